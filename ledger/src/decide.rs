@@ -1,0 +1,190 @@
+//! `decide`: a command against the state gives events or a rejection. Pure: time arrives as
+//! `at_ms`, ids come from the state, tokens and hashes arrive on the command.
+
+use crate::command::{Command, Reject, TokenGrant};
+use crate::event::{Event, SessionEnd, SessionId, UserId};
+use crate::limits::{
+    BALANCE_MINOR_MAX, BUTTONS_PER_GROUP_MAX, BUTTON_LABEL_CHARS_MAX, IP_CHARS_MAX, REMARK_CHARS_MAX,
+    USERNAME_CHARS_MAX, USERNAME_CHARS_MIN,
+};
+use crate::state::{Account, State};
+use schemas::{Role, AMOUNT_MINOR_MAX};
+
+pub fn decide(state: &State, at_ms: i64, command: &Command) -> Result<Vec<Event>, Reject> {
+    match command {
+        Command::OpenAccount { username, password_hash, role, must_change_password, rules_accepted } => {
+            check_username(state, username)?;
+            Ok(vec![Event::AccountOpened {
+                user_id: state.next_user_id(),
+                username: username.clone(),
+                password_hash: password_hash.clone(),
+                role: *role,
+                must_change_password: *must_change_password,
+                rules_accepted: *rules_accepted,
+            }])
+        }
+        Command::Login { username, password_hash_seen, grant, ip } => {
+            let user = state.user_by_name(username).ok_or(Reject::InvalidCredentials)?;
+            if &user.password_hash != password_hash_seen {
+                return Err(Reject::InvalidCredentials);
+            }
+            Ok(login_events(state, user, grant, ip))
+        }
+        Command::DemoLogin { password_hash, play_balance_minor, grant, ip } => demo_login(state, password_hash, *play_balance_minor, grant, ip),
+        Command::Refresh { presented, grant } => refresh(state, at_ms, presented, grant),
+        Command::Logout { session_id } => end_session(state, *session_id, SessionEnd::LoggedOut),
+        Command::RevokeSession { session_id } => end_session(state, *session_id, SessionEnd::RefreshReused),
+        Command::ChangePassword { user_id, old_hash_seen, new_hash, ip } => {
+            let user = state.users.get(user_id).ok_or(Reject::UnknownUser)?;
+            if &user.password_hash != old_hash_seen {
+                return Err(Reject::WrongPassword);
+            }
+            Ok(vec![Event::PasswordChanged { user_id: *user_id, password_hash: new_hash.clone(), ip: clip_ip(ip) }])
+        }
+        Command::AcceptRules { user_id } => {
+            let user = state.users.get(user_id).ok_or(Reject::UnknownUser)?;
+            Ok(if user.rules_accepted { vec![] } else { vec![Event::RulesAccepted { user_id: *user_id }] })
+        }
+        Command::Credit { username, amount_minor, remark } => {
+            let user = state.user_by_name(username).ok_or(Reject::UnknownUser)?;
+            check_amount(*amount_minor)?;
+            check_remark(remark)?;
+            let balance_after_minor = user.balance_minor + amount_minor;
+            if balance_after_minor > BALANCE_MINOR_MAX {
+                return Err(Reject::AmountTooLarge);
+            }
+            Ok(vec![Event::Credited { user_id: user.id, amount_minor: *amount_minor, remark: remark.clone(), balance_after_minor }])
+        }
+        Command::Debit { username, amount_minor, remark } => {
+            let user = state.user_by_name(username).ok_or(Reject::UnknownUser)?;
+            check_amount(*amount_minor)?;
+            check_remark(remark)?;
+            if user.available_minor() < *amount_minor {
+                return Err(Reject::InsufficientBalance { available_minor: user.available_minor(), needed_minor: *amount_minor });
+            }
+            let balance_after_minor = user.balance_minor - amount_minor;
+            Ok(vec![Event::Debited { user_id: user.id, amount_minor: *amount_minor, remark: remark.clone(), balance_after_minor }])
+        }
+        Command::SetButtons { user_id, game, casino } => {
+            state.users.get(user_id).ok_or(Reject::UnknownUser)?;
+            check_buttons(game)?;
+            check_buttons(casino)?;
+            Ok(vec![Event::ButtonsSet { user_id: *user_id, game: game.clone(), casino: casino.clone() }])
+        }
+    }
+}
+
+/// A login ends the user's older session (`currentToken`: one session per user).
+fn login_events(state: &State, user: &Account, grant: &TokenGrant, ip: &str) -> Vec<Event> {
+    let mut events = Vec::with_capacity(2);
+    if let Some(old) = user.current_session {
+        events.push(Event::SessionEnded { session_id: old, reason: SessionEnd::Replaced });
+    }
+    events.push(logged_in(user.id, state.next_session_id.max(1), grant, ip));
+    events
+}
+
+fn logged_in(user_id: UserId, session_id: SessionId, grant: &TokenGrant, ip: &str) -> Event {
+    Event::LoggedIn {
+        user_id,
+        session_id,
+        access: grant.access,
+        refresh: grant.refresh,
+        access_expires_ms: grant.access_expires_ms,
+        refresh_expires_ms: grant.refresh_expires_ms,
+        ip: clip_ip(ip),
+    }
+}
+
+fn demo_login(state: &State, password_hash: &str, play_balance_minor: i64, grant: &TokenGrant, ip: &str) -> Result<Vec<Event>, Reject> {
+    check_amount(play_balance_minor)?;
+    let user_id = state.next_user_id();
+    Ok(vec![
+        Event::AccountOpened {
+            user_id,
+            username: format!("demo{user_id}"),
+            password_hash: password_hash.to_owned(),
+            role: Role::Demo,
+            must_change_password: false,
+            rules_accepted: true,
+        },
+        Event::Credited { user_id, amount_minor: play_balance_minor, remark: "Demo play balance".into(), balance_after_minor: play_balance_minor },
+        logged_in(user_id, state.next_session_id.max(1), grant, ip),
+    ])
+}
+
+fn refresh(state: &State, at_ms: i64, presented: &[u8; 32], grant: &TokenGrant) -> Result<Vec<Event>, Reject> {
+    if let Some(session_id) = state.retired_refresh.get(presented) {
+        return Err(Reject::RefreshReused { session_id: *session_id });
+    }
+    let session_id = state.by_refresh.get(presented).ok_or(Reject::SessionExpired)?;
+    let session = &state.sessions[session_id];
+    if session.refresh_expires_ms <= at_ms {
+        return Err(Reject::SessionExpired);
+    }
+    Ok(vec![Event::TokensRotated {
+        session_id: *session_id,
+        access: grant.access,
+        refresh: grant.refresh,
+        access_expires_ms: grant.access_expires_ms,
+        refresh_expires_ms: grant.refresh_expires_ms,
+    }])
+}
+
+fn end_session(state: &State, session_id: SessionId, reason: SessionEnd) -> Result<Vec<Event>, Reject> {
+    if !state.sessions.contains_key(&session_id) {
+        return Err(Reject::SessionExpired);
+    }
+    Ok(vec![Event::SessionEnded { session_id, reason }])
+}
+
+fn check_username(state: &State, username: &str) -> Result<(), Reject> {
+    let chars = username.chars().count();
+    let valid = (USERNAME_CHARS_MIN..=USERNAME_CHARS_MAX).contains(&chars)
+        && username.chars().all(|c| c.is_ascii_alphanumeric() || c == '_');
+    if !valid {
+        return Err(Reject::InvalidUsername);
+    }
+    if state.by_username.contains_key(&username.to_lowercase()) {
+        return Err(Reject::UsernameTaken);
+    }
+    Ok(())
+}
+
+fn check_amount(amount_minor: i64) -> Result<(), Reject> {
+    if amount_minor <= 0 {
+        return Err(Reject::AmountNotPositive);
+    }
+    if amount_minor > AMOUNT_MINOR_MAX {
+        return Err(Reject::AmountTooLarge);
+    }
+    Ok(())
+}
+
+fn check_remark(remark: &str) -> Result<(), Reject> {
+    let chars = remark.trim().chars().count();
+    if chars == 0 || chars > REMARK_CHARS_MAX {
+        return Err(Reject::InvalidRemark);
+    }
+    Ok(())
+}
+
+fn check_buttons(group: &[(String, i64)]) -> Result<(), Reject> {
+    if group.is_empty() || group.len() > BUTTONS_PER_GROUP_MAX {
+        return Err(Reject::InvalidButtons("each group needs 1 to 20 buttons"));
+    }
+    for (label, value) in group {
+        let chars = label.trim().chars().count();
+        if chars == 0 || chars > BUTTON_LABEL_CHARS_MAX {
+            return Err(Reject::InvalidButtons("each label needs 1 to 20 characters"));
+        }
+        if !(0..=AMOUNT_MINOR_MAX).contains(value) {
+            return Err(Reject::InvalidButtons("each value must be between 0 and 1000000000"));
+        }
+    }
+    Ok(())
+}
+
+fn clip_ip(ip: &str) -> String {
+    ip.chars().take(IP_CHARS_MAX).collect()
+}

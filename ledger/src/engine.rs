@@ -1,0 +1,151 @@
+//! The single writer. Commands arrive over a bounded channel; the engine decides them in
+//! batches against its working state, appends the batch, flushes once, applies the events to the
+//! published state that readers see, and only then answers each command (group commit).
+
+use crate::command::{Command, Reject};
+use crate::decide::decide;
+use crate::event::Envelope;
+use crate::limits::{BATCH_COMMANDS_MAX, ENGINE_QUEUE_MAX};
+use crate::state::{apply, State};
+use crate::store::{Store, StoreError};
+use std::sync::{Arc, RwLock, RwLockReadGuard};
+use tokio::sync::{mpsc, oneshot};
+
+/// Called after each durable batch with its events and the published state.
+pub type Notify = Box<dyn FnMut(&[Envelope], &State) + Send>;
+
+#[derive(Debug, thiserror::Error)]
+pub enum EngineError {
+    #[error(transparent)]
+    Rejected(#[from] Reject),
+    #[error("the ledger is unavailable")]
+    Unavailable,
+}
+
+/// What a committed command wrote.
+#[derive(Debug, Clone)]
+pub struct Committed {
+    pub events: Vec<Envelope>,
+}
+
+impl Committed {
+    /// The sequence number of the command's last event (the head it left, if it wrote nothing).
+    pub fn last_seq(&self) -> Option<u64> {
+        self.events.last().map(|e| e.seq)
+    }
+}
+
+struct Submission {
+    at_ms: i64,
+    command: Command,
+    reply: oneshot::Sender<Result<Committed, EngineError>>,
+}
+
+/// A cloneable handle: submit commands, read the published state, reach the store for audits.
+#[derive(Clone)]
+pub struct EngineHandle {
+    tx: mpsc::Sender<Submission>,
+    published: Arc<RwLock<State>>,
+    store: Arc<dyn Store>,
+}
+
+impl EngineHandle {
+    pub async fn submit(&self, at_ms: i64, command: Command) -> Result<Committed, EngineError> {
+        let (reply, answer) = oneshot::channel();
+        self.tx.send(Submission { at_ms, command, reply }).await.map_err(|_| EngineError::Unavailable)?;
+        answer.await.map_err(|_| EngineError::Unavailable)?
+    }
+
+    /// The state as of the last durable batch. Hold the guard briefly: the engine waits for it.
+    pub fn read(&self) -> RwLockReadGuard<'_, State> {
+        self.published.read().unwrap_or_else(|poisoned| poisoned.into_inner())
+    }
+
+    pub fn store(&self) -> &Arc<dyn Store> {
+        &self.store
+    }
+}
+
+/// Replays the store, then starts the engine thread. The thread ends when every handle is gone.
+pub fn start(store: Arc<dyn Store>, notify: Notify) -> Result<EngineHandle, StoreError> {
+    let state = crate::audit::replay(store.as_ref(), u64::MAX)?;
+    let published = Arc::new(RwLock::new(state.clone()));
+    let (tx, rx) = mpsc::channel(ENGINE_QUEUE_MAX);
+    let worker = Worker { working: state, published: published.clone(), store: store.clone(), notify };
+    std::thread::Builder::new()
+        .name("ledger-engine".into())
+        .spawn(move || worker.run(rx))
+        .map_err(|e| StoreError::Io(format!("engine thread: {e}")))?;
+    Ok(EngineHandle { tx, published, store })
+}
+
+struct Worker {
+    working: State,
+    published: Arc<RwLock<State>>,
+    store: Arc<dyn Store>,
+    notify: Notify,
+}
+
+impl Worker {
+    fn run(mut self, mut rx: mpsc::Receiver<Submission>) {
+        let mut batch = Vec::with_capacity(BATCH_COMMANDS_MAX);
+        while let Some(first) = rx.blocking_recv() {
+            batch.push(first);
+            while batch.len() < BATCH_COMMANDS_MAX {
+                match rx.try_recv() {
+                    Ok(next) => batch.push(next),
+                    Err(_) => break,
+                }
+            }
+            if let Err(e) = self.commit(&mut batch) {
+                // The working state is ahead of the disk now: stop taking commands. Every
+                // waiting submitter sees Unavailable; a restart replays what is durable.
+                tracing::error!(error = %e, "ledger append failed; engine stopped");
+                return;
+            }
+        }
+    }
+
+    fn commit(&mut self, batch: &mut Vec<Submission>) -> Result<(), StoreError> {
+        let mut envelopes = Vec::new();
+        let mut outcomes = Vec::with_capacity(batch.len());
+        for submission in batch.iter() {
+            // Log time never runs backwards, whatever the submitters' clocks say.
+            let at_ms = submission.at_ms.max(self.working.head_at_ms);
+            match decide(&self.working, at_ms, &submission.command) {
+                Ok(events) => {
+                    let first = envelopes.len();
+                    for event in events {
+                        let envelope = Envelope { seq: self.working.head_seq + 1, at_ms, event };
+                        apply(&mut self.working, &envelope);
+                        envelopes.push(envelope);
+                    }
+                    outcomes.push(Ok(first..envelopes.len()));
+                }
+                Err(reject) => outcomes.push(Err(reject)),
+            }
+        }
+        if !envelopes.is_empty() {
+            if let Err(e) = self.store.append(&envelopes) {
+                for submission in batch.drain(..) {
+                    let _ = submission.reply.send(Err(EngineError::Unavailable));
+                }
+                return Err(e);
+            }
+            let mut published = self.published.write().unwrap_or_else(|poisoned| poisoned.into_inner());
+            for envelope in &envelopes {
+                apply(&mut published, envelope);
+            }
+            let published = std::sync::RwLockWriteGuard::downgrade(published);
+            (self.notify)(&envelopes, &published);
+        }
+        for (submission, outcome) in batch.drain(..).zip(outcomes) {
+            let answer = outcome
+                .map(|range| Committed { events: envelopes[range].to_vec() })
+                .map_err(EngineError::Rejected);
+            // A submitter that gave up waiting is no error of the ledger's.
+            let _ = submission.reply.send(answer);
+        }
+        Ok(())
+    }
+}

@@ -1,0 +1,220 @@
+//! The state folded from the log, and `apply`, the only way it changes.
+//!
+//! Every collection is a `BTreeMap` so that the state encodes to the same bytes whatever order
+//! it was built in: invariant 6 (replay equals live) compares those bytes.
+
+use crate::event::{Envelope, Event, SessionEnd, SessionId, TokenHash, UserId};
+use schemas::Role;
+use serde::{Deserialize, Serialize};
+use std::collections::BTreeMap;
+
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+pub struct State {
+    /// Sequence number of the last applied event (0 before any).
+    pub head_seq: u64,
+    pub head_at_ms: i64,
+    pub users: BTreeMap<UserId, Account>,
+    /// Lower-cased username to user.
+    pub by_username: BTreeMap<String, UserId>,
+    pub sessions: BTreeMap<SessionId, Session>,
+    pub by_access: BTreeMap<TokenHash, SessionId>,
+    pub by_refresh: BTreeMap<TokenHash, SessionId>,
+    /// Refresh tokens already exchanged, per live session: presenting one again revokes it.
+    pub retired_refresh: BTreeMap<TokenHash, SessionId>,
+    pub next_session_id: SessionId,
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Account {
+    pub id: UserId,
+    pub username: String,
+    pub password_hash: String,
+    pub role: Role,
+    pub must_change_password: bool,
+    pub rules_accepted: bool,
+    pub balance_minor: i64,
+    /// Worst-case loss over the user's open markets (non-negative).
+    pub exposure_minor: i64,
+    pub current_session: Option<SessionId>,
+    pub buttons: Option<Buttons>,
+    pub activity: Vec<Activity>,
+    pub statement: Vec<StatementEntry>,
+}
+
+impl Account {
+    pub fn available_minor(&self) -> i64 {
+        self.balance_minor - self.exposure_minor
+    }
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Buttons {
+    pub game: Vec<(String, i64)>,
+    pub casino: Vec<(String, i64)>,
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Session {
+    pub id: SessionId,
+    pub user_id: UserId,
+    pub access: TokenHash,
+    pub refresh: TokenHash,
+    pub access_expires_ms: i64,
+    pub refresh_expires_ms: i64,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub enum ActivityKind {
+    Login,
+    ChangePassword,
+}
+
+impl ActivityKind {
+    pub fn label(self) -> &'static str {
+        match self {
+            ActivityKind::Login => "Login",
+            ActivityKind::ChangePassword => "Change Password",
+        }
+    }
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Activity {
+    pub kind: ActivityKind,
+    pub at_ms: i64,
+    pub ip: String,
+}
+
+/// One account-statement row: money moved outside betting.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct StatementEntry {
+    pub seq: u64,
+    pub at_ms: i64,
+    /// Signed: credits positive, debits negative.
+    pub amount_minor: i64,
+    pub balance_after_minor: i64,
+    pub remark: String,
+}
+
+impl State {
+    pub fn user_by_name(&self, username: &str) -> Option<&Account> {
+        let id = self.by_username.get(&username.to_lowercase())?;
+        self.users.get(id)
+    }
+
+    pub fn next_user_id(&self) -> UserId {
+        self.users.keys().next_back().map_or(1, |id| id + 1)
+    }
+
+    /// The session an access token opens, if it is live at `now_ms`.
+    pub fn session_by_access(&self, access: &TokenHash, now_ms: i64) -> Option<&Session> {
+        let session = self.sessions.get(self.by_access.get(access)?)?;
+        (session.access_expires_ms > now_ms).then_some(session)
+    }
+
+    /// The state encoded to bytes: equal states give equal bytes.
+    pub fn fingerprint(&self) -> Vec<u8> {
+        rmp_serde::to_vec(self).expect("the state contains only encodable values")
+    }
+
+    fn end_session(&mut self, session_id: SessionId) {
+        let Some(session) = self.sessions.remove(&session_id) else { return };
+        self.by_access.remove(&session.access);
+        self.by_refresh.remove(&session.refresh);
+        self.retired_refresh.retain(|_, owner| *owner != session_id);
+        if let Some(user) = self.users.get_mut(&session.user_id) {
+            if user.current_session == Some(session_id) {
+                user.current_session = None;
+            }
+        }
+    }
+
+    fn account(&mut self, user_id: UserId) -> &mut Account {
+        self.users.get_mut(&user_id).expect("decide only emits events for existing users")
+    }
+}
+
+/// Folds one event into the state. Pure: no clock, no I/O.
+pub fn apply(state: &mut State, envelope: &Envelope) {
+    assert_eq!(envelope.seq, state.head_seq + 1, "events are applied in sequence");
+    state.head_seq = envelope.seq;
+    state.head_at_ms = envelope.at_ms;
+    let at_ms = envelope.at_ms;
+    match &envelope.event {
+        Event::AccountOpened { user_id, username, password_hash, role, must_change_password, rules_accepted } => {
+            state.by_username.insert(username.to_lowercase(), *user_id);
+            state.users.insert(
+                *user_id,
+                Account {
+                    id: *user_id,
+                    username: username.clone(),
+                    password_hash: password_hash.clone(),
+                    role: *role,
+                    must_change_password: *must_change_password,
+                    rules_accepted: *rules_accepted,
+                    balance_minor: 0,
+                    exposure_minor: 0,
+                    current_session: None,
+                    buttons: None,
+                    activity: Vec::new(),
+                    statement: Vec::new(),
+                },
+            );
+        }
+        Event::PasswordChanged { user_id, password_hash, ip } => {
+            let user = state.account(*user_id);
+            user.password_hash = password_hash.clone();
+            user.must_change_password = false;
+            user.activity.push(Activity { kind: ActivityKind::ChangePassword, at_ms, ip: ip.clone() });
+        }
+        Event::RulesAccepted { user_id } => state.account(*user_id).rules_accepted = true,
+        Event::LoggedIn { user_id, session_id, access, refresh, access_expires_ms, refresh_expires_ms, ip } => {
+            let session = Session {
+                id: *session_id,
+                user_id: *user_id,
+                access: *access,
+                refresh: *refresh,
+                access_expires_ms: *access_expires_ms,
+                refresh_expires_ms: *refresh_expires_ms,
+            };
+            state.by_access.insert(*access, *session_id);
+            state.by_refresh.insert(*refresh, *session_id);
+            state.sessions.insert(*session_id, session);
+            state.next_session_id = state.next_session_id.max(*session_id + 1);
+            let user = state.account(*user_id);
+            user.current_session = Some(*session_id);
+            user.activity.push(Activity { kind: ActivityKind::Login, at_ms, ip: ip.clone() });
+        }
+        Event::TokensRotated { session_id, access, refresh, access_expires_ms, refresh_expires_ms } => {
+            let session = state.sessions.get_mut(session_id).expect("decide rotates live sessions only");
+            let (old_access, old_refresh) = (session.access, session.refresh);
+            session.access = *access;
+            session.refresh = *refresh;
+            session.access_expires_ms = *access_expires_ms;
+            session.refresh_expires_ms = *refresh_expires_ms;
+            state.by_access.remove(&old_access);
+            state.by_refresh.remove(&old_refresh);
+            state.retired_refresh.insert(old_refresh, *session_id);
+            state.by_access.insert(*access, *session_id);
+            state.by_refresh.insert(*refresh, *session_id);
+        }
+        Event::SessionEnded { session_id, reason: SessionEnd::LoggedOut | SessionEnd::Replaced | SessionEnd::RefreshReused } => {
+            state.end_session(*session_id);
+        }
+        Event::Credited { user_id, amount_minor, remark, balance_after_minor } => {
+            let seq = envelope.seq;
+            let user = state.account(*user_id);
+            user.balance_minor = *balance_after_minor;
+            user.statement.push(StatementEntry { seq, at_ms, amount_minor: *amount_minor, balance_after_minor: *balance_after_minor, remark: remark.clone() });
+        }
+        Event::Debited { user_id, amount_minor, remark, balance_after_minor } => {
+            let seq = envelope.seq;
+            let user = state.account(*user_id);
+            user.balance_minor = *balance_after_minor;
+            user.statement.push(StatementEntry { seq, at_ms, amount_minor: -amount_minor, balance_after_minor: *balance_after_minor, remark: remark.clone() });
+        }
+        Event::ButtonsSet { user_id, game, casino } => {
+            state.account(*user_id).buttons = Some(Buttons { game: game.clone(), casino: casino.clone() });
+        }
+    }
+}

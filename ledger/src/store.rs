@@ -1,0 +1,142 @@
+//! The event store: append a batch durably, read in order. The sled implementation is the
+//! embedded default; nothing outside this file knows sled (DESIGN §8).
+
+use crate::event::Envelope;
+use std::path::Path;
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::Mutex;
+
+#[derive(Debug, thiserror::Error)]
+pub enum StoreError {
+    #[error("storage failed: {0}")]
+    Io(String),
+    #[error("record {key} could not be decoded: {reason}")]
+    Corrupt { key: u64, reason: String },
+    #[error("record out of sequence: expected {expected}, found {found}")]
+    OutOfSequence { expected: u64, found: u64 },
+}
+
+pub type Records<'a> = Box<dyn Iterator<Item = Result<Envelope, StoreError>> + Send + 'a>;
+
+/// One writer appends (the engine); any number of readers read concurrently (audits).
+pub trait Store: Send + Sync {
+    /// Appends the batch; when this returns `Ok` every record is durable.
+    fn append(&self, batch: &[Envelope]) -> Result<(), StoreError>;
+    /// Records with `seq >= from`, in order.
+    fn read_from(&self, from: u64) -> Records<'_>;
+    /// The last sequence number written (0 when empty).
+    fn head(&self) -> u64;
+    /// Bytes the store occupies on disk (0 in memory).
+    fn size_on_disk(&self) -> u64 {
+        0
+    }
+}
+
+pub fn encode(envelope: &Envelope) -> Vec<u8> {
+    rmp_serde::to_vec(envelope).expect("events contain only encodable values")
+}
+
+pub fn decode(key: u64, bytes: &[u8]) -> Result<Envelope, StoreError> {
+    let envelope: Envelope = rmp_serde::from_slice(bytes).map_err(|e| StoreError::Corrupt { key, reason: e.to_string() })?;
+    if envelope.seq != key {
+        return Err(StoreError::OutOfSequence { expected: key, found: envelope.seq });
+    }
+    Ok(envelope)
+}
+
+/// Checks that a batch continues the log without gap or repeat, before anything is written.
+fn check_batch(head: u64, batch: &[Envelope]) -> Result<(), StoreError> {
+    for (i, envelope) in batch.iter().enumerate() {
+        let expected = head + 1 + i as u64;
+        if envelope.seq != expected {
+            return Err(StoreError::OutOfSequence { expected, found: envelope.seq });
+        }
+    }
+    Ok(())
+}
+
+#[derive(Default)]
+pub struct MemStore {
+    records: Mutex<Vec<Vec<u8>>>,
+}
+
+impl MemStore {
+    fn records(&self) -> std::sync::MutexGuard<'_, Vec<Vec<u8>>> {
+        self.records.lock().unwrap_or_else(|poisoned| poisoned.into_inner())
+    }
+}
+
+impl Store for MemStore {
+    fn append(&self, batch: &[Envelope]) -> Result<(), StoreError> {
+        let mut records = self.records();
+        check_batch(records.len() as u64, batch)?;
+        records.extend(batch.iter().map(encode));
+        Ok(())
+    }
+
+    fn read_from(&self, from: u64) -> Records<'_> {
+        let skip = from.saturating_sub(1) as usize;
+        let copied: Vec<Vec<u8>> = self.records().iter().skip(skip).cloned().collect();
+        Box::new(copied.into_iter().enumerate().map(move |(i, bytes)| decode((skip + i) as u64 + 1, &bytes)))
+    }
+
+    fn head(&self) -> u64 {
+        self.records().len() as u64
+    }
+}
+
+pub struct SledStore {
+    db: sled::Db,
+    log: sled::Tree,
+    head: AtomicU64,
+}
+
+impl SledStore {
+    pub fn open(dir: &Path) -> Result<Self, StoreError> {
+        let db = sled::open(dir).map_err(io)?;
+        let log = db.open_tree("log").map_err(io)?;
+        let head = match log.last().map_err(io)? {
+            Some((key, _)) => key_to_seq(&key)?,
+            None => 0,
+        };
+        Ok(Self { db, log, head: AtomicU64::new(head) })
+    }
+}
+
+fn io(e: sled::Error) -> StoreError {
+    StoreError::Io(e.to_string())
+}
+
+fn key_to_seq(key: &[u8]) -> Result<u64, StoreError> {
+    let bytes: [u8; 8] = key.try_into().map_err(|_| StoreError::Corrupt { key: 0, reason: "key is not 8 bytes".into() })?;
+    Ok(u64::from_be_bytes(bytes))
+}
+
+impl Store for SledStore {
+    fn append(&self, batch: &[Envelope]) -> Result<(), StoreError> {
+        check_batch(self.head(), batch)?;
+        let mut writes = sled::Batch::default();
+        for envelope in batch {
+            writes.insert(&envelope.seq.to_be_bytes(), encode(envelope));
+        }
+        self.log.apply_batch(writes).map_err(io)?;
+        self.db.flush().map_err(io)?;
+        self.head.fetch_add(batch.len() as u64, Ordering::Release);
+        Ok(())
+    }
+
+    fn read_from(&self, from: u64) -> Records<'_> {
+        Box::new(self.log.range(from.to_be_bytes()..).map(|item| {
+            let (key, value) = item.map_err(io)?;
+            decode(key_to_seq(&key)?, &value)
+        }))
+    }
+
+    fn head(&self) -> u64 {
+        self.head.load(Ordering::Acquire)
+    }
+
+    fn size_on_disk(&self) -> u64 {
+        self.db.size_on_disk().unwrap_or(0)
+    }
+}

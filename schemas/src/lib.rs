@@ -1,0 +1,284 @@
+//! Wire types shared by the server, the simulator and (generated with ts-rs) the browser client.
+//!
+//! This crate does no I/O. Field names follow the spec's payloads (`_id`, `isLogin`, `exp`), so
+//! the serde renames here are the single place where the wire's spelling is decided.
+
+pub mod money;
+pub mod ws;
+
+pub use money::{Money, MoneyError, AMOUNT_MINOR_MAX};
+use serde::{Deserialize, Serialize};
+use ts_rs::TS;
+
+/// The response envelope of every JSON call (DESIGN §7).
+#[derive(Debug, Clone, Serialize, Deserialize, TS)]
+#[ts(export)]
+pub struct Envelope<T> {
+    pub success: bool,
+    pub message: String,
+    pub data: T,
+    #[serde(skip_serializing_if = "Option::is_none", default)]
+    #[ts(optional)]
+    pub total: Option<u64>,
+}
+
+impl<T> Envelope<T> {
+    pub fn ok(message: impl Into<String>, data: T) -> Self {
+        Self { success: true, message: message.into(), data, total: None }
+    }
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Serialize, Deserialize, TS)]
+#[serde(rename_all = "lowercase")]
+#[ts(export)]
+pub enum Role {
+    User,
+    Demo,
+    Operator,
+}
+
+impl Role {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Role::User => "user",
+            Role::Demo => "demo",
+            Role::Operator => "operator",
+        }
+    }
+}
+
+/// The signed-in user as the client sees it.
+#[derive(Debug, Clone, Serialize, Deserialize, TS)]
+#[ts(export)]
+pub struct User {
+    #[serde(rename = "_id")]
+    pub id: String,
+    pub username: String,
+    pub role: Vec<Role>,
+    #[serde(rename = "currentToken")]
+    pub current_token: String,
+    #[serde(rename = "isLogin")]
+    pub is_login: bool,
+    #[serde(rename = "isAcceptRules")]
+    pub is_accept_rules: bool,
+    #[ts(type = "number")]
+    pub balance: Money,
+    /// Exposure as a non-positive figure, as the header shows it.
+    #[ts(type = "number")]
+    pub exp: Money,
+}
+
+#[derive(Debug, Clone, Serialize, Deserialize, TS)]
+#[serde(deny_unknown_fields)]
+#[ts(export)]
+pub struct LoginRequest {
+    pub username: String,
+    pub password: String,
+}
+
+#[derive(Debug, Clone, Serialize, Deserialize, TS)]
+#[serde(rename_all = "camelCase")]
+#[ts(export)]
+pub struct LoginResponse {
+    pub access_token: String,
+    pub refresh_token: String,
+    pub user: User,
+}
+
+#[derive(Debug, Clone, Serialize, Deserialize, TS)]
+#[serde(rename_all = "camelCase")]
+#[ts(export)]
+pub struct RefreshResponse {
+    pub access_token: String,
+    pub refresh_token: String,
+}
+
+#[derive(Debug, Clone, Serialize, Deserialize, TS)]
+#[serde(rename_all = "camelCase")]
+#[ts(export)]
+pub struct ChangePasswordRequest {
+    pub old_password: String,
+    pub new_password: String,
+    pub confirm_password: String,
+}
+
+/// One quick-stake button: free label, amount added to the stake.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[ts(export)]
+pub struct Button {
+    pub label: String,
+    #[ts(type = "number")]
+    pub value: Money,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[ts(export)]
+pub struct ButtonValues {
+    pub game: Vec<Button>,
+    pub casino: Vec<Button>,
+}
+
+#[derive(Debug, Clone, Serialize, Deserialize, TS)]
+#[ts(export)]
+pub struct PutButtonValues {
+    pub button: ButtonValues,
+}
+
+/// One activity-log row (`GET /userLog`).
+#[derive(Debug, Clone, Serialize, Deserialize, TS)]
+#[serde(rename_all = "camelCase")]
+#[ts(export)]
+pub struct ActivityRow {
+    pub username: String,
+    /// RFC 3339 time.
+    pub created_at: String,
+    pub ip: String,
+    /// `Login` or `Change Password`.
+    #[serde(rename = "type")]
+    pub kind: String,
+}
+
+/// One account-statement row of money moved by an operator or a wallet request.
+#[derive(Debug, Clone, Serialize, Deserialize, TS)]
+#[serde(rename_all = "camelCase")]
+#[ts(export)]
+pub struct AccountRow {
+    pub created_at: String,
+    /// Signed: credits positive, debits negative.
+    #[ts(type = "number")]
+    pub amount: Money,
+    /// The balance after this row.
+    #[ts(type = "number")]
+    pub pts: Money,
+    pub remarks: String,
+    pub seq: u64,
+}
+
+#[derive(Debug, Clone, Serialize, Deserialize, TS)]
+#[ts(export)]
+pub struct SiteConfig {
+    pub title: String,
+    pub favicon: String,
+    pub logo: String,
+    pub user_announcement: String,
+    pub login_logo: String,
+}
+
+#[derive(Debug, Clone, Serialize, Deserialize, TS)]
+#[ts(export)]
+pub struct IpAddress {
+    pub ip: String,
+}
+
+/// A rule set: one heading (`etname`) with rule lists per game type.
+#[derive(Debug, Clone, Serialize, Deserialize, TS)]
+#[ts(export)]
+pub struct RuleSet {
+    pub etname: String,
+    pub gametypelist: Vec<GameTypeRules>,
+}
+
+#[derive(Debug, Clone, Serialize, Deserialize, TS)]
+#[ts(export)]
+pub struct GameTypeRules {
+    pub gtype: String,
+    pub rulelist: Vec<Rule>,
+}
+
+#[derive(Debug, Clone, Serialize, Deserialize, TS)]
+#[ts(export)]
+pub struct Rule {
+    pub rule: String,
+    /// `"2"` shows the rule in red.
+    pub rcolor: String,
+}
+
+#[derive(Debug, Clone, Serialize, Deserialize, TS)]
+#[serde(deny_unknown_fields)]
+#[ts(export)]
+pub struct RulesRequest {
+    #[serde(default, rename = "type")]
+    #[ts(optional)]
+    pub kind: Option<String>,
+}
+
+/// The `user` topic's payload on the socket.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, TS)]
+#[ts(export)]
+pub struct UserBalance {
+    #[ts(type = "number")]
+    pub balance: Money,
+    #[ts(type = "number")]
+    pub exp: Money,
+}
+
+// ---- operator calls ----
+
+#[derive(Debug, Clone, Serialize, Deserialize, TS)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+#[ts(export)]
+pub struct CreateUserRequest {
+    pub username: String,
+    pub password: String,
+    pub role: Role,
+    #[serde(default)]
+    pub must_change_password: bool,
+}
+
+#[derive(Debug, Clone, Serialize, Deserialize, TS)]
+#[serde(deny_unknown_fields)]
+#[ts(export)]
+pub struct MoneyRequest {
+    pub username: String,
+    #[ts(type = "number")]
+    pub amount: Money,
+    pub remark: String,
+}
+
+#[derive(Debug, Clone, Serialize, Deserialize, TS)]
+#[ts(export)]
+pub struct MoneyResponse {
+    #[ts(type = "number")]
+    pub balance: Money,
+    pub seq: u64,
+}
+
+#[derive(Debug, Clone, Serialize, Deserialize, TS)]
+#[ts(export)]
+pub struct AuditCheck {
+    pub name: String,
+    pub pass: bool,
+    pub checked: u64,
+    pub failures: Vec<String>,
+}
+
+#[derive(Debug, Clone, Serialize, Deserialize, TS)]
+#[ts(export)]
+pub struct AuditReport {
+    pub seq: u64,
+    pub events: u64,
+    pub checks: Vec<AuditCheck>,
+}
+
+impl AuditReport {
+    pub fn passed(&self) -> bool {
+        self.checks.iter().all(|c| c.pass)
+    }
+}
+
+#[derive(Debug, Clone, Serialize, Deserialize, TS)]
+#[ts(export)]
+pub struct AuditUser {
+    pub username: String,
+    #[ts(type = "number")]
+    pub balance: Money,
+    #[ts(type = "number")]
+    pub exposure: Money,
+}
+
+#[derive(Debug, Clone, Serialize, Deserialize, TS)]
+#[ts(export)]
+pub struct AuditState {
+    pub seq: u64,
+    pub users: Vec<AuditUser>,
+}

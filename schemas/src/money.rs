@@ -1,0 +1,143 @@
+//! Money on the wire: JSON numbers in currency units with at most two decimals, held as `i64`
+//! minor units (1/100) everywhere else.
+
+use serde::{de, Deserialize, Deserializer, Serialize, Serializer};
+use std::fmt;
+
+/// The largest absolute amount accepted from outside: one billion currency units. It keeps every
+/// sum of a user's amounts far inside `i64` and every amount exactly representable as `f64`.
+pub const AMOUNT_MINOR_MAX: i64 = 1_000_000_000 * 100;
+
+/// An amount of money in minor units. Deserializes strictly from a JSON number with at most two
+/// decimals; serializes as a JSON number in currency units.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Default)]
+pub struct Money(pub i64);
+
+impl Money {
+    pub fn minor(self) -> i64 {
+        self.0
+    }
+
+    /// Currency units as `f64`, for display and the wire only.
+    pub fn units(self) -> f64 {
+        self.0 as f64 / 100.0
+    }
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum MoneyError {
+    #[error("must have at most 2 decimals")]
+    TooManyDecimals,
+    #[error("must be at most 1000000000")]
+    TooLarge,
+    #[error("must be a plain decimal number")]
+    NotDecimal,
+}
+
+/// Parses a decimal text such as `1500.5` or `-3` into minor units, exactly.
+pub fn parse_minor(text: &str) -> Result<i64, MoneyError> {
+    let (negative, digits) = match text.strip_prefix('-') {
+        Some(rest) => (true, rest),
+        None => (false, text),
+    };
+    let (whole, fraction) = digits.split_once('.').unwrap_or((digits, ""));
+    let plain = |s: &str| s.bytes().all(|b| b.is_ascii_digit());
+    if whole.is_empty() || !plain(whole) || !plain(fraction) {
+        return Err(MoneyError::NotDecimal);
+    }
+    let fraction = fraction.trim_end_matches('0');
+    if fraction.len() > 2 {
+        return Err(MoneyError::TooManyDecimals);
+    }
+    // Twelve whole digits already exceed the limit; stop before any overflow.
+    let whole = whole.trim_start_matches('0');
+    if whole.len() > 12 {
+        return Err(MoneyError::TooLarge);
+    }
+    let whole: i64 = if whole.is_empty() { 0 } else { whole.parse().map_err(|_| MoneyError::NotDecimal)? };
+    let cents: i64 = format!("{fraction:0<2}").parse().map_err(|_| MoneyError::NotDecimal)?;
+    let minor = whole * 100 + cents;
+    if minor > AMOUNT_MINOR_MAX {
+        return Err(MoneyError::TooLarge);
+    }
+    Ok(if negative { -minor } else { minor })
+}
+
+impl Serialize for Money {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        if self.0 % 100 == 0 {
+            serializer.serialize_i64(self.0 / 100)
+        } else {
+            serializer.serialize_f64(self.units())
+        }
+    }
+}
+
+impl<'de> Deserialize<'de> for Money {
+    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        deserializer.deserialize_any(MoneyVisitor)
+    }
+}
+
+struct MoneyVisitor;
+
+impl de::Visitor<'_> for MoneyVisitor {
+    type Value = Money;
+
+    fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
+        f.write_str("an amount as a number with at most 2 decimals")
+    }
+
+    fn visit_i64<E: de::Error>(self, v: i64) -> Result<Money, E> {
+        parse_minor(&v.to_string()).map(Money).map_err(E::custom)
+    }
+
+    fn visit_u64<E: de::Error>(self, v: u64) -> Result<Money, E> {
+        parse_minor(&v.to_string()).map(Money).map_err(E::custom)
+    }
+
+    fn visit_f64<E: de::Error>(self, v: f64) -> Result<Money, E> {
+        if !v.is_finite() {
+            return Err(E::custom(MoneyError::NotDecimal));
+        }
+        // Rust prints the shortest text that reads back as the same f64, which is the text the
+        // sender wrote for any amount with at most 17 significant digits.
+        parse_minor(&format!("{v}")).map(Money).map_err(E::custom)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn decimal_texts_parse_exactly() {
+        assert_eq!(parse_minor("1500.5"), Ok(150_050));
+        assert_eq!(parse_minor("0.1"), Ok(10));
+        assert_eq!(parse_minor("0.29"), Ok(29));
+        assert_eq!(parse_minor("-3"), Ok(-300));
+        assert_eq!(parse_minor("1000000000"), Ok(AMOUNT_MINOR_MAX));
+        assert_eq!(parse_minor("7.10"), Ok(710));
+    }
+
+    #[test]
+    fn bad_texts_are_refused() {
+        assert_eq!(parse_minor("0.001"), Err(MoneyError::TooManyDecimals));
+        assert_eq!(parse_minor("1000000000.01"), Err(MoneyError::TooLarge));
+        assert_eq!(parse_minor("99999999999999999999"), Err(MoneyError::TooLarge));
+        assert_eq!(parse_minor("1e5"), Err(MoneyError::NotDecimal));
+        assert_eq!(parse_minor(""), Err(MoneyError::NotDecimal));
+        assert_eq!(parse_minor("."), Err(MoneyError::NotDecimal));
+    }
+
+    #[test]
+    fn json_numbers_round_trip() {
+        let m: Money = serde_json::from_str("1500.5").expect("valid amount");
+        assert_eq!(m, Money(150_050));
+        assert_eq!(serde_json::to_string(&m).expect("serializes"), "1500.5");
+        assert_eq!(serde_json::to_string(&Money(200)).expect("serializes"), "2");
+        assert!(serde_json::from_str::<Money>("\"10\"").is_err());
+        assert!(serde_json::from_str::<Money>("0.123").is_err());
+        assert!(serde_json::from_str::<Money>("1e300").is_err());
+    }
+}
