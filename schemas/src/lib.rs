@@ -17,8 +17,10 @@ pub struct Envelope<T> {
     pub success: bool,
     pub message: String,
     pub data: T,
-    #[serde(skip_serializing_if = "Option::is_none", default)]
+    #[serde(skip_serializing_if = "Option::is_none")]
+    #[serde(default)]
     #[ts(optional)]
+    #[ts(type = "number")]
     pub total: Option<u64>,
 }
 
@@ -151,6 +153,7 @@ pub struct AccountRow {
     #[ts(type = "number")]
     pub pts: Money,
     pub remarks: String,
+    #[ts(type = "number")]
     pub seq: u64,
 }
 
@@ -240,6 +243,7 @@ pub struct MoneyRequest {
 pub struct MoneyResponse {
     #[ts(type = "number")]
     pub balance: Money,
+    #[ts(type = "number")]
     pub seq: u64,
 }
 
@@ -248,6 +252,7 @@ pub struct MoneyResponse {
 pub struct AuditCheck {
     pub name: String,
     pub pass: bool,
+    #[ts(type = "number")]
     pub checked: u64,
     pub failures: Vec<String>,
 }
@@ -255,7 +260,9 @@ pub struct AuditCheck {
 #[derive(Debug, Clone, Serialize, Deserialize, TS)]
 #[ts(export)]
 pub struct AuditReport {
+    #[ts(type = "number")]
     pub seq: u64,
+    #[ts(type = "number")]
     pub events: u64,
     pub checks: Vec<AuditCheck>,
 }
@@ -279,6 +286,7 @@ pub struct AuditUser {
 #[derive(Debug, Clone, Serialize, Deserialize, TS)]
 #[ts(export)]
 pub struct AuditState {
+    #[ts(type = "number")]
     pub seq: u64,
     pub users: Vec<AuditUser>,
 }

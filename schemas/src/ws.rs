@@ -6,7 +6,8 @@ use ts_rs::TS;
 
 /// What a browser sends.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, TS)]
-#[serde(tag = "type", rename_all = "lowercase", deny_unknown_fields)]
+#[serde(tag = "type", rename_all = "lowercase")]
+#[serde(deny_unknown_fields)]
 #[ts(export)]
 pub enum WsClientMessage {
     Auth { token: String },
@@ -24,12 +25,14 @@ pub enum WsServerMessage {
     Pong,
     Snapshot {
         topic: String,
+        #[ts(type = "number")]
         seq: u64,
         #[ts(type = "unknown")]
         data: Value,
     },
     Delta {
         topic: String,
+        #[ts(type = "number")]
         seq: u64,
         #[ts(type = "unknown")]
         data: Value,

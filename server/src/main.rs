@@ -1,1 +1,19 @@
-fn main(){}
+//! `exchange`: serve the site, or act on its ledger as an operator.
+
+use clap::Parser;
+
+#[actix_web::main]
+async fn main() -> std::process::ExitCode {
+    tracing_subscriber::fmt()
+        .with_env_filter(tracing_subscriber::EnvFilter::try_from_default_env().unwrap_or_else(|_| "warn,server=info".into()))
+        .with_writer(std::io::stderr)
+        .init();
+    let cli = server::cli::Cli::parse();
+    match server::cli::run(cli).await {
+        Ok(code) => code,
+        Err(e) => {
+            eprintln!("error: {e:#}");
+            std::process::ExitCode::FAILURE
+        }
+    }
+}

@@ -1,0 +1,64 @@
+//! The application: configuration, ledger, hub and HTTP server wired together. `Application`
+//! binds its own listener and reports its port, so tests start it on port 0.
+
+use crate::configuration::Settings;
+use crate::crypto::PayloadCipher;
+use crate::login_limiter::LoginLimiter;
+use crate::ws::hub::{self, HubHandle};
+use anyhow::Context;
+use ledger::{EngineHandle, SledStore, Store};
+use std::net::TcpListener;
+use std::path::Path;
+use std::sync::Arc;
+
+/// What every handler can reach.
+pub struct AppState {
+    pub settings: Settings,
+    pub engine: EngineHandle,
+    pub cipher: PayloadCipher,
+    pub hub: HubHandle,
+    pub login_limiter: LoginLimiter,
+}
+
+pub struct Application {
+    port: u16,
+    server: actix_web::dev::Server,
+}
+
+/// Opens the sled log in `dir`; a directory another process holds gets a clear message.
+pub fn open_store(dir: &Path) -> anyhow::Result<Arc<dyn Store>> {
+    std::fs::create_dir_all(dir).with_context(|| format!("creating data directory {}", dir.display()))?;
+    let store = SledStore::open(dir).with_context(|| {
+        format!("opening the ledger in {} (is a server already running on it? then use --url)", dir.display())
+    })?;
+    Ok(Arc::new(store))
+}
+
+impl Application {
+    pub async fn build(settings: Settings) -> anyhow::Result<Application> {
+        let store = open_store(&settings.application.data_dir)?;
+        let hub = hub::spawn();
+        let engine = ledger::start(store, crate::push::notifier(hub.clone())).context("replaying the ledger")?;
+        crate::seed::seed(&engine, &settings).await.context("seeding accounts")?;
+        let listener = TcpListener::bind((settings.application.host.as_str(), settings.application.port))
+            .with_context(|| format!("binding {}:{}", settings.application.host, settings.application.port))?;
+        let port = listener.local_addr().context("reading the bound port")?.port();
+        let state = AppState {
+            cipher: PayloadCipher::from_hex(&settings.payload.key_hex)?,
+            login_limiter: LoginLimiter::new(settings.auth.login_failures_per_minute_max),
+            settings,
+            engine,
+            hub,
+        };
+        let server = crate::startup::run(listener, state)?;
+        Ok(Application { port, server })
+    }
+
+    pub fn port(&self) -> u16 {
+        self.port
+    }
+
+    pub async fn run_until_stopped(self) -> std::io::Result<()> {
+        self.server.await
+    }
+}

@@ -1,0 +1,246 @@
+//! The `exchange` command line. Operator subcommands work on a data directory no server holds
+//! (`--data`), or call a running server (`--url`) with operator credentials.
+
+use crate::app::{open_store, Application};
+use crate::configuration::Settings;
+use crate::operations::{self, Direction};
+use anyhow::{bail, Context};
+use clap::{Args, Parser, Subcommand};
+use schemas::{CreateUserRequest, Money, MoneyRequest, Role};
+use serde::Serialize;
+use std::path::PathBuf;
+use std::process::ExitCode;
+
+#[derive(Parser)]
+#[command(name = "exchange", about = "Sports and casino exchange: server and operator tools")]
+pub struct Cli {
+    #[command(subcommand)]
+    command: Cmd,
+}
+
+#[derive(Subcommand)]
+enum Cmd {
+    /// Serve the site, the API and the push socket.
+    Serve {
+        #[arg(long)]
+        data: Option<PathBuf>,
+        /// 0 binds a free port and prints it.
+        #[arg(long)]
+        port: Option<u16>,
+    },
+    /// Manage accounts.
+    User {
+        #[command(subcommand)]
+        command: UserCmd,
+    },
+    /// Credit an account (an account-statement row).
+    Credit(MoneyArgs),
+    /// Debit an account (an account-statement row).
+    Debit(MoneyArgs),
+    /// Check the ledger.
+    Audit {
+        #[command(subcommand)]
+        command: AuditCmd,
+    },
+}
+
+#[derive(Subcommand)]
+enum UserCmd {
+    Add {
+        #[arg(long)]
+        username: String,
+        #[arg(long)]
+        password: String,
+        #[arg(long, value_parser = parse_role)]
+        role: Role,
+        #[arg(long)]
+        must_change_password: bool,
+        #[command(flatten)]
+        target: Target,
+    },
+}
+
+#[derive(Subcommand)]
+enum AuditCmd {
+    /// Check invariants 1, 2, 3, 4 and 6 over the whole log; exits 1 when one fails.
+    Verify {
+        #[command(flatten)]
+        target: Target,
+    },
+    /// Every user's balance and exposure as they were at a sequence number.
+    Replay {
+        #[arg(long)]
+        to_seq: u64,
+        #[arg(long)]
+        username: Option<String>,
+        #[command(flatten)]
+        target: Target,
+    },
+}
+
+#[derive(Args)]
+struct MoneyArgs {
+    #[arg(long)]
+    username: String,
+    /// Currency units with at most 2 decimals, e.g. 1500.50.
+    #[arg(long, value_parser = parse_amount)]
+    amount: Money,
+    #[arg(long)]
+    remark: String,
+    #[command(flatten)]
+    target: Target,
+}
+
+#[derive(Args)]
+struct Target {
+    /// Work directly on this data directory (no server may hold it).
+    #[arg(long, conflicts_with = "url")]
+    data: Option<PathBuf>,
+    /// Call the running server at this address.
+    #[arg(long)]
+    url: Option<String>,
+    #[arg(long, env = "EXCHANGE_OPERATOR", default_value = "operator")]
+    operator: String,
+    #[arg(long, env = "EXCHANGE_OPERATOR_PASSWORD", default_value = "operator123", hide_default_value = true)]
+    operator_password: String,
+}
+
+fn parse_role(text: &str) -> Result<Role, String> {
+    serde_json::from_value(serde_json::Value::String(text.into())).map_err(|_| "role must be user, demo or operator".into())
+}
+
+fn parse_amount(text: &str) -> Result<Money, String> {
+    schemas::money::parse_minor(text).map(Money).map_err(|e| format!("amount {e}"))
+}
+
+fn print<T: Serialize>(value: &T) {
+    println!("{}", serde_json::to_string_pretty(value).expect("wire types serialize"));
+}
+
+pub async fn run(cli: Cli) -> anyhow::Result<ExitCode> {
+    let mut settings = Settings::load()?;
+    match cli.command {
+        Cmd::Serve { data, port } => {
+            if let Some(dir) = data {
+                settings.application.data_dir = dir;
+            }
+            if let Some(port) = port {
+                settings.application.port = port;
+            }
+            serve(settings).await?;
+            Ok(ExitCode::SUCCESS)
+        }
+        Cmd::User { command: UserCmd::Add { username, password, role, must_change_password, target } } => {
+            let request = CreateUserRequest { username, password, role, must_change_password };
+            let user = match target.url.clone() {
+                Some(url) => remote(&url, &target).await?.post("/api/ops/users", &request).await?,
+                None => serde_json::to_value(operations::create_user(&local(&settings, &target)?, request).await?)?,
+            };
+            print(&user);
+            Ok(ExitCode::SUCCESS)
+        }
+        Cmd::Credit(args) => move_money(&settings, args, Direction::Credit).await,
+        Cmd::Debit(args) => move_money(&settings, args, Direction::Debit).await,
+        Cmd::Audit { command: AuditCmd::Verify { target } } => {
+            let report: schemas::AuditReport = match target.url.clone() {
+                Some(url) => serde_json::from_value(remote(&url, &target).await?.get("/api/ops/audit/verify").await?)?,
+                None => operations::verify(&local(&settings, &target)?).await?,
+            };
+            print(&report);
+            Ok(if report.passed() { ExitCode::SUCCESS } else { ExitCode::FAILURE })
+        }
+        Cmd::Audit { command: AuditCmd::Replay { to_seq, username, target } } => {
+            let state = match target.url.clone() {
+                Some(url) => {
+                    let mut path = format!("/api/ops/audit/state?seq={to_seq}");
+                    if let Some(name) = &username {
+                        path.push_str(&format!("&username={name}"));
+                    }
+                    remote(&url, &target).await?.get(&path).await?
+                }
+                None => serde_json::to_value(operations::state_at(&local(&settings, &target)?, Some(to_seq), username).await?)?,
+            };
+            print(&state);
+            Ok(ExitCode::SUCCESS)
+        }
+    }
+}
+
+async fn move_money(settings: &Settings, args: MoneyArgs, direction: Direction) -> anyhow::Result<ExitCode> {
+    let request = MoneyRequest { username: args.username, amount: args.amount, remark: args.remark };
+    let result = match args.target.url.clone() {
+        Some(url) => {
+            let path = match direction {
+                Direction::Credit => "/api/ops/credit",
+                Direction::Debit => "/api/ops/debit",
+            };
+            remote(&url, &args.target).await?.post(path, &request).await?
+        }
+        None => serde_json::to_value(operations::move_money(&local(settings, &args.target)?, request, direction).await?)?,
+    };
+    print(&result);
+    Ok(ExitCode::SUCCESS)
+}
+
+async fn serve(settings: Settings) -> anyhow::Result<()> {
+    let seeds = settings.seed.clone();
+    let host = settings.application.host.clone();
+    let data_dir = settings.application.data_dir.clone();
+    let app = Application::build(settings).await?;
+    println!("listening on http://{host}:{}", app.port());
+    println!("ledger: {}", data_dir.display());
+    println!("seeded accounts (created on the first start of an empty ledger):");
+    for seed in &seeds {
+        let note = if seed.must_change_password { ", must change password at first login" } else { "" };
+        println!("  {:<10} / {:<12} role {:<8} balance {}{note}", seed.username, seed.password, seed.role.as_str(), seed.balance.units());
+    }
+    app.run_until_stopped().await.context("server stopped")
+}
+
+/// An engine on a data directory, for operator commands without a server.
+fn local(settings: &Settings, target: &Target) -> anyhow::Result<ledger::EngineHandle> {
+    let dir = target.data.clone().unwrap_or_else(|| settings.application.data_dir.clone());
+    let store = open_store(&dir)?;
+    Ok(ledger::start(store, Box::new(|_, _| {}))?)
+}
+
+/// A signed-in operator session on a running server.
+struct Remote {
+    base: String,
+    token: String,
+    client: awc::Client,
+}
+
+async fn remote(url: &str, target: &Target) -> anyhow::Result<Remote> {
+    let client = awc::Client::builder().timeout(std::time::Duration::from_secs(30)).finish();
+    let base = url.trim_end_matches('/').to_owned();
+    let login = serde_json::json!({"username": target.operator, "password": target.operator_password});
+    let mut response = client.post(format!("{base}/api/auth/login")).send_json(&login).await.map_err(|e| anyhow::anyhow!("calling {base}: {e}"))?;
+    let body: serde_json::Value = response.json().await.context("reading the login answer")?;
+    let Some(token) = body["data"]["accessToken"].as_str() else { bail!("operator login failed: {}", body["message"]) };
+    Ok(Remote { base, token: token.to_owned(), client })
+}
+
+impl Remote {
+    async fn get(&self, path: &str) -> anyhow::Result<serde_json::Value> {
+        let response = self.client.get(format!("{}{path}", self.base)).bearer_auth(&self.token).send().await;
+        Self::data(response.map_err(|e| anyhow::anyhow!("calling {path}: {e}"))?).await
+    }
+
+    async fn post<T: Serialize>(&self, path: &str, body: &T) -> anyhow::Result<serde_json::Value> {
+        let response = self.client.post(format!("{}{path}", self.base)).bearer_auth(&self.token).send_json(body).await;
+        Self::data(response.map_err(|e| anyhow::anyhow!("calling {path}: {e}"))?).await
+    }
+
+    async fn data<S>(mut response: awc::ClientResponse<S>) -> anyhow::Result<serde_json::Value>
+    where
+        S: futures_util::Stream<Item = Result<actix_web::web::Bytes, awc::error::PayloadError>> + Unpin,
+    {
+        let status = response.status();
+        let body: serde_json::Value = response.json().limit(64 * 1024 * 1024).await.context("reading the answer")?;
+        if !status.is_success() {
+            bail!("{status}: {}", body["message"]);
+        }
+        Ok(body["data"].clone())
+    }
+}

@@ -1,0 +1,72 @@
+//! Typed settings from `configuration/base.yaml`, overridden by `APP_SECTION__KEY` variables.
+
+use anyhow::Context;
+use schemas::Role;
+use serde::Deserialize;
+use std::path::PathBuf;
+
+#[derive(Debug, Clone, Deserialize)]
+pub struct Settings {
+    pub application: ApplicationSettings,
+    pub auth: AuthSettings,
+    pub payload: PayloadSettings,
+    pub site: schemas::SiteConfig,
+    #[serde(default)]
+    pub seed: Vec<SeedAccount>,
+}
+
+#[derive(Debug, Clone, Deserialize)]
+pub struct ApplicationSettings {
+    pub host: String,
+    pub port: u16,
+    pub data_dir: PathBuf,
+    pub static_dir: PathBuf,
+}
+
+#[derive(Debug, Clone, Deserialize)]
+pub struct AuthSettings {
+    pub access_token_ttl_secs: u64,
+    pub refresh_token_ttl_secs: u64,
+    pub demo_balance: schemas::Money,
+    pub login_failures_per_minute_max: u32,
+}
+
+#[derive(Debug, Clone, Deserialize)]
+pub struct PayloadSettings {
+    pub key_hex: String,
+}
+
+#[derive(Debug, Clone, Deserialize)]
+pub struct SeedAccount {
+    pub username: String,
+    pub password: String,
+    pub role: Role,
+    pub balance: schemas::Money,
+    pub must_change_password: bool,
+    pub rules_accepted: bool,
+}
+
+/// Where `base.yaml` lives: `APP_CONFIG_DIR`, else `./configuration`, else the repository's.
+fn config_dir() -> PathBuf {
+    if let Ok(dir) = std::env::var("APP_CONFIG_DIR") {
+        return dir.into();
+    }
+    let local = PathBuf::from("configuration");
+    if local.join("base.yaml").exists() {
+        return local;
+    }
+    PathBuf::from(concat!(env!("CARGO_MANIFEST_DIR"), "/../configuration"))
+}
+
+impl Settings {
+    pub fn load() -> anyhow::Result<Settings> {
+        let dir = config_dir();
+        config::Config::builder()
+            .add_source(config::File::from(dir.join("base.yaml")))
+            .add_source(config::Environment::with_prefix("APP").prefix_separator("_").separator("__"))
+            .build()
+            .with_context(|| format!("reading configuration from {}", dir.display()))?
+            .try_deserialize()
+            .context("configuration has a missing or mistyped key")
+    }
+}

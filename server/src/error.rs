@@ -1,0 +1,93 @@
+//! The API's error type: each variant is one status of DESIGN §7, answered as an envelope.
+
+use actix_web::http::StatusCode;
+use actix_web::{HttpResponse, ResponseError};
+use ledger::{EngineError, Reject};
+use schemas::Envelope;
+
+#[derive(Debug, thiserror::Error)]
+pub enum ApiError {
+    #[error("{0}")]
+    BadRequest(String),
+    #[error("{0}")]
+    Unauthorized(String),
+    #[error("{0}")]
+    Forbidden(String),
+    #[error("{0}")]
+    NotFound(String),
+    #[error("{0}")]
+    Conflict(String),
+    #[error("{0}")]
+    Unprocessable(String),
+    #[error("{0}")]
+    PayloadTooLarge(String),
+    #[error("{0}")]
+    TooManyRequests(String),
+    #[error("The ledger is unavailable; try again shortly")]
+    Unavailable,
+    #[error("Something went wrong")]
+    Unexpected(#[from] anyhow::Error),
+}
+
+pub type ApiResult<T> = Result<T, ApiError>;
+
+impl ApiError {
+    pub fn bad(message: impl Into<String>) -> Self {
+        ApiError::BadRequest(message.into())
+    }
+}
+
+impl ResponseError for ApiError {
+    fn status_code(&self) -> StatusCode {
+        match self {
+            ApiError::BadRequest(_) => StatusCode::BAD_REQUEST,
+            ApiError::Unauthorized(_) => StatusCode::UNAUTHORIZED,
+            ApiError::Forbidden(_) => StatusCode::FORBIDDEN,
+            ApiError::NotFound(_) => StatusCode::NOT_FOUND,
+            ApiError::Conflict(_) => StatusCode::CONFLICT,
+            ApiError::Unprocessable(_) => StatusCode::UNPROCESSABLE_ENTITY,
+            ApiError::PayloadTooLarge(_) => StatusCode::PAYLOAD_TOO_LARGE,
+            ApiError::TooManyRequests(_) => StatusCode::TOO_MANY_REQUESTS,
+            ApiError::Unavailable => StatusCode::SERVICE_UNAVAILABLE,
+            ApiError::Unexpected(_) => StatusCode::INTERNAL_SERVER_ERROR,
+        }
+    }
+
+    fn error_response(&self) -> HttpResponse {
+        if let ApiError::Unexpected(cause) = self {
+            // The cause goes to the log, never to the client.
+            tracing::error!(error = ?cause, "request failed");
+        }
+        let body: Envelope<Option<()>> = Envelope { success: false, message: self.to_string(), data: None, total: None };
+        HttpResponse::build(self.status_code()).json(body)
+    }
+}
+
+impl From<EngineError> for ApiError {
+    fn from(e: EngineError) -> Self {
+        match e {
+            EngineError::Unavailable => ApiError::Unavailable,
+            EngineError::Rejected(reject) => reject.into(),
+        }
+    }
+}
+
+impl From<Reject> for ApiError {
+    fn from(reject: Reject) -> Self {
+        let message = reject.to_string();
+        match reject {
+            Reject::UnknownUser => ApiError::NotFound("Unknown user".into()),
+            Reject::InvalidCredentials | Reject::SessionExpired => ApiError::Unauthorized(message),
+            Reject::RefreshReused { .. } => ApiError::Unauthorized(message),
+            Reject::UsernameTaken | Reject::WrongPassword | Reject::AmountTooLarge => ApiError::Unprocessable(message),
+            Reject::InsufficientBalance { available_minor, needed_minor } => ApiError::Unprocessable(format!(
+                "Insufficient balance: available {:.2}, needed {:.2}",
+                available_minor as f64 / 100.0,
+                needed_minor as f64 / 100.0
+            )),
+            Reject::InvalidUsername | Reject::AmountNotPositive | Reject::InvalidRemark | Reject::InvalidButtons(_) => {
+                ApiError::BadRequest(message)
+            }
+        }
+    }
+}

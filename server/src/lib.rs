@@ -1,0 +1,21 @@
+//! The exchange server: REST (base A under `/api`, base B under `/data`), the WebSocket push hub
+//! at `/ws`, and the built client, on one port, in front of the ledger's single-writer engine.
+
+pub mod app;
+pub mod cli;
+pub mod configuration;
+pub mod crypto;
+pub mod error;
+pub mod extract;
+pub mod limits;
+pub mod login_limiter;
+pub mod operations;
+pub mod passwords;
+pub mod push;
+pub mod routes;
+pub mod rules_text;
+pub mod seed;
+pub mod startup;
+pub mod timefmt;
+pub mod tokens;
+pub mod ws;

@@ -1,0 +1,36 @@
+//! Every limit of the server, each with the reason for its value.
+
+/// JSON bodies: the largest legitimate one (a bet with its live book) is a few KiB.
+pub const BODY_BYTES_MAX: usize = 64 * 1024;
+
+/// Page size of paged lists (spec §9: 10 to 50).
+pub const PAGE_SIZE_MAX: u32 = 50;
+
+/// Usernames tracked for failed-login counting; the oldest are forgotten past this.
+pub const LOGIN_TRACKED_MAX: usize = 100_000;
+
+/// Password length: argon2 cost grows with input; nobody types more than this.
+pub const PASSWORD_CHARS_MIN: usize = 6;
+pub const PASSWORD_CHARS_MAX: usize = 128;
+
+/// Inbound WebSocket frame: client messages are tiny JSON objects.
+pub const WS_FRAME_BYTES_MAX: usize = 4 * 1024;
+
+/// Topics one socket may hold at once.
+pub const WS_TOPICS_PER_CONNECTION_MAX: usize = 32;
+
+/// Frames queued for one socket before the hub conflates that topic's pending deltas into one
+/// snapshot, and the hard limit past which the socket is closed as a slow consumer.
+pub const WS_QUEUE_SOFT_MAX: usize = 64;
+pub const WS_QUEUE_HARD_MAX: usize = 256;
+
+/// Commands waiting for the hub task.
+pub const HUB_QUEUE_MAX: usize = 65_536;
+
+/// Heartbeat: the server pings this often and closes a socket silent for the timeout.
+pub const WS_PING_INTERVAL_MS: u64 = 5_000;
+pub const WS_CLIENT_TIMEOUT_MS: u64 = 20_000;
+
+const _: () = assert!(WS_QUEUE_SOFT_MAX < WS_QUEUE_HARD_MAX);
+const _: () = assert!(WS_PING_INTERVAL_MS * 3 <= WS_CLIENT_TIMEOUT_MS);
+const _: () = assert!(PASSWORD_CHARS_MIN < PASSWORD_CHARS_MAX);

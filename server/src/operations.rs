@@ -1,0 +1,77 @@
+//! Operator actions, shared by the `/api/ops` routes and the `exchange` command's `--data` mode.
+
+use crate::error::{ApiError, ApiResult};
+use crate::extract::now_ms;
+use crate::limits::{PASSWORD_CHARS_MAX, PASSWORD_CHARS_MIN};
+use crate::routes::user_view;
+use ledger::{Command, EngineHandle};
+use schemas::{AuditReport, AuditState, CreateUserRequest, Money, MoneyRequest, MoneyResponse, User};
+
+pub async fn create_user(engine: &EngineHandle, request: CreateUserRequest) -> ApiResult<User> {
+    let chars = request.password.chars().count();
+    if !(PASSWORD_CHARS_MIN..=PASSWORD_CHARS_MAX).contains(&chars) {
+        return Err(ApiError::bad("password: must be 6 to 128 characters"));
+    }
+    let password_hash = crate::passwords::hash(request.password).await?;
+    let command = Command::OpenAccount {
+        username: request.username.trim().to_owned(),
+        password_hash,
+        role: request.role,
+        must_change_password: request.must_change_password,
+        rules_accepted: false,
+    };
+    let committed = engine.submit(now_ms(), command).await?;
+    let user_id = match committed.events.first().map(|e| &e.event) {
+        Some(ledger::Event::AccountOpened { user_id, .. }) => *user_id,
+        _ => return Err(ApiError::Unexpected(anyhow::anyhow!("account opened without an AccountOpened event"))),
+    };
+    Ok(user_view(&engine.read().users[&user_id]))
+}
+
+#[derive(Clone, Copy)]
+pub enum Direction {
+    Credit,
+    Debit,
+}
+
+pub async fn move_money(engine: &EngineHandle, request: MoneyRequest, direction: Direction) -> ApiResult<MoneyResponse> {
+    let (username, amount_minor, remark) = (request.username.trim().to_owned(), request.amount.minor(), request.remark);
+    let command = match direction {
+        Direction::Credit => Command::Credit { username: username.clone(), amount_minor, remark },
+        Direction::Debit => Command::Debit { username: username.clone(), amount_minor, remark },
+    };
+    let committed = engine.submit(now_ms(), command).await?;
+    let seq = committed.last_seq().unwrap_or_default();
+    let ledger = engine.read();
+    let balance = ledger.user_by_name(&username).map_or(0, |u| u.balance_minor);
+    Ok(MoneyResponse { balance: Money(balance), seq })
+}
+
+/// Checks the invariants over the whole log against the live state, off the async workers.
+pub async fn verify(engine: &EngineHandle) -> ApiResult<AuditReport> {
+    let live = engine.read().clone();
+    let store = engine.store().clone();
+    let report = tokio::task::spawn_blocking(move || ledger::audit::verify(store.as_ref(), Some(&live)))
+        .await
+        .map_err(|e| ApiError::Unexpected(anyhow::anyhow!("audit task: {e}")))?
+        .map_err(|e| ApiError::Unexpected(e.into()))?;
+    Ok(report)
+}
+
+pub async fn state_at(engine: &EngineHandle, seq: Option<u64>, username: Option<String>) -> ApiResult<AuditState> {
+    let head = engine.read().head_seq;
+    let seq = seq.unwrap_or(head);
+    if seq > head {
+        return Err(ApiError::bad(format!("seq: must be at most the head of the log ({head})")));
+    }
+    if let Some(name) = &username {
+        if engine.read().user_by_name(name).is_none() {
+            return Err(ApiError::NotFound(format!("Unknown user '{name}'")));
+        }
+    }
+    let store = engine.store().clone();
+    tokio::task::spawn_blocking(move || ledger::audit::state_at(store.as_ref(), seq, username.as_deref()))
+        .await
+        .map_err(|e| ApiError::Unexpected(anyhow::anyhow!("audit task: {e}")))?
+        .map_err(|e| ApiError::Unexpected(e.into()))
+}

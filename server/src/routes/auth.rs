@@ -1,0 +1,107 @@
+//! Sign-in, demo sign-in, token refresh and sign-out.
+
+use super::user_view;
+use crate::app::AppState;
+use crate::error::{ApiError, ApiResult};
+use crate::extract::{bearer, client_ip, now_ms, ok, AuthUser, JsonBody};
+use crate::limits::PASSWORD_CHARS_MAX;
+use crate::tokens::{self, Issued};
+use actix_web::{web, HttpRequest, HttpResponse};
+use ledger::{Command, EngineError, Reject};
+use schemas::{LoginRequest, LoginResponse, RefreshResponse};
+
+fn issue(state: &AppState) -> Issued {
+    tokens::issue(now_ms(), state.settings.auth.access_token_ttl_secs, state.settings.auth.refresh_token_ttl_secs)
+}
+
+/// The spec's login validation (§5), on the server too.
+fn check_login(body: &LoginRequest) -> ApiResult<String> {
+    let username = body.username.trim();
+    if username.is_empty() {
+        return Err(ApiError::bad("Username is required"));
+    }
+    if body.password.is_empty() {
+        return Err(ApiError::bad("Password is required"));
+    }
+    if body.password.chars().count() < crate::limits::PASSWORD_CHARS_MIN {
+        return Err(ApiError::bad("Password must be at least 6 characters"));
+    }
+    if body.password.chars().count() > PASSWORD_CHARS_MAX {
+        return Err(ApiError::bad("Password must be at most 128 characters"));
+    }
+    Ok(username.to_owned())
+}
+
+fn login_response(state: &AppState, issued: Issued, user_id: u64) -> HttpResponse {
+    let user = user_view(&state.engine.read().users[&user_id]);
+    ok("Login successful", LoginResponse { access_token: issued.access, refresh_token: issued.refresh, user })
+}
+
+#[tracing::instrument(name = "login", skip_all)]
+pub async fn login(req: HttpRequest, state: web::Data<AppState>, JsonBody(body): JsonBody<LoginRequest>) -> ApiResult<HttpResponse> {
+    let username = check_login(&body)?;
+    if !state.login_limiter.allowed(&username, now_ms()) {
+        return Err(ApiError::TooManyRequests("Too many failed logins; try again in a minute".into()));
+    }
+    let stored = state.engine.read().user_by_name(&username).map(|u| u.password_hash.clone());
+    let known = stored.is_some();
+    let stored = stored.unwrap_or_else(|| crate::passwords::NO_PASSWORD.into());
+    if !crate::passwords::verify(body.password, stored.clone()).await? || !known {
+        state.login_limiter.record_failure(&username, now_ms());
+        return Err(Reject::InvalidCredentials.into());
+    }
+    state.login_limiter.record_success(&username);
+    let issued = issue(&state);
+    let command = Command::Login { username, password_hash_seen: stored, grant: issued.grant.clone(), ip: client_ip(&req) };
+    let committed = state.engine.submit(now_ms(), command).await?;
+    let user_id = logged_in_user(&committed)?;
+    Ok(login_response(&state, issued, user_id))
+}
+
+fn logged_in_user(committed: &ledger::Committed) -> ApiResult<u64> {
+    committed
+        .events
+        .iter()
+        .find_map(|e| match e.event {
+            ledger::Event::LoggedIn { user_id, .. } => Some(user_id),
+            _ => None,
+        })
+        .ok_or_else(|| ApiError::Unexpected(anyhow::anyhow!("login committed without a LoggedIn event")))
+}
+
+#[tracing::instrument(name = "demo_login", skip_all)]
+pub async fn demo_login(req: HttpRequest, state: web::Data<AppState>) -> ApiResult<HttpResponse> {
+    let issued = issue(&state);
+    let command = Command::DemoLogin {
+        password_hash: crate::passwords::NO_PASSWORD.into(),
+        play_balance_minor: state.settings.auth.demo_balance.minor(),
+        grant: issued.grant.clone(),
+        ip: client_ip(&req),
+    };
+    let committed = state.engine.submit(now_ms(), command).await?;
+    let user_id = logged_in_user(&committed)?;
+    Ok(login_response(&state, issued, user_id))
+}
+
+/// Exchanges a refresh token (sent as the bearer) for a new pair. A refresh token presented a
+/// second time revokes its session: whoever holds the newer pair is logged out too.
+#[tracing::instrument(name = "refresh_login", skip_all)]
+pub async fn refresh_login(req: HttpRequest, state: web::Data<AppState>) -> ApiResult<HttpResponse> {
+    let presented = tokens::hash(bearer(&req)?);
+    let issued = issue(&state);
+    match state.engine.submit(now_ms(), Command::Refresh { presented, grant: issued.grant.clone() }).await {
+        Ok(_) => Ok(ok("Token refreshed", RefreshResponse { access_token: issued.access, refresh_token: issued.refresh })),
+        Err(EngineError::Rejected(Reject::RefreshReused { session_id })) => {
+            // Already ended by a concurrent revoke: nothing more to do.
+            let _ = state.engine.submit(now_ms(), Command::RevokeSession { session_id }).await;
+            Err(ApiError::Unauthorized("Refresh token was already used; the session is revoked. Please log in again.".into()))
+        }
+        Err(e) => Err(e.into()),
+    }
+}
+
+#[tracing::instrument(name = "logout", skip_all)]
+pub async fn logout(state: web::Data<AppState>, user: AuthUser) -> ApiResult<HttpResponse> {
+    state.engine.submit(now_ms(), Command::Logout { session_id: user.session_id }).await?;
+    Ok(ok("Logged out", ()))
+}

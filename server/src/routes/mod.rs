@@ -1,0 +1,36 @@
+//! The documented REST paths, one file per resource. Handlers parse, call the ledger, map.
+
+mod auth;
+mod domain;
+mod ops;
+mod performance;
+mod rules;
+mod statement;
+mod user_log;
+mod users;
+
+pub use auth::{demo_login, login, logout, refresh_login};
+pub use domain::{client_ip_lookup, domain_config, health};
+pub use ops::{audit_state, audit_verify, create_user, credit, debit};
+pub use performance::{get_button_values, put_button_values};
+pub use rules::{casino_rules, rules};
+pub use statement::get_account_rows;
+pub use user_log::get_user_log;
+pub use users::{accept_rules, change_password, get_user};
+
+use ledger::Account;
+use schemas::{Money, User};
+
+/// The client's view of an account.
+pub fn user_view(account: &Account) -> User {
+    User {
+        id: account.id.to_string(),
+        username: account.username.clone(),
+        role: vec![account.role],
+        current_token: account.current_session.map(|s| s.to_string()).unwrap_or_default(),
+        is_login: !account.must_change_password,
+        is_accept_rules: account.rules_accepted,
+        balance: Money(account.balance_minor),
+        exp: Money(-account.exposure_minor),
+    }
+}

@@ -1,0 +1,50 @@
+//! Operator calls under `/api/ops` (role operator only).
+
+use crate::app::AppState;
+use crate::error::ApiResult;
+use crate::extract::{ok, AuthUser, JsonBody};
+use crate::operations::{self, Direction};
+use actix_web::{web, HttpResponse};
+use schemas::{CreateUserRequest, MoneyRequest, Role};
+use serde::Deserialize;
+
+#[tracing::instrument(name = "create_user", skip_all)]
+pub async fn create_user(state: web::Data<AppState>, user: AuthUser, JsonBody(body): JsonBody<CreateUserRequest>) -> ApiResult<HttpResponse> {
+    user.require(&[Role::Operator])?;
+    Ok(ok("User created", operations::create_user(&state.engine, body).await?))
+}
+
+#[tracing::instrument(name = "credit", skip_all)]
+pub async fn credit(state: web::Data<AppState>, user: AuthUser, JsonBody(body): JsonBody<MoneyRequest>) -> ApiResult<HttpResponse> {
+    user.require(&[Role::Operator])?;
+    Ok(ok("Credited", operations::move_money(&state.engine, body, Direction::Credit).await?))
+}
+
+#[tracing::instrument(name = "debit", skip_all)]
+pub async fn debit(state: web::Data<AppState>, user: AuthUser, JsonBody(body): JsonBody<MoneyRequest>) -> ApiResult<HttpResponse> {
+    user.require(&[Role::Operator])?;
+    Ok(ok("Debited", operations::move_money(&state.engine, body, Direction::Debit).await?))
+}
+
+#[tracing::instrument(name = "audit_verify", skip_all)]
+pub async fn audit_verify(state: web::Data<AppState>, user: AuthUser) -> ApiResult<HttpResponse> {
+    user.require(&[Role::Operator])?;
+    let report = operations::verify(&state.engine).await?;
+    let passed = report.passed();
+    let mut envelope = schemas::Envelope::ok(if passed { "All invariants hold" } else { "An invariant failed" }, report);
+    envelope.success = passed;
+    Ok(HttpResponse::Ok().json(envelope))
+}
+
+#[derive(Debug, Deserialize)]
+pub struct StateQuery {
+    seq: Option<u64>,
+    username: Option<String>,
+}
+
+#[tracing::instrument(name = "audit_state", skip_all)]
+pub async fn audit_state(state: web::Data<AppState>, user: AuthUser, query: web::Query<StateQuery>) -> ApiResult<HttpResponse> {
+    user.require(&[Role::Operator])?;
+    let query = query.into_inner();
+    Ok(ok("Success", operations::state_at(&state.engine, query.seq, query.username).await?))
+}

@@ -1,0 +1,42 @@
+//! Quick-stake button values ("Set Button Values"): two groups, game and casino.
+
+use crate::app::AppState;
+use crate::error::ApiResult;
+use crate::extract::{now_ms, ok, AuthUser, Encrypted, JsonBody};
+use actix_web::{web, HttpResponse};
+use ledger::Command;
+use schemas::{Button, ButtonValues, Envelope, Money, PutButtonValues};
+
+const DEFAULT_GAME: [(&str, i64); 8] =
+    [("100", 100), ("500", 500), ("1k", 1_000), ("5k", 5_000), ("10k", 10_000), ("25k", 25_000), ("50k", 50_000), ("1L", 100_000)];
+const DEFAULT_CASINO: [(&str, i64); 8] =
+    [("25", 25), ("50", 50), ("100", 100), ("200", 200), ("500", 500), ("1k", 1_000), ("2k", 2_000), ("5k", 5_000)];
+
+fn to_wire(group: &[(String, i64)]) -> Vec<Button> {
+    group.iter().map(|(label, value)| Button { label: label.clone(), value: Money(*value) }).collect()
+}
+
+fn defaults(group: &[(&str, i64)]) -> Vec<Button> {
+    group.iter().map(|(label, units)| Button { label: (*label).into(), value: Money(units * 100) }).collect()
+}
+
+fn button_values(state: &AppState, user_id: u64) -> ButtonValues {
+    match &state.engine.read().users[&user_id].buttons {
+        Some(b) => ButtonValues { game: to_wire(&b.game), casino: to_wire(&b.casino) },
+        None => ButtonValues { game: defaults(&DEFAULT_GAME), casino: defaults(&DEFAULT_CASINO) },
+    }
+}
+
+#[tracing::instrument(name = "get_button_values", skip_all)]
+pub async fn get_button_values(state: web::Data<AppState>, user: AuthUser, id: web::Path<String>) -> ApiResult<Encrypted<ButtonValues>> {
+    let user_id = user.require_self_or_operator(&id)?;
+    Ok(Encrypted(Envelope::ok("Success", button_values(&state, user_id))))
+}
+
+#[tracing::instrument(name = "put_button_values", skip_all)]
+pub async fn put_button_values(state: web::Data<AppState>, user: AuthUser, JsonBody(body): JsonBody<PutButtonValues>) -> ApiResult<HttpResponse> {
+    let group = |buttons: &[Button]| buttons.iter().map(|b| (b.label.trim().to_owned(), b.value.minor())).collect();
+    let command = Command::SetButtons { user_id: user.user_id, game: group(&body.button.game), casino: group(&body.button.casino) };
+    state.engine.submit(now_ms(), command).await?;
+    Ok(ok("Button values updated", button_values(&state, user.user_id)))
+}

@@ -1,0 +1,28 @@
+//! Account rows: money moved outside betting (operator credits and debits, wallet requests).
+
+use crate::app::AppState;
+use crate::error::ApiResult;
+use crate::extract::{AuthUser, Encrypted};
+use crate::timefmt::rfc3339;
+use actix_web::web;
+use schemas::{AccountRow, Envelope, Money};
+
+#[tracing::instrument(name = "get_account_rows", skip_all)]
+pub async fn get_account_rows(state: web::Data<AppState>, user: AuthUser, id: web::Path<String>) -> ApiResult<Encrypted<Vec<AccountRow>>> {
+    let user_id = user.require_self_or_operator(&id)?;
+    let ledger = state.engine.read();
+    let account = ledger.users.get(&user_id).ok_or_else(|| crate::error::ApiError::NotFound("Unknown user".into()))?;
+    let rows = account
+        .statement
+        .iter()
+        .rev()
+        .map(|e| AccountRow {
+            created_at: rfc3339(e.at_ms),
+            amount: Money(e.amount_minor),
+            pts: Money(e.balance_after_minor),
+            remarks: e.remark.clone(),
+            seq: e.seq,
+        })
+        .collect();
+    Ok(Encrypted(Envelope::ok("Success", rows)))
+}

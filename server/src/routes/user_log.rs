@@ -1,0 +1,69 @@
+//! The activity log (`GET /userLog`): logins and password changes, filtered and paged.
+
+use crate::app::AppState;
+use crate::error::{ApiError, ApiResult};
+use crate::extract::{ok_paged, AuthUser};
+use crate::limits::PAGE_SIZE_MAX;
+use crate::timefmt::{day_end_ms, day_start_ms, rfc3339};
+use actix_web::{web, HttpResponse};
+use ledger::ActivityKind;
+use schemas::{ActivityRow, Role};
+use serde::Deserialize;
+
+#[derive(Debug, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct UserLogQuery {
+    #[serde(default)]
+    search: String,
+    #[serde(default, rename = "type")]
+    kind: String,
+    #[serde(default)]
+    from_date: String,
+    #[serde(default)]
+    to_date: String,
+    page: Option<u32>,
+    limit: Option<u32>,
+}
+
+fn parse_kind(kind: &str) -> ApiResult<Option<ActivityKind>> {
+    match kind.trim() {
+        "" => Ok(None),
+        "Login" | "login" => Ok(Some(ActivityKind::Login)),
+        "Change Password" | "changePassword" | "change-password" => Ok(Some(ActivityKind::ChangePassword)),
+        _ => Err(ApiError::bad("type: must be Login or Change Password")),
+    }
+}
+
+#[tracing::instrument(name = "get_user_log", skip_all)]
+pub async fn get_user_log(state: web::Data<AppState>, user: AuthUser, query: web::Query<UserLogQuery>) -> ApiResult<HttpResponse> {
+    user.require(&[Role::User, Role::Operator])?;
+    let kind = parse_kind(&query.kind)?;
+    let from_ms = if query.from_date.is_empty() { i64::MIN } else { day_start_ms(&query.from_date).ok_or_else(|| ApiError::bad("fromDate: must be yyyy-MM-dd"))? };
+    let to_ms = if query.to_date.is_empty() { i64::MAX } else { day_end_ms(&query.to_date).ok_or_else(|| ApiError::bad("toDate: must be yyyy-MM-dd"))? };
+    let page = query.page.unwrap_or(1);
+    let limit = query.limit.unwrap_or(10);
+    if page == 0 {
+        return Err(ApiError::bad("page: must be 1 or more"));
+    }
+    if limit == 0 || limit > PAGE_SIZE_MAX {
+        return Err(ApiError::bad("limit: must be between 1 and 50"));
+    }
+    let search = query.search.trim().to_lowercase();
+    let ledger = state.engine.read();
+    let account = &ledger.users[&user.user_id];
+    let matching: Vec<ActivityRow> = account
+        .activity
+        .iter()
+        .rev()
+        .filter(|a| kind.is_none_or(|k| a.kind == k) && a.at_ms >= from_ms && a.at_ms <= to_ms)
+        .map(|a| ActivityRow { username: account.username.clone(), created_at: rfc3339(a.at_ms), ip: a.ip.clone(), kind: a.kind.label().into() })
+        .filter(|row| {
+            search.is_empty()
+                || [&row.username, &row.ip, &row.kind, &row.created_at].iter().any(|field| field.to_lowercase().contains(&search))
+        })
+        .collect();
+    let total = matching.len() as u64;
+    let skip = ((page - 1) as usize).saturating_mul(limit as usize);
+    let rows: Vec<ActivityRow> = matching.into_iter().skip(skip).take(limit as usize).collect();
+    Ok(ok_paged(rows, total))
+}

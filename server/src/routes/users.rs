@@ -1,0 +1,71 @@
+//! The signed-in user: read, change password, accept the rules.
+
+use super::user_view;
+use crate::app::AppState;
+use crate::error::{ApiError, ApiResult};
+use crate::extract::{client_ip, now_ms, ok, AuthUser, JsonBody};
+use crate::limits::{PASSWORD_CHARS_MAX, PASSWORD_CHARS_MIN};
+use actix_web::{web, HttpRequest, HttpResponse};
+use ledger::{Command, Reject};
+use schemas::{ChangePasswordRequest, Role};
+
+fn current(state: &AppState, user_id: u64) -> HttpResponse {
+    ok("Success", user_view(&state.engine.read().users[&user_id]))
+}
+
+#[tracing::instrument(name = "get_user", skip_all)]
+pub async fn get_user(state: web::Data<AppState>, user: AuthUser) -> HttpResponse {
+    current(&state, user.user_id)
+}
+
+/// Spec §5's change-password rules, in its words.
+fn check_change(body: &ChangePasswordRequest) -> ApiResult<()> {
+    if body.old_password.is_empty() {
+        return Err(ApiError::bad("Current password is required"));
+    }
+    if body.new_password.is_empty() {
+        return Err(ApiError::bad("New password is required"));
+    }
+    if body.new_password.chars().count() < PASSWORD_CHARS_MIN {
+        return Err(ApiError::bad("Password must be at least 6 characters"));
+    }
+    if body.new_password.chars().count() > PASSWORD_CHARS_MAX {
+        return Err(ApiError::bad("Password must be at most 128 characters"));
+    }
+    if body.confirm_password.is_empty() {
+        return Err(ApiError::bad("Confirm Password is required"));
+    }
+    if body.confirm_password != body.new_password {
+        return Err(ApiError::bad("Passwords must match"));
+    }
+    Ok(())
+}
+
+#[tracing::instrument(name = "change_password", skip_all)]
+pub async fn change_password(
+    req: HttpRequest,
+    state: web::Data<AppState>,
+    user: AuthUser,
+    JsonBody(body): JsonBody<ChangePasswordRequest>,
+) -> ApiResult<HttpResponse> {
+    user.require(&[Role::User, Role::Operator])?;
+    check_change(&body)?;
+    let stored = state.engine.read().users[&user.user_id].password_hash.clone();
+    if !crate::passwords::verify(body.old_password, stored.clone()).await? {
+        return Err(Reject::WrongPassword.into());
+    }
+    let new_hash = crate::passwords::hash(body.new_password).await?;
+    let command = Command::ChangePassword { user_id: user.user_id, old_hash_seen: stored, new_hash, ip: client_ip(&req) };
+    state.engine.submit(now_ms(), command).await?;
+    Ok(current(&state, user.user_id))
+}
+
+#[tracing::instrument(name = "accept_rules", skip_all)]
+pub async fn accept_rules(state: web::Data<AppState>, user: AuthUser, id: web::Path<String>) -> ApiResult<HttpResponse> {
+    let id: u64 = id.parse().map_err(|_| ApiError::bad("id: must be a user id"))?;
+    if id != user.user_id {
+        return Err(ApiError::Forbidden("You can only accept the rules for yourself".into()));
+    }
+    state.engine.submit(now_ms(), Command::AcceptRules { user_id: id }).await?;
+    Ok(current(&state, user.user_id))
+}

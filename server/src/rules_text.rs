@@ -1,0 +1,61 @@
+//! The rules players read and accept. One place; each rule with `rcolor` "2" shows in red.
+
+use schemas::{GameTypeRules, Rule, RuleSet};
+
+const RED: &str = "2";
+const PLAIN: &str = "1";
+
+fn set(etname: &str, groups: &[(&str, &[(&str, &str)])]) -> RuleSet {
+    RuleSet {
+        etname: etname.into(),
+        gametypelist: groups
+            .iter()
+            .map(|(gtype, rules)| GameTypeRules {
+                gtype: (*gtype).into(),
+                rulelist: rules.iter().map(|(colour, text)| Rule { rule: (*text).into(), rcolor: (*colour).into() }).collect(),
+            })
+            .collect(),
+    }
+}
+
+pub fn rule_sets() -> Vec<RuleSet> {
+    vec![
+        set("General", &[("general", &[
+            (RED, "All bets are accepted only when the market is open and the price asked is still on offer; otherwise the bet is rejected and nothing is taken from your balance."),
+            (PLAIN, "Your exposure is the worst-case loss of your open bets. A bet is accepted only if your balance minus your exposure after the bet stays at zero or above."),
+            (PLAIN, "Back means betting that a selection wins; lay means betting that it does not. Offsetting back and lay bets in one market reduce your exposure."),
+            (PLAIN, "Markets are settled from the official result. A voided market returns every stake."),
+            (RED, "Bets placed after a market is suspended, on a result already known, or through a technical error are void."),
+            (PLAIN, "One account per person. A new login ends your older session."),
+            (PLAIN, "Amounts are in the site currency with two decimals; figures of 10,000 and more show as k, 100,000 and more as L (lakh)."),
+        ])]),
+        set("Cricket", &[
+            ("match", &[
+                (PLAIN, "Match odds are settled on the official match result; a tie or no result voids the market unless the market says otherwise."),
+                (PLAIN, "Profit of a back bet is stake × (odds − 1); a lay bet wins the stake and risks stake × (odds − 1)."),
+            ]),
+            ("match1", &[
+                (PLAIN, "Bookmaker odds are quoted per 100: a back bet at 45 wins 45 for every 100 staked."),
+                (RED, "Bookmaker bets are void if the match is abandoned before a result."),
+            ]),
+            ("fancy", &[
+                (PLAIN, "Session (fancy) lines settle on the runs scored at the end of the named over or innings: Yes wins if the runs reach the line, No wins if they stay below it."),
+                (PLAIN, "The rate shows the payout per 100 staked on Yes and the liability per 100 staked on No."),
+                (RED, "Sessions are void if the innings is not completed for reasons other than being bowled out or a declaration."),
+            ]),
+        ]),
+        set("Football", &[("match", &[
+            (PLAIN, "Match odds are settled on the result after regular time plus added time; extra time and penalties do not count."),
+            (RED, "If a match is abandoned or postponed and not completed within 24 hours, all bets are void."),
+        ])]),
+        set("Tennis", &[("match", &[
+            (PLAIN, "Match odds are settled on the player who wins the match; if a player retires, the player who advances wins."),
+            (RED, "If a match does not start, all bets are void."),
+        ])]),
+        set("Casino", &[("casino", &[
+            (PLAIN, "Casino tables deal from decks shuffled with a recorded seed, so every round can be replayed and checked."),
+            (PLAIN, "Bets are taken while the countdown runs; when it reaches zero the round is suspended, dealt and settled."),
+            (RED, "A round interrupted before its result is void and every stake on it is returned."),
+        ])]),
+    ]
+}

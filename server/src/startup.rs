@@ -1,0 +1,86 @@
+//! Every route in one place.
+
+use crate::app::AppState;
+use crate::error::ApiError;
+use crate::routes;
+use actix_web::dev::Server;
+use actix_web::{web, App, HttpRequest, HttpResponse, HttpServer};
+use std::net::TcpListener;
+
+pub fn run(listener: TcpListener, state: AppState) -> anyhow::Result<Server> {
+    let static_dir = state.settings.application.static_dir.clone();
+    let state = web::Data::new(state);
+    let server = HttpServer::new(move || {
+        App::new()
+            .wrap(tracing_actix())
+            .app_data(state.clone())
+            .app_data(web::QueryConfig::default().error_handler(|e, _| ApiError::bad(format!("query: {e}")).into()))
+            .app_data(web::PathConfig::default().error_handler(|e, _| ApiError::bad(format!("path: {e}")).into()))
+            .route("/ws", web::get().to(crate::ws::route::ws_connect))
+            .route("/health", web::get().to(routes::health))
+            .service(api())
+            .service(data())
+            .default_service(web::to({
+                let static_dir = static_dir.clone();
+                move |req: HttpRequest| spa(req, static_dir.clone())
+            }))
+    })
+    .listen(listener)?
+    .run();
+    Ok(server)
+}
+
+fn tracing_actix() -> actix_web::middleware::Logger {
+    actix_web::middleware::Logger::new("%r %s %Dms")
+}
+
+/// Base A of the spec.
+fn api() -> actix_web::Scope {
+    web::scope("/api")
+        .route("/auth/login", web::post().to(routes::login))
+        .route("/auth/demo-login", web::post().to(routes::demo_login))
+        .route("/auth/refresh/login", web::get().to(routes::refresh_login))
+        .route("/auth/logout", web::get().to(routes::logout))
+        .route("/users", web::get().to(routes::get_user))
+        .route("/users/change-password", web::post().to(routes::change_password))
+        .route("/users/access-rules/{id}", web::get().to(routes::accept_rules))
+        .route("/userLog", web::get().to(routes::get_user_log))
+        .route("/userPerformance/{id}", web::get().to(routes::get_button_values))
+        .route("/userPerformance", web::put().to(routes::put_button_values))
+        .route("/transaction/user/statement/{id}", web::get().to(routes::get_account_rows))
+        .route("/domain/domain-config", web::get().to(routes::domain_config))
+        .route("/ip", web::get().to(routes::client_ip_lookup))
+        .route("/ops/users", web::post().to(routes::create_user))
+        .route("/ops/credit", web::post().to(routes::credit))
+        .route("/ops/debit", web::post().to(routes::debit))
+        .route("/ops/audit/verify", web::get().to(routes::audit_verify))
+        .route("/ops/audit/state", web::get().to(routes::audit_state))
+        .default_service(web::to(unknown_call))
+}
+
+/// Base B of the spec.
+fn data() -> actix_web::Scope {
+    web::scope("/data")
+        .route("/front/rules", web::post().to(routes::rules))
+        .route("/front/casinorules", web::post().to(routes::casino_rules))
+        .route("/front/casino/rules", web::post().to(routes::casino_rules))
+        .default_service(web::to(unknown_call))
+}
+
+async fn unknown_call(req: HttpRequest) -> Result<HttpResponse, ApiError> {
+    Err(ApiError::NotFound(format!("No such call: {} {}", req.method(), req.path())))
+}
+
+/// The built client: a file when one exists, else `index.html` so the client's router decides.
+async fn spa(req: HttpRequest, static_dir: std::path::PathBuf) -> actix_web::Result<HttpResponse> {
+    let relative = req.path().trim_start_matches('/');
+    let candidate = static_dir.join(relative);
+    let inside = !relative.split('/').any(|part| part == "..");
+    let path = if inside && !relative.is_empty() && candidate.is_file() { candidate } else { static_dir.join("index.html") };
+    match actix_files::NamedFile::open_async(&path).await {
+        Ok(file) => Ok(file.into_response(&req)),
+        Err(_) => Ok(HttpResponse::NotFound()
+            .content_type("text/plain; charset=utf-8")
+            .body("The client is not built: run ./scripts/run (or npm run build in frontend/).")),
+    }
+}

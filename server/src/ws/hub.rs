@@ -1,0 +1,247 @@
+//! The hub: one task that owns every subscription. Sessions and the ledger reach it through a
+//! cloneable handle and a bounded command channel. It never waits for a client: each connection
+//! has a bounded queue; past the soft limit the hub conflates a topic's pending frames into one
+//! fresh snapshot, past the hard limit it closes the connection as a slow consumer.
+
+use crate::limits::{HUB_QUEUE_MAX, WS_QUEUE_HARD_MAX, WS_QUEUE_SOFT_MAX, WS_TOPICS_PER_CONNECTION_MAX};
+use schemas::ws::WsServerMessage;
+use serde_json::Value;
+use std::collections::{HashMap, HashSet, VecDeque};
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::{Arc, Mutex};
+use tokio::sync::{mpsc, Notify};
+
+/// Why the hub closed a connection.
+pub const SLOW_CONSUMER: &str = "slow consumer: too many undelivered messages";
+
+struct Frame {
+    /// The hub key of the topic this frame belongs to (`None` for errors).
+    topic: Option<Arc<str>>,
+    text: Arc<str>,
+}
+
+#[derive(Default)]
+struct QueueInner {
+    frames: VecDeque<Frame>,
+    closed: Option<&'static str>,
+}
+
+/// One connection's outbound frames, filled by the hub and drained by the session.
+#[derive(Default)]
+pub struct ConnQueue {
+    inner: Mutex<QueueInner>,
+    pub ready: Notify,
+}
+
+impl ConnQueue {
+    fn lock(&self) -> std::sync::MutexGuard<'_, QueueInner> {
+        self.inner.lock().unwrap_or_else(|poisoned| poisoned.into_inner())
+    }
+
+    /// Everything queued, and the close reason if the hub closed this connection.
+    pub fn drain(&self) -> (Vec<Arc<str>>, Option<&'static str>) {
+        let mut inner = self.lock();
+        (inner.frames.drain(..).map(|f| f.text).collect(), inner.closed)
+    }
+
+    pub fn len(&self) -> usize {
+        self.lock().frames.len()
+    }
+
+    fn push(&self, frame: Frame, snapshot: impl FnOnce() -> Frame) {
+        let mut inner = self.lock();
+        if inner.closed.is_some() {
+            return;
+        }
+        if inner.frames.len() >= WS_QUEUE_SOFT_MAX {
+            // Conflate: the topic's pending frames are replaced by one fresh snapshot.
+            if let Some(topic) = &frame.topic {
+                inner.frames.retain(|f| f.topic.as_ref() != Some(topic));
+                inner.frames.push_back(snapshot());
+            }
+            if inner.frames.len() >= WS_QUEUE_HARD_MAX {
+                inner.closed = Some(SLOW_CONSUMER);
+                inner.frames.clear();
+            }
+        } else {
+            inner.frames.push_back(frame);
+        }
+        drop(inner);
+        self.ready.notify_one();
+    }
+}
+
+pub enum HubCommand {
+    Connect { conn_id: u64, queue: Arc<ConnQueue> },
+    Disconnect { conn_id: u64 },
+    /// `key` is the hub's name (`user:3`), `wire` the name the client used (`user`); `snapshot`
+    /// seeds the topic when it has no subscriber yet.
+    Subscribe { conn_id: u64, key: String, wire: String, snapshot: Value },
+    Unsubscribe { conn_id: u64, key: String },
+    /// The topic's new full value.
+    Publish { key: String, data: Value },
+}
+
+#[derive(Clone)]
+pub struct HubHandle {
+    tx: mpsc::Sender<HubCommand>,
+    next_conn_id: Arc<AtomicU64>,
+}
+
+impl HubHandle {
+    pub fn next_conn_id(&self) -> u64 {
+        self.next_conn_id.fetch_add(1, Ordering::Relaxed)
+    }
+
+    pub async fn send(&self, command: HubCommand) {
+        // The hub lives as long as the server; a failed send means it is shutting down.
+        let _ = self.tx.send(command).await;
+    }
+
+    /// From the ledger's thread: never blocks. A full hub inbox drops the update and says so.
+    pub fn publish(&self, key: String, data: Value) {
+        if self.tx.try_send(HubCommand::Publish { key, data }).is_err() {
+            tracing::warn!("hub inbox full; a push update was dropped");
+        }
+    }
+}
+
+struct Topic {
+    key: Arc<str>,
+    wire: String,
+    seq: u64,
+    latest: Value,
+    subscribers: HashSet<u64>,
+}
+
+impl Topic {
+    fn frame(&self, snapshot: bool) -> Frame {
+        let (topic, seq, data) = (self.wire.clone(), self.seq, self.latest.clone());
+        let message = if snapshot { WsServerMessage::Snapshot { topic, seq, data } } else { WsServerMessage::Delta { topic, seq, data } };
+        Frame { topic: Some(self.key.clone()), text: encode(&message) }
+    }
+}
+
+fn encode(message: &WsServerMessage) -> Arc<str> {
+    serde_json::to_string(message).expect("wire messages serialize").into()
+}
+
+struct Conn {
+    queue: Arc<ConnQueue>,
+    topics: HashSet<String>,
+}
+
+#[derive(Default)]
+struct Hub {
+    conns: HashMap<u64, Conn>,
+    topics: HashMap<String, Topic>,
+}
+
+pub fn spawn() -> HubHandle {
+    let (tx, mut rx) = mpsc::channel(HUB_QUEUE_MAX);
+    tokio::spawn(async move {
+        let mut hub = Hub::default();
+        while let Some(command) = rx.recv().await {
+            hub.handle(command);
+        }
+    });
+    HubHandle { tx, next_conn_id: Arc::new(AtomicU64::new(1)) }
+}
+
+impl Hub {
+    fn handle(&mut self, command: HubCommand) {
+        match command {
+            HubCommand::Connect { conn_id, queue } => {
+                self.conns.insert(conn_id, Conn { queue, topics: HashSet::new() });
+            }
+            HubCommand::Disconnect { conn_id } => {
+                if let Some(conn) = self.conns.remove(&conn_id) {
+                    for key in conn.topics {
+                        self.leave(conn_id, &key);
+                    }
+                }
+            }
+            HubCommand::Subscribe { conn_id, key, wire, snapshot } => self.subscribe(conn_id, key, wire, snapshot),
+            HubCommand::Unsubscribe { conn_id, key } => {
+                if self.conns.get_mut(&conn_id).is_some_and(|c| c.topics.remove(&key)) {
+                    self.leave(conn_id, &key);
+                }
+            }
+            HubCommand::Publish { key, data } => self.publish(&key, data),
+        }
+    }
+
+    fn subscribe(&mut self, conn_id: u64, key: String, wire: String, snapshot: Value) {
+        let Some(conn) = self.conns.get_mut(&conn_id) else { return };
+        if !conn.topics.contains(&key) && conn.topics.len() >= WS_TOPICS_PER_CONNECTION_MAX {
+            let message = format!("at most {WS_TOPICS_PER_CONNECTION_MAX} topics per connection");
+            let frame = Frame { topic: None, text: encode(&WsServerMessage::Error { message }) };
+            conn.queue.push(frame, || unreachable!("error frames are never conflated"));
+            return;
+        }
+        conn.topics.insert(key.clone());
+        let topic = self.topics.entry(key.clone()).or_insert_with(|| Topic {
+            key: key.into(),
+            wire,
+            seq: 0,
+            latest: snapshot,
+            subscribers: HashSet::new(),
+        });
+        topic.subscribers.insert(conn_id);
+        conn.queue.push(topic.frame(true), || topic.frame(true));
+    }
+
+    fn leave(&mut self, conn_id: u64, key: &str) {
+        if let Some(topic) = self.topics.get_mut(key) {
+            topic.subscribers.remove(&conn_id);
+            if topic.subscribers.is_empty() {
+                self.topics.remove(key);
+            }
+        }
+    }
+
+    fn publish(&mut self, key: &str, data: Value) {
+        let Some(topic) = self.topics.get_mut(key) else { return };
+        topic.seq += 1;
+        topic.latest = data;
+        let delta = topic.frame(false);
+        for conn_id in &topic.subscribers {
+            if let Some(conn) = self.conns.get(conn_id) {
+                conn.queue.push(Frame { topic: delta.topic.clone(), text: delta.text.clone() }, || topic.frame(true));
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn frame(topic: &str, text: &str) -> Frame {
+        Frame { topic: Some(topic.into()), text: text.into() }
+    }
+
+    #[test]
+    fn a_full_queue_conflates_the_topic_into_one_snapshot() {
+        let queue = ConnQueue::default();
+        for i in 0..WS_QUEUE_SOFT_MAX {
+            queue.push(frame("user:1", &format!("delta {i}")), || unreachable!());
+        }
+        queue.push(frame("user:1", "delta late"), || frame("user:1", "snapshot"));
+        let (frames, closed) = queue.drain();
+        assert_eq!(closed, None);
+        assert_eq!(frames.iter().map(|f| f.to_string()).collect::<Vec<_>>(), vec!["snapshot".to_string()]);
+    }
+
+    #[test]
+    fn a_queue_past_the_hard_limit_is_closed() {
+        let queue = ConnQueue::default();
+        // Many topics each with pending frames: conflation cannot shrink the queue enough.
+        for i in 0..WS_QUEUE_HARD_MAX + 1 {
+            queue.push(frame(&format!("t{i}"), "x"), || frame(&format!("t{i}"), "snap"));
+        }
+        let (frames, closed) = queue.drain();
+        assert_eq!(closed, Some(SLOW_CONSUMER));
+        assert!(frames.is_empty());
+    }
+}

@@ -1,0 +1,5 @@
+//! Realtime push (DESIGN §4): `/ws`, one select loop per connection, one hub task.
+
+pub mod hub;
+pub mod route;
+pub mod session;
