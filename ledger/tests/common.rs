@@ -1,0 +1,53 @@
+//! Given/when/then over the pure core: given these events, when this command, then these
+//! events (or this rejection).
+
+#![allow(dead_code)]
+
+use ledger::{apply, decide, Command, Envelope, Event, Reject, State, TokenGrant};
+use schemas::Role;
+
+pub const T0: i64 = 1_700_000_000_000;
+
+pub fn given(events: Vec<Event>) -> State {
+    let mut state = State::default();
+    for (i, event) in events.into_iter().enumerate() {
+        apply(&mut state, &Envelope { seq: i as u64 + 1, at_ms: T0, event });
+    }
+    state
+}
+
+pub fn when(state: &State, command: Command) -> Result<Vec<Event>, Reject> {
+    decide(state, T0, &command)
+}
+
+pub fn opened(user_id: u64, username: &str, role: Role) -> Event {
+    Event::AccountOpened {
+        user_id,
+        username: username.into(),
+        password_hash: format!("hash-{username}"),
+        role,
+        must_change_password: false,
+        rules_accepted: false,
+    }
+}
+
+pub fn credited(user_id: u64, amount_minor: i64, balance_after_minor: i64) -> Event {
+    Event::Credited { user_id, amount_minor, remark: "top up".into(), balance_after_minor }
+}
+
+pub fn grant(tag: u8) -> TokenGrant {
+    TokenGrant { access: [tag; 32], refresh: [tag.wrapping_add(100); 32], access_expires_ms: T0 + 60_000, refresh_expires_ms: T0 + 600_000 }
+}
+
+pub fn logged_in(user_id: u64, session_id: u64, tag: u8) -> Event {
+    let g = grant(tag);
+    Event::LoggedIn {
+        user_id,
+        session_id,
+        access: g.access,
+        refresh: g.refresh,
+        access_expires_ms: g.access_expires_ms,
+        refresh_expires_ms: g.refresh_expires_ms,
+        ip: "10.0.0.1".into(),
+    }
+}
