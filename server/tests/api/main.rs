@@ -1,0 +1,9 @@
+//! Black-box API tests: the real server on port 0 with a temporary sled directory.
+
+mod auth;
+mod bad_input;
+mod helpers;
+mod ops;
+mod reports;
+mod users;
+mod ws;

@@ -1,0 +1,97 @@
+use crate::helpers::*;
+use serde_json::json;
+
+fn change(old: &str, new: &str, confirm: &str) -> serde_json::Value {
+    json!({"oldPassword": old, "newPassword": new, "confirmPassword": confirm})
+}
+
+#[actix_web::test]
+async fn change_password_validates_with_the_spec_messages_and_writes_nothing() {
+    let app = spawn_app().await;
+    let token = app.player().await;
+    let head = app.head_seq().await;
+    let cases = [
+        (change("", "newpass1", "newpass1"), 400, "Current password is required"),
+        (change("player123", "", ""), 400, "New password is required"),
+        (change("player123", "short", "short"), 400, "Password must be at least 6 characters"),
+        (change("player123", "newpass1", ""), 400, "Confirm Password is required"),
+        (change("player123", "newpass1", "newpass2"), 400, "Passwords must match"),
+        (change("not-mine", "newpass1", "newpass1"), 422, "Current password is incorrect"),
+    ];
+    for (body, status, message) in cases {
+        assert_error(&app.post("/api/users/change-password", Some(&token), &body).await, status, message);
+    }
+    assert_eq!(app.head_seq().await, head);
+}
+
+#[actix_web::test]
+async fn a_changed_password_replaces_the_old_one_and_is_logged() {
+    let app = spawn_app().await;
+    let (token, _, user) = app.login("newplayer", "welcome123").await;
+    assert_eq!(user["isLogin"], false);
+    let reply = app.post("/api/users/change-password", Some(&token), &change("welcome123", "brandnew1", "brandnew1")).await;
+    assert_eq!(reply.status, 200, "{}", reply.body);
+    assert_eq!(reply.data()["isLogin"], true);
+    assert_eq!(app.login_reply("newplayer", "welcome123").await.status, 401);
+    let (token, _, _) = app.login("newplayer", "brandnew1").await;
+    let log = app.get("/api/userLog?type=Change%20Password", Some(&token)).await;
+    assert_eq!(log.body["total"], 1, "{}", log.body);
+}
+
+#[actix_web::test]
+async fn a_demo_account_cannot_change_the_password() {
+    let app = spawn_app().await;
+    let demo = app.post("/api/auth/demo-login", None, &json!({})).await;
+    let token = demo.data()["accessToken"].as_str().expect("token");
+    assert_eq!(app.post("/api/users/change-password", Some(token), &change("x", "newpass1", "newpass1")).await.status, 403);
+}
+
+#[actix_web::test]
+async fn rules_are_accepted_for_oneself_only() {
+    let app = spawn_app().await;
+    let operator = app.operator().await;
+    let created = app.create_user(&operator, "ruleuser", false).await;
+    assert_eq!(created["isAcceptRules"], false);
+    let (token, _, user) = app.login("ruleuser", "secret12").await;
+    let id = user["_id"].as_str().expect("id");
+    let accepted = app.get(&format!("/api/users/access-rules/{id}"), Some(&token)).await;
+    assert_eq!(accepted.data()["isAcceptRules"], true);
+    assert_eq!(app.get("/api/users/access-rules/1", Some(&token)).await.status, 403);
+    assert_error(&app.get("/api/users/access-rules/abc", Some(&token)).await, 400, "id");
+}
+
+#[actix_web::test]
+async fn button_values_start_with_defaults_and_save_encrypted_or_plain() {
+    let app = spawn_app().await;
+    let (token, _, user) = app.login("player1", "player123").await;
+    let id = user["_id"].as_str().expect("id");
+    let defaults = app.open(&app.get(&format!("/api/userPerformance/{id}"), Some(&token)).await);
+    assert_eq!(defaults["data"]["game"].as_array().expect("game").len(), 8);
+    let wanted = json!({"game": [{"label": "Half", "value": 50.5}], "casino": [{"label": "Ten", "value": 10}]});
+    let reply = app.send("PUT", "/api/userPerformance", Some(&token), Some(&json!({"button": wanted}).to_string())).await;
+    assert_eq!(reply.status, 200, "{}", reply.body);
+    let saved = app.open(&app.get(&format!("/api/userPerformance/{id}"), Some(&token)).await);
+    assert_eq!(saved["data"], wanted);
+    let sealed = app.seal(&json!({"button": {"game": [{"label": "Sealed", "value": 1}], "casino": [{"label": "C", "value": 2}]}}));
+    let reply = app.send("PUT", "/api/userPerformance", Some(&token), Some(&sealed.to_string())).await;
+    assert_eq!(reply.data()["game"][0]["label"], "Sealed");
+}
+
+#[actix_web::test]
+async fn invalid_button_values_are_refused_and_write_nothing() {
+    let app = spawn_app().await;
+    let token = app.player().await;
+    let head = app.head_seq().await;
+    let cases = [
+        (json!({"button": {"game": [], "casino": [{"label": "a", "value": 1}]}}), "1 to 20 buttons"),
+        (json!({"button": {"game": [{"label": "a", "value": -1}], "casino": [{"label": "a", "value": 1}]}}), "between 0 and"),
+        (json!({"button": {"game": [{"label": "a", "value": "10"}], "casino": []}}), "button.game[0].value"),
+        (json!({"button": {"game": [{"label": "a", "value": 1.234}], "casino": []}}), "at most 2 decimals"),
+        (json!({"button": {"game": [{"label": "a", "value": 1}]}}), "missing field `casino`"),
+    ];
+    for (body, message) in cases {
+        assert_error(&app.send("PUT", "/api/userPerformance", Some(&token), Some(&body.to_string())).await, 400, message);
+    }
+    assert_eq!(app.get("/api/userPerformance/2", Some(&token)).await.status, 403, "another user's buttons");
+    assert_eq!(app.head_seq().await, head);
+}
