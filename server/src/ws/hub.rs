@@ -44,10 +44,6 @@ impl ConnQueue {
         (inner.frames.drain(..).map(|f| f.text).collect(), inner.closed)
     }
 
-    pub fn len(&self) -> usize {
-        self.lock().frames.len()
-    }
-
     fn push(&self, frame: Frame, snapshot: impl FnOnce() -> Frame) {
         let mut inner = self.lock();
         if inner.closed.is_some() {

@@ -1,0 +1,52 @@
+# Shared setup for the scripts: installs what is missing, never asks.
+# shellcheck shell=bash
+
+ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+
+say() { printf '\033[1;34m==>\033[0m %s\n' "$*"; }
+
+as_root() {
+  if [ "$(id -u)" -eq 0 ]; then "$@"; else sudo "$@"; fi
+}
+
+apt_install() {
+  say "installing Debian packages: $*"
+  as_root apt-get update -qq
+  DEBIAN_FRONTEND=noninteractive as_root apt-get install -y -qq "$@" >/dev/null
+}
+
+ensure_rust() {
+  if ! command -v cargo >/dev/null 2>&1; then
+    [ -x "$HOME/.cargo/bin/cargo" ] && export PATH="$HOME/.cargo/bin:$PATH"
+  fi
+  command -v cargo >/dev/null 2>&1 || { echo "cargo is missing: install Rust with rustup first" >&2; exit 1; }
+}
+
+ensure_node() {
+  if ! command -v npm >/dev/null 2>&1; then
+    apt_install nodejs npm
+  fi
+}
+
+# npm packages of the client, from the lock file; reinstalled only when the lock changes.
+ensure_frontend_packages() {
+  ensure_node
+  local stamp="$ROOT/frontend/node_modules/.lock-stamp"
+  if [ ! -f "$stamp" ] || ! cmp -s "$ROOT/frontend/package-lock.json" "$stamp"; then
+    say "installing the client's npm packages"
+    (cd "$ROOT/frontend" && npm ci --no-audit --no-fund --loglevel=error)
+    cp "$ROOT/frontend/package-lock.json" "$stamp"
+  fi
+}
+
+ensure_chromium() {
+  if [ ! -x /usr/bin/chromium ]; then
+    apt_install chromium
+  fi
+}
+
+build_client() {
+  ensure_frontend_packages
+  say "building the client (webpack production)"
+  (cd "$ROOT/frontend" && npm run --silent build)
+}
