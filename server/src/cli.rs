@@ -83,7 +83,7 @@ struct MoneyArgs {
     #[arg(long)]
     username: String,
     /// Currency units with at most 2 decimals, e.g. 1500.50.
-    #[arg(long, value_parser = parse_amount)]
+    #[arg(long, value_parser = parse_amount, allow_negative_numbers = true)]
     amount: Money,
     #[arg(long)]
     remark: String,
