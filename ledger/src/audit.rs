@@ -72,13 +72,15 @@ impl Check {
 }
 
 /// Checks invariants 1 (balance = credits − debits + settled P/L), 2 (exposure = worst case of
-/// open bets), 3 (log continuity: no gap, no repeat), 4 (available never negative) and 6 (replay
-/// equals the live state, when one is given; otherwise two replays agree).
+/// open bets), 3 (log continuity: no gap, no repeat), 4 (available never negative), 5 (every bet
+/// settled exactly once, every result settles its market) and 6 (replay equals the live state,
+/// when one is given; otherwise two replays agree).
 pub fn verify(store: &dyn Store, live: Option<&State>) -> Result<AuditReport, StoreError> {
     let to_seq = live.map_or(store.head(), |s| s.head_seq);
     let mut continuity = Check::new("log continuity (no gap, no repeat)");
     let mut balances = Check::new("balance = credits - debits + settled P/L");
     let mut available = Check::new("available balance never negative");
+    let mut settled = Check::new("every bet settled exactly once; every result settles its market");
     let mut sums: BTreeMap<UserId, i64> = BTreeMap::new();
     let mut state = State::default();
     let mut events = 0u64;
@@ -92,6 +94,7 @@ pub fn verify(store: &dyn Store, live: Option<&State>) -> Result<AuditReport, St
         if envelope.seq != expected {
             break;
         }
+        check_settlement(&state, &envelope.event, &mut settled);
         apply(&mut state, &envelope);
         events += 1;
         if let Some(user_id) = money_delta(&envelope.event, &mut sums) {
@@ -100,6 +103,9 @@ pub fn verify(store: &dyn Store, live: Option<&State>) -> Result<AuditReport, St
             balances.expect(sum == user.balance_minor, || {
                 format!("seq {}: {} has balance {} but its money events sum to {sum}", envelope.seq, user.username, user.balance_minor)
             });
+        }
+        if let Some(user_id) = envelope.event.money_user() {
+            let user = &state.users[&user_id];
             available.expect(user.available_minor() >= 0, || format!("seq {}: {} available {}", envelope.seq, user.username, user.available_minor()));
         }
     }
@@ -107,6 +113,9 @@ pub fn verify(store: &dyn Store, live: Option<&State>) -> Result<AuditReport, St
     for user in state.users.values() {
         let expected = open_bets_exposure_minor(&state, user.id);
         exposure.expect(user.exposure_minor == expected, || format!("{} exposure {} expected {expected}", user.username, user.exposure_minor));
+    }
+    for (key, book) in &state.books {
+        settled.expect(!state.resulted.contains_key(&key.mid), || format!("market {} has a result but {} users keep open bets", key.mid, book.open.len()));
     }
     let mut replayed = Check::new("replay equals live state");
     let reference = match live {
@@ -117,7 +126,7 @@ pub fn verify(store: &dyn Store, live: Option<&State>) -> Result<AuditReport, St
     Ok(AuditReport {
         seq: state.head_seq,
         events,
-        checks: vec![continuity.finish(), balances.finish(), exposure.finish(), available.finish(), replayed.finish()],
+        checks: vec![continuity.finish(), balances.finish(), exposure.finish(), available.finish(), settled.finish(), replayed.finish()],
     })
 }
 
@@ -126,14 +135,34 @@ fn money_delta(event: &Event, sums: &mut BTreeMap<UserId, i64>) -> Option<UserId
     let (user_id, delta) = match event {
         Event::Credited { user_id, amount_minor, .. } => (*user_id, *amount_minor),
         Event::Debited { user_id, amount_minor, .. } => (*user_id, -amount_minor),
+        Event::BetsSettled { user_id, total_minor, .. } => (*user_id, *total_minor),
         _ => return None,
     };
     *sums.entry(user_id).or_default() += delta;
     Some(user_id)
 }
 
-/// The worst-case loss of a user's open bets, recomputed from the bets themselves. Bets arrive
-/// with the sports and casino events; until then no user has an open bet.
-fn open_bets_exposure_minor(_state: &State, _user_id: UserId) -> i64 {
-    0
+/// The worst-case loss of a user's open bets, recomputed from the bets themselves: per book by
+/// brute force over every outcome, then summed.
+fn open_bets_exposure_minor(state: &State, user_id: UserId) -> i64 {
+    state
+        .books
+        .iter()
+        .filter(|(_, book)| book.open.contains_key(&user_id))
+        .map(|(key, book)| {
+            let bets = state.open_bets(key, user_id);
+            let worst = book.kind.all_outcomes().iter().map(|o| bets.iter().map(|(p, stake)| p.pnl(*stake, *o)).sum::<i64>()).min().unwrap_or(0);
+            (-worst).max(0)
+        })
+        .sum()
+}
+
+/// Invariant 5 for one event, against the state before it: a bet settles once, while open, and
+/// only after its market's result.
+fn check_settlement(state: &State, event: &Event, settled: &mut Check) {
+    let Event::BetsSettled { mid, bets, .. } = event else { return };
+    for (bet_id, _) in bets {
+        let open = state.bets.get(bet_id).is_some_and(|b| b.settled.is_none() && b.book.mid == *mid);
+        settled.expect(open && state.resulted.contains_key(mid), || format!("bet {bet_id} settled twice, unknown, or before its market's result"));
+    }
 }

@@ -1,6 +1,7 @@
 //! Commands ask the engine for a change; `decide` turns each into events or a rejection.
 
-use crate::event::{SessionId, TokenHash, UserId};
+use crate::event::{BetInfo, SessionId, TokenHash, UserId};
+use schemas::sports::{Market, MarketResult, Price, Side};
 use schemas::Role;
 
 /// Tokens issued with a login or a refresh: hashes and expiry times, computed by the caller.
@@ -70,6 +71,27 @@ pub enum Command {
         game: Vec<(String, i64)>,
         casino: Vec<(String, i64)>,
     },
+    /// `market` is the market as the book shows it now: the engine checks status and price
+    /// against it. `info.sid`, `info.side` and `info.price_h` say what the player asked for.
+    PlaceBet {
+        user_id: UserId,
+        request_id: String,
+        market: Market,
+        stake_minor: i64,
+        info: BetInfo,
+    },
+    SettleMarket {
+        gmid: u64,
+        mid: u64,
+        result: MarketResult,
+    },
+}
+
+impl Command {
+    /// The selection, side and price a bet asks for.
+    pub fn asked(info: &BetInfo) -> (u32, Side, Price) {
+        (info.sid, info.side, Price(info.price_h))
+    }
 }
 
 /// Why a command was refused. Each maps to one clear message and one HTTP status.
@@ -99,4 +121,22 @@ pub enum Reject {
     InvalidRemark,
     #[error("button values: {0}")]
     InvalidButtons(&'static str),
+    #[error("This account cannot place bets")]
+    RoleCannotBet,
+    #[error("request id must be 1 to 64 characters")]
+    InvalidRequestId,
+    #[error("this request was already placed as bet {bet_id}")]
+    DuplicateRequest { bet_id: u64 },
+    #[error("Market is {status}")]
+    MarketNotOpen { status: String },
+    #[error("Unknown selection")]
+    UnknownSelection,
+    #[error("Odds changed")]
+    OddsChanged,
+    #[error("This side is not offered on this market")]
+    SideNotOffered,
+    #[error("stake must be between {min_minor} and {max_minor} (minor units)")]
+    StakeOutOfLimits { min_minor: i64, max_minor: i64 },
+    #[error("Market is already settled")]
+    AlreadySettled,
 }

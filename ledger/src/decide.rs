@@ -1,14 +1,18 @@
 //! `decide`: a command against the state gives events or a rejection. Pure: time arrives as
 //! `at_ms`, ids come from the state, tokens and hashes arrive on the command.
 
+use crate::betting::exposure_minor;
 use crate::command::{Command, Reject, TokenGrant};
-use crate::event::{Event, SessionEnd, SessionId, UserId};
+use crate::event::{BetInfo, Event, SessionEnd, SessionId, UserId};
 use crate::limits::{
     BALANCE_MINOR_MAX, BUTTONS_PER_GROUP_MAX, BUTTON_LABEL_CHARS_MAX, IP_CHARS_MAX, REMARK_CHARS_MAX,
-    USERNAME_CHARS_MAX, USERNAME_CHARS_MIN,
+    REQUEST_ID_CHARS_MAX, REQUEST_ID_WINDOW_MS, USERNAME_CHARS_MAX, USERNAME_CHARS_MIN,
 };
 use crate::state::{Account, State};
+use crate::terms::{terms, BookKey};
+use schemas::sports::{Market, MarketResult};
 use schemas::{Role, AMOUNT_MINOR_MAX};
+use std::collections::BTreeMap;
 
 pub fn decide(state: &State, at_ms: i64, command: &Command) -> Result<Vec<Event>, Reject> {
     match command {
@@ -71,7 +75,96 @@ pub fn decide(state: &State, at_ms: i64, command: &Command) -> Result<Vec<Event>
             check_buttons(casino)?;
             Ok(vec![Event::ButtonsSet { user_id: *user_id, game: game.clone(), casino: casino.clone() }])
         }
+        Command::PlaceBet { user_id, request_id, market, stake_minor, info } => place_bet(state, at_ms, *user_id, request_id, market, *stake_minor, info),
+        Command::SettleMarket { gmid, mid, result } => settle_market(state, *gmid, *mid, result),
     }
+}
+
+/// The acceptance checks of DESIGN §3, in order, each with its own rejection.
+fn place_bet(state: &State, at_ms: i64, user_id: UserId, request_id: &str, market: &Market, stake_minor: i64, info: &BetInfo) -> Result<Vec<Event>, Reject> {
+    let user = state.users.get(&user_id).ok_or(Reject::UnknownUser)?;
+    if !matches!(user.role, Role::User | Role::Demo) {
+        return Err(Reject::RoleCannotBet);
+    }
+    let id_chars = request_id.chars().count();
+    if id_chars == 0 || id_chars > REQUEST_ID_CHARS_MAX {
+        return Err(Reject::InvalidRequestId);
+    }
+    if let Some((bet_id, then)) = state.requests.get(&(user_id, request_id.to_owned())) {
+        if at_ms - then < REQUEST_ID_WINDOW_MS {
+            return Err(Reject::DuplicateRequest { bet_id: *bet_id });
+        }
+    }
+    if state.resulted.contains_key(&market.mid) {
+        return Err(Reject::MarketNotOpen { status: "CLOSED".into() });
+    }
+    let (sid, side, asked) = Command::asked(info);
+    let terms = terms(market, sid, side, asked)?;
+    if stake_minor < terms.stake_min_minor || stake_minor > terms.stake_max_minor {
+        return Err(Reject::StakeOutOfLimits { min_minor: terms.stake_min_minor, max_minor: terms.stake_max_minor });
+    }
+    // A book keeps the outcome set of its first bet, so every bet in it is judged alike.
+    let kind = state.books.get(&terms.book).map_or(terms.kind, |b| b.kind.clone());
+    let mut bets = state.open_bets(&terms.book, user_id);
+    bets.push((&terms.payoff, stake_minor));
+    let book_exposure_after_minor = exposure_minor(&kind, bets.iter().copied());
+    let book_exposure_before = user.book_exposure.get(&terms.book).copied().unwrap_or(0);
+    let exposure_after_minor = user.exposure_minor - book_exposure_before + book_exposure_after_minor;
+    if user.balance_minor - exposure_after_minor < 0 {
+        return Err(Reject::InsufficientBalance {
+            available_minor: user.available_minor(),
+            needed_minor: book_exposure_after_minor - book_exposure_before,
+        });
+    }
+    Ok(vec![Event::BetPlaced {
+        bet_id: state.next_bet_id(),
+        user_id,
+        request_id: request_id.to_owned(),
+        gmid: market.gmid,
+        book: terms.book,
+        kind,
+        payoff: terms.payoff,
+        stake_minor,
+        info: info.clone(),
+        book_exposure_after_minor,
+        exposure_after_minor,
+    }])
+}
+
+/// Settles every open bet of the market in one batch: the result, then one event per user.
+fn settle_market(state: &State, gmid: u64, mid: u64, result: &MarketResult) -> Result<Vec<Event>, Reject> {
+    if state.resulted.contains_key(&mid) {
+        return Err(Reject::AlreadySettled);
+    }
+    let mut per_user: BTreeMap<UserId, (Vec<(u64, i64)>, i64)> = BTreeMap::new();
+    let range = BookKey { mid, scope: 0 }..=BookKey { mid, scope: u32::MAX };
+    for (key, book) in state.books.range(range) {
+        let outcome = book.kind.outcome(result);
+        for (user_id, ids) in &book.open {
+            let entry = per_user.entry(*user_id).or_default();
+            for id in ids {
+                let bet = &state.bets[id];
+                let pnl = outcome.map_or(0, |o| bet.payoff.pnl(bet.stake_minor, o));
+                entry.0.push((*id, pnl));
+            }
+            entry.1 += state.users[user_id].book_exposure.get(key).copied().unwrap_or(0);
+        }
+    }
+    let mut events = vec![Event::MarketResulted { gmid, mid, result: result.clone() }];
+    for (user_id, (bets, released_minor)) in per_user {
+        let user = &state.users[&user_id];
+        let total_minor: i64 = bets.iter().map(|(_, pnl)| pnl).sum();
+        events.push(Event::BetsSettled {
+            user_id,
+            gmid,
+            mid,
+            bets,
+            total_minor,
+            balance_after_minor: user.balance_minor + total_minor,
+            exposure_after_minor: user.exposure_minor - released_minor,
+        });
+    }
+    Ok(events)
 }
 
 /// A login ends the user's older session (`currentToken`: one session per user).

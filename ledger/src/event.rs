@@ -1,6 +1,9 @@
 //! The events of the log. Variants are only ever added: an existing variant never changes its
 //! fields or meaning, because records are encoded positionally (rmp-serde) and the log is forever.
 
+use crate::betting::{BookKind, Payoff};
+use crate::terms::BookKey;
+use schemas::sports::MarketResult;
 use schemas::Role;
 use serde::{Deserialize, Serialize};
 
@@ -81,13 +84,63 @@ pub enum Event {
         game: Vec<(String, i64)>,
         casino: Vec<(String, i64)>,
     },
+    BetPlaced {
+        bet_id: u64,
+        user_id: UserId,
+        request_id: String,
+        gmid: u64,
+        book: BookKey,
+        kind: BookKind,
+        payoff: Payoff,
+        stake_minor: i64,
+        info: BetInfo,
+        /// The user's worst-case loss in this book, and in all books, with this bet.
+        book_exposure_after_minor: i64,
+        exposure_after_minor: i64,
+    },
+    /// The feed's result of a market: no bet is taken on it afterwards.
+    MarketResulted {
+        gmid: u64,
+        mid: u64,
+        result: MarketResult,
+    },
+    /// One user's bets of one market, settled: each bet's profit or loss and the totals after.
+    BetsSettled {
+        user_id: UserId,
+        gmid: u64,
+        mid: u64,
+        bets: Vec<(u64, i64)>,
+        total_minor: i64,
+        balance_after_minor: i64,
+        exposure_after_minor: i64,
+    },
+}
+
+/// What a bet was placed on, as the player saw it: for statements and bet lists.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct BetInfo {
+    pub etid: u32,
+    pub event_name: String,
+    pub market_name: String,
+    pub section_name: String,
+    /// The market type (`match`, `fancy`, …) or casino game type.
+    pub gtype: String,
+    pub sid: u32,
+    pub side: schemas::sports::Side,
+    /// The price as asked: odds in hundredths, or the run line.
+    pub price_h: u32,
+    pub ip: String,
+    pub browser: String,
 }
 
 impl Event {
     /// The user whose balance or exposure this event moves, for push notifications.
     pub fn money_user(&self) -> Option<UserId> {
         match self {
-            Event::Credited { user_id, .. } | Event::Debited { user_id, .. } => Some(*user_id),
+            Event::Credited { user_id, .. }
+            | Event::Debited { user_id, .. }
+            | Event::BetPlaced { user_id, .. }
+            | Event::BetsSettled { user_id, .. } => Some(*user_id),
             _ => None,
         }
     }

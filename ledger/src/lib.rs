@@ -6,6 +6,7 @@
 //! knows HTTP.
 
 pub mod audit;
+pub mod betting;
 pub mod command;
 pub mod decide;
 pub mod engine;
@@ -13,10 +14,12 @@ pub mod event;
 pub mod limits;
 pub mod state;
 pub mod store;
+pub mod terms;
 
 pub use command::{Command, Reject, TokenGrant};
 pub use decide::decide;
 pub use engine::{start, Committed, EngineError, EngineHandle, Notify};
-pub use event::{Envelope, Event, SessionEnd, SessionId, TokenHash, UserId};
-pub use state::{apply, Account, ActivityKind, State};
+pub use event::{BetInfo, Envelope, Event, SessionEnd, SessionId, TokenHash, UserId};
+pub use state::{apply, Account, ActivityKind, Bet, Book, SettlementEntry, State};
+pub use terms::BookKey;
 pub use store::{MemStore, SledStore, Store, StoreError};

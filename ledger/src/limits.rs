@@ -25,3 +25,9 @@ pub const IP_CHARS_MAX: usize = 45;
 const _: () = assert!(BATCH_COMMANDS_MAX <= ENGINE_QUEUE_MAX);
 const _: () = assert!(schemas::AMOUNT_MINOR_MAX < BALANCE_MINOR_MAX);
 const _: () = assert!(BALANCE_MINOR_MAX < i64::MAX / 1024);
+
+/// A bet resubmitted with the same request id within this window returns the first answer.
+pub const REQUEST_ID_WINDOW_MS: i64 = 60_000;
+
+/// Characters of a bet's request id.
+pub const REQUEST_ID_CHARS_MAX: usize = 64;

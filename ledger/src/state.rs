@@ -3,10 +3,14 @@
 //! Every collection is a `BTreeMap` so that the state encodes to the same bytes whatever order
 //! it was built in: invariant 6 (replay equals live) compares those bytes.
 
-use crate::event::{Envelope, Event, SessionEnd, SessionId, TokenHash, UserId};
+use crate::betting::{BookKind, Payoff};
+use crate::event::{BetInfo, Envelope, Event, SessionEnd, SessionId, TokenHash, UserId};
+use crate::limits::REQUEST_ID_WINDOW_MS;
+use crate::terms::BookKey;
+use schemas::sports::MarketResult;
 use schemas::Role;
 use serde::{Deserialize, Serialize};
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, VecDeque};
 
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
 pub struct State {
@@ -22,6 +26,54 @@ pub struct State {
     /// Refresh tokens already exchanged, per live session: presenting one again revokes it.
     pub retired_refresh: BTreeMap<TokenHash, SessionId>,
     pub next_session_id: SessionId,
+    pub bets: BTreeMap<u64, Bet>,
+    /// Books with open bets: the bets decided together, per user.
+    pub books: BTreeMap<BookKey, Book>,
+    /// Markets with a result: closed to bets for good.
+    pub resulted: BTreeMap<u64, MarketResult>,
+    /// Bet request ids of the last minute, per user, and their bets (resubmission returns them).
+    pub requests: BTreeMap<(UserId, String), (u64, i64)>,
+    pub request_order: VecDeque<(i64, UserId, String)>,
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Book {
+    pub gmid: u64,
+    pub kind: BookKind,
+    pub open: BTreeMap<UserId, Vec<u64>>,
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Bet {
+    pub id: u64,
+    pub user_id: UserId,
+    pub request_id: String,
+    pub gmid: u64,
+    pub book: BookKey,
+    pub payoff: Payoff,
+    pub stake_minor: i64,
+    pub info: BetInfo,
+    pub placed_at_ms: i64,
+    /// Profit or loss once settled.
+    pub settled: Option<Settled>,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Settled {
+    pub pnl_minor: i64,
+    pub at_ms: i64,
+}
+
+/// One statement row of a settled market: the user's bets in it and their total.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct SettlementEntry {
+    pub seq: u64,
+    pub at_ms: i64,
+    pub gmid: u64,
+    pub mid: u64,
+    pub bets: Vec<u64>,
+    pub total_minor: i64,
+    pub balance_after_minor: i64,
 }
 
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
@@ -39,6 +91,9 @@ pub struct Account {
     pub buttons: Option<Buttons>,
     pub activity: Vec<Activity>,
     pub statement: Vec<StatementEntry>,
+    /// Worst-case loss per book with open bets; they sum to `exposure_minor`.
+    pub book_exposure: BTreeMap<BookKey, i64>,
+    pub settlements: Vec<SettlementEntry>,
 }
 
 impl Account {
@@ -102,6 +157,16 @@ impl State {
         self.users.get(id)
     }
 
+    pub fn next_bet_id(&self) -> u64 {
+        self.bets.keys().next_back().map_or(1, |id| id + 1)
+    }
+
+    /// The open bets of a user in a book, as (payoff, stake).
+    pub fn open_bets(&self, book: &BookKey, user_id: UserId) -> Vec<(&Payoff, i64)> {
+        let Some(ids) = self.books.get(book).and_then(|b| b.open.get(&user_id)) else { return Vec::new() };
+        ids.iter().map(|id| (&self.bets[id].payoff, self.bets[id].stake_minor)).collect()
+    }
+
     pub fn next_user_id(&self) -> UserId {
         self.users.keys().next_back().map_or(1, |id| id + 1)
     }
@@ -158,6 +223,8 @@ pub fn apply(state: &mut State, envelope: &Envelope) {
                     buttons: None,
                     activity: Vec::new(),
                     statement: Vec::new(),
+                    book_exposure: BTreeMap::new(),
+                    settlements: Vec::new(),
                 },
             );
         }
@@ -216,5 +283,86 @@ pub fn apply(state: &mut State, envelope: &Envelope) {
         Event::ButtonsSet { user_id, game, casino } => {
             state.account(*user_id).buttons = Some(Buttons { game: game.clone(), casino: casino.clone() });
         }
+        Event::BetPlaced { .. } => apply_bet(state, envelope),
+        Event::MarketResulted { mid, result, .. } => {
+            state.resulted.insert(*mid, result.clone());
+        }
+        Event::BetsSettled { .. } => apply_settlement(state, envelope),
     }
+}
+
+fn apply_bet(state: &mut State, envelope: &Envelope) {
+    let Event::BetPlaced { bet_id, user_id, request_id, gmid, book, kind, payoff, stake_minor, info, book_exposure_after_minor, exposure_after_minor } = &envelope.event else {
+        return;
+    };
+    let bet = Bet {
+        id: *bet_id,
+        user_id: *user_id,
+        request_id: request_id.clone(),
+        gmid: *gmid,
+        book: *book,
+        payoff: payoff.clone(),
+        stake_minor: *stake_minor,
+        info: info.clone(),
+        placed_at_ms: envelope.at_ms,
+        settled: None,
+    };
+    state.bets.insert(*bet_id, bet);
+    let entry = state.books.entry(*book).or_insert_with(|| Book { gmid: *gmid, kind: kind.clone(), open: BTreeMap::new() });
+    entry.open.entry(*user_id).or_default().push(*bet_id);
+    let account = state.account(*user_id);
+    account.book_exposure.insert(*book, *book_exposure_after_minor);
+    account.exposure_minor = *exposure_after_minor;
+    remember_request(state, *user_id, request_id, *bet_id, envelope.at_ms);
+}
+
+/// Keeps a minute of request ids; older ones are forgotten in log order, so replay agrees.
+fn remember_request(state: &mut State, user_id: UserId, request_id: &str, bet_id: u64, at_ms: i64) {
+    while let Some((then, user, id)) = state.request_order.front() {
+        if at_ms - then < REQUEST_ID_WINDOW_MS {
+            break;
+        }
+        if state.requests.get(&(*user, id.clone())).is_some_and(|(_, t)| t == then) {
+            state.requests.remove(&(*user, id.clone()));
+        }
+        state.request_order.pop_front();
+    }
+    state.requests.insert((user_id, request_id.to_owned()), (bet_id, at_ms));
+    state.request_order.push_back((at_ms, user_id, request_id.to_owned()));
+}
+
+fn apply_settlement(state: &mut State, envelope: &Envelope) {
+    let Event::BetsSettled { user_id, gmid, mid, bets, total_minor, balance_after_minor, exposure_after_minor } = &envelope.event else {
+        return;
+    };
+    for (bet_id, pnl_minor) in bets {
+        let bet = state.bets.get_mut(bet_id).expect("decide settles existing bets");
+        bet.settled = Some(Settled { pnl_minor: *pnl_minor, at_ms: envelope.at_ms });
+        let book = bet.book;
+        if let Some(open) = state.books.get_mut(&book).and_then(|b| b.open.get_mut(user_id)) {
+            open.retain(|id| id != bet_id);
+        }
+    }
+    let range = BookKey { mid: *mid, scope: 0 }..=BookKey { mid: *mid, scope: u32::MAX };
+    let keys: Vec<BookKey> = state.books.range(range).map(|(k, _)| *k).collect();
+    for key in &keys {
+        let book = state.books.get_mut(key).expect("key was just listed");
+        book.open.retain(|_, ids| !ids.is_empty());
+        if book.open.is_empty() {
+            state.books.remove(key);
+        }
+    }
+    let account = state.account(*user_id);
+    account.book_exposure.retain(|k, _| k.mid != *mid);
+    account.balance_minor = *balance_after_minor;
+    account.exposure_minor = *exposure_after_minor;
+    account.settlements.push(SettlementEntry {
+        seq: envelope.seq,
+        at_ms: envelope.at_ms,
+        gmid: *gmid,
+        mid: *mid,
+        bets: bets.iter().map(|(id, _)| *id).collect(),
+        total_minor: *total_minor,
+        balance_after_minor: *balance_after_minor,
+    });
 }

@@ -3,8 +3,9 @@
 
 #![allow(dead_code)]
 
-use ledger::{apply, decide, Command, Envelope, Event, Reject, State, TokenGrant};
-use schemas::Role;
+use ledger::{apply, decide, BetInfo, Command, Envelope, Event, Reject, State, TokenGrant};
+use schemas::sports::{Market, MarketType, OddsLevel, Price, Section, Side};
+use schemas::{Money, Role};
 
 pub const T0: i64 = 1_700_000_000_000;
 
@@ -51,3 +52,55 @@ pub fn logged_in(user_id: u64, session_id: u64, tag: u8) -> Event {
         ip: "10.0.0.1".into(),
     }
 }
+
+pub fn section(sid: u32, back: u32, lay: u32) -> Section {
+    let level = |otype, odds| OddsLevel { otype, odds: Price(odds), size: Price(10_000), tno: 0 };
+    Section {
+        sid,
+        sno: sid,
+        nat: format!("Runner {sid}"),
+        gstatus: "ACTIVE".into(),
+        min: Money(0),
+        max: Money(0),
+        rem: String::new(),
+        width: 0,
+        odds: vec![level(Side::Back, back), level(Side::Lay, lay)],
+    }
+}
+
+pub fn market(mid: u64, gtype: MarketType, sections: Vec<Section>) -> Market {
+    Market {
+        mid,
+        gmid: 500,
+        mname: "Match Odds".into(),
+        gtype,
+        status: "OPEN".into(),
+        min: Money(10_000),
+        max: Money(0),
+        minb: Money(5_000),
+        maxb: Money(1_000_000),
+        rc: 0,
+        rem: String::new(),
+        section: sections,
+    }
+}
+
+pub fn match_odds() -> Market {
+    market(7, MarketType::Match, vec![section(1, 185, 187), section(2, 210, 214), section(3, 400, 420)])
+}
+
+pub fn info(sid: u32, side: Side, price_h: u32) -> BetInfo {
+    BetInfo {
+        etid: 4,
+        event_name: "A v B".into(),
+        market_name: "Match Odds".into(),
+        section_name: format!("Runner {sid}"),
+        gtype: "match".into(),
+        sid,
+        side,
+        price_h,
+        ip: "1.2.3.4".into(),
+        browser: "test".into(),
+    }
+}
+

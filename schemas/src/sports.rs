@@ -19,7 +19,7 @@ impl Price {
 
 impl Serialize for Price {
     fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-        if self.0 % 100 == 0 {
+        if self.0.is_multiple_of(100) {
             serializer.serialize_u32(self.0 / 100)
         } else {
             serializer.serialize_f64(f64::from(self.0) / 100.0)

@@ -85,9 +85,18 @@ impl From<Reject> for ApiError {
                 available_minor as f64 / 100.0,
                 needed_minor as f64 / 100.0
             )),
-            Reject::InvalidUsername | Reject::AmountNotPositive | Reject::InvalidRemark | Reject::InvalidButtons(_) => {
+            Reject::InvalidUsername | Reject::AmountNotPositive | Reject::InvalidRemark | Reject::InvalidButtons(_) | Reject::InvalidRequestId => {
                 ApiError::BadRequest(message)
             }
+            Reject::RoleCannotBet => ApiError::Forbidden(message),
+            Reject::UnknownSelection => ApiError::NotFound(message),
+            Reject::MarketNotOpen { .. } | Reject::OddsChanged | Reject::AlreadySettled | Reject::DuplicateRequest { .. } => ApiError::Conflict(message),
+            Reject::SideNotOffered => ApiError::Unprocessable(message),
+            Reject::StakeOutOfLimits { min_minor, max_minor } => ApiError::Unprocessable(format!(
+                "Stake must be between {:.2} and {:.2}",
+                min_minor as f64 / 100.0,
+                max_minor as f64 / 100.0
+            )),
         }
     }
 }

@@ -1,0 +1,105 @@
+//! From a market as the feed shows it to the terms of one bet: which book it joins, how it pays,
+//! its stake limits, and whether the price asked is still on offer (DESIGN §3 acceptance).
+
+use crate::betting::{BookKind, Payoff};
+use crate::command::Reject;
+use schemas::sports::{Market, MarketType, Price, Section, Side};
+use serde::{Deserialize, Serialize};
+
+/// The bets decided together: a whole market (`scope` 0) or one of its sections (`scope` sid).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+pub struct BookKey {
+    pub mid: u64,
+    pub scope: u32,
+}
+
+#[derive(Debug, Clone, PartialEq)]
+pub struct Terms {
+    pub book: BookKey,
+    pub kind: BookKind,
+    pub payoff: Payoff,
+    pub stake_min_minor: i64,
+    pub stake_max_minor: i64,
+}
+
+fn bettable(status: &str) -> bool {
+    matches!(status, "ACTIVE" | "OPEN")
+}
+
+/// The best price of `side` in a section (level `tno` 0, else the first of that side).
+fn best(section: &Section, side: Side) -> Option<(Price, Price)> {
+    let mut levels = section.odds.iter().filter(|l| l.otype == side);
+    levels.clone().find(|l| l.tno == 0).or_else(|| levels.next()).filter(|l| l.odds.0 > 0).map(|l| (l.odds, l.size))
+}
+
+/// Back: the current back price must be at least the asked; lay: at most the asked.
+fn still_on_offer(current: Price, asked: Price, side: Side) -> bool {
+    match side {
+        Side::Back => current >= asked,
+        Side::Lay => current <= asked,
+    }
+}
+
+/// Whole currency units of a limit, or `None` when the feed gives none.
+fn positive(money: schemas::Money) -> Option<i64> {
+    (money.minor() > 0).then_some(money.minor())
+}
+
+fn limits(market: &Market, section: &Section) -> (i64, i64) {
+    let (min, max) = match market.gtype {
+        // Spec §5: market min if above 0, else minb; likewise max.
+        MarketType::Match | MarketType::Match1 => (positive(market.min).or(positive(market.minb)), positive(market.max).or(positive(market.maxb))),
+        _ => (positive(section.min).or(positive(market.min)), positive(section.max).or(positive(market.max))),
+    };
+    (min.unwrap_or(100), max.unwrap_or(schemas::AMOUNT_MINOR_MAX))
+}
+
+pub fn terms(market: &Market, sid: u32, side: Side, asked: Price) -> Result<Terms, Reject> {
+    if !bettable(&market.status) {
+        return Err(Reject::MarketNotOpen { status: market.status.clone() });
+    }
+    let section = market.section.iter().find(|s| s.sid == sid).ok_or(Reject::UnknownSelection)?;
+    if !bettable(&section.gstatus) {
+        return Err(Reject::MarketNotOpen { status: section.gstatus.clone() });
+    }
+    if side == Side::Lay && matches!(market.gtype, MarketType::Cricketcasino | MarketType::Khado) {
+        return Err(Reject::SideNotOffered);
+    }
+    let (current, size) = best(section, side).ok_or(Reject::OddsChanged)?;
+    let rate_h = size.0;
+    let exact = current == asked;
+    let (book_scope, kind, payoff, on_offer) = match market.gtype {
+        MarketType::Match | MarketType::Cricketcasino => (0, runners(market), Payoff::Decimal { sid, odds_h: asked.0, side }, still_on_offer(current, asked, side)),
+        MarketType::Match1 => (0, runners(market), Payoff::Per100 { sid, odds_h: asked.0, side }, still_on_offer(current, asked, side)),
+        MarketType::Fancy1 => (sid, BookKind::Happens { sid }, Payoff::Binary { odds_h: asked.0, side }, still_on_offer(current, asked, side)),
+        MarketType::Oddeven => (sid, BookKind::OddRuns, Payoff::Binary { odds_h: asked.0, side }, still_on_offer(current, asked, side)),
+        MarketType::Fancy => (sid, BookKind::Runs, Payoff::Line { line: whole(asked)?, rate_h, side }, exact),
+        MarketType::Meter => (sid, BookKind::Runs, Payoff::Meter { line: whole(asked)?, side }, exact),
+        MarketType::Khado => (sid, BookKind::Runs, Payoff::Range { line: whole(asked)?, width: section.width.max(1), rate_h }, exact),
+    };
+    if !on_offer {
+        return Err(Reject::OddsChanged);
+    }
+    if payoff_needs_odds_above_one(&payoff) && asked.0 <= 100 {
+        return Err(Reject::OddsChanged);
+    }
+    let (stake_min_minor, stake_max_minor) = limits(market, section);
+    Ok(Terms { book: BookKey { mid: market.mid, scope: book_scope }, kind, payoff, stake_min_minor, stake_max_minor })
+}
+
+fn payoff_needs_odds_above_one(payoff: &Payoff) -> bool {
+    matches!(payoff, Payoff::Decimal { .. } | Payoff::Binary { .. })
+}
+
+fn runners(market: &Market) -> BookKind {
+    BookKind::Runners(market.section.iter().map(|s| s.sid).collect())
+}
+
+/// Run lines are whole runs.
+fn whole(price: Price) -> Result<u32, Reject> {
+    if price.0.is_multiple_of(100) {
+        Ok(price.0 / 100)
+    } else {
+        Err(Reject::OddsChanged)
+    }
+}

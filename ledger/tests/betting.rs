@@ -1,0 +1,192 @@
+//! Betting: acceptance in order, exposure with offsetting bets, settlement exactly once.
+
+mod common;
+
+use common::*;
+use ledger::betting::{BookKind, Payoff};
+use ledger::{BetInfo, BookKey, Command, Event, Reject, State};
+use proptest::prelude::*;
+use schemas::sports::{Market, MarketResult, MarketType, Side};
+use schemas::{Money, Role};
+
+fn bet(request_id: &str, market: Market, stake_minor: i64, info: BetInfo) -> Command {
+    Command::PlaceBet { user_id: 1, request_id: request_id.into(), market, stake_minor, info }
+}
+
+fn player(balance_minor: i64) -> Vec<Event> {
+    vec![opened(1, "alice", Role::User), credited(1, balance_minor, balance_minor)]
+}
+
+/// Decides and applies: the state after a command (which must be accepted).
+fn then_apply(state: &State, command: Command) -> State {
+    let events = when(state, command).expect("accepted");
+    let mut next = state.clone();
+    for event in events {
+        let seq = next.head_seq + 1;
+        ledger::apply(&mut next, &ledger::Envelope { seq, at_ms: T0, event });
+    }
+    next
+}
+
+#[test]
+fn a_back_bet_is_placed_with_its_liability_as_exposure() {
+    let state = given(player(100_000));
+    let then = when(&state, bet("r1", match_odds(), 10_000, info(1, Side::Back, 185))).expect("accepted");
+    let Event::BetPlaced { bet_id, book, kind, payoff, book_exposure_after_minor, exposure_after_minor, .. } = &then[0] else { panic!("{then:?}") };
+    assert_eq!(*bet_id, 1);
+    assert_eq!(*book, BookKey { mid: 7, scope: 0 });
+    assert_eq!(*kind, BookKind::Runners(vec![1, 2, 3]));
+    assert_eq!(*payoff, Payoff::Decimal { sid: 1, odds_h: 185, side: Side::Back });
+    assert_eq!((*book_exposure_after_minor, *exposure_after_minor), (10_000, 10_000));
+}
+
+#[test]
+fn a_lay_bet_risks_stake_times_odds_minus_one() {
+    let state = given(player(100_000));
+    let after = then_apply(&state, bet("r1", match_odds(), 10_000, info(2, Side::Lay, 214)));
+    assert_eq!(after.users[&1].exposure_minor, 11_400);
+    assert_eq!(after.users[&1].available_minor(), 88_600);
+}
+
+#[test]
+fn offsetting_bets_reduce_exposure() {
+    let state = given(player(100_000));
+    let backed = then_apply(&state, bet("r1", match_odds(), 10_000, info(1, Side::Back, 185)));
+    let hedged = then_apply(&backed, bet("r2", match_odds(), 10_000, info(1, Side::Lay, 187)));
+    assert_eq!(hedged.users[&1].exposure_minor, 200, "back 1.85 and lay 1.87 the same stake loses at most 2% of it");
+}
+
+#[test]
+fn acceptance_rejects_each_rule_in_order() {
+    let state = given(player(20_000));
+    let mut suspended = match_odds();
+    suspended.status = "SUSPENDED".into();
+    assert_eq!(when(&state, bet("a", suspended, 10_000, info(1, Side::Back, 185))), Err(Reject::MarketNotOpen { status: "SUSPENDED".into() }));
+    let mut ball_running = match_odds();
+    ball_running.section[0].gstatus = "BALL RUNNING".into();
+    assert_eq!(when(&state, bet("b", ball_running, 10_000, info(1, Side::Back, 185))), Err(Reject::MarketNotOpen { status: "BALL RUNNING".into() }));
+    assert_eq!(when(&state, bet("c", match_odds(), 10_000, info(9, Side::Back, 185))), Err(Reject::UnknownSelection));
+    assert_eq!(when(&state, bet("d", match_odds(), 10_000, info(1, Side::Back, 190))), Err(Reject::OddsChanged), "back above the offer");
+    assert_eq!(when(&state, bet("e", match_odds(), 10_000, info(1, Side::Lay, 186))), Err(Reject::OddsChanged), "lay below the offer");
+    assert_eq!(when(&state, bet("f", match_odds(), 9_999, info(1, Side::Back, 185))), Err(Reject::StakeOutOfLimits { min_minor: 10_000, max_minor: 1_000_000 }));
+    assert_eq!(when(&state, bet("g", match_odds(), 1_000_001, info(1, Side::Back, 185))), Err(Reject::StakeOutOfLimits { min_minor: 10_000, max_minor: 1_000_000 }));
+    assert_eq!(when(&state, bet("h", match_odds(), 30_000, info(1, Side::Back, 185))), Err(Reject::InsufficientBalance { available_minor: 20_000, needed_minor: 30_000 }));
+    assert_eq!(when(&state, bet("", match_odds(), 10_000, info(1, Side::Back, 185))), Err(Reject::InvalidRequestId));
+    assert!(when(&state, bet("i", match_odds(), 10_000, info(1, Side::Back, 180))).is_ok(), "a worse price than on offer is taken");
+}
+
+#[test]
+fn operators_cannot_bet() {
+    let state = given(vec![opened(1, "boss", Role::Operator), credited(1, 100_000, 100_000)]);
+    assert_eq!(when(&state, bet("r", match_odds(), 10_000, info(1, Side::Back, 185))), Err(Reject::RoleCannotBet));
+}
+
+#[test]
+fn a_resubmitted_request_returns_the_first_bet_within_a_minute_only() {
+    let state = given(player(100_000));
+    let placed = then_apply(&state, bet("same", match_odds(), 10_000, info(1, Side::Back, 185)));
+    assert_eq!(when(&placed, bet("same", match_odds(), 10_000, info(1, Side::Back, 185))), Err(Reject::DuplicateRequest { bet_id: 1 }));
+    let later = ledger::decide(&placed, T0 + 60_000, &bet("same", match_odds(), 10_000, info(1, Side::Back, 185)));
+    assert!(later.is_ok(), "after a minute the id may be used again");
+}
+
+#[test]
+fn bookmaker_fancy_and_khado_terms() {
+    let state = given(player(100_000));
+    let bm = market(8, MarketType::Match1, vec![section(1, 4_500, 4_800), section(2, 150, 160)]);
+    let after = then_apply(&state, bet("bm", bm, 10_000, info(1, Side::Lay, 4_800)));
+    assert_eq!(after.users[&1].exposure_minor, 4_800, "lay at 48 per 100 risks 48% of the stake");
+    let mut fancy = market(9, MarketType::Fancy, vec![section(1, 4_600, 4_500)]);
+    fancy.min = Money(100);
+    assert_eq!(when(&state, bet("f1", fancy.clone(), 1_000, info(1, Side::Back, 4_500))), Err(Reject::OddsChanged), "Yes is at 46, not 45");
+    let yes = then_apply(&state, bet("f2", fancy.clone(), 1_000, info(1, Side::Back, 4_600)));
+    assert_eq!(yes.bets[&1].payoff, Payoff::Line { line: 46, rate_h: 10_000, side: Side::Back });
+    let mut khado = market(10, MarketType::Khado, vec![section(1, 4_000, 0)]);
+    khado.min = Money(100);
+    khado.section[0].width = 5;
+    assert_eq!(when(&state, bet("k1", khado.clone(), 1_000, info(1, Side::Lay, 4_000))), Err(Reject::SideNotOffered));
+    let range = then_apply(&state, bet("k2", khado, 1_000, info(1, Side::Back, 4_000)));
+    assert_eq!(range.bets[&1].payoff, Payoff::Range { line: 40, width: 5, rate_h: 10_000 });
+}
+
+#[test]
+fn settlement_pays_each_bet_once_and_releases_exposure() {
+    let state = given(player(100_000));
+    let a = then_apply(&state, bet("r1", match_odds(), 10_000, info(1, Side::Back, 185)));
+    let b = then_apply(&a, bet("r2", match_odds(), 10_000, info(2, Side::Lay, 214)));
+    let settle = Command::SettleMarket { gmid: 500, mid: 7, result: MarketResult::Winner { sid: 1 } };
+    let events = when(&b, settle.clone()).expect("settles");
+    assert_eq!(events[0], Event::MarketResulted { gmid: 500, mid: 7, result: MarketResult::Winner { sid: 1 } });
+    assert_eq!(
+        events[1],
+        Event::BetsSettled { user_id: 1, gmid: 500, mid: 7, bets: vec![(1, 8_500), (2, 10_000)], total_minor: 18_500, balance_after_minor: 118_500, exposure_after_minor: 0 }
+    );
+    let settled = then_apply(&b, settle.clone());
+    assert!(settled.books.is_empty());
+    assert_eq!(settled.users[&1].balance_minor, 118_500);
+    assert_eq!(settled.users[&1].settlements.len(), 1);
+    assert_eq!(when(&settled, settle), Err(Reject::AlreadySettled));
+    assert_eq!(when(&settled, bet("r3", match_odds(), 10_000, info(1, Side::Back, 185))), Err(Reject::MarketNotOpen { status: "CLOSED".into() }));
+}
+
+#[test]
+fn a_void_returns_every_stake() {
+    let state = given(player(100_000));
+    let placed = then_apply(&state, bet("r1", match_odds(), 10_000, info(3, Side::Lay, 420)));
+    let settled = then_apply(&placed, Command::SettleMarket { gmid: 500, mid: 7, result: MarketResult::Void });
+    assert_eq!(settled.users[&1].balance_minor, 100_000);
+    assert_eq!(settled.users[&1].exposure_minor, 0);
+    assert_eq!(settled.bets[&1].settled.map(|s| s.pnl_minor), Some(0));
+}
+
+#[test]
+fn a_result_with_no_bets_is_still_recorded() {
+    let state = given(player(100_000));
+    let events = when(&state, Command::SettleMarket { gmid: 500, mid: 99, result: MarketResult::Runs { value: 41 } }).expect("records");
+    assert_eq!(events, vec![Event::MarketResulted { gmid: 500, mid: 99, result: MarketResult::Runs { value: 41 } }]);
+}
+
+fn run_payoff() -> impl Strategy<Value = Payoff> {
+    let side = prop_oneof![Just(Side::Back), Just(Side::Lay)];
+    prop_oneof![
+        (0u32..120, 50u32..150, side.clone()).prop_map(|(line, rate, side)| Payoff::Line { line, rate_h: rate * 100, side }),
+        (0u32..120, 1u32..10, 50u32..150).prop_map(|(line, width, rate)| Payoff::Range { line, width, rate_h: rate * 100 }),
+        (0u32..120, side).prop_map(|(line, side)| Payoff::Meter { line, side }),
+    ]
+}
+
+fn runner_payoff() -> impl Strategy<Value = Payoff> {
+    let side = prop_oneof![Just(Side::Back), Just(Side::Lay)];
+    prop_oneof![
+        (1u32..4, 101u32..2_000, side.clone()).prop_map(|(sid, odds_h, side)| Payoff::Decimal { sid, odds_h, side }),
+        (1u32..4, 1u32..20_000, side).prop_map(|(sid, odds_h, side)| Payoff::Per100 { sid, odds_h, side }),
+    ]
+}
+
+fn brute_force(kind: &BookKind, bets: &[(Payoff, i64)]) -> i64 {
+    let worst = kind.all_outcomes().iter().map(|o| bets.iter().map(|(p, s)| p.pnl(*s, *o)).sum::<i64>()).min().unwrap_or(0);
+    (-worst).max(0)
+}
+
+proptest! {
+    #[test]
+    fn run_book_exposure_equals_brute_force(bets in prop::collection::vec((run_payoff(), 1i64..100_000), 1..8)) {
+        let fast = ledger::betting::exposure_minor(&BookKind::Runs, bets.iter().map(|(p, s)| (p, *s)));
+        prop_assert_eq!(fast, brute_force(&BookKind::Runs, &bets));
+    }
+
+    #[test]
+    fn runner_book_exposure_equals_brute_force(bets in prop::collection::vec((runner_payoff(), 1i64..100_000), 1..8)) {
+        let kind = BookKind::Runners(vec![1, 2, 3]);
+        let fast = ledger::betting::exposure_minor(&kind, bets.iter().map(|(p, s)| (p, *s)));
+        prop_assert_eq!(fast, brute_force(&kind, &bets));
+    }
+
+    #[test]
+    fn binary_book_exposure_equals_brute_force(bets in prop::collection::vec(((101u32..1_000, prop_oneof![Just(Side::Back), Just(Side::Lay)]), 1i64..100_000), 1..8)) {
+        let bets: Vec<(Payoff, i64)> = bets.into_iter().map(|((odds_h, side), s)| (Payoff::Binary { odds_h, side }, s)).collect();
+        let kind = BookKind::OddRuns;
+        let fast = ledger::betting::exposure_minor(&kind, bets.iter().map(|(p, s)| (p, *s)));
+        prop_assert_eq!(fast, brute_force(&kind, &bets));
+    }
+}
