@@ -79,6 +79,16 @@ impl Payoff {
         }
     }
 
+    /// An outcome space that holds every result this bet can have on its own: enough to price
+    /// its profit and liability without the rest of its book.
+    pub fn own_kind(&self) -> BookKind {
+        match self {
+            Payoff::Decimal { sid, .. } | Payoff::Per100 { sid, .. } => BookKind::Runners(vec![*sid, sid.wrapping_add(1)]),
+            Payoff::Binary { .. } => BookKind::OddRuns,
+            Payoff::Line { .. } | Payoff::Range { .. } | Payoff::Meter { .. } => BookKind::Runs,
+        }
+    }
+
     /// Run values at which this bet's P/L changes slope or steps: the worst case of a run book
     /// lies at one of these (or at 0 or `RUNS_MAX`).
     fn breakpoints(&self, out: &mut Vec<u32>) {
@@ -158,6 +168,20 @@ pub fn exposure_minor<'a>(kind: &BookKind, bets: impl Iterator<Item = (&'a Payof
     let outcomes = kind.candidate_outcomes(bets.clone().map(|(p, _)| p));
     let worst = outcomes.iter().map(|o| bets.clone().map(|(p, stake)| p.pnl(stake, *o)).sum::<i64>()).min().unwrap_or(0);
     (-worst).max(0)
+}
+
+/// The P/L of a set of bets at each outcome where it can change: the book a player sees next to
+/// each runner, or the Run Amount table of a fancy line.
+pub fn book_outcomes<'a>(kind: &BookKind, bets: impl Iterator<Item = (&'a Payoff, i64)> + Clone) -> Vec<(Outcome, i64)> {
+    kind.candidate_outcomes(bets.clone().map(|(p, _)| p))
+        .into_iter()
+        .map(|o| (o, bets.clone().map(|(p, stake)| p.pnl(stake, o)).sum()))
+        .collect()
+}
+
+/// The most one bet can win.
+pub fn profit_minor(payoff: &Payoff, stake_minor: i64) -> i64 {
+    book_outcomes(&payoff.own_kind(), std::iter::once((payoff, stake_minor))).iter().map(|(_, pnl)| *pnl).max().unwrap_or(0).max(0)
 }
 
 /// The greatest loss one bet can make: its own exposure.

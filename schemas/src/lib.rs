@@ -3,6 +3,7 @@
 //! This crate does no I/O. Field names follow the spec's payloads (`_id`, `isLogin`, `exp`), so
 //! the serde renames here are the single place where the wire's spelling is decided.
 
+pub mod bets;
 pub mod money;
 pub mod sports;
 pub mod ws;

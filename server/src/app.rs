@@ -9,12 +9,17 @@ use anyhow::Context;
 use ledger::{EngineHandle, SledStore, Store};
 use std::net::TcpListener;
 use std::path::Path;
-use std::sync::Arc;
+use crate::sports::book::Book;
+use crate::sports::feed::FeedHandle;
+use std::sync::{Arc, RwLock};
 
 /// What every handler can reach.
 pub struct AppState {
     pub settings: Settings,
     pub engine: EngineHandle,
+    pub book: Arc<RwLock<Book>>,
+    /// The running feed, when this server runs one.
+    pub feed: Option<FeedHandle>,
     pub cipher: PayloadCipher,
     pub hub: HubHandle,
     pub login_limiter: LoginLimiter,
@@ -43,7 +48,11 @@ impl Application {
         let listener = TcpListener::bind((settings.application.host.as_str(), settings.application.port))
             .with_context(|| format!("binding {}:{}", settings.application.host, settings.application.port))?;
         let port = listener.local_addr().context("reading the bound port")?.port();
+        let book = Arc::new(RwLock::new(Book::default()));
+        let feed = crate::sports::start_feed(&settings, book.clone(), hub.clone(), engine.clone());
         let state = AppState {
+            book,
+            feed,
             cipher: PayloadCipher::from_hex(&settings.payload.key_hex)?,
             login_limiter: LoginLimiter::new(settings.auth.login_failures_per_minute_max),
             settings,

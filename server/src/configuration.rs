@@ -11,6 +11,8 @@ pub struct Settings {
     pub auth: AuthSettings,
     pub payload: PayloadSettings,
     pub site: schemas::SiteConfig,
+    pub betting: BettingSettings,
+    pub feed: FeedSettings,
     #[serde(default)]
     pub seed: Vec<SeedAccount>,
 }
@@ -29,6 +31,25 @@ pub struct AuthSettings {
     pub refresh_token_ttl_secs: u64,
     pub demo_balance: schemas::Money,
     pub login_failures_per_minute_max: u32,
+}
+
+#[derive(Debug, Clone, Deserialize)]
+pub struct BettingSettings {
+    /// Milliseconds waited per second of a market's in-play bet delay (`rc`): 1000 is real
+    /// time, 0 turns the delay off (tests).
+    pub inplay_delay_ms_per_sec: u64,
+}
+
+#[derive(Debug, Clone, Deserialize)]
+pub struct FeedSettings {
+    /// Run the simulator in-process.
+    pub simulator: bool,
+    pub seed: u64,
+    /// Simulated time per real time; 0 freezes prices (tests).
+    pub speed: f64,
+    pub tick_ms: u64,
+    pub fixtures_per_sport: usize,
+    pub virtual_fixtures: usize,
 }
 
 #[derive(Debug, Clone, Deserialize)]

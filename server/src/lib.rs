@@ -15,6 +15,7 @@ pub mod push;
 pub mod routes;
 pub mod rules_text;
 pub mod seed;
+pub mod sports;
 pub mod startup;
 pub mod timefmt;
 pub mod tokens;

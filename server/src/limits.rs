@@ -3,6 +3,9 @@
 /// JSON bodies: the largest legitimate one (a bet with its live book) is a few KiB.
 pub const BODY_BYTES_MAX: usize = 64 * 1024;
 
+/// Feed events one operator request may inject (the body limit also applies).
+pub const FEED_EVENTS_PER_REQUEST_MAX: usize = 1000;
+
 /// Page size of paged lists (spec §9: 10 to 50).
 pub const PAGE_SIZE_MAX: u32 = 50;
 

@@ -20,7 +20,7 @@ pub fn notifier(hub: HubHandle) -> Notify {
         for user_id in touched {
             if let Some(account) = state.users.get(&user_id) {
                 let data = serde_json::to_value(user_balance(account)).expect("wire types serialize");
-                hub.publish(user_topic(user_id), data);
+                hub.publish(user_topic(user_id), data.clone(), data);
             }
         }
     })

@@ -50,11 +50,19 @@ fn api() -> actix_web::Scope {
         .route("/transaction/user/statement/{id}", web::get().to(routes::get_account_rows))
         .route("/domain/domain-config", web::get().to(routes::domain_config))
         .route("/ip", web::get().to(routes::client_ip_lookup))
+        .route("/front/get_latest_events", web::post().to(routes::latest_events))
+        .route("/front/treedata", web::post().to(routes::tree_data))
+        .route("/front/highlighthomePrivate", web::post().to(routes::highlight_home))
+        .route("/bet/place", web::post().to(routes::place_bet))
+        .route("/bet", web::get().to(routes::get_game_bets))
+        .route("/bet/current", web::get().to(routes::get_current_bets))
         .route("/ops/users", web::post().to(routes::create_user))
         .route("/ops/credit", web::post().to(routes::credit))
         .route("/ops/debit", web::post().to(routes::debit))
         .route("/ops/audit/verify", web::get().to(routes::audit_verify))
         .route("/ops/audit/state", web::get().to(routes::audit_state))
+        .route("/ops/feed/events", web::post().to(routes::inject_feed_events))
+        .route("/ops/feed/finish", web::post().to(routes::finish_fixture))
         .default_service(web::to(unknown_call))
 }
 
@@ -64,6 +72,13 @@ fn data() -> actix_web::Scope {
         .route("/front/rules", web::post().to(routes::rules))
         .route("/front/casinorules", web::post().to(routes::casino_rules))
         .route("/front/casino/rules", web::post().to(routes::casino_rules))
+        .route("/front/highlightproduct", web::post().to(routes::highlight_product))
+        .route("/front/gamedetailPrivate", web::post().to(routes::game_detail))
+        .route("/front/gamedataPrivate", web::post().to(routes::game_data))
+        .route("/front/matchstate", web::post().to(routes::match_state))
+        .route("/front/cricketvdata", web::post().to(routes::match_state))
+        .route("/front/searchgame", web::post().to(routes::search_game))
+        .route("/sport/{etid}/{gmid}", web::get().to(routes::scoreboard))
         .default_service(web::to(unknown_call))
 }
 

@@ -1,17 +1,21 @@
 //! The documented REST paths, one file per resource. Handlers parse, call the ledger, map.
 
 mod auth;
+mod bets;
 mod domain;
 mod ops;
 mod performance;
 mod rules;
+mod sports;
 mod statement;
 mod user_log;
 mod users;
 
 pub use auth::{demo_login, login, logout, refresh_login};
+pub use bets::{get_current_bets, get_game_bets, place_bet};
+pub use sports::{game_data, game_detail, highlight_home, highlight_product, latest_events, match_state, scoreboard, search_game, tree_data};
 pub use domain::{client_ip_lookup, domain_config, health};
-pub use ops::{audit_state, audit_verify, create_user, credit, debit};
+pub use ops::{audit_state, audit_verify, create_user, credit, debit, finish_fixture, inject_feed_events};
 pub use performance::{get_button_values, put_button_values};
 pub use rules::{casino_rules, rules};
 pub use statement::get_account_rows;

@@ -74,8 +74,8 @@ pub enum HubCommand {
     /// seeds the topic when it has no subscriber yet.
     Subscribe { conn_id: u64, key: String, wire: String, snapshot: Value },
     Unsubscribe { conn_id: u64, key: String },
-    /// The topic's new full value.
-    Publish { key: String, data: Value },
+    /// A change: `delta` goes to subscribers, `full` becomes the topic's value for snapshots.
+    Publish { key: String, delta: Value, full: Value },
 }
 
 #[derive(Clone)]
@@ -94,9 +94,10 @@ impl HubHandle {
         let _ = self.tx.send(command).await;
     }
 
-    /// From the ledger's thread: never blocks. A full hub inbox drops the update and says so.
-    pub fn publish(&self, key: String, data: Value) {
-        if self.tx.try_send(HubCommand::Publish { key, data }).is_err() {
+    /// Never blocks (the ledger's thread calls it). A full hub inbox drops the update and says
+    /// so; subscribers recover at their next snapshot.
+    pub fn publish(&self, key: String, delta: Value, full: Value) {
+        if self.tx.try_send(HubCommand::Publish { key, delta, full }).is_err() {
             tracing::warn!("hub inbox full; a push update was dropped");
         }
     }
@@ -111,9 +112,13 @@ struct Topic {
 }
 
 impl Topic {
-    fn frame(&self, snapshot: bool) -> Frame {
-        let (topic, seq, data) = (self.wire.clone(), self.seq, self.latest.clone());
-        let message = if snapshot { WsServerMessage::Snapshot { topic, seq, data } } else { WsServerMessage::Delta { topic, seq, data } };
+    fn snapshot(&self) -> Frame {
+        let message = WsServerMessage::Snapshot { topic: self.wire.clone(), seq: self.seq, data: self.latest.clone() };
+        Frame { topic: Some(self.key.clone()), text: encode(&message) }
+    }
+
+    fn delta(&self, data: Value) -> Frame {
+        let message = WsServerMessage::Delta { topic: self.wire.clone(), seq: self.seq, data };
         Frame { topic: Some(self.key.clone()), text: encode(&message) }
     }
 }
@@ -163,7 +168,7 @@ impl Hub {
                     self.leave(conn_id, &key);
                 }
             }
-            HubCommand::Publish { key, data } => self.publish(&key, data),
+            HubCommand::Publish { key, delta, full } => self.publish(&key, delta, full),
         }
     }
 
@@ -184,7 +189,7 @@ impl Hub {
             subscribers: HashSet::new(),
         });
         topic.subscribers.insert(conn_id);
-        conn.queue.push(topic.frame(true), || topic.frame(true));
+        conn.queue.push(topic.snapshot(), || topic.snapshot());
     }
 
     fn leave(&mut self, conn_id: u64, key: &str) {
@@ -196,14 +201,15 @@ impl Hub {
         }
     }
 
-    fn publish(&mut self, key: &str, data: Value) {
+    fn publish(&mut self, key: &str, delta: Value, full: Value) {
         let Some(topic) = self.topics.get_mut(key) else { return };
         topic.seq += 1;
-        topic.latest = data;
-        let delta = topic.frame(false);
+        topic.latest = full;
+        // Encoded once, shared by every subscriber.
+        let delta = topic.delta(delta);
         for conn_id in &topic.subscribers {
             if let Some(conn) = self.conns.get(conn_id) {
-                conn.queue.push(Frame { topic: delta.topic.clone(), text: delta.text.clone() }, || topic.frame(true));
+                conn.queue.push(Frame { topic: delta.topic.clone(), text: delta.text.clone() }, || topic.snapshot());
             }
         }
     }

@@ -121,6 +121,18 @@ fn resolve(state: &AppState, conn: &Conn, topic: &str) -> Result<(String, serde_
             let snapshot = serde_json::to_value(user_balance(account)).expect("wire types serialize");
             Ok((user_topic(user_id), snapshot))
         }
-        other => Err(format!("unknown topic '{other}'")),
+        other => resolve_public(state, other).ok_or_else(|| format!("unknown topic '{other}'")),
     }
+}
+
+/// Topics anyone may watch: a sport's home table, a match page.
+fn resolve_public(state: &AppState, topic: &str) -> Option<(String, serde_json::Value)> {
+    let (kind, id) = topic.split_once(':')?;
+    let book = state.book.read().unwrap_or_else(|p| p.into_inner());
+    let snapshot = match kind {
+        "home" => serde_json::to_value(book.home_rows(id.parse().ok()?)),
+        "match" => serde_json::to_value(book.match_state(id.parse().ok()?)?),
+        _ => return None,
+    };
+    Some((topic.to_owned(), snapshot.expect("wire types serialize")))
 }

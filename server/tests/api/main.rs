@@ -5,5 +5,6 @@ mod bad_input;
 mod helpers;
 mod ops;
 mod reports;
+mod sports;
 mod users;
 mod ws;

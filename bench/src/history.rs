@@ -1,0 +1,290 @@
+//! A realistic history of the log (account opens, logins and logouts, credits, debits, button
+//! sets, password changes) made by running commands through `decide` and `apply`, so every event
+//! is one the engine could have written. Then: replay speed and space on disk.
+
+use ledger::{Command, Envelope, SledStore, State, Store, TokenGrant};
+use std::path::Path;
+use std::time::{Duration, Instant};
+
+/// Events written per append while building the history (one flush each).
+const WRITE_BATCH_EVENTS: usize = 1000;
+/// Accounts opened before the mix starts, so that every other command has someone to act on.
+const FIRST_ACCOUNTS: u64 = 100;
+/// How many times to try reopening a sled directory another handle of this process just closed.
+const REOPEN_ATTEMPTS_MAX: u32 = 50;
+
+/// xorshift64*: deterministic and dependency-free; statistical quality does not matter here.
+struct Rng(u64);
+
+impl Rng {
+    fn next(&mut self) -> u64 {
+        self.0 ^= self.0 >> 12;
+        self.0 ^= self.0 << 25;
+        self.0 ^= self.0 >> 27;
+        self.0.wrapping_mul(0x2545_F491_4F6C_DD1D)
+    }
+
+    fn below(&mut self, n: u64) -> u64 {
+        self.next() % n
+    }
+
+    fn bytes32(&mut self) -> [u8; 32] {
+        let mut out = [0u8; 32];
+        for chunk in out.chunks_mut(8) {
+            chunk.copy_from_slice(&self.next().to_le_bytes());
+        }
+        out
+    }
+
+    /// Text of the shape of an argon2id PHC string (the length the server stores).
+    fn password_hash(&mut self) -> String {
+        const B64: &[u8] = b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
+        let mut text = |n: usize| (0..n).map(|_| B64[self.below(64) as usize] as char).collect::<String>();
+        let (salt, hash) = (text(22), text(43));
+        format!("$argon2id$v=19$m=19456,t=2,p=1${salt}${hash}")
+    }
+}
+
+struct Generator {
+    rng: Rng,
+    state: State,
+    at_ms: i64,
+}
+
+fn buttons(scale: i64) -> Vec<(String, i64)> {
+    [100, 500, 1_000, 5_000, 10_000, 25_000, 50_000, 100_000]
+        .iter()
+        .map(|units| (format!("{}", units * scale), units * scale * 100))
+        .collect()
+}
+
+impl Generator {
+    fn user_id(&mut self) -> u64 {
+        1 + self.rng.below(self.state.users.len() as u64)
+    }
+
+    fn username(&mut self) -> String {
+        let id = self.user_id();
+        self.state.users[&id].username.clone()
+    }
+
+    fn grant(&mut self) -> TokenGrant {
+        TokenGrant {
+            access: self.rng.bytes32(),
+            refresh: self.rng.bytes32(),
+            access_expires_ms: self.at_ms + 900_000,
+            refresh_expires_ms: self.at_ms + 604_800_000,
+        }
+    }
+
+    fn ip(&mut self) -> String {
+        format!("203.0.{}.{}", self.rng.below(256), self.rng.below(256))
+    }
+
+    /// The next command of the mix, by weight (per 100): 1 open, 12 login, 4 logout, 43 credit,
+    /// 30 debit, 8 buttons, 2 password change.
+    fn command(&mut self) -> Command {
+        let users = self.state.users.len() as u64;
+        let roll = if users < FIRST_ACCOUNTS { 0 } else { self.rng.below(100) };
+        match roll {
+            0 => Command::OpenAccount {
+                username: format!("player{}", users + 1),
+                password_hash: self.rng.password_hash(),
+                role: schemas::Role::User,
+                must_change_password: false,
+                rules_accepted: true,
+            },
+            1..=12 => {
+                let id = self.user_id();
+                let user = &self.state.users[&id];
+                let (username, password_hash_seen) = (user.username.clone(), user.password_hash.clone());
+                Command::Login { username, password_hash_seen, grant: self.grant(), ip: self.ip() }
+            }
+            13..=16 => {
+                let id = self.user_id();
+                match self.state.users[&id].current_session {
+                    Some(session_id) => Command::Logout { session_id },
+                    None => self.credit(),
+                }
+            }
+            17..=59 => self.credit(),
+            60..=89 => self.debit(),
+            90..=97 => {
+                let scale = 1 + self.rng.below(3) as i64;
+                Command::SetButtons { user_id: self.user_id(), game: buttons(scale), casino: buttons(scale)[..6].to_vec() }
+            }
+            _ => {
+                let id = self.user_id();
+                let old_hash_seen = self.state.users[&id].password_hash.clone();
+                Command::ChangePassword { user_id: id, old_hash_seen, new_hash: self.rng.password_hash(), ip: self.ip() }
+            }
+        }
+    }
+
+    fn credit(&mut self) -> Command {
+        let amount_minor = 100 * (1 + self.rng.below(5_000) as i64);
+        let remark = format!("Deposit ref {:08X}", self.rng.next() as u32);
+        Command::Credit { username: self.username(), amount_minor, remark }
+    }
+
+    fn debit(&mut self) -> Command {
+        let id = self.user_id();
+        let user = &self.state.users[&id];
+        if user.available_minor() < 100 {
+            return self.credit();
+        }
+        let username = user.username.clone();
+        let amount_minor = 1 + self.rng.below(user.available_minor() as u64 / 2) as i64;
+        let remark = format!("Withdrawal ref {:08X}", self.rng.next() as u32);
+        Command::Debit { username, amount_minor, remark }
+    }
+
+    /// Decides the next command and applies its events; returns them.
+    fn step(&mut self) -> Vec<Envelope> {
+        self.at_ms += self.rng.below(50) as i64;
+        let command = self.command();
+        let events = ledger::decide(&self.state, self.at_ms, &command).expect("the generator only makes valid commands");
+        events
+            .into_iter()
+            .map(|event| {
+                let envelope = Envelope { seq: self.state.head_seq + 1, at_ms: self.at_ms, event };
+                ledger::apply(&mut self.state, &envelope);
+                envelope
+            })
+            .collect()
+    }
+}
+
+pub struct HistoryReport {
+    pub events: u64,
+    pub write_elapsed: Duration,
+    pub encoded_bytes: u64,
+    pub files_bytes: u64,
+    pub allocated_bytes: u64,
+    pub sled_size_on_disk: u64,
+    pub raw: RawReads,
+    pub open_elapsed: Duration,
+    /// `ledger::audit::replay` right after opening: what a server start does.
+    pub replay_cold_elapsed: Duration,
+    /// `read_from(1)` decoded into a vector, sled's cache now warm.
+    pub read_decode_elapsed: Duration,
+    /// Folding those envelopes into a fresh `State` with `apply`, no store involved.
+    pub apply_elapsed: Duration,
+    /// `ledger::audit::replay` again on the same open store.
+    pub replay_warm_elapsed: Duration,
+}
+
+/// Reads of the log tree straight from sled, without the ledger.
+pub struct RawReads {
+    pub iterate_cold: Duration,
+    pub iterate_warm: Duration,
+    pub iterate_decode: Duration,
+}
+
+/// Writes at least `events` events to a fresh sled store in `dir`, then measures space and replay.
+pub fn run(dir: &Path, events: u64) -> HistoryReport {
+    let (expected, encoded_bytes, sled_size_on_disk, write_elapsed) = write(dir, events);
+    let (files_bytes, allocated_bytes) = directory_bytes(dir);
+    let raw = raw_reads(dir, expected.head_seq);
+    let timed = |f: &mut dyn FnMut()| {
+        let started = Instant::now();
+        f();
+        started.elapsed()
+    };
+    let mut store = None;
+    let open_elapsed = timed(&mut || store = Some(reopen(|| SledStore::open(dir).ok())));
+    let store = store.expect("opened above");
+    let replay = || ledger::audit::replay(&store, u64::MAX).expect("the history replays");
+    let mut replayed = State::default();
+    let replay_cold_elapsed = timed(&mut || replayed = replay());
+    assert!(replayed.fingerprint() == expected.fingerprint(), "replay rebuilds the state that was written");
+    let mut envelopes = Vec::new();
+    let read_decode_elapsed = timed(&mut || envelopes = store.read_from(1).collect::<Result<Vec<_>, _>>().expect("the history decodes"));
+    let mut applied = State::default();
+    let apply_elapsed = timed(&mut || envelopes.iter().for_each(|e| ledger::apply(&mut applied, e)));
+    let replay_warm_elapsed = timed(&mut || replayed = replay());
+    assert!(applied.head_seq == expected.head_seq && replayed.head_seq == expected.head_seq, "every event was applied");
+    HistoryReport {
+        events: expected.head_seq,
+        write_elapsed,
+        encoded_bytes,
+        files_bytes,
+        allocated_bytes,
+        sled_size_on_disk,
+        raw,
+        open_elapsed,
+        replay_cold_elapsed,
+        read_decode_elapsed,
+        apply_elapsed,
+        replay_warm_elapsed,
+    }
+}
+
+fn write(dir: &Path, events: u64) -> (State, u64, u64, Duration) {
+    let store = SledStore::open(dir).expect("a fresh sled directory opens");
+    let mut generator = Generator { rng: Rng(0x9E37_79B9_7F4A_7C15), state: State::default(), at_ms: 1_700_000_000_000 };
+    let mut encoded_bytes = 0u64;
+    let mut batch = Vec::with_capacity(WRITE_BATCH_EVENTS + 4);
+    let started = Instant::now();
+    while generator.state.head_seq < events {
+        batch.extend(generator.step());
+        if batch.len() >= WRITE_BATCH_EVENTS || generator.state.head_seq >= events {
+            encoded_bytes += batch.iter().map(|e| ledger::store::encode(e).len() as u64).sum::<u64>();
+            store.append(&batch).expect("the store appends the batch");
+            batch.clear();
+        }
+    }
+    let elapsed = started.elapsed();
+    let size = store.size_on_disk();
+    (generator.state, encoded_bytes, size, elapsed)
+}
+
+/// Sum of file sizes (and of allocated blocks) under `dir`.
+fn directory_bytes(dir: &Path) -> (u64, u64) {
+    use std::os::unix::fs::MetadataExt;
+    let mut sizes = (0, 0);
+    for entry in std::fs::read_dir(dir).expect("the sled directory lists").flatten() {
+        let meta = entry.metadata().expect("a listed file has metadata");
+        if meta.is_dir() {
+            let (a, b) = directory_bytes(&entry.path());
+            sizes = (sizes.0 + a, sizes.1 + b);
+        } else {
+            sizes = (sizes.0 + meta.len(), sizes.1 + meta.blocks() * 512);
+        }
+    }
+    sizes
+}
+
+/// Reads the log tree straight from sled: iterating cold, iterating warm, decoding every record.
+fn raw_reads(dir: &Path, expected: u64) -> RawReads {
+    let db = reopen(|| sled::open(dir).ok());
+    let log = db.open_tree("log").expect("the log tree opens");
+    let iterate = || {
+        let started = Instant::now();
+        let bytes: usize = log.iter().map(|item| item.expect("sled reads its tree").1.len()).sum();
+        assert!(bytes > 0, "the log has records");
+        started.elapsed()
+    };
+    let (iterate_cold, iterate_warm) = (iterate(), iterate());
+    let started = Instant::now();
+    let mut count = 0u64;
+    for item in log.iter() {
+        let (_, value) = item.expect("sled reads its tree");
+        let envelope: Envelope = rmp_serde::from_slice(&value).expect("every record decodes");
+        count += u64::from(envelope.seq > 0);
+    }
+    let iterate_decode = started.elapsed();
+    assert!(count == expected, "every record was read");
+    RawReads { iterate_cold, iterate_warm, iterate_decode }
+}
+
+/// Sled releases its directory lock shortly after the last handle is dropped.
+fn reopen<T>(open: impl Fn() -> Option<T>) -> T {
+    for _ in 0..REOPEN_ATTEMPTS_MAX {
+        if let Some(opened) = open() {
+            return opened;
+        }
+        std::thread::sleep(Duration::from_millis(100));
+    }
+    panic!("the sled directory did not reopen");
+}

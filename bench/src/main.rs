@@ -1,0 +1,182 @@
+//! `ledger-bench`: measures the ledger on this machine's disk, in one run.
+//!
+//! 1. Durable commands (credits and debits) through the group-commit engine at 1, 16 and 256
+//!    concurrent submitters, against raw sled `apply_batch` + `flush` of the same encoded events
+//!    in the same batches; and the engine over a store that writes nothing, to separate the
+//!    engine's own cost from the disk's.
+//! 2. Replay: a realistic history of 1,000,000 events written to sled, then rebuilt into the
+//!    projections with `ledger::audit::replay`.
+//! 3. Space: bytes on disk divided by raw encoded event bytes after that history.
+//!
+//! `--quick` is a smoke run (1 s per case, 100,000 events). Temporary sled directories go under
+//! `target/bench-tmp` (a real disk, not tmpfs) unless `--dir` says otherwise.
+
+mod counting;
+mod durable;
+mod history;
+mod stats;
+
+use stats::Row;
+use std::path::PathBuf;
+use std::time::Duration;
+
+/// Targets of issue 2.
+const TARGET_COMMANDS_PER_SECOND: f64 = 20_000.0;
+const TARGET_P99_MS: f64 = 10.0;
+const TARGET_REPLAY_EVENTS_PER_SECOND: f64 = 500_000.0;
+const SUBMITTERS: [usize; 3] = [1, 16, 256];
+
+struct Options {
+    /// Run only the durable-commands part or only the replay-and-space part (for profiling).
+    only: Option<String>,
+    case_duration: Duration,
+    history_events: u64,
+    dir: PathBuf,
+}
+
+fn options() -> Options {
+    let mut options = Options {
+        only: None,
+        case_duration: Duration::from_secs(5),
+        history_events: 1_000_000,
+        dir: PathBuf::from(concat!(env!("CARGO_MANIFEST_DIR"), "/../target/bench-tmp")),
+    };
+    let mut args = std::env::args().skip(1);
+    while let Some(arg) = args.next() {
+        match arg.as_str() {
+            "--quick" => {
+                options.case_duration = Duration::from_secs(1);
+                options.history_events = 100_000;
+            }
+            "--seconds" => options.case_duration = Duration::from_secs_f64(value(args.next(), "--seconds")),
+            "--events" => options.history_events = value(args.next(), "--events"),
+            "--only" => match args.next().as_deref() {
+                Some(part @ ("durable" | "replay")) => options.only = Some(part.to_owned()),
+                _ => usage("--only takes durable or replay"),
+            },
+            "--dir" => options.dir = PathBuf::from(args.next().unwrap_or_else(|| usage("--dir needs a path"))),
+            "-h" | "--help" => usage(""),
+            other => usage(&format!("unknown argument {other}")),
+        }
+    }
+    options
+}
+
+fn value<T: std::str::FromStr>(text: Option<String>, flag: &str) -> T {
+    text.and_then(|t| t.parse().ok()).unwrap_or_else(|| usage(&format!("{flag} needs a number")))
+}
+
+fn usage(problem: &str) -> ! {
+    eprintln!("{problem}\nusage: ledger-bench [--quick] [--seconds S] [--events N] [--dir DIR] [--only durable|replay]");
+    std::process::exit(2)
+}
+
+fn temp_dir(options: &Options) -> tempfile::TempDir {
+    std::fs::create_dir_all(&options.dir).expect("the bench directory can be created");
+    tempfile::Builder::new().prefix("ledger-").tempdir_in(&options.dir).expect("a temporary directory can be created")
+}
+
+fn verdict(ok: bool) -> &'static str {
+    if ok {
+        "MET"
+    } else {
+        "MISSED"
+    }
+}
+
+async fn durable_commands(options: &Options) {
+    println!("## Durable commands ({:.0} s per engine case)\n", options.case_duration.as_secs_f64());
+    println!("{}", Row::header());
+    let mut at_256 = None;
+    let mut append_lines = Vec::new();
+    for submitters in SUBMITTERS {
+        let engine_dir = temp_dir(options);
+        let mut run = durable::run_engine_on_sled(engine_dir.path(), submitters, options.case_duration).await;
+        println!("{}", run.row.markdown());
+        let events = durable::written_events(engine_dir.path(), run.first_seq, run.row.events);
+        let raw_dir = temp_dir(options);
+        let mut raw = durable::run_raw_sled(raw_dir.path(), submitters, &run.appends, &events);
+        println!("{}", raw.markdown());
+        let file_dir = temp_dir(options);
+        println!("{}", durable::run_file_fdatasync(file_dir.path(), submitters, &run.appends, &events).markdown());
+        let mut append = stats::Latencies::default();
+        for record in &run.appends {
+            append.push(Duration::from_micros(u64::from(record.micros)));
+        }
+        let append_total_ms: f64 = run.appends.iter().map(|a| f64::from(a.micros) / 1000.0).sum();
+        append_lines.push(format!(
+            "- {submitters} submitters: store.append (apply_batch + flush) inside the engine p50 {:.2} ms, p99 {:.2} ms, {:.0}% of the run",
+            append.percentile_ms(50.0),
+            append.percentile_ms(99.0),
+            100.0 * append_total_ms / (run.row.elapsed.as_secs_f64() * 1000.0),
+        ));
+        if submitters == 256 {
+            at_256 = Some((run.row.per_second(), run.row.latencies.percentile_ms(99.0)));
+        }
+    }
+    for submitters in SUBMITTERS {
+        let mut row = durable::run_engine_without_disk(submitters, options.case_duration).await;
+        println!("{}", row.markdown());
+    }
+    println!();
+    for line in append_lines {
+        println!("{line}");
+    }
+    if let Some((per_second, p99)) = at_256 {
+        println!(
+            "\nTarget at 256 submitters: >= {TARGET_COMMANDS_PER_SECOND:.0} commands/s ({}: {per_second:.0}), p99 <= {TARGET_P99_MS} ms ({}: {p99:.2} ms)\n",
+            verdict(per_second >= TARGET_COMMANDS_PER_SECOND),
+            verdict(p99 <= TARGET_P99_MS),
+        );
+    }
+}
+
+fn replay_and_space(options: &Options) {
+    let dir = temp_dir(options);
+    let report = history::run(dir.path(), options.history_events);
+    let rate = |d: Duration| report.events as f64 / d.as_secs_f64();
+    println!("## Replay ({} events)\n", report.events);
+    println!("| step | seconds | events/s |\n|---|---:|---:|");
+    let rows = [
+        ("write the history (batches of 1,000 events, one flush each)", report.write_elapsed),
+        ("sled: iterate the log tree, fresh open (no decode)", report.raw.iterate_cold),
+        ("sled: iterate the log tree again, warm cache (no decode)", report.raw.iterate_warm),
+        ("sled: iterate + rmp-serde decode, warm", report.raw.iterate_decode),
+        ("**replay into projections, fresh open** (`ledger::audit::replay`, as at server start)", report.replay_cold_elapsed),
+        ("`read_from(1)` decoded into a vector, warm", report.read_decode_elapsed),
+        ("`apply` only (fold decoded envelopes into a `State`)", report.apply_elapsed),
+        ("replay into projections again, warm", report.replay_warm_elapsed),
+    ];
+    for (step, elapsed) in rows {
+        println!("| {step} | {:.2} | {:.0} |", elapsed.as_secs_f64(), rate(elapsed));
+    }
+    println!("| open the sled store (before the fresh replay) | {:.2} | |", report.open_elapsed.as_secs_f64());
+    println!(
+        "\nTarget: replay (fresh open) >= {TARGET_REPLAY_EVENTS_PER_SECOND:.0} events/s ({})\n",
+        verdict(rate(report.replay_cold_elapsed) >= TARGET_REPLAY_EVENTS_PER_SECOND)
+    );
+    println!("## Space ({} events)\n", report.events);
+    println!("| measure | bytes | per event | x encoded |\n|---|---:|---:|---:|");
+    let encoded = report.encoded_bytes as f64;
+    for (name, bytes) in [
+        ("raw encoded events (`ledger::store::encode`)", report.encoded_bytes),
+        ("sum of file sizes in the sled directory", report.files_bytes),
+        ("allocated blocks of those files", report.allocated_bytes),
+        ("sled `size_on_disk()`", report.sled_size_on_disk),
+    ] {
+        println!("| {name} | {bytes} | {:.1} | {:.2} |", bytes as f64 / report.events as f64, bytes as f64 / encoded);
+    }
+    println!();
+}
+
+#[tokio::main]
+async fn main() {
+    let options = options();
+    println!("# ledger-bench (temporary sled directories under {})\n", options.dir.display());
+    if options.only.as_deref() != Some("replay") {
+        durable_commands(&options).await;
+    }
+    if options.only.as_deref() != Some("durable") {
+        replay_and_space(&options);
+    }
+}

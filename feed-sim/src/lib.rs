@@ -1,0 +1,273 @@
+//! A deterministic sports feed simulator: fixtures for cricket, tennis, football and table tennis
+//! (plus fast virtual cricket), prices from a live probability model of each sport, scoreboards,
+//! and the result of every market, as a stream of [`schemas::sports::FeedEvent`]s.
+//!
+//! The same [`SimConfig`] and the same sequence of [`Simulator::step`] calls give the same
+//! events, byte for byte: time enters only through `step` and randomness only from the seed.
+//! The library does no I/O; the `feed-sim` binary records a feed as JSON lines, and the server
+//! drives the library from a timer. It knows nothing of the ledger or the server.
+//!
+//! How each market is decided is written down in `docs/markets.md` ("Simulator settlement").
+
+mod cricket;
+mod fixture;
+mod football;
+mod game;
+mod ladder;
+mod limits;
+mod market;
+mod math;
+mod names;
+mod table_tennis;
+mod tennis;
+mod time;
+
+pub use limits::SPEED_MAX;
+
+use fixture::{Card, Ids, Live};
+use game::Game;
+use limits::{ACTIONS_PER_STEP_MAX, FIXTURES_PER_SPORT_MAX, VIRTUAL_FIXTURES_MAX, WARMUP_ACTIONS_MAX};
+use rand::rngs::StdRng;
+use rand::{Rng, SeedableRng};
+use schemas::sports::{FeedEvent, SPORT_CRICKET, SPORT_FOOTBALL, SPORT_TABLE_TENNIS, SPORT_TENNIS};
+
+/// How a simulator runs.
+#[derive(Debug, Clone, PartialEq)]
+pub struct SimConfig {
+    pub seed: u64,
+    /// Simulated milliseconds per real millisecond (0 to [`SPEED_MAX`]).
+    pub speed: f64,
+    /// The wall clock at the start, Unix milliseconds: the simulated clock starts here, and
+    /// fixture start times (`stime`) are on it.
+    pub start_ms: i64,
+    /// Real fixtures of each sport (cricket, tennis, football, table tennis), about half in play.
+    pub fixtures_per_sport: usize,
+    /// Virtual cricket fixtures of each kind: this many on the cricket-virtual table (iscc 1)
+    /// and this many virtual cricket (iscc 2).
+    pub virtual_fixtures: usize,
+}
+
+impl Default for SimConfig {
+    fn default() -> Self {
+        SimConfig { seed: 0, speed: 1.0, start_ms: 1_735_689_600_000, fixtures_per_sport: 3, virtual_fixtures: 2 }
+    }
+}
+
+/// The result a test forces on a fixture with [`Simulator::finish_fixture`].
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum FixtureWinner {
+    Home,
+    Away,
+    /// Football's draw; for a sport without one, the match-winner markets are void.
+    Draw,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq)]
+enum Sport {
+    Cricket,
+    Tennis,
+    Football,
+    TableTennis,
+}
+
+/// What a fixture slot holds; a finished fixture is replaced by a new one of the same kind.
+#[derive(Debug, Clone, Copy)]
+struct Kind {
+    sport: Sport,
+    iscc: u8,
+}
+
+impl Kind {
+    fn is_virtual(self) -> bool {
+        self.iscc != 0
+    }
+
+    /// How far ahead a new fixture starts, simulated milliseconds.
+    fn lead_ms(self) -> (i64, i64) {
+        if self.is_virtual() {
+            (60_000, 150_000)
+        } else {
+            (10 * 60_000, 60 * 60_000)
+        }
+    }
+
+    /// How long a fixture in play at start-up has already been playing.
+    fn elapsed_ms(self) -> (i64, i64) {
+        match self.sport {
+            _ if self.is_virtual() => (10_000, 200_000),
+            Sport::Cricket => (5 * 60_000, 150 * 60_000),
+            Sport::Tennis => (2 * 60_000, 70 * 60_000),
+            Sport::Football => (2 * 60_000, 95 * 60_000),
+            Sport::TableTennis => (60_000, 15 * 60_000),
+        }
+    }
+}
+
+/// The simulator: a fixed number of fixture slots, each holding a live fixture.
+pub struct Simulator {
+    config: SimConfig,
+    speed: f64,
+    rng: StdRng,
+    ids: Ids,
+    /// Real milliseconds stepped so far.
+    real_elapsed_ms: u64,
+    /// The simulated clock.
+    now_ms: i64,
+    slots: Vec<(Kind, Live)>,
+}
+
+impl Simulator {
+    pub fn new(config: SimConfig) -> Self {
+        let speed = if config.speed.is_nan() { 1.0 } else { config.speed.clamp(0.0, SPEED_MAX) };
+        let mut sim = Simulator {
+            speed,
+            rng: StdRng::seed_from_u64(config.seed),
+            ids: Ids::new(),
+            real_elapsed_ms: 0,
+            now_ms: config.start_ms,
+            slots: Vec::new(),
+            config,
+        };
+        let per_sport = sim.config.fixtures_per_sport.min(FIXTURES_PER_SPORT_MAX);
+        for sport in [Sport::Cricket, Sport::Tennis, Sport::Football, Sport::TableTennis] {
+            sim.populate(Kind { sport, iscc: 0 }, per_sport);
+        }
+        let per_kind = sim.config.virtual_fixtures.min(VIRTUAL_FIXTURES_MAX);
+        for iscc in [1, 2] {
+            sim.populate(Kind { sport: Sport::Cricket, iscc }, per_kind);
+        }
+        sim
+    }
+
+    /// Advance by `real_dt_ms` of wall time (× speed); return the feed events in order.
+    pub fn step(&mut self, real_dt_ms: u64) -> Vec<FeedEvent> {
+        self.real_elapsed_ms = self.real_elapsed_ms.saturating_add(real_dt_ms);
+        let target = self.config.start_ms.saturating_add((self.real_elapsed_ms as f64 * self.speed) as i64);
+        let mut out = Vec::new();
+        for _ in 0..ACTIONS_PER_STEP_MAX {
+            // The earliest due action first (ties by slot), so events come in simulated time order.
+            let next = self.slots.iter().enumerate().map(|(i, (_, live))| (live.due_ms(), i)).filter(|(due, _)| *due <= target).min();
+            let Some((due, index)) = next else { break };
+            self.now_ms = self.now_ms.max(due);
+            let live = &mut self.slots[index].1;
+            live.act(due, &mut self.ids, &mut out);
+            if live.is_done() {
+                self.replace(index, &mut out);
+            }
+        }
+        self.now_ms = self.now_ms.max(target);
+        out
+    }
+
+    /// A full image of everything live now (one FixtureAdded per fixture with all markets, then
+    /// the ScoreUpdated of each), for a consumer that starts late.
+    pub fn snapshot(&self) -> Vec<FeedEvent> {
+        let added = self.slots.iter().map(|(_, live)| live.added());
+        let scores = self.slots.iter().map(|(_, live)| live.score_event());
+        added.chain(scores).collect()
+    }
+
+    /// Test hook: end fixture `gmid` now with a chosen outcome (the named home/away/draw
+    /// winner; cricket run markets settle from the final scores) and emit every settlement and
+    /// the removal, followed by the fixture that replaces it. An unknown `gmid` does nothing.
+    pub fn finish_fixture(&mut self, gmid: u64, winner: FixtureWinner) -> Vec<FeedEvent> {
+        let mut out = Vec::new();
+        if let Some(index) = self.slots.iter().position(|(_, live)| live.gmid() == gmid) {
+            let live = &mut self.slots[index].1;
+            live.finish(winner, &mut self.ids, &mut out);
+            if live.is_done() {
+                self.replace(index, &mut out);
+            }
+        }
+        out
+    }
+
+    /// Fills `count` slots of a kind: about half in play (the first), the rest upcoming.
+    fn populate(&mut self, kind: Kind, count: usize) {
+        let in_play = if kind.is_virtual() { count.min(1) } else { count.div_ceil(2) };
+        for n in 0..count {
+            let live = if n < in_play { self.in_play_fixture(kind) } else { self.upcoming_fixture(kind, n - in_play) };
+            self.slots.push((kind, live));
+        }
+    }
+
+    /// A fixture that started a while before the simulator did, replayed silently to now.
+    fn in_play_fixture(&mut self, kind: Kind) -> Live {
+        let (low, high) = kind.elapsed_ms();
+        let elapsed = self.rng.gen_range(low..=high);
+        let start = self.now_ms;
+        let mut live = self.create(kind, start - elapsed);
+        if live.warm_up(start, &mut self.ids, WARMUP_ACTIONS_MAX) {
+            live
+        } else {
+            self.upcoming_fixture(kind, 0)
+        }
+    }
+
+    /// An upcoming fixture, the `order`-th of its kind to start.
+    fn upcoming_fixture(&mut self, kind: Kind, order: usize) -> Live {
+        let (low, high) = kind.lead_ms();
+        let lead = self.rng.gen_range(low..=high) * (order as i64 + 1);
+        let now = self.now_ms;
+        let mut live = self.create(kind, now + lead);
+        live.warm_up(now, &mut self.ids, WARMUP_ACTIONS_MAX);
+        live
+    }
+
+    /// Replaces a finished fixture with a new upcoming one of the same kind, announcing it.
+    fn replace(&mut self, index: usize, out: &mut Vec<FeedEvent>) {
+        let kind = self.slots[index].0;
+        let live = self.upcoming_fixture(kind, 0);
+        out.push(live.added());
+        out.push(live.score_event());
+        self.slots[index].1 = live;
+    }
+
+    fn create(&mut self, kind: Kind, stime_ms: i64) -> Live {
+        let mut rng = StdRng::seed_from_u64(self.rng.gen());
+        let gmid = self.ids.gmid();
+        let (etid, cname, names, game): (u32, &str, [String; 2], Box<dyn Game>) = match kind.sport {
+            Sport::Cricket => {
+                let league = match kind.iscc {
+                    0 => &names::CRICKET[rng.gen_range(0..names::CRICKET.len())],
+                    1 => &names::VIRTUAL_TABLE,
+                    _ => &names::VIRTUAL_LEAGUE,
+                };
+                let (a, b) = names::pair(&mut rng, league.teams.len());
+                let (home, away) = (league.teams[a], league.teams[b]);
+                let format = if kind.is_virtual() { &cricket::VIRTUAL } else { &cricket::T20 };
+                let full = [home.0.to_string(), away.0.to_string()];
+                let game = cricket::Cricket::new(format, full.clone(), [home.1.to_string(), away.1.to_string()], &mut rng);
+                (SPORT_CRICKET, league.cname, full, Box::new(game))
+            }
+            Sport::Football => {
+                let league = &names::FOOTBALL[rng.gen_range(0..names::FOOTBALL.len())];
+                let (a, b) = names::pair(&mut rng, league.teams.len());
+                let full = [league.teams[a].to_string(), league.teams[b].to_string()];
+                (SPORT_FOOTBALL, league.cname, full.clone(), Box::new(football::Football::new(full, &mut rng)))
+            }
+            Sport::Tennis => {
+                let event = &names::TENNIS[rng.gen_range(0..names::TENNIS.len())];
+                let players = names::players(&mut rng, event);
+                (SPORT_TENNIS, event.cname, players.clone(), Box::new(tennis::Tennis::new(players, &mut rng)))
+            }
+            Sport::TableTennis => {
+                let event = &names::TABLE_TENNIS[rng.gen_range(0..names::TABLE_TENNIS.len())];
+                let players = names::players(&mut rng, event);
+                (SPORT_TABLE_TENNIS, event.cname, players.clone(), Box::new(table_tennis::TableTennis::new(players, &mut rng)))
+            }
+        };
+        let tv = kind.is_virtual() || rng.gen_bool(0.7);
+        let card = Card {
+            gmid,
+            etid,
+            iscc: kind.iscc,
+            ename: format!("{} v {}", names[0], names[1]),
+            cname: cname.to_string(),
+            stime_ms,
+            tv,
+            fancy: kind.sport == Sport::Cricket,
+        };
+        Live::new(card, game, rng, self.now_ms)
+    }
+}

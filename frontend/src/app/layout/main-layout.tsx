@@ -1,0 +1,49 @@
+import { lazy, Suspense, useState } from 'react';
+import { Outlet } from 'react-router';
+import { Box, Drawer, useMediaQuery, useTheme } from '@mui/material';
+import { Footer } from './footer';
+import { Header } from './header';
+import { Sidebar, SIDEBAR_WIDTH } from './sidebar';
+import { welcomeAlreadyShown } from './welcome-flag';
+
+const WelcomePopup = lazy(() => import('./welcome-popup'));
+
+/** Header, left sidebar (a drawer under 1200 px), page, footer. */
+export function MainLayout() {
+  const theme = useTheme();
+  const desktop = useMediaQuery(theme.breakpoints.up('lg'), { noSsr: true });
+  const [drawerOpen, setDrawerOpen] = useState(false);
+  const [showWelcome] = useState(() => !welcomeAlreadyShown());
+
+  return (
+    <Box sx={{ minHeight: '100vh', display: 'flex', flexDirection: 'column' }}>
+      <Header onMenuClick={desktop ? undefined : () => setDrawerOpen(true)} />
+      <Box sx={{ display: 'flex', flex: 1, minWidth: 0 }}>
+        {desktop ? (
+          <Box
+            component="nav"
+            aria-label="Sidebar"
+            sx={{ width: SIDEBAR_WIDTH, flexShrink: 0, borderRight: 1, borderColor: 'divider', bgcolor: 'background.paper' }}
+          >
+            <Sidebar />
+          </Box>
+        ) : (
+          <Drawer open={drawerOpen} onClose={() => setDrawerOpen(false)}>
+            <Box component="nav" aria-label="Sidebar" sx={{ width: SIDEBAR_WIDTH }} onClick={() => setDrawerOpen(false)}>
+              <Sidebar />
+            </Box>
+          </Drawer>
+        )}
+        <Box component="main" sx={{ flex: 1, minWidth: 0, p: { xs: 1, md: 2 } }}>
+          <Outlet />
+        </Box>
+      </Box>
+      <Footer />
+      {showWelcome && (
+        <Suspense fallback={null}>
+          <WelcomePopup />
+        </Suspense>
+      )}
+    </Box>
+  );
+}

@@ -1,0 +1,57 @@
+// Around every route: the site config, the live user, where the API client sends a user whose
+// session ended, and the navigation rules of spec §4.
+import { lazy, Suspense, useEffect } from 'react';
+import { Navigate, Outlet, useLocation, useNavigate } from 'react-router';
+import { Box, LinearProgress } from '@mui/material';
+import { setSessionEndHandler } from '@/lib/api-client';
+import { selectUser, useSession } from '@/lib/session';
+import { useLiveUser } from '@/features/auth';
+import { SiteConfigError, selectSiteConfigStatus, useSiteConfigStore } from '@/features/site-config';
+
+const RulesPrompt = lazy(() => import('./rules-prompt'));
+
+const EXEMPT_PATHS = new Set(['/login', '/register', '/404', '/change-password']);
+
+export function RootShell() {
+  const navigate = useNavigate();
+  const { pathname } = useLocation();
+  const user = useSession(selectUser);
+  const status = useSiteConfigStore(selectSiteConfigStatus);
+  const load = useSiteConfigStore((state) => state.load);
+
+  useLiveUser();
+
+  useEffect(() => {
+    void load();
+  }, [load]);
+
+  useEffect(() => {
+    setSessionEndHandler((path) => navigate(path, { replace: true }));
+  }, [navigate]);
+
+  if (status === 'error') return <SiteConfigError />;
+  if (status !== 'ready') {
+    return (
+      <Box sx={{ minHeight: '100vh' }}>
+        <LinearProgress aria-label="Loading site" />
+      </Box>
+    );
+  }
+
+  // A user who must change the password goes nowhere else first.
+  if (user && user.isLogin === false && !EXEMPT_PATHS.has(pathname)) {
+    return <Navigate to="/change-password" replace />;
+  }
+  const showRules = Boolean(user && user.isLogin && user.isAcceptRules === false && !EXEMPT_PATHS.has(pathname));
+
+  return (
+    <>
+      <Outlet />
+      {showRules && user && (
+        <Suspense fallback={null}>
+          <RulesPrompt userId={user._id} />
+        </Suspense>
+      )}
+    </>
+  );
+}

@@ -1,0 +1,83 @@
+import { useState, type MouseEvent } from 'react';
+import { useNavigate } from 'react-router';
+import { Button, Divider, Menu, MenuItem } from '@mui/material';
+import ArrowDropDownIcon from '@mui/icons-material/ArrowDropDown';
+import type { User } from '@/types';
+import { useAuthActions } from '@/features/auth';
+import { hasRole } from '../access';
+
+type Entry = { label: string; to: string; userOnly?: boolean };
+
+/** Spec §2 dropdown entries, in order; Rules (mobile only) and SignOut follow. */
+export const MENU_ENTRIES: Entry[] = [
+  { label: 'Withdraw Statement', to: '/withdraw-statement', userOnly: true },
+  { label: 'Deposit Statement', to: '/deposit-statement', userOnly: true },
+  { label: 'Bonus', to: '/bonus', userOnly: true },
+  { label: 'Account Statement', to: '/account-statement' },
+  { label: 'Current Bet', to: '/current-bet' },
+  { label: 'Activity Logs', to: '/activity-log', userOnly: true },
+  { label: 'Casino Results', to: '/casino-results' },
+  { label: 'Live Casino Bets', to: '/live-casino-bets', userOnly: true },
+  { label: 'Set Button Values', to: '/button-values' },
+  { label: 'Security Auth Verification', to: '/secure-auth', userOnly: true },
+  { label: 'Change Password', to: '/change-password', userOnly: true },
+];
+
+export function menuEntriesFor(user: User): Entry[] {
+  const isUser = hasRole(user, 'user');
+  return MENU_ENTRIES.filter((entry) => !entry.userOnly || isUser);
+}
+
+export function UserMenu({ user, mobile, onRules }: { user: User; mobile: boolean; onRules: () => void }) {
+  const navigate = useNavigate();
+  const { signOut } = useAuthActions();
+  const [anchor, setAnchor] = useState<HTMLElement | null>(null);
+  const close = () => setAnchor(null);
+
+  return (
+    <>
+      <Button
+        color="inherit"
+        onClick={(event: MouseEvent<HTMLElement>) => setAnchor(event.currentTarget)}
+        endIcon={<ArrowDropDownIcon />}
+        aria-haspopup="menu"
+        aria-expanded={Boolean(anchor)}
+        sx={{ maxWidth: { xs: 110, md: 180 }, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap', px: 1 }}
+      >
+        {user.username}
+      </Button>
+      <Menu anchorEl={anchor} open={Boolean(anchor)} onClose={close} anchorOrigin={{ vertical: 'bottom', horizontal: 'right' }} transformOrigin={{ vertical: 'top', horizontal: 'right' }}>
+        {menuEntriesFor(user).map((entry) => (
+          <MenuItem
+            key={entry.to}
+            onClick={() => {
+              close();
+              navigate(entry.to);
+            }}
+          >
+            {entry.label}
+          </MenuItem>
+        ))}
+        {mobile && (
+          <MenuItem
+            onClick={() => {
+              close();
+              onRules();
+            }}
+          >
+            Rules
+          </MenuItem>
+        )}
+        <Divider />
+        <MenuItem
+          onClick={() => {
+            close();
+            void signOut('/');
+          }}
+        >
+          SignOut
+        </MenuItem>
+      </Menu>
+    </>
+  );
+}

@@ -1,0 +1,80 @@
+import { Alert, Box, Button, CircularProgress, Link, Stack, TextField, Typography } from '@mui/material';
+import { Link as RouterLink } from 'react-router';
+import { CAPTCHA_PRIVACY_URL, CAPTCHA_TERMS_URL, SUPPORT_CHAT_URL } from '@/lib/config';
+import { useForm } from '@/hooks/use-form';
+import { useAuthActions } from '../hooks/use-auth-actions';
+import { validateLogin, type LoginValues } from '../validation';
+
+const INITIAL: LoginValues = { username: '', password: '' };
+
+/** The login form of spec §2 and §5. */
+export function LoginForm() {
+  const { signIn } = useAuthActions();
+  const form = useForm(INITIAL, validateLogin);
+
+  const onSubmit = form.handleSubmit(async (values) => {
+    await signIn(values);
+    // Spec §4: after every attempt the form resets.
+    form.reset();
+  });
+
+  return (
+    <Box component="form" noValidate onSubmit={onSubmit} aria-label="Login form">
+      <Stack spacing={2}>
+        <TextField
+          {...form.field('username')}
+          id="username"
+          label="Username"
+          placeholder="Enter Username"
+          autoComplete="username"
+          slotProps={{ inputLabel: { shrink: true } }}
+          error={Boolean(form.shownError('username'))}
+          helperText={form.shownError('username') ?? ' '}
+          fullWidth
+        />
+        <TextField
+          {...form.field('password')}
+          id="password"
+          type="password"
+          label="Password"
+          placeholder="Enter Password"
+          autoComplete="current-password"
+          slotProps={{ inputLabel: { shrink: true } }}
+          error={Boolean(form.shownError('password'))}
+          helperText={form.shownError('password') ?? ' '}
+          fullWidth
+        />
+        <Button
+          type="submit"
+          variant="contained"
+          size="large"
+          disabled={form.submitting}
+          startIcon={form.submitting ? <CircularProgress size={18} color="inherit" /> : undefined}
+        >
+          Login
+        </Button>
+        <Stack direction="row" justifyContent="space-between">
+          <Link href={SUPPORT_CHAT_URL} target="_blank" rel="noopener noreferrer" underline="hover">
+            Forgot Password?
+          </Link>
+          <Link component={RouterLink} to="/register" underline="hover">
+            Register here
+          </Link>
+        </Stack>
+        <Alert severity="info" variant="outlined" sx={{ fontSize: 12 }}>
+          <Typography variant="caption" component="p">
+            This site is protected by reCAPTCHA and the Google{' '}
+            <Link href={CAPTCHA_PRIVACY_URL} target="_blank" rel="noopener noreferrer">
+              Privacy Policy
+            </Link>{' '}
+            and{' '}
+            <Link href={CAPTCHA_TERMS_URL} target="_blank" rel="noopener noreferrer">
+              Terms of Service
+            </Link>{' '}
+            apply.
+          </Typography>
+        </Alert>
+      </Stack>
+    </Box>
+  );
+}

@@ -1,0 +1,1 @@
+export { ButtonValuesForm } from './components/button-values-form';

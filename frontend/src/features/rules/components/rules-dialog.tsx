@@ -1,0 +1,88 @@
+import { useEffect, useState, type ReactNode } from 'react';
+import {
+  Accordion,
+  AccordionDetails,
+  AccordionSummary,
+  Box,
+  CircularProgress,
+  Dialog,
+  DialogActions,
+  DialogContent,
+  DialogTitle,
+  Typography,
+  useMediaQuery,
+  useTheme,
+} from '@mui/material';
+import ExpandMoreIcon from '@mui/icons-material/ExpandMore';
+import type { RuleSet } from '@/types';
+import { getRules } from '../api/get-rules';
+
+type Props = {
+  open: boolean;
+  onClose: (reason: 'close' | 'backdrop') => void;
+  /** Buttons of the dialog (Close, or Accept and Cancel for the rules prompt). */
+  actions: ReactNode;
+  title?: string;
+};
+
+/** The rules from the server in a dialog: one section per rule set, red lines where rcolor is '2'. */
+export function RulesDialog({ open, onClose, actions, title = 'Rules' }: Props) {
+  const theme = useTheme();
+  const fullScreen = useMediaQuery(theme.breakpoints.down('md'));
+  const [rules, setRules] = useState<RuleSet[] | null>(null);
+
+  useEffect(() => {
+    if (!open || rules) return;
+    getRules()
+      .then(setRules)
+      .catch((error: unknown) => {
+        console.error('Error fetching rules:', error);
+        setRules([]);
+      });
+  }, [open, rules]);
+
+  return (
+    <Dialog open={open} onClose={() => onClose('backdrop')} fullScreen={fullScreen} maxWidth="md" fullWidth aria-labelledby="rules-title">
+      <DialogTitle id="rules-title">{title}</DialogTitle>
+      <DialogContent dividers>
+        {rules === null && (
+          <Box sx={{ display: 'grid', placeItems: 'center', p: 4 }}>
+            <CircularProgress aria-label="Loading rules" />
+          </Box>
+        )}
+        {rules?.length === 0 && <Typography>No record found!</Typography>}
+        {rules?.map((set, index) => (
+          <Accordion key={set.etname} defaultExpanded={index === 0} disableGutters>
+            <AccordionSummary expandIcon={<ExpandMoreIcon />}>
+              <Typography fontWeight={600}>{set.etname}</Typography>
+            </AccordionSummary>
+            <AccordionDetails>
+              {set.gametypelist.map((group) => (
+                <Box key={group.gtype} sx={{ mb: 2 }}>
+                  {group.gtype.toLowerCase() !== set.etname.toLowerCase() && (
+                    <Typography variant="subtitle2" sx={{ textTransform: 'capitalize', mb: 0.5 }}>
+                      {group.gtype}
+                    </Typography>
+                  )}
+                  <Box component="ol" sx={{ pl: 3, m: 0 }}>
+                    {group.rulelist.map((rule, ruleIndex) => (
+                      <Typography
+                        component="li"
+                        key={ruleIndex}
+                        variant="body2"
+                        sx={{ color: rule.rcolor === '2' ? 'error.main' : 'text.primary', mb: 0.5 }}
+                      >
+                        {rule.rule}
+                      </Typography>
+                    ))}
+                  </Box>
+                </Box>
+              ))}
+            </AccordionDetails>
+          </Accordion>
+        ))}
+      </DialogContent>
+      <DialogActions>{actions}</DialogActions>
+    </Dialog>
+  );
+}

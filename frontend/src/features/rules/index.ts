@@ -1,0 +1,1 @@
+export { RulesDialog } from './components/rules-dialog';

@@ -1,0 +1,48 @@
+// The app's one WebSocket at /ws, shared by every hook that calls useAppSocket
+// (react-use-websocket `share: true`). Reconnects forever with a short pause; while it is down
+// the features fall back to REST polling.
+import useWebSocket, { ReadyState } from 'react-use-websocket';
+import type { WsClientMessage, WsServerMessage } from '@/types';
+import { socketUrl } from './config';
+
+export { ReadyState };
+
+const RECONNECT_INTERVAL_MS = 2000;
+const HEARTBEAT_INTERVAL_MS = 10_000;
+const HEARTBEAT_TIMEOUT_MS = 25_000;
+
+export type AppSocket = {
+  send: (message: WsClientMessage) => void;
+  lastMessage: WsServerMessage | null;
+  readyState: ReadyState;
+};
+
+export function useAppSocket(onMessage?: (message: WsServerMessage) => void): AppSocket {
+  const { sendJsonMessage, lastJsonMessage, readyState } = useWebSocket<WsServerMessage | null>(socketUrl(), {
+    share: true,
+    shouldReconnect: () => true,
+    reconnectAttempts: Number.MAX_SAFE_INTEGER,
+    reconnectInterval: RECONNECT_INTERVAL_MS,
+    retryOnError: true,
+    heartbeat: {
+      message: JSON.stringify({ type: 'ping' }),
+      returnMessage: JSON.stringify({ type: 'pong' }),
+      interval: HEARTBEAT_INTERVAL_MS,
+      timeout: HEARTBEAT_TIMEOUT_MS,
+    },
+    filter: () => onMessage === undefined,
+    onMessage: (event) => {
+      if (!onMessage) return;
+      try {
+        onMessage(JSON.parse(String(event.data)) as WsServerMessage);
+      } catch {
+        // A frame that is not JSON is not ours to handle.
+      }
+    },
+  });
+  return {
+    send: (message) => sendJsonMessage(message),
+    lastMessage: lastJsonMessage,
+    readyState,
+  };
+}

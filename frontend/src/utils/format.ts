@@ -1,0 +1,48 @@
+// All display formatting: amounts (spec §9) and dates (date-fns only here).
+import { format, isValid, parseISO } from 'date-fns';
+
+const LAKH = 100_000;
+const THOUSAND = 10_000;
+
+function trimmed(value: number, digits: number): string {
+  return Number(value.toFixed(digits)).toString();
+}
+
+/** 2 decimals; 10000 and up as k (12.5k); 100000 and up as L (1L, 1.5L). Sign is kept. */
+export function formatAmount(value: number | null | undefined): string {
+  const amount = Number(value ?? 0);
+  if (!Number.isFinite(amount)) return '0.00';
+  const sign = amount < 0 ? '-' : '';
+  const abs = Math.abs(amount);
+  if (abs >= LAKH) return `${sign}${trimmed(abs / LAKH, 2)}L`;
+  if (abs >= THOUSAND) return `${sign}${trimmed(abs / 1000, 2)}k`;
+  return `${sign}${abs.toFixed(2)}`;
+}
+
+/** Exactly 2 decimals, no units (tables and inputs). */
+export function formatFixed(value: number | null | undefined): string {
+  const amount = Number(value ?? 0);
+  return Number.isFinite(amount) ? amount.toFixed(2) : '0.00';
+}
+
+function toDate(value: Date | string | number): Date | null {
+  const date = typeof value === 'string' ? parseISO(value) : new Date(value);
+  return isValid(date) ? date : null;
+}
+
+/** dd/MM/yyyy (date pickers, statements). */
+export function formatDate(value: Date | string | number): string {
+  const date = toDate(value);
+  return date ? format(date, 'dd/MM/yyyy') : '';
+}
+
+/** DD/MM/YYYY HH:mm:ss (match time and report rows). */
+export function formatDateTime(value: Date | string | number): string {
+  const date = toDate(value);
+  return date ? format(date, 'dd/MM/yyyy HH:mm:ss') : '';
+}
+
+/** yyyy-MM-dd for query parameters. */
+export function formatQueryDate(value: Date): string {
+  return format(value, 'yyyy-MM-dd');
+}

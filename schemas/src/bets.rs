@@ -1,0 +1,128 @@
+//! Bet placement and bet lists (spec §7 `POST /bet/place`, `GET /bet`, current bets).
+
+use crate::sports::{Price, Side};
+use crate::Money;
+use serde::{Deserialize, Serialize};
+use serde_json::Value;
+use ts_rs::TS;
+
+/// The spec's sports bet payload. The server trusts only the ids, the side, the price asked and
+/// the stake; names and limits come from its own market book. `requestId` (ours) makes a
+/// resubmission within a minute return the first answer instead of placing a second bet.
+#[derive(Debug, Clone, Serialize, Deserialize, TS)]
+#[serde(rename_all = "camelCase")]
+#[ts(export)]
+pub struct PlaceBetRequest {
+    pub game_id: u64,
+    pub market_id: u64,
+    pub section_id: u32,
+    /// The price the player asked for (odds, bookmaker rate or run line).
+    #[ts(type = "number")]
+    pub u_rate: Price,
+    #[ts(type = "number")]
+    pub amount: Money,
+    pub bet_type: Side,
+    #[serde(default)]
+    #[ts(optional)]
+    pub request_id: Option<String>,
+    #[serde(default)]
+    #[ts(optional)]
+    pub etid: Option<u32>,
+    #[serde(default)]
+    #[ts(optional)]
+    pub event_name: Option<String>,
+    #[serde(default)]
+    #[ts(optional)]
+    pub market_name: Option<String>,
+    #[serde(default)]
+    #[ts(optional)]
+    pub section_name: Option<String>,
+    #[serde(default)]
+    #[ts(optional)]
+    pub g_type: Option<String>,
+    /// Fields the spec's client sends that the server recomputes itself.
+    #[serde(flatten)]
+    #[ts(skip)]
+    pub ignored: std::collections::BTreeMap<String, Value>,
+}
+
+/// A bet as the bet lists show it (spec §3 "Current bet").
+#[derive(Debug, Clone, Serialize, Deserialize, TS)]
+#[serde(rename_all = "camelCase")]
+#[ts(export)]
+pub struct BetView {
+    pub bet_id: u64,
+    pub etid: u32,
+    pub event_name: String,
+    pub market_id: u64,
+    pub market_name: String,
+    pub section_name: String,
+    pub sid: u32,
+    pub bet_type: Side,
+    #[ts(type = "number")]
+    pub u_rate: Price,
+    #[ts(type = "number")]
+    pub amount: Money,
+    /// What the bet wins if it wins.
+    #[ts(type = "number")]
+    pub profit: Money,
+    /// What the bet loses if it loses.
+    #[ts(type = "number")]
+    pub liability: Money,
+    pub created_at: String,
+    pub updated_at: String,
+    pub g_type: String,
+    pub game_id: u64,
+    pub ip: String,
+    pub browser_details: String,
+    /// Profit or loss once settled.
+    #[ts(type = "number | null")]
+    pub result: Option<Money>,
+}
+
+#[derive(Debug, Clone, Serialize, Deserialize, TS)]
+#[serde(rename_all = "camelCase")]
+#[ts(export)]
+pub struct RunRow {
+    pub run: u32,
+    #[serde(rename = "profitLoss")]
+    #[ts(type = "number")]
+    pub profit_loss: Money,
+}
+
+/// A section's book: P/L if it wins (runner markets) or the Run Amount table (run markets).
+#[derive(Debug, Clone, Serialize, Deserialize, TS)]
+#[serde(rename_all = "camelCase")]
+#[ts(export)]
+pub struct SectionBook {
+    pub sid: u32,
+    #[ts(type = "number")]
+    pub amount: Money,
+    pub calc_table: Vec<RunRow>,
+}
+
+#[derive(Debug, Clone, Serialize, Deserialize, TS)]
+#[ts(export)]
+pub struct SpotsData {
+    pub mid: u64,
+    pub sdata: Vec<SectionBook>,
+}
+
+#[derive(Debug, Clone, Serialize, Deserialize, TS)]
+#[serde(rename_all = "camelCase")]
+#[ts(export)]
+pub struct GameBets {
+    pub bets: Vec<BetView>,
+    pub spots_data: Vec<SpotsData>,
+}
+
+#[derive(Debug, Clone, Serialize, Deserialize, TS)]
+#[serde(rename_all = "camelCase")]
+#[ts(export)]
+pub struct PlaceBetResponse {
+    pub bet: BetView,
+    #[ts(type = "number")]
+    pub balance: Money,
+    #[ts(type = "number")]
+    pub exp: Money,
+}

@@ -1,0 +1,135 @@
+//! The feed task: steps the feed on a fixed tick, folds its events into the book, pushes what
+//! changed, and hands results to the ledger for settlement.
+
+use super::book::{Book, Changes};
+use crate::extract::now_ms;
+use crate::ws::hub::HubHandle;
+use ledger::{Command, EngineError, EngineHandle, Reject};
+use schemas::sports::FeedEvent;
+use std::sync::{Arc, RwLock};
+use std::time::Duration;
+use tokio::sync::{mpsc, oneshot};
+
+/// A source of feed events: the in-process simulator, or a recorded or external feed.
+pub trait FeedSource: Send + 'static {
+    /// Everything live now, for a consumer that starts late.
+    fn snapshot(&self) -> Vec<FeedEvent>;
+    /// Advance by `real_dt_ms` of wall time.
+    fn step(&mut self, real_dt_ms: u64) -> Vec<FeedEvent>;
+    /// End a fixture now with the given winner (`home`, `away` or `draw`): every market settles.
+    fn finish(&mut self, gmid: u64, winner: &str) -> Result<Vec<FeedEvent>, String>;
+}
+
+/// What operators and testers ask of the running feed.
+pub enum FeedControl {
+    /// Fold these events as if the feed had sent them (scripted scenarios, recorded feeds).
+    Inject { events: Vec<FeedEvent>, done: oneshot::Sender<()> },
+    Finish { gmid: u64, winner: String, done: oneshot::Sender<Result<(), String>> },
+}
+
+/// Commands waiting for the feed task.
+const FEED_CONTROL_QUEUE_MAX: usize = 64;
+
+#[derive(Clone)]
+pub struct FeedHandle {
+    tx: mpsc::Sender<FeedControl>,
+}
+
+impl FeedHandle {
+    pub async fn inject(&self, events: Vec<FeedEvent>) -> Result<(), String> {
+        let (done, answer) = oneshot::channel();
+        self.tx.send(FeedControl::Inject { events, done }).await.map_err(|_| "the feed is not running".to_owned())?;
+        answer.await.map_err(|_| "the feed stopped".to_owned())
+    }
+
+    pub async fn finish(&self, gmid: u64, winner: String) -> Result<(), String> {
+        let (done, answer) = oneshot::channel();
+        self.tx.send(FeedControl::Finish { gmid, winner, done }).await.map_err(|_| "the feed is not running".to_owned())?;
+        answer.await.map_err(|_| "the feed stopped".to_owned())?
+    }
+}
+
+pub fn home_topic(etid: u32) -> String {
+    format!("home:{etid}")
+}
+
+pub fn match_topic(gmid: u64) -> String {
+    format!("match:{gmid}")
+}
+
+/// Folds events into the book and returns what changed, under one short write lock.
+pub fn fold(book: &RwLock<Book>, events: Vec<FeedEvent>) -> Vec<Changes> {
+    let mut book = book.write().unwrap_or_else(|p| p.into_inner());
+    events.into_iter().map(|e| book.apply(e)).collect()
+}
+
+pub fn publish(book: &RwLock<Book>, hub: &HubHandle, changes: &[Changes]) {
+    let book = book.read().unwrap_or_else(|p| p.into_inner());
+    let mut homes: Vec<u32> = changes.iter().flat_map(|c| c.home.iter().copied()).collect();
+    homes.sort_unstable();
+    homes.dedup();
+    for etid in homes {
+        let rows = serde_json::to_value(book.home_rows(etid)).expect("wire types serialize");
+        hub.publish(home_topic(etid), rows.clone(), rows);
+    }
+    for (gmid, delta) in changes.iter().flat_map(|c| c.matches.iter()) {
+        let full = serde_json::to_value(book.match_state(*gmid)).expect("wire types serialize");
+        hub.publish(match_topic(*gmid), delta.clone(), full);
+    }
+}
+
+/// Results go to the ledger in feed order; one already settled (a replayed feed) is no error.
+pub async fn settle(engine: &EngineHandle, changes: &[Changes]) {
+    for (gmid, mid, result) in changes.iter().flat_map(|c| c.results.iter()) {
+        let command = Command::SettleMarket { gmid: *gmid, mid: *mid, result: result.clone() };
+        match engine.submit(now_ms(), command).await {
+            Ok(_) | Err(EngineError::Rejected(Reject::AlreadySettled)) => {}
+            Err(e) => tracing::error!(gmid, mid, error = %e, "settlement failed"),
+        }
+    }
+}
+
+/// Runs the feed: one task owns the source; ticks and control commands take turns.
+pub fn spawn(mut source: Box<dyn FeedSource>, book: Arc<RwLock<Book>>, hub: HubHandle, engine: EngineHandle, tick_ms: u64) -> FeedHandle {
+    let (tx, mut rx) = mpsc::channel(FEED_CONTROL_QUEUE_MAX);
+    let first = fold(&book, source.snapshot());
+    publish(&book, &hub, &first);
+    tokio::spawn(async move {
+        settle(&engine, &first).await;
+        let mut ticks = tokio::time::interval(Duration::from_millis(tick_ms));
+        ticks.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
+        loop {
+            let events = tokio::select! {
+                _ = ticks.tick() => source.step(tick_ms),
+                control = rx.recv() => match control {
+                    None => break,
+                    Some(FeedControl::Inject { events, done }) => {
+                        run(&book, &hub, &engine, events).await;
+                        let _ = done.send(());
+                        continue;
+                    }
+                    Some(FeedControl::Finish { gmid, winner, done }) => {
+                        let outcome = source.finish(gmid, &winner);
+                        let answer = match outcome {
+                            Ok(events) => { run(&book, &hub, &engine, events).await; Ok(()) }
+                            Err(e) => Err(e),
+                        };
+                        let _ = done.send(answer);
+                        continue;
+                    }
+                },
+            };
+            run(&book, &hub, &engine, events).await;
+        }
+    });
+    FeedHandle { tx }
+}
+
+async fn run(book: &RwLock<Book>, hub: &HubHandle, engine: &EngineHandle, events: Vec<FeedEvent>) {
+    if events.is_empty() {
+        return;
+    }
+    let changes = fold(book, events);
+    publish(book, hub, &changes);
+    settle(engine, &changes).await;
+}

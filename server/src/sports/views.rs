@@ -1,0 +1,88 @@
+//! Bets as the client lists them, and a user's books on one match (the spec's `spotsData`).
+
+use crate::timefmt::rfc3339;
+use ledger::betting::{book_outcomes, liability_minor, profit_minor, BookKind, Outcome};
+use ledger::{Bet, State, UserId};
+use schemas::bets::{BetView, RunRow, SectionBook, SpotsData};
+use schemas::sports::Price;
+use schemas::Money;
+
+pub fn bet_view(bet: &Bet) -> BetView {
+    let kind = bet.payoff.own_kind();
+    let placed = rfc3339(bet.placed_at_ms);
+    BetView {
+        bet_id: bet.id,
+        etid: bet.info.etid,
+        event_name: bet.info.event_name.clone(),
+        market_id: bet.book.mid,
+        market_name: bet.info.market_name.clone(),
+        section_name: bet.info.section_name.clone(),
+        sid: bet.info.sid,
+        bet_type: bet.info.side,
+        u_rate: Price(bet.info.price_h),
+        amount: Money(bet.stake_minor),
+        profit: Money(profit_minor(&bet.payoff, bet.stake_minor)),
+        liability: Money(liability_minor(&kind, &bet.payoff, bet.stake_minor)),
+        updated_at: bet.settled.map_or_else(|| placed.clone(), |s| rfc3339(s.at_ms)),
+        created_at: placed,
+        g_type: bet.info.gtype.clone(),
+        game_id: bet.gmid,
+        ip: bet.info.ip.clone(),
+        browser_details: bet.info.browser.clone(),
+        result: bet.settled.map(|s| Money(s.pnl_minor)),
+    }
+}
+
+/// Open bets of a user, newest first; `gmid` narrows them to one match.
+pub fn open_bets(state: &State, user_id: UserId, gmid: Option<u64>) -> Vec<BetView> {
+    let mut bets: Vec<BetView> = state
+        .books
+        .values()
+        .filter(|b| gmid.is_none_or(|g| b.gmid == g))
+        .filter_map(|b| b.open.get(&user_id))
+        .flatten()
+        .map(|id| bet_view(&state.bets[id]))
+        .collect();
+    bets.sort_by(|a, b| b.bet_id.cmp(&a.bet_id));
+    bets
+}
+
+/// Per market: each runner's P/L if it wins, or a line's Run Amount table.
+pub fn spots(state: &State, user_id: UserId, gmid: u64) -> Vec<SpotsData> {
+    let mut out: Vec<SpotsData> = Vec::new();
+    for (key, book) in state.books.iter().filter(|(_, b)| b.gmid == gmid && b.open.contains_key(&user_id)) {
+        let bets = state.open_bets(key, user_id);
+        let outcomes = book_outcomes(&book.kind, bets.iter().copied());
+        let sdata: Vec<SectionBook> = match &book.kind {
+            BookKind::Runners(_) => outcomes
+                .iter()
+                .filter_map(|(o, pnl)| match o {
+                    Outcome::Winner(sid) => Some(SectionBook { sid: *sid, amount: Money(*pnl), calc_table: vec![] }),
+                    _ => None,
+                })
+                .collect(),
+            _ => {
+                let worst = outcomes.iter().map(|(_, pnl)| *pnl).min().unwrap_or(0);
+                let calc_table = outcomes
+                    .iter()
+                    .map(|(o, pnl)| RunRow { run: run_of(*o), profit_loss: Money(*pnl) })
+                    .collect();
+                vec![SectionBook { sid: key.scope, amount: Money(worst), calc_table }]
+            }
+        };
+        match out.iter_mut().find(|s| s.mid == key.mid) {
+            Some(existing) => existing.sdata.extend(sdata),
+            None => out.push(SpotsData { mid: key.mid, sdata }),
+        }
+    }
+    out
+}
+
+/// A run value for the table; yes/no books show 1 for "happens" and 0 for "does not".
+fn run_of(outcome: Outcome) -> u32 {
+    match outcome {
+        Outcome::Runs(r) => r,
+        Outcome::Happened(yes) => u32::from(yes),
+        Outcome::Winner(sid) => sid,
+    }
+}

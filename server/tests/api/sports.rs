@@ -1,0 +1,194 @@
+//! Sports against the real in-process simulator, frozen (speed 0) so prices hold still, with
+//! operator feed injection for scripted scenarios.
+
+use crate::helpers::*;
+use serde_json::{json, Value};
+
+pub async fn frozen_app() -> TestApp {
+    spawn_app_with(|s| {
+        s.feed.speed = 0.0;
+        s.betting.inplay_delay_ms_per_sec = 0;
+    })
+    .await
+}
+
+/// A cricket fixture and its match-odds market with an active runner.
+pub async fn match_odds(app: &TestApp) -> (Value, Value) {
+    let rows = app.post("/data/front/highlightproduct", None, &json!({"etid": 4, "type": "all"})).await;
+    for fixture in rows.data().as_array().expect("rows") {
+        let gmid = fixture["gmid"].as_u64().expect("gmid");
+        let markets = app.post(&format!("/data/front/gamedetailPrivate?etid=4&gmid={gmid}"), None, &json!({})).await;
+        let found = markets.data().as_array().expect("markets").iter().find(|m| {
+            m["gtype"] == "match" && m["status"] == "OPEN" && m["section"].as_array().expect("sections").iter().all(|s| s["gstatus"] == "ACTIVE")
+        });
+        if let Some(market) = found {
+            return (fixture.clone(), market.clone());
+        }
+    }
+    panic!("no open match-odds market in the simulator's cricket fixtures");
+}
+
+pub fn best(market: &Value, index: usize, side: &str) -> f64 {
+    let section = &market["section"][index];
+    section["odds"].as_array().expect("odds").iter().filter(|l| l["otype"] == side).map(|l| l["odds"].as_f64().expect("price")).fold(None, |best: Option<f64>, p| {
+        Some(match best {
+            None => p,
+            Some(b) if side == "back" => b.max(p),
+            Some(b) => b.min(p),
+        })
+    }).expect("a price on that side")
+}
+
+pub fn bet_body(market: &Value, index: usize, side: &str, price: f64, amount: f64, request_id: &str) -> Value {
+    json!({
+        "gameId": market["gmid"], "marketId": market["mid"], "sectionId": market["section"][index]["sid"],
+        "uRate": price, "amount": amount, "betType": side, "requestId": request_id,
+        "eventName": "ignored", "liveBook": {}, "sections": []
+    })
+}
+
+pub async fn place(app: &TestApp, token: Option<&str>, body: &Value) -> Reply {
+    let sealed = app.seal(body);
+    let reply = app.send("POST", "/api/bet/place", token, Some(&sealed.to_string())).await;
+    if reply.status == 200 {
+        return Reply { status: 200, body: app.open(&reply) };
+    }
+    reply
+}
+
+#[actix_web::test]
+async fn a_back_bet_moves_exposure_and_shows_in_the_bet_lists() {
+    let app = frozen_app().await;
+    let token = app.player().await;
+    let (fixture, market) = match_odds(&app).await;
+    let price = best(&market, 0, "back");
+    let reply = place(&app, Some(&token), &bet_body(&market, 0, "back", price, 250.0, "first")).await;
+    assert_eq!(reply.status, 200, "{}", reply.body);
+    assert_eq!(reply.message(), "Bet placed successfully");
+    assert_eq!(reply.data()["exp"], -250);
+    assert_eq!(reply.data()["bet"]["eventName"], fixture["ename"], "names come from the book, not the payload");
+    let user = app.get("/api/users", Some(&token)).await;
+    assert_eq!(user.data()["exp"], -250);
+    assert_eq!(user.data()["balance"], 100000);
+    let gmid = market["gmid"].as_u64().expect("gmid");
+    let mine = app.get(&format!("/api/bet?gameId={gmid}"), Some(&token)).await;
+    assert_eq!(mine.data()["bets"].as_array().expect("bets").len(), 1);
+    let book = &mine.data()["spotsData"][0]["sdata"];
+    let backed = book.as_array().expect("sdata").iter().find(|s| s["sid"] == market["section"][0]["sid"]).expect("runner book");
+    let expected_profit = ((price * 100.0).round() as i64 - 100) * 250 / 100;
+    assert_eq!(backed["amount"].as_f64().expect("amount"), expected_profit as f64);
+    let current = app.get("/api/bet/current?type=game", Some(&token)).await;
+    assert_eq!(current.data().as_array().expect("bets").len(), 1);
+    assert_eq!(app.get("/api/bet/current?type=casino", Some(&token)).await.data().as_array().expect("bets").len(), 0);
+}
+
+#[actix_web::test]
+async fn each_acceptance_rule_rejects_with_its_status_and_writes_nothing() {
+    let app = frozen_app().await;
+    let token = app.player().await;
+    let operator = app.operator().await;
+    let (_, market) = match_odds(&app).await;
+    let back = best(&market, 0, "back");
+    let lay = best(&market, 0, "lay");
+    let head = app.head_seq().await;
+    let stale = place(&app, Some(&token), &bet_body(&market, 0, "back", back + 0.5, 100.0, "stale")).await;
+    assert_error(&stale, 409, "Odds changed");
+    let stale_lay = place(&app, Some(&token), &bet_body(&market, 0, "lay", lay - 0.01, 100.0, "stale-lay")).await;
+    assert_error(&stale_lay, 409, "Odds changed");
+    let min = market["min"].as_f64().filter(|m| *m > 0.0).unwrap_or_else(|| market["minb"].as_f64().expect("minb"));
+    assert_error(&place(&app, Some(&token), &bet_body(&market, 0, "back", back, min - 1.0, "small")).await, 422, "Stake must be between");
+    assert_error(&place(&app, Some(&token), &bet_body(&market, 0, "back", back, 100_000_000.0, "huge")).await, 422, "Stake must be between");
+    assert_error(&place(&app, None, &bet_body(&market, 0, "back", back, 100.0, "visitor")).await, 401, "missing");
+    let mut unknown = bet_body(&market, 0, "back", back, 100.0, "unknown");
+    unknown["marketId"] = json!(987_654_321);
+    assert_error(&place(&app, Some(&token), &unknown).await, 404, "Unknown market");
+    let mut no_section = bet_body(&market, 0, "back", back, 100.0, "nosection");
+    no_section["sectionId"] = json!(424_242);
+    assert_error(&place(&app, Some(&token), &no_section).await, 404, "Unknown selection");
+    let mut negative = bet_body(&market, 0, "back", back, 100.0, "negative");
+    negative["amount"] = json!(-100);
+    assert_error(&place(&app, Some(&token), &negative).await, 400, "amount");
+    let mut text = bet_body(&market, 0, "back", back, 100.0, "text");
+    text["amount"] = json!("100");
+    assert_error(&place(&app, Some(&token), &text).await, 400, "amount: invalid type");
+    let plain = app.post("/api/bet/place", Some(&token), &bet_body(&market, 0, "back", back, 100.0, "plain")).await;
+    assert_error(&plain, 400, "Payload");
+    assert_error(&place(&app, Some(&operator), &bet_body(&market, 0, "back", back, 100.0, "op")).await, 403, "Please login");
+    let poor = app.create_user(&operator, "poor_player", false).await;
+    assert_eq!(poor["balance"], 0);
+    let (poor_token, _, _) = app.login("poor_player", "secret12").await;
+    assert_error(&place(&app, Some(&poor_token), &bet_body(&market, 0, "back", back, min, "poor")).await, 422, "Insufficient balance");
+    assert_eq!(app.head_seq().await, head + 2, "only the poor player's account and login were written");
+
+    let mut suspended = market.clone();
+    suspended["status"] = json!("SUSPENDED");
+    let injected = app.post("/api/ops/feed/events", Some(&operator), &json!([{"type": "market_updated", "market": suspended}])).await;
+    assert_eq!(injected.status, 200, "{}", injected.body);
+    let head = app.head_seq().await;
+    assert_error(&place(&app, Some(&token), &bet_body(&market, 0, "back", back, 100.0, "suspended")).await, 409, "Market is SUSPENDED");
+    assert_eq!(app.head_seq().await, head);
+}
+
+#[actix_web::test]
+async fn a_resubmitted_request_returns_the_first_bet_and_writes_nothing() {
+    let app = frozen_app().await;
+    let token = app.player().await;
+    let (_, market) = match_odds(&app).await;
+    let body = bet_body(&market, 0, "back", best(&market, 0, "back"), 100.0, "once");
+    let first = place(&app, Some(&token), &body).await;
+    let head = app.head_seq().await;
+    let again = place(&app, Some(&token), &body).await;
+    assert_eq!(again.status, 200);
+    assert_eq!(again.message(), "Bet already placed");
+    assert_eq!(again.data()["bet"]["betId"], first.data()["bet"]["betId"]);
+    assert_eq!(app.head_seq().await, head);
+}
+
+#[actix_web::test]
+async fn parallel_bets_never_take_the_available_balance_below_zero() {
+    let app = frozen_app().await;
+    let operator = app.operator().await;
+    app.create_user(&operator, "ten_bets", false).await;
+    let (_, market) = match_odds(&app).await;
+    let min = market["min"].as_f64().filter(|m| *m > 0.0).unwrap_or_else(|| market["minb"].as_f64().expect("minb"));
+    app.credit(&operator, "ten_bets", min * 10.0).await;
+    let (token, _, _) = app.login("ten_bets", "secret12").await;
+    let back = best(&market, 0, "back");
+    let attempts: Vec<_> = (0..100).map(|i| {
+        let body = bet_body(&market, 0, "back", back, min, &format!("par-{i}"));
+        let (app, token) = (&app, token.clone());
+        async move { place(app, Some(&token), &body).await.status }
+    }).collect();
+    let statuses = futures_util::future::join_all(attempts).await;
+    assert_eq!(statuses.iter().filter(|s| **s == 200).count(), 10, "{statuses:?}");
+    assert!(statuses.iter().all(|s| *s == 200 || *s == 422), "{statuses:?}");
+    let user = app.get("/api/users", Some(&token)).await;
+    assert_eq!(user.data()["balance"].as_f64(), Some(min * 10.0));
+    assert_eq!(user.data()["exp"].as_f64(), Some(-min * 10.0));
+    let report = app.get("/api/ops/audit/verify", Some(&operator)).await;
+    assert_eq!(report.body["success"], true, "{}", report.body);
+}
+
+#[actix_web::test]
+async fn a_scripted_finish_settles_every_bet_once_with_the_right_amounts() {
+    let app = frozen_app().await;
+    let token = app.player().await;
+    let operator = app.operator().await;
+    let (fixture, market) = match_odds(&app).await;
+    let back = best(&market, 0, "back");
+    let lay = best(&market, 1, "lay");
+    place(&app, Some(&token), &bet_body(&market, 0, "back", back, 1000.0, "home-back")).await;
+    place(&app, Some(&token), &bet_body(&market, 1, "lay", lay, 500.0, "away-lay")).await;
+    let back_h = (back * 100.0).round() as i64;
+    let expected = (back_h - 100) * 1000 / 100 + 500;
+    let finished = app.post("/api/ops/feed/finish", Some(&operator), &json!({"gmid": fixture["gmid"], "winner": "home"})).await;
+    assert_eq!(finished.status, 200, "{}", finished.body);
+    let user = app.get("/api/users", Some(&token)).await;
+    assert_eq!(user.data()["balance"].as_f64(), Some(100000.0 + expected as f64), "{}", user.body);
+    assert_eq!(user.data()["exp"], 0);
+    let again = app.post("/api/ops/feed/finish", Some(&operator), &json!({"gmid": fixture["gmid"], "winner": "away"})).await;
+    assert_eq!(again.status, 404, "a finished fixture is gone: {}", again.body);
+    assert_eq!(app.get("/api/users", Some(&token)).await.data()["balance"].as_f64(), Some(100000.0 + expected as f64));
+    let report = app.get("/api/ops/audit/verify", Some(&operator)).await;
+    assert_eq!(report.body["success"], true, "{}", report.body);
+}
