@@ -85,6 +85,8 @@ pub enum Command {
         mid: u64,
         result: MarketResult,
     },
+    /// A new feed world begins: every market still open from an earlier one is void.
+    StartFeed,
 }
 
 impl Command {

@@ -77,7 +77,27 @@ pub fn decide(state: &State, at_ms: i64, command: &Command) -> Result<Vec<Event>
         }
         Command::PlaceBet { user_id, request_id, market, stake_minor, info } => place_bet(state, at_ms, *user_id, request_id, market, *stake_minor, info),
         Command::SettleMarket { gmid, mid, result } => settle_market(state, *gmid, *mid, result),
+        Command::StartFeed => start_feed(state, at_ms),
     }
+}
+
+/// A new feed world: its epoch, then a void for every market left open by the earlier worlds,
+/// each decided against the state the previous ones left.
+fn start_feed(state: &State, at_ms: i64) -> Result<Vec<Event>, Reject> {
+    let mut events = vec![Event::FeedStarted { epoch: state.feed_epoch + 1 }];
+    let open: std::collections::BTreeSet<(u64, u64)> = state.books.iter().map(|(key, book)| (book.gmid, key.mid)).collect();
+    if open.is_empty() {
+        return Ok(events);
+    }
+    let mut scratch = state.clone();
+    for (gmid, mid) in open {
+        for event in settle_market(&scratch, gmid, mid, &MarketResult::Void)? {
+            let envelope = crate::event::Envelope { seq: scratch.head_seq + 1, at_ms, event };
+            crate::state::apply(&mut scratch, &envelope);
+            events.push(envelope.event);
+        }
+    }
+    Ok(events)
 }
 
 /// The acceptance checks of DESIGN §3, in order, each with its own rejection.

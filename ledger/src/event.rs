@@ -104,6 +104,11 @@ pub enum Event {
         mid: u64,
         result: MarketResult,
     },
+    /// The in-process feed started a new world: its ids are offset by this epoch, and markets of
+    /// earlier worlds that were still open are voided in the same batch.
+    FeedStarted {
+        epoch: u64,
+    },
     /// One user's bets of one market, settled: each bet's profit or loss and the totals after.
     BetsSettled {
         user_id: UserId,

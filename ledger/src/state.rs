@@ -34,6 +34,8 @@ pub struct State {
     /// Bet request ids of the last minute, per user, and their bets (resubmission returns them).
     pub requests: BTreeMap<(UserId, String), (u64, i64)>,
     pub request_order: VecDeque<(i64, UserId, String)>,
+    /// How many feed worlds have started.
+    pub feed_epoch: u64,
 }
 
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
@@ -288,6 +290,7 @@ pub fn apply(state: &mut State, envelope: &Envelope) {
             state.resulted.insert(*mid, result.clone());
         }
         Event::BetsSettled { .. } => apply_settlement(state, envelope),
+        Event::FeedStarted { epoch } => state.feed_epoch = *epoch,
     }
 }
 

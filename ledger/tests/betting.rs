@@ -190,3 +190,25 @@ proptest! {
         prop_assert_eq!(fast, brute_force(&kind, &bets));
     }
 }
+
+#[test]
+fn a_new_feed_world_voids_every_market_left_open_and_chains_the_totals() {
+    let state = given(player(100_000));
+    let odds = then_apply(&state, bet("r1", match_odds(), 10_000, info(1, Side::Back, 185)));
+    let mut other = match_odds();
+    other.mid = 8;
+    let both = then_apply(&odds, bet("r2", other, 20_000, info(2, Side::Lay, 214)));
+    assert_eq!(both.users[&1].exposure_minor, 10_000 + 22_800);
+    let events = when(&both, Command::StartFeed).expect("starts");
+    assert_eq!(events[0], Event::FeedStarted { epoch: 1 });
+    let exposures: Vec<i64> = events.iter().filter_map(|e| match e {
+        Event::BetsSettled { exposure_after_minor, total_minor, .. } => { assert_eq!(*total_minor, 0); Some(*exposure_after_minor) }
+        _ => None,
+    }).collect();
+    assert_eq!(exposures, vec![22_800, 0], "each void releases its own market's exposure in turn");
+    let after = then_apply(&both, Command::StartFeed);
+    assert_eq!(after.feed_epoch, 1);
+    assert_eq!((after.users[&1].balance_minor, after.users[&1].exposure_minor), (100_000, 0));
+    assert!(after.books.is_empty());
+    assert_eq!(when(&after, Command::StartFeed), Ok(vec![Event::FeedStarted { epoch: 2 }]));
+}

@@ -49,7 +49,7 @@ impl Application {
             .with_context(|| format!("binding {}:{}", settings.application.host, settings.application.port))?;
         let port = listener.local_addr().context("reading the bound port")?.port();
         let book = Arc::new(RwLock::new(Book::default()));
-        let feed = crate::sports::start_feed(&settings, book.clone(), hub.clone(), engine.clone());
+        let feed = crate::sports::start_feed(&settings, book.clone(), hub.clone(), engine.clone()).await.context("starting the feed")?;
         let state = AppState {
             book,
             feed,

@@ -51,19 +51,19 @@ fn start_server(dir: &Path, stderr_log: &Path) -> Server {
         .spawn()
         .expect("the exchange binary starts");
     let stdout = child.stdout.take().expect("stdout is piped");
-    let (first_line, port_line) = mpsc::channel();
-    // Keep reading after the first line: a server whose stdout is closed fails its next print.
+    let (found, port_found) = mpsc::channel();
+    // Keep reading to the end: a server whose stdout is closed fails its next print.
     std::thread::spawn(move || {
-        let mut lines = BufReader::new(stdout).lines();
-        let _ = first_line.send(lines.next().and_then(Result::ok));
-        lines.for_each(drop);
+        for line in BufReader::new(stdout).lines().map_while(Result::ok) {
+            if let Some(port) = line.trim().strip_prefix("listening on http://127.0.0.1:") {
+                let _ = found.send(port.parse::<u16>().ok());
+            }
+        }
     });
-    let line = port_line.recv_timeout(STARTUP_TIMEOUT).ok().flatten().unwrap_or_default();
-    let port = line.trim().strip_prefix("listening on http://127.0.0.1:").and_then(|p| p.parse().ok());
-    let Some(port) = port else {
+    let Ok(Some(port)) = port_found.recv_timeout(STARTUP_TIMEOUT) else {
         let _ = child.kill();
         let log = std::fs::read_to_string(stderr_log).unwrap_or_default();
-        panic!("the server did not report its port (first line {line:?}); its log:\n{log}");
+        panic!("the server did not print `listening on http://127.0.0.1:PORT`; its log:\n{log}");
     };
     Server { child, port }
 }
