@@ -9,8 +9,8 @@ use crate::game::Game;
 use crate::ladder::{back_only_levels, bookmaker_levels, khado_levels, line_levels, proposition_levels};
 use crate::limits::SCOREBOARD_BALLS_MAX;
 use crate::market::{
-    section, team_sid, two_runner_exchange, Ctx, Draft, MarketKey, ACTIVE, BALL_RUNNING, BOOKMAKER_LIMITS, DIGIT_LIMITS, FANCY_LIMITS,
-    KHADO_LIMITS, MATCH_LIMITS, METER_LIMITS, OPEN, PROPOSITION_LIMITS, SUSPENDED,
+    section, team_sid, two_runner_exchange, Ctx, Draft, MarketKey, ACTIVE, BALL_RUNNING, BOOKMAKER_LIMITS, DIGIT_LIMITS, FANCY_LIMITS, KHADO_LIMITS,
+    MATCH_LIMITS, METER_LIMITS, OPEN, PROPOSITION_LIMITS, SUSPENDED,
 };
 use crate::math::{normal_cdf, normal_range, poisson_cdf};
 use crate::FixtureWinner;
@@ -128,7 +128,38 @@ enum After {
     Match,
 }
 
+/// Where an innings may go from here (see `Cricket::projection`).
+struct Projection {
+    runs: u32,
+    balls: u32,
+    /// Mean and variance of the runs added over 0, 1, 2, … further balls.
+    cumulative: Vec<(f64, f64)>,
+}
+
+impl Projection {
+    /// The projected runs at ball `to_ball` of the innings: mean and standard deviation.
+    fn at(&self, to_ball: u32) -> (f64, f64) {
+        let k = to_ball.saturating_sub(self.balls) as usize;
+        let (mean, var) = self.cumulative.get(k).or(self.cumulative.last()).copied().unwrap_or_default();
+        (f64::from(self.runs) + mean, (var * OVERDISPERSION).sqrt())
+    }
+}
+
+/// Everything the markets show, computed once per change of the score.
+#[derive(Debug, Clone, Default)]
+struct Prices {
+    p_home: f64,
+    /// Each open session of the current innings: its over and projected total (mean, sd).
+    sessions: Vec<(u32, (f64, f64))>,
+    /// The expected final total of the current innings.
+    meter: f64,
+    digits: [f64; 10],
+    /// The current and the next over.
+    overs: Vec<(u32, OverOutlook)>,
+}
+
 /// The chances of what happens in the rest of one over.
+#[derive(Debug, Clone, Copy, Default)]
 struct OverOutlook {
     odd: f64,
     six: f64,
@@ -150,8 +181,7 @@ pub struct Cricket {
     balls_log: VecDeque<String>,
     results: Vec<(MarketKey, MarketResult)>,
     result_text: String,
-    /// The home side's win probability, refreshed after every delivery.
-    p_home: f64,
+    prices: Prices,
 }
 
 impl Cricket {
@@ -168,9 +198,9 @@ impl Cricket {
             balls_log: VecDeque::new(),
             results: Vec::new(),
             result_text: String::new(),
-            p_home: 0.5,
+            prices: Prices::default(),
         };
-        game.p_home = game.model_p_home();
+        game.reprice();
         game
     }
 
@@ -218,44 +248,65 @@ impl Cricket {
         p.map(|x| x / total)
     }
 
-    /// Mean and variance of the runs innings `inn` adds from now until ball `to_ball`, allowing
-    /// for the side being bowled out first.
-    fn project(&self, inn: usize, to_ball: u32) -> (f64, f64) {
-        let s = &self.innings[inn];
-        let in_hand = 10u32.saturating_sub(s.wickets);
-        if in_hand == 0 {
-            return (0.0, 0.0);
+    /// The phase of ball `ball` (from 0): 0 powerplay (the first 30%), 1 middle, 2 death (the
+    /// last 25%).
+    fn phase(&self, ball: u32) -> usize {
+        let at = f64::from(ball) / f64::from(self.total_balls());
+        if at < 0.3 {
+            0
+        } else if at < 0.75 {
+            1
+        } else {
+            2
         }
-        let (mut mean, mut var, mut lost) = (0.0, 0.0, 0.0_f64);
-        for ball in s.balls..to_ball.min(self.total_balls()) {
-            let alive = poisson_cdf(lost, in_hand - 1);
-            let p = self.ball_probs(inn, ball, s.wickets + lost.round() as u32);
-            let mu: f64 = p.iter().zip(RUNS).map(|(q, r)| q * f64::from(r)).sum();
-            let square: f64 = p.iter().zip(RUNS).map(|(q, r)| q * f64::from(r * r)).sum();
-            mean += alive * mu;
-            var += alive * (square - mu * mu);
-            lost += alive * p[WICKET];
-        }
-        (mean, var * OVERDISPERSION)
     }
 
-    /// The probability that the home side wins (a tie counts half).
-    fn model_p_home(&self) -> f64 {
-        let total = self.total_balls();
+    /// How innings `inn` may go from here: the mean and variance of the runs it adds over each
+    /// number of further balls, allowing for the side being bowled out first.
+    fn projection(&self, inn: usize) -> Projection {
+        let s = &self.innings[inn];
+        let mut cumulative = vec![(0.0, 0.0)];
+        let in_hand = 10u32.saturating_sub(s.wickets);
+        let (mut mean, mut var, mut lost) = (0.0, 0.0, 0.0_f64);
+        // The distribution changes only with the phase and the wickets down.
+        let mut memo: Option<((usize, u32), f64, f64, f64)> = None;
+        for ball in (s.balls..self.total_balls()).take_while(|_| in_hand > 0) {
+            let alive = poisson_cdf(lost, in_hand - 1);
+            let wickets = s.wickets + lost.round() as u32;
+            let key = (self.phase(ball), wickets);
+            let (mu, sigma2, q) = match memo {
+                Some((k, mu, sigma2, q)) if k == key => (mu, sigma2, q),
+                _ => {
+                    let p = self.ball_probs(inn, ball, wickets);
+                    let mu: f64 = p.iter().zip(RUNS).map(|(q, r)| q * f64::from(r)).sum();
+                    let square: f64 = p.iter().zip(RUNS).map(|(q, r)| q * f64::from(r * r)).sum();
+                    memo = Some((key, mu, square - mu * mu, p[WICKET]));
+                    (mu, square - mu * mu, p[WICKET])
+                }
+            };
+            mean += alive * mu;
+            var += alive * sigma2;
+            lost += alive * q;
+            cumulative.push((mean, var));
+        }
+        Projection { runs: s.runs, balls: s.balls, cumulative }
+    }
+
+    /// The probability that the home side wins (a tie counts half), from the current innings'
+    /// projected total.
+    fn model_p_home(&self, total: (f64, f64)) -> f64 {
+        let (center, sd) = total;
         let p_chaser = if self.cur == 0 {
-            let (m1, v1) = self.project(0, total);
-            let (m2, v2) = self.project(1, total);
-            let first_total = f64::from(self.innings[0].runs) + m1;
-            normal_cdf((m2 - first_total - 0.5) / (v1 + v2).sqrt().max(0.5))
+            let (chase, chase_sd) = self.projection(1).at(self.total_balls());
+            normal_cdf((chase - center - 0.5) / (sd * sd + chase_sd * chase_sd).sqrt().max(0.5))
         } else {
-            let need = f64::from(self.target()) - f64::from(self.innings[1].runs);
-            let (m, v) = self.project(1, total);
-            if need <= 0.0 {
+            let target = f64::from(self.target());
+            if f64::from(self.innings[1].runs) >= target {
                 1.0
-            } else if v <= 0.0 {
+            } else if sd <= 0.0 {
                 0.0
             } else {
-                normal_cdf((m - need + 0.5) / v.sqrt())
+                normal_cdf((center - target + 0.5) / sd)
             }
         };
         if self.batting(1) == 0 {
@@ -295,17 +346,11 @@ impl Cricket {
         }
     }
 
-    /// The projected runs of innings `inn` at ball `to_ball`: (mean, standard deviation).
-    fn projected_total(&self, inn: usize, to_ball: u32) -> (f64, f64) {
-        let (m, v) = self.project(inn, to_ball);
-        (f64::from(self.innings[inn].runs) + m, v.sqrt())
-    }
-
-    /// Probabilities of the last digit of innings `inn`'s final total. A chase stops at the
-    /// target: the chance of reaching it lands on the target plus the runs the winning hit
-    /// overshoots by.
-    fn digit_probs(&self, inn: usize) -> [f64; 10] {
-        let (center, sd) = self.projected_total(inn, self.total_balls());
+    /// Probabilities of the last digit of innings `inn`'s final total, projected at `total`. A
+    /// chase stops at the target: the chance of reaching it lands on the target plus the runs
+    /// the winning hit overshoots by.
+    fn digit_probs(&self, inn: usize, total: (f64, f64)) -> [f64; 10] {
+        let (center, sd) = total;
         let mut digits = [0.0; 10];
         let low = self.innings[inn].runs;
         let chase = inn == 1;
@@ -326,9 +371,10 @@ impl Cricket {
         digits
     }
 
-    /// The expected final total of innings `inn`, a chase counting no further than the target.
-    fn expected_total(&self, inn: usize) -> f64 {
-        let (center, sd) = self.projected_total(inn, self.total_balls());
+    /// The expected final total of innings `inn` projected at `total`, a chase counting no
+    /// further than the target.
+    fn expected_total(&self, inn: usize, total: (f64, f64)) -> f64 {
+        let (center, sd) = total;
         if inn == 0 || sd <= 0.0 {
             return center;
         }
@@ -336,6 +382,26 @@ impl Cricket {
         let z = (center - f64::from(self.target())) / sd;
         let density = (-z * z / 2.0).exp() / (2.0 * std::f64::consts::PI).sqrt();
         center - sd * (z * normal_cdf(z) + density)
+    }
+
+    /// Recomputes everything the markets show from the score: once per change, not per draft.
+    fn reprice(&mut self) {
+        if self.stage == Stage::Over {
+            return;
+        }
+        let cur = self.cur;
+        let projection = self.projection(cur);
+        let total = projection.at(self.total_balls());
+        let completed = self.innings[cur].balls / 6;
+        let sessions = self.format.sessions.iter().filter(|o| **o > completed).map(|o| (*o, projection.at(o * 6))).collect();
+        let overs = (completed + 1..=completed + 2).filter(|o| *o <= self.format.overs).map(|o| (o, self.over_outlook(cur, o))).collect();
+        self.prices = Prices {
+            p_home: self.model_p_home(total),
+            sessions,
+            meter: self.expected_total(cur, total),
+            digits: self.digit_probs(cur, total),
+            overs,
+        };
     }
 
     /// Applies a delivery's outcome and decides whatever it completes.
@@ -357,7 +423,7 @@ impl Cricket {
             self.balls_log.pop_front();
         }
         let mut after = After::Ball;
-        if balls % 6 == 0 {
+        if balls.is_multiple_of(6) {
             self.settle_over(cur, balls / 6, tally, total_runs);
             self.innings[cur].over = OverTally::default();
             after = After::Over;
@@ -376,7 +442,7 @@ impl Cricket {
                 After::Match
             };
         }
-        self.p_home = self.model_p_home();
+        self.reprice();
         after
     }
 
@@ -452,7 +518,7 @@ impl Cricket {
     }
 
     fn draft_bookmaker(&self, gstatus: &'static str) -> Vec<schemas::sports::Section> {
-        [(0, self.p_home), (1, 1.0 - self.p_home)]
+        [(0, self.prices.p_home), (1, 1.0 - self.prices.p_home)]
             .into_iter()
             .map(|(team, p)| match bookmaker_levels(p) {
                 Some(levels) => section(team_sid(team), self.names[team].clone(), gstatus, BOOKMAKER_LIMITS, levels),
@@ -461,17 +527,25 @@ impl Cricket {
             .collect()
     }
 
+    fn session(&self, over: u8) -> Option<(f64, f64)> {
+        self.prices.sessions.iter().find(|(o, _)| *o == u32::from(over)).map(|(_, total)| *total)
+    }
+
+    fn outlook(&self, over: u8) -> Option<OverOutlook> {
+        self.prices.overs.iter().find(|(o, _)| *o == u32::from(over)).map(|(_, outlook)| *outlook)
+    }
+
     fn draft_run_market(&self, key: MarketKey, gstatus: &'static str) -> Option<(String, MarketType, schemas::sports::Section)> {
         Some(match key {
             MarketKey::Session { innings, over } => {
-                let (center, _) = self.projected_total(usize::from(innings), u32::from(over) * 6);
+                let (center, _) = self.session(over)?;
                 let nat = format!("{over} over runs {}", self.short[self.batting(usize::from(innings))]);
                 let levels = line_levels(center.floor() as u32, LINE_RATE, LINE_RATE);
                 (nat.clone(), MarketType::Fancy, section(1, nat, gstatus, FANCY_LIMITS, levels))
             }
             MarketKey::Khado { innings, over } => {
                 let inn = usize::from(innings);
-                let (center, sd) = self.projected_total(inn, u32::from(over) * 6);
+                let (center, sd) = self.session(over)?;
                 let line = ((center - 2.0).floor() as u32).max(self.innings[inn].runs);
                 let p = normal_range(center, sd, f64::from(line), f64::from(line + KHADO_WIDTH));
                 let nat = format!("{over} over runs {}", self.short[self.batting(inn)]);
@@ -480,23 +554,26 @@ impl Cricket {
                 (format!("Khado: {nat}"), MarketType::Khado, range)
             }
             MarketKey::Meter { innings } => {
-                let center = self.expected_total(usize::from(innings));
                 let nat = self.innings_label(innings);
-                let levels = line_levels(center.floor() as u32, LINE_RATE, LINE_RATE);
+                let levels = line_levels(self.prices.meter.floor() as u32, LINE_RATE, LINE_RATE);
                 (format!("Meter: {nat}"), MarketType::Meter, section(1, nat, gstatus, METER_LIMITS, levels))
             }
             MarketKey::OverOddEven { innings, over } => {
-                let outlook = self.over_outlook(usize::from(innings), u32::from(over));
+                let outlook = self.outlook(over)?;
                 let nat = format!("Over {over} runs {}", self.short[self.batting(usize::from(innings))]);
-                (format!("{nat} odd/even"), MarketType::Oddeven, section(1, format!("{nat} odd"), gstatus, PROPOSITION_LIMITS, proposition_levels(outlook.odd)))
+                (
+                    format!("{nat} odd/even"),
+                    MarketType::Oddeven,
+                    section(1, format!("{nat} odd"), gstatus, PROPOSITION_LIMITS, proposition_levels(outlook.odd)),
+                )
             }
             _ => return None,
         })
     }
 
-    fn draft_over_props(&self, innings: u8, over: u8, gstatus: &'static str) -> Vec<schemas::sports::Section> {
-        let outlook = self.over_outlook(usize::from(innings), u32::from(over));
-        [(1, "Six", outlook.six), (2, "Four", outlook.four), (3, "Wicket", outlook.wicket)]
+    fn draft_over_props(&self, over: u8, gstatus: &'static str) -> Option<Vec<schemas::sports::Section>> {
+        let outlook = self.outlook(over)?;
+        let sections = [(1, "Six", outlook.six), (2, "Four", outlook.four), (3, "Wicket", outlook.wicket)]
             .into_iter()
             .map(|(sid, what, p)| {
                 // A proposition that has already happened is decided: it waits, suspended, for
@@ -504,11 +581,13 @@ impl Cricket {
                 let status = if p >= 1.0 { SUSPENDED } else { gstatus };
                 section(sid, format!("{what} in over {over}"), status, PROPOSITION_LIMITS, proposition_levels(p))
             })
-            .collect()
+            .collect();
+        Some(sections)
     }
 
-    fn draft_digits(&self, innings: u8, gstatus: &'static str) -> Vec<schemas::sports::Section> {
-        self.digit_probs(usize::from(innings))
+    fn draft_digits(&self, gstatus: &'static str) -> Vec<schemas::sports::Section> {
+        self.prices
+            .digits
             .iter()
             .enumerate()
             .map(|(digit, p)| section(digit as u32 + 1, digit.to_string(), gstatus, DIGIT_LIMITS, back_only_levels(*p)))
@@ -628,15 +707,21 @@ impl Game for Cricket {
         let (mname, gtype, limits, rc, sections) = match key {
             MarketKey::MatchOdds => {
                 let rc = if ctx.in_play { 3 } else { 0 };
-                ("Match Odds".to_string(), MarketType::Match, MATCH_LIMITS, rc, two_runner_exchange(&self.names, self.p_home, gstatus, MATCH_LIMITS, ctx.quote(key)))
+                (
+                    "Match Odds".to_string(),
+                    MarketType::Match,
+                    MATCH_LIMITS,
+                    rc,
+                    two_runner_exchange(&self.names, self.prices.p_home, gstatus, MATCH_LIMITS, ctx.quote(key)),
+                )
             }
             MarketKey::Bookmaker => ("Bookmaker".to_string(), MarketType::Match1, BOOKMAKER_LIMITS, 0, self.draft_bookmaker(gstatus)),
             MarketKey::OverProps { innings, over } => {
                 let mname = format!("Over {over} {}", self.short[self.batting(usize::from(innings))]);
-                (mname, MarketType::Fancy1, PROPOSITION_LIMITS, 0, self.draft_over_props(innings, over, gstatus))
+                (mname, MarketType::Fancy1, PROPOSITION_LIMITS, 0, self.draft_over_props(over, gstatus)?)
             }
             MarketKey::LastDigit { innings } => {
-                (format!("{} last digit", self.innings_label(innings)), MarketType::Cricketcasino, DIGIT_LIMITS, 0, self.draft_digits(innings, gstatus))
+                (format!("{} last digit", self.innings_label(innings)), MarketType::Cricketcasino, DIGIT_LIMITS, 0, self.draft_digits(gstatus))
             }
             MarketKey::Goals | MarketKey::Period(_) => return None,
             run_market => {
@@ -704,9 +789,9 @@ mod tests {
 
     #[test]
     fn an_even_t20_innings_projects_a_realistic_total() {
-        let (mean, var) = game().project(0, 120);
+        let (mean, sd) = game().projection(0).at(120);
         assert!((135.0..175.0).contains(&mean), "mean {mean}");
-        assert!((15.0..35.0).contains(&var.sqrt()), "sd {}", var.sqrt());
+        assert!((15.0..35.0).contains(&sd), "sd {sd}");
     }
 
     #[test]
@@ -715,11 +800,14 @@ mod tests {
         game.cur = 1;
         game.innings[0].runs = 160;
         game.innings[1] = Innings { runs: 100, wickets: 3, balls: 84, over: OverTally::default() };
-        let easy = game.model_p_home();
+        game.reprice();
+        let easy = game.prices.p_home;
         game.innings[1].runs = 80;
-        let harder = game.model_p_home();
+        game.reprice();
+        let harder = game.prices.p_home;
         game.innings[1].wickets = 8;
-        let hardest = game.model_p_home();
+        game.reprice();
+        let hardest = game.prices.p_home;
         // Home bats first, so the home probability rises as the chase gets harder.
         assert!(easy < harder && harder < hardest, "{easy} {harder} {hardest}");
     }
@@ -736,8 +824,22 @@ mod tests {
     }
 
     #[test]
+    fn a_chase_spreads_its_last_digit_over_the_target_and_a_few_runs_past_it() {
+        let mut game = game();
+        game.cur = 1;
+        game.innings[0].runs = 173;
+        game.innings[1] = Innings { runs: 150, wickets: 2, balls: 100, over: OverTally::default() };
+        game.reprice();
+        let digits = game.prices.digits;
+        assert!((digits.iter().sum::<f64>() - 1.0).abs() < 1e-9);
+        // Reaching 174 is likely; the target's digit leads without swallowing the rest.
+        assert!(digits[4] > 0.3 && digits[4] < 0.6, "{digits:?}");
+        assert!(digits.iter().all(|d| *d < 0.6), "{digits:?}");
+    }
+
+    #[test]
     fn last_digit_probabilities_sum_to_one() {
-        let sum: f64 = game().digit_probs(0).iter().sum();
+        let sum: f64 = game().prices.digits.iter().sum();
         assert!((sum - 1.0).abs() < 1e-9);
     }
 }

@@ -6,7 +6,7 @@ use crate::market::{Ctx, MarketKey, CLOSED};
 use crate::time::rfc3339;
 use rand::rngs::StdRng;
 use rand::Rng;
-use schemas::sports::{Fixture, FeedEvent, Market, MarketResult, Scoreboard};
+use schemas::sports::{FeedEvent, Fixture, Market, MarketResult, Scoreboard};
 use std::collections::BTreeMap;
 
 /// Quote refreshes of exchange markets: several a second in play, a few a minute before.
@@ -62,6 +62,8 @@ pub struct Card {
     pub tv: bool,
     /// Cricket: fancy and bookmaker markets.
     pub fancy: bool,
+    /// Home and away.
+    pub teams: [String; 2],
 }
 
 pub struct Live {
@@ -100,6 +102,10 @@ impl Live {
 
     pub fn gmid(&self) -> u64 {
         self.card.gmid
+    }
+
+    pub fn teams(&self) -> impl Iterator<Item = &str> {
+        self.card.teams.iter().map(String::as_str)
     }
 
     pub fn is_done(&self) -> bool {
@@ -145,7 +151,10 @@ impl Live {
 
     /// The fixture with every open market, as a consumer starting now needs it.
     pub fn added(&self) -> FeedEvent {
-        FeedEvent::FixtureAdded { fixture: self.headline.clone().unwrap_or_else(|| self.headline()), markets: self.markets.values().cloned().collect() }
+        FeedEvent::FixtureAdded {
+            fixture: self.headline.clone().unwrap_or_else(|| self.headline()),
+            markets: self.markets.values().cloned().collect(),
+        }
     }
 
     pub fn score_event(&self) -> FeedEvent {
@@ -205,14 +214,19 @@ impl Live {
                 }
             }
         }
+        let mut headline_moved = scope == Scope::All;
         for key in keys.into_iter().filter(|k| scope == Scope::All || k.is_exchange()) {
             let Some(draft) = self.game.draft(key, &ctx) else { continue };
             let mid = self.markets.get(&key).map_or_else(|| ids.mid(), |m| m.mid);
             let market = draft.into_market(mid, gmid);
             if self.markets.get(&key) != Some(&market) {
+                headline_moved |= key == MarketKey::MatchOdds;
                 out.push(FeedEvent::MarketUpdated { market: market.clone() });
                 self.markets.insert(key, market);
             }
+        }
+        if !headline_moved {
+            return;
         }
         let headline = self.headline();
         if self.headline.as_ref() != Some(&headline) {

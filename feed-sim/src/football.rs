@@ -207,7 +207,11 @@ impl Game for Football {
             MarketKey::MatchOdds => (
                 "Match Odds",
                 MATCH_LIMITS,
-                vec![(SID_HOME, self.names[0].clone(), self.p[0]), (SID_DRAW, "The Draw".to_string(), self.p[1]), (SID_AWAY, self.names[1].clone(), self.p[2])],
+                vec![
+                    (SID_HOME, self.names[0].clone(), self.p[0]),
+                    (SID_DRAW, "The Draw".to_string(), self.p[1]),
+                    (SID_AWAY, self.names[1].clone(), self.p[2]),
+                ],
             ),
             MarketKey::Goals => (
                 "Over/Under 2.5 Goals",

@@ -226,36 +226,24 @@ impl Simulator {
     fn create(&mut self, kind: Kind, stime_ms: i64) -> Live {
         let mut rng = StdRng::seed_from_u64(self.rng.gen());
         let gmid = self.ids.gmid();
-        let (etid, cname, names, game): (u32, &str, [String; 2], Box<dyn Game>) = match kind.sport {
+        // A team or player already in a live fixture of the same kind is not drawn again.
+        let busy: Vec<&str> = self.slots.iter().filter(|(k, _)| k.sport == kind.sport).flat_map(|(_, live)| live.teams()).collect();
+        let mut draw = draw_teams(kind, &mut rng);
+        for _ in 0..DRAW_ATTEMPTS_MAX {
+            if !draw.names.iter().any(|n| busy.contains(&n.as_str())) {
+                break;
+            }
+            draw = draw_teams(kind, &mut rng);
+        }
+        let Draw { cname, names, short } = draw;
+        let (etid, game): (u32, Box<dyn Game>) = match kind.sport {
             Sport::Cricket => {
-                let league = match kind.iscc {
-                    0 => &names::CRICKET[rng.gen_range(0..names::CRICKET.len())],
-                    1 => &names::VIRTUAL_TABLE,
-                    _ => &names::VIRTUAL_LEAGUE,
-                };
-                let (a, b) = names::pair(&mut rng, league.teams.len());
-                let (home, away) = (league.teams[a], league.teams[b]);
                 let format = if kind.is_virtual() { &cricket::VIRTUAL } else { &cricket::T20 };
-                let full = [home.0.to_string(), away.0.to_string()];
-                let game = cricket::Cricket::new(format, full.clone(), [home.1.to_string(), away.1.to_string()], &mut rng);
-                (SPORT_CRICKET, league.cname, full, Box::new(game))
+                (SPORT_CRICKET, Box::new(cricket::Cricket::new(format, names.clone(), short, &mut rng)))
             }
-            Sport::Football => {
-                let league = &names::FOOTBALL[rng.gen_range(0..names::FOOTBALL.len())];
-                let (a, b) = names::pair(&mut rng, league.teams.len());
-                let full = [league.teams[a].to_string(), league.teams[b].to_string()];
-                (SPORT_FOOTBALL, league.cname, full.clone(), Box::new(football::Football::new(full, &mut rng)))
-            }
-            Sport::Tennis => {
-                let event = &names::TENNIS[rng.gen_range(0..names::TENNIS.len())];
-                let players = names::players(&mut rng, event);
-                (SPORT_TENNIS, event.cname, players.clone(), Box::new(tennis::Tennis::new(players, &mut rng)))
-            }
-            Sport::TableTennis => {
-                let event = &names::TABLE_TENNIS[rng.gen_range(0..names::TABLE_TENNIS.len())];
-                let players = names::players(&mut rng, event);
-                (SPORT_TABLE_TENNIS, event.cname, players.clone(), Box::new(table_tennis::TableTennis::new(players, &mut rng)))
-            }
+            Sport::Football => (SPORT_FOOTBALL, Box::new(football::Football::new(names.clone(), &mut rng))),
+            Sport::Tennis => (SPORT_TENNIS, Box::new(tennis::Tennis::new(names.clone(), &mut rng))),
+            Sport::TableTennis => (SPORT_TABLE_TENNIS, Box::new(table_tennis::TableTennis::new(names.clone(), &mut rng))),
         };
         let tv = kind.is_virtual() || rng.gen_bool(0.7);
         let card = Card {
@@ -267,7 +255,46 @@ impl Simulator {
             stime_ms,
             tv,
             fancy: kind.sport == Sport::Cricket,
+            teams: names,
         };
         Live::new(card, game, rng, self.now_ms)
+    }
+}
+
+/// How many times a new fixture redraws its teams to avoid ones already playing; a small
+/// league may still repeat a team after that.
+const DRAW_ATTEMPTS_MAX: usize = 8;
+
+/// A fixture's tournament and sides: full names and short names (cricket market names).
+struct Draw {
+    cname: &'static str,
+    names: [String; 2],
+    short: [String; 2],
+}
+
+fn draw_teams(kind: Kind, rng: &mut StdRng) -> Draw {
+    match kind.sport {
+        Sport::Cricket => {
+            let league = match kind.iscc {
+                0 => &names::CRICKET[rng.gen_range(0..names::CRICKET.len())],
+                1 => &names::VIRTUAL_TABLE,
+                _ => &names::VIRTUAL_LEAGUE,
+            };
+            let (a, b) = names::pair(rng, league.teams.len());
+            let (home, away) = (league.teams[a], league.teams[b]);
+            Draw { cname: league.cname, names: [home.0.to_string(), away.0.to_string()], short: [home.1.to_string(), away.1.to_string()] }
+        }
+        Sport::Football => {
+            let league = &names::FOOTBALL[rng.gen_range(0..names::FOOTBALL.len())];
+            let (a, b) = names::pair(rng, league.teams.len());
+            let names = [league.teams[a].to_string(), league.teams[b].to_string()];
+            Draw { cname: league.cname, short: names.clone(), names }
+        }
+        Sport::Tennis | Sport::TableTennis => {
+            let events = if kind.sport == Sport::Tennis { names::TENNIS } else { names::TABLE_TENNIS };
+            let event = &events[rng.gen_range(0..events.len())];
+            let names = names::players(rng, event);
+            Draw { cname: event.cname, short: names.clone(), names }
+        }
     }
 }

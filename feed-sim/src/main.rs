@@ -57,6 +57,8 @@ fn main() -> ExitCode {
     let args = Args::parse();
     match record(&args) {
         Ok(()) => ExitCode::SUCCESS,
+        // The reader stopped early (`feed-sim … | head`): nothing is wrong with the feed.
+        Err(error) if error.kind() == std::io::ErrorKind::BrokenPipe => ExitCode::SUCCESS,
         Err(error) => {
             eprintln!("feed-sim: {error}");
             ExitCode::FAILURE

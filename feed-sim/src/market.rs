@@ -23,12 +23,28 @@ pub enum MarketKey {
     Goals,
     /// Tennis set or table-tennis game winner.
     Period(u8),
-    Session { innings: u8, over: u8 },
-    Khado { innings: u8, over: u8 },
-    Meter { innings: u8 },
-    LastDigit { innings: u8 },
-    OverProps { innings: u8, over: u8 },
-    OverOddEven { innings: u8, over: u8 },
+    Session {
+        innings: u8,
+        over: u8,
+    },
+    Khado {
+        innings: u8,
+        over: u8,
+    },
+    Meter {
+        innings: u8,
+    },
+    LastDigit {
+        innings: u8,
+    },
+    OverProps {
+        innings: u8,
+        over: u8,
+    },
+    OverOddEven {
+        innings: u8,
+        over: u8,
+    },
 }
 
 impl MarketKey {

@@ -103,7 +103,18 @@ pub struct ClubLeague {
 pub const FOOTBALL: &[ClubLeague] = &[
     ClubLeague {
         cname: "English Premier League",
-        teams: &["Arsenal", "Chelsea", "Liverpool", "Manchester City", "Manchester United", "Tottenham Hotspur", "Newcastle United", "Aston Villa", "Brighton", "West Ham United"],
+        teams: &[
+            "Arsenal",
+            "Chelsea",
+            "Liverpool",
+            "Manchester City",
+            "Manchester United",
+            "Tottenham Hotspur",
+            "Newcastle United",
+            "Aston Villa",
+            "Brighton",
+            "West Ham United",
+        ],
     },
     ClubLeague {
         cname: "Spanish La Liga",
@@ -112,7 +123,16 @@ pub const FOOTBALL: &[ClubLeague] = &[
     ClubLeague { cname: "Italian Serie A", teams: &["Inter", "AC Milan", "Juventus", "Napoli", "Roma", "Lazio", "Atalanta", "Fiorentina"] },
     ClubLeague {
         cname: "German Bundesliga",
-        teams: &["Bayern Munich", "Borussia Dortmund", "RB Leipzig", "Bayer Leverkusen", "Eintracht Frankfurt", "VfB Stuttgart", "SC Freiburg", "Wolfsburg"],
+        teams: &[
+            "Bayern Munich",
+            "Borussia Dortmund",
+            "RB Leipzig",
+            "Bayer Leverkusen",
+            "Eintracht Frankfurt",
+            "VfB Stuttgart",
+            "SC Freiburg",
+            "Wolfsburg",
+        ],
     },
 ];
 
@@ -126,8 +146,22 @@ pub struct PlayerEvent {
 const MEN: &[&str] = &["Carlos", "Luca", "Andrei", "Mateo", "Felix", "Tomas", "Daniil", "Hugo", "Jakub", "Nikolai", "Marco", "Stefan"];
 const WOMEN: &[&str] = &["Elena", "Sofia", "Anna", "Marta", "Chloe", "Ines", "Karolina", "Yulia", "Paula", "Mei", "Laura", "Nadia"];
 const SURNAMES: &[&str] = &[
-    "Moreno", "Ferraro", "Novak", "Lindqvist", "Petrov", "Dubois", "Kowalski", "Schneider", "Tanaka", "Rossi", "Varga", "Horvath", "Almeida",
-    "Brennan", "Okafor", "Sato",
+    "Moreno",
+    "Ferraro",
+    "Novak",
+    "Lindqvist",
+    "Petrov",
+    "Dubois",
+    "Kowalski",
+    "Schneider",
+    "Tanaka",
+    "Rossi",
+    "Varga",
+    "Horvath",
+    "Almeida",
+    "Brennan",
+    "Okafor",
+    "Sato",
 ];
 
 pub const TENNIS: &[PlayerEvent] = &[

@@ -23,7 +23,7 @@ const GAME_BREAK_MS: i64 = 60_000;
 /// Who serves point `n` (from 0) of a game whose first point `first` served.
 fn server(first: usize, n: u32) -> usize {
     let turn = if n < 20 { n / 2 } else { n };
-    if turn % 2 == 0 {
+    if turn.is_multiple_of(2) {
         first
     } else {
         1 - first
@@ -141,7 +141,18 @@ impl TableTennis {
         let serve = Serve([rng.gen_range(0.52..0.60), rng.gen_range(0.52..0.60)]);
         let score = Score { first: rng.gen_range(0..2), ..Score::default() };
         let (p_game, p_match) = serve.game_and_match(&score);
-        TableTennis { names, serve, score, history: Vec::new(), stage: Stage::PreMatch, points_log: VecDeque::new(), results: Vec::new(), p_game, p_match, winner: None }
+        TableTennis {
+            names,
+            serve,
+            score,
+            history: Vec::new(),
+            stage: Stage::PreMatch,
+            points_log: VecDeque::new(),
+            results: Vec::new(),
+            p_game,
+            p_match,
+            winner: None,
+        }
     }
 
     fn game_number(&self) -> u8 {

@@ -45,7 +45,7 @@ enum Ended {
 /// Who serves point `n` (from 0) of a tiebreak whose first point `first` served: one point,
 /// then two each.
 fn tiebreak_server(first: usize, n: u32) -> usize {
-    if (n + 1) / 2 % 2 == 0 {
+    if n.div_ceil(2).is_multiple_of(2) {
         first
     } else {
         1 - first
@@ -193,7 +193,11 @@ impl Serve {
             self.tiebreak_prob(score.tb_first, score.points)
         } else {
             let srv = score.server;
-            let g = if srv == 0 { game_prob(self.0[0], score.points[0], score.points[1]) } else { 1.0 - game_prob(self.0[1], score.points[1], score.points[0]) };
+            let g = if srv == 0 {
+                game_prob(self.0[0], score.points[0], score.points[1])
+            } else {
+                1.0 - game_prob(self.0[1], score.points[1], score.points[0])
+            };
             g * table[a + 1][b][1 - srv] + (1.0 - g) * table[a][b + 1][1 - srv]
         };
         // Who serves first in a later set barely matters: average it out.
@@ -250,7 +254,18 @@ impl Tennis {
         let serve = Serve([rng.gen_range(0.60..0.68), rng.gen_range(0.60..0.68)]);
         let score = Score { server: rng.gen_range(0..2), ..Score::default() };
         let (p_set, p_match) = serve.set_and_match(&score);
-        Tennis { names, serve, score, set_history: Vec::new(), stage: Stage::PreMatch, points_log: VecDeque::new(), results: Vec::new(), p_set, p_match, winner: None }
+        Tennis {
+            names,
+            serve,
+            score,
+            set_history: Vec::new(),
+            stage: Stage::PreMatch,
+            points_log: VecDeque::new(),
+            results: Vec::new(),
+            p_set,
+            p_match,
+            winner: None,
+        }
     }
 
     fn set_number(&self) -> u8 {
@@ -302,7 +317,7 @@ impl Game for Tennis {
             Ended::Point => self.points_log.push_back(self.point_text()),
             Ended::Game => {
                 self.points_log.push_back(format!("Game {}", self.names[winner]));
-                if (score.games[0] + score.games[1]) % 2 == 1 {
+                if !(score.games[0] + score.games[1]).is_multiple_of(2) {
                     gap += CHANGEOVER_MS;
                 }
             }
