@@ -1,0 +1,139 @@
+//! Push fan-out: many WebSocket clients subscribed across the live matches of a sped-up
+//! simulator. Counts deliveries, measures feed-event-to-client latency with marked events the
+//! operator injects, and reads the server's CPU time and memory from /proc.
+
+use actix_web::web::Bytes;
+use awc::ws;
+use bench_load::{cpu_seconds, percentile_ms, rss_bytes, Client};
+use clap::Parser;
+use futures_util::{SinkExt, StreamExt};
+use serde_json::{json, Value};
+use std::cell::RefCell;
+use std::rc::Rc;
+use std::time::{Duration, Instant, SystemTime, UNIX_EPOCH};
+
+#[derive(Parser)]
+struct Args {
+    #[arg(long, default_value = "http://127.0.0.1:8080")]
+    url: String,
+    /// The server's process id, for its CPU time and memory.
+    #[arg(long)]
+    server_pid: u32,
+    #[arg(long, default_value_t = 5000)]
+    clients: usize,
+    #[arg(long, default_value_t = 50)]
+    matches: usize,
+    #[arg(long, default_value_t = 15)]
+    seconds: u64,
+    /// Marked events injected per second (spread over the matches).
+    #[arg(long, default_value_t = 20)]
+    marks_per_sec: u64,
+}
+
+#[derive(Default)]
+struct Tally {
+    deliveries: u64,
+    latencies_us: Vec<u64>,
+}
+
+fn now_us() -> u64 {
+    SystemTime::now().duration_since(UNIX_EPOCH).map_or(0, |d| d.as_micros() as u64)
+}
+
+/// The injected mark rides in a market's `rem`: `bench:<micros since the epoch>`.
+fn mark_of(frame: &[u8]) -> Option<u64> {
+    let text = std::str::from_utf8(frame).ok()?;
+    let at = text.find("bench:")?;
+    text[at + 6..].chars().take_while(char::is_ascii_digit).collect::<String>().parse().ok()
+}
+
+async fn subscriber(url: String, topic: String, until: Instant, tally: Rc<RefCell<Tally>>) -> anyhow::Result<()> {
+    let (_, mut socket) = awc::Client::new().ws(format!("{url}/ws")).max_frame_size(4 * 1024 * 1024).connect().await.map_err(|e| anyhow::anyhow!("connect: {e}"))?;
+    socket.send(ws::Message::Text(json!({"type": "sub", "topic": topic}).to_string().into())).await?;
+    while Instant::now() < until {
+        let Ok(Some(frame)) = actix_web::rt::time::timeout(Duration::from_secs(1), socket.next()).await else { continue };
+        match frame? {
+            ws::Frame::Text(bytes) => {
+                let mut tally = tally.borrow_mut();
+                tally.deliveries += 1;
+                if let Some(sent) = mark_of(&bytes) {
+                    tally.latencies_us.push(now_us().saturating_sub(sent));
+                }
+            }
+            ws::Frame::Ping(bytes) => socket.send(ws::Message::Pong(Bytes::from(bytes.to_vec()))).await?,
+            ws::Frame::Close(_) => break,
+            _ => {}
+        }
+    }
+    let _ = socket.close().await;
+    Ok(())
+}
+
+#[actix_web::main]
+async fn main() -> anyhow::Result<()> {
+    let args = Args::parse();
+    let client = Client::new(&args.url)?;
+    let operator = client.login("operator", "operator123").await?;
+    let mut gmids = Vec::new();
+    for etid in [4, 1, 2, 8] {
+        let (_, rows) = client.call("POST", "/data/front/highlightproduct", None, Some(&json!({"etid": etid}))).await?;
+        gmids.extend(rows["data"].as_array().into_iter().flatten().filter_map(|f| f["gmid"].as_u64()));
+    }
+    gmids.truncate(args.matches);
+    anyhow::ensure!(!gmids.is_empty(), "no matches live");
+    let rss_before = rss_bytes(args.server_pid)?;
+    let tally = Rc::new(RefCell::new(Tally::default()));
+    let connect_until = Instant::now() + Duration::from_secs(args.seconds + 60);
+    let mut tasks = Vec::new();
+    for i in 0..args.clients {
+        let topic = format!("match:{}", gmids[i % gmids.len()]);
+        tasks.push(actix_web::rt::spawn(subscriber(client.base.clone(), topic, connect_until, tally.clone())));
+        if i % 200 == 199 {
+            actix_web::rt::time::sleep(Duration::from_millis(50)).await;
+        }
+    }
+    actix_web::rt::time::sleep(Duration::from_secs(3)).await;
+    let rss_after = rss_bytes(args.server_pid)?;
+    let (cpu_start, deliveries_start) = (cpu_seconds(args.server_pid)?, tally.borrow().deliveries);
+    tally.borrow_mut().latencies_us.clear();
+    let started = Instant::now();
+    let mut market_of: Vec<Value> = Vec::new();
+    for gmid in &gmids {
+        let (_, page) = client.call("POST", &format!("/data/front/matchstate?gmid={gmid}"), None, Some(&json!({}))).await?;
+        if let Some(market) = page["data"]["markets"].as_array().and_then(|m| m.first()) {
+            market_of.push(market.clone());
+        }
+    }
+    let interval = Duration::from_micros(1_000_000 / args.marks_per_sec.max(1));
+    let mut n = 0usize;
+    while started.elapsed() < Duration::from_secs(args.seconds) {
+        let mut market = market_of[n % market_of.len()].clone();
+        market["rem"] = json!(format!("bench:{}", now_us()));
+        client.call("POST", "/api/ops/feed/events", Some(&operator), Some(&json!([{"type": "market_updated", "market": market}]))).await?;
+        n += 1;
+        actix_web::rt::time::sleep(interval).await;
+    }
+    let elapsed = started.elapsed().as_secs_f64();
+    let cpu = cpu_seconds(args.server_pid)? - cpu_start;
+    let deliveries = tally.borrow().deliveries - deliveries_start;
+    let mut latencies = std::mem::take(&mut tally.borrow_mut().latencies_us);
+    latencies.sort_unstable();
+    let connected = tasks.iter().filter(|t| !t.is_finished()).count();
+    println!(
+        "fanout: clients {} (open {connected}) matches {} seconds {:.1} deliveries {} deliveries/s {:.0} server CPU-s {:.2} deliveries per server CPU-s {:.0} marks {} latency p50 {:.2} ms p99 {:.2} ms RSS before {:.1} MiB after {:.1} MiB per connection {:.1} KiB",
+        args.clients,
+        gmids.len(),
+        elapsed,
+        deliveries,
+        deliveries as f64 / elapsed,
+        cpu,
+        deliveries as f64 / cpu.max(1e-9),
+        latencies.len(),
+        percentile_ms(&latencies, 50.0),
+        percentile_ms(&latencies, 99.0),
+        rss_before as f64 / 1048576.0,
+        rss_after as f64 / 1048576.0,
+        rss_after.saturating_sub(rss_before) as f64 / args.clients as f64 / 1024.0
+    );
+    std::process::exit(0);
+}
