@@ -118,6 +118,8 @@ pub struct Session {
     pub refresh: TokenHash,
     pub access_expires_ms: i64,
     pub refresh_expires_ms: i64,
+    /// Refresh tokens this session already exchanged (their entries in `retired_refresh`).
+    pub retired: Vec<TokenHash>,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
@@ -188,7 +190,9 @@ impl State {
         let Some(session) = self.sessions.remove(&session_id) else { return };
         self.by_access.remove(&session.access);
         self.by_refresh.remove(&session.refresh);
-        self.retired_refresh.retain(|_, owner| *owner != session_id);
+        for token in &session.retired {
+            self.retired_refresh.remove(token);
+        }
         if let Some(user) = self.users.get_mut(&session.user_id) {
             if user.current_session == Some(session_id) {
                 user.current_session = None;
@@ -245,6 +249,7 @@ pub fn apply(state: &mut State, envelope: &Envelope) {
                 refresh: *refresh,
                 access_expires_ms: *access_expires_ms,
                 refresh_expires_ms: *refresh_expires_ms,
+                retired: Vec::new(),
             };
             state.by_access.insert(*access, *session_id);
             state.by_refresh.insert(*refresh, *session_id);
@@ -261,6 +266,7 @@ pub fn apply(state: &mut State, envelope: &Envelope) {
             session.refresh = *refresh;
             session.access_expires_ms = *access_expires_ms;
             session.refresh_expires_ms = *refresh_expires_ms;
+            session.retired.push(old_refresh);
             state.by_access.remove(&old_access);
             state.by_refresh.remove(&old_refresh);
             state.retired_refresh.insert(old_refresh, *session_id);

@@ -36,7 +36,7 @@ struct Server {
     port: u16,
 }
 
-/// Starts `exchange serve` on `dir` and reads the port from its first line of output.
+/// Starts `exchange serve` on `dir` and reads the port from its `listening on …` line.
 fn start_server(dir: &Path, stderr_log: &Path) -> Server {
     let stderr = File::create(stderr_log).expect("the server's log file can be created");
     let mut child = Command::new(env!("CARGO_BIN_EXE_exchange"))

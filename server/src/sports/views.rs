@@ -43,7 +43,7 @@ pub fn open_bets(state: &State, user_id: UserId, gmid: Option<u64>) -> Vec<BetVi
         .flatten()
         .map(|id| bet_view(&state.bets[id]))
         .collect();
-    bets.sort_by(|a, b| b.bet_id.cmp(&a.bet_id));
+    bets.sort_by_key(|b| std::cmp::Reverse(b.bet_id));
     bets
 }
 
