@@ -13,7 +13,9 @@ use ts_rs::TS;
 #[serde(rename_all = "camelCase")]
 #[ts(export)]
 pub struct PlaceBetRequest {
+    #[ts(type = "number")]
     pub game_id: u64,
+    #[ts(type = "number")]
     pub market_id: u64,
     pub section_id: u32,
     /// The price the player asked for (odds, bookmaker rate or run line).
@@ -51,9 +53,11 @@ pub struct PlaceBetRequest {
 #[serde(rename_all = "camelCase")]
 #[ts(export)]
 pub struct BetView {
+    #[ts(type = "number")]
     pub bet_id: u64,
     pub etid: u32,
     pub event_name: String,
+    #[ts(type = "number")]
     pub market_id: u64,
     pub market_name: String,
     pub section_name: String,
@@ -72,6 +76,7 @@ pub struct BetView {
     pub created_at: String,
     pub updated_at: String,
     pub g_type: String,
+    #[ts(type = "number")]
     pub game_id: u64,
     pub ip: String,
     pub browser_details: String,
@@ -104,6 +109,7 @@ pub struct SectionBook {
 #[derive(Debug, Clone, Serialize, Deserialize, TS)]
 #[ts(export)]
 pub struct SpotsData {
+    #[ts(type = "number")]
     pub mid: u64,
     pub sdata: Vec<SectionBook>,
 }
@@ -125,4 +131,28 @@ pub struct PlaceBetResponse {
     pub balance: Money,
     #[ts(type = "number")]
     pub exp: Money,
+}
+
+/// One account-statement row of a settled market or round (spec §3 "Statement row").
+#[derive(Debug, Clone, Serialize, Deserialize, TS)]
+#[serde(rename_all = "camelCase")]
+#[ts(export)]
+pub struct SettlementRow {
+    pub created_at: String,
+    #[ts(type = "number")]
+    pub market_id: u64,
+    #[ts(type = "number")]
+    pub game_id: u64,
+    pub event_name: String,
+    pub market_name: String,
+    #[ts(type = "number")]
+    pub total_profit: Money,
+    /// The balance after this row.
+    #[ts(type = "number")]
+    pub pts: Money,
+    pub is_synthetic: bool,
+    pub remarks: String,
+    pub bets: Vec<BetView>,
+    #[ts(type = "number")]
+    pub seq: u64,
 }

@@ -118,7 +118,9 @@ fn is_zero(n: &u32) -> bool {
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, TS)]
 #[ts(export)]
 pub struct Market {
+    #[ts(type = "number")]
     pub mid: u64,
+    #[ts(type = "number")]
     pub gmid: u64,
     pub mname: String,
     pub gtype: MarketType,
@@ -161,6 +163,7 @@ pub struct Scoreboard {
 #[ts(export)]
 pub struct Fixture {
     pub etid: u32,
+    #[ts(type = "number")]
     pub gmid: u64,
     pub ename: String,
     /// Tournament name (the sidebar tree's middle level).
@@ -206,9 +209,22 @@ pub enum FeedEvent {
     FixtureUpdated { fixture: Fixture },
     /// A market's full new state (prices, statuses, sections).
     MarketUpdated { market: Market },
-    ScoreUpdated { gmid: u64, scoreboard: Scoreboard },
+    ScoreUpdated {
+        #[ts(type = "number")]
+        gmid: u64,
+        scoreboard: Scoreboard,
+    },
     /// The market is decided; no bets after this.
-    MarketSettled { gmid: u64, mid: u64, result: MarketResult },
+    MarketSettled {
+        #[ts(type = "number")]
+        gmid: u64,
+        #[ts(type = "number")]
+        mid: u64,
+        result: MarketResult,
+    },
     /// The fixture is over and gone from the lists.
-    FixtureRemoved { gmid: u64 },
+    FixtureRemoved {
+        #[ts(type = "number")]
+        gmid: u64,
+    },
 }

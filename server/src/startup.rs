@@ -56,6 +56,7 @@ fn api() -> actix_web::Scope {
         .route("/bet/place", web::post().to(routes::place_bet))
         .route("/bet", web::get().to(routes::get_game_bets))
         .route("/bet/current", web::get().to(routes::get_current_bets))
+        .route("/bet/account-statement", web::get().to(routes::get_bet_statement))
         .route("/ops/users", web::post().to(routes::create_user))
         .route("/ops/credit", web::post().to(routes::credit))
         .route("/ops/debit", web::post().to(routes::debit))

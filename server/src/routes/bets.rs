@@ -6,7 +6,7 @@ use crate::extract::{client_ip, now_ms, ok, AuthUser, EncryptedBody, Encrypted};
 use crate::sports::views::{bet_view, open_bets, spots};
 use actix_web::{web, HttpRequest, HttpResponse};
 use ledger::{BetInfo, Command, EngineError, Reject};
-use schemas::bets::{GameBets, PlaceBetRequest, PlaceBetResponse};
+use schemas::bets::{GameBets, PlaceBetRequest, PlaceBetResponse, SettlementRow};
 use schemas::sports::Market;
 use schemas::{Envelope, Money, Role};
 use serde::Deserialize;
@@ -101,4 +101,39 @@ pub async fn get_current_bets(state: web::Data<AppState>, user: AuthUser, query:
     let ledger = state.engine.read();
     let bets: Vec<_> = open_bets(&ledger, user.user_id, None).into_iter().filter(|b| (b.g_type == "casino") == casino).collect();
     Ok(ok("Success", bets))
+}
+
+/// The account statement's sport or casino rows: one per settled market or round, newest first.
+pub async fn get_bet_statement(state: web::Data<AppState>, user: AuthUser, query: web::Query<CurrentQuery>) -> ApiResult<Encrypted<Vec<SettlementRow>>> {
+    let casino = match query.kind.as_str() {
+        "game" | "sports" => false,
+        "casino" => true,
+        _ => return Err(ApiError::bad("type: must be game or casino")),
+    };
+    let ledger = state.engine.read();
+    let account = &ledger.users[&user.user_id];
+    let rows = account
+        .settlements
+        .iter()
+        .rev()
+        .filter_map(|entry| {
+            let bets: Vec<_> = entry.bets.iter().map(|id| bet_view(&ledger.bets[id])).collect();
+            let first = bets.first()?;
+            let (event_name, market_name) = (first.event_name.clone(), first.market_name.clone());
+            ((first.g_type == "casino") == casino).then(|| SettlementRow {
+                created_at: crate::timefmt::rfc3339(entry.at_ms),
+                market_id: entry.mid,
+                game_id: entry.gmid,
+                remarks: format!("{event_name} / {market_name}"),
+                event_name,
+                market_name,
+                total_profit: Money(entry.total_minor),
+                pts: Money(entry.balance_after_minor),
+                is_synthetic: false,
+                seq: entry.seq,
+                bets,
+            })
+        })
+        .collect();
+    Ok(Encrypted(Envelope::ok("Success", rows)))
 }

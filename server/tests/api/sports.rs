@@ -189,6 +189,13 @@ async fn a_scripted_finish_settles_every_bet_once_with_the_right_amounts() {
     let again = app.post("/api/ops/feed/finish", Some(&operator), &json!({"gmid": fixture["gmid"], "winner": "away"})).await;
     assert_eq!(again.status, 404, "a finished fixture is gone: {}", again.body);
     assert_eq!(app.get("/api/users", Some(&token)).await.data()["balance"].as_f64(), Some(100000.0 + expected as f64));
+    let statement = app.open(&app.get("/api/bet/account-statement?type=game", Some(&token)).await);
+    let row = statement["data"].as_array().expect("rows").iter().find(|r| r["marketId"] == market["mid"]).expect("a row for the market").clone();
+    assert_eq!(row["totalProfit"].as_f64(), Some(expected as f64));
+    assert_eq!(row["pts"].as_f64(), Some(100000.0 + expected as f64));
+    assert_eq!(row["bets"].as_array().expect("bets").len(), 2);
+    assert!(row["bets"].as_array().expect("bets").iter().all(|b| b["result"].is_number()));
+    assert_error(&app.get("/api/bet/account-statement?type=poker", Some(&token)).await, 400, "type");
     let report = app.get("/api/ops/audit/verify", Some(&operator)).await;
     assert_eq!(report.body["success"], true, "{}", report.body);
 }

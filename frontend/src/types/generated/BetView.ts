@@ -4,7 +4,7 @@ import type { Side } from "./Side";
 /**
  * A bet as the bet lists show it (spec §3 "Current bet").
  */
-export type BetView = { betId: bigint, etid: number, eventName: string, marketId: bigint, marketName: string, sectionName: string, sid: number, betType: Side, uRate: number, amount: number, 
+export type BetView = { betId: number, etid: number, eventName: string, marketId: number, marketName: string, sectionName: string, sid: number, betType: Side, uRate: number, amount: number, 
 /**
  * What the bet wins if it wins.
  */
@@ -12,7 +12,7 @@ profit: number,
 /**
  * What the bet loses if it loses.
  */
-liability: number, createdAt: string, updatedAt: string, gType: string, gameId: bigint, ip: string, browserDetails: string, 
+liability: number, createdAt: string, updatedAt: string, gType: string, gameId: number, ip: string, browserDetails: string, 
 /**
  * Profit or loss once settled.
  */

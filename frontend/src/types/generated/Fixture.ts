@@ -4,7 +4,7 @@ import type { Section } from "./Section";
 /**
  * A fixture with its headline prices (the home table row, spec §3 "Match").
  */
-export type Fixture = { etid: number, gmid: bigint, ename: string, 
+export type Fixture = { etid: number, gmid: number, ename: string, 
 /**
  * Tournament name (the sidebar tree's middle level).
  */

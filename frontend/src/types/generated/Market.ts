@@ -2,7 +2,7 @@
 import type { MarketType } from "./MarketType";
 import type { Section } from "./Section";
 
-export type Market = { mid: bigint, gmid: bigint, mname: string, gtype: MarketType, 
+export type Market = { mid: number, gmid: number, mname: string, gtype: MarketType, 
 /**
  * Market status: `OPEN`, `SUSPENDED`, `CLOSED`.
  */

@@ -6,7 +6,7 @@ import type { Side } from "./Side";
  * the stake; names and limits come from its own market book. `requestId` (ours) makes a
  * resubmission within a minute return the first answer instead of placing a second bet.
  */
-export type PlaceBetRequest = { gameId: bigint, marketId: bigint, sectionId: number, 
+export type PlaceBetRequest = { gameId: number, marketId: number, sectionId: number, 
 /**
  * The price the player asked for (odds, bookmaker rate or run line).
  */
