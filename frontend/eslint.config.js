@@ -5,7 +5,7 @@ import importPlugin from 'eslint-plugin-import';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 
-const features = ['auth', 'site-config', 'rules', 'button-values'];
+const features = ['auth', 'site-config', 'rules', 'button-values', 'sports', 'match', 'my-market'];
 
 export default tseslint.config(
   { ignores: ['dist/**', 'node_modules/**', 'src/types/generated/**'] },

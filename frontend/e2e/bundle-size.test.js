@@ -28,7 +28,7 @@ describe('bundle size', () => {
       if (response.url().endsWith('.js')) bodies.push(response.body().then((body) => ({ url: response.url(), body })));
     });
     await page.goto('/');
-    await page.getByText('No data available').waitFor();
+    await page.locator('[data-testid="match-row"]').first().waitFor();
     const scripts = await Promise.all(bodies);
     let total = 0;
     for (const { url, body } of scripts) {

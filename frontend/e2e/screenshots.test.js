@@ -29,12 +29,12 @@ describe('screenshots', () => {
 
       await page.goto('/');
       await page.getByRole('button', { name: 'Demo' }).waitFor();
-      await page.getByText('No data available').waitFor();
+      await page.locator('[data-testid="match-row"]').first().waitFor();
       await page.screenshot({ path: screenshotPath(`home-visitor-${width}.png`), fullPage: true });
 
       await loginViaUi(page, 'player1', 'player123');
       await page.getByTestId('balance').waitFor();
-      await page.getByText('No data available').waitFor();
+      await page.locator('[data-testid="match-row"]').first().waitFor();
       await page.waitForTimeout(300);
       await page.screenshot({ path: screenshotPath(`home-signed-in-${width}.png`), fullPage: true });
 

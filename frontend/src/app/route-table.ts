@@ -22,6 +22,10 @@ const ButtonValues = lazy(() => import('./routes/button-values'));
 const NotFound = lazy(() => import('./routes/not-found'));
 const Placeholder = lazy(() => import('./routes/placeholder'));
 const StaticInfo = lazy(() => import('./routes/static-info'));
+const AllSports = lazy(() => import('./routes/all-sports'));
+const GameDetails = lazy(() => import('./routes/match-page'));
+const VirtualCricket = lazy(() => import('./routes/virtual-cricket'));
+const Cricketv = lazy(() => import('./routes/cricketv'));
 
 const later = (path: string, access: Access, title: string): AppRoute => ({ path, access, layout: 'main', page: Placeholder, title });
 
@@ -30,10 +34,10 @@ export const ROUTES: AppRoute[] = [
   { path: '/login', access: 'public', layout: 'bare', page: Login },
   { path: '/register', access: 'public', layout: 'bare', page: Register },
   { path: '/404', access: 'public', layout: 'bare', page: NotFound },
-  later('/game-details/:gameEtId/:gameId', 'public', 'Match'),
-  later('/virtual-cricket/:gameEtId/:gameId', 'public', 'Virtual Cricket'),
-  later('/cricketv/:gameEtId/:gameId', 'public', 'Cricket V'),
-  later('/all-sports/:sportId', 'public', 'All Sports'),
+  { path: '/game-details/:gameEtId/:gameId', access: 'public', layout: 'main', page: GameDetails, title: 'Match' },
+  { path: '/virtual-cricket/:gameEtId/:gameId', access: 'public', layout: 'main', page: VirtualCricket, title: 'Virtual Cricket' },
+  { path: '/cricketv/:gameEtId/:gameId', access: 'public', layout: 'main', page: Cricketv, title: 'Cricket V' },
+  { path: '/all-sports/:sportId', access: 'public', layout: 'main', page: AllSports, title: 'All Sports' },
   later('/casino-list/LC/:typeId', 'public', 'Casino'),
   later('/casino-list/LC/:typeId/:casinoId', 'public', 'Casino'),
   { path: '/terms-and-conditions', access: 'public', layout: 'main', page: StaticInfo, title: 'Terms and Conditions' },

@@ -1,7 +1,9 @@
 // One back (blue) or lay (pink) price cell of a market table. Odds of 0 or less show as a dash,
 // a locked cell shows a lock, and a changed price flashes for 200 ms (spec §2, §4, §9).
+// Match pages render hundreds of these and change dozens a second, so the cell is a plain button
+// with one shared styled class: side, flash, size and selection are attributes, never new styles.
 import { useEffect, useRef, useState } from 'react';
-import { ButtonBase, Typography } from '@mui/material';
+import { styled } from '@mui/material/styles';
 import LockIcon from '@mui/icons-material/Lock';
 import { formatAmount } from '@/utils/format';
 
@@ -13,9 +15,41 @@ export type OddsCellProps = {
   size?: number;
   locked?: boolean;
   onSelect?: () => void;
+  /** Narrow cells for the dense tables of small screens. */
+  compact?: boolean;
+  /** Marks the cell of the current bet-slip selection. */
+  selected?: boolean;
 };
 
-export function OddsCell({ side, odds, size, locked = false, onSelect }: OddsCellProps) {
+const Cell = styled('button')(({ theme }) => ({
+  all: 'unset',
+  boxSizing: 'border-box',
+  width: '100%',
+  minWidth: 56,
+  minHeight: 40,
+  display: 'flex',
+  flexDirection: 'column',
+  alignItems: 'center',
+  justifyContent: 'center',
+  cursor: 'pointer',
+  userSelect: 'none',
+  fontFamily: theme.typography.fontFamily,
+  '&[data-side="back"]': { backgroundColor: theme.palette.back.main, color: theme.palette.back.contrastText },
+  '&[data-side="lay"]': { backgroundColor: theme.palette.lay.main, color: theme.palette.lay.contrastText },
+  '&[data-side="back"][data-flash="true"]': { backgroundColor: theme.palette.back.light },
+  '&[data-side="lay"][data-flash="true"]': { backgroundColor: theme.palette.lay.light },
+  '&:disabled': { cursor: 'default' },
+  '&:not(:disabled):hover': { filter: 'brightness(1.08)' },
+  '&:focus-visible': { outline: `2px solid ${theme.palette.primary.main}`, outlineOffset: -2 },
+  '&[aria-pressed="true"]': { outline: `2px solid ${theme.palette.primary.main}`, outlineOffset: -2 },
+  '&[data-compact="true"]': { minWidth: 40, minHeight: 36 },
+  '& .odds': { fontWeight: 700, fontSize: 14, lineHeight: 1.2 },
+  '& .size': { fontSize: 11, lineHeight: 1.1 },
+  '&[data-compact="true"] .odds': { fontSize: 13 },
+  '&[data-compact="true"] .size': { fontSize: 10 },
+}));
+
+export function OddsCell({ side, odds, size, locked = false, onSelect, compact = false, selected = false }: OddsCellProps) {
   const [flash, setFlash] = useState(false);
   const previous = useRef(odds);
 
@@ -29,37 +63,24 @@ export function OddsCell({ side, odds, size, locked = false, onSelect }: OddsCel
 
   const empty = !(odds > 0);
   return (
-    <ButtonBase
+    <Cell
+      type="button"
       disabled={locked || empty || !onSelect}
       onClick={onSelect}
       aria-label={`${side} ${empty ? 'no price' : odds}`}
+      aria-pressed={onSelect ? selected : undefined}
       data-side={side}
       data-flash={flash ? 'true' : undefined}
-      sx={(theme) => ({
-        width: '100%',
-        minWidth: 56,
-        minHeight: 40,
-        flexDirection: 'column',
-        bgcolor: flash ? theme.palette[side].light : theme.palette[side].main,
-        color: theme.palette[side].contrastText,
-        transition: `background-color ${ODDS_FLASH_MS}ms`,
-        '&.Mui-disabled': { color: theme.palette[side].contrastText },
-      })}
+      data-compact={compact ? 'true' : undefined}
     >
       {locked ? (
         <LockIcon fontSize="small" aria-label="Locked" />
       ) : (
         <>
-          <Typography component="span" fontWeight={700} fontSize={14} lineHeight={1.2}>
-            {empty ? '-' : odds}
-          </Typography>
-          {!empty && size !== undefined && size > 0 && (
-            <Typography component="span" fontSize={11} lineHeight={1.1}>
-              {formatAmount(size)}
-            </Typography>
-          )}
+          <span className="odds">{empty ? '-' : odds}</span>
+          {!empty && size !== undefined && size > 0 && <span className="size">{formatAmount(size)}</span>}
         </>
       )}
-    </ButtonBase>
+    </Cell>
   );
 }

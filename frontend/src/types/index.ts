@@ -20,3 +20,47 @@ export type { User } from './generated/User';
 export type { UserBalance } from './generated/UserBalance';
 export type { WsClientMessage } from './generated/WsClientMessage';
 export type { WsServerMessage } from './generated/WsServerMessage';
+
+// Sports (issue 4). ts-rs writes u64 ids as `bigint`, but JSON.parse yields numbers (the ids stay
+// below 2^53), so the client sees them through `Wire`.
+import type { Fixture as GFixture } from './generated/Fixture';
+import type { Market as GMarket } from './generated/Market';
+import type { MarketType as GMarketType } from './generated/MarketType';
+import type { MarketResult as GMarketResult } from './generated/MarketResult';
+import type { Section as GSection } from './generated/Section';
+import type { OddsLevel as GOddsLevel } from './generated/OddsLevel';
+import type { Side as GSide } from './generated/Side';
+import type { Scoreboard as GScoreboard } from './generated/Scoreboard';
+import type { TeamScore as GTeamScore } from './generated/TeamScore';
+import type { BetView as GBetView } from './generated/BetView';
+import type { GameBets as GGameBets } from './generated/GameBets';
+import type { SpotsData as GSpotsData } from './generated/SpotsData';
+import type { SectionBook as GSectionBook } from './generated/SectionBook';
+import type { RunRow as GRunRow } from './generated/RunRow';
+import type { PlaceBetRequest as GPlaceBetRequest } from './generated/PlaceBetRequest';
+import type { PlaceBetResponse as GPlaceBetResponse } from './generated/PlaceBetResponse';
+import type { FeedEvent as GFeedEvent } from './generated/FeedEvent';
+type Wire<T> = T extends bigint
+  ? number
+  : T extends Array<infer U>
+    ? Array<Wire<U>>
+    : T extends object
+      ? { [K in keyof T]: Wire<T[K]> }
+      : T;
+export type Fixture = Wire<GFixture>;
+export type Market = Wire<GMarket>;
+export type MarketType = GMarketType;
+export type MarketResult = GMarketResult;
+export type Section = GSection;
+export type OddsLevel = GOddsLevel;
+export type Side = GSide;
+export type Scoreboard = GScoreboard;
+export type TeamScore = GTeamScore;
+export type BetView = Wire<GBetView>;
+export type GameBets = Wire<GGameBets>;
+export type SpotsData = Wire<GSpotsData>;
+export type SectionBook = GSectionBook;
+export type RunRow = GRunRow;
+export type PlaceBetRequest = Wire<GPlaceBetRequest>;
+export type PlaceBetResponse = Wire<GPlaceBetResponse>;
+export type FeedEvent = Wire<GFeedEvent>;

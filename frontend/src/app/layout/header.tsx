@@ -5,17 +5,16 @@ import {
   Box,
   Button,
   IconButton,
-  InputBase,
   Toolbar,
   useMediaQuery,
   useTheme,
 } from '@mui/material';
 import MenuIcon from '@mui/icons-material/Menu';
-import SearchIcon from '@mui/icons-material/Search';
 import { selectUser, useSession } from '@/lib/session';
 import { formatAmount, formatFixed } from '@/utils/format';
 import { useAuthActions } from '@/features/auth';
 import { SiteLogo } from '@/features/site-config';
+import { MatchSearch } from '@/features/sports';
 import { Announcement } from './announcement';
 import { UserMenu } from './user-menu';
 
@@ -69,23 +68,7 @@ export function Header({ onMenuClick }: { onMenuClick?: () => void }) {
 
   const right = user ? (
     <Box sx={{ display: 'flex', alignItems: 'center', gap: { xs: 1, md: 2 } }}>
-      {!mobile && (
-        <Box
-          sx={{
-            display: 'flex',
-            alignItems: 'center',
-            gap: 0.5,
-            px: 1,
-            height: 36,
-            width: { md: 160, lg: 220 },
-            borderRadius: 1,
-            bgcolor: 'rgba(255,255,255,0.08)',
-          }}
-        >
-          <SearchIcon fontSize="small" />
-          <InputBase placeholder="Search match" inputProps={{ 'aria-label': 'Search match' }} sx={{ flex: 1, color: 'inherit', fontSize: 14 }} />
-        </Box>
-      )}
+      {!mobile && <MatchSearch />}
       {!mobile && (
         <Button color="inherit" onClick={() => setRulesOpen(true)} sx={{ fontWeight: 700 }}>
           Rules

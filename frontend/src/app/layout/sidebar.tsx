@@ -4,6 +4,7 @@ import { Box, Collapse, List, ListItemButton, ListItemText } from '@mui/material
 import ExpandLess from '@mui/icons-material/ExpandLess';
 import ExpandMore from '@mui/icons-material/ExpandMore';
 import { selectUser, useSession } from '@/lib/session';
+import { SportsTree } from '@/features/sports';
 import { hasRole } from '../access';
 
 export const SIDEBAR_WIDTH = 240;
@@ -40,7 +41,7 @@ function Item({ label, to }: { label: string; to?: string }) {
   );
 }
 
-/** Racing Sports (static) and Others (visitors and role user); All Sports comes with the sports issue. */
+/** Racing Sports (static), Others (visitors and role user) and the All Sports tree. */
 export function Sidebar() {
   const user = useSession(selectUser);
   const showOthers = !user || hasRole(user, 'user');
@@ -58,6 +59,9 @@ export function Sidebar() {
           <Item label="Fantasy Game" to="/" />
         </Section>
       )}
+      <Section title="All Sports">
+        <SportsTree />
+      </Section>
     </Box>
   );
 }

@@ -1,0 +1,193 @@
+// Sports pages against the real server with frozen prices (APP_FEED__SPEED=0) and no in-play
+// delay: the live home table, a player backing match odds and seeing the header, My Bet and My
+// Market follow, odds flashing when the operator moves a price, a visitor told to log in, and
+// screenshots of home, match page and bet slip at 375 and 1366 px.
+import assert from 'node:assert/strict';
+import { after, before, describe, it } from 'node:test';
+import { api, launchBrowser, loginViaUi, newPage, operatorToken, screenshotPath, startServer } from './harness.js';
+
+const T = { timeout: 120_000 };
+const ENV = { APP_FEED__SPEED: '0', APP_BETTING__INPLAY_DELAY_MS_PER_SEC: '0' };
+
+async function data(baseUrl, path, body = {}) {
+  const response = await fetch(`${baseUrl}/data${path}`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) });
+  return (await response.json()).data;
+}
+
+const round2 = (value) => Math.round(value * 100) / 100;
+
+/** The market with every price of its first runner moved by `step`. */
+function movedMarket(market, step) {
+  const [first, ...rest] = market.section;
+  const odds = first.odds.map((level) => ({ ...level, odds: round2(level.odds + step) }));
+  return { ...market, section: [{ ...first, odds }, ...rest] };
+}
+
+function bestBack(section) {
+  return section.odds.find((level) => level.otype === 'back' && level.tno === 0).odds;
+}
+
+/** Records every odds cell that turns on its flash, from now on. */
+async function watchFlashes(page) {
+  await page.evaluate(() => {
+    window.__flashes = [];
+    new MutationObserver((records) => {
+      for (const record of records) {
+        const el = record.target;
+        if (el.getAttribute && el.getAttribute('data-flash') === 'true') window.__flashes.push(el.getAttribute('aria-label'));
+      }
+    }).observe(document.body, { subtree: true, attributes: true, attributeFilter: ['data-flash'] });
+  });
+}
+
+describe('sports pages', () => {
+  let server;
+  let browser;
+  let opToken;
+  let cricket;
+  let flashFixture;
+  let shotFixture;
+
+  before(async () => {
+    server = await startServer(ENV);
+    browser = await launchBrowser();
+    opToken = await operatorToken(server.url);
+    const rows = await data(server.url, '/front/highlightproduct', { etid: 4, type: 'all' });
+    // Each test gets its own fixture: one is settled, one suspended on the way.
+    [cricket, flashFixture, shotFixture] = rows;
+    assert.ok(shotFixture, 'the simulator lists at least three cricket fixtures');
+  });
+
+  after(async () => {
+    await browser?.close();
+    await server?.stop();
+  });
+
+  const matchState = (gmid) => data(server.url, `/front/matchstate?gmid=${gmid}`);
+  const inject = (events) => api(server.url, 'POST', '/ops/feed/events', { body: events, token: opToken });
+
+  it('the home table shows live rows and follows a price change without reload', T, async () => {
+    const page = await newPage(browser, server.url);
+    await page.goto('/');
+    const row = page.locator(`[data-testid="match-row"][data-gmid="${cricket.gmid}"]`);
+    await row.waitFor();
+    await page.getByTestId('ballbyball-row').waitFor();
+    assert.equal(await page.getByRole('link', { name: cricket.ename }).first().getAttribute('href'), `/game-details/4/${cricket.gmid}`);
+    // Let the socket deliver its snapshot before the change, so the change arrives as a delta.
+    await page.waitForTimeout(1000);
+
+    // The home table is the fixtures' headline prices: the feed moves them with fixture_updated.
+    const moved = movedMarket(cricket, 0.05);
+    const price = bestBack(moved.section[0]);
+    await inject([{ type: 'fixture_updated', fixture: moved }]);
+    await row.getByRole('button', { name: `back ${price}` }).waitFor({ timeout: 3000 });
+
+    await page.getByRole('tab', { name: 'Football' }).click();
+    await page.locator('[data-testid="match-row"]').first().waitFor();
+    assert.equal(await page.getByTestId('ballbyball-row').count(), 0, 'the Ball By Ball row is on the Cricket tab only');
+    await page.context().close();
+  });
+
+  it('a visitor clicking odds is told to log in', T, async () => {
+    const page = await newPage(browser, server.url);
+    await page.goto(`/game-details/4/${cricket.gmid}`);
+    const market = page.getByRole('region', { name: 'Match Odds' });
+    await market.getByRole('button', { name: /^back \d/ }).first().click();
+    await page.getByText('Please login to access!').waitFor();
+    assert.equal(await page.getByTestId('bet-slip').count(), 0);
+    await page.context().close();
+  });
+
+  it('a player backs match odds and the header, My Bet and My Market follow without reload', T, async () => {
+    const page = await newPage(browser, server.url);
+    await loginViaUi(page, 'player1', 'player123');
+    await page.getByTestId('balance').waitFor();
+    const balanceBefore = Number(await page.getByLabel('Balance').getAttribute('title'));
+    await page.goto(`/game-details/4/${cricket.gmid}`);
+    const market = page.getByRole('region', { name: 'Match Odds' });
+    const price = bestBack((await matchState(cricket.gmid)).markets.find((m) => m.gtype === 'match').section[0]);
+    await market.getByRole('button', { name: `back ${price}` }).first().click();
+    const slip = page.getByTestId('bet-slip');
+    await slip.waitFor();
+    assert.equal(await page.getByRole('textbox', { name: 'Stake' }).inputValue(), '');
+    assert.ok(await page.getByRole('button', { name: 'Submit' }).isDisabled(), 'Submit waits for a stake');
+    await page.getByRole('textbox', { name: 'Stake' }).fill('200');
+    assert.equal(await page.getByTestId('slip-profit').textContent(), (round2((price - 1) * 200)).toFixed(2));
+    await page.getByRole('button', { name: 'Submit' }).click();
+    await page.getByText('Bet placed successfully').waitFor();
+
+    await page.waitForFunction(() => document.querySelector('[data-testid="exposure"]')?.textContent === '-200.00');
+    assert.equal(await slip.count(), 0, 'the slip is cleared after the answer');
+    const myBet = page.getByRole('region', { name: 'My Bet' }).getByTestId('my-bet');
+    await myBet.first().waitFor();
+    assert.equal(await myBet.count(), 1);
+    await market.getByTestId('runner-book').first().waitFor();
+
+    await page.getByRole('button', { name: 'Exposure' }).click();
+    const dialog = page.getByRole('dialog', { name: 'My Market' });
+    const marketRow = dialog.getByTestId('my-market-row');
+    await marketRow.first().waitFor();
+    assert.match(await marketRow.first().textContent(), /Match Odds\s*1/);
+    assert.equal(await dialog.getByRole('link', { name: cricket.ename }).getAttribute('href'), `/game-details/4/${cricket.gmid}`);
+    await dialog.getByRole('button', { name: 'Close' }).click();
+
+    // Settling the match (home wins) pays the back bet: balance and exposure move at once.
+    await api(server.url, 'POST', '/ops/feed/finish', { body: { gmid: cricket.gmid, winner: 'home' }, token: opToken });
+    const expected = (balanceBefore + round2((price - 1) * 200)).toFixed(2);
+    await page.waitForFunction((value) => document.querySelector('[aria-label="Balance"]')?.getAttribute('title') === value, expected, { timeout: 10_000 });
+    await page.waitForFunction(() => document.querySelector('[data-testid="exposure"]')?.textContent === '0.00');
+    await page.context().close();
+  });
+
+  it('odds cells change and flash without reload when the operator moves a price', T, async () => {
+    const fixture = flashFixture;
+    const page = await newPage(browser, server.url);
+    await page.goto(`/game-details/4/${fixture.gmid}`);
+    const market = page.getByRole('region', { name: 'Match Odds' });
+    await market.getByRole('button', { name: /^back \d/ }).first().waitFor();
+    await page.waitForTimeout(1000);
+    await watchFlashes(page);
+
+    const { markets } = await matchState(fixture.gmid);
+    const moved = movedMarket(markets.find((m) => m.gtype === 'match'), 0.03);
+    const price = bestBack(moved.section[0]);
+    await inject([{ type: 'market_updated', market: moved }]);
+    await market.getByRole('button', { name: `back ${price}` }).waitFor({ timeout: 3000 });
+    const flashes = await page.evaluate(() => window.__flashes);
+    assert.ok(flashes.includes(`back ${price}`), `the changed cell flashed (saw ${flashes.join(', ')})`);
+    await page.waitForTimeout(400);
+    assert.equal(await page.locator('[data-flash="true"]').count(), 0, 'the flash ends after 200 ms');
+
+    // A suspended market shows its status over the prices.
+    await inject([{ type: 'market_updated', market: { ...moved, status: 'SUSPENDED' } }]);
+    await market.getByTestId('status-overlay').first().waitFor();
+    assert.equal(await market.getByTestId('status-overlay').first().textContent(), 'SUSPENDED');
+    await page.context().close();
+  });
+
+  for (const width of [375, 1366]) {
+    it(`screenshots of home, match page and bet slip at ${width} px`, T, async () => {
+      const fixture = shotFixture;
+      const page = await newPage(browser, server.url, { width, height: 900 });
+      await loginViaUi(page, 'player1', 'player123');
+      await page.getByTestId('balance').waitFor();
+      await page.goto('/');
+      await page.locator('[data-testid="match-row"]').first().waitFor();
+      await page.waitForTimeout(300);
+      await page.screenshot({ path: screenshotPath(`sports-home-${width}.png`), fullPage: true });
+
+      await page.goto(`/game-details/4/${fixture.gmid}`);
+      const market = page.getByRole('region', { name: 'Match Odds' });
+      await market.getByRole('button', { name: /^back \d/ }).first().waitFor();
+      await page.waitForTimeout(300);
+      await page.screenshot({ path: screenshotPath(`match-page-${width}.png`), fullPage: width > 400 });
+
+      await market.getByRole('button', { name: /^back \d/ }).last().click();
+      await page.getByTestId('bet-slip').waitFor();
+      await page.getByRole('button', { name: '1k', exact: true }).click();
+      await page.waitForTimeout(400);
+      await page.screenshot({ path: screenshotPath(`bet-slip-${width}.png`) });
+      await page.context().close();
+    });
+  }
+});

@@ -1,0 +1,106 @@
+// The sports match page (spec §2) and its two virtual variants: markets, scoreboard, live TV,
+// highlights, and on the right (a bottom sheet on small screens) the bet slip and My Bet.
+import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
+import { useParams } from 'react-router';
+import { Box, Button, useMediaQuery, useTheme } from '@mui/material';
+import { selectUser, useSession } from '@/lib/session';
+import { useGameButtons } from '@/features/button-values';
+import { BetSlip, Highlights, LiveTv, MarketBoard, MatchTitle, MyBets, ScoreboardPanel, useGameBets, useMatchLive } from '@/features/match';
+import { hasRole } from '../access';
+
+const RulesDialog = lazy(() => import('@/features/rules').then((m) => ({ default: m.RulesDialog })));
+
+export type MatchVariant = 'sports' | 'virtual-cricket' | 'cricketv';
+
+// Spec §9: markets are polled every 1 s (game details), 3 s (virtual cricket), 5 s (cricketv)
+// while the socket is down.
+const FEEDS = {
+  sports: { source: 'matchstate', pollMs: 1000 },
+  'virtual-cricket': { source: 'matchstate', pollMs: 3000 },
+  cricketv: { source: 'cricketvdata', pollMs: 5000 },
+} as const;
+
+/** Time since the round began, as the cricketv table's timer. */
+function RoundTimer() {
+  const [started] = useState(() => Date.now());
+  const [now, setNow] = useState(() => Date.now());
+  useEffect(() => {
+    const timer = window.setInterval(() => setNow(Date.now()), 1000);
+    return () => window.clearInterval(timer);
+  }, []);
+  const seconds = Math.floor((now - started) / 1000);
+  return (
+    <Box component="span" aria-label="Timer" sx={{ fontVariantNumeric: 'tabular-nums', fontWeight: 700 }}>
+      {String(Math.floor(seconds / 60)).padStart(2, '0')}:{String(seconds % 60).padStart(2, '0')}
+    </Box>
+  );
+}
+
+function CricketvExtras() {
+  const [rulesOpen, setRulesOpen] = useState(false);
+  return (
+    <>
+      <RoundTimer />
+      <Button size="small" color="inherit" variant="outlined" onClick={() => setRulesOpen(true)} sx={{ py: 0, minWidth: 0 }}>
+        Rules
+      </Button>
+      {rulesOpen && (
+        <Suspense fallback={null}>
+          <RulesDialog open title="Cricket V Rules" onClose={() => setRulesOpen(false)} actions={<Button onClick={() => setRulesOpen(false)}>Close</Button>} />
+        </Suspense>
+      )}
+    </>
+  );
+}
+
+function Layout({ main, side, desktop }: { main: ReactNode; side: ReactNode; desktop: boolean }) {
+  if (!desktop) {
+    return (
+      <Box>
+        {main}
+        {side}
+      </Box>
+    );
+  }
+  return (
+    <Box sx={{ display: 'flex', gap: 1, alignItems: 'flex-start' }}>
+      <Box sx={{ flex: 1, minWidth: 0 }}>{main}</Box>
+      <Box component="aside" sx={{ width: 320, flexShrink: 0, position: 'sticky', top: 64 }}>
+        {side}
+      </Box>
+    </Box>
+  );
+}
+
+export function MatchPage({ variant }: { variant: MatchVariant }) {
+  const params = useParams();
+  const etid = Number(params.gameEtId);
+  const gmid = Number(params.gameId);
+  const theme = useTheme();
+  const desktop = useMediaQuery(theme.breakpoints.up('md'), { noSsr: true });
+  const user = useSession(selectUser);
+  const buttons = useGameButtons();
+  useMatchLive({ etid, gmid, ...FEEDS[variant] });
+  useGameBets(gmid);
+
+  const main = (
+    <>
+      <MatchTitle extra={variant === 'cricketv' ? <CricketvExtras /> : undefined} />
+      <ScoreboardPanel />
+      <LiveTv canWatch={hasRole(user, 'user')} />
+      <MarketBoard />
+      <Highlights />
+    </>
+  );
+  const side = (
+    <>
+      <BetSlip buttons={buttons} sheet={!desktop} />
+      {user && <MyBets />}
+    </>
+  );
+  return <Layout main={main} side={side} desktop={desktop} />;
+}
+
+export default function GameDetailsPage() {
+  return <MatchPage variant="sports" />;
+}

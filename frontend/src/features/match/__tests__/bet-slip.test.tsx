@@ -1,0 +1,127 @@
+import { act, render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { ThemeProvider } from '@mui/material/styles';
+import { vi } from 'vitest';
+import { theme } from '@/testing/theme';
+import { makeFixture, makeMarket, makeUser } from '@/testing/fixtures';
+import { sessionActions } from '@/lib/session';
+import { notify } from '@/lib/notify';
+import { BetSlip } from '../components/bet-slip';
+import { MarketBoard } from '../components/market-board';
+import { useMatchStore } from '../stores/match-store';
+import { LOGIN_REQUIRED } from '../hooks/use-bet-actions';
+import { placeBet } from '../api/place-bet';
+
+vi.mock('@/lib/notify', () => ({ notify: { error: vi.fn(), success: vi.fn() } }));
+vi.mock('../api/place-bet', () => ({ placeBet: vi.fn(), newRequestId: () => 'req-1' }));
+vi.mock('../api/get-game-bets', () => ({ getGameBets: vi.fn(async () => ({ bets: [], spotsData: [] })) }));
+
+const buttons = [
+  { label: '100', value: 100 },
+  { label: '1k', value: 1000 },
+];
+
+function renderPage() {
+  return render(
+    <ThemeProvider theme={theme}>
+      <MarketBoard />
+      <BetSlip buttons={buttons} sheet={false} />
+    </ThemeProvider>,
+  );
+}
+
+function loadMatch() {
+  act(() => {
+    useMatchStore.getState().reset(100000);
+    useMatchStore.getState().applySnapshot({ fixture: makeFixture(), markets: [makeMarket()], scoreboard: null });
+  });
+}
+
+const signIn = () => sessionActions.set({ accessToken: 'a', refreshToken: 'r', user: makeUser() });
+
+describe('bet slip', () => {
+  afterEach(() => sessionActions.clear());
+
+  it('tells a visitor to log in instead of selecting a price', async () => {
+    loadMatch();
+    renderPage();
+    await userEvent.click(screen.getAllByRole('button', { name: 'back 1.78' })[0]!);
+    expect(notify.error).toHaveBeenCalledWith(LOGIN_REQUIRED);
+    expect(screen.queryByTestId('bet-slip')).not.toBeInTheDocument();
+  });
+
+  it('selecting a price fills the slip with stake 0 and Submit disabled', async () => {
+    signIn();
+    loadMatch();
+    renderPage();
+    await userEvent.click(screen.getAllByRole('button', { name: 'back 1.78' })[0]!);
+    expect(screen.getByTestId('bet-slip')).toHaveAttribute('data-side', 'back');
+    expect(screen.getByRole('textbox', { name: 'Stake' })).toHaveValue('');
+    expect(screen.getByRole('button', { name: 'Submit' })).toBeDisabled();
+  });
+
+  it('quick buttons add to the stake, the preview follows and Clear sets 0', async () => {
+    signIn();
+    loadMatch();
+    renderPage();
+    await userEvent.click(screen.getAllByRole('button', { name: 'back 1.78' })[0]!);
+    await userEvent.click(screen.getByRole('button', { name: '100' }));
+    await userEvent.click(screen.getByRole('button', { name: '1k' }));
+    expect(screen.getByRole('textbox', { name: 'Stake' })).toHaveValue('1100');
+    expect(screen.getByTestId('slip-profit')).toHaveTextContent('858.00');
+    expect(screen.getByRole('button', { name: 'Submit' })).toBeEnabled();
+    await userEvent.click(screen.getByRole('button', { name: 'Clear' }));
+    expect(screen.getByRole('textbox', { name: 'Stake' })).toHaveValue('');
+    expect(screen.getByRole('button', { name: 'Submit' })).toBeDisabled();
+  });
+
+  it('a new selection resets the stake to 0', async () => {
+    signIn();
+    loadMatch();
+    renderPage();
+    await userEvent.click(screen.getAllByRole('button', { name: 'back 1.78' })[0]!);
+    await userEvent.type(screen.getByRole('textbox', { name: 'Stake' }), '500');
+    expect(useMatchStore.getState().slip.stake).toBe(500);
+    await userEvent.click(screen.getAllByRole('button', { name: 'lay 1.82' })[0]!);
+    expect(useMatchStore.getState().slip.stake).toBe(0);
+    expect(screen.getByTestId('bet-slip')).toHaveAttribute('data-side', 'lay');
+    expect(screen.getByTestId('slip-profit')).toHaveTextContent('0.00');
+  });
+
+  it('submits with a request id, toasts the server message and clears the slip', async () => {
+    vi.mocked(placeBet).mockResolvedValue({ success: true, message: 'Bet placed successfully', data: { bet: {} as never, balance: 1500, exp: -100 } });
+    signIn();
+    loadMatch();
+    renderPage();
+    await userEvent.click(screen.getAllByRole('button', { name: 'back 1.78' })[0]!);
+    await userEvent.type(screen.getByRole('textbox', { name: 'Stake' }), '100');
+    await userEvent.click(screen.getByRole('button', { name: 'Submit' }));
+    expect(placeBet).toHaveBeenCalledWith(expect.objectContaining({ gameId: 100000, marketId: 1000000, sectionId: 1, uRate: 1.78, amount: 100, betType: 'back', requestId: 'req-1' }));
+    expect(notify.success).toHaveBeenCalledWith('Bet placed successfully');
+    expect(useMatchStore.getState().slip).toEqual({ selection: null, stake: 0, submitting: false });
+    expect(sessionActions.get()?.user?.exp).toBe(-100);
+  });
+
+  it('shows the server error and clears the slip', async () => {
+    vi.mocked(placeBet).mockRejectedValue({ message: 'Odds changed', status: 409 });
+    signIn();
+    loadMatch();
+    renderPage();
+    await userEvent.click(screen.getAllByRole('button', { name: 'lay 1.82' })[0]!);
+    await userEvent.type(screen.getByRole('textbox', { name: 'Stake' }), '100');
+    await userEvent.click(screen.getByRole('button', { name: 'Submit' }));
+    expect(notify.error).toHaveBeenCalledWith('Odds changed');
+    expect(useMatchStore.getState().slip.selection).toBeNull();
+  });
+
+  it('a suspended section shows its status over the prices and cannot be selected', () => {
+    signIn();
+    act(() => {
+      useMatchStore.getState().reset(100000);
+      useMatchStore.getState().applySnapshot({ fixture: makeFixture(), markets: [makeMarket({ status: 'SUSPENDED' })], scoreboard: null });
+    });
+    renderPage();
+    expect(screen.getAllByTestId('status-overlay')[0]).toHaveTextContent('SUSPENDED');
+    expect(screen.getAllByRole('button', { name: 'back 1.78' })[0]).toBeDisabled();
+  });
+});

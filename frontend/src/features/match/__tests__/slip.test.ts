@@ -1,0 +1,81 @@
+import { makeMarket, makeSection } from '@/testing/fixtures';
+import { canSubmit, parseStake, preview, stakeLimits, type Selection } from '../model/slip';
+
+const selection: Selection = {
+  gameId: 100000,
+  etid: 4,
+  eventName: 'South Africa v India',
+  marketId: 1000000,
+  marketName: 'Match Odds',
+  gtype: 'match',
+  sectionId: 1,
+  sectionName: 'South Africa',
+  side: 'back',
+  price: 1.78,
+  size: 500,
+  min: 100,
+  max: 200000,
+};
+
+describe('Submit is enabled only with a selection, a positive stake and no submission in flight', () => {
+  it('is disabled with no selection', () => {
+    expect(canSubmit({ selection: null, stake: 100, submitting: false })).toBe(false);
+  });
+  it('is disabled with a stake of 0 or less', () => {
+    expect(canSubmit({ selection, stake: 0, submitting: false })).toBe(false);
+    expect(canSubmit({ selection, stake: -5, submitting: false })).toBe(false);
+    expect(canSubmit({ selection, stake: Number.NaN, submitting: false })).toBe(false);
+  });
+  it('is disabled while submitting', () => {
+    expect(canSubmit({ selection, stake: 100, submitting: true })).toBe(false);
+  });
+  it('is enabled otherwise', () => {
+    expect(canSubmit({ selection, stake: 100, submitting: false })).toBe(true);
+  });
+});
+
+describe('profit preview per market type (spec §9)', () => {
+  it('bookmaker back wins stake × odds / 100', () => {
+    expect(preview('match1', 'back', 45, 1000)).toEqual({ profit: 450, liability: 1000 });
+  });
+  it('match odds back wins (odds − 1) × stake', () => {
+    expect(preview('match', 'back', 1.85, 100)).toEqual({ profit: 85, liability: 100 });
+  });
+  it('other decimal-priced markets back the same way', () => {
+    expect(preview('fancy1', 'back', 3.1, 200).profit).toBe(420);
+    expect(preview('oddeven', 'back', 1.95, 100).profit).toBe(95);
+    expect(preview('cricketcasino', 'back', 19.5, 100).profit).toBe(1850);
+  });
+  it('a lay wins the stake and risks what the back would win', () => {
+    expect(preview('match', 'lay', 1.85, 100)).toEqual({ profit: 100, liability: 85 });
+    expect(preview('match1', 'lay', 45, 1000)).toEqual({ profit: 1000, liability: 450 });
+  });
+  it('run lines win stake × rate / 100 on Yes and risk it on No', () => {
+    expect(preview('fancy', 'back', 62, 100, 90)).toEqual({ profit: 90, liability: 100 });
+    expect(preview('fancy', 'lay', 61, 100, 110)).toEqual({ profit: 100, liability: 110 });
+    expect(preview('khado', 'back', 60, 200, 30).profit).toBe(60);
+  });
+  it('shows nothing to win with no stake', () => {
+    expect(preview('match', 'back', 1.85, 0)).toEqual({ profit: 0, liability: 0 });
+  });
+});
+
+describe('stake limits (spec §5)', () => {
+  it('match types use the market min and max, else minb and maxb', () => {
+    const market = makeMarket({ min: 0, max: 0, minb: 50, maxb: 5000 });
+    expect(stakeLimits(market, makeSection())).toEqual({ min: 50, max: 5000 });
+    expect(stakeLimits(makeMarket({ min: 200, max: 900 }), makeSection())).toEqual({ min: 200, max: 900 });
+  });
+  it('line markets use the section limits, else the market ones', () => {
+    const market = makeMarket({ gtype: 'fancy', min: 100, max: 50000 });
+    expect(stakeLimits(market, makeSection({ min: 0, max: 25000 }))).toEqual({ min: 100, max: 25000 });
+  });
+});
+
+describe('stake input', () => {
+  it('keeps digits and one decimal point', () => {
+    expect(parseStake('1a2.5.0')).toBe(12.5);
+    expect(parseStake('')).toBe(0);
+    expect(parseStake('abc')).toBe(0);
+  });
+});

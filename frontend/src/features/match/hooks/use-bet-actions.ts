@@ -1,0 +1,75 @@
+// Selecting a price (login required, spec §5) and submitting the slip (spec §4).
+import { useCallback } from 'react';
+import type { Market, Section, Side } from '@/types';
+import { notify } from '@/lib/notify';
+import { sessionActions } from '@/lib/session';
+import type { ApiError } from '@/lib/api-client';
+import { newRequestId, placeBet } from '../api/place-bet';
+import { canSubmit, stakeLimits } from '../model/slip';
+import { useMatchStore } from '../stores/match-store';
+import { refreshGameBets } from './use-game-bets';
+
+export const LOGIN_REQUIRED = 'Please login to access!';
+
+export function selectOdds(market: Market, section: Section, side: Side, price: number, size: number): void {
+  const user = sessionActions.get()?.user;
+  if (!user || user.role.length === 0) {
+    notify.error(LOGIN_REQUIRED);
+    return;
+  }
+  const { fixture } = useMatchStore.getState();
+  const { min, max } = stakeLimits(market, section);
+  useMatchStore.getState().select({
+    gameId: market.gmid,
+    etid: fixture?.etid ?? 0,
+    eventName: fixture?.ename ?? '',
+    marketId: market.mid,
+    marketName: market.mname,
+    gtype: market.gtype,
+    sectionId: section.sid,
+    sectionName: section.nat,
+    side,
+    price,
+    size,
+    min,
+    max,
+  });
+}
+
+export function useSubmitBet(): () => Promise<void> {
+  return useCallback(async () => {
+    const store = useMatchStore.getState();
+    const { selection, stake } = store.slip;
+    if (!selection || !canSubmit(store.slip)) return;
+    store.setSubmitting(true);
+    try {
+      const envelope = await placeBet({
+        gameId: selection.gameId,
+        marketId: selection.marketId,
+        sectionId: selection.sectionId,
+        uRate: selection.price,
+        amount: stake,
+        betType: selection.side,
+        requestId: newRequestId(),
+        etid: selection.etid,
+        eventName: selection.eventName,
+        marketName: selection.marketName,
+        sectionName: selection.sectionName,
+        gType: selection.gtype,
+      });
+      if (!envelope) return;
+      if (envelope.success) {
+        notify.success(envelope.message || 'Success!');
+        if (envelope.data) sessionActions.patchUser({ balance: envelope.data.balance, exp: envelope.data.exp });
+      } else {
+        notify.error(envelope.message || 'Something went wrong');
+      }
+    } catch (error) {
+      notify.error((error as ApiError).message);
+    } finally {
+      // Spec §4: after either answer the slip is cleared and the stake is 0.
+      useMatchStore.getState().clearSlip();
+      void refreshGameBets(selection.gameId);
+    }
+  }, []);
+}

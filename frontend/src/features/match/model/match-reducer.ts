@@ -1,0 +1,75 @@
+// The match page's state and how the `match:{gmid}` topic changes it (docs/api.md): a snapshot
+// replaces everything, deltas replace one market, the fixture or the scoreboard, settle a market
+// or remove the match. Untouched markets keep their identity so their tables do not re-render.
+import type { Fixture, Market, MarketResult, Scoreboard } from '@/types';
+import type { MatchSnapshot } from '../api/get-match-state';
+
+export type MatchState = {
+  fixture: Fixture | null;
+  /** Market ids in display order (as the feed lists them). */
+  marketIds: number[];
+  byId: Record<number, Market>;
+  scoreboard: Scoreboard | null;
+  settled: Record<number, MarketResult>;
+  removed: boolean;
+};
+
+export type MatchDelta =
+  | { kind: 'market'; market: Market }
+  | { kind: 'fixture'; fixture: Fixture }
+  | { kind: 'scoreboard'; scoreboard: Scoreboard | null }
+  | { kind: 'settled'; mid: number; result: MarketResult }
+  | { kind: 'removed' }
+  | { kind: 'match'; match: MatchSnapshot };
+
+export const EMPTY_MATCH: MatchState = { fixture: null, marketIds: [], byId: {}, scoreboard: null, settled: {}, removed: false };
+
+export function fromSnapshot(snapshot: MatchSnapshot): MatchState {
+  const byId: Record<number, Market> = {};
+  const marketIds: number[] = [];
+  for (const market of snapshot.markets ?? []) {
+    byId[market.mid] = market;
+    marketIds.push(market.mid);
+  }
+  return { fixture: snapshot.fixture ?? null, marketIds, byId, scoreboard: snapshot.scoreboard ?? null, settled: {}, removed: false };
+}
+
+export function applyDelta(state: MatchState, delta: MatchDelta): MatchState {
+  switch (delta.kind) {
+    case 'market': {
+      const { market } = delta;
+      if (state.settled[market.mid]) return state;
+      const known = market.mid in state.byId;
+      return {
+        ...state,
+        byId: { ...state.byId, [market.mid]: market },
+        marketIds: known ? state.marketIds : [...state.marketIds, market.mid],
+      };
+    }
+    case 'fixture':
+      return { ...state, fixture: delta.fixture };
+    case 'scoreboard':
+      return { ...state, scoreboard: delta.scoreboard };
+    case 'settled': {
+      // A settled market leaves the page; its result is kept for anything that asks.
+      const byId = { ...state.byId };
+      delete byId[delta.mid];
+      return {
+        ...state,
+        byId,
+        marketIds: state.marketIds.filter((mid) => mid !== delta.mid),
+        settled: { ...state.settled, [delta.mid]: delta.result },
+      };
+    }
+    case 'removed':
+      return { ...state, removed: true };
+    case 'match':
+      return fromSnapshot(delta.match);
+    default:
+      return state;
+  }
+}
+
+export function isMatchDelta(data: unknown): data is MatchDelta {
+  return typeof data === 'object' && data !== null && typeof (data as { kind?: unknown }).kind === 'string';
+}

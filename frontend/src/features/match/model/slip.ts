@@ -1,0 +1,66 @@
+// Bet-slip rules (spec §4, §5, §9): what a selection holds, when Submit is enabled and the
+// profit and liability the slip previews before the server prices the bet.
+import type { Market, MarketType, Section, Side } from '@/types';
+
+export type Selection = {
+  gameId: number;
+  etid: number;
+  eventName: string;
+  marketId: number;
+  marketName: string;
+  gtype: MarketType;
+  sectionId: number;
+  sectionName: string;
+  side: Side;
+  /** Odds, bookmaker rate or run line, as the cell showed it. */
+  price: number;
+  /** The level's size: the rate per 100 on run lines. */
+  size: number;
+  min: number;
+  max: number;
+};
+
+export type SlipState = { selection: Selection | null; stake: number; submitting: boolean };
+
+/** Spec §4: Submit is disabled with no selection, a stake of 0 or less, or while submitting. */
+export function canSubmit({ selection, stake, submitting }: SlipState): boolean {
+  return selection !== null && Number.isFinite(stake) && stake > 0 && !submitting;
+}
+
+/** Run-line markets price on a line with the rate in `size` (docs/api.md). */
+export function isRunLine(gtype: MarketType): boolean {
+  return gtype === 'fancy' || gtype === 'meter' || gtype === 'khado';
+}
+
+const round2 = (value: number) => Math.round(value * 100) / 100;
+
+/**
+ * Spec §9: match1 back wins stake × odds / 100, other back bets (odds − 1) × stake, a lay wins the
+ * stake. Run lines, which the spec leaves open, win stake × rate / 100 on Yes (the server's rule,
+ * docs/markets.md). Liability mirrors it: a back risks the stake, a lay risks what a back would win.
+ */
+export function preview(gtype: MarketType, side: Side, price: number, stake: number, size = 100): { profit: number; liability: number } {
+  const amount = Number.isFinite(stake) && stake > 0 ? stake : 0;
+  let backWin: number;
+  if (gtype === 'match1') backWin = (amount * price) / 100;
+  else if (isRunLine(gtype)) backWin = (amount * (size > 0 ? size : 100)) / 100;
+  else backWin = (price - 1) * amount;
+  backWin = Math.max(0, round2(backWin));
+  return side === 'back' ? { profit: backWin, liability: round2(amount) } : { profit: round2(amount), liability: backWin };
+}
+
+/** Spec §5: for match types min is the market min if above 0 else minb, likewise max. */
+export function stakeLimits(market: Market, section: Section): { min: number; max: number } {
+  if (market.gtype === 'match' || market.gtype === 'match1') {
+    return { min: market.min > 0 ? market.min : market.minb, max: market.max > 0 ? market.max : market.maxb };
+  }
+  return { min: section.min > 0 ? section.min : market.min, max: section.max > 0 ? section.max : market.max };
+}
+
+/** Keeps the stake input numeric: digits and one decimal point; empty is 0. */
+export function parseStake(raw: string): number {
+  const cleaned = raw.replace(/[^\d.]/g, '');
+  const [whole = '', ...rest] = cleaned.split('.');
+  const value = Number(rest.length ? `${whole}.${rest.join('')}` : whole);
+  return Number.isFinite(value) ? value : 0;
+}

@@ -1,0 +1,71 @@
+// The match page's one store: the live market book of the open match (fed by the socket or the
+// fallback poll), the user's open bets and books on it, and the bet slip.
+import { create } from 'zustand';
+import type { BetView, Market, SectionBook, SpotsData } from '@/types';
+import type { MatchSnapshot } from '../api/get-match-state';
+import { EMPTY_MATCH, applyDelta, fromSnapshot, type MatchDelta, type MatchState } from '../model/match-reducer';
+import type { Selection, SlipState } from '../model/slip';
+
+type Books = Record<number, Record<number, SectionBook>>;
+
+type Store = MatchState & {
+  gmid: number | null;
+  bets: BetView[];
+  books: Books;
+  slip: SlipState;
+  reset: (gmid: number) => void;
+  applySnapshot: (snapshot: MatchSnapshot) => void;
+  applyDelta: (delta: MatchDelta) => void;
+  setBets: (bets: BetView[], spots: SpotsData[]) => void;
+  select: (selection: Selection) => void;
+  setStake: (stake: number) => void;
+  addStake: (amount: number) => void;
+  setSubmitting: (submitting: boolean) => void;
+  clearSlip: () => void;
+};
+
+const EMPTY_SLIP: SlipState = { selection: null, stake: 0, submitting: false };
+
+function toBooks(spots: SpotsData[]): Books {
+  const books: Books = {};
+  for (const spot of spots) {
+    const bySid: Record<number, SectionBook> = {};
+    for (const book of spot.sdata) bySid[book.sid] = book;
+    books[spot.mid] = bySid;
+  }
+  return books;
+}
+
+export const useMatchStore = create<Store>((set) => ({
+  ...EMPTY_MATCH,
+  gmid: null,
+  bets: [],
+  books: {},
+  slip: EMPTY_SLIP,
+  reset: (gmid) => set({ ...EMPTY_MATCH, gmid, bets: [], books: {}, slip: EMPTY_SLIP }),
+  applySnapshot: (snapshot) => set(fromSnapshot(snapshot)),
+  applyDelta: (delta) => set((state) => applyDelta(state, delta)),
+  setBets: (bets, spots) => set({ bets, books: toBooks(spots) }),
+  // Spec §4: a new selection resets the stake to 0.
+  select: (selection) => set({ slip: { selection, stake: 0, submitting: false } }),
+  setStake: (stake) => set((state) => ({ slip: { ...state.slip, stake } })),
+  addStake: (amount) => set((state) => ({ slip: { ...state.slip, stake: Math.round((state.slip.stake + amount) * 100) / 100 } })),
+  setSubmitting: (submitting) => set((state) => ({ slip: { ...state.slip, submitting } })),
+  clearSlip: () => set({ slip: EMPTY_SLIP }),
+}));
+
+export type MatchStore = Store;
+export const selectMarket =
+  (mid: number) =>
+  (state: Store): Market | undefined =>
+    state.byId[mid];
+export const selectMarketIds = (state: Store): number[] => state.marketIds;
+export const selectFixture = (state: Store) => state.fixture;
+export const selectScoreboard = (state: Store) => state.scoreboard;
+export const selectSlip = (state: Store): SlipState => state.slip;
+export const selectBets = (state: Store): BetView[] => state.bets;
+export const selectBook =
+  (mid: number) =>
+  (state: Store): Record<number, SectionBook> | undefined =>
+    state.books[mid];
+export const selectRemoved = (state: Store): boolean => state.removed;

@@ -1,0 +1,2 @@
+export { MyMarketList } from './components/my-market-list';
+export { groupByMarket } from './group';

@@ -1,0 +1,6 @@
+// The sports feature's public surface, used by app/ only.
+export { SportMatchTable, CRICKET_ETID } from './components/sport-match-table';
+export { LatestEventsTicker } from './components/latest-events-ticker';
+export { SportsTree } from './components/sports-tree';
+export { MatchSearch } from './components/match-search';
+export { useSportsStore, selectTree, isccByGmid } from './stores/sports-store';
