@@ -117,6 +117,8 @@ describe('sports pages', () => {
     await page.getByText('Bet placed successfully').waitFor();
 
     await page.waitForFunction(() => document.querySelector('[data-testid="exposure"]')?.textContent === '-200.00');
+    // The header's balance is what is left to bet with: the liability is held.
+    await page.waitForFunction((value) => document.querySelector('[aria-label="Balance"]')?.getAttribute('title') === value, (balanceBefore - 200).toFixed(2));
     assert.equal(await slip.count(), 0, 'the slip is cleared after the answer');
     const myBet = page.getByRole('region', { name: 'My Bet' }).getByTestId('my-bet');
     await myBet.first().waitFor();

@@ -10,8 +10,9 @@ pub fn user_topic(user_id: u64) -> String {
     format!("user:{user_id}")
 }
 
+/// The header's figures, as `routes::user_view` gives them.
 pub fn user_balance(account: &Account) -> UserBalance {
-    UserBalance { balance: Money(account.balance_minor), exp: Money(-account.exposure_minor) }
+    UserBalance { balance: Money(account.available_minor()), exp: Money(-account.exposure_minor) }
 }
 
 pub fn notifier(hub: HubHandle) -> Notify {

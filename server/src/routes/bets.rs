@@ -68,7 +68,7 @@ pub async fn place_bet(req: HttpRequest, state: web::Data<AppState>, user: AuthU
     };
     let ledger = state.engine.read();
     let account = &ledger.users[&user.user_id];
-    let response = PlaceBetResponse { bet: bet_view(&ledger.bets[&bet_id]), balance: Money(account.balance_minor), exp: Money(-account.exposure_minor) };
+    let response = PlaceBetResponse { bet: bet_view(&ledger.bets[&bet_id]), balance: Money(account.available_minor()), exp: Money(-account.exposure_minor) };
     Ok(Encrypted(Envelope::ok(message, response)))
 }
 

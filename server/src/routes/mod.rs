@@ -25,7 +25,8 @@ pub use users::{accept_rules, change_password, get_user};
 use ledger::Account;
 use schemas::{Money, User};
 
-/// The client's view of an account.
+/// The client's view of an account: `balance` is what is left to bet with (the ledger balance
+/// less the exposure held by open bets), `exp` the exposure as a non-positive figure.
 pub fn user_view(account: &Account) -> User {
     User {
         id: account.id.to_string(),
@@ -34,7 +35,7 @@ pub fn user_view(account: &Account) -> User {
         current_token: account.current_session.map(|s| s.to_string()).unwrap_or_default(),
         is_login: !account.must_change_password,
         is_accept_rules: account.rules_accepted,
-        balance: Money(account.balance_minor),
+        balance: Money(account.available_minor()),
         exp: Money(-account.exposure_minor),
     }
 }
