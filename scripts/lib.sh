@@ -29,12 +29,15 @@ ensure_node() {
 }
 
 # npm packages of the client, from the lock file; reinstalled only when the lock changes.
+# `npm install --no-save` rather than `npm ci`: the lock lists only the platform packages
+# the registry mirror serves (rollup and unrs-resolver name others for every OS), which
+# `npm ci` refuses as "out of sync"; install keeps to the locked versions and writes nothing.
 ensure_frontend_packages() {
   ensure_node
   local stamp="$ROOT/frontend/node_modules/.lock-stamp"
   if [ ! -f "$stamp" ] || ! cmp -s "$ROOT/frontend/package-lock.json" "$stamp"; then
     say "installing the client's npm packages"
-    (cd "$ROOT/frontend" && npm ci --no-audit --no-fund --loglevel=error)
+    (cd "$ROOT/frontend" && npm install --no-save --no-audit --no-fund --loglevel=error)
     cp "$ROOT/frontend/package-lock.json" "$stamp"
   fi
 }

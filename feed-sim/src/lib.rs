@@ -9,6 +9,7 @@
 //!
 //! How each market is decided is written down in `docs/markets.md` ("Simulator settlement").
 
+pub mod casino;
 mod cricket;
 mod fixture;
 mod football;

@@ -10,18 +10,51 @@ use std::collections::BTreeMap;
 /// At most this many failures are listed per check; the count says how many there were.
 const FAILURES_LISTED_MAX: usize = 20;
 
-/// The state after every event with `seq <= to_seq`.
+/// Records decoded per hand-over from the reading thread to the folding one.
+const REPLAY_BATCH_RECORDS: usize = 4096;
+
+/// Batches in flight between the two threads: bounds replay memory to a few MiB.
+const REPLAY_BATCHES_IN_FLIGHT: usize = 8;
+
+/// The state after every event with `seq <= to_seq`. One thread reads and decodes the log while
+/// this one folds it: on two cores replay runs at the pace of the slower half, not their sum.
 pub fn replay(store: &dyn Store, to_seq: u64) -> Result<State, StoreError> {
-    let mut state = State::default();
-    for record in store.read_from(1) {
-        let envelope = record?;
-        if envelope.seq > to_seq {
-            break;
+    std::thread::scope(|scope| {
+        let (tx, rx) = std::sync::mpsc::sync_channel(REPLAY_BATCHES_IN_FLIGHT);
+        scope.spawn(move || read_batches(store, to_seq, &tx));
+        let mut state = State::default();
+        for batch in rx {
+            for envelope in batch? {
+                check_next(&state, &envelope)?;
+                apply(&mut state, &envelope);
+            }
         }
-        check_next(&state, &envelope)?;
-        apply(&mut state, &envelope);
+        Ok(state)
+    })
+}
+
+type Batch = Result<Vec<Envelope>, StoreError>;
+
+/// Sends the log up to `to_seq` in batches; stops early if the folding side has gone.
+fn read_batches(store: &dyn Store, to_seq: u64, tx: &std::sync::mpsc::SyncSender<Batch>) {
+    let mut batch = Vec::with_capacity(REPLAY_BATCH_RECORDS);
+    for record in store.read_from(1) {
+        match record {
+            Ok(envelope) if envelope.seq > to_seq => break,
+            Ok(envelope) => batch.push(envelope),
+            Err(e) => {
+                let _ = tx.send(Err(e));
+                return;
+            }
+        }
+        if batch.len() == REPLAY_BATCH_RECORDS {
+            let full = std::mem::replace(&mut batch, Vec::with_capacity(REPLAY_BATCH_RECORDS));
+            if tx.send(Ok(full)).is_err() {
+                return;
+            }
+        }
     }
-    Ok(state)
+    let _ = tx.send(Ok(batch));
 }
 
 fn check_next(state: &State, envelope: &Envelope) -> Result<(), StoreError> {

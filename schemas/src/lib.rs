@@ -4,6 +4,7 @@
 //! the serde renames here are the single place where the wire's spelling is decided.
 
 pub mod bets;
+pub mod casino;
 pub mod money;
 pub mod sports;
 pub mod ws;

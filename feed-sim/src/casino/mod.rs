@@ -1,0 +1,227 @@
+//! The live casino round engine: seven tables behind one small trait ([`Table`]), each dealing
+//! from a shoe shuffled with a seed, so any round can be dealt again from its seed
+//! ([`deal_round`], [`replay`]), and a [`CasinoEngine`] that runs them all continuously.
+//!
+//! Rules and payouts follow `casino-rules.md`; rates marked "ours" there are chosen in the
+//! table's module, in one place, and stated with their chance and house edge in the table's
+//! rules text. `docs/casino.md` lists them with the edges measured over 100,000 rounds.
+
+mod ab20;
+mod baccarat;
+mod card32;
+pub mod cards;
+mod dt20;
+mod engine;
+pub mod limits;
+mod lucky7;
+mod roulette;
+mod rules;
+mod teen20;
+
+pub use cards::{Card, Face, Shoe, Suit};
+pub use engine::{CasinoConfig, CasinoEngine};
+
+use schemas::casino::{CardHand, ItemOutcome, ItemResult, RoundResult, TableStats};
+use schemas::sports::Price;
+use schemas::{GameTypeRules, Rule};
+
+/// One bet item of a table, with the chance of each way it can end.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Market {
+    pub sid: u32,
+    pub nat: String,
+    /// The wire `type`: the item's group (`main`, `rank`, `straight`, …).
+    pub kind: &'static str,
+    /// The group's name in the rules text.
+    pub group: &'static str,
+    /// Back rate, hundredths.
+    pub back: Price,
+    /// Lay rate, hundredths; 0 where laying is not offered.
+    pub lay: Price,
+    /// The chance of every outcome but `Lose` (which has the rest).
+    pub chances: Vec<(ItemOutcome, f64)>,
+    /// The rate is ours: `casino-rules.md` leaves it to us.
+    pub ours: bool,
+}
+
+impl Market {
+    /// A back-only item that wins at `back` with chance `win`.
+    pub fn back(nat: impl Into<String>, kind: &'static str, group: &'static str, back: u32, win: f64) -> Market {
+        Market::with(nat, kind, group, back, vec![(ItemOutcome::Win, win)])
+    }
+
+    pub fn with(nat: impl Into<String>, kind: &'static str, group: &'static str, back: u32, chances: Vec<(ItemOutcome, f64)>) -> Market {
+        Market { sid: 0, nat: nat.into(), kind, group, back: Price(back), lay: Price(0), chances, ours: false }
+    }
+
+    pub fn ours(self) -> Market {
+        Market { ours: true, ..self }
+    }
+
+    pub fn lose_chance(&self) -> f64 {
+        1.0 - self.chances.iter().map(|(_, p)| p).sum::<f64>()
+    }
+
+    /// The expected profit per unit backed (negative: the house edge).
+    pub fn back_return(&self) -> f64 {
+        let rate = self.back.0;
+        self.chances.iter().map(|(o, p)| p * profit_per_unit(*o, rate)).sum::<f64>() - self.lose_chance()
+    }
+
+    /// The expected profit per unit laid, if laying is offered.
+    pub fn lay_return(&self) -> Option<f64> {
+        let rate = self.lay.0;
+        let won = self.chances.iter().map(|(o, p)| p * profit_per_unit(*o, rate)).sum::<f64>();
+        (rate > 0).then_some(self.lose_chance() - won)
+    }
+}
+
+/// A back bet's profit per unit staked at `rate_h` under an outcome.
+pub fn profit_per_unit(outcome: ItemOutcome, rate_h: u32) -> f64 {
+    let gain = |rate_h: u32| f64::from(rate_h) / 100.0 - 1.0;
+    match outcome {
+        ItemOutcome::Win => gain(rate_h),
+        ItemOutcome::HalfWin => gain(rate_h) / 2.0,
+        ItemOutcome::Pays { rate } => gain(rate.0),
+        ItemOutcome::Push => 0.0,
+        ItemOutcome::HalfLose => -0.5,
+        ItemOutcome::Lose => -1.0,
+    }
+}
+
+/// Gives markets their ids, 1 upward, in order.
+fn numbered(markets: Vec<Market>) -> Vec<Market> {
+    markets.into_iter().zip(1..).map(|(m, sid)| Market { sid, ..m }).collect()
+}
+
+/// One face dealt, to one hand (an index into [`Table::hands`]).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Dealt {
+    pub hand: usize,
+    pub face: Face,
+}
+
+/// Everything a round dealt, in order.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct Deal {
+    pub dealt: Vec<Dealt>,
+}
+
+impl Deal {
+    pub fn give(&mut self, hand: usize, face: Face) {
+        self.dealt.push(Dealt { hand, face });
+    }
+
+    /// The cards of one hand, in the order dealt.
+    pub fn cards(&self, hand: usize) -> Vec<Card> {
+        self.dealt.iter().filter(|d| d.hand == hand).filter_map(|d| d.face.card()).collect()
+    }
+
+    /// The first `shown` faces as the `card` string.
+    pub fn card_string(&self, shown: usize) -> String {
+        self.dealt.iter().take(shown).map(|d| d.face.to_string()).collect::<Vec<_>>().join(",")
+    }
+
+    /// The first `shown` faces by hand.
+    pub fn hands(&self, names: &[&str], shown: usize) -> Vec<CardHand> {
+        let faces = |hand: usize| self.dealt.iter().take(shown).filter(|d| d.hand == hand).map(|d| d.face.to_string()).collect();
+        names.iter().enumerate().map(|(hand, name)| CardHand { name: name.to_string(), cards: faces(hand) }).collect()
+    }
+}
+
+/// How a round came out.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Verdict {
+    /// The strip's letter or number.
+    pub win: String,
+    /// The winner's name.
+    pub winner: String,
+    pub rdesc: String,
+    /// One per market, in market order.
+    pub outcomes: Vec<ItemOutcome>,
+}
+
+impl Verdict {
+    /// No result (a deal missing its cards): every stake is returned.
+    pub fn void(markets: usize) -> Verdict {
+        let text = |s: &str| s.to_string();
+        Verdict { win: text("V"), winner: text("Void"), rdesc: text("No result: every stake returned"), outcomes: vec![ItemOutcome::Push; markets] }
+    }
+}
+
+/// One casino table: its shoe, how it deals, its markets, and how a deal settles them.
+pub trait Table: Send + Sync {
+    fn gtype(&self) -> &'static str;
+    fn name(&self) -> &'static str;
+    /// The hands cards are dealt to, in seat order.
+    fn hands(&self) -> &'static [&'static str];
+    /// Every face of a fresh shoe, unshuffled.
+    fn shoe(&self) -> Vec<Face>;
+    fn deal(&self, shoe: &mut Shoe) -> Deal;
+    /// The items, `sid` 1 upward; the same every round.
+    fn markets(&self) -> Vec<Market>;
+    fn settle(&self, deal: &Deal) -> Verdict;
+    /// How the game is played and paid, one sentence a line.
+    fn how_to_play(&self) -> &'static [&'static str];
+    /// The rules dialog: how to play, then every market's rate, chance and house edge.
+    fn rules_text(&self) -> Vec<Rule> {
+        rules::text(self.how_to_play(), &self.markets())
+    }
+    /// The statistics box over recent rounds, oldest first (roulette only).
+    fn stats(&self, _recent: &[Deal]) -> Option<TableStats> {
+        None
+    }
+}
+
+/// Every table, in table-number order (the number is the position from 1, and is part of each
+/// round id: new tables go at the end).
+pub fn tables() -> Vec<Box<dyn Table>> {
+    vec![
+        Box::new(teen20::Teen20),
+        Box::new(lucky7::Lucky7),
+        Box::new(dt20::Dt20),
+        Box::new(ab20::Ab20),
+        Box::new(card32::Card32),
+        Box::new(baccarat::Baccarat),
+        Box::new(roulette::Roulette),
+    ]
+}
+
+pub fn table(gtype: &str) -> Option<Box<dyn Table>> {
+    tables().into_iter().find(|t| t.gtype() == gtype)
+}
+
+/// The rules dialog of every table.
+pub fn rules() -> Vec<GameTypeRules> {
+    tables().iter().map(|t| GameTypeRules { gtype: t.gtype().to_string(), rulelist: t.rules_text() }).collect()
+}
+
+/// The round a table deals from `seed`: a pure function of its arguments.
+pub fn deal_round(gtype: &str, seed: u64) -> Option<Deal> {
+    let table = table(gtype)?;
+    Some(table.deal(&mut Shoe::shuffled(table.shoe(), seed)))
+}
+
+/// The result of round `mid` dealt from `seed`, exactly as the engine published it.
+pub fn replay(gtype: &str, mid: &str, seed: u64) -> Option<RoundResult> {
+    let table = table(gtype)?;
+    let deal = table.deal(&mut Shoe::shuffled(table.shoe(), seed));
+    Some(round_result(table.as_ref(), mid, seed, &deal))
+}
+
+/// The result record of a dealt round.
+pub fn round_result(table: &dyn Table, mid: &str, seed: u64, deal: &Deal) -> RoundResult {
+    let verdict = table.settle(deal);
+    let items = table.markets().into_iter().zip(verdict.outcomes).map(|(m, outcome)| ItemResult { sid: m.sid, nat: m.nat, outcome }).collect();
+    RoundResult {
+        mid: mid.to_string(),
+        gtype: table.gtype().to_string(),
+        seed,
+        win: verdict.win,
+        winner: verdict.winner,
+        rdesc: verdict.rdesc,
+        card: deal.card_string(deal.dealt.len()),
+        hands: deal.hands(table.hands(), deal.dealt.len()),
+        items,
+    }
+}

@@ -1,0 +1,254 @@
+//! Casino wire types (spec §3 "Casino round data", "Casino bet item", "Result row",
+//! "Statistics"): a table's current round with its bet items, the result of a round with the
+//! outcome of every item, and the events a round engine (or a provider) sends to the server.
+//!
+//! Cards are strings: rank (`A`, `2`–`10`, `J`, `Q`, `K`) then a suit code (`SS`, `HH`, `CC`,
+//! `DD`), e.g. `10HH`. Rates are decimal returns per 1 staked, stake included, in hundredths.
+
+use crate::sports::{Price, Side};
+use crate::Money;
+use serde::{Deserialize, Serialize};
+use ts_rs::TS;
+
+/// Whether an item takes bets now.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[serde(rename_all = "SCREAMING_SNAKE_CASE")]
+#[ts(export)]
+pub enum ItemStatus {
+    Active,
+    Suspended,
+}
+
+/// One bet item of a round (a player, a side bet, a roulette bet).
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, TS)]
+#[ts(export)]
+pub struct CasinoItem {
+    /// The item's id within its table, stable from round to round.
+    pub sid: u32,
+    pub nat: String,
+    /// Always `back`: every item can be backed; it can also be laid when `l` is above zero.
+    pub otype: Side,
+    /// Back rate (decimal, stake included).
+    #[ts(type = "number")]
+    pub b: Price,
+    /// Lay rate, or 0 where the table does not offer laying.
+    #[ts(type = "number")]
+    pub l: Price,
+    pub gstatus: ItemStatus,
+    #[ts(type = "number")]
+    pub min: Money,
+    #[ts(type = "number")]
+    pub max: Money,
+    /// The table's game type (`teen20`, `roulette`, …).
+    pub subtype: String,
+    /// The item's group within the table (`main`, `pairplus`, `rank`, `straight`, …).
+    #[serde(rename = "type")]
+    pub kind: String,
+}
+
+/// Where a round is: taking bets, dealing (no bets), or showing its result.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[serde(rename_all = "SCREAMING_SNAKE_CASE")]
+#[ts(export)]
+pub enum RoundStatus {
+    Open,
+    Suspended,
+    Result,
+}
+
+/// One entry of the last-results strip, newest first.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[ts(export)]
+pub struct ResultRow {
+    pub mid: String,
+    /// The game-specific letter or number the strip shows (`A`, `B`, `T`, `17`, …).
+    pub win: String,
+    /// The winner's name (`Player A`, `Tie`, `17 Red`).
+    pub nat: String,
+}
+
+/// The cards of one hand (a player, a side, the joker), in the order dealt.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[ts(export)]
+pub struct CardHand {
+    pub name: String,
+    pub cards: Vec<String>,
+}
+
+/// Roulette statistics over the last `spins` spins, each share a whole percentage of them.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[ts(export)]
+pub struct TableStats {
+    pub spins: u32,
+    /// 1–12, 13–24, 25–36.
+    pub dozens: [u32; 3],
+    /// First column (1, 4, …, 34), second (2, 5, …), third (3, 6, …, 36).
+    pub columns: [u32; 3],
+    pub red: u32,
+    pub black: u32,
+    pub odd: u32,
+    pub even: u32,
+    /// 1–18.
+    pub low: u32,
+    /// 19–36.
+    pub high: u32,
+    pub zero: u32,
+}
+
+/// A table's current round as the page shows it.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, TS)]
+#[ts(export)]
+pub struct CasinoRound {
+    /// Round id: `YYMMDD`, two-digit table number, then the second of the day it opened.
+    pub mid: String,
+    pub gtype: String,
+    /// The table's name.
+    pub ename: String,
+    /// Whole seconds of betting left; 0 once betting has closed.
+    pub lt: u32,
+    /// The cards dealt so far, comma-separated, in the order dealt (roulette: the number).
+    pub card: String,
+    /// The same cards by hand.
+    pub hands: Vec<CardHand>,
+    /// The round's description once resulted (winner and hands), else empty.
+    pub rdesc: String,
+    pub remark: String,
+    pub status: RoundStatus,
+    pub items: Vec<CasinoItem>,
+    /// The last results, newest first.
+    pub results: Vec<ResultRow>,
+    /// Roulette only.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[ts(optional)]
+    pub stats: Option<TableStats>,
+}
+
+/// How one item ended. With stake S, the item's back rate r taken at bet time:
+///
+/// | outcome    | back profit        | lay profit (lay rate r)  |
+/// |------------|--------------------|--------------------------|
+/// | `Win`      | S × (r − 1)        | −S × (r − 1)             |
+/// | `HalfWin`  | S × (r − 1) / 2    | −S × (r − 1) / 2         |
+/// | `Pays`     | S × (rate − 1)     | (never laid)             |
+/// | `Push`     | 0                  | 0                        |
+/// | `HalfLose` | −S / 2             | S / 2                    |
+/// | `Lose`     | −S                 | S                        |
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, TS)]
+#[serde(tag = "kind", rename_all = "snake_case")]
+#[ts(export)]
+pub enum ItemOutcome {
+    Win,
+    /// Wins half the profit: Andar Bahar's first-card win, Baccarat's banker win with 6.
+    HalfWin,
+    /// Wins at this rate whatever rate was shown: a Teen Patti Pair Plus hand.
+    Pays {
+        #[ts(type = "number")]
+        rate: Price,
+    },
+    /// The stake comes back: a tie on Teen Patti's players, Baccarat's player or banker.
+    Push,
+    /// Half the stake is lost: Lucky 7's LOW and HIGH on a 7.
+    HalfLose,
+    Lose,
+}
+
+impl ItemOutcome {
+    /// Profit (positive) or loss (negative) in minor units of a stake taken at `rate`, on the
+    /// given side. Magnitudes are floored to the minor unit, as the ledger floors every amount,
+    /// so a back bet's profit is always the matching lay bet's loss.
+    pub fn pnl_minor(self, side: Side, stake_minor: i64, rate: Price) -> i64 {
+        let profit = |rate_h: u32| stake_minor * i64::from(rate_h.saturating_sub(100)) / 100;
+        let back = match self {
+            ItemOutcome::Win => profit(rate.0),
+            ItemOutcome::HalfWin => profit(rate.0) / 2,
+            ItemOutcome::Pays { rate } => profit(rate.0),
+            ItemOutcome::Push => 0,
+            ItemOutcome::HalfLose => -(stake_minor / 2),
+            ItemOutcome::Lose => -stake_minor,
+        };
+        match side {
+            Side::Back => back,
+            Side::Lay => -back,
+        }
+    }
+}
+
+/// One item's outcome in a round result.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, TS)]
+#[ts(export)]
+pub struct ItemResult {
+    pub sid: u32,
+    pub nat: String,
+    pub outcome: ItemOutcome,
+}
+
+/// Everything a settlement needs, and everything the result dialog shows.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, TS)]
+#[ts(export)]
+pub struct RoundResult {
+    pub mid: String,
+    pub gtype: String,
+    /// The shuffle's seed (below 2^53, exact as a JSON number): dealing again from it gives
+    /// these cards (`feed_sim::casino::replay`).
+    #[ts(type = "number")]
+    pub seed: u64,
+    /// The strip's letter or number.
+    pub win: String,
+    /// The winner's name.
+    pub winner: String,
+    pub rdesc: String,
+    /// Every card dealt, comma-separated, in the order dealt.
+    pub card: String,
+    pub hands: Vec<CardHand>,
+    /// Every item of the round, in `sid` order.
+    pub items: Vec<ItemResult>,
+}
+
+/// What a round engine tells the server, in order.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, TS)]
+#[serde(tag = "type", rename_all = "snake_case")]
+#[ts(export)]
+pub enum CasinoEvent {
+    /// A round's new state: opened, a second of betting gone, betting closed, a card dealt,
+    /// or resulted.
+    RoundUpdated { round: CasinoRound },
+    /// The round is decided; it comes just before the `RoundUpdated` that shows the result.
+    RoundResulted { result: RoundResult },
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_outcome_pays_as_its_table_says_on_both_sides() {
+        let (stake, rate) = (1_000, Price(198));
+        let back = |o: ItemOutcome| o.pnl_minor(Side::Back, stake, rate);
+        assert_eq!(back(ItemOutcome::Win), 980);
+        assert_eq!(back(ItemOutcome::HalfWin), 490);
+        assert_eq!(back(ItemOutcome::Pays { rate: Price(4600) }), 45_000);
+        assert_eq!(back(ItemOutcome::Push), 0);
+        assert_eq!(back(ItemOutcome::HalfLose), -500);
+        assert_eq!(back(ItemOutcome::Lose), -1_000);
+        assert_eq!(ItemOutcome::Win.pnl_minor(Side::Lay, stake, Price(224)), -1_240);
+        assert_eq!(ItemOutcome::Lose.pnl_minor(Side::Lay, stake, Price(224)), 1_000);
+    }
+
+    #[test]
+    fn odd_stakes_floor_halves_toward_zero() {
+        assert_eq!(ItemOutcome::HalfLose.pnl_minor(Side::Back, 101, Price(200)), -50);
+        assert_eq!(ItemOutcome::HalfWin.pnl_minor(Side::Back, 101, Price(200)), 50);
+    }
+
+    fn json<T: Serialize>(value: &T) -> String {
+        serde_json::to_string(value).expect("a wire value serializes")
+    }
+
+    #[test]
+    fn outcomes_and_statuses_have_their_wire_spelling() {
+        assert_eq!(json(&ItemOutcome::HalfLose), r#"{"kind":"half_lose"}"#);
+        assert_eq!(json(&ItemOutcome::Pays { rate: Price(4600) }), r#"{"kind":"pays","rate":46}"#);
+        assert_eq!(json(&RoundStatus::Suspended), r#""SUSPENDED""#);
+        assert_eq!(json(&ItemStatus::Active), r#""ACTIVE""#);
+    }
+}
