@@ -75,7 +75,10 @@ pub struct BetView {
     pub liability: Money,
     pub created_at: String,
     pub updated_at: String,
+    /// The market type (`match`, `fancy`, …) or, for a casino bet, the table's gtype.
     pub g_type: String,
+    /// A live casino bet: `eventName` is the table, `marketName` the round id.
+    pub casino: bool,
     #[ts(type = "number")]
     pub game_id: u64,
     pub ip: String,

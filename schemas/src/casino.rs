@@ -216,6 +216,105 @@ pub enum CasinoEvent {
     RoundResulted { result: RoundResult },
 }
 
+/// One casino type of the lobby's header (`/casino-list/LC/{typeId}`).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[ts(export)]
+pub struct CasinoType {
+    pub id: u32,
+    pub name: String,
+}
+
+/// A casino tile of the home grid and the lobby (spec §3 "Casino tile").
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[ts(export)]
+pub struct CasinoTile {
+    pub gname: String,
+    #[serde(rename = "imgUrl")]
+    pub img_url: String,
+    pub imgpath: String,
+    /// The table's gtype: its page is `/casino/{gmid}`.
+    pub gmid: String,
+    /// The casino type id the tile was listed under.
+    pub ctype: u32,
+    pub cname: String,
+    pub isown: u32,
+    /// The table number.
+    pub cid: u32,
+    /// Locked by the administrator: no bets.
+    pub locked: bool,
+}
+
+/// The lobby list: `t1` as the spec's client reads it.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[ts(export)]
+pub struct CasinoTiles {
+    pub t1: Vec<CasinoTile>,
+}
+
+/// One row of the casino results page.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[serde(rename_all = "camelCase")]
+#[ts(export)]
+pub struct CasinoResultRow {
+    pub mid: String,
+    pub gtype: String,
+    pub ename: String,
+    pub win: String,
+    pub winner: String,
+    pub created_at: String,
+}
+
+/// The result dialog of a round: the round, and the caller's bets on it.
+#[derive(Debug, Clone, Serialize, Deserialize, TS)]
+#[serde(rename_all = "camelCase")]
+#[ts(export)]
+pub struct CasinoResultDetail {
+    pub result: RoundResult,
+    pub ename: String,
+    pub created_at: String,
+    pub bets: Vec<crate::bets::BetView>,
+    #[ts(type = "number")]
+    pub total_profit: Money,
+}
+
+/// `POST /api/bet/place/casino` (encrypted). The table comes from `subType` or `gType`, the
+/// round from `marketId`, the item from `sectionId`; names, limits and profit come from the
+/// server's own round. `requestId` (ours) makes a resubmission return the first answer.
+#[derive(Debug, Clone, Serialize, Deserialize, TS)]
+#[serde(rename_all = "camelCase")]
+#[ts(export)]
+pub struct PlaceCasinoBetRequest {
+    #[serde(default)]
+    #[ts(optional)]
+    pub sub_type: Option<String>,
+    #[serde(default)]
+    #[ts(optional)]
+    pub g_type: Option<String>,
+    /// The round id.
+    pub market_id: String,
+    pub section_id: u32,
+    /// The rate the player saw.
+    #[ts(type = "number")]
+    pub u_rate: Price,
+    #[ts(type = "number")]
+    pub amount: Money,
+    pub bet_type: Side,
+    #[serde(default)]
+    #[ts(optional)]
+    pub request_id: Option<String>,
+    /// Fields the spec's client sends that the server recomputes itself.
+    #[serde(flatten)]
+    #[ts(skip)]
+    pub ignored: std::collections::BTreeMap<String, serde_json::Value>,
+}
+
+/// The round's bets of the caller (`GET /api/bet?marketId=&gType=`).
+#[derive(Debug, Clone, Serialize, Deserialize, TS)]
+#[ts(export)]
+pub struct RoundBets {
+    pub bets: Vec<crate::bets::BetView>,
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -26,6 +26,7 @@ pub fn bet_view(bet: &Bet) -> BetView {
         updated_at: bet.settled.map_or_else(|| placed.clone(), |s| rfc3339(s.at_ms)),
         created_at: placed,
         g_type: bet.info.gtype.clone(),
+        casino: false,
         game_id: bet.gmid,
         ip: bet.info.ip.clone(),
         browser_details: bet.info.browser.clone(),

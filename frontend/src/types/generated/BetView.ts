@@ -12,7 +12,15 @@ profit: number,
 /**
  * What the bet loses if it loses.
  */
-liability: number, createdAt: string, updatedAt: string, gType: string, gameId: number, ip: string, browserDetails: string, 
+liability: number, createdAt: string, updatedAt: string, 
+/**
+ * The market type (`match`, `fancy`, …) or, for a casino bet, the table's gtype.
+ */
+gType: string, 
+/**
+ * A live casino bet: `eventName` is the table, `marketName` the round id.
+ */
+casino: boolean, gameId: number, ip: string, browserDetails: string, 
 /**
  * Profit or loss once settled.
  */
