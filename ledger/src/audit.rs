@@ -148,7 +148,7 @@ pub fn verify(store: &dyn Store, live: Option<&State>) -> Result<AuditReport, St
         exposure.expect(user.exposure_minor == expected, || format!("{} exposure {} expected {expected}", user.username, user.exposure_minor));
     }
     for (key, book) in &state.books {
-        settled.expect(!state.resulted.contains_key(&key.mid), || format!("market {} has a result but {} users keep open bets", key.mid, book.open.len()));
+        settled.expect(!state.is_resulted(key.mid), || format!("market {} has a result but {} users keep open bets", key.mid, book.open.len()));
     }
     let mut replayed = Check::new("replay equals live state");
     let reference = match live {
@@ -196,6 +196,6 @@ fn check_settlement(state: &State, event: &Event, settled: &mut Check) {
     let Event::BetsSettled { mid, bets, .. } = event else { return };
     for (bet_id, _) in bets {
         let open = state.bets.get(bet_id).is_some_and(|b| b.settled.is_none() && b.book.mid == *mid);
-        settled.expect(open && state.resulted.contains_key(mid), || format!("bet {bet_id} settled twice, unknown, or before its market's result"));
+        settled.expect(open && state.is_resulted(*mid), || format!("bet {bet_id} settled twice, unknown, or before its market's result"));
     }
 }

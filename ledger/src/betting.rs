@@ -6,7 +6,8 @@
 //! Amounts are floored to the minor unit, for winners and losers alike, so a back bet's profit
 //! equals the matching lay bet's liability.
 
-use schemas::sports::{MarketResult, Side};
+use schemas::casino::ItemOutcome;
+use schemas::sports::{MarketResult, Price, Side};
 use serde::{Deserialize, Serialize};
 
 /// The highest run value a run market considers. No innings total comes near it.
@@ -33,6 +34,9 @@ pub enum Payoff {
     /// Meter: the stake is per run. Yes wins stake × (runs − line), No wins stake × (line − runs),
     /// each way capped at `METER_RUNS_CAP` runs.
     Meter { line: u32, side: Side },
+    /// A live casino item at a fixed rate (decimal, hundredths): its round's result says how it
+    /// ended (`ItemOutcome`: win, half win, push, half lose, lose, or a rate of its own).
+    Item { sid: u32, rate_h: u32, side: Side },
 }
 
 /// What decided a book.
@@ -41,6 +45,8 @@ pub enum Outcome {
     Winner(u32),
     Runs(u32),
     Happened(bool),
+    /// How a casino item ended.
+    Item(ItemOutcome),
 }
 
 /// `stake × factor_h / 100`, floored (both are non-negative): decimal odds minus one.
@@ -67,6 +73,7 @@ impl Payoff {
             (Payoff::Range { line, width, rate_h }, Outcome::Runs(runs)) => {
                 if runs >= *line && runs < line + width { per_hundred(stake_minor, *rate_h) } else { -stake_minor }
             }
+            (Payoff::Item { rate_h, side, .. }, Outcome::Item(item)) => item.pnl_minor(*side, stake_minor, Price(*rate_h)),
             (Payoff::Meter { line, side }, Outcome::Runs(runs)) => {
                 let diff = (i64::from(runs) - i64::from(*line)).clamp(-i64::from(METER_RUNS_CAP), i64::from(METER_RUNS_CAP));
                 match side {
@@ -86,6 +93,7 @@ impl Payoff {
             Payoff::Decimal { sid, .. } | Payoff::Per100 { sid, .. } => BookKind::Runners(vec![*sid, sid.wrapping_add(1)]),
             Payoff::Binary { .. } => BookKind::OddRuns,
             Payoff::Line { .. } | Payoff::Range { .. } | Payoff::Meter { .. } => BookKind::Runs,
+            Payoff::Item { .. } => BookKind::Item,
         }
     }
 
@@ -122,7 +130,14 @@ pub enum BookKind {
     OddRuns,
     /// A run value in 0..=RUNS_MAX.
     Runs,
+    /// One casino item of one round. Its result is given per item, not by a market result.
+    Item,
 }
+
+/// The ways a casino item can end that bound its bets' P/L: every bet on an item pays at most
+/// its win and loses at most its stake (back) or its win (lay), the halves and the push lie
+/// between, and a `Pays` rate is only ever given to back-only items.
+const ITEM_OUTCOMES: [ItemOutcome; 5] = [ItemOutcome::Win, ItemOutcome::HalfWin, ItemOutcome::Push, ItemOutcome::HalfLose, ItemOutcome::Lose];
 
 impl BookKind {
     /// The outcome a market result gives this book; `None` voids it (every stake returned).
@@ -141,6 +156,7 @@ impl BookKind {
         match self {
             BookKind::Runners(sids) => sids.iter().map(|s| Outcome::Winner(*s)).collect(),
             BookKind::Happens { .. } | BookKind::OddRuns => vec![Outcome::Happened(true), Outcome::Happened(false)],
+            BookKind::Item => ITEM_OUTCOMES.iter().map(|o| Outcome::Item(*o)).collect(),
             BookKind::Runs => {
                 let mut runs = vec![0, RUNS_MAX];
                 for payoff in payoffs {
@@ -265,6 +281,19 @@ mod tests {
         assert_eq!(liability_minor(&BookKind::Runs, &yes, 100), 4_000, "at 0 runs the loss is 40 runs");
         let no = Payoff::Meter { line: 40, side: Side::Lay };
         assert_eq!(liability_minor(&BookKind::Runs, &no, 100), 5_000, "capped at 50 runs");
+    }
+
+    #[test]
+    fn casino_items_settle_by_their_outcome_at_the_rate_taken() {
+        let back = Payoff::Item { sid: 1, rate_h: 198, side: Side::Back };
+        assert_eq!(back.pnl(1_000, Outcome::Item(ItemOutcome::Win)), 980);
+        assert_eq!(back.pnl(1_000, Outcome::Item(ItemOutcome::HalfLose)), -500);
+        assert_eq!(back.pnl(1_000, Outcome::Item(ItemOutcome::Push)), 0);
+        assert_eq!(liability_minor(&BookKind::Item, &back, 1_000), 1_000);
+        assert_eq!(profit_minor(&back, 1_000), 980);
+        let lay = Payoff::Item { sid: 1, rate_h: 224, side: Side::Lay };
+        assert_eq!(liability_minor(&BookKind::Item, &lay, 1_000), 1_240);
+        assert_eq!(exposure_minor(&BookKind::Item, [(&back, 1_000), (&lay, 1_000)].into_iter()), 260, "back 1.98 and lay 2.24 on one item lose 260 if it wins");
     }
 
     #[test]

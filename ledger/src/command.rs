@@ -1,6 +1,7 @@
 //! Commands ask the engine for a change; `decide` turns each into events or a rejection.
 
 use crate::event::{BetInfo, SessionId, TokenHash, UserId};
+use schemas::casino::{CasinoItem, RoundResult};
 use schemas::sports::{Market, MarketResult, Price, Side};
 use schemas::Role;
 
@@ -87,6 +88,34 @@ pub enum Command {
     },
     /// A new feed world begins: every market still open from an earlier one is void.
     StartFeed,
+    /// A casino table opens round `mid` for bets; a round of the table left unresulted is voided.
+    OpenRound {
+        gtype: String,
+        table: u32,
+        mid: String,
+    },
+    /// Betting on the table's current round `mid` is over.
+    CloseRound {
+        gtype: String,
+        mid: String,
+    },
+    /// Round `mid` of the table resulted (`None`: void); its bets are settled.
+    SettleRound {
+        gtype: String,
+        mid: String,
+        result: Option<RoundResult>,
+    },
+    /// `item` is the item as the table shows it now: the engine checks its status and rate.
+    /// `info.sid`, `info.side` and `info.price_h` say what the player asked for.
+    PlaceCasinoBet {
+        user_id: UserId,
+        request_id: String,
+        gtype: String,
+        mid: String,
+        item: CasinoItem,
+        stake_minor: i64,
+        info: BetInfo,
+    },
 }
 
 impl Command {
@@ -141,4 +170,10 @@ pub enum Reject {
     StakeOutOfLimits { min_minor: i64, max_minor: i64 },
     #[error("Market is already settled")]
     AlreadySettled,
+    #[error("Unknown round")]
+    UnknownRound,
+    #[error("Round is closed")]
+    RoundClosed,
+    #[error("Round {mid} was already opened")]
+    RoundExists { mid: String },
 }

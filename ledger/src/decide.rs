@@ -1,15 +1,16 @@
 //! `decide`: a command against the state gives events or a rejection. Pure: time arrives as
 //! `at_ms`, ids come from the state, tokens and hashes arrive on the command.
 
-use crate::betting::exposure_minor;
+use crate::betting::{exposure_minor, Outcome};
+use crate::casino;
 use crate::command::{Command, Reject, TokenGrant};
 use crate::event::{BetInfo, Event, SessionEnd, SessionId, UserId};
 use crate::limits::{
     BALANCE_MINOR_MAX, BUTTONS_PER_GROUP_MAX, BUTTON_LABEL_CHARS_MAX, IP_CHARS_MAX, REMARK_CHARS_MAX,
     REQUEST_ID_CHARS_MAX, REQUEST_ID_WINDOW_MS, USERNAME_CHARS_MAX, USERNAME_CHARS_MIN,
 };
-use crate::state::{Account, State};
-use crate::terms::{terms, BookKey};
+use crate::state::{Account, Book, State};
+use crate::terms::{terms, BookKey, Terms};
 use schemas::sports::{Market, MarketResult};
 use schemas::{Role, AMOUNT_MINOR_MAX};
 use std::collections::BTreeMap;
@@ -78,6 +79,12 @@ pub fn decide(state: &State, at_ms: i64, command: &Command) -> Result<Vec<Event>
         Command::PlaceBet { user_id, request_id, market, stake_minor, info } => place_bet(state, at_ms, *user_id, request_id, market, *stake_minor, info),
         Command::SettleMarket { gmid, mid, result } => settle_market(state, *gmid, *mid, result),
         Command::StartFeed => start_feed(state, at_ms),
+        Command::OpenRound { gtype, table, mid } => casino::open_round(state, at_ms, gtype, *table, mid),
+        Command::CloseRound { gtype, mid } => casino::close_round(state, gtype, mid),
+        Command::SettleRound { gtype, mid, result } => casino::settle_round(state, gtype, mid, result.as_ref()),
+        Command::PlaceCasinoBet { user_id, request_id, gtype, mid, item, stake_minor, info } => {
+            casino::place_bet(state, at_ms, *user_id, request_id, gtype, mid, item, *stake_minor, info)
+        }
     }
 }
 
@@ -102,6 +109,18 @@ fn start_feed(state: &State, at_ms: i64) -> Result<Vec<Event>, Reject> {
 
 /// The acceptance checks of DESIGN §3, in order, each with its own rejection.
 fn place_bet(state: &State, at_ms: i64, user_id: UserId, request_id: &str, market: &Market, stake_minor: i64, info: &BetInfo) -> Result<Vec<Event>, Reject> {
+    let user = check_bettor(state, at_ms, user_id, request_id)?;
+    if state.resulted.contains_key(&market.mid) {
+        return Err(Reject::MarketNotOpen { status: "CLOSED".into() });
+    }
+    let (sid, side, asked) = Command::asked(info);
+    let terms = terms(market, sid, side, asked)?;
+    bet_placed(state, user, request_id, market.gmid, terms, stake_minor, info)
+}
+
+/// The first acceptance checks of any bet: a user who may bet, a well-formed request id that
+/// was not placed in the last minute.
+pub(crate) fn check_bettor<'a>(state: &'a State, at_ms: i64, user_id: UserId, request_id: &str) -> Result<&'a Account, Reject> {
     let user = state.users.get(&user_id).ok_or(Reject::UnknownUser)?;
     if !matches!(user.role, Role::User | Role::Demo) {
         return Err(Reject::RoleCannotBet);
@@ -115,17 +134,18 @@ fn place_bet(state: &State, at_ms: i64, user_id: UserId, request_id: &str, marke
             return Err(Reject::DuplicateRequest { bet_id: *bet_id });
         }
     }
-    if state.resulted.contains_key(&market.mid) {
-        return Err(Reject::MarketNotOpen { status: "CLOSED".into() });
-    }
-    let (sid, side, asked) = Command::asked(info);
-    let terms = terms(market, sid, side, asked)?;
+    Ok(user)
+}
+
+/// The last acceptance checks, once a bet's terms are known: its stake limits, then the
+/// available balance against the exposure of its book with it.
+pub(crate) fn bet_placed(state: &State, user: &Account, request_id: &str, gmid: u64, terms: Terms, stake_minor: i64, info: &BetInfo) -> Result<Vec<Event>, Reject> {
     if stake_minor < terms.stake_min_minor || stake_minor > terms.stake_max_minor {
         return Err(Reject::StakeOutOfLimits { min_minor: terms.stake_min_minor, max_minor: terms.stake_max_minor });
     }
     // A book keeps the outcome set of its first bet, so every bet in it is judged alike.
     let kind = state.books.get(&terms.book).map_or(terms.kind, |b| b.kind.clone());
-    let mut bets = state.open_bets(&terms.book, user_id);
+    let mut bets = state.open_bets(&terms.book, user.id);
     bets.push((&terms.payoff, stake_minor));
     let book_exposure_after_minor = exposure_minor(&kind, bets.iter().copied());
     let book_exposure_before = user.book_exposure.get(&terms.book).copied().unwrap_or(0);
@@ -138,9 +158,9 @@ fn place_bet(state: &State, at_ms: i64, user_id: UserId, request_id: &str, marke
     }
     Ok(vec![Event::BetPlaced {
         bet_id: state.next_bet_id(),
-        user_id,
+        user_id: user.id,
         request_id: request_id.to_owned(),
-        gmid: market.gmid,
+        gmid,
         book: terms.book,
         kind,
         payoff: terms.payoff,
@@ -156,10 +176,18 @@ fn settle_market(state: &State, gmid: u64, mid: u64, result: &MarketResult) -> R
     if state.resulted.contains_key(&mid) {
         return Err(Reject::AlreadySettled);
     }
+    let mut events = vec![Event::MarketResulted { gmid, mid, result: result.clone() }];
+    events.extend(settle_books(state, gmid, mid, |_, book| book.kind.outcome(result)));
+    Ok(events)
+}
+
+/// One `BetsSettled` per user with open bets in the books of `mid`, each book decided by
+/// `outcome_of` (`None` voids it: every stake returned).
+pub(crate) fn settle_books(state: &State, gmid: u64, mid: u64, outcome_of: impl Fn(&BookKey, &Book) -> Option<Outcome>) -> Vec<Event> {
     let mut per_user: BTreeMap<UserId, (Vec<(u64, i64)>, i64)> = BTreeMap::new();
     let range = BookKey { mid, scope: 0 }..=BookKey { mid, scope: u32::MAX };
     for (key, book) in state.books.range(range) {
-        let outcome = book.kind.outcome(result);
+        let outcome = outcome_of(key, book);
         for (user_id, ids) in &book.open {
             let entry = per_user.entry(*user_id).or_default();
             for id in ids {
@@ -170,21 +198,22 @@ fn settle_market(state: &State, gmid: u64, mid: u64, result: &MarketResult) -> R
             entry.1 += state.users[user_id].book_exposure.get(key).copied().unwrap_or(0);
         }
     }
-    let mut events = vec![Event::MarketResulted { gmid, mid, result: result.clone() }];
-    for (user_id, (bets, released_minor)) in per_user {
-        let user = &state.users[&user_id];
-        let total_minor: i64 = bets.iter().map(|(_, pnl)| pnl).sum();
-        events.push(Event::BetsSettled {
-            user_id,
-            gmid,
-            mid,
-            bets,
-            total_minor,
-            balance_after_minor: user.balance_minor + total_minor,
-            exposure_after_minor: user.exposure_minor - released_minor,
-        });
-    }
-    Ok(events)
+    per_user
+        .into_iter()
+        .map(|(user_id, (bets, released_minor))| {
+            let user = &state.users[&user_id];
+            let total_minor: i64 = bets.iter().map(|(_, pnl)| pnl).sum();
+            Event::BetsSettled {
+                user_id,
+                gmid,
+                mid,
+                bets,
+                total_minor,
+                balance_after_minor: user.balance_minor + total_minor,
+                exposure_after_minor: user.exposure_minor - released_minor,
+            }
+        })
+        .collect()
 }
 
 /// A login ends the user's older session (`currentToken`: one session per user).

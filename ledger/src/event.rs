@@ -3,6 +3,7 @@
 
 use crate::betting::{BookKind, Payoff};
 use crate::terms::BookKey;
+use schemas::casino::RoundResult;
 use schemas::sports::MarketResult;
 use schemas::Role;
 use serde::{Deserialize, Serialize};
@@ -118,6 +119,27 @@ pub enum Event {
         total_minor: i64,
         balance_after_minor: i64,
         exposure_after_minor: i64,
+    },
+    /// A casino table opened a round for bets. `book` is the round's book id
+    /// (`casino::round_book`); `gmid` the table's (`casino::table_gmid`).
+    RoundOpened {
+        gtype: String,
+        mid: String,
+        book: u64,
+        gmid: u64,
+    },
+    /// Betting on a round is over: no bet is taken on it afterwards.
+    RoundClosed {
+        gtype: String,
+        book: u64,
+    },
+    /// A round's result, every item's outcome in it; `None` voids the round (every stake
+    /// returned: a round the table never finished, e.g. across a restart). The round's bets are
+    /// settled by the `BetsSettled` events that follow in the same batch.
+    RoundResulted {
+        gtype: String,
+        book: u64,
+        result: Option<RoundResult>,
     },
 }
 

@@ -7,6 +7,7 @@
 
 pub mod audit;
 pub mod betting;
+pub mod casino;
 pub mod command;
 pub mod decide;
 pub mod engine;
@@ -20,6 +21,6 @@ pub use command::{Command, Reject, TokenGrant};
 pub use decide::decide;
 pub use engine::{start, Committed, EngineError, EngineHandle, Notify};
 pub use event::{BetInfo, Envelope, Event, SessionEnd, SessionId, TokenHash, UserId};
-pub use state::{apply, Account, ActivityKind, Bet, Book, SettlementEntry, State};
+pub use state::{apply, Account, ActivityKind, Bet, Book, RoundRecord, SettlementEntry, State, TableRound};
 pub use terms::BookKey;
 pub use store::{MemStore, SledStore, Store, StoreError};

@@ -36,6 +36,40 @@ pub struct State {
     pub request_order: VecDeque<(i64, UserId, String)>,
     /// How many feed worlds have started.
     pub feed_epoch: u64,
+    /// Casino tables by gtype: the round each has open (taking bets or dealing), until resulted.
+    pub tables: BTreeMap<String, TableRound>,
+    /// Resulted casino rounds by book id: ordered by day, table and time (`casino::round_book`).
+    pub rounds: BTreeMap<u64, RoundRecord>,
+}
+
+/// A casino table's current round.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct TableRound {
+    pub mid: String,
+    pub book: u64,
+    pub gmid: u64,
+    /// Taking bets; false once betting closed.
+    pub betting: bool,
+    pub opened_at_ms: i64,
+}
+
+/// A resulted casino round, as the results pages list it. The cards are not kept here: the log
+/// has the whole result, and the round engine deals them again from the seed.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct RoundRecord {
+    pub gtype: String,
+    pub mid: String,
+    pub gmid: u64,
+    pub at_ms: i64,
+    /// `None` for a void round.
+    pub outcome: Option<RoundSummary>,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct RoundSummary {
+    pub seed: u64,
+    pub win: String,
+    pub winner: String,
 }
 
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
@@ -159,6 +193,11 @@ impl State {
     pub fn user_by_name(&self, username: &str) -> Option<&Account> {
         let id = self.by_username.get(&username.to_lowercase())?;
         self.users.get(id)
+    }
+
+    /// Whether a market or casino round has its result: it takes no bets and settles no more.
+    pub fn is_resulted(&self, mid: u64) -> bool {
+        self.resulted.contains_key(&mid) || self.rounds.contains_key(&mid)
     }
 
     pub fn next_bet_id(&self) -> u64 {
@@ -297,6 +336,21 @@ pub fn apply(state: &mut State, envelope: &Envelope) {
         }
         Event::BetsSettled { .. } => apply_settlement(state, envelope),
         Event::FeedStarted { epoch } => state.feed_epoch = *epoch,
+        Event::RoundOpened { gtype, mid, book, gmid } => {
+            let round = TableRound { mid: mid.clone(), book: *book, gmid: *gmid, betting: true, opened_at_ms: at_ms };
+            state.tables.insert(gtype.clone(), round);
+        }
+        Event::RoundClosed { gtype, book } => {
+            if let Some(round) = state.tables.get_mut(gtype).filter(|r| r.book == *book) {
+                round.betting = false;
+            }
+        }
+        Event::RoundResulted { gtype, book, result } => {
+            let Some(round) = state.tables.remove(gtype) else { return };
+            debug_assert_eq!(round.book, *book, "decide results the table's current round");
+            let outcome = result.as_ref().map(|r| RoundSummary { seed: r.seed, win: r.win.clone(), winner: r.winner.clone() });
+            state.rounds.insert(*book, RoundRecord { gtype: gtype.clone(), mid: round.mid, gmid: round.gmid, at_ms, outcome });
+        }
     }
 }
 
