@@ -90,8 +90,9 @@ pub fn settle_round(state: &State, gtype: &str, mid: &str, result: Option<&Round
     Ok(events)
 }
 
-/// The acceptance checks of a casino bet, in order: the bettor, the round still taking bets,
-/// the item, its status, the side and rate asked, then stake limits and balance.
+/// The acceptance checks of a casino bet, in order: the bettor, the item as the table shows it
+/// (its status, the side and rate asked), the round still taking bets in the ledger (which
+/// decides a race with the table's closing), then stake limits and balance.
 #[allow(clippy::too_many_arguments)]
 pub fn place_bet(
     state: &State,
@@ -105,7 +106,6 @@ pub fn place_bet(
     info: &BetInfo,
 ) -> Result<Vec<Event>, Reject> {
     let user = check_bettor(state, at_ms, user_id, request_id)?;
-    let round = state.tables.get(gtype).filter(|r| r.mid == mid && r.betting).ok_or(Reject::RoundClosed)?;
     let (sid, side, asked) = Command::asked(info);
     if item.sid != sid {
         return Err(Reject::UnknownSelection);
@@ -121,6 +121,7 @@ pub fn place_bet(
     if rate.0 <= 100 || rate != asked {
         return Err(Reject::OddsChanged);
     }
+    let round = state.tables.get(gtype).filter(|r| r.mid == mid && r.betting).ok_or(Reject::RoundClosed)?;
     let terms = Terms {
         book: BookKey { mid: round.book, scope: sid },
         kind: BookKind::Item,

@@ -18,6 +18,8 @@ pub struct AppState {
     pub settings: Settings,
     pub engine: EngineHandle,
     pub book: Arc<RwLock<Book>>,
+    /// Every casino table's current round.
+    pub casino: crate::casino::SharedTables,
     /// The running feed, when this server runs one.
     pub feed: Option<FeedHandle>,
     pub cipher: PayloadCipher,
@@ -50,8 +52,11 @@ impl Application {
         let port = listener.local_addr().context("reading the bound port")?.port();
         let book = Arc::new(RwLock::new(Book::default()));
         let feed = crate::sports::start_feed(&settings, book.clone(), hub.clone(), engine.clone()).await.context("starting the feed")?;
+        let casino = crate::casino::SharedTables::default();
+        crate::casino::start(&settings.casino, casino.clone(), hub.clone(), engine.clone()).await;
         let state = AppState {
             book,
+            casino,
             feed,
             cipher: PayloadCipher::from_hex(&settings.payload.key_hex)?,
             login_limiter: LoginLimiter::new(settings.auth.login_failures_per_minute_max),

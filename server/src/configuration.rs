@@ -13,6 +13,7 @@ pub struct Settings {
     pub site: schemas::SiteConfig,
     pub betting: BettingSettings,
     pub feed: FeedSettings,
+    pub casino: CasinoSettings,
     #[serde(default)]
     pub seed: Vec<SeedAccount>,
 }
@@ -50,6 +51,18 @@ pub struct FeedSettings {
     pub tick_ms: u64,
     pub fixtures_per_sport: usize,
     pub virtual_fixtures: usize,
+}
+
+#[derive(Debug, Clone, Deserialize)]
+pub struct CasinoSettings {
+    /// Run the round engine in-process.
+    pub simulator: bool,
+    pub seed: u64,
+    /// Simulated time per real time (a round takes about 30 simulated seconds).
+    pub speed: f64,
+    pub tick_ms: u64,
+    /// Table numbers (`cid`) locked by the administrator: shown locked, no bets.
+    pub locked_cids: Vec<u32>,
 }
 
 #[derive(Debug, Clone, Deserialize)]

@@ -89,7 +89,8 @@ impl From<Reject> for ApiError {
                 ApiError::BadRequest(message)
             }
             Reject::RoleCannotBet => ApiError::Forbidden(message),
-            Reject::UnknownSelection => ApiError::NotFound(message),
+            Reject::UnknownSelection | Reject::UnknownRound => ApiError::NotFound(message),
+            Reject::RoundClosed | Reject::RoundExists { .. } => ApiError::Conflict(message),
             Reject::MarketNotOpen { .. } | Reject::OddsChanged | Reject::AlreadySettled | Reject::DuplicateRequest { .. } => ApiError::Conflict(message),
             Reject::SideNotOffered => ApiError::Unprocessable(message),
             Reject::StakeOutOfLimits { min_minor, max_minor } => ApiError::Unprocessable(format!(

@@ -18,7 +18,17 @@ fn set(etname: &str, groups: &[(&str, &[(&str, &str)])]) -> RuleSet {
     }
 }
 
+/// Every rule set: the site's, then each casino table's own (`gtype` = the table's), which the
+/// round engine writes from the same constants it pays by.
 pub fn rule_sets() -> Vec<RuleSet> {
+    let mut sets = site_rule_sets();
+    if let Some(casino) = sets.iter_mut().find(|s| s.etname == "Casino") {
+        casino.gametypelist.extend(feed_sim::casino::rules());
+    }
+    sets
+}
+
+fn site_rule_sets() -> Vec<RuleSet> {
     vec![
         set("General", &[("general", &[
             (RED, "All bets are accepted only when the market is open and the price asked is still on offer; otherwise the bet is rejected and nothing is taken from your balance."),

@@ -20,7 +20,7 @@ fn quote(state: &AppState, gmid: u64, mid: u64) -> ApiResult<(Market, u32, Strin
     Ok((market.clone(), fixture.etid, fixture.ename.clone(), fixture.iplay))
 }
 
-fn browser(req: &HttpRequest) -> String {
+pub(crate) fn browser(req: &HttpRequest) -> String {
     let agent = req.headers().get("user-agent").and_then(|v| v.to_str().ok()).unwrap_or("unknown");
     agent.chars().take(200).collect()
 }
@@ -55,7 +55,13 @@ pub async fn place_bet(req: HttpRequest, state: web::Data<AppState>, user: AuthU
         browser: browser(&req),
     };
     let command = Command::PlaceBet { user_id: user.user_id, request_id, market, stake_minor: body.amount.minor(), info };
-    let (message, bet_id) = match state.engine.submit(now_ms(), command).await {
+    let (message, response) = placed(&state, user.user_id, now_ms(), command).await?;
+    Ok(Encrypted(Envelope::ok(message, response)))
+}
+
+/// Submits a bet; a resubmitted request id answers with the bet it placed first.
+pub(crate) async fn placed(state: &AppState, user_id: u64, at_ms: i64, command: Command) -> ApiResult<(&'static str, PlaceBetResponse)> {
+    let (message, bet_id) = match state.engine.submit(at_ms, command).await {
         Ok(committed) => {
             let bet_id = committed.events.iter().find_map(|e| match e.event {
                 ledger::Event::BetPlaced { bet_id, .. } => Some(bet_id),
@@ -67,20 +73,25 @@ pub async fn place_bet(req: HttpRequest, state: web::Data<AppState>, user: AuthU
         Err(e) => return Err(e.into()),
     };
     let ledger = state.engine.read();
-    let account = &ledger.users[&user.user_id];
-    let response = PlaceBetResponse { bet: bet_view(&ledger.bets[&bet_id]), balance: Money(account.available_minor()), exp: Money(-account.exposure_minor) };
-    Ok(Encrypted(Envelope::ok(message, response)))
+    let account = &ledger.users[&user_id];
+    Ok((message, PlaceBetResponse { bet: bet_view(&ledger.bets[&bet_id]), balance: Money(account.available_minor()), exp: Money(-account.exposure_minor) }))
 }
 
 #[derive(Debug, Deserialize)]
 #[serde(rename_all = "camelCase")]
 pub struct BetsQuery {
     game_id: Option<u64>,
+    market_id: Option<String>,
+    g_type: Option<String>,
 }
 
-/// The user's open bets on a match and their books there.
+/// The user's open bets on a match and their books there; or, with `marketId` and `gType`, the
+/// user's bets on a casino round.
 pub async fn get_game_bets(state: web::Data<AppState>, user: AuthUser, query: web::Query<BetsQuery>) -> ApiResult<HttpResponse> {
-    let gmid = query.game_id.ok_or_else(|| ApiError::bad("gameId: required"))?;
+    if let Some(mid) = query.market_id.as_deref() {
+        return Ok(ok("Success", crate::routes::casino::bets_of_round(&state, user.user_id, mid, query.g_type.as_deref())?));
+    }
+    let gmid = query.game_id.ok_or_else(|| ApiError::bad("gameId: required (or marketId and gType)"))?;
     let ledger = state.engine.read();
     Ok(ok("Success", GameBets { bets: open_bets(&ledger, user.user_id, Some(gmid)), spots_data: spots(&ledger, user.user_id, gmid) }))
 }
@@ -99,7 +110,7 @@ pub async fn get_current_bets(state: web::Data<AppState>, user: AuthUser, query:
         _ => return Err(ApiError::bad("type: must be game or casino")),
     };
     let ledger = state.engine.read();
-    let bets: Vec<_> = open_bets(&ledger, user.user_id, None).into_iter().filter(|b| (b.g_type == "casino") == casino).collect();
+    let bets: Vec<_> = open_bets(&ledger, user.user_id, None).into_iter().filter(|b| b.casino == casino).collect();
     Ok(ok("Success", bets))
 }
 
@@ -120,10 +131,11 @@ pub async fn get_bet_statement(state: web::Data<AppState>, user: AuthUser, query
             let bets: Vec<_> = entry.bets.iter().map(|id| bet_view(&ledger.bets[id])).collect();
             let first = bets.first()?;
             let (event_name, market_name) = (first.event_name.clone(), first.market_name.clone());
-            ((first.g_type == "casino") == casino).then(|| SettlementRow {
+            let (market_id, game_id, is_casino) = (first.market_id, first.game_id, first.casino);
+            (is_casino == casino).then(|| SettlementRow {
                 created_at: crate::timefmt::rfc3339(entry.at_ms),
-                market_id: entry.mid,
-                game_id: entry.gmid,
+                market_id,
+                game_id,
                 remarks: format!("{event_name} / {market_name}"),
                 event_name,
                 market_name,

@@ -1,7 +1,8 @@
 //! Bets as the client lists them, and a user's books on one match (the spec's `spotsData`).
 
 use crate::timefmt::rfc3339;
-use ledger::betting::{book_outcomes, liability_minor, profit_minor, BookKind, Outcome};
+use ledger::betting::{book_outcomes, liability_minor, profit_minor, BookKind, Outcome, Payoff};
+use ledger::casino::CASINO_ID_BASE;
 use ledger::{Bet, State, UserId};
 use schemas::bets::{BetView, RunRow, SectionBook, SpotsData};
 use schemas::sports::Price;
@@ -10,11 +11,18 @@ use schemas::Money;
 pub fn bet_view(bet: &Bet) -> BetView {
     let kind = bet.payoff.own_kind();
     let placed = rfc3339(bet.placed_at_ms);
+    // A casino bet shows its round id and table number, not the ledger's ids for them.
+    let casino = matches!(bet.payoff, Payoff::Item { .. });
+    let (market_id, game_id) = if casino {
+        (bet.book.mid - CASINO_ID_BASE, bet.gmid - CASINO_ID_BASE)
+    } else {
+        (bet.book.mid, bet.gmid)
+    };
     BetView {
         bet_id: bet.id,
         etid: bet.info.etid,
         event_name: bet.info.event_name.clone(),
-        market_id: bet.book.mid,
+        market_id,
         market_name: bet.info.market_name.clone(),
         section_name: bet.info.section_name.clone(),
         sid: bet.info.sid,
@@ -26,8 +34,8 @@ pub fn bet_view(bet: &Bet) -> BetView {
         updated_at: bet.settled.map_or_else(|| placed.clone(), |s| rfc3339(s.at_ms)),
         created_at: placed,
         g_type: bet.info.gtype.clone(),
-        casino: false,
-        game_id: bet.gmid,
+        casino,
+        game_id,
         ip: bet.info.ip.clone(),
         browser_details: bet.info.browser.clone(),
         result: bet.settled.map(|s| Money(s.pnl_minor)),
@@ -85,5 +93,7 @@ fn run_of(outcome: Outcome) -> u32 {
         Outcome::Runs(r) => r,
         Outcome::Happened(yes) => u32::from(yes),
         Outcome::Winner(sid) => sid,
+        // Casino books are never shown on a match page.
+        Outcome::Item(_) => 0,
     }
 }

@@ -125,9 +125,13 @@ fn resolve(state: &AppState, conn: &Conn, topic: &str) -> Result<(String, serde_
     }
 }
 
-/// Topics anyone may watch: a sport's home table, a match page.
+/// Topics anyone may watch: a sport's home table, a match page, a casino table.
 fn resolve_public(state: &AppState, topic: &str) -> Option<(String, serde_json::Value)> {
     let (kind, id) = topic.split_once(':')?;
+    if kind == "casino" {
+        let round = crate::casino::read(&state.casino).round(id).cloned()?;
+        return Some((topic.to_owned(), serde_json::to_value(round).expect("wire types serialize")));
+    }
     let book = state.book.read().unwrap_or_else(|p| p.into_inner());
     let snapshot = match kind {
         "home" => serde_json::to_value(book.home_rows(id.parse().ok()?)),

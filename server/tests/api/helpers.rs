@@ -35,6 +35,8 @@ pub async fn spawn_app_with(configure: impl FnOnce(&mut Settings)) -> TestApp {
     settings.application.port = 0;
     settings.application.data_dir = data.path().to_path_buf();
     settings.application.static_dir = data.path().join("no-client");
+    // The casino tables log rounds all the time; tests that want them turn them on.
+    settings.casino.simulator = false;
     configure(&mut settings);
     let app = Application::build(settings.clone()).await.expect("app builds");
     let address = format!("http://127.0.0.1:{}", app.port());

@@ -2,6 +2,7 @@
 
 mod auth;
 mod bad_input;
+mod casino;
 mod helpers;
 mod ops;
 mod reports;

@@ -1,0 +1,217 @@
+//! The live casino calls: lobby lists, a table's current round, last results, results by day,
+//! a round's result with the caller's bets, and casino bets.
+
+use crate::app::AppState;
+use crate::casino::catalog::{self, TableInfo};
+use crate::casino::read;
+use crate::error::{ApiError, ApiResult};
+use crate::extract::{client_ip, now_ms, ok, AuthUser, Encrypted, EncryptedBody, JsonBody};
+use crate::routes::bets::{browser, placed};
+use crate::sports::views::bet_view;
+use crate::timefmt::rfc3339;
+use actix_web::{web, HttpRequest, HttpResponse};
+use ledger::casino::round_book;
+use ledger::{BetInfo, Command, State};
+use schemas::bets::PlaceBetResponse;
+use schemas::casino::{CasinoResultDetail, CasinoResultRow, CasinoRound, CasinoTiles, CasinoType, PlaceCasinoBetRequest, ResultRow, RoundBets};
+use schemas::{Envelope, Money, Role};
+use serde::Deserialize;
+use serde_json::Value;
+
+#[derive(Debug, Default, Deserialize)]
+pub struct ListRequest {
+    #[serde(default)]
+    gmid: Option<Value>,
+    #[serde(default)]
+    _ismob: Option<Value>,
+}
+
+/// `gmid` of the lobby call is the casino type id, as a number or a string of digits.
+fn type_id(body: &ListRequest) -> ApiResult<Option<u32>> {
+    match &body.gmid {
+        None | Some(Value::Null) => Ok(None),
+        Some(Value::Number(n)) => n.as_u64().and_then(|n| u32::try_from(n).ok()).map(Some).ok_or_else(|| ApiError::bad("gmid: must be a casino type id")),
+        Some(Value::String(s)) => s.parse().map(Some).map_err(|_| ApiError::bad("gmid: must be a casino type id")),
+        Some(_) => Err(ApiError::bad("gmid: must be a casino type id")),
+    }
+}
+
+fn table_of(gtype: Option<&str>) -> ApiResult<TableInfo> {
+    let gtype = gtype.filter(|g| !g.is_empty()).ok_or_else(|| ApiError::bad("gType: required"))?;
+    catalog::table(gtype).ok_or_else(|| ApiError::NotFound(format!("Unknown table {gtype}")))
+}
+
+/// The casino types of the lobby header (encrypted).
+pub async fn casino_types(_body: EncryptedBody<Value>) -> Encrypted<Vec<CasinoType>> {
+    Encrypted(Envelope::ok("Success", catalog::types()))
+}
+
+/// The tables of a casino type (encrypted, base A).
+pub async fn casino_tiles(state: web::Data<AppState>, EncryptedBody(body): EncryptedBody<ListRequest>) -> ApiResult<Encrypted<CasinoTiles>> {
+    let t1 = catalog::tiles(type_id(&body)?, &state.settings.casino.locked_cids);
+    Ok(Encrypted(Envelope::ok("Success", CasinoTiles { t1 })))
+}
+
+/// The same list, plain (base B): the home grid and the lobby for visitors.
+pub async fn casino_tiles_plain(state: web::Data<AppState>, JsonBody(body): JsonBody<ListRequest>) -> ApiResult<HttpResponse> {
+    let t1 = catalog::tiles(type_id(&body)?, &state.settings.casino.locked_cids);
+    Ok(ok("Success", CasinoTiles { t1 }))
+}
+
+#[derive(Debug, Deserialize)]
+pub struct TableQuery {
+    #[serde(rename = "gType")]
+    gtype: Option<String>,
+    #[serde(default)]
+    _j: Option<String>,
+}
+
+fn current_round(state: &AppState, gtype: Option<&str>) -> ApiResult<CasinoRound> {
+    let table = table_of(gtype)?;
+    read(&state.casino).round(table.gtype).cloned().ok_or_else(|| ApiError::NotFound(format!("Table {} is not running", table.gtype)))
+}
+
+/// A table's current round (encrypted, base A).
+pub async fn round_data(state: web::Data<AppState>, query: web::Query<TableQuery>, _body: EncryptedBody<Value>) -> ApiResult<Encrypted<CasinoRound>> {
+    Ok(Encrypted(Envelope::ok("Success", current_round(&state, query.gtype.as_deref())?)))
+}
+
+/// A table's current round, plain (base B, the spec's `j` flag).
+pub async fn round_data_plain(state: web::Data<AppState>, query: web::Query<TableQuery>) -> ApiResult<HttpResponse> {
+    Ok(ok("Success", current_round(&state, query.gtype.as_deref())?))
+}
+
+#[derive(Debug, Deserialize)]
+pub struct LastResultsRequest {
+    #[serde(rename = "gType", alias = "type")]
+    gtype: Option<String>,
+}
+
+/// The last-results strip of a table (encrypted).
+pub async fn last_results(state: web::Data<AppState>, EncryptedBody(body): EncryptedBody<LastResultsRequest>) -> ApiResult<Encrypted<Vec<ResultRow>>> {
+    let round = current_round(&state, body.gtype.as_deref())?;
+    Ok(Encrypted(Envelope::ok("Success", round.results)))
+}
+
+#[derive(Debug, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct ResultsRequest {
+    date_from: Option<String>,
+    #[serde(rename = "type")]
+    gtype: Option<String>,
+}
+
+/// Every resulted round of a table on one UTC day, newest first.
+pub async fn results_by_day(state: web::Data<AppState>, _user: AuthUser, JsonBody(body): JsonBody<ResultsRequest>) -> ApiResult<HttpResponse> {
+    let table = table_of(body.gtype.as_deref())?;
+    let date = body.date_from.as_deref().unwrap_or_default();
+    let day = chrono::NaiveDate::parse_from_str(date, "%Y-%m-%d").map_err(|_| ApiError::bad("dateFrom: must be yyyy-MM-dd"))?;
+    let start = day.and_hms_opt(0, 0, 0).expect("midnight exists").and_utc().timestamp_millis();
+    let end = start + 86_400_000;
+    let ledger = state.engine.read();
+    let rows: Vec<CasinoResultRow> = ledger
+        .rounds
+        .values()
+        .rev()
+        .filter(|r| r.gtype == table.gtype && (start..end).contains(&r.at_ms))
+        .map(|r| CasinoResultRow {
+            mid: r.mid.clone(),
+            gtype: r.gtype.clone(),
+            ename: table.name.to_owned(),
+            win: r.outcome.as_ref().map_or_else(|| "V".to_owned(), |o| o.win.clone()),
+            winner: r.outcome.as_ref().map_or_else(|| "Void".to_owned(), |o| o.winner.clone()),
+            created_at: rfc3339(r.at_ms),
+        })
+        .collect();
+    Ok(ok("Success", rows))
+}
+
+#[derive(Debug, Deserialize)]
+pub struct ResultRequest {
+    gtype: Option<String>,
+    mid: Option<Value>,
+}
+
+fn round_id(mid: Option<&Value>) -> ApiResult<String> {
+    match mid {
+        Some(Value::String(s)) => Ok(s.clone()),
+        Some(Value::Number(n)) => Ok(n.to_string()),
+        _ => Err(ApiError::bad("mid: required")),
+    }
+}
+
+/// The caller's bets on a round, open and settled, newest first.
+fn round_bets(ledger: &State, user_id: u64, book: u64) -> Vec<schemas::bets::BetView> {
+    let mut bets: Vec<_> = ledger.bets.values().rev().filter(|b| b.user_id == user_id && b.book.mid == book).map(bet_view).collect();
+    bets.sort_by_key(|b| std::cmp::Reverse(b.bet_id));
+    bets
+}
+
+/// A resulted round: its cards dealt again from its seed, and the caller's bets on it.
+pub async fn round_result(state: web::Data<AppState>, user: AuthUser, JsonBody(body): JsonBody<ResultRequest>) -> ApiResult<HttpResponse> {
+    let table = table_of(body.gtype.as_deref())?;
+    let mid = round_id(body.mid.as_ref())?;
+    let unknown = || ApiError::NotFound("Unknown round".into());
+    let book = round_book(&mid).ok_or_else(unknown)?;
+    let ledger = state.engine.read();
+    let record = ledger.rounds.get(&book).filter(|r| r.gtype == table.gtype).ok_or_else(unknown)?;
+    let outcome = record.outcome.as_ref().ok_or_else(|| ApiError::NotFound("The round was void: every stake was returned".into()))?;
+    let result = feed_sim::casino::replay(table.gtype, &mid, outcome.seed).ok_or_else(unknown)?;
+    let bets = round_bets(&ledger, user.user_id, book);
+    let total: i64 = bets.iter().filter_map(|b| b.result).map(|m| m.minor()).sum();
+    let detail = CasinoResultDetail { result, ename: table.name.to_owned(), created_at: rfc3339(record.at_ms), bets, total_profit: Money(total) };
+    Ok(ok("Success", detail))
+}
+
+/// The caller's bets on one round (`GET /api/bet?marketId=&gType=`).
+pub fn bets_of_round(state: &AppState, user_id: u64, mid: &str, gtype: Option<&str>) -> ApiResult<RoundBets> {
+    table_of(gtype)?;
+    let book = round_book(mid).ok_or_else(|| ApiError::bad("marketId: must be a round id"))?;
+    Ok(RoundBets { bets: round_bets(&state.engine.read(), user_id, book) })
+}
+
+/// `POST /api/bet/place/casino`: the item as the table shows it now, checked by the ledger.
+#[tracing::instrument(name = "place_casino_bet", skip_all)]
+pub async fn place_casino_bet(
+    req: HttpRequest,
+    state: web::Data<AppState>,
+    user: AuthUser,
+    EncryptedBody(body): EncryptedBody<PlaceCasinoBetRequest>,
+) -> ApiResult<Encrypted<PlaceBetResponse>> {
+    if !matches!(user.role, Role::User | Role::Demo) {
+        return Err(ApiError::Forbidden("Please login to access!".into()));
+    }
+    if body.amount.minor() <= 0 {
+        return Err(ApiError::bad("amount: must be greater than 0"));
+    }
+    let table = table_of(body.sub_type.as_deref().or(body.g_type.as_deref()))?;
+    if state.settings.casino.locked_cids.contains(&table.number) {
+        return Err(ApiError::Forbidden("This casino game is currently locked by the administrator.".into()));
+    }
+    let round = read(&state.casino).round(table.gtype).cloned().ok_or_else(|| ApiError::Conflict("Round is closed".into()))?;
+    let item = round.items.iter().find(|i| i.sid == body.section_id).cloned().ok_or_else(|| ApiError::NotFound("Unknown selection".into()))?;
+    let info = BetInfo {
+        etid: 0,
+        event_name: table.name.to_owned(),
+        market_name: body.market_id.clone(),
+        section_name: item.nat.clone(),
+        gtype: table.gtype.to_owned(),
+        sid: body.section_id,
+        side: body.bet_type,
+        price_h: body.u_rate.hundredths(),
+        ip: client_ip(&req),
+        browser: browser(&req),
+    };
+    let request_id = body.request_id.clone().unwrap_or_else(crate::tokens::new_token);
+    let command = Command::PlaceCasinoBet {
+        user_id: user.user_id,
+        request_id,
+        gtype: table.gtype.to_owned(),
+        mid: body.market_id.clone(),
+        item,
+        stake_minor: body.amount.minor(),
+        info,
+    };
+    let (message, response) = placed(&state, user.user_id, now_ms(), command).await?;
+    Ok(Encrypted(Envelope::ok(message, response)))
+}

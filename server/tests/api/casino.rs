@@ -1,0 +1,238 @@
+//! Live casino against the real in-process round engine, run ten times faster than real time
+//! (a teen20 round takes about 4 s): lists, rounds, bets, settlement, results, rejections.
+
+use crate::helpers::*;
+use serde_json::{json, Value};
+use std::time::{Duration, Instant};
+
+async fn fast_app(locked_cids: Vec<u32>) -> TestApp {
+    spawn_app_with(|s| {
+        s.casino.simulator = true;
+        s.casino.speed = 10.0;
+        s.casino.locked_cids = locked_cids;
+        s.feed.speed = 0.0;
+    })
+    .await
+}
+
+async fn round(app: &TestApp, gtype: &str) -> Value {
+    let reply = app.post(&format!("/data/front/casino/data2?gType={gtype}&j=1"), None, &json!({})).await;
+    assert_eq!(reply.status, 200, "{}", reply.body);
+    reply.data().clone()
+}
+
+/// Waits for a round of `gtype` taking bets with at least `lt` seconds left.
+async fn open_round(app: &TestApp, gtype: &str, lt: u64) -> Value {
+    let deadline = Instant::now() + Duration::from_secs(20);
+    loop {
+        let round = round(app, gtype).await;
+        if round["status"] == "OPEN" && round["lt"].as_u64().expect("lt") >= lt {
+            return round;
+        }
+        assert!(Instant::now() < deadline, "no open {gtype} round within 20 s: {round}");
+        actix_web::rt::time::sleep(Duration::from_millis(50)).await;
+    }
+}
+
+fn bet_body(round: &Value, index: usize, side: &str, amount: f64, request_id: &str) -> Value {
+    let item = &round["items"][index];
+    let rate = if side == "back" { &item["b"] } else { &item["l"] };
+    json!({
+        "subType": round["gtype"], "gType": round["gtype"], "marketId": round["mid"], "sectionId": item["sid"],
+        "uRate": rate, "amount": amount, "betType": side, "requestId": request_id,
+        "sectionName": "ignored", "liveBook": {}, "ucard": "", "profit": 0
+    })
+}
+
+async fn place(app: &TestApp, token: Option<&str>, body: &Value) -> Reply {
+    let sealed = app.seal(body);
+    let reply = app.send("POST", "/api/bet/place/casino", token, Some(&sealed.to_string())).await;
+    if reply.status == 200 {
+        return Reply { status: 200, body: app.open(&reply) };
+    }
+    reply
+}
+
+async fn user(app: &TestApp, token: &str) -> Value {
+    app.get("/api/users", Some(token)).await.data().clone()
+}
+
+#[actix_web::test]
+async fn the_lobby_lists_types_and_tables_with_their_locks() {
+    let app = fast_app(vec![2]).await;
+    let token = app.player().await;
+    let types = app.send("POST", "/api/front/casino/tablist", Some(&token), Some(&app.seal(&json!({})).to_string())).await;
+    let types = app.open(&types);
+    let ids: Vec<u64> = types["data"].as_array().expect("types").iter().map(|t| t["id"].as_u64().expect("id")).collect();
+    for id in [35, 20, 21, 22, 24, 27] {
+        assert!(ids.contains(&id), "type {id} in {ids:?}");
+    }
+    let all = app.post("/data/front/casino/alllist", None, &json!({"gmid": 35, "ismob": 1})).await;
+    let tiles = all.data()["t1"].as_array().expect("t1").clone();
+    let gmids: Vec<&str> = tiles.iter().map(|t| t["gmid"].as_str().expect("gmid")).collect();
+    assert_eq!(gmids, ["teen20", "lucky7", "dt20", "ab20", "card32", "baccarat", "roulette"]);
+    assert_eq!(tiles.iter().filter(|t| t["locked"] == true).map(|t| t["gmid"].clone()).collect::<Vec<_>>(), [json!("lucky7")]);
+    let teen = app.send("POST", "/api/front/casino/alllist", Some(&token), Some(&app.seal(&json!({"gmid": "20", "ismob": 1})).to_string())).await;
+    assert_eq!(app.open(&teen)["data"]["t1"][0]["gname"], "Teen Patti 20-20");
+    assert_error(&app.post("/data/front/casino/alllist", None, &json!({"gmid": [1]})).await, 400, "gmid");
+}
+
+#[actix_web::test]
+async fn every_table_shows_its_round_and_its_rules() {
+    let app = fast_app(vec![]).await;
+    for gtype in ["teen20", "lucky7", "dt20", "ab20", "card32", "baccarat", "roulette"] {
+        let round = round(&app, gtype).await;
+        assert_eq!(round["gtype"], gtype);
+        assert_eq!(round["mid"].as_str().expect("mid").len(), 13, "{round}");
+        assert!(!round["items"].as_array().expect("items").is_empty());
+        let rules = app.post("/data/front/casinorules", None, &json!({"type": gtype})).await;
+        let listed = rules.data()[0]["gametypelist"].as_array().expect("rule groups").iter().any(|g| g["gtype"] == gtype);
+        assert!(listed, "rules of {gtype}: {}", rules.body);
+    }
+    assert_error(&app.post("/data/front/casino/data2?gType=poker99&j=1", None, &json!({})).await, 404, "Unknown table");
+    assert_error(&app.post("/data/front/casino/data2", None, &json!({})).await, 400, "gType");
+    let token = app.player().await;
+    let sealed = app.send("POST", "/api/front/casino/data2?gType=roulette", Some(&token), Some(&app.seal(&json!({})).to_string())).await;
+    assert_eq!(app.open(&sealed)["data"]["gtype"], "roulette");
+}
+
+#[actix_web::test]
+async fn a_bet_on_an_open_round_is_held_then_settled_once_with_its_statement_row_and_result() {
+    let app = fast_app(vec![]).await;
+    let token = app.player().await;
+    let before = user(&app, &token).await;
+    let round = open_round(&app, "teen20", 6).await;
+    let mid = round["mid"].as_str().expect("mid").to_owned();
+    let placed = place(&app, Some(&token), &bet_body(&round, 0, "back", 100.0, "c1")).await;
+    assert_eq!(placed.status, 200, "{}", placed.body);
+    assert_eq!(placed.body["message"], "Bet placed successfully");
+    assert_eq!(placed.body["data"]["exp"], -100.0);
+    assert_eq!(placed.body["data"]["bet"]["marketName"], mid);
+    assert_eq!(placed.body["data"]["bet"]["casino"], true);
+    let again = place(&app, Some(&token), &bet_body(&round, 0, "back", 100.0, "c1")).await;
+    assert_eq!(again.body["message"], "Bet already placed", "same request id");
+    let open = app.get("/api/bet/current?type=casino", Some(&token)).await;
+    assert_eq!(open.data().as_array().expect("bets").len(), 1);
+    assert!(app.get("/api/bet/current?type=game", Some(&token)).await.data().as_array().expect("bets").is_empty());
+
+    let deadline = Instant::now() + Duration::from_secs(20);
+    let settled = loop {
+        let bets = app.get(&format!("/api/bet?marketId={mid}&gType=teen20"), Some(&token)).await;
+        let bet = bets.data()["bets"][0].clone();
+        if !bet["result"].is_null() {
+            break bet;
+        }
+        assert!(Instant::now() < deadline, "round {mid} not settled within 20 s: {}", bets.body);
+        actix_web::rt::time::sleep(Duration::from_millis(100)).await;
+    };
+    let pnl = settled["result"].as_f64().expect("result");
+    assert!([-100.0, 0.0].contains(&pnl) || pnl > 0.0, "a back bet loses its stake, pushes or wins: {pnl}");
+    let after = user(&app, &token).await;
+    assert_eq!(after["exp"], 0.0);
+    assert!((after["balance"].as_f64().expect("balance") - (before["balance"].as_f64().expect("balance") + pnl)).abs() < 1e-9);
+
+    let statement = app.open(&app.get("/api/bet/account-statement?type=casino", Some(&token)).await);
+    let rows = statement["data"].as_array().expect("rows");
+    assert_eq!(rows.len(), 1, "one row per round: {statement}");
+    assert_eq!(rows[0]["marketName"], mid);
+    assert_eq!(rows[0]["totalProfit"].as_f64(), Some(pnl));
+    assert!(app.open(&app.get("/api/bet/account-statement?type=game", Some(&token)).await)["data"].as_array().expect("rows").is_empty());
+
+    let today = chrono::Utc::now().format("%Y-%m-%d").to_string();
+    let results = app.post("/api/front/casinoresults", Some(&token), &json!({"dateFrom": today, "type": "teen20"})).await;
+    assert!(results.data().as_array().expect("results").iter().any(|r| r["mid"] == mid), "{}", results.body);
+    let detail = app.post("/api/front/casino/result", Some(&token), &json!({"gtype": "teen20", "mid": mid, "dtype": "cs"})).await;
+    assert_eq!(detail.status, 200, "{}", detail.body);
+    assert_eq!(detail.data()["result"]["mid"], mid);
+    assert_eq!(detail.data()["result"]["hands"].as_array().expect("hands").len(), 2, "player A and B");
+    assert_eq!(detail.data()["totalProfit"].as_f64(), Some(pnl));
+    assert_eq!(detail.data()["bets"].as_array().expect("bets").len(), 1);
+
+    let operator = app.operator().await;
+    let audit = app.get("/api/ops/audit/verify", Some(&operator)).await;
+    assert_eq!(audit.body["success"], true, "{}", audit.body);
+}
+
+#[actix_web::test]
+async fn bets_are_refused_with_their_reasons_and_change_nothing() {
+    let app = fast_app(vec![3]).await;
+    let token = app.player().await;
+    let before = user(&app, &token).await;
+    let round = open_round(&app, "teen20", 4).await;
+
+    assert_error(&place(&app, None, &bet_body(&round, 0, "back", 100.0, "v")).await, 401, "");
+    let operator = app.operator().await;
+    assert_error(&place(&app, Some(&operator), &bet_body(&round, 0, "back", 100.0, "o")).await, 403, "Please login to access!");
+    let mut stale = bet_body(&round, 0, "back", 100.0, "s");
+    stale["uRate"] = json!(round["items"][0]["b"].as_f64().expect("rate") + 0.5);
+    assert_error(&place(&app, Some(&token), &stale).await, 409, "Odds changed");
+    assert_error(&place(&app, Some(&token), &bet_body(&round, 0, "lay", 100.0, "l")).await, 422, "not offered");
+    assert_error(&place(&app, Some(&token), &bet_body(&round, 0, "back", 1.0, "m")).await, 422, "Stake must be between");
+    assert_error(&place(&app, Some(&token), &bet_body(&round, 0, "back", 10_000_000.0, "h")).await, 422, "Stake must be between");
+    let mut unknown = bet_body(&round, 0, "back", 100.0, "u");
+    unknown["sectionId"] = json!(999);
+    assert_error(&place(&app, Some(&token), &unknown).await, 404, "Unknown selection");
+    let mut table = bet_body(&round, 0, "back", 100.0, "t");
+    table["subType"] = json!("nope");
+    assert_error(&place(&app, Some(&token), &table).await, 404, "Unknown table");
+    let dt = open_round(&app, "dt20", 1).await;
+    assert_error(&place(&app, Some(&token), &bet_body(&dt, 0, "back", 100.0, "k")).await, 403, "locked by the administrator");
+    // The tables log their rounds all the while, so the log's head moves: check the bets.
+    assert!(app.get("/api/bet/current?type=casino", Some(&token)).await.data().as_array().expect("bets").is_empty(), "no refused bet is placed");
+    assert_eq!(user(&app, &token).await, before);
+
+    // The round's betting closes: its items show SUSPENDED; then a later round refuses the old id.
+    let deadline = Instant::now() + Duration::from_secs(20);
+    let dealing = loop {
+        let now = self::round(&app, "teen20").await;
+        if now["mid"] == round["mid"] && now["status"] != "OPEN" {
+            break now;
+        }
+        assert!(Instant::now() < deadline, "round never closed");
+        actix_web::rt::time::sleep(Duration::from_millis(50)).await;
+    };
+    assert_error(&place(&app, Some(&token), &bet_body(&dealing, 0, "back", 100.0, "d")).await, 409, "SUSPENDED");
+    let next = open_round(&app, "teen20", 2).await;
+    assert_ne!(next["mid"], round["mid"]);
+    let mut old = bet_body(&next, 0, "back", 100.0, "x");
+    old["marketId"] = round["mid"].clone();
+    assert_error(&place(&app, Some(&token), &old).await, 409, "Round is closed");
+    assert_eq!(user(&app, &token).await["exp"], 0.0);
+}
+
+#[actix_web::test]
+async fn results_and_round_calls_reject_bad_input() {
+    let app = fast_app(vec![]).await;
+    let token = app.player().await;
+    assert_error(&app.post("/api/front/casinoresults", Some(&token), &json!({"dateFrom": "22/11/2026", "type": "teen20"})).await, 400, "dateFrom");
+    assert_error(&app.post("/api/front/casinoresults", Some(&token), &json!({"dateFrom": "2026-11-22"})).await, 400, "gType");
+    assert_error(&app.post("/api/front/casinoresults", None, &json!({"dateFrom": "2026-11-22", "type": "teen20"})).await, 401, "");
+    assert_error(&app.post("/api/front/casino/result", Some(&token), &json!({"gtype": "teen20", "mid": "123"})).await, 404, "Unknown round");
+    assert_error(&app.post("/api/front/casino/result", Some(&token), &json!({"gtype": "teen20", "mid": "not-a-round"})).await, 404, "Unknown round");
+    assert_error(&app.get("/api/bet?marketId=abc&gType=teen20", Some(&token)).await, 400, "marketId");
+    let malformed = app.send("POST", "/api/bet/place/casino", Some(&token), Some("{\"Payload\": 5")).await;
+    assert_eq!(malformed.status, 400, "{}", malformed.body);
+    let plain = app.send("POST", "/api/bet/place/casino", Some(&token), Some(&json!({"marketId": "1"}).to_string())).await;
+    assert_eq!(plain.status, 400, "an encrypted call refuses a plain body: {}", plain.body);
+}
+
+#[actix_web::test]
+async fn the_table_topic_pushes_every_tick_of_the_round() {
+    let app = fast_app(vec![]).await;
+    let mut socket = crate::ws::connect(&app).await;
+    crate::ws::send(&mut socket, json!({"type": "sub", "topic": "casino:lucky7"})).await;
+    let snapshot = crate::ws::next(&mut socket).await;
+    assert_eq!(snapshot["type"], "snapshot", "{snapshot}");
+    assert_eq!(snapshot["data"]["gtype"], "lucky7");
+    let mut seen = vec![(snapshot["data"]["mid"].clone(), snapshot["data"]["lt"].clone(), snapshot["data"]["status"].clone())];
+    // At ten times real time a second of countdown is 100 ms: twenty updates within 5 s.
+    while seen.len() < 20 {
+        let delta = crate::ws::next(&mut socket).await;
+        assert_eq!(delta["type"], "delta", "{delta}");
+        seen.push((delta["data"]["mid"].clone(), delta["data"]["lt"].clone(), delta["data"]["status"].clone()));
+    }
+    let changes = seen.windows(2).filter(|w| w[0] != w[1]).count();
+    assert!(changes >= 15, "each delta shows a change: {seen:?}");
+    crate::ws::send(&mut socket, json!({"type": "sub", "topic": "casino:nope"})).await;
+    assert_eq!(crate::ws::next(&mut socket).await["type"], "error");
+}
