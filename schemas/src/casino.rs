@@ -121,6 +121,11 @@ pub struct CasinoRound {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     #[ts(optional)]
     pub stats: Option<TableStats>,
+    /// When this view was published, Unix milliseconds (the server's clock): a page can count
+    /// `lt` down between updates, and a client can tell how late an update arrived.
+    #[serde(default)]
+    #[ts(type = "number")]
+    pub ts: i64,
 }
 
 /// How one item ended. With stake S, the item's back rate r taken at bet time:

@@ -239,6 +239,7 @@ impl Run {
             items: items.clone(),
             results: self.strip.iter().cloned().collect(),
             stats: self.stats.clone(),
+            ts: now_ms,
         }
     }
 }

@@ -69,7 +69,7 @@ pub async fn start(settings: &CasinoSettings, tables: SharedTables, hub: HubHand
 
 /// Logs what changed in the round (a new round opened, betting closed), then shows and pushes
 /// it: a bet the page allows is never refused for a round the ledger does not know yet.
-async fn show(tables: &SharedTables, hub: &HubHandle, engine: &EngineHandle, round: CasinoRound) {
+async fn show(tables: &SharedTables, hub: &HubHandle, engine: &EngineHandle, mut round: CasinoRound) {
     let previous = read(tables).round(&round.gtype).map(|r| (r.mid.clone(), r.status));
     let new_round = previous.as_ref().is_none_or(|(mid, _)| *mid != round.mid);
     if new_round {
@@ -80,6 +80,7 @@ async fn show(tables: &SharedTables, hub: &HubHandle, engine: &EngineHandle, rou
     if was_open && round.status != RoundStatus::Open {
         submit(engine, Command::CloseRound { gtype: round.gtype.clone(), mid: round.mid.clone() }).await;
     }
+    round.ts = now_ms();
     let data = serde_json::to_value(&round).expect("wire types serialize");
     hub.publish(casino_topic(&round.gtype), data.clone(), data);
     tables.write().unwrap_or_else(|p| p.into_inner()).rounds.insert(round.gtype.clone(), round);

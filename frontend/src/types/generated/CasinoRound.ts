@@ -40,4 +40,9 @@ results: Array<ResultRow>,
 /**
  * Roulette only.
  */
-stats?: TableStats, };
+stats?: TableStats, 
+/**
+ * When this view was published, Unix milliseconds (the server's clock): a page can count
+ * `lt` down between updates, and a client can tell how late an update arrived.
+ */
+ts: number, };

@@ -1,0 +1,103 @@
+//! Casino fan-out: spectators subscribed across the seven tables' `casino:{gtype}` topics of a
+//! running server. Every update carries the server's publish time (`ts`), so each delivery's
+//! lateness is measured directly; the server's CPU time comes from /proc.
+
+use actix_web::web::Bytes;
+use awc::ws;
+use bench_load::{cpu_seconds, loopback_only, percentile_ms, Client};
+use clap::Parser;
+use futures_util::{SinkExt, StreamExt};
+use serde_json::{json, Value};
+use std::cell::RefCell;
+use std::rc::Rc;
+use std::time::{Duration, Instant, SystemTime, UNIX_EPOCH};
+
+const TABLES: [&str; 7] = ["teen20", "lucky7", "dt20", "ab20", "card32", "baccarat", "roulette"];
+
+#[derive(Parser)]
+struct Args {
+    #[arg(long, default_value = "http://127.0.0.1:8080")]
+    url: String,
+    /// The server's process id, for its CPU time.
+    #[arg(long)]
+    server_pid: u32,
+    #[arg(long, default_value_t = 2000)]
+    clients: usize,
+    #[arg(long, default_value_t = 30)]
+    seconds: u64,
+}
+
+#[derive(Default)]
+struct Tally {
+    measuring: bool,
+    deliveries: u64,
+    late_us: Vec<u64>,
+}
+
+fn now_ms() -> i64 {
+    SystemTime::now().duration_since(UNIX_EPOCH).map_or(0, |d| d.as_millis() as i64)
+}
+
+async fn spectator(url: String, topic: String, until: Instant, tally: Rc<RefCell<Tally>>) -> anyhow::Result<()> {
+    let (_, mut socket) = awc::Client::new().ws(format!("{url}/ws")).connect().await.map_err(|e| anyhow::anyhow!("connect: {e}"))?;
+    socket.send(ws::Message::Text(json!({"type": "sub", "topic": topic}).to_string().into())).await?;
+    while Instant::now() < until {
+        let Ok(Some(frame)) = actix_web::rt::time::timeout(Duration::from_secs(1), socket.next()).await else { continue };
+        match frame? {
+            ws::Frame::Text(bytes) => {
+                let arrived = now_ms();
+                let message: Value = serde_json::from_slice(&bytes)?;
+                let mut tally = tally.borrow_mut();
+                if tally.measuring && message["type"] == "delta" {
+                    tally.deliveries += 1;
+                    let sent = message["data"]["ts"].as_i64().unwrap_or(arrived);
+                    tally.late_us.push(u64::try_from(arrived - sent).unwrap_or(0) * 1_000);
+                }
+            }
+            ws::Frame::Ping(bytes) => socket.send(ws::Message::Pong(Bytes::from(bytes.to_vec()))).await?,
+            ws::Frame::Close(_) => break,
+            _ => {}
+        }
+    }
+    let _ = socket.close().await;
+    Ok(())
+}
+
+#[actix_web::main]
+async fn main() -> anyhow::Result<()> {
+    let args = Args::parse();
+    loopback_only(&args.url)?;
+    let client = Client::new(&args.url)?;
+    let tally = Rc::new(RefCell::new(Tally::default()));
+    let until = Instant::now() + Duration::from_secs(args.seconds + 30);
+    let mut tasks = Vec::new();
+    for i in 0..args.clients {
+        let topic = format!("casino:{}", TABLES[i % TABLES.len()]);
+        tasks.push(actix_web::rt::spawn(spectator(client.base.clone(), topic, until, tally.clone())));
+        if i % 200 == 199 {
+            actix_web::rt::time::sleep(Duration::from_millis(50)).await;
+        }
+    }
+    actix_web::rt::time::sleep(Duration::from_secs(3)).await;
+    let cpu_start = cpu_seconds(args.server_pid)?;
+    tally.borrow_mut().measuring = true;
+    let started = Instant::now();
+    actix_web::rt::time::sleep(Duration::from_secs(args.seconds)).await;
+    tally.borrow_mut().measuring = false;
+    let elapsed = started.elapsed().as_secs_f64();
+    let cpu = cpu_seconds(args.server_pid)? - cpu_start;
+    let mut late = std::mem::take(&mut tally.borrow_mut().late_us);
+    late.sort_unstable();
+    let deliveries = tally.borrow().deliveries;
+    let open = tasks.iter().filter(|t| !t.is_finished()).count();
+    println!(
+        "casino fan-out: spectators {} (open {open}) tables 7 seconds {elapsed:.1} deliveries {deliveries} deliveries/s {:.0} lateness p50 {:.1} ms p99 {:.1} ms max {:.1} ms server CPU {:.1}% of one core",
+        args.clients,
+        deliveries as f64 / elapsed,
+        percentile_ms(&late, 50.0),
+        percentile_ms(&late, 99.0),
+        late.last().map_or(0.0, |us| *us as f64 / 1_000.0),
+        100.0 * cpu / elapsed,
+    );
+    std::process::exit(0);
+}
