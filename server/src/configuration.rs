@@ -97,7 +97,14 @@ impl Settings {
         let dir = config_dir();
         config::Config::builder()
             .add_source(config::File::from(dir.join("base.yaml")))
-            .add_source(config::Environment::with_prefix("APP").prefix_separator("_").separator("__"))
+            .add_source(
+                config::Environment::with_prefix("APP")
+                    .prefix_separator("_")
+                    .separator("__")
+                    .list_separator(",")
+                    .with_list_parse_key("casino.locked_cids")
+                    .try_parsing(true),
+            )
             .build()
             .with_context(|| format!("reading configuration from {}", dir.display()))?
             .try_deserialize()
