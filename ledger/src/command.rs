@@ -87,6 +87,8 @@ pub enum Command {
     },
     /// A new feed world begins: every market still open from an earlier one is void.
     StartFeed,
+    Wallet(crate::wallet::WalletCommand),
+    SecureAuth(crate::secure::SecureCommand),
 }
 
 impl Command {
@@ -141,4 +143,8 @@ pub enum Reject {
     StakeOutOfLimits { min_minor: i64, max_minor: i64 },
     #[error("Market is already settled")]
     AlreadySettled,
+    #[error("{0}")]
+    Wallet(crate::wallet::WalletReject),
+    #[error("{0}")]
+    SecureAuth(crate::secure::SecureReject),
 }

@@ -78,6 +78,8 @@ pub fn decide(state: &State, at_ms: i64, command: &Command) -> Result<Vec<Event>
         Command::PlaceBet { user_id, request_id, market, stake_minor, info } => place_bet(state, at_ms, *user_id, request_id, market, *stake_minor, info),
         Command::SettleMarket { gmid, mid, result } => settle_market(state, *gmid, *mid, result),
         Command::StartFeed => start_feed(state, at_ms),
+        Command::Wallet(command) => crate::wallet::decide(state, at_ms, command),
+        Command::SecureAuth(command) => crate::secure::decide(state, command),
     }
 }
 

@@ -119,6 +119,10 @@ pub enum Event {
         balance_after_minor: i64,
         exposure_after_minor: i64,
     },
+    /// Deposits, withdrawals, saved accounts and bonus coupons (issue 6).
+    Wallet(crate::wallet::WalletEvent),
+    /// The second factor and Telegram connection (issue 6).
+    SecureAuth(crate::secure::SecureEvent),
 }
 
 /// What a bet was placed on, as the player saw it: for statements and bet lists.

@@ -36,6 +36,8 @@ pub struct State {
     pub request_order: VecDeque<(i64, UserId, String)>,
     /// How many feed worlds have started.
     pub feed_epoch: u64,
+    pub wallet: crate::wallet::WalletState,
+    pub secure: crate::secure::SecureState,
 }
 
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
@@ -297,6 +299,8 @@ pub fn apply(state: &mut State, envelope: &Envelope) {
         }
         Event::BetsSettled { .. } => apply_settlement(state, envelope),
         Event::FeedStarted { epoch } => state.feed_epoch = *epoch,
+        Event::Wallet(event) => crate::wallet::apply(state, at_ms, event),
+        Event::SecureAuth(event) => crate::secure::apply(&mut state.secure, event),
     }
 }
 

@@ -19,4 +19,6 @@ pub mod sports;
 pub mod startup;
 pub mod timefmt;
 pub mod tokens;
+pub mod totp;
+pub mod wallet;
 pub mod ws;
