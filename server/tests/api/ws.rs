@@ -5,19 +5,19 @@ use futures_util::{SinkExt, StreamExt};
 use serde_json::{json, Value};
 use std::time::{Duration, Instant};
 
-type Socket = actix_codec::Framed<awc::BoxedSocket, ws::Codec>;
+pub type Socket = actix_codec::Framed<awc::BoxedSocket, ws::Codec>;
 
-async fn connect(app: &TestApp) -> Socket {
+pub async fn connect(app: &TestApp) -> Socket {
     let (_, socket) = app.client.ws(app.url("/ws")).connect().await.expect("socket opens");
     socket
 }
 
-async fn send(socket: &mut Socket, message: Value) {
+pub async fn send(socket: &mut Socket, message: Value) {
     socket.send(ws::Message::Text(message.to_string().into())).await.expect("sends");
 }
 
 /// The next JSON text frame, skipping pings.
-async fn next(socket: &mut Socket) -> Value {
+pub async fn next(socket: &mut Socket) -> Value {
     let deadline = Duration::from_secs(5);
     loop {
         let frame = actix_web::rt::time::timeout(deadline, socket.next()).await.expect("a frame within 5 s").expect("open").expect("valid frame");
