@@ -222,14 +222,14 @@ pub fn coupon_view(state: &State, coupon: &lw::Coupon, now_ms: i64) -> Coupon {
 /// A user's coupons and bonus credits, newest first.
 pub fn bonus(state: &State, user_id: u64, now_ms: i64) -> schemas::wallet::Bonus {
     let coupons: Vec<&lw::Coupon> = state.wallet.user_coupons(user_id).rev().collect();
-    let transactions = coupons
+    let mut transactions: Vec<BonusTransaction> = coupons
         .iter()
         .filter_map(|c| {
             let at_ms = c.credited_at_ms?;
             Some(BonusTransaction { date: rfc3339(at_ms), tran_no: c.tran_no(), amount: Money(c.amount_minor), coupon_id: c.id, name: c.name.clone() })
         })
-        .collect::<Vec<_>>();
-    let mut transactions = transactions;
+        .collect();
+    // A pending coupon activated later is a later transaction than newer coupons granted active.
     transactions.sort_by(|a, b| b.date.cmp(&a.date).then(b.coupon_id.cmp(&a.coupon_id)));
     schemas::wallet::Bonus { coupons: coupons.into_iter().map(|c| coupon_view(state, c, now_ms)).collect(), transactions }
 }
