@@ -116,6 +116,8 @@ pub enum Command {
         stake_minor: i64,
         info: BetInfo,
     },
+    Wallet(crate::wallet::WalletCommand),
+    SecureAuth(crate::secure::SecureCommand),
 }
 
 impl Command {
@@ -176,4 +178,8 @@ pub enum Reject {
     RoundClosed,
     #[error("Round {mid} was already opened")]
     RoundExists { mid: String },
+    #[error("{0}")]
+    Wallet(crate::wallet::WalletReject),
+    #[error("{0}")]
+    SecureAuth(crate::secure::SecureReject),
 }

@@ -85,6 +85,8 @@ pub fn decide(state: &State, at_ms: i64, command: &Command) -> Result<Vec<Event>
         Command::PlaceCasinoBet { user_id, request_id, gtype, mid, item, stake_minor, info } => {
             casino::place_bet(state, at_ms, *user_id, request_id, gtype, mid, item, *stake_minor, info)
         }
+        Command::Wallet(command) => crate::wallet::decide(state, at_ms, command),
+        Command::SecureAuth(command) => crate::secure::decide(state, command),
     }
 }
 

@@ -141,6 +141,10 @@ pub enum Event {
         book: u64,
         result: Option<RoundResult>,
     },
+    /// Deposits, withdrawals, saved accounts and bonus coupons (issue 6).
+    Wallet(crate::wallet::WalletEvent),
+    /// The second factor and Telegram connection (issue 6).
+    SecureAuth(crate::secure::SecureEvent),
 }
 
 /// What a bet was placed on, as the player saw it: for statements and bet lists.

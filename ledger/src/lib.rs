@@ -16,6 +16,8 @@ pub mod limits;
 pub mod state;
 pub mod store;
 pub mod terms;
+pub mod wallet;
+pub mod secure;
 
 pub use command::{Command, Reject, TokenGrant};
 pub use decide::decide;

@@ -31,3 +31,38 @@ pub const REQUEST_ID_WINDOW_MS: i64 = 60_000;
 
 /// Characters of a bet's request id.
 pub const REQUEST_ID_CHARS_MAX: usize = 64;
+
+// ---- wallet and secure auth (issue 6) ----
+
+/// Deposit and withdrawal requests one user may have waiting for an operator: enough for any
+/// honest use, and it bounds what one user can queue for the operators.
+pub const OPEN_REQUESTS_PER_USER_MAX: usize = 10;
+
+/// Saved withdraw accounts per user.
+pub const SAVED_ACCOUNTS_PER_USER_MAX: usize = 20;
+
+/// A saved account's holder name and bank (or network), in characters.
+pub const ACCOUNT_TEXT_CHARS_MAX: usize = 60;
+
+/// Indian bank account numbers are 9 to 18 digits; a little room either side.
+pub const ACCOUNT_DIGITS_MIN: usize = 6;
+pub const ACCOUNT_DIGITS_MAX: usize = 20;
+
+/// Crypto wallet addresses (TRC20 34, ERC20 42, bech32 up to 90 characters).
+pub const ACCOUNT_ADDRESS_CHARS_MIN: usize = 20;
+pub const ACCOUNT_ADDRESS_CHARS_MAX: usize = 100;
+
+/// The payer's reference on a deposit (a UPI UTR is 12 digits; bank references are longer).
+pub const DEPOSIT_REFERENCE_CHARS_MAX: usize = 40;
+
+/// A bonus coupon's name.
+pub const COUPON_NAME_CHARS_MAX: usize = 60;
+
+/// A sealed TOTP secret: base64 of nonce, 32 base32 characters and the tag is 80 characters.
+pub const SEALED_SECRET_CHARS_MAX: usize = 200;
+
+/// A Telegram connection id.
+pub const CONNECTION_ID_CHARS_MAX: usize = 40;
+
+const _: () = assert!(ACCOUNT_DIGITS_MIN < ACCOUNT_DIGITS_MAX);
+const _: () = assert!(ACCOUNT_ADDRESS_CHARS_MIN < ACCOUNT_ADDRESS_CHARS_MAX);

@@ -40,6 +40,8 @@ pub struct State {
     pub tables: BTreeMap<String, TableRound>,
     /// Resulted casino rounds by book id: ordered by day, table and time (`casino::round_book`).
     pub rounds: BTreeMap<u64, RoundRecord>,
+    pub wallet: crate::wallet::WalletState,
+    pub secure: crate::secure::SecureState,
 }
 
 /// A casino table's current round.
@@ -351,6 +353,8 @@ pub fn apply(state: &mut State, envelope: &Envelope) {
             let outcome = result.as_ref().map(|r| RoundSummary { seed: r.seed, win: r.win.clone(), winner: r.winner.clone() });
             state.rounds.insert(*book, RoundRecord { gtype: gtype.clone(), mid: round.mid, gmid: round.gmid, at_ms, outcome });
         }
+        Event::Wallet(event) => crate::wallet::apply(state, at_ms, event),
+        Event::SecureAuth(event) => crate::secure::apply(&mut state.secure, event),
     }
 }
 

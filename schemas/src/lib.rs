@@ -7,6 +7,7 @@ pub mod bets;
 pub mod casino;
 pub mod money;
 pub mod sports;
+pub mod wallet;
 pub mod ws;
 
 pub use money::{Money, MoneyError, AMOUNT_MINOR_MAX};
@@ -79,6 +80,10 @@ pub struct User {
 pub struct LoginRequest {
     pub username: String,
     pub password: String,
+    /// The 6-digit code of the user's authenticator app, once secure auth is enabled.
+    #[serde(default)]
+    #[ts(optional)]
+    pub otp: Option<String>,
 }
 
 #[derive(Debug, Clone, Serialize, Deserialize, TS)]

@@ -23,6 +23,8 @@ pub struct AppState {
     /// The running feed, when this server runs one.
     pub feed: Option<FeedHandle>,
     pub cipher: PayloadCipher,
+    /// Seals credentials at rest in the ledger (`auth.secret_key_hex`).
+    pub secret_cipher: PayloadCipher,
     pub hub: HubHandle,
     pub login_limiter: LoginLimiter,
 }
@@ -59,6 +61,7 @@ impl Application {
             casino,
             feed,
             cipher: PayloadCipher::from_hex(&settings.payload.key_hex)?,
+            secret_cipher: PayloadCipher::from_hex(&settings.auth.secret_key_hex).context("auth.secret_key_hex")?,
             login_limiter: LoginLimiter::new(settings.auth.login_failures_per_minute_max),
             settings,
             engine,

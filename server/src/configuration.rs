@@ -32,6 +32,9 @@ pub struct AuthSettings {
     pub refresh_token_ttl_secs: u64,
     pub demo_balance: schemas::Money,
     pub login_failures_per_minute_max: u32,
+    /// Seals credentials kept in the ledger (TOTP secrets) with ChaCha20-Poly1305: 64 hex
+    /// characters. Unlike the payload key it never leaves the server; set your own in production.
+    pub secret_key_hex: String,
 }
 
 #[derive(Debug, Clone, Deserialize)]

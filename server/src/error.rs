@@ -98,6 +98,8 @@ impl From<Reject> for ApiError {
                 min_minor as f64 / 100.0,
                 max_minor as f64 / 100.0
             )),
+            Reject::Wallet(reject) => crate::wallet::wallet_error(reject),
+            Reject::SecureAuth(reject) => crate::wallet::secure_error(reject),
         }
     }
 }

@@ -20,4 +20,6 @@ pub mod sports;
 pub mod startup;
 pub mod timefmt;
 pub mod tokens;
+pub mod totp;
+pub mod wallet;
 pub mod ws;

@@ -37,3 +37,14 @@ pub const WS_CLIENT_TIMEOUT_MS: u64 = 20_000;
 const _: () = assert!(WS_QUEUE_SOFT_MAX < WS_QUEUE_HARD_MAX);
 const _: () = assert!(WS_PING_INTERVAL_MS * 3 <= WS_CLIENT_TIMEOUT_MS);
 const _: () = assert!(PASSWORD_CHARS_MIN < PASSWORD_CHARS_MAX);
+
+// ---- wallet (issue 6) ----
+
+/// Operator request lists: a day's queue fits one page.
+pub const OPS_PAGE_SIZE_DEFAULT: u32 = 100;
+pub const OPS_PAGE_SIZE_MAX: u32 = 500;
+
+/// Characters of a list's search term.
+pub const SEARCH_CHARS_MAX: usize = 100;
+
+const _: () = assert!(PAGE_SIZE_MAX <= OPS_PAGE_SIZE_DEFAULT && OPS_PAGE_SIZE_DEFAULT <= OPS_PAGE_SIZE_MAX);

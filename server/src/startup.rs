@@ -73,7 +73,31 @@ fn api() -> actix_web::Scope {
         .route("/ops/audit/state", web::get().to(routes::audit_state))
         .route("/ops/feed/events", web::post().to(routes::inject_feed_events))
         .route("/ops/feed/finish", web::post().to(routes::finish_fixture))
+        .configure(wallet_routes)
         .default_service(web::to(unknown_call))
+}
+
+/// Wallet, bonus and secure auth (issue 6), inside base A.
+fn wallet_routes(cfg: &mut web::ServiceConfig) {
+    cfg.route("/wallet/deposit-methods", web::get().to(routes::get_deposit_methods))
+        .route("/wallet/deposit", web::post().to(routes::request_deposit))
+        .route("/wallet/withdraw", web::post().to(routes::request_withdrawal))
+        .route("/wallet/requests", web::get().to(routes::get_wallet_requests))
+        .route("/wallet/accounts", web::get().to(routes::get_withdraw_accounts))
+        .route("/wallet/accounts", web::post().to(routes::save_withdraw_account))
+        .route("/bonus", web::get().to(routes::get_bonus))
+        .route("/secure-auth", web::get().to(routes::get_secure_auth))
+        .route("/secure-auth/enroll", web::post().to(routes::enroll_totp))
+        .route("/secure-auth/verify", web::post().to(routes::verify_totp))
+        .route("/secure-auth/disable", web::post().to(routes::disable_totp))
+        .route("/secure-auth/telegram", web::post().to(routes::telegram_connection))
+        .route("/ops/wallet/requests", web::get().to(routes::ops_list_wallet_requests))
+        .route("/ops/wallet/requests/{id}/process", web::post().to(routes::process_wallet_request))
+        .route("/ops/wallet/requests/{id}/approve", web::post().to(routes::approve_wallet_request))
+        .route("/ops/wallet/requests/{id}/reject", web::post().to(routes::reject_wallet_request))
+        .route("/ops/bonus/coupons", web::post().to(routes::grant_coupon))
+        .route("/ops/bonus/coupons", web::get().to(routes::ops_list_coupons))
+        .route("/ops/bonus/coupons/{id}/activate", web::post().to(routes::activate_coupon));
 }
 
 /// Base B of the spec.

@@ -84,3 +84,65 @@ fn operator_commands_call_a_running_server_and_a_held_directory_is_refused() {
     server.kill().expect("stops");
     server.wait().expect("reaped");
 }
+
+/// One JSON call over plain HTTP/1.1 (the test has no async runtime): the status and the body.
+fn call(url: &str, method: &str, path: &str, token: Option<&str>, body: &serde_json::Value) -> (u16, serde_json::Value) {
+    use std::io::{Read, Write};
+    let host = url.trim_start_matches("http://");
+    let mut stream = std::net::TcpStream::connect(host).expect("server reachable");
+    let body = body.to_string();
+    let auth = token.map(|t| format!("Authorization: Bearer {t}\r\n")).unwrap_or_default();
+    let request = format!("{method} {path} HTTP/1.1\r\nHost: {host}\r\nContent-Type: application/json\r\n{auth}Content-Length: {}\r\nConnection: close\r\n\r\n{body}", body.len());
+    stream.write_all(request.as_bytes()).expect("request sent");
+    let mut response = String::new();
+    stream.read_to_string(&mut response).expect("response read");
+    let (head, body) = response.split_once("\r\n\r\n").expect("head and body");
+    let status = head.split(' ').nth(1).and_then(|s| s.parse().ok()).expect("status");
+    (status, serde_json::from_str(body).expect("json body"))
+}
+
+#[test]
+fn wallet_requests_are_listed_and_decided_on_a_data_directory_and_on_a_server() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let data = dir.path().to_str().expect("utf-8 path");
+    let (mut server, url) = serve(data);
+    let (_, login) = call(&url, "POST", "/api/auth/login", None, &serde_json::json!({"username": "player1", "password": "player123"}));
+    let token = login["data"]["accessToken"].as_str().expect("token").to_owned();
+    let (status, _) = call(&url, "POST", "/api/wallet/deposit", Some(&token), &serde_json::json!({"amount": 2500, "method": "upi"}));
+    assert_eq!(status, 200);
+    let account = serde_json::json!({"name": "Player One", "bank": "SBI", "number": "123456789012", "ifsc": "SBIN0001234", "type": "NORMAL"});
+    let (_, saved) = call(&url, "POST", "/api/wallet/accounts", Some(&token), &account);
+    let withdraw = serde_json::json!({"amount": 1000, "type": "NORMAL", "accountId": saved["data"]["id"]});
+    assert_eq!(call(&url, "POST", "/api/wallet/withdraw", Some(&token), &withdraw).0, 200);
+    let listed = stdout_json(&exchange(&["wallet", "list", "--status", "Pending", "--url", &url]));
+    assert_eq!(listed.as_array().expect("rows").len(), 2);
+    let processed = stdout_json(&exchange(&["wallet", "process", "--id", "2", "--url", &url]));
+    assert_eq!(processed["status"], "In-Process");
+    server.kill().expect("stops");
+    server.wait().expect("reaped");
+
+    let pending = stdout_json(&exchange(&["wallet", "list", "--status", "pending", "--data", data]));
+    let rows = pending.as_array().expect("rows");
+    assert_eq!(rows.len(), 1);
+    assert_eq!((rows[0]["id"].as_u64(), rows[0]["kind"].as_str(), rows[0]["username"].as_str(), rows[0]["amount"].as_f64()), (Some(1), Some("deposit"), Some("player1"), Some(2500.0)));
+    let approved = stdout_json(&exchange(&["wallet", "approve", "--id", "1", "--remark", "UTR checked", "--data", data]));
+    assert_eq!((approved["status"].as_str(), approved["remark"].as_str()), (Some("Approved"), Some("UTR checked")));
+    let rejected = stdout_json(&exchange(&["wallet", "reject", "--id", "2", "--remark", "name mismatch", "--data", data]));
+    assert_eq!(rejected["status"], "Rejected");
+    let again = exchange(&["wallet", "approve", "--id", "1", "--data", data]);
+    assert!(!again.status.success());
+    assert!(String::from_utf8_lossy(&again.stderr).contains("Request 1 is already Approved"));
+    let no_remark = exchange(&["wallet", "reject", "--id", "9", "--data", data]);
+    assert!(String::from_utf8_lossy(&no_remark.stderr).contains("remark"));
+    let all = stdout_json(&exchange(&["wallet", "list", "--data", data]));
+    assert_eq!(all.as_array().expect("rows").len(), 2);
+    let coupon = stdout_json(&exchange(&["bonus", "grant", "--username", "player1", "--name", "Welcome", "--amount", "100", "--depo-amount", "1000", "--expire-date", "2099-12-31", "--data", data]));
+    assert_eq!((coupon["status"].as_str(), coupon["tranNo"].as_str()), (Some("Active"), Some("BN00000001")));
+    let report = stdout_json(&exchange(&["audit", "verify", "--data", data]));
+    assert!(report["checks"].as_array().expect("checks").iter().all(|c| c["pass"] == true), "{report}");
+    let now = stdout_json(&exchange(&["audit", "verify", "--data", data]));
+    let head = now["seq"].as_u64().expect("seq").to_string();
+    let balance = stdout_json(&exchange(&["audit", "replay", "--to-seq", &head, "--username", "player1", "--data", data]));
+    // 100000 seeded + 2500 deposit + 100 bonus; the rejected withdrawal's hold came back.
+    assert_eq!(balance["users"][0]["balance"], 102_600);
+}

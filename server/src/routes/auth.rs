@@ -6,6 +6,7 @@ use crate::error::{ApiError, ApiResult};
 use crate::extract::{bearer, client_ip, now_ms, ok, AuthUser, JsonBody};
 use crate::limits::PASSWORD_CHARS_MAX;
 use crate::tokens::{self, Issued};
+use super::secure_auth::SecondFactor;
 use actix_web::{web, HttpRequest, HttpResponse};
 use ledger::{Command, EngineError, Reject};
 use schemas::{LoginRequest, LoginResponse, RefreshResponse};
@@ -49,6 +50,14 @@ pub async fn login(req: HttpRequest, state: web::Data<AppState>, JsonBody(body):
     if !crate::passwords::verify(body.password, stored.clone()).await? || !known {
         state.login_limiter.record_failure(&username, now_ms());
         return Err(Reject::InvalidCredentials.into());
+    }
+    match super::secure_auth::second_factor(&state, &username, body.otp.as_deref()).await? {
+        SecondFactor::Passed => {}
+        SecondFactor::Needed(response) => return Ok(response),
+        SecondFactor::Wrong(response) => {
+            state.login_limiter.record_failure(&username, now_ms());
+            return Ok(response);
+        }
     }
     state.login_limiter.record_success(&username);
     let issued = issue(&state);

@@ -8,4 +8,5 @@ mod ops;
 mod reports;
 mod sports;
 mod users;
+mod wallet;
 mod ws;

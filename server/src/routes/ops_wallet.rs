@@ -1,0 +1,74 @@
+//! Operator calls of the wallet and bonus (issue 6), under `/api/ops` (role operator only).
+
+use crate::app::AppState;
+use crate::error::{ApiError, ApiResult};
+use crate::extract::{ok, ok_paged, parse_json, AuthUser, JsonBody};
+use crate::limits::BODY_BYTES_MAX;
+use crate::wallet::{self, Decision, RequestQuery};
+use actix_web::{web, HttpResponse};
+use schemas::wallet::{DecisionBody, GrantCouponBody};
+use schemas::Role;
+use serde::Deserialize;
+
+#[tracing::instrument(name = "ops_list_wallet_requests", skip_all)]
+pub async fn ops_list_wallet_requests(state: web::Data<AppState>, user: AuthUser, query: web::Query<RequestQuery>) -> ApiResult<HttpResponse> {
+    user.require(&[Role::Operator])?;
+    let (rows, total) = wallet::list_requests(&state.engine, &query)?;
+    Ok(ok_paged(rows, total))
+}
+
+/// A decision's body is optional: none, `{}` or `{"remark": "…"}`.
+fn decision_body(bytes: &[u8]) -> ApiResult<DecisionBody> {
+    if bytes.len() > BODY_BYTES_MAX {
+        return Err(ApiError::PayloadTooLarge(format!("request body is larger than {BODY_BYTES_MAX} bytes")));
+    }
+    if bytes.iter().all(u8::is_ascii_whitespace) {
+        return Ok(DecisionBody::default());
+    }
+    parse_json(bytes)
+}
+
+async fn decide(state: &AppState, user: &AuthUser, id: u64, body: &[u8], decision: Decision, message: &str) -> ApiResult<HttpResponse> {
+    user.require(&[Role::Operator])?;
+    let body = decision_body(body)?;
+    Ok(ok(message, wallet::decide_request(&state.engine, id, decision, body.remark).await?))
+}
+
+#[tracing::instrument(name = "process_wallet_request", skip_all)]
+pub async fn process_wallet_request(state: web::Data<AppState>, user: AuthUser, id: web::Path<u64>, body: web::Bytes) -> ApiResult<HttpResponse> {
+    decide(&state, &user, id.into_inner(), &body, Decision::Process, "Request is In-Process").await
+}
+
+#[tracing::instrument(name = "approve_wallet_request", skip_all)]
+pub async fn approve_wallet_request(state: web::Data<AppState>, user: AuthUser, id: web::Path<u64>, body: web::Bytes) -> ApiResult<HttpResponse> {
+    decide(&state, &user, id.into_inner(), &body, Decision::Approve, "Request approved").await
+}
+
+#[tracing::instrument(name = "reject_wallet_request", skip_all)]
+pub async fn reject_wallet_request(state: web::Data<AppState>, user: AuthUser, id: web::Path<u64>, body: web::Bytes) -> ApiResult<HttpResponse> {
+    decide(&state, &user, id.into_inner(), &body, Decision::Reject, "Request rejected").await
+}
+
+#[tracing::instrument(name = "grant_coupon", skip_all)]
+pub async fn grant_coupon(state: web::Data<AppState>, user: AuthUser, JsonBody(body): JsonBody<GrantCouponBody>) -> ApiResult<HttpResponse> {
+    user.require(&[Role::Operator])?;
+    Ok(ok("Coupon granted", wallet::grant_coupon(&state.engine, body).await?))
+}
+
+#[tracing::instrument(name = "activate_coupon", skip_all)]
+pub async fn activate_coupon(state: web::Data<AppState>, user: AuthUser, id: web::Path<u64>) -> ApiResult<HttpResponse> {
+    user.require(&[Role::Operator])?;
+    Ok(ok("Coupon activated", wallet::activate_coupon(&state.engine, id.into_inner()).await?))
+}
+
+#[derive(Debug, Deserialize)]
+pub struct CouponsQuery {
+    #[serde(default)]
+    username: String,
+}
+
+#[tracing::instrument(name = "ops_list_coupons", skip_all)]
+pub async fn ops_list_coupons(state: web::Data<AppState>, user: AuthUser, query: web::Query<CouponsQuery>) -> ApiResult<HttpResponse> {
+    user.require(&[Role::Operator])?;
+    Ok(ok("Success", wallet::list_coupons(&state.engine, &query.username)?))
+}

@@ -1,0 +1,321 @@
+//! Wallet and bonus (issue 6) outside the ledger: wire views of the ledger's wallet state, the
+//! request list's filters, error messages, and the operator actions shared by `/api/ops` and the
+//! `exchange` command's `--data` mode.
+
+use crate::error::{ApiError, ApiResult};
+use crate::extract::now_ms;
+use crate::timefmt::{day_end_ms, day_start_ms, rfc3339};
+use ledger::secure::SecureReject;
+use ledger::wallet::{self as lw, RequestDetail, RequestStatus, WalletCommand, WalletReject, WithdrawKind};
+use ledger::{Command, EngineHandle, State};
+use schemas::wallet::{BonusTransaction, Coupon, DepositMethod, GrantCouponBody, WalletRequest, WithdrawAccount};
+use schemas::Money;
+use serde::Deserialize;
+
+/// An amount in currency units with two decimals, exactly: `1500.00`.
+pub fn units(minor: i64) -> String {
+    let sign = if minor < 0 { "-" } else { "" };
+    format!("{sign}{}.{:02}", minor.unsigned_abs() / 100, minor.unsigned_abs() % 100)
+}
+
+pub fn deposit_methods() -> Vec<DepositMethod> {
+    lw::DEPOSIT_METHODS
+        .iter()
+        .map(|m| DepositMethod { id: m.id.into(), name: m.name.into(), min: Money(m.min_minor), max: Money(m.max_minor) })
+        .collect()
+}
+
+pub fn parse_withdraw_kind(text: &str, field: &str) -> ApiResult<WithdrawKind> {
+    WithdrawKind::parse(text).ok_or_else(|| ApiError::bad(format!("{field}: must be NORMAL, Crypto or EXPRESS WITHDRAWAL")))
+}
+
+pub fn account_view(account: &lw::WithdrawAccount) -> WithdrawAccount {
+    WithdrawAccount {
+        id: account.id,
+        name: account.name.clone(),
+        bank: account.bank.clone(),
+        number: account.number.clone(),
+        ifsc: account.ifsc.clone(),
+        kind: account.kind.label().into(),
+    }
+}
+
+pub fn request_view(state: &State, request: &lw::WalletRequest) -> WalletRequest {
+    let username = state.users.get(&request.user_id).map(|u| u.username.clone()).unwrap_or_default();
+    let (kind, name, method, withdraw_kind, account, reference) = match &request.detail {
+        RequestDetail::Deposit { method, reference } => {
+            let name = lw::deposit_method(method).map_or_else(|| method.clone(), |m| m.name.to_owned());
+            ("deposit", name, Some(method.clone()), None, None, reference.clone())
+        }
+        RequestDetail::Withdrawal { kind, account_id } => {
+            let account = state.wallet.accounts.get(account_id);
+            let name = account.map_or_else(|| kind.label().to_owned(), lw::WithdrawAccount::short_name);
+            ("withdraw", name, None, Some(kind.label().to_owned()), account.map(account_view), String::new())
+        }
+    };
+    WalletRequest {
+        id: request.id,
+        kind: kind.into(),
+        username,
+        name,
+        method,
+        kind_of_withdrawal: withdraw_kind,
+        account,
+        reference,
+        amount: Money(request.amount_minor),
+        status: request.status.label().into(),
+        created_at: rfc3339(request.created_at_ms),
+        updated_at: rfc3339(request.updated_at_ms),
+        remark: request.remark.clone(),
+    }
+}
+
+/// The request list's query: the user's page and the operators' share it (`username` is the
+/// operators' only).
+#[derive(Debug, Default, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct RequestQuery {
+    #[serde(default)]
+    pub kind: String,
+    #[serde(default)]
+    pub status: String,
+    #[serde(default)]
+    pub from_date: String,
+    #[serde(default)]
+    pub to_date: String,
+    #[serde(default)]
+    pub search: String,
+    #[serde(default)]
+    pub username: String,
+    pub page: Option<u32>,
+    pub limit: Option<u32>,
+}
+
+/// A parsed request filter.
+pub struct RequestFilter {
+    deposits: Option<bool>,
+    status: Option<RequestStatus>,
+    from_ms: i64,
+    to_ms: i64,
+    search: String,
+    pub page: u32,
+    pub limit: u32,
+}
+
+impl RequestFilter {
+    pub fn parse(query: &RequestQuery, limit_default: u32, limit_max: u32) -> ApiResult<Self> {
+        let deposits = match query.kind.trim().to_ascii_lowercase().as_str() {
+            "" | "all" => None,
+            "deposit" => Some(true),
+            "withdraw" | "withdrawal" => Some(false),
+            _ => return Err(ApiError::bad("kind: must be deposit or withdraw")),
+        };
+        let status = match query.status.trim() {
+            "" => None,
+            s if s.eq_ignore_ascii_case("all") => None,
+            s => Some(RequestStatus::parse(s).ok_or_else(|| ApiError::bad("status: must be All, Pending, In-Process, Approved or Rejected"))?),
+        };
+        let from_ms = if query.from_date.trim().is_empty() { i64::MIN } else { day_start_ms(&query.from_date).ok_or_else(|| ApiError::bad("fromDate: must be yyyy-MM-dd"))? };
+        let to_ms = if query.to_date.trim().is_empty() { i64::MAX } else { day_end_ms(&query.to_date).ok_or_else(|| ApiError::bad("toDate: must be yyyy-MM-dd"))? };
+        let page = query.page.unwrap_or(1);
+        if page == 0 {
+            return Err(ApiError::bad("page: must be 1 or more"));
+        }
+        let limit = query.limit.unwrap_or(limit_default);
+        if limit == 0 || limit > limit_max {
+            return Err(ApiError::bad(format!("limit: must be between 1 and {limit_max}")));
+        }
+        if query.search.chars().count() > crate::limits::SEARCH_CHARS_MAX {
+            return Err(ApiError::bad(format!("search: must be at most {} characters", crate::limits::SEARCH_CHARS_MAX)));
+        }
+        Ok(Self { deposits, status, from_ms, to_ms, search: query.search.trim().to_lowercase(), page, limit })
+    }
+
+    fn keeps(&self, request: &lw::WalletRequest) -> bool {
+        self.deposits.is_none_or(|d| d == request.is_deposit())
+            && self.status.is_none_or(|s| s == request.status)
+            && (self.from_ms..=self.to_ms).contains(&request.created_at_ms)
+    }
+
+    /// Case-insensitive search over every column the pages show.
+    fn matches(&self, row: &WalletRequest) -> bool {
+        if self.search.is_empty() {
+            return true;
+        }
+        let account = row.account.as_ref().map(|a| format!("{} {} {} {} {}", a.name, a.bank, a.number, a.ifsc, a.kind)).unwrap_or_default();
+        let fields = [
+            row.id.to_string(),
+            row.kind.clone(),
+            row.username.clone(),
+            row.name.clone(),
+            row.method.clone().unwrap_or_default(),
+            row.kind_of_withdrawal.clone().unwrap_or_default(),
+            account,
+            row.reference.clone(),
+            units(row.amount.minor()),
+            row.status.clone(),
+            row.created_at.clone(),
+            row.updated_at.clone(),
+            row.remark.clone(),
+        ];
+        fields.iter().any(|f| f.to_lowercase().contains(&self.search))
+    }
+
+    /// The page of the matching rows, and how many match in all.
+    pub fn page<'a>(&self, state: &State, requests: impl Iterator<Item = &'a lw::WalletRequest>) -> (Vec<WalletRequest>, u64) {
+        let rows: Vec<WalletRequest> = requests.filter(|r| self.keeps(r)).map(|r| request_view(state, r)).filter(|row| self.matches(row)).collect();
+        let total = rows.len() as u64;
+        let skip = ((self.page - 1) as usize).saturating_mul(self.limit as usize);
+        (rows.into_iter().skip(skip).take(self.limit as usize).collect(), total)
+    }
+}
+
+/// Every request (operators), oldest first: the queue in the order it arrived.
+pub fn list_requests(engine: &EngineHandle, query: &RequestQuery) -> ApiResult<(Vec<WalletRequest>, u64)> {
+    let filter = RequestFilter::parse(query, crate::limits::OPS_PAGE_SIZE_DEFAULT, crate::limits::OPS_PAGE_SIZE_MAX)?;
+    let state = engine.read();
+    let user_id = match query.username.trim() {
+        "" => None,
+        name => Some(state.user_by_name(name).ok_or_else(|| ApiError::NotFound(format!("Unknown user '{name}'")))?.id),
+    };
+    let requests = state.wallet.requests.values().filter(|r| user_id.is_none_or(|id| r.user_id == id));
+    Ok(filter.page(&state, requests))
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Decision {
+    Process,
+    Approve,
+    Reject,
+}
+
+/// An operator's decision on a request; the request as it now stands.
+pub async fn decide_request(engine: &EngineHandle, request_id: u64, decision: Decision, remark: Option<String>) -> ApiResult<WalletRequest> {
+    let remark = remark.unwrap_or_default();
+    if decision == Decision::Reject && remark.trim().is_empty() {
+        return Err(ApiError::bad("remark: a rejection needs a remark"));
+    }
+    let command = match decision {
+        Decision::Process => WalletCommand::Process { request_id, remark },
+        Decision::Approve => WalletCommand::Approve { request_id, remark },
+        Decision::Reject => WalletCommand::Reject { request_id, remark },
+    };
+    engine.submit(now_ms(), Command::Wallet(command)).await?;
+    let state = engine.read();
+    Ok(request_view(&state, &state.wallet.requests[&request_id]))
+}
+
+pub fn coupon_view(state: &State, coupon: &lw::Coupon, now_ms: i64) -> Coupon {
+    Coupon {
+        id: coupon.id,
+        username: state.users.get(&coupon.user_id).map(|u| u.username.clone()).unwrap_or_default(),
+        name: coupon.name.clone(),
+        coupon_amount: Money(coupon.amount_minor),
+        depo_amount: Money(coupon.depo_amount_minor),
+        tran_no: coupon.tran_no(),
+        status: coupon.status_label(now_ms).into(),
+        given_date: rfc3339(coupon.given_at_ms),
+        expire_date: rfc3339(coupon.expire_at_ms),
+    }
+}
+
+/// A user's coupons and bonus credits, newest first.
+pub fn bonus(state: &State, user_id: u64, now_ms: i64) -> schemas::wallet::Bonus {
+    let coupons: Vec<&lw::Coupon> = state.wallet.user_coupons(user_id).rev().collect();
+    let mut transactions: Vec<BonusTransaction> = coupons
+        .iter()
+        .filter_map(|c| {
+            let at_ms = c.credited_at_ms?;
+            Some(BonusTransaction { date: rfc3339(at_ms), tran_no: c.tran_no(), amount: Money(c.amount_minor), coupon_id: c.id, name: c.name.clone() })
+        })
+        .collect();
+    // A pending coupon activated later is a later transaction than newer coupons granted active.
+    transactions.sort_by(|a, b| b.date.cmp(&a.date).then(b.coupon_id.cmp(&a.coupon_id)));
+    schemas::wallet::Bonus { coupons: coupons.into_iter().map(|c| coupon_view(state, c, now_ms)).collect(), transactions }
+}
+
+pub async fn grant_coupon(engine: &EngineHandle, body: GrantCouponBody) -> ApiResult<Coupon> {
+    let expire_at_ms = day_end_ms(&body.expire_date).ok_or_else(|| ApiError::bad("expireDate: must be yyyy-MM-dd"))?;
+    let active = match body.status.as_deref().map(str::trim) {
+        None | Some("") => true,
+        Some(s) if s.eq_ignore_ascii_case("active") => true,
+        Some(s) if s.eq_ignore_ascii_case("pending") => false,
+        Some(_) => return Err(ApiError::bad("status: must be Active or Pending")),
+    };
+    let command = WalletCommand::GrantCoupon {
+        username: body.username.trim().to_owned(),
+        name: body.name,
+        amount_minor: body.amount.minor(),
+        depo_amount_minor: body.depo_amount.minor(),
+        expire_at_ms,
+        active,
+    };
+    let committed = engine.submit(now_ms(), Command::Wallet(command)).await?;
+    let coupon_id = committed
+        .events
+        .iter()
+        .find_map(|e| match &e.event {
+            ledger::Event::Wallet(lw::WalletEvent::CouponGranted { coupon_id, .. }) => Some(*coupon_id),
+            _ => None,
+        })
+        .ok_or_else(|| ApiError::Unexpected(anyhow::anyhow!("coupon granted without a CouponGranted event")))?;
+    let state = engine.read();
+    Ok(coupon_view(&state, &state.wallet.coupons[&coupon_id], now_ms()))
+}
+
+pub async fn activate_coupon(engine: &EngineHandle, coupon_id: u64) -> ApiResult<Coupon> {
+    engine.submit(now_ms(), Command::Wallet(WalletCommand::ActivateCoupon { coupon_id })).await?;
+    let state = engine.read();
+    Ok(coupon_view(&state, &state.wallet.coupons[&coupon_id], now_ms()))
+}
+
+pub fn list_coupons(engine: &EngineHandle, username: &str) -> ApiResult<Vec<Coupon>> {
+    let state = engine.read();
+    let user_id = match username.trim() {
+        "" => None,
+        name => Some(state.user_by_name(name).ok_or_else(|| ApiError::NotFound(format!("Unknown user '{name}'")))?.id),
+    };
+    let now = now_ms();
+    Ok(state.wallet.coupons.values().filter(|c| user_id.is_none_or(|id| c.user_id == id)).map(|c| coupon_view(&state, c, now)).collect())
+}
+
+/// The status and message of a wallet refusal (DESIGN §7).
+pub fn wallet_error(reject: WalletReject) -> ApiError {
+    let message = reject.to_string();
+    match reject {
+        WalletReject::NoWallet => ApiError::Forbidden(message),
+        WalletReject::UnknownMethod(_) | WalletReject::InvalidReference | WalletReject::InvalidAccount(_) => ApiError::BadRequest(message),
+        WalletReject::InvalidCouponName | WalletReject::InvalidDepoAmount | WalletReject::ExpiryPassed => ApiError::BadRequest(message),
+        WalletReject::OutsideMethodLimits { method, min_minor, max_minor } => {
+            ApiError::Unprocessable(format!("Amount for {method} must be between {} and {}", units(min_minor), units(max_minor)))
+        }
+        WalletReject::TooManyOpenRequests | WalletReject::AccountKindMismatch { .. } | WalletReject::TooManyAccounts | WalletReject::DuplicateAccount => {
+            ApiError::Unprocessable(message)
+        }
+        WalletReject::CouponExpired(_) => ApiError::Unprocessable(message),
+        WalletReject::UnknownAccount | WalletReject::UnknownRequest(_) | WalletReject::UnknownCoupon(_) => ApiError::NotFound(message),
+        WalletReject::AlreadyDecided { .. } | WalletReject::CouponAlreadyActive(_) => ApiError::Conflict(message),
+    }
+}
+
+pub fn secure_error(reject: SecureReject) -> ApiError {
+    let message = reject.to_string();
+    match reject {
+        SecureReject::AlreadyEnabled | SecureReject::NoEnrolment | SecureReject::NotEnabled => ApiError::Conflict(message),
+        SecureReject::CodeReused => ApiError::Unprocessable(message),
+        SecureReject::InvalidSecret | SecureReject::InvalidConnectionId => ApiError::BadRequest(message),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn units_have_two_exact_decimals() {
+        assert_eq!(units(150_050), "1500.50");
+        assert_eq!(units(5), "0.05");
+        assert_eq!(units(-12_345), "-123.45");
+        assert_eq!(units(100_000_000_000), "1000000000.00");
+    }
+}
