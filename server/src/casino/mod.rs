@@ -81,9 +81,35 @@ async fn show(tables: &SharedTables, hub: &HubHandle, engine: &EngineHandle, mut
         submit(engine, Command::CloseRound { gtype: round.gtype.clone(), mid: round.mid.clone() }).await;
     }
     round.ts = now_ms();
-    let data = serde_json::to_value(&round).expect("wire types serialize");
-    hub.publish(casino_topic(&round.gtype), data.clone(), data);
+    let full = serde_json::to_value(&round).expect("wire types serialize");
+    let before = read(tables).round(&round.gtype).map(|r| serde_json::to_value(r).expect("wire types serialize"));
+    let delta = before.map_or_else(|| full.clone(), |before| changed_fields(&before, &full));
+    hub.publish(casino_topic(&round.gtype), delta, full);
     tables.write().unwrap_or_else(|p| p.into_inner()).rounds.insert(round.gtype.clone(), round);
+}
+
+/// The fields of `after` that differ from `before`, with `mid` and `ts` always: a page merges
+/// them into the round it has. A tick of the countdown is then a few dozen bytes instead of the
+/// whole round with every item.
+fn changed_fields(before: &serde_json::Value, after: &serde_json::Value) -> serde_json::Value {
+    let (Some(before), Some(after)) = (before.as_object(), after.as_object()) else { return after.clone() };
+    let changed = after.iter().filter(|(key, value)| matches!(key.as_str(), "mid" | "ts") || before.get(*key) != Some(value));
+    serde_json::Value::Object(changed.map(|(k, v)| (k.clone(), v.clone())).collect())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::changed_fields;
+    use serde_json::json;
+
+    #[test]
+    fn a_delta_carries_what_changed_and_always_the_round_and_time() {
+        let before = json!({"mid": "1", "lt": 5, "status": "OPEN", "items": [1, 2], "ts": 10});
+        let after = json!({"mid": "1", "lt": 4, "status": "OPEN", "items": [1, 2], "ts": 11});
+        assert_eq!(changed_fields(&before, &after), json!({"mid": "1", "lt": 4, "ts": 11}));
+        let next = json!({"mid": "2", "lt": 20, "status": "OPEN", "items": [1, 3], "ts": 12});
+        assert_eq!(changed_fields(&after, &next), json!({"mid": "2", "lt": 20, "items": [1, 3], "ts": 12}));
+    }
 }
 
 async fn settle(engine: &EngineHandle, result: RoundResult) {
