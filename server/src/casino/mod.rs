@@ -97,6 +97,18 @@ fn changed_fields(before: &serde_json::Value, after: &serde_json::Value) -> serd
     serde_json::Value::Object(changed.map(|(k, v)| (k.clone(), v.clone())).collect())
 }
 
+async fn settle(engine: &EngineHandle, result: RoundResult) {
+    let command = Command::SettleRound { gtype: result.gtype.clone(), mid: result.mid.clone(), result: Some(result) };
+    submit(engine, command).await;
+}
+
+async fn submit(engine: &EngineHandle, command: Command) {
+    match engine.submit(now_ms(), command).await {
+        Ok(_) | Err(EngineError::Rejected(Reject::AlreadySettled)) => {}
+        Err(e) => tracing::error!(error = %e, "casino round not logged"),
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::changed_fields;
@@ -109,17 +121,5 @@ mod tests {
         assert_eq!(changed_fields(&before, &after), json!({"mid": "1", "lt": 4, "ts": 11}));
         let next = json!({"mid": "2", "lt": 20, "status": "OPEN", "items": [1, 3], "ts": 12});
         assert_eq!(changed_fields(&after, &next), json!({"mid": "2", "lt": 20, "items": [1, 3], "ts": 12}));
-    }
-}
-
-async fn settle(engine: &EngineHandle, result: RoundResult) {
-    let command = Command::SettleRound { gtype: result.gtype.clone(), mid: result.mid.clone(), result: Some(result) };
-    submit(engine, command).await;
-}
-
-async fn submit(engine: &EngineHandle, command: Command) {
-    match engine.submit(now_ms(), command).await {
-        Ok(_) | Err(EngineError::Rejected(Reject::AlreadySettled)) => {}
-        Err(e) => tracing::error!(error = %e, "casino round not logged"),
     }
 }
