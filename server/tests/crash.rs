@@ -4,16 +4,15 @@
 //! must be in the log exactly once, at the sequence number it was acknowledged with, no remark may
 //! appear twice, and `exchange audit verify` must pass.
 
+mod common;
+
+use common::{audit_verify, start_server};
 use ledger::{Event, SledStore, Store};
 use rand::Rng;
 use std::cell::Cell;
 use std::collections::HashMap;
-use std::fs::File;
-use std::io::{BufRead, BufReader};
 use std::path::Path;
-use std::process::{Child, Command, Stdio};
 use std::rc::Rc;
-use std::sync::mpsc;
 use std::time::Duration;
 
 /// Rounds of start, load, SIGKILL. The test keeps going past the minimum until enough credits
@@ -27,46 +26,7 @@ const CLIENTS: usize = 24;
 const KILL_AFTER_MS: std::ops::Range<u64> = 700..2_000;
 /// Requests one client sends in a round at most; the kill normally ends the round long before.
 const REQUESTS_PER_CLIENT_MAX: u64 = 100_000;
-/// How long a start (replay, seeding, bind) may take before the test gives up.
-const STARTUP_TIMEOUT: Duration = Duration::from_secs(60);
 const REMARK_PREFIX: &str = "crash r";
-
-struct Server {
-    child: Child,
-    port: u16,
-}
-
-/// Starts `exchange serve` on `dir` and reads the port from its `listening on …` line.
-fn start_server(dir: &Path, stderr_log: &Path) -> Server {
-    let stderr = File::create(stderr_log).expect("the server's log file can be created");
-    let mut child = Command::new(env!("CARGO_BIN_EXE_exchange"))
-        .arg("serve")
-        .arg("--data")
-        .arg(dir)
-        .args(["--port", "0"])
-        .env("RUST_LOG", "warn")
-        .stdin(Stdio::null())
-        .stdout(Stdio::piped())
-        .stderr(stderr)
-        .spawn()
-        .expect("the exchange binary starts");
-    let stdout = child.stdout.take().expect("stdout is piped");
-    let (found, port_found) = mpsc::channel();
-    // Keep reading to the end: a server whose stdout is closed fails its next print.
-    std::thread::spawn(move || {
-        for line in BufReader::new(stdout).lines().map_while(Result::ok) {
-            if let Some(port) = line.trim().strip_prefix("listening on http://127.0.0.1:") {
-                let _ = found.send(port.parse::<u16>().ok());
-            }
-        }
-    });
-    let Ok(Some(port)) = port_found.recv_timeout(STARTUP_TIMEOUT) else {
-        let _ = child.kill();
-        let log = std::fs::read_to_string(stderr_log).unwrap_or_default();
-        panic!("the server did not print `listening on http://127.0.0.1:PORT`; its log:\n{log}");
-    };
-    Server { child, port }
-}
 
 async fn login_operator(http: &awc::Client, base: &str) -> String {
     let body = serde_json::json!({"username": "operator", "password": "operator123"});
@@ -108,7 +68,7 @@ async fn credit_until_killed(base: Rc<str>, token: Rc<str>, round: usize, next_r
 
 /// One round: start, log in, load from `CLIENTS` clients, SIGKILL at a random moment.
 async fn crash_round(dir: &Path, round: usize) -> ClientOutcome {
-    let mut server = start_server(dir, &dir.with_extension(format!("round{round}.log")));
+    let mut server = start_server(dir, &dir.with_extension(format!("round{round}.log")), &[]);
     let base: Rc<str> = format!("http://127.0.0.1:{}", server.port).into();
     let token: Rc<str> = login_operator(&awc::Client::default(), &base).await.into();
     let next_request = Rc::new(Cell::new(0));
@@ -147,17 +107,6 @@ fn crash_credits_in_log(dir: &Path) -> HashMap<String, Vec<u64>> {
         }
     }
     credits
-}
-
-fn audit_verify(dir: &Path) -> std::process::Output {
-    Command::new(env!("CARGO_BIN_EXE_exchange"))
-        .arg("audit")
-        .arg("verify")
-        .arg("--data")
-        .arg(dir)
-        .env("RUST_LOG", "warn")
-        .output()
-        .expect("the exchange binary runs")
 }
 
 #[actix_web::test]
