@@ -65,7 +65,35 @@ pub struct CasinoSettings {
     pub speed: f64,
     pub tick_ms: u64,
     /// Table numbers (`cid`) locked by the administrator: shown locked, no bets.
+    #[serde(deserialize_with = "one_or_many")]
     pub locked_cids: Vec<u32>,
+}
+
+/// A list, or what an environment variable without a comma becomes (`APP_CASINO__LOCKED_CIDS=2`
+/// is one number). The environment's list items arrive as strings.
+fn one_or_many<'de, D: serde::Deserializer<'de>>(deserializer: D) -> Result<Vec<u32>, D::Error> {
+    #[derive(Deserialize)]
+    #[serde(untagged)]
+    enum Cid {
+        Number(u32),
+        Text(String),
+    }
+    #[derive(Deserialize)]
+    #[serde(untagged)]
+    enum OneOrMany {
+        Many(Vec<Cid>),
+        One(Cid),
+    }
+    let cids = match OneOrMany::deserialize(deserializer)? {
+        OneOrMany::Many(cids) => cids,
+        OneOrMany::One(cid) => vec![cid],
+    };
+    cids.into_iter()
+        .map(|cid| match cid {
+            Cid::Number(n) => Ok(n),
+            Cid::Text(text) => text.trim().parse().map_err(|_| serde::de::Error::custom(format!("locked_cids: '{text}' is not a table number"))),
+        })
+        .collect()
 }
 
 #[derive(Debug, Clone, Deserialize)]
@@ -112,5 +140,35 @@ impl Settings {
             .with_context(|| format!("reading configuration from {}", dir.display()))?
             .try_deserialize()
             .context("configuration has a missing or mistyped key")
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn casino_from_env(locked_cids: &str) -> CasinoSettings {
+        let env = std::collections::HashMap::from([("APP_CASINO__LOCKED_CIDS".to_owned(), locked_cids.to_owned())]);
+        config::Config::builder()
+            .add_source(config::File::from_str("casino: {simulator: true, seed: 1, speed: 1.0, tick_ms: 100, locked_cids: [19]}", config::FileFormat::Yaml))
+            .add_source(
+                config::Environment::with_prefix("APP")
+                    .prefix_separator("_")
+                    .separator("__")
+                    .list_separator(",")
+                    .with_list_parse_key("casino.locked_cids")
+                    .try_parsing(true)
+                    .source(Some(env)),
+            )
+            .build()
+            .expect("config builds")
+            .get::<CasinoSettings>("casino")
+            .expect("casino settings")
+    }
+
+    #[test]
+    fn locked_tables_from_the_environment_take_one_number_or_a_list() {
+        assert_eq!(casino_from_env("2").locked_cids, vec![2]);
+        assert_eq!(casino_from_env("1,5").locked_cids, vec![1, 5]);
     }
 }
