@@ -31,7 +31,8 @@ export default (_env, argv) => {
   return {
     entry: './src/main.tsx',
     output: {
-      path: path.resolve(here, 'dist'),
+      // DIST_DIR lets parallel work build into separate folders; the server serves frontend/dist.
+      path: path.resolve(here, process.env.DIST_DIR ?? 'dist'),
       filename: production ? 'assets/[name].[contenthash:8].js' : 'assets/[name].js',
       chunkFilename: production ? 'assets/[name].[contenthash:8].js' : 'assets/[name].js',
       publicPath: '/',

@@ -10,7 +10,7 @@ import { chromium } from 'playwright-core';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 export const FRONTEND_DIR = path.resolve(here, '..');
-export const DIST_DIR = path.join(FRONTEND_DIR, 'dist');
+export const DIST_DIR = path.resolve(FRONTEND_DIR, process.env.DIST_DIR ?? 'dist');
 export const SCREENSHOT_DIR = path.join(here, 'screenshots');
 const REPO_DIR = path.resolve(FRONTEND_DIR, '..');
 const BIN = path.resolve(FRONTEND_DIR, process.env.EXCHANGE_BIN ?? '../target/debug/exchange');

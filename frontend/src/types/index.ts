@@ -64,3 +64,41 @@ export type RunRow = GRunRow;
 export type PlaceBetRequest = Wire<GPlaceBetRequest>;
 export type PlaceBetResponse = Wire<GPlaceBetResponse>;
 export type FeedEvent = Wire<GFeedEvent>;
+
+// Live casino (issue 5).
+export type { CardHand } from './generated/CardHand';
+export type { CasinoEvent } from './generated/CasinoEvent';
+export type { CasinoItem } from './generated/CasinoItem';
+export type { CasinoResultDetail } from './generated/CasinoResultDetail';
+export type { CasinoResultRow } from './generated/CasinoResultRow';
+export type { CasinoRound } from './generated/CasinoRound';
+export type { CasinoTile } from './generated/CasinoTile';
+export type { CasinoTiles } from './generated/CasinoTiles';
+export type { CasinoType } from './generated/CasinoType';
+export type { ItemOutcome } from './generated/ItemOutcome';
+export type { ItemResult } from './generated/ItemResult';
+export type { ItemStatus } from './generated/ItemStatus';
+export type { PlaceCasinoBetRequest } from './generated/PlaceCasinoBetRequest';
+export type { ResultRow } from './generated/ResultRow';
+export type { RoundBets } from './generated/RoundBets';
+export type { RoundResult } from './generated/RoundResult';
+export type { RoundStatus } from './generated/RoundStatus';
+export type { TableStats } from './generated/TableStats';
+
+// Reports, wallet, bonus, secure auth (issue 6).
+export type { SettlementRow } from './generated/SettlementRow';
+export type { Bonus } from './generated/Bonus';
+export type { BonusTransaction } from './generated/BonusTransaction';
+export type { Coupon } from './generated/Coupon';
+export type { DepositMethod } from './generated/DepositMethod';
+export type { DepositRequestBody } from './generated/DepositRequestBody';
+export type { OtpRequired } from './generated/OtpRequired';
+export type { SaveAccountBody } from './generated/SaveAccountBody';
+export type { SecureAuthStatus } from './generated/SecureAuthStatus';
+export type { TelegramBody } from './generated/TelegramBody';
+export type { TelegramConnection } from './generated/TelegramConnection';
+export type { TotpCodeBody } from './generated/TotpCodeBody';
+export type { TotpEnrolment } from './generated/TotpEnrolment';
+export type { WalletRequest } from './generated/WalletRequest';
+export type { WithdrawAccount } from './generated/WithdrawAccount';
+export type { WithdrawRequestBody } from './generated/WithdrawRequestBody';

@@ -1,10 +1,11 @@
-// The signed-in user's quick-stake buttons of the game group, for the bet slip.
+// The signed-in user's quick-stake buttons for a bet slip: the game group (sports) by default,
+// the casino group for casino tables.
 import { useEffect, useState } from 'react';
-import type { Button } from '@/types';
+import type { Button, ButtonValues } from '@/types';
 import { selectUser, useSession } from '@/lib/session';
 import { getButtonValues } from '../api/get-button-values';
 
-export function useGameButtons(): Button[] {
+export function useGameButtons(group: keyof ButtonValues = 'game'): Button[] {
   const userId = useSession(selectUser)?._id;
   const [buttons, setButtons] = useState<Button[]>([]);
   useEffect(() => {
@@ -13,8 +14,8 @@ export function useGameButtons(): Button[] {
       return;
     }
     getButtonValues(userId)
-      .then((values) => setButtons(values?.game ?? []))
+      .then((values) => setButtons(values?.[group] ?? []))
       .catch((error: unknown) => console.error('Error fetching button values:', error));
-  }, [userId]);
+  }, [userId, group]);
   return buttons;
 }

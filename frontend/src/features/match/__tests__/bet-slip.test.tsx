@@ -13,7 +13,8 @@ import { LOGIN_REQUIRED } from '../hooks/use-bet-actions';
 import { placeBet } from '../api/place-bet';
 
 vi.mock('@/lib/notify', () => ({ notify: { error: vi.fn(), success: vi.fn() } }));
-vi.mock('../api/place-bet', () => ({ placeBet: vi.fn(), newRequestId: () => 'req-1' }));
+vi.mock('../api/place-bet', () => ({ placeBet: vi.fn() }));
+vi.mock('@/lib/request-id', () => ({ newRequestId: () => 'req-1' }));
 vi.mock('../api/get-game-bets', () => ({ getGameBets: vi.fn(async () => ({ bets: [], spotsData: [] })) }));
 
 const buttons = [

@@ -1,5 +1,5 @@
 import { makeMarket, makeSection } from '@/testing/fixtures';
-import { canSubmit, parseStake, preview, stakeLimits, type Selection } from '../model/slip';
+import { canSubmit, preview, stakeLimits, type Selection } from '../model/slip';
 
 const selection: Selection = {
   gameId: 100000,
@@ -69,13 +69,5 @@ describe('stake limits (spec §5)', () => {
   it('line markets use the section limits, else the market ones', () => {
     const market = makeMarket({ gtype: 'fancy', min: 100, max: 50000 });
     expect(stakeLimits(market, makeSection({ min: 0, max: 25000 }))).toEqual({ min: 100, max: 25000 });
-  });
-});
-
-describe('stake input', () => {
-  it('keeps digits and one decimal point', () => {
-    expect(parseStake('1a2.5.0')).toBe(12.5);
-    expect(parseStake('')).toBe(0);
-    expect(parseStake('abc')).toBe(0);
   });
 });

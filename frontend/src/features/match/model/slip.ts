@@ -56,11 +56,3 @@ export function stakeLimits(market: Market, section: Section): { min: number; ma
   }
   return { min: section.min > 0 ? section.min : market.min, max: section.max > 0 ? section.max : market.max };
 }
-
-/** Keeps the stake input numeric: digits and one decimal point; empty is 0. */
-export function parseStake(raw: string): number {
-  const cleaned = raw.replace(/[^\d.]/g, '');
-  const [whole = '', ...rest] = cleaned.split('.');
-  const value = Number(rest.length ? `${whole}.${rest.join('')}` : whole);
-  return Number.isFinite(value) ? value : 0;
-}

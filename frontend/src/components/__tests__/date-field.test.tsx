@@ -1,0 +1,52 @@
+import { useState } from 'react';
+import { fireEvent, render, screen } from '@testing-library/react';
+import { ThemeProvider } from '@mui/material/styles';
+import { vi } from 'vitest';
+import { theme } from '@/testing/theme';
+import { DATE_INPUT_INVALID, DateField, parseDisplayDate, parseInputDate } from '../date-field';
+
+function Harness({ onChange }: { onChange: (date: Date) => void }) {
+  const [value, setValue] = useState(new Date(2026, 2, 9));
+  return (
+    <ThemeProvider theme={theme}>
+      <DateField
+        label="From"
+        value={value}
+        onChange={(date) => {
+          setValue(date);
+          onChange(date);
+        }}
+      />
+    </ThemeProvider>
+  );
+}
+
+describe('DateField', () => {
+  it('shows the date as dd/MM/yyyy and passes on a typed date', () => {
+    const onChange = vi.fn();
+    render(<Harness onChange={onChange} />);
+    const box = screen.getByRole('textbox', { name: 'From' });
+    expect(box).toHaveValue('09/03/2026');
+    fireEvent.change(box, { target: { value: '01/02/2026' } });
+    expect(onChange).toHaveBeenCalledWith(new Date(2026, 1, 1));
+  });
+
+  it('a date that does not exist shows the picker message and is not passed on', () => {
+    const onChange = vi.fn();
+    render(<Harness onChange={onChange} />);
+    const box = screen.getByRole('textbox', { name: 'From' });
+    fireEvent.change(box, { target: { value: '31/02/2026' } });
+    expect(screen.getByText(DATE_INPUT_INVALID)).toBeInTheDocument();
+    expect(onChange).not.toHaveBeenCalled();
+    fireEvent.blur(box);
+    expect(box).toHaveValue('09/03/2026');
+  });
+
+  it('parses both the shown and the native forms, and nothing else', () => {
+    expect(parseDisplayDate('1/3/2026')).toEqual(new Date(2026, 2, 1));
+    expect(parseDisplayDate('2026-03-01')).toBeNull();
+    expect(parseDisplayDate('29/02/2025')).toBeNull();
+    expect(parseInputDate('2026-03-01')).toEqual(new Date(2026, 2, 1));
+    expect(parseInputDate('01/03/2026')).toBeNull();
+  });
+});

@@ -1,0 +1,82 @@
+// Cards as a player sees them (spec §2, §5): rank and suit icon on a white face, red for hearts
+// and diamonds. Card strings are parsed by `utils/cards`; invalid entries are dropped, and an
+// empty slot (a card not dealt yet) shows the card's back.
+import { Box } from '@mui/material';
+import { parseCard, parseCards, type Suit } from '@/utils/cards';
+
+export const SUIT_SYMBOL: Record<Suit, string> = { S: '♠', H: '♥', C: '♣', D: '♦' };
+export const SUIT_NAME: Record<Suit, string> = { S: 'spades', H: 'hearts', C: 'clubs', D: 'diamonds' };
+const RED_SUITS: ReadonlySet<Suit> = new Set(['H', 'D']);
+
+export type PlayingCardProps = {
+  /** A card string (`10HH`, `KSS`); empty or null shows the card's back. */
+  code?: string | null;
+  size?: 'small' | 'medium';
+};
+
+const SIZES = {
+  small: { width: 26, height: 36, fontSize: 12 },
+  medium: { width: 38, height: 52, fontSize: 16 },
+} as const;
+
+export function PlayingCard({ code, size = 'medium' }: PlayingCardProps) {
+  const dims = SIZES[size];
+  const card = code ? parseCard(code) : null;
+  const base = {
+    width: dims.width,
+    height: dims.height,
+    borderRadius: '4px',
+    flexShrink: 0,
+    display: 'inline-flex',
+    flexDirection: 'column',
+    alignItems: 'center',
+    justifyContent: 'center',
+    fontWeight: 700,
+    lineHeight: 1.05,
+    fontSize: dims.fontSize,
+    boxShadow: '0 1px 2px rgba(0,0,0,0.5)',
+  } as const;
+  if (!card) {
+    return (
+      <Box
+        role="img"
+        aria-label="card not dealt"
+        sx={{ ...base, background: 'repeating-linear-gradient(45deg, #8b1d2c, #8b1d2c 4px, #a72a3b 4px, #a72a3b 8px)', border: '2px solid #fff' }}
+      />
+    );
+  }
+  return (
+    <Box
+      role="img"
+      aria-label={`${card.rank} of ${SUIT_NAME[card.suit]}`}
+      data-card={card.code}
+      sx={{ ...base, backgroundColor: '#fff', color: RED_SUITS.has(card.suit) ? '#d32f2f' : '#111' }}
+    >
+      <span>{card.rank}</span>
+      <span aria-hidden>{SUIT_SYMBOL[card.suit]}</span>
+    </Box>
+  );
+}
+
+export type CardRowProps = {
+  cards: string | ReadonlyArray<string> | null | undefined;
+  /** Slots to fill with card backs when fewer cards have been dealt. */
+  slots?: number;
+  size?: PlayingCardProps['size'];
+};
+
+/** A row of cards in the order dealt, padded with backs up to `slots`. */
+export function CardRow({ cards, slots = 0, size }: CardRowProps) {
+  const parsed = parseCards(cards);
+  const backs = Math.max(0, slots - parsed.length);
+  return (
+    <Box sx={{ display: 'flex', gap: 0.5, flexWrap: 'wrap' }}>
+      {parsed.map((card, index) => (
+        <PlayingCard key={`${card.code}-${index}`} code={card.code} size={size} />
+      ))}
+      {Array.from({ length: backs }, (_, index) => (
+        <PlayingCard key={`back-${index}`} size={size} />
+      ))}
+    </Box>
+  );
+}
