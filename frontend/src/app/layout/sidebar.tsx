@@ -5,6 +5,7 @@ import ExpandLess from '@mui/icons-material/ExpandLess';
 import ExpandMore from '@mui/icons-material/ExpandMore';
 import { selectUser, useSession } from '@/lib/session';
 import { SportsTree } from '@/features/sports';
+import { CasinoMenuItems } from '@/features/casino';
 import { hasRole } from '../access';
 
 export const SIDEBAR_WIDTH = 240;
@@ -41,7 +42,7 @@ function Item({ label, to }: { label: string; to?: string }) {
   );
 }
 
-/** Racing Sports (static), Others (visitors and role user) and the All Sports tree. */
+/** Racing Sports (static), Others (the casino list; visitors and role user) and the All Sports tree. */
 export function Sidebar() {
   const user = useSession(selectUser);
   const showOthers = !user || hasRole(user, 'user');
@@ -53,10 +54,7 @@ export function Sidebar() {
       </Section>
       {showOthers && (
         <Section title="Others">
-          <Item label="Our Casino" to="/casino-list/LC/4/35" />
-          <Item label="Live Casino" to="/" />
-          <Item label="Slot Game" to="/" />
-          <Item label="Fantasy Game" to="/" />
+          <CasinoMenuItems />
         </Section>
       )}
       <Section title="All Sports">

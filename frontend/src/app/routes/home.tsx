@@ -1,9 +1,10 @@
 // Home (spec §2): latest-events ticker, the mobile menu strip, sports tabs (Cricket first) over
-// the live match table, and the casino tile grid's place (the casino issue fills it).
+// the live match table, and the casino tile grid.
 import { useState } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { Box, Button, Paper, Tab, Tabs } from '@mui/material';
 import { CRICKET_ETID, LatestEventsTicker, SportMatchTable } from '@/features/sports';
+import { HomeCasinoGrid } from '@/features/casino';
 
 const STRIP = [
   { label: 'Sports', to: '/' },
@@ -40,7 +41,7 @@ export default function HomePage() {
         </Tabs>
         <SportMatchTable key={tab} etid={tab} />
       </Paper>
-      <Box component="section" aria-label="Casino" sx={{ mt: 2 }} data-testid="casino-grid-placeholder" />
+      <HomeCasinoGrid />
     </Box>
   );
 }

@@ -1,0 +1,207 @@
+// Live casino against the real server with the tables ten times faster (APP_CASINO__SPEED=10, a
+// round in about 4 s): a visitor sees locked tiles on the home page and in the lobby; a player
+// backs Player A on Teen Patti 20-20 and, without reloading, sees the toast, the bet in My Bet and
+// the exposure in the header, then the countdown, the cards, the result, the round in the results
+// strip and the balance settle; a table the administrator locked is locked in the lobby and its
+// bets are refused with the server's message. Screenshots of the lobby and two tables at 375 and
+// 1366 px.
+import assert from 'node:assert/strict';
+import { after, before, describe, it } from 'node:test';
+import { launchBrowser, loginViaUi, newPage, screenshotPath, startServer } from './harness.js';
+
+const T = { timeout: 60_000 };
+const ENV = { APP_CASINO__SPEED: '10' };
+const STAKE = 100;
+/** Player A backs at 1.98: a win pays 0.98 per 1 staked, a tie returns the stake. */
+const PAYOUT = { 'Player A': STAKE * 0.98, 'Player B': -STAKE, Tie: 0 };
+
+/** Records, from now on, what the table page shows: countdown values, round states, cards dealt. */
+async function recordTable(page) {
+  await page.evaluate(() => {
+    const seen = { lt: [], status: [], cards: [] };
+    window.__casino = seen;
+    const note = (list, value) => {
+      if (value !== null && list[list.length - 1] !== value) list.push(value);
+    };
+    const read = () => {
+      note(seen.lt, document.querySelector('[data-testid="countdown"]')?.getAttribute('data-lt') ?? null);
+      note(seen.status, document.querySelector('[data-testid="round-status"]')?.getAttribute('data-status') ?? null);
+      note(seen.cards, document.querySelector('[data-testid="round-hands"]')?.getAttribute('data-cards') ?? null);
+    };
+    read();
+    new MutationObserver(read).observe(document.body, { subtree: true, childList: true, attributes: true, characterData: true });
+  });
+}
+
+describe('live casino', () => {
+  let server;
+  let browser;
+
+  before(async () => {
+    server = await startServer(ENV);
+    browser = await launchBrowser();
+  });
+
+  after(async () => {
+    await browser?.close();
+    await server?.stop();
+  });
+
+  it('a visitor sees every casino tile locked on the home page and in the lobby', T, async () => {
+    const page = await newPage(browser, server.url);
+    await page.goto('/');
+    const homeTiles = page.getByTestId('casino-grid').getByTestId('casino-tile');
+    await homeTiles.first().waitFor();
+    assert.equal(await homeTiles.count(), 7, 'Our Casino lists the seven tables');
+    for (const tile of await homeTiles.all()) assert.equal(await tile.getAttribute('data-locked'), 'true');
+    await homeTiles.first().click();
+    await page.getByText('Please login to access!').waitFor();
+    assert.equal(new URL(page.url()).pathname, '/', 'a locked tile does not navigate');
+
+    await page.goto('/casino-list/LC/4/35');
+    const lobbyTiles = page.getByRole('region', { name: 'Our Casino' }).getByTestId('casino-tile');
+    await lobbyTiles.first().waitFor();
+    assert.equal(await lobbyTiles.count(), 7);
+    for (const tile of await lobbyTiles.all()) assert.equal(await tile.getAttribute('data-locked'), 'true');
+
+    // The fixed header links switch the type; Poker has no table yet.
+    await page.getByRole('navigation', { name: 'Casino types' }).getByRole('link', { name: 'Teenpatti' }).click();
+    await page.waitForURL('**/casino-list/LC/4/20');
+    await page.locator('[data-testid="casino-tile"][data-gmid="teen20"]').waitFor();
+    assert.equal(await page.getByTestId('casino-tile').count(), 1);
+    await page.getByRole('link', { name: 'Poker' }).click();
+    await page.getByText('No data available').waitFor();
+    await page.context().close();
+  });
+
+  it('a player bets on Teen Patti and follows the round to its settlement without reload', T, async () => {
+    const page = await newPage(browser, server.url);
+    await loginViaUi(page, 'player1', 'player123');
+    await page.getByTestId('balance').waitFor();
+    await page.goto('/casino/teen20');
+    let loads = 0;
+    page.on('load', () => {
+      loads += 1;
+    });
+    await page.getByRole('heading', { name: 'Teen Patti 20-20' }).waitFor();
+    const balanceBefore = Number(await page.getByLabel('Balance').getAttribute('title'));
+
+    // An open round with enough of its (ten times faster) countdown left to place the bet.
+    await page.waitForFunction(
+      () => document.querySelector('[data-testid="round-status"]')?.getAttribute('data-status') === 'OPEN' && Number(document.querySelector('[data-testid="countdown"]')?.getAttribute('data-lt')) >= 14,
+      null,
+      { polling: 'raf', timeout: 15_000 },
+    );
+    const mid = (await page.getByTestId('round-id').textContent()).replace('Round ID:', '').trim();
+    assert.match(mid, /^\d{13}$/);
+    await recordTable(page);
+
+    await page.getByTestId('item-1').getByRole('button', { name: 'back 1.98' }).click();
+    await page.getByRole('textbox', { name: 'Stake' }).fill(String(STAKE));
+    assert.equal(await page.getByTestId('slip-profit').textContent(), '98.00');
+    await page.getByRole('button', { name: 'Submit' }).click();
+    await page.getByText('Bet placed successfully').waitFor();
+
+    // The bet in My Bet and the exposure in the header, without reload.
+    const myBet = page.getByTestId('my-bet').filter({ hasText: 'Player A' });
+    await myBet.waitFor();
+    assert.match(await myBet.textContent(), /1\.98.*100\.00/);
+    await page.waitForFunction(() => document.querySelector('[data-testid="exposure"]')?.textContent === '-100.00');
+
+    // The round runs on: its id joins the results strip once resulted.
+    const entry = page.locator(`[data-testid="results-strip"] [data-mid="${mid}"]`);
+    await entry.waitFor({ timeout: 15_000 });
+    const winner = (await entry.getAttribute('aria-label')).replace(`Round ${mid}: `, '');
+    assert.ok(winner in PAYOUT, `unexpected winner ${winner}`);
+    assert.equal(await page.locator('[data-testid="results-strip"] [data-testid="result-badge"]').first().getAttribute('data-mid'), mid, 'newest first');
+
+    // Settlement moves balance and exposure back.
+    const expected = (balanceBefore + PAYOUT[winner]).toFixed(2);
+    await page.waitForFunction(
+      (want) => document.querySelector('[aria-label="Balance"]')?.getAttribute('title') === want && document.querySelector('[data-testid="exposure"]')?.textContent === '0.00',
+      expected,
+    );
+
+    const seen = await page.evaluate(() => window.__casino);
+    const lts = seen.lt.map(Number);
+    assert.ok(lts.length >= 5, `the countdown ticked: ${lts}`);
+    assert.ok(lts.slice(0, lts.indexOf(0) === -1 ? undefined : lts.indexOf(0)).every((v, i, all) => i === 0 || v < all[i - 1]), `counting down: ${lts}`);
+    assert.ok(lts.includes(0), 'the countdown reached 0');
+    assert.deepEqual(seen.status.slice(0, 3), ['OPEN', 'SUSPENDED', 'RESULT'], 'betting, dealing, result');
+    const cards = seen.cards.map(Number);
+    assert.ok(cards.some((count) => count > 0 && count < 6), `cards appear one by one: ${cards}`);
+    assert.ok(cards.includes(6), 'all six cards dealt');
+    assert.equal(loads, 0, 'no reload');
+    await page.context().close();
+  });
+
+  it('screenshots of the lobby and two tables at 375 and 1366 px', T, async () => {
+    for (const width of [375, 1366]) {
+      const visitor = await newPage(browser, server.url, { width });
+      await visitor.goto('/casino-list/LC/4/35');
+      await visitor.getByTestId('casino-tile').first().waitFor();
+      await visitor.screenshot({ path: screenshotPath(`casino-lobby-${width}.png`), fullPage: true });
+      await visitor.context().close();
+
+      const page = await newPage(browser, server.url, { width });
+      await loginViaUi(page, 'player1', 'player123');
+      await page.getByTestId('balance').waitFor();
+      for (const gtype of ['teen20', 'roulette']) {
+        await page.goto(`/casino/${gtype}`);
+        await page.getByTestId('betting-table').waitFor();
+        await page.waitForFunction(() => document.querySelector('[data-testid="round-status"]')?.getAttribute('data-status') === 'OPEN', null, { timeout: 15_000 });
+        await page.locator('[data-testid="item-1"] button, button[data-testid="item-1"]').first().click();
+        await page.getByRole('textbox', { name: 'Stake' }).fill('200');
+        await page.screenshot({ path: screenshotPath(`casino-${gtype}-${width}.png`), fullPage: width > 400 });
+        await page.getByRole('button', { name: 'Reset' }).click();
+      }
+      await page.context().close();
+    }
+  });
+});
+
+describe('a table locked by the administrator', () => {
+  let server;
+  let browser;
+
+  before(async () => {
+    // Lucky 7 is table number 2 (19 is the default lock; a single value without a comma is not
+    // read as a list by the server's configuration).
+    server = await startServer({ ...ENV, APP_CASINO__LOCKED_CIDS: '19,2' });
+    browser = await launchBrowser();
+  });
+
+  after(async () => {
+    await browser?.close();
+    await server?.stop();
+  });
+
+  it('is locked in the lobby for a player, and its bets are refused with the server message', T, async () => {
+    const page = await newPage(browser, server.url);
+    await loginViaUi(page, 'player1', 'player123');
+    await page.getByTestId('balance').waitFor();
+    await page.goto('/casino-list/LC/4/35');
+    const lucky7 = page.locator('[data-testid="casino-tile"][data-gmid="lucky7"]');
+    await lucky7.waitFor();
+    assert.equal(await lucky7.getAttribute('data-locked'), 'true');
+    assert.equal(await page.locator('[data-testid="casino-tile"][data-gmid="teen20"]').getAttribute('data-locked'), 'false');
+    await lucky7.click();
+    await page.getByText('This casino game is currently locked by the administrator.').waitFor();
+    assert.equal(new URL(page.url()).pathname, '/casino-list/LC/4/35');
+
+    // The page itself still opens (a home tile or a link), but the server refuses the bet.
+    await page.goto('/casino/lucky7');
+    await page.waitForFunction(
+      () => document.querySelector('[data-testid="round-status"]')?.getAttribute('data-status') === 'OPEN' && Number(document.querySelector('[data-testid="countdown"]')?.getAttribute('data-lt')) >= 14,
+      null,
+      { polling: 'raf', timeout: 15_000 },
+    );
+    await page.getByTestId('item-1').getByRole('button', { name: 'back 2' }).click();
+    await page.getByRole('textbox', { name: 'Stake' }).fill('100');
+    await page.getByRole('button', { name: 'Submit' }).click();
+    await page.locator('.notistack-MuiContent-error', { hasText: 'This casino game is currently locked by the administrator.' }).waitFor();
+    assert.equal(await page.getByTestId('bet-slip').count(), 0, 'the slip is cleared after the answer');
+    assert.equal(await page.getByTestId('exposure').textContent(), '0.00');
+    await page.context().close();
+  });
+});

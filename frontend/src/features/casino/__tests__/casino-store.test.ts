@@ -1,0 +1,77 @@
+import { act } from '@testing-library/react';
+import { selectItems, selectLt, useCasinoStore } from '../stores/casino-store';
+import { dealing, makeRound } from './round-fixtures';
+
+const selection = { gtype: 'teen20', mid: '2611230100100', sid: 1, nat: 'Player A', side: 'back' as const, rate: 1.98, min: 100, max: 25000 };
+
+function openTable(gtype: string, round = makeRound({ gtype })) {
+  act(() => {
+    useCasinoStore.getState().reset(gtype);
+    useCasinoStore.getState().applyRound(round);
+  });
+  return round;
+}
+
+describe('the casino store follows the live round', () => {
+  it('a countdown delta changes lt and leaves the items untouched (the table does not re-render)', () => {
+    const round = openTable('teen20');
+    const items = selectItems(useCasinoStore.getState());
+    act(() => useCasinoStore.getState().applyRound({ mid: round.mid, ts: round.ts + 1000, lt: 14 }));
+    expect(selectLt(useCasinoStore.getState())).toBe(14);
+    expect(selectItems(useCasinoStore.getState())).toBe(items);
+  });
+
+  it('ignores a round of another table', () => {
+    openTable('teen20');
+    act(() => useCasinoStore.getState().applyRound(makeRound({ gtype: 'dt20', ename: 'Dragon Tiger 20-20', ts: 2_000_000 })));
+    expect(useCasinoStore.getState().round?.gtype).toBe('teen20');
+  });
+
+  it('clears the slip and stake when the next round opens', () => {
+    const round = openTable('teen20');
+    act(() => {
+      useCasinoStore.getState().select(selection);
+      useCasinoStore.getState().setStake(500);
+      useCasinoStore.getState().applyRound({ ...dealing(round), ts: round.ts + 20_000 });
+    });
+    expect(useCasinoStore.getState().slip.stake).toBe(500);
+    act(() => useCasinoStore.getState().applyRound(makeRound({ mid: '2611230100132', lt: 20, ts: round.ts + 32_000 })));
+    expect(useCasinoStore.getState().slip).toEqual({ selection: null, stake: 0, submitting: false });
+  });
+
+  it('keeps the slip and stake into the next round on roulette', () => {
+    const round = openTable('roulette');
+    act(() => {
+      useCasinoStore.getState().select({ ...selection, gtype: 'roulette', nat: '17', sid: 18, rate: 36 });
+      useCasinoStore.getState().setStake(300);
+      useCasinoStore.getState().applyRound({ ...dealing(round), ts: round.ts + 20_000 });
+      useCasinoStore.getState().applyRound(makeRound({ gtype: 'roulette', mid: '2611230700132', lt: 20, ts: round.ts + 32_000 }));
+    });
+    expect(useCasinoStore.getState().round?.mid).toBe('2611230700132');
+    expect(useCasinoStore.getState().slip.selection?.nat).toBe('17');
+    expect(useCasinoStore.getState().slip.stake).toBe(300);
+  });
+
+  it('drops the previous round’s bets when the round id changes, and ignores bets of another round', () => {
+    const round = openTable('teen20');
+    const bet = { betId: 1, sectionName: 'Player A' } as never;
+    act(() => useCasinoStore.getState().setBets(round.mid, [bet]));
+    expect(useCasinoStore.getState().bets).toHaveLength(1);
+    act(() => useCasinoStore.getState().applyRound(makeRound({ mid: '2611230100132', ts: round.ts + 32_000 })));
+    expect(useCasinoStore.getState().bets).toEqual([]);
+    act(() => useCasinoStore.getState().setBets(round.mid, [bet]));
+    expect(useCasinoStore.getState().bets).toEqual([]);
+  });
+
+  it('marks a table the server does not run as unavailable, never one that has a round', () => {
+    act(() => {
+      useCasinoStore.getState().reset('ballbyball');
+      useCasinoStore.getState().setUnavailable();
+    });
+    expect(useCasinoStore.getState().unavailable).toBe(true);
+    openTable('teen20');
+    expect(useCasinoStore.getState().unavailable).toBe(false);
+    act(() => useCasinoStore.getState().setUnavailable());
+    expect(useCasinoStore.getState().unavailable).toBe(false);
+  });
+});

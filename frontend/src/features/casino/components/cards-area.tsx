@@ -1,0 +1,94 @@
+// The table's live area (spec §2): the round's hands as they are dealt, the betting countdown and
+// the round's status (betting open, dealing, result with the winner). Each part reads only its
+// own fields of the round, so a countdown tick re-renders the countdown alone.
+import { Box, CircularProgress, Typography, useMediaQuery, useTheme } from '@mui/material';
+import { RoundHands } from '@/components/round-hands';
+import { BETTING_SECONDS, winnerOf } from '../model/round';
+import { selectHands, selectLt, selectRdesc, selectStatus, selectTickMs, useCasinoStore } from '../stores/casino-store';
+
+/** How long the ring takes to reach the next second: the time between the last two updates. */
+const TICK_MS_MIN = 50;
+const TICK_MS_MAX = 1000;
+
+function Countdown() {
+  const lt = useCasinoStore(selectLt);
+  const tickMs = useCasinoStore(selectTickMs);
+  const duration = Math.min(TICK_MS_MAX, Math.max(TICK_MS_MIN, tickMs ?? TICK_MS_MAX));
+  const value = Math.min(100, (lt / BETTING_SECONDS) * 100);
+  return (
+    <Box data-testid="countdown" data-lt={lt} role="timer" aria-label={`${lt} seconds left`} sx={{ position: 'relative', width: 64, height: 64, flexShrink: 0 }}>
+      <CircularProgress variant="determinate" value={100} size={64} thickness={4} sx={{ position: 'absolute', color: 'rgba(255,255,255,0.15)' }} />
+      <CircularProgress
+        variant="determinate"
+        value={value}
+        size={64}
+        thickness={4}
+        sx={{ position: 'absolute', color: lt > 5 ? 'success.light' : 'warning.main', '& .MuiCircularProgress-circle': { transition: `stroke-dashoffset ${duration}ms linear` } }}
+      />
+      <Box sx={{ position: 'absolute', inset: 0, display: 'grid', placeItems: 'center', fontSize: 22, fontWeight: 800, color: '#fff', fontVariantNumeric: 'tabular-nums' }}>{lt}</Box>
+    </Box>
+  );
+}
+
+function RoundStatusLine() {
+  const status = useCasinoStore(selectStatus);
+  const rdesc = useCasinoStore(selectRdesc);
+  let text = 'Waiting for the round…';
+  let color = 'text.secondary';
+  if (status === 'OPEN') {
+    text = 'Place your bets';
+    color = 'success.light';
+  } else if (status === 'SUSPENDED') {
+    text = 'Betting closed: dealing';
+    color = 'warning.light';
+  } else if (status === 'RESULT') {
+    text = `Winner: ${winnerOf(rdesc)}`;
+    color = 'primary.main';
+  }
+  const details = status === 'RESULT' ? rdesc.split('|').slice(1).map((part) => part.trim()).filter(Boolean) : [];
+  return (
+    <Box data-testid="round-status" data-status={status ?? ''} aria-live="polite" sx={{ minWidth: 0 }}>
+      <Typography sx={{ fontWeight: 800, fontSize: 15, color }}>{text}</Typography>
+      {details.length > 0 && <Typography sx={{ fontSize: 12, color: 'rgba(255,255,255,0.8)' }}>{details.join(' · ')}</Typography>}
+    </Box>
+  );
+}
+
+/** Andar Bahar deals up to 49 cards; small screens also shrink tables of more than two hands. */
+function useSmallCards(gtype: string, handCount: number): boolean {
+  const narrow = useMediaQuery(useTheme().breakpoints.down('md'), { noSsr: true });
+  return gtype === 'ab20' || (narrow && handCount > 2);
+}
+
+function Hands({ gtype }: { gtype: string }) {
+  const hands = useCasinoStore(selectHands);
+  const small = useSmallCards(gtype, hands.length);
+  return (
+    <Box data-testid="round-hands" data-cards={hands.reduce((count, hand) => count + hand.cards.length, 0)}>
+      <RoundHands gtype={gtype} hands={hands} size={small ? 'small' : 'medium'} />
+    </Box>
+  );
+}
+
+export function CardsArea({ gtype }: { gtype: string }) {
+  return (
+    <Box
+      sx={{
+        p: { xs: 1, md: 1.5 },
+        background: 'radial-gradient(ellipse at 50% 0%, #1f6b44 0%, #0f3d27 70%, #0b2e1d 100%)',
+        color: '#fff',
+        display: 'flex',
+        flexDirection: { xs: 'column', md: 'row' },
+        alignItems: { md: 'center' },
+        gap: { xs: 1.25, md: 3 },
+        minHeight: { xs: 150, md: 130 },
+      }}
+    >
+      <Box sx={{ display: 'flex', alignItems: 'center', gap: 1.5, width: { md: 280 }, flexShrink: 0 }}>
+        <Countdown />
+        <RoundStatusLine />
+      </Box>
+      <Hands gtype={gtype} />
+    </Box>
+  );
+}

@@ -1,0 +1,51 @@
+// The last results (spec §2, §9): newest first, each a badge with the table's letter and colour
+// (roulette: the number on its colour), and "View All" to the casino results page.
+import { Link as RouterLink } from 'react-router';
+import { Box, Link, Typography } from '@mui/material';
+import { resultBadge } from '../model/results';
+import { selectResults, useCasinoStore } from '../stores/casino-store';
+
+export function ResultsStrip({ gtype }: { gtype: string }) {
+  const results = useCasinoStore(selectResults);
+  return (
+    <Box component="section" aria-label="Last Result" sx={{ px: 1, py: 0.75, borderTop: 1, borderColor: 'divider' }}>
+      <Box sx={{ display: 'flex', alignItems: 'center', justifyContent: 'space-between', mb: 0.75 }}>
+        <Typography sx={{ fontWeight: 700, fontSize: 13 }}>Last Result</Typography>
+        <Link component={RouterLink} to={`/casino-results?type=${encodeURIComponent(gtype)}`} sx={{ fontSize: 12, fontWeight: 700 }}>
+          View All
+        </Link>
+      </Box>
+      <Box data-testid="results-strip" sx={{ display: 'flex', gap: 0.5, flexWrap: 'wrap' }}>
+        {results.length === 0 && <Typography sx={{ fontSize: 12, color: 'text.secondary' }}>No results yet</Typography>}
+        {results.map((row) => {
+          const badge = resultBadge(gtype, row.win);
+          return (
+            <Box
+              key={row.mid}
+              data-testid="result-badge"
+              data-mid={row.mid}
+              title={`${row.nat} (Round ${row.mid})`}
+              aria-label={`Round ${row.mid}: ${row.nat}`}
+              sx={{
+                minWidth: 28,
+                height: 28,
+                px: badge.label.length > 2 ? 0.5 : 0,
+                borderRadius: '14px',
+                display: 'inline-flex',
+                alignItems: 'center',
+                justifyContent: 'center',
+                fontSize: 12,
+                fontWeight: 800,
+                bgcolor: badge.background,
+                color: badge.color,
+                boxShadow: 'inset 0 0 0 1px rgba(255,255,255,0.25)',
+              }}
+            >
+              {badge.label}
+            </Box>
+          );
+        })}
+      </Box>
+    </Box>
+  );
+}

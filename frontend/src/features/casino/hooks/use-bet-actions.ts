@@ -1,0 +1,66 @@
+// Selecting an item (login required, spec §5) and submitting the casino slip (spec §4).
+import { useCallback } from 'react';
+import type { CasinoItem, Side } from '@/types';
+import type { ApiError } from '@/lib/api-client';
+import { notify } from '@/lib/notify';
+import { newRequestId } from '@/lib/request-id';
+import { sessionActions } from '@/lib/session';
+import { placeCasinoBet } from '../api/place-casino-bet';
+import { canSubmit, EMPTY_SLIP } from '../model/slip';
+import { isItemLocked, itemLabel } from '../model/round';
+import { hasAnyRole, LOGIN_REQUIRED } from '../model/locks';
+import { useCasinoStore } from '../stores/casino-store';
+import { refreshRoundBets } from './use-round-bets';
+
+export function selectItem(item: CasinoItem, side: Side): void {
+  const user = sessionActions.get()?.user;
+  if (!hasAnyRole(user)) {
+    notify.error(LOGIN_REQUIRED);
+    return;
+  }
+  const { round } = useCasinoStore.getState();
+  const rate = side === 'back' ? item.b : item.l;
+  // Spec §4: bets on suspended or zero-rate items are ignored.
+  if (!round || isItemLocked(item) || !(rate > 0)) return;
+  useCasinoStore.getState().select({ gtype: round.gtype, mid: round.mid, sid: item.sid, nat: itemLabel(item), side, rate, min: item.min, max: item.max });
+}
+
+/** Whether the selected item takes bets now (false while the round deals). */
+export function isSelectionOpen(items: ReadonlyArray<CasinoItem>, sid: number | undefined): boolean {
+  const item = items.find((candidate) => candidate.sid === sid);
+  return item !== undefined && !isItemLocked(item);
+}
+
+export function useSubmitCasinoBet(): () => Promise<void> {
+  return useCallback(async () => {
+    const store = useCasinoStore.getState();
+    const { slip, round } = store;
+    const { selection, stake } = slip;
+    if (!selection || !round || !canSubmit(slip, isSelectionOpen(round.items, selection.sid))) return;
+    store.setSubmitting(true);
+    try {
+      const envelope = await placeCasinoBet({
+        gType: round.gtype,
+        marketId: round.mid,
+        sectionId: selection.sid,
+        uRate: selection.rate,
+        amount: stake,
+        betType: selection.side,
+        requestId: newRequestId(),
+      });
+      if (!envelope) return;
+      if (envelope.success) {
+        notify.success(envelope.message || 'Success!');
+        if (envelope.data) sessionActions.patchUser({ balance: envelope.data.balance, exp: envelope.data.exp });
+      } else {
+        notify.error(envelope.message || 'Something went wrong');
+      }
+    } catch (error) {
+      notify.error((error as ApiError).message);
+    } finally {
+      // Spec §4: after either answer the slip is cleared and the stake is 0.
+      useCasinoStore.setState({ slip: EMPTY_SLIP });
+      void refreshRoundBets();
+    }
+  }, []);
+}

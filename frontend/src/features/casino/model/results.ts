@@ -1,0 +1,37 @@
+// The last-results strip (spec §9): each table's own letters and colours. The server sends the
+// letter in `win` (`A`, `B`, `T`, `D`, `TIE`, `L`, `H`, `7`, `P`, a 32 Cards player's number, a
+// roulette number); this maps it to the badge the strip draws.
+import { rouletteColour } from '@/utils/roulette';
+
+export type ResultBadge = { label: string; background: string; color: string };
+
+const RED = '#d32f2f';
+const BLUE = '#1e6fd0';
+const GOLD = '#f5b700';
+const GREEN = '#2e7d32';
+const BLACK = '#111';
+const PURPLE = '#7b3fb5';
+const WHITE = '#fff';
+const DARK_TEXT = '#141414';
+
+const badge = (label: string, background: string, color = WHITE): ResultBadge => ({ label, background, color });
+
+/** Per table: the strip letter → its colours. */
+const TABLE_BADGES: Record<string, Record<string, ResultBadge>> = {
+  teen20: { A: badge('A', GOLD, DARK_TEXT), B: badge('B', RED), T: badge('T', GREEN) },
+  dt20: { D: badge('D', RED), T: badge('T', GOLD, DARK_TEXT), TIE: badge('TIE', GREEN) },
+  lucky7: { L: badge('L', BLUE), H: badge('H', RED), 7: badge('7', GOLD, DARK_TEXT) },
+  ab20: { A: badge('A', RED), B: badge('B', BLUE) },
+  baccarat: { P: badge('P', BLUE), B: badge('B', RED), T: badge('T', GREEN) },
+  card32: { 8: badge('8', BLUE), 9: badge('9', RED), 10: badge('10', GOLD, DARK_TEXT), 11: badge('11', PURPLE) },
+};
+
+const ROULETTE_BACKGROUND = { red: RED, black: BLACK, green: GREEN } as const;
+
+export function resultBadge(gtype: string, win: string): ResultBadge {
+  if (gtype === 'roulette') {
+    const number = Number(win);
+    if (win !== '' && Number.isInteger(number) && number >= 0 && number <= 36) return badge(String(number), ROULETTE_BACKGROUND[rouletteColour(number)]);
+  }
+  return TABLE_BADGES[gtype]?.[win] ?? badge(win, '#555');
+}

@@ -1,0 +1,132 @@
+// The live round of a table (docs/api.md "Live casino"): merging socket deltas into the round,
+// telling when a new round starts (spec §4: the slip clears then, except on roulette), grouping
+// the round's items into the betting table and deciding which items take bets.
+import type { CasinoItem, CasinoRound } from '@/types';
+
+/** A delta carries only the fields that changed, always with `mid` and `ts`. */
+export type RoundDelta = Partial<CasinoRound> & { mid: string; ts: number };
+
+/** Seconds of betting a round opens with (the server's `BETTING_MS`); scales the countdown ring. */
+export const BETTING_SECONDS = 20;
+
+export function isRoundDelta(value: unknown): value is RoundDelta {
+  return typeof value === 'object' && value !== null && typeof (value as RoundDelta).mid === 'string' && typeof (value as RoundDelta).ts === 'number';
+}
+
+function isWholeRound(value: Partial<CasinoRound>): value is CasinoRound {
+  return typeof value.gtype === 'string' && Array.isArray(value.items) && Array.isArray(value.hands) && Array.isArray(value.results) && typeof value.lt === 'number';
+}
+
+/**
+ * `{...round, ...delta}`, or null when there is nothing to merge into and the delta is not a whole
+ * round. An update older than the round held (a late poll answer) is dropped: the round is kept.
+ */
+export function mergeRound(round: CasinoRound | null, delta: RoundDelta | CasinoRound): CasinoRound | null {
+  if (round && delta.ts < round.ts) return round;
+  if (!round) return isWholeRound(delta) ? delta : null;
+  return { ...round, ...delta };
+}
+
+/** A new round: another round id, or the countdown going from 0 back to a positive value. */
+export function startsNewRound(previous: CasinoRound | null, next: CasinoRound | null): boolean {
+  if (!previous || !next) return false;
+  return previous.mid !== next.mid || (previous.lt === 0 && next.lt > 0);
+}
+
+/** Spec §4: a new round clears the slip and stake, except on roulette, where bets carry over. */
+export function clearsSlip(previous: CasinoRound | null, next: CasinoRound | null): boolean {
+  return startsNewRound(previous, next) && next?.gtype !== 'roulette';
+}
+
+/** Spec §4: an item that is SUSPENDED, or has no rate, takes no bets. */
+export function isItemLocked(item: CasinoItem): boolean {
+  return item.gstatus !== 'ACTIVE' || !(item.b > 0);
+}
+
+export type ItemGroup = { type: string; title: string; items: CasinoItem[] };
+
+const GROUP_TITLES: Record<string, string> = {
+  main: 'Main',
+  pairplus: 'Pair Plus',
+  lowhigh: 'Low / High',
+  oddeven: 'Odd / Even',
+  colour: 'Colour',
+  rank: 'Card',
+  suit: 'Suit',
+  joker: 'Joker',
+  cards: 'Cards Dealt',
+  pair: 'Pair',
+  size: 'Big / Small',
+  straight: 'Numbers',
+  split: 'Split',
+  street: 'Street',
+  corner: 'Corner',
+  sixline: 'Six Line',
+  dozen: 'Dozen',
+  column: 'Column',
+  evenmoney: 'Even Money',
+};
+
+/** Groups that lead their table; the rest follow in the order the server lists them. */
+const LEADING_GROUPS = ['main', 'lowhigh', 'straight', 'evenmoney', 'dozen', 'column'];
+
+export function groupTitle(type: string): string {
+  return GROUP_TITLES[type] ?? type.charAt(0).toUpperCase() + type.slice(1);
+}
+
+/** The round's items by `type`: main markets first, then in the order the items come. */
+export function groupItems(items: ReadonlyArray<CasinoItem>): ItemGroup[] {
+  const groups = new Map<string, CasinoItem[]>();
+  for (const item of items) {
+    const list = groups.get(item.type);
+    if (list) list.push(item);
+    else groups.set(item.type, [item]);
+  }
+  const rank = (type: string) => {
+    const index = LEADING_GROUPS.indexOf(type);
+    return index === -1 ? LEADING_GROUPS.length : index;
+  };
+  return [...groups.entries()]
+    .map(([type, list], order) => ({ type, title: groupTitle(type), items: list, order }))
+    .sort((a, b) => rank(a.type) - rank(b.type) || a.order - b.order)
+    .map(({ type, title, items: list }) => ({ type, title, items: list }));
+}
+
+/** The round's winner for the status line: the first part of `rdesc` ("Player A | A: Pair …"). */
+export function winnerOf(rdesc: string): string {
+  return rdesc.split('|')[0]?.trim() ?? '';
+}
+
+/** At most `max` columns, with rows as even as possible (6 items: 3 + 3, not 4 + 2). */
+export function balancedColumns(count: number, max: number): number {
+  return count > 0 ? Math.ceil(count / Math.ceil(count / max)) : 1;
+}
+
+/** Roulette's inside bets are named by their numbers alone; the slip says which bet it is. */
+const INSIDE_BETS: Record<string, string> = { straight: 'Number', split: 'Split', street: 'Street', corner: 'Corner', sixline: 'Six Line' };
+
+export function itemLabel(item: CasinoItem): string {
+  const kind = INSIDE_BETS[item.type];
+  return kind ? `${kind} ${item.nat}` : item.nat;
+}
+
+export type ItemCell = { item: CasinoItem; label: string };
+/** A row of a dense group: one side's items (Dragon, Tiger) with the side's name taken off. */
+export type SideRow = { side: string | null; cells: ItemCell[] };
+
+/**
+ * Splits a dense group whose items all start with one or two side names ("Dragon A" …
+ * "Tiger K", "Joker A" …) into a row per side, each cell named by the rest ("A"). Any other
+ * group is one row of full names.
+ */
+export function sideRows(items: ReadonlyArray<CasinoItem>, denseFrom: number): SideRow[] {
+  const whole: SideRow[] = [{ side: null, cells: items.map((item) => ({ item, label: item.nat })) }];
+  if (items.length < denseFrom) return whole;
+  const firsts = items.map((item) => (item.nat.includes(' ') ? item.nat.slice(0, item.nat.indexOf(' ')) : null));
+  const sides = [...new Set(firsts)];
+  if (sides.length > 2 || sides.some((side) => side === null)) return whole;
+  return (sides as string[]).map((side) => ({
+    side: sides.length === 2 ? side : null,
+    cells: items.filter((_, index) => firsts[index] === side).map((item) => ({ item, label: item.nat.slice(side.length + 1) })),
+  }));
+}

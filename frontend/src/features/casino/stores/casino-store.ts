@@ -1,0 +1,93 @@
+// The casino feature's one store: lobby tile lists by casino type, and for the open table its
+// live round (fed by the socket or the fallback poll), the user's bets on that round and the bet
+// slip. Components read it through narrow selectors, so a countdown tick re-renders the
+// countdown and not the betting table.
+import { create } from 'zustand';
+import type { BetView, CasinoItem, CasinoRound, CasinoTile, CardHand, ResultRow, RoundStatus, TableStats } from '@/types';
+import { clearsSlip, mergeRound, type RoundDelta } from '../model/round';
+import { EMPTY_SLIP, type CasinoSelection, type CasinoSlip } from '../model/slip';
+
+type Store = {
+  tiles: Record<number, CasinoTile[]>;
+  gtype: string | null;
+  round: CasinoRound | null;
+  /** The server does not run this table (404 from `data2`). */
+  unavailable: boolean;
+  /** The `ts` of the update before the current one: how long a countdown second lasts. */
+  previousTs: number | null;
+  bets: BetView[];
+  slip: CasinoSlip;
+  setTiles: (typeId: number, tiles: CasinoTile[]) => void;
+  reset: (gtype: string) => void;
+  setUnavailable: () => void;
+  /** A whole round (REST answer or socket snapshot) or a socket delta. */
+  applyRound: (update: CasinoRound | RoundDelta) => void;
+  setBets: (mid: string, bets: BetView[]) => void;
+  select: (selection: CasinoSelection) => void;
+  setStake: (stake: number) => void;
+  addStake: (amount: number) => void;
+  setSubmitting: (submitting: boolean) => void;
+  clearSlip: () => void;
+};
+
+export const useCasinoStore = create<Store>((set) => ({
+  tiles: {},
+  gtype: null,
+  round: null,
+  unavailable: false,
+  previousTs: null,
+  bets: [],
+  slip: EMPTY_SLIP,
+  setTiles: (typeId, tiles) => set((state) => ({ tiles: { ...state.tiles, [typeId]: tiles } })),
+  reset: (gtype) => set({ gtype, round: null, unavailable: false, previousTs: null, bets: [], slip: EMPTY_SLIP }),
+  setUnavailable: () => set((state) => (state.round ? {} : { unavailable: true })),
+  applyRound: (update) =>
+    set((state) => {
+      if ('gtype' in update && update.gtype !== undefined && update.gtype !== state.gtype) return {};
+      const next = mergeRound(state.round, update);
+      if (next === state.round || next === null) return {};
+      const changes: Partial<Store> = { round: next, unavailable: false, previousTs: state.round?.ts ?? null };
+      // Spec §4: a new round clears the slip and stake (not on roulette); My Bet follows the
+      // new round id.
+      if (clearsSlip(state.round, next)) changes.slip = EMPTY_SLIP;
+      if (state.round && state.round.mid !== next.mid) changes.bets = [];
+      return changes;
+    }),
+  setBets: (mid, bets) => set((state) => (state.round?.mid === mid ? { bets } : {})),
+  // Spec §4: a new selection resets the stake to 0.
+  select: (selection) => set({ slip: { selection, stake: 0, submitting: false } }),
+  setStake: (stake) => set((state) => ({ slip: { ...state.slip, stake } })),
+  addStake: (amount) => set((state) => ({ slip: { ...state.slip, stake: Math.round((state.slip.stake + amount) * 100) / 100 } })),
+  setSubmitting: (submitting) => set((state) => ({ slip: { ...state.slip, submitting } })),
+  clearSlip: () => set({ slip: EMPTY_SLIP }),
+}));
+
+export type CasinoStore = Store;
+
+const NO_ITEMS: CasinoItem[] = [];
+const NO_HANDS: CardHand[] = [];
+const NO_RESULTS: ResultRow[] = [];
+
+export const selectTiles =
+  (typeId: number) =>
+  (state: Store): CasinoTile[] | undefined =>
+    state.tiles[typeId];
+export const selectUnavailable = (state: Store): boolean => state.unavailable;
+export const selectMid = (state: Store): string => state.round?.mid ?? '';
+export const selectEname = (state: Store): string => state.round?.ename ?? '';
+export const selectLt = (state: Store): number => state.round?.lt ?? 0;
+export const selectTs = (state: Store): number => state.round?.ts ?? 0;
+export const selectTickMs = (state: Store): number | null => (state.round && state.previousTs !== null ? state.round.ts - state.previousTs : null);
+export const selectStatus = (state: Store): RoundStatus | null => state.round?.status ?? null;
+export const selectRdesc = (state: Store): string => state.round?.rdesc ?? '';
+export const selectHands = (state: Store): CardHand[] => state.round?.hands ?? NO_HANDS;
+export const selectItems = (state: Store): CasinoItem[] => state.round?.items ?? NO_ITEMS;
+export const selectResults = (state: Store): ResultRow[] => state.round?.results ?? NO_RESULTS;
+export const selectStats = (state: Store): TableStats | undefined => state.round?.stats;
+export const selectBets = (state: Store): BetView[] => state.bets;
+export const selectSlip = (state: Store): CasinoSlip => state.slip;
+/** The side selected on one item, or null: each cell re-renders only when its own state flips. */
+export const selectSelectedSide =
+  (sid: number) =>
+  (state: Store): CasinoSelection['side'] | null =>
+    state.slip.selection?.sid === sid ? state.slip.selection.side : null;
