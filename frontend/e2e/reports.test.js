@@ -1,0 +1,357 @@
+// The player's report pages against the real server: player1 makes real bets through the API
+// (a sports back settled by the operator's finish, a teen20 bet on a live round run ten times
+// faster, and two open sports bets), then the browser checks the account statement (Sport and
+// Casino Reports, their result modals), the casino results page, current bets, the activity log
+// and its pagination, and takes screenshots of each page at 375 and 1366 px.
+import assert from 'node:assert/strict';
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import { after, before, describe, it } from 'node:test';
+import { api, FRONTEND_DIR, launchBrowser, loginViaUi, newPage, operatorToken, screenshotPath, startServer } from './harness.js';
+
+const T = { timeout: 60_000 };
+const ENV = { APP_CASINO__SPEED: '10', APP_FEED__SPEED: '0', APP_BETTING__INPLAY_DELAY_MS_PER_SEC: '0' };
+const START_BALANCE = 100_000;
+const SPORTS_STAKE = 200;
+const CASINO_STAKE = 100;
+/** Logins through the API on top of the browser's, so the activity log has two pages of 10. */
+const EXTRA_LOGINS = 12;
+
+// The payload key the server runs with (configuration/base.yaml, or its environment override).
+function payloadKey() {
+  const hex = process.env.APP_PAYLOAD__KEY_HEX ?? /^\s*key_hex:\s*"([0-9a-f]{64})"/m.exec(fs.readFileSync(path.resolve(FRONTEND_DIR, '../configuration/base.yaml'), 'utf8'))[1];
+  return Buffer.from(hex, 'hex');
+}
+const KEY = payloadKey();
+
+/** `{Payload}`: base64(nonce ‖ ChaCha20-Poly1305 ciphertext ‖ tag) of the JSON (docs/api.md). */
+function seal(body) {
+  const nonce = crypto.randomBytes(12);
+  const cipher = crypto.createCipheriv('chacha20-poly1305', KEY, nonce, { authTagLength: 16 });
+  const sealed = Buffer.concat([cipher.update(JSON.stringify(body), 'utf8'), cipher.final()]);
+  return { Payload: Buffer.concat([nonce, sealed, cipher.getAuthTag()]).toString('base64') };
+}
+
+function open({ Payload }) {
+  const bytes = Buffer.from(Payload, 'base64');
+  const decipher = crypto.createDecipheriv('chacha20-poly1305', KEY, bytes.subarray(0, 12), { authTagLength: 16 });
+  decipher.setAuthTag(bytes.subarray(bytes.length - 16));
+  return JSON.parse(Buffer.concat([decipher.update(bytes.subarray(12, bytes.length - 16)), decipher.final()]).toString('utf8'));
+}
+
+/** An encrypted call; resolves to `{status, body}` with the body opened when it is sealed. */
+async function sealedCall(baseUrl, method, apiPath, token, body) {
+  const response = await fetch(`${baseUrl}/api${apiPath}`, {
+    method,
+    headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${token}` },
+    body: body === undefined ? undefined : JSON.stringify(seal(body)),
+  });
+  const json = await response.json();
+  return { status: response.status, body: json && 'Payload' in json ? open(json) : json };
+}
+
+async function data(baseUrl, dataPath, body = {}) {
+  const response = await fetch(`${baseUrl}/data${dataPath}`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) });
+  return (await response.json()).data;
+}
+
+const round2 = (value) => Math.round(value * 100) / 100;
+const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+
+function bestPrice(section, side) {
+  const prices = section.odds.filter((level) => level.otype === side).map((level) => level.odds);
+  return side === 'back' ? Math.max(...prices) : Math.min(...prices);
+}
+
+/** Cricket fixtures with an open match-odds market whose runners all take bets. */
+async function openMatchMarkets(baseUrl, count) {
+  const found = [];
+  for (const fixture of await data(baseUrl, '/front/highlightproduct', { etid: 4, type: 'all' })) {
+    const markets = await data(baseUrl, `/front/gamedetailPrivate?etid=4&gmid=${fixture.gmid}`);
+    const market = markets.find((m) => m.gtype === 'match' && m.status === 'OPEN' && m.section.every((s) => s.gstatus === 'ACTIVE'));
+    if (market) found.push({ fixture, market });
+    if (found.length === count) return found;
+  }
+  throw new Error(`fewer than ${count} open match-odds markets`);
+}
+
+async function placeSports(baseUrl, token, market, index, side, amount, requestId) {
+  const section = market.section[index];
+  const price = bestPrice(section, side);
+  const body = { gameId: market.gmid, marketId: market.mid, sectionId: section.sid, uRate: price, amount, betType: side, requestId };
+  const reply = await sealedCall(baseUrl, 'POST', '/bet/place', token, body);
+  assert.equal(reply.status, 200, JSON.stringify(reply.body));
+  return { price, section };
+}
+
+/** Backs the first item of an open teen20 round, retrying when the round closes under us. */
+async function placeCasino(baseUrl, token) {
+  const deadline = Date.now() + 20_000;
+  while (Date.now() < deadline) {
+    const round = await data(baseUrl, '/front/casino/data2?gType=teen20&j=1');
+    const item = round.items.find((entry) => entry.gstatus === 'ACTIVE' && entry.b > 0);
+    if (round.status === 'OPEN' && round.lt >= 1 && item) {
+      const body = { gType: 'teen20', subType: 'teen20', marketId: round.mid, sectionId: item.sid, uRate: item.b, amount: CASINO_STAKE, betType: 'back', requestId: `casino-${round.mid}` };
+      const reply = await sealedCall(baseUrl, 'POST', '/bet/place/casino', token, body);
+      if (reply.status === 200) return { mid: round.mid, item };
+      if (reply.status !== 409) throw new Error(`casino bet: ${reply.status} ${JSON.stringify(reply.body)}`);
+    }
+    await sleep(100);
+  }
+  throw new Error('no open teen20 round took the bet within 20 s');
+}
+
+/** Waits until the round is resulted; resolves to its detail (cards, the player's bets). */
+async function waitForResult(baseUrl, token, mid) {
+  const deadline = Date.now() + 20_000;
+  while (Date.now() < deadline) {
+    const response = await fetch(`${baseUrl}/api/front/casino/result`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${token}` },
+      body: JSON.stringify({ gtype: 'teen20', mid }),
+    });
+    if (response.status === 200) return (await response.json()).data;
+    await sleep(250);
+  }
+  throw new Error(`round ${mid} had no result within 20 s`);
+}
+
+const text = async (locator) => (await locator.textContent()).trim();
+
+describe('report pages', () => {
+  let server;
+  let browser;
+  let sports; // the settled sports bet
+  let casino; // the resulted casino round
+  let openBets; // the two open sports bets
+  let page; // player1 signed in at 1366 px, shared by the tests in turn
+
+  before(async () => {
+    server = await startServer(ENV);
+    browser = await launchBrowser();
+    const opToken = await operatorToken(server.url);
+    const login = await api(server.url, 'POST', '/auth/login', { body: { username: 'player1', password: 'player123' } });
+    const token = login.data.accessToken;
+    const [settled, open] = await openMatchMarkets(server.url, 2);
+
+    // A back on the home runner, then the home side wins: the row is a credit.
+    const placed = await placeSports(server.url, token, settled.market, 0, 'back', SPORTS_STAKE, 'report-settled');
+    await api(server.url, 'POST', '/ops/feed/finish', { body: { gmid: settled.fixture.gmid, winner: 'home' }, token: opToken });
+    const profit = round2((placed.price - 1) * SPORTS_STAKE);
+    sports = { ...settled, ...placed, profit, pts: START_BALANCE + profit };
+
+    // Two open bets, a back and a lay, for Current Bets.
+    const back = await placeSports(server.url, token, open.market, 0, 'back', 150, 'report-open-back');
+    const lay = await placeSports(server.url, token, open.market, 1, 'lay', 120, 'report-open-lay');
+    openBets = { ...open, back, lay };
+
+    const bet = await placeCasino(server.url, token);
+    const detail = await waitForResult(server.url, token, bet.mid);
+    casino = { ...bet, detail };
+
+    for (let i = 0; i < EXTRA_LOGINS; i += 1) {
+      await api(server.url, 'POST', '/auth/login', { body: { username: 'player1', password: 'player123' } });
+    }
+    // One session per user: every later login ends this page's session, so only the 375 px
+    // screenshots (the last test) sign in again.
+    page = await signedIn();
+  });
+
+  after(async () => {
+    await page?.context().close();
+    await browser?.close();
+    await server?.stop();
+  });
+
+  async function signedIn(width = 1366) {
+    const fresh = await newPage(browser, server.url, { width, height: 900 });
+    await loginViaUi(fresh, 'player1', 'player123');
+    await fresh.getByTestId('balance').waitFor();
+    return fresh;
+  }
+
+  async function chooseOption(label, option) {
+    await page.getByRole('combobox', { name: label }).click();
+    await page.getByRole('option', { name: option, exact: true }).click();
+  }
+
+  it('the Sport Report lists the settled bet with its amounts and opens its result with the bet', T, async () => {
+    await page.goto('/account-statement');
+    await chooseOption('Report type', 'Sport Report');
+    await page.getByRole('button', { name: 'Submit' }).click();
+    const remark = `${sports.fixture.ename} / ${sports.market.mname}`;
+    const row = page.getByTestId('statement-row').filter({ hasText: remark });
+    await row.waitFor();
+    const cells = await row.getByRole('cell').allTextContents();
+    assert.deepEqual(cells.slice(1), ['1', sports.profit.toFixed(2), '', sports.pts.toFixed(2), remark]);
+
+    await row.click();
+    const dialog = page.getByRole('dialog', { name: `${sports.fixture.ename} Result` });
+    await dialog.waitFor();
+    assert.equal(await text(dialog.getByTestId('result-round-id')), String(sports.market.mid));
+    const bets = dialog.getByTestId('result-bet');
+    assert.equal(await bets.count(), 1);
+    const betCells = await bets.first().getByRole('cell').allTextContents();
+    assert.deepEqual(betCells.slice(1, 5), [sports.section.nat, String(sports.price), SPORTS_STAKE.toFixed(2), sports.profit.toFixed(2)]);
+    assert.equal(await text(dialog.getByTestId('market-result').getByText(sports.section.nat, { exact: true })), sports.section.nat, 'the winner is the runner backed');
+    assert.equal(await text(dialog.getByTestId('result-total-bets')), '1');
+    assert.equal(await text(dialog.getByTestId('result-total-amount')), SPORTS_STAKE.toFixed(2));
+    assert.equal(await text(dialog.getByTestId('result-profit')), sports.profit.toFixed(2));
+    await page.screenshot({ path: screenshotPath('reports-sport-result-1366.png') });
+    // The radios filter: the bet is a back, so Lay and Deleted show none.
+    await dialog.getByRole('radio', { name: 'Lay' }).check();
+    assert.equal(await bets.count(), 0);
+    assert.equal(await text(dialog.getByTestId('result-total-bets')), '0');
+    await dialog.getByRole('radio', { name: 'Deleted' }).check();
+    assert.equal(await bets.count(), 0);
+    await dialog.getByRole('radio', { name: 'Back' }).check();
+    assert.equal(await bets.count(), 1);
+    await dialog.getByRole('button', { name: 'Close' }).click();
+    await dialog.waitFor({ state: 'detached' });
+  });
+
+  it('Casino Reports list the round and open its result with the cards', T, async () => {
+    await page.goto('/account-statement');
+    // Casino Reports is the default report.
+    const row = page.getByTestId('statement-row').filter({ hasText: casino.mid });
+    await row.waitFor();
+    const profit = casino.detail.totalProfit;
+    const cells = await row.getByRole('cell').allTextContents();
+    assert.equal(cells[profit < 0 ? 3 : 2], profit.toFixed(2), 'the round is a credit or debit of its profit');
+    await row.click();
+    const dialog = page.getByRole('dialog', { name: 'Teen Patti 20-20 Result' });
+    await dialog.waitFor();
+    assert.equal(await text(dialog.getByTestId('result-round-id')), casino.mid);
+    const cards = casino.detail.result.hands.flatMap((hand) => hand.cards);
+    assert.ok(cards.length >= 6, 'teen20 deals three cards a hand');
+    for (const card of cards) await dialog.locator(`[data-card="${card}"]`).first().waitFor();
+    await dialog.getByTestId('round-result').getByText(casino.detail.result.winner, { exact: true }).first().waitFor();
+    assert.equal(await dialog.getByTestId('result-bet').count(), 1);
+    assert.equal(await text(dialog.getByTestId('result-profit')), profit.toFixed(2));
+  });
+
+  it('the casino results page finds the round by its id and opens its dialog', T, async () => {
+    await page.goto('/casino-results');
+    await page.getByRole('combobox', { name: 'Casino Type' }).getByText('Select Casino Type').waitFor();
+    assert.ok(await page.getByRole('button', { name: 'Submit' }).isDisabled(), 'Submit needs a casino type');
+    await chooseOption('Casino Type', 'Teen Patti 20-20');
+    await page.getByRole('button', { name: 'Submit' }).click();
+    const rows = page.getByTestId('casino-result-row');
+    await rows.first().waitFor();
+    await page.getByRole('textbox', { name: 'Search', exact: true }).fill(casino.mid);
+    assert.equal(await rows.count(), 1);
+    assert.equal(await text(page.getByTestId('showing-text')), 'Showing 1 to 1 of 1 entries');
+    assert.deepEqual(await rows.first().getByRole('cell').allTextContents(), [casino.mid, casino.detail.result.winner]);
+    await rows.first().click();
+    const dialog = page.getByRole('dialog', { name: 'Teen Patti 20-20 Result' });
+    await dialog.waitFor();
+    assert.equal(await text(dialog.getByTestId('result-round-id')), casino.mid);
+    assert.equal(await dialog.getByTestId('result-bet').count(), 1);
+    assert.equal(await text(dialog.getByTestId('result-total-amount')), CASINO_STAKE.toFixed(2));
+    await dialog.getByRole('button', { name: 'Close' }).click();
+
+    await page.getByRole('textbox', { name: 'Search', exact: true }).fill('no such round');
+    await page.getByRole('cell', { name: 'No results found' }).waitFor();
+    assert.equal(await text(page.getByTestId('showing-text')), 'Showing 0 to 0 of 0 entries');
+
+    // The casino page's View All link preselects the table and loads its results.
+    await page.goto('/casino-results?type=teen20');
+    await page.getByRole('combobox', { name: 'Casino Type' }).getByText('Teen Patti 20-20').waitFor();
+    await page.getByTestId('casino-result-row').filter({ hasText: casino.mid }).waitFor();
+  });
+
+  it('current bets show the open back and lay bets, coloured, filtered and totalled', T, async () => {
+    await page.goto('/current-bet');
+    const rows = page.getByTestId('current-bet-row');
+    await rows.nth(1).waitFor();
+    assert.equal(await rows.count(), 2);
+    assert.equal(await text(page.getByTestId('current-total-bets')), '2');
+    assert.equal(await text(page.getByTestId('current-total-amount')), '270.00');
+    const layCells = await page.locator('[data-testid="current-bet-row"][data-side="lay"]').getByRole('cell').allTextContents();
+    assert.deepEqual(layCells.slice(1, 7), ['Cricket', openBets.fixture.ename, openBets.market.mname, openBets.lay.section.nat, String(openBets.lay.price), '120.00']);
+    const colours = await rows.evaluateAll((els) => els.map((el) => [el.getAttribute('data-side'), getComputedStyle(el).backgroundColor]));
+    const bySide = Object.fromEntries(colours);
+    assert.equal(bySide.back, 'rgb(114, 187, 239)', 'back rows are blue');
+    assert.equal(bySide.lay, 'rgb(249, 148, 186)', 'lay rows are pink');
+
+    await page.getByRole('radio', { name: 'Lay' }).check();
+    assert.equal(await rows.count(), 1);
+    assert.equal(await text(page.getByTestId('current-total-amount')), '120.00');
+    await page.getByRole('radio', { name: 'All' }).check();
+    await page.getByRole('checkbox', { name: 'Select all rows' }).check();
+    assert.equal(await page.getByRole('checkbox', { name: 'Select row', checked: true }).count(), 2);
+
+    await chooseOption('Type', 'Casino');
+    await page.getByRole('button', { name: 'Submit' }).click();
+    await page.getByRole('cell', { name: 'No data available' }).waitFor();
+  });
+
+  it('the activity log lists the logins and its pagination disables and jumps', T, async () => {
+    // Every login so far this week (each test signs in through the page too), as the server counts them.
+    const firstPage = page.waitForResponse((response) => response.url().includes('/api/userLog'));
+    await page.goto('/activity-log');
+    const { total } = await (await firstPage).json();
+    const rows = page.getByTestId('activity-row');
+    await rows.nth(9).waitFor();
+    assert.ok(total > 10, `enough logins for two pages (${total})`);
+    assert.equal(await text(page.getByTestId('showing-text')), `Showing 1 to 10 of ${total} entries`);
+    const first = await rows.first().getByRole('cell').allTextContents();
+    assert.equal(first[0], 'player1');
+    assert.match(first[1], /^\d{2}\/\d{2}\/\d{4} \d{2}:\d{2}:\d{2}$/);
+    assert.equal(first[2], '127.0.0.1');
+
+    const nav = page.getByRole('navigation', { name: 'Pagination' });
+    const button = (name) => nav.getByRole('button', { name, exact: true });
+    assert.ok(await button('First').isDisabled());
+    assert.ok(await button('Previous').isDisabled());
+    await button('Next').click();
+    await page.getByText(`Showing 11 to ${total} of ${total} entries`).waitFor();
+    assert.equal(await rows.count(), total - 10);
+    assert.ok(await button('Next').isDisabled());
+    assert.ok(await button('Last').isDisabled());
+    // Go to page: out of range is ignored, a valid page jumps.
+    await nav.getByRole('textbox', { name: 'Go to page' }).fill('9');
+    await button('Go').click();
+    await nav.getByText('Page 2 of 2').waitFor();
+    await nav.getByRole('textbox', { name: 'Go to page' }).fill('1');
+    await button('Go').click();
+    await nav.getByText('Page 1 of 2').waitFor();
+    await page.getByText(`Showing 1 to 10 of ${total} entries`).waitFor();
+
+    // Search is sent after typing stops; nothing matches this address.
+    await page.getByRole('textbox', { name: 'Search', exact: true }).fill('203.0.113');
+    await page.getByRole('cell', { name: 'No data available' }).waitFor();
+  });
+
+  for (const width of [1366, 375]) {
+    it(`screenshots of the report pages at ${width} px`, T, async () => {
+      if (width !== 1366) {
+        await page.context().close();
+        page = await signedIn(width);
+      }
+      const shot = async (name) => {
+        await page.waitForTimeout(300);
+        await page.screenshot({ path: screenshotPath(`reports-${name}-${width}.png`), fullPage: true });
+      };
+      await page.goto('/account-statement');
+      await page.getByTestId('statement-row').first().waitFor();
+      await shot('account-statement');
+      await page.getByTestId('statement-row').filter({ hasText: casino.mid }).click();
+      await page.getByTestId('round-result').waitFor();
+      await page.waitForTimeout(300);
+      await page.screenshot({ path: screenshotPath(`reports-result-modal-${width}.png`) });
+      await page.getByRole('button', { name: 'Close' }).click();
+
+      await page.goto('/current-bet');
+      await page.getByTestId('current-bet-row').first().waitFor();
+      await shot('current-bets');
+      await page.goto('/activity-log');
+      await page.getByTestId('activity-row').first().waitFor();
+      await shot('activity-log');
+      await page.goto('/casino-results?type=teen20');
+      await page.getByTestId('casino-result-row').first().waitFor();
+      await shot('casino-results');
+    });
+  }
+});

@@ -1,0 +1,5 @@
+import { AccountStatement } from '@/features/reports';
+
+export default function AccountStatementPage() {
+  return <AccountStatement />;
+}

@@ -1,0 +1,5 @@
+import { ActivityLog } from '@/features/reports';
+
+export default function ActivityLogPage() {
+  return <ActivityLog />;
+}

@@ -1,0 +1,5 @@
+import { CurrentBets } from '@/features/reports';
+
+export default function CurrentBetPage() {
+  return <CurrentBets />;
+}

@@ -1,0 +1,95 @@
+import { render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { ThemeProvider } from '@mui/material/styles';
+import { vi } from 'vitest';
+import { theme } from '@/testing/theme';
+import { ResultModal } from '../components/result-modal';
+import { fromCasinoDetail, fromSettlement } from '../model/result-data';
+import { makeBet, makeCasinoBet, makeDetail, makeSettlement } from './fixtures';
+
+const renderModal = (data: Parameters<typeof ResultModal>[0]['data']) => {
+  const onClose = vi.fn();
+  render(
+    <ThemeProvider theme={theme}>
+      <ResultModal data={data} onClose={onClose} />
+    </ThemeProvider>,
+  );
+  return onClose;
+};
+
+const rows = () => screen.queryAllByTestId('result-bet');
+const figure = (testId: string) => screen.getByTestId(testId).textContent;
+
+describe('result modal', () => {
+  const sports = makeSettlement({
+    totalProfit: 330.5,
+    bets: [
+      makeBet({ betId: 1, betType: 'back', amount: 200, sectionName: 'India', result: 180 }),
+      makeBet({ betId: 2, betType: 'lay', amount: 150.5, sectionName: 'Pakistan', result: 150.5 }),
+      makeBet({ betId: 3, betType: 'back', amount: 100, sectionName: 'Pakistan', result: 0 }),
+    ],
+  });
+
+  it('titles the event, shows the market id, match time and what the bets say about the winner', () => {
+    renderModal(fromSettlement(sports));
+    expect(screen.getByRole('dialog', { name: 'India v Pakistan Result' })).toBeInTheDocument();
+    expect(figure('result-round-id')).toBe('1000001');
+    expect(figure('result-time')).toMatch(/^\d{2}\/\d{2}\/2026 \d{2}:\d{2}:\d{2}$/);
+    expect(within(screen.getByTestId('market-result')).getByText('India')).toBeInTheDocument();
+  });
+
+  it('the radios filter the rows and the totals follow the rows shown', async () => {
+    renderModal(fromSettlement(sports));
+    expect(rows()).toHaveLength(3);
+    expect(figure('result-total-bets')).toBe('3');
+    expect(figure('result-total-amount')).toBe('450.50');
+    expect(figure('result-profit')).toBe('330.50');
+
+    await userEvent.click(screen.getByRole('radio', { name: 'Back' }));
+    expect(rows().map((row) => row.dataset.side)).toEqual(['back', 'back']);
+    expect(figure('result-total-bets')).toBe('2');
+    expect(figure('result-total-amount')).toBe('300.00');
+    expect(figure('result-profit')).toBe('180.00');
+
+    await userEvent.click(screen.getByRole('radio', { name: 'Lay' }));
+    expect(rows()).toHaveLength(1);
+    expect(figure('result-total-amount')).toBe('150.50');
+
+    await userEvent.click(screen.getByRole('radio', { name: 'Deleted' }));
+    expect(rows()).toHaveLength(1);
+    expect(within(rows()[0]!).getByText('Pakistan')).toBeInTheDocument();
+    expect(figure('result-total-amount')).toBe('100.00');
+
+    await userEvent.click(screen.getByRole('radio', { name: 'All' }));
+    expect(rows()).toHaveLength(3);
+  });
+
+  it('shows each bet row with its checkbox and the browser details as a tooltip', async () => {
+    renderModal(fromSettlement(sports));
+    const first = rows()[0]!;
+    expect(within(first).getByText('203.0.113.9')).toBeInTheDocument();
+    const box = within(first).getByRole('checkbox', { name: 'Select row' });
+    await userEvent.click(box);
+    expect(box).toBeChecked();
+    await userEvent.hover(within(first).getByRole('button', { name: /Browser details/ }));
+    expect(await screen.findByRole('tooltip')).toHaveTextContent('Mozilla/5.0 Test');
+  });
+
+  it('a casino round shows its hands, winner and the items that paid', () => {
+    renderModal(fromCasinoDetail(makeDetail({ bets: [makeCasinoBet({ result: 98 })] })));
+    expect(screen.getByRole('dialog', { name: 'Teen Patti 20-20 Result' })).toBeInTheDocument();
+    expect(figure('result-round-id')).toBe('260310011234');
+    const view = screen.getByTestId('round-result');
+    expect(within(view).getAllByText('Player A').length).toBeGreaterThan(0);
+    expect(within(view).getByText('Player A wins with a pair')).toBeInTheDocument();
+    expect(within(view).getByText('Pair Plus A: Pays 2')).toBeInTheDocument();
+    expect(within(view).queryByText(/Player B: /)).not.toBeInTheDocument();
+    expect(figure('result-profit')).toBe('98.00');
+  });
+
+  it('Close calls back', async () => {
+    const onClose = renderModal(fromSettlement(sports));
+    await userEvent.click(screen.getByRole('button', { name: 'Close' }));
+    expect(onClose).toHaveBeenCalled();
+  });
+});

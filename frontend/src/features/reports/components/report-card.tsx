@@ -1,0 +1,41 @@
+import type { ReactNode } from 'react';
+import { Box, Paper, Typography } from '@mui/material';
+
+/** The frame every report page shares: a title bar, then the filters and the table. */
+export function ReportCard({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <Paper sx={{ overflow: 'hidden' }}>
+      <Box sx={{ px: 2, py: 1.25, bgcolor: 'header.main', color: 'header.contrastText' }}>
+        <Typography variant="h6" component="h1" sx={{ fontSize: 17, fontWeight: 700 }}>
+          {title}
+        </Typography>
+      </Box>
+      <Box sx={{ p: { xs: 1.25, md: 2 } }}>{children}</Box>
+    </Paper>
+  );
+}
+
+/** A wrapping row of filter controls. */
+export function FilterBar({ children, label, onSubmit }: { children: ReactNode; label: string; onSubmit?: () => void }) {
+  return (
+    <Box
+      component="form"
+      role="search"
+      aria-label={label}
+      onSubmit={(event) => {
+        event.preventDefault();
+        onSubmit?.();
+      }}
+      sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'flex-start', gap: 1.25, mb: 1.5 }}
+    >
+      {children}
+    </Box>
+  );
+}
+
+/** Amount colours: won green, lost red. */
+export function amountColour(value: number): string | undefined {
+  if (value > 0) return 'success.light';
+  if (value < 0) return 'error.light';
+  return undefined;
+}

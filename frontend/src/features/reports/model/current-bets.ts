@@ -1,0 +1,33 @@
+// Current Bets (spec §2): the Back / Lay / All filter with the search box, and the totals.
+import type { BetView } from '@/types';
+import { formatDateTime, formatFixed } from '@/utils/format';
+import { matchesSearch } from './search';
+
+export type SideFilter = 'all' | 'back' | 'lay';
+
+const SPORT_NAMES: Record<number, string> = { 4: 'Cricket', 2: 'Tennis', 1: 'Football', 8: 'Table Tennis' };
+
+/** The Sports column: the sport's name, or Casino for a live casino bet. */
+export function sportName(bet: BetView): string {
+  if (bet.casino) return 'Casino';
+  return SPORT_NAMES[bet.etid] ?? String(bet.etid);
+}
+
+/** The Event Name column: a casino bet shows its game type (spec §2). */
+export function eventLabel(bet: BetView): string {
+  return bet.casino ? bet.gType : bet.eventName;
+}
+
+function betTexts(bet: BetView): string[] {
+  return [sportName(bet), eventLabel(bet), bet.eventName, bet.marketName, bet.sectionName, String(bet.uRate), formatFixed(bet.amount), formatDateTime(bet.createdAt), bet.betType];
+}
+
+export function filterCurrentBets(bets: ReadonlyArray<BetView>, side: SideFilter, search: string): BetView[] {
+  return bets.filter((bet) => (side === 'all' || bet.betType === side) && matchesSearch(search, betTexts(bet)));
+}
+
+/** Count and summed stakes of the rows given. */
+export function currentTotals(bets: ReadonlyArray<BetView>): { count: number; amount: number } {
+  const cents = bets.reduce((sum, bet) => sum + Math.round(bet.amount * 100), 0);
+  return { count: bets.length, amount: cents / 100 };
+}
