@@ -42,9 +42,13 @@ ensure_frontend_packages() {
   fi
 }
 
-ensure_chromium() {
-  if [ ! -x /usr/bin/chromium ]; then
-    apt_install chromium
+# Browser tests: Debian's Chromium, and zbarimg to read back the QR code the secure-auth page draws.
+ensure_browser_test_tools() {
+  local missing=()
+  [ -x /usr/bin/chromium ] || missing+=(chromium)
+  command -v zbarimg >/dev/null 2>&1 || missing+=(zbar-tools)
+  if [ "${#missing[@]}" -gt 0 ]; then
+    apt_install "${missing[@]}"
   fi
 }
 

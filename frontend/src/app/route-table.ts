@@ -1,5 +1,4 @@
-// The one route table: every route with its access rule and layout. Pages that later issues
-// build replace their placeholder here (one line each).
+// The one route table: every route with its access rule and layout, one line per page.
 import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
 import type { Access } from './access';
 
@@ -20,14 +19,23 @@ const Register = lazy(() => import('./routes/register'));
 const ChangePassword = lazy(() => import('./routes/change-password'));
 const ButtonValues = lazy(() => import('./routes/button-values'));
 const NotFound = lazy(() => import('./routes/not-found'));
-const Placeholder = lazy(() => import('./routes/placeholder'));
 const StaticInfo = lazy(() => import('./routes/static-info'));
 const AllSports = lazy(() => import('./routes/all-sports'));
 const GameDetails = lazy(() => import('./routes/match-page'));
 const VirtualCricket = lazy(() => import('./routes/virtual-cricket'));
 const Cricketv = lazy(() => import('./routes/cricketv'));
+const CasinoLobby = lazy(() => import('./routes/casino-lobby'));
+const CasinoPage = lazy(() => import('./routes/casino-page'));
 
-const later = (path: string, access: Access, title: string): AppRoute => ({ path, access, layout: 'main', page: Placeholder, title });
+// Wallet, bonus, live casino bets and secure auth (issue 6).
+const Deposit = lazy(() => import('./routes/deposit'));
+const Withdraw = lazy(() => import('./routes/withdraw'));
+const DepositStatement = lazy(() => import('./routes/deposit-statement'));
+const WithdrawStatement = lazy(() => import('./routes/withdraw-statement'));
+const Bonus = lazy(() => import('./routes/bonus'));
+const LiveCasinoBets = lazy(() => import('./routes/live-casino-bets'));
+const SecureAuth = lazy(() => import('./routes/secure-auth'));
+
 
 export const ROUTES: AppRoute[] = [
   { path: '/', access: 'public', layout: 'main', page: Home },
@@ -38,24 +46,24 @@ export const ROUTES: AppRoute[] = [
   { path: '/virtual-cricket/:gameEtId/:gameId', access: 'public', layout: 'main', page: VirtualCricket, title: 'Virtual Cricket' },
   { path: '/cricketv/:gameEtId/:gameId', access: 'public', layout: 'main', page: Cricketv, title: 'Cricket V' },
   { path: '/all-sports/:sportId', access: 'public', layout: 'main', page: AllSports, title: 'All Sports' },
-  later('/casino-list/LC/:typeId', 'public', 'Casino'),
-  later('/casino-list/LC/:typeId/:casinoId', 'public', 'Casino'),
+  { path: '/casino-list/LC/:typeId', access: 'public', layout: 'main', page: CasinoLobby, title: 'Casino' },
+  { path: '/casino-list/LC/:typeId/:casinoId', access: 'public', layout: 'main', page: CasinoLobby, title: 'Casino' },
   { path: '/terms-and-conditions', access: 'public', layout: 'main', page: StaticInfo, title: 'Terms and Conditions' },
   { path: '/responsible-gaming', access: 'public', layout: 'main', page: StaticInfo, title: 'Responsible Gaming' },
-  later('/account-statement', 'user-demo', 'Account Statement'),
-  later('/current-bet', 'user-demo', 'Current Bets'),
-  later('/casino-results', 'user-demo', 'Casino Results'),
-  later('/casino/:gameId', 'user-demo', 'Casino'),
+  { path: '/account-statement', access: 'user-demo', layout: 'main', page: lazy(() => import('./routes/account-statement')), title: 'Account Statement' },
+  { path: '/current-bet', access: 'user-demo', layout: 'main', page: lazy(() => import('./routes/current-bet')), title: 'Current Bets' },
+  { path: '/casino-results', access: 'user-demo', layout: 'main', page: lazy(() => import('./routes/casino-results')), title: 'Casino Results' },
+  { path: '/casino/:gameId', access: 'user-demo', layout: 'main', page: CasinoPage, title: 'Casino' },
   { path: '/button-values', access: 'signed-in', layout: 'main', page: ButtonValues, title: 'Set Button Values' },
-  later('/withdraw-statement', 'user', 'Withdraw Statement'),
-  later('/deposit-statement', 'user', 'Deposit Statement'),
-  later('/bonus', 'user', 'Bonus'),
-  later('/activity-log', 'user', 'Activity Log'),
-  later('/live-casino-bets', 'user', 'Live Casino Bets'),
-  later('/secure-auth', 'user', 'Security Auth Verification'),
+  { path: '/withdraw-statement', access: 'user', layout: 'main', page: WithdrawStatement, title: 'Withdraw Statement' },
+  { path: '/deposit-statement', access: 'user', layout: 'main', page: DepositStatement, title: 'Deposit Statement' },
+  { path: '/bonus', access: 'user', layout: 'main', page: Bonus, title: 'Bonus' },
+  { path: '/activity-log', access: 'user', layout: 'main', page: lazy(() => import('./routes/activity-log')), title: 'Activity Log' },
+  { path: '/live-casino-bets', access: 'user', layout: 'main', page: LiveCasinoBets, title: 'Live Casino Bets' },
+  { path: '/secure-auth', access: 'user', layout: 'main', page: SecureAuth, title: 'Security Auth Verification' },
   { path: '/change-password', access: 'user', layout: 'main', page: ChangePassword, title: 'Change Password' },
-  later('/deposit', 'user', 'Deposit'),
-  later('/withdraw', 'user', 'Withdraw'),
+  { path: '/deposit', access: 'user', layout: 'main', page: Deposit, title: 'Deposit' },
+  { path: '/withdraw', access: 'user', layout: 'main', page: Withdraw, title: 'Withdraw' },
   // Any unknown path: the 404 heading inside the layout.
   { path: '*', access: 'public', layout: 'main', page: NotFound },
 ];

@@ -1,9 +1,11 @@
+import { useState } from 'react';
 import { Alert, Box, Button, CircularProgress, Link, Stack, TextField, Typography } from '@mui/material';
 import { Link as RouterLink } from 'react-router';
 import { CAPTCHA_PRIVACY_URL, CAPTCHA_TERMS_URL, SUPPORT_CHAT_URL } from '@/lib/config';
 import { useForm } from '@/hooks/use-form';
 import { useAuthActions } from '../hooks/use-auth-actions';
 import { validateLogin, type LoginValues } from '../validation';
+import { OtpStep } from './otp-step';
 
 const INITIAL: LoginValues = { username: '', password: '' };
 
@@ -11,12 +13,25 @@ const INITIAL: LoginValues = { username: '', password: '' };
 export function LoginForm() {
   const { signIn } = useAuthActions();
   const form = useForm(INITIAL, validateLogin);
+  // Secure auth: the password was right and the server wants the authenticator code next.
+  const [otpFor, setOtpFor] = useState<{ credentials: LoginValues; message: string } | null>(null);
 
   const onSubmit = form.handleSubmit(async (values) => {
-    await signIn(values);
+    const result = await signIn(values);
+    if (result.otpRequired) setOtpFor({ credentials: values, message: result.message });
     // Spec §4: after every attempt the form resets.
     form.reset();
   });
+
+  if (otpFor) {
+    return (
+      <OtpStep
+        prompt={otpFor.message}
+        onSubmitCode={(otp) => signIn({ ...otpFor.credentials, otp })}
+        onBack={() => setOtpFor(null)}
+      />
+    );
+  }
 
   return (
     <Box component="form" noValidate onSubmit={onSubmit} aria-label="Login form">

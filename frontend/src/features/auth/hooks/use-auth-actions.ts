@@ -1,7 +1,8 @@
 // Login, demo login and logout (spec §4). Navigation happens here so every caller behaves alike.
 import { useCallback } from 'react';
 import { useNavigate } from 'react-router';
-import type { LoginResponse, User } from '@/types';
+import type { LoginResponse, OtpRequired, User } from '@/types';
+import type { ApiError } from '@/lib/api-client';
 import { sessionActions } from '@/lib/session';
 import { demoLogin } from '../api/demo-login';
 import { getUser } from '../api/get-user';
@@ -37,20 +38,35 @@ export async function endSession(): Promise<void> {
   useAuthStore.getState().stopPolling();
 }
 
+/** What a sign-in attempt asks of the form next: nothing, or the authenticator code. */
+export type SignInResult = { otpRequired: false } | { otpRequired: true; message: string };
+
+/** A 401 whose data says `otpRequired`: the password was right, the second factor is missing or wrong. */
+function otpPrompt(error: unknown): string | null {
+  const apiError = error as ApiError | null;
+  const data = apiError?.data as Partial<OtpRequired> | null | undefined;
+  if (apiError?.status !== 401 || !data || data.otpRequired !== true) return null;
+  return apiError.message;
+}
+
 export function useAuthActions() {
   const navigate = useNavigate();
 
   const signIn = useCallback(
-    async (input: LoginInput): Promise<void> => {
+    async (input: LoginInput): Promise<SignInResult> => {
       try {
-        const response = await login({ username: input.username.trim(), password: input.password });
-        if (!response?.user?._id) return;
+        const credentials = { username: input.username.trim(), password: input.password };
+        const response = await login(input.otp ? { ...credentials, otp: input.otp } : credentials);
+        if (!response?.user?._id) return { otpRequired: false };
         const user = await startSession(response);
         // The rules prompt of the navigation rules asks for acceptance when the server says so.
         navigate(user.isLogin ? '/' : '/change-password', { replace: true });
       } catch (error) {
+        const message = otpPrompt(error);
+        if (message !== null) return { otpRequired: true, message };
         console.error('Login failed:', error);
       }
+      return { otpRequired: false };
     },
     [navigate],
   );

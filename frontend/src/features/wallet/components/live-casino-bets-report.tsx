@@ -1,0 +1,192 @@
+import { useEffect, useMemo, useState } from 'react';
+import {
+  Box,
+  LinearProgress,
+  MenuItem,
+  Paper,
+  Table,
+  TableBody,
+  TableCell,
+  TableContainer,
+  TableHead,
+  TableRow,
+  TextField,
+  Typography,
+} from '@mui/material';
+import { DateField } from '@/components/date-field';
+import { selectUser, useSession } from '@/lib/session';
+import { DEFAULT_PAGE_SIZE, PageSizeSelect, Pagination, pageCount, pageSlice, showingText } from '@/components/pagination';
+import { formatDateTime, formatFixed, formatQueryDate } from '@/utils/format';
+import { getCasinoStatement } from '../api/get-casino-statement';
+import { getOpenCasinoBets } from '../api/get-open-casino-bets';
+import {
+  ALL_GAMES,
+  OUR_PROVIDER,
+  OUR_TABLES,
+  filterRows,
+  settledRows,
+  unsettledRows,
+  type CasinoBetOutcome,
+  type CasinoBetRow,
+  type ReportType,
+} from '../model/casino-bets';
+
+const OUTCOME_COLOURS: Record<CasinoBetOutcome, string> = {
+  Win: 'success.main',
+  Loss: 'error.main',
+  Void: 'text.secondary',
+  Pending: 'warning.main',
+};
+
+const HEAD = ['Game Name', 'Type', 'Amount', 'Total', 'Date', 'Round ID', 'Transaction ID'] as const;
+
+function signed(total: number | null): string {
+  if (total === null) return '-';
+  return total > 0 ? `+${formatFixed(total)}` : formatFixed(total);
+}
+
+async function load(type: ReportType): Promise<CasinoBetRow[]> {
+  return type === 'settled' ? settledRows(await getCasinoStatement()) : unsettledRows(await getOpenCasinoBets());
+}
+
+/**
+ * Live Casino Bets: the user's bets on our own tables. Report type picks the source (settled from
+ * the casino account statement, un-settled from the open bets); date, game and search filter here.
+ * The list reloads whenever the live balance or exposure moves (a bet placed, a round settled).
+ */
+export function LiveCasinoBetsReport() {
+  const [type, setType] = useState<ReportType>('settled');
+  const [date, setDate] = useState(() => new Date());
+  const [game, setGame] = useState<string>(ALL_GAMES);
+  const [search, setSearch] = useState('');
+  const [pageSize, setPageSize] = useState(DEFAULT_PAGE_SIZE);
+  const [page, setPage] = useState(1);
+  const [rows, setRows] = useState<CasinoBetRow[]>([]);
+  const [loading, setLoading] = useState(true);
+  // A bet placed or a round settled moves the live balance or exposure: load the list again.
+  const user = useSession(selectUser);
+  const balance = user?.balance;
+  const exp = user?.exp;
+
+  useEffect(() => {
+    let active = true;
+    setLoading(true);
+    load(type)
+      .then((list) => active && setRows(list))
+      .catch((error: unknown) => {
+        console.error('Error fetching casino bets:', error);
+        if (active) setRows([]);
+      })
+      .finally(() => active && setLoading(false));
+    return () => {
+      active = false;
+    };
+  }, [type, balance, exp]);
+
+  const day = formatQueryDate(date);
+  const filtered = useMemo(() => filterRows(rows, { date: day, game, search }), [rows, day, game, search]);
+  const totalPages = pageCount(filtered.length, pageSize);
+  const current = Math.min(page, totalPages);
+  const visible = pageSlice(filtered, current, pageSize);
+  const change = <T,>(set: (value: T) => void) => (value: T) => {
+    set(value);
+    setPage(1);
+  };
+
+  return (
+    <Paper sx={{ p: { xs: 1.5, sm: 2 } }}>
+      <Box sx={{ display: 'grid', gap: 1.5, mb: 2, gridTemplateColumns: { xs: '1fr 1fr', md: 'repeat(4, minmax(0, 200px))' } }}>
+        <TextField
+          select
+          label="Report Type"
+          size="small"
+          value={type}
+          onChange={(event) => change(setType)(event.target.value as ReportType)}
+        >
+          <MenuItem value="settled">Settled</MenuItem>
+          <MenuItem value="unsettled">Un-Settled</MenuItem>
+        </TextField>
+        <DateField label="Date" value={date} onChange={change(setDate)} />
+        <TextField select label="Provider" size="small" value={OUR_PROVIDER}>
+          <MenuItem value={OUR_PROVIDER}>{OUR_PROVIDER}</MenuItem>
+        </TextField>
+        <TextField select label="Game" size="small" value={game} onChange={(event) => change(setGame)(event.target.value)}>
+          <MenuItem value={ALL_GAMES}>All Games</MenuItem>
+          {OUR_TABLES.map((table) => (
+            <MenuItem key={table.gtype} value={table.gtype}>
+              {table.name}
+            </MenuItem>
+          ))}
+        </TextField>
+      </Box>
+      <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1.5, alignItems: 'center', justifyContent: 'space-between', mb: 1.5 }}>
+        <PageSizeSelect value={pageSize} onChange={change(setPageSize)} />
+        <Box sx={{ display: 'flex', alignItems: 'center', gap: 1 }}>
+          <Typography component="label" htmlFor="casino-bets-search" variant="body2">
+            Search:
+          </Typography>
+          <TextField
+            id="casino-bets-search"
+            size="small"
+            placeholder="Search bets..."
+            value={search}
+            onChange={(event) => change(setSearch)(event.target.value)}
+          />
+        </Box>
+      </Box>
+      <Box sx={{ height: 4 }}>{loading && <LinearProgress aria-label="Loading" />}</Box>
+      <TableContainer sx={{ overflowX: 'auto' }}>
+        <Table size="small" aria-label="Live casino bets">
+          <TableHead>
+            <TableRow>
+              {HEAD.map((cell) => (
+                <TableCell key={cell} align={cell === 'Amount' || cell === 'Total' ? 'right' : 'left'} sx={{ whiteSpace: 'nowrap' }}>
+                  {cell}
+                </TableCell>
+              ))}
+            </TableRow>
+          </TableHead>
+          <TableBody>
+            {visible.length === 0 ? (
+              <TableRow>
+                <TableCell colSpan={HEAD.length} align="center">
+                  {loading ? 'Loading...' : 'No results found'}
+                </TableCell>
+              </TableRow>
+            ) : (
+              visible.map((row) => (
+                <TableRow key={row.betId}>
+                  <TableCell>
+                    <Typography variant="body2" sx={{ whiteSpace: 'nowrap' }}>
+                      {row.game}
+                    </Typography>
+                    <Typography variant="caption" color="text.secondary">
+                      {row.selection} ({row.side === 'back' ? 'Back' : 'Lay'})
+                    </Typography>
+                  </TableCell>
+                  <TableCell sx={{ color: OUTCOME_COLOURS[row.outcome], fontWeight: 600 }}>{row.outcome}</TableCell>
+                  <TableCell align="right">{formatFixed(row.amount)}</TableCell>
+                  <TableCell
+                    align="right"
+                    sx={{ color: row.total === null ? undefined : row.total >= 0 ? 'success.main' : 'error.main', fontWeight: 600 }}
+                  >
+                    {signed(row.total)}
+                  </TableCell>
+                  <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatDateTime(row.createdAt)}</TableCell>
+                  <TableCell>{row.roundId}</TableCell>
+                  <TableCell>{row.betId}</TableCell>
+                </TableRow>
+              ))
+            )}
+          </TableBody>
+        </Table>
+      </TableContainer>
+      <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1.5, alignItems: 'center', justifyContent: 'space-between', mt: 2 }}>
+        <Typography variant="body2" color="text.secondary">
+          {showingText(current, pageSize, filtered.length)}
+        </Typography>
+        <Pagination page={current} totalPages={totalPages} onPageChange={setPage} />
+      </Box>
+    </Paper>
+  );
+}

@@ -1,0 +1,11 @@
+import { useEffect, useState } from 'react';
+
+/** `value` once it has stayed the same for `delayMs` (spec §9: search debounce 500 ms). */
+export function useDebouncedValue<T>(value: T, delayMs: number): T {
+  const [debounced, setDebounced] = useState(value);
+  useEffect(() => {
+    const timer = window.setTimeout(() => setDebounced(value), delayMs);
+    return () => window.clearTimeout(timer);
+  }, [value, delayMs]);
+  return debounced;
+}
