@@ -202,6 +202,18 @@ impl State {
         self.resulted.contains_key(&mid) || self.rounds.contains_key(&mid)
     }
 
+    /// A settled bet whose market or round was void: its stake came back and nothing decided it
+    /// (the result modal's "Deleted" bets).
+    pub fn is_voided(&self, bet: &Bet) -> bool {
+        if bet.settled.is_none() {
+            return false;
+        }
+        match bet.payoff {
+            Payoff::Item { .. } => self.rounds.get(&bet.book.mid).is_some_and(|round| round.outcome.is_none()),
+            _ => matches!(self.resulted.get(&bet.book.mid), Some(MarketResult::Void)),
+        }
+    }
+
     pub fn next_bet_id(&self) -> u64 {
         self.bets.keys().next_back().map_or(1, |id| id + 1)
     }

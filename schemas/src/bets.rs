@@ -86,6 +86,8 @@ pub struct BetView {
     /// Profit or loss once settled.
     #[ts(type = "number | null")]
     pub result: Option<Money>,
+    /// Settled as void: the market or round had no result and the stake came back.
+    pub voided: bool,
 }
 
 #[derive(Debug, Clone, Serialize, Deserialize, TS)]

@@ -68,6 +68,7 @@ async fn a_round_cut_short_by_a_crash_is_voided_and_its_stakes_returned() {
     assert_eq!((after["balance"].as_f64(), after["exp"].as_f64()), (before["balance"].as_f64(), Some(0.0)), "{after}");
     let bets = call(&http, "GET", &format!("{base}/api/bet?marketId={}&gType=teen20", round["mid"].as_str().expect("mid")), Some(&token), None).await;
     assert_eq!(bets["data"]["bets"][0]["result"].as_f64(), Some(0.0), "voided: {bets}");
+    assert_eq!(bets["data"]["bets"][0]["voided"], true, "marked void: {bets}");
     server.child.kill().expect("the server can be killed");
     server.child.wait().expect("the killed server is reaped");
     let audit = audit_verify(&dir);

@@ -74,7 +74,7 @@ pub(crate) async fn placed(state: &AppState, user_id: u64, at_ms: i64, command: 
     };
     let ledger = state.engine.read();
     let account = &ledger.users[&user_id];
-    Ok((message, PlaceBetResponse { bet: bet_view(&ledger.bets[&bet_id]), balance: Money(account.available_minor()), exp: Money(-account.exposure_minor) }))
+    Ok((message, PlaceBetResponse { bet: bet_view(&ledger, &ledger.bets[&bet_id]), balance: Money(account.available_minor()), exp: Money(-account.exposure_minor) }))
 }
 
 #[derive(Debug, Deserialize)]
@@ -128,7 +128,7 @@ pub async fn get_bet_statement(state: web::Data<AppState>, user: AuthUser, query
         .iter()
         .rev()
         .filter_map(|entry| {
-            let bets: Vec<_> = entry.bets.iter().map(|id| bet_view(&ledger.bets[id])).collect();
+            let bets: Vec<_> = entry.bets.iter().map(|id| bet_view(&ledger, &ledger.bets[id])).collect();
             let first = bets.first()?;
             let (event_name, market_name) = (first.event_name.clone(), first.market_name.clone());
             let (market_id, game_id, is_casino) = (first.market_id, first.game_id, first.casino);

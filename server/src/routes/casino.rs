@@ -142,7 +142,7 @@ fn round_id(mid: Option<&Value>) -> ApiResult<String> {
 
 /// The caller's bets on a round, open and settled, newest first.
 fn round_bets(ledger: &State, user_id: u64, book: u64) -> Vec<schemas::bets::BetView> {
-    let mut bets: Vec<_> = ledger.bets.values().rev().filter(|b| b.user_id == user_id && b.book.mid == book).map(bet_view).collect();
+    let mut bets: Vec<_> = ledger.bets.values().rev().filter(|b| b.user_id == user_id && b.book.mid == book).map(|b| bet_view(ledger, b)).collect();
     bets.sort_by_key(|b| std::cmp::Reverse(b.bet_id));
     bets
 }

@@ -8,7 +8,7 @@ use schemas::bets::{BetView, RunRow, SectionBook, SpotsData};
 use schemas::sports::Price;
 use schemas::Money;
 
-pub fn bet_view(bet: &Bet) -> BetView {
+pub fn bet_view(state: &State, bet: &Bet) -> BetView {
     let kind = bet.payoff.own_kind();
     let placed = rfc3339(bet.placed_at_ms);
     // A casino bet shows its round id and table number, not the ledger's ids for them.
@@ -39,6 +39,7 @@ pub fn bet_view(bet: &Bet) -> BetView {
         ip: bet.info.ip.clone(),
         browser_details: bet.info.browser.clone(),
         result: bet.settled.map(|s| Money(s.pnl_minor)),
+        voided: state.is_voided(bet),
     }
 }
 
@@ -50,7 +51,7 @@ pub fn open_bets(state: &State, user_id: UserId, gmid: Option<u64>) -> Vec<BetVi
         .filter(|b| gmid.is_none_or(|g| b.gmid == g))
         .filter_map(|b| b.open.get(&user_id))
         .flatten()
-        .map(|id| bet_view(&state.bets[id]))
+        .map(|id| bet_view(state, &state.bets[id]))
         .collect();
     bets.sort_by_key(|b| std::cmp::Reverse(b.bet_id));
     bets

@@ -194,8 +194,35 @@ async fn a_scripted_finish_settles_every_bet_once_with_the_right_amounts() {
     assert_eq!(row["totalProfit"].as_f64(), Some(expected as f64));
     assert_eq!(row["pts"].as_f64(), Some(100000.0 + expected as f64));
     assert_eq!(row["bets"].as_array().expect("bets").len(), 2);
-    assert!(row["bets"].as_array().expect("bets").iter().all(|b| b["result"].is_number()));
+    assert!(row["bets"].as_array().expect("bets").iter().all(|b| b["result"].is_number() && b["voided"] == false));
     assert_error(&app.get("/api/bet/account-statement?type=poker", Some(&token)).await, 400, "type");
+    let report = app.get("/api/ops/audit/verify", Some(&operator)).await;
+    assert_eq!(report.body["success"], true, "{}", report.body);
+}
+
+#[actix_web::test]
+async fn a_void_result_returns_the_stakes_and_marks_the_bets_voided() {
+    let app = frozen_app().await;
+    let token = app.player().await;
+    let operator = app.operator().await;
+    let (fixture, market) = match_odds(&app).await;
+    let back = best(&market, 0, "back");
+    place(&app, Some(&token), &bet_body(&market, 0, "back", back, 1000.0, "void-back")).await;
+    let open = app.get(&format!("/api/bet?gameId={}", fixture["gmid"]), Some(&token)).await;
+    assert_eq!(open.data()["bets"][0]["voided"], false, "an open bet is not void: {}", open.body);
+
+    let void = json!([{"type": "market_settled", "gmid": fixture["gmid"], "mid": market["mid"], "result": {"kind": "void"}}]);
+    let folded = app.post("/api/ops/feed/events", Some(&operator), &void).await;
+    assert_eq!(folded.status, 200, "{}", folded.body);
+
+    let user = app.get("/api/users", Some(&token)).await;
+    assert_eq!(user.data()["balance"].as_f64(), Some(100000.0), "the stake came back: {}", user.body);
+    assert_eq!(user.data()["exp"], 0);
+    let statement = app.open(&app.get("/api/bet/account-statement?type=game", Some(&token)).await);
+    let row = statement["data"].as_array().expect("rows").iter().find(|r| r["marketId"] == market["mid"]).expect("a row for the market").clone();
+    assert_eq!(row["totalProfit"].as_f64(), Some(0.0));
+    let bet = &row["bets"][0];
+    assert_eq!((bet["result"].as_f64(), &bet["voided"]), (Some(0.0), &json!(true)), "{row}");
     let report = app.get("/api/ops/audit/verify", Some(&operator)).await;
     assert_eq!(report.body["success"], true, "{}", report.body);
 }

@@ -24,4 +24,8 @@ casino: boolean, gameId: number, ip: string, browserDetails: string,
 /**
  * Profit or loss once settled.
  */
-result: number | null, };
+result: number | null, 
+/**
+ * Settled as void: the market or round had no result and the stake came back.
+ */
+voided: boolean, };

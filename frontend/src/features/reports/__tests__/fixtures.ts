@@ -23,6 +23,7 @@ export function makeBet(overrides: Partial<BetView> = {}): BetView {
     ip: '203.0.113.9',
     browserDetails: 'Mozilla/5.0 Test',
     result: null,
+    voided: false,
     ...overrides,
   };
 }

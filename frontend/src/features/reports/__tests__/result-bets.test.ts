@@ -1,9 +1,10 @@
-import { betTotals, filterBets, isVoided, sportsWinner } from '../model/result-bets';
-import { makeBet, makeCasinoBet, makeRound } from './fixtures';
+import { betTotals, filterBets, sportsWinner } from '../model/result-bets';
+import { makeBet } from './fixtures';
 
 const back = makeBet({ betId: 1, betType: 'back', amount: 200, result: 180 });
 const lay = makeBet({ betId: 2, betType: 'lay', amount: 150.5, sectionName: 'Pakistan', result: 150.5 });
-const voided = makeBet({ betId: 3, betType: 'back', amount: 100, result: 0 });
+const voided = makeBet({ betId: 3, betType: 'back', amount: 100, result: 0, voided: true });
+const pushed = makeBet({ betId: 4, betType: 'back', amount: 100, result: 0 });
 
 describe('result modal filter radios', () => {
   const bets = [back, lay, voided];
@@ -19,16 +20,8 @@ describe('result modal filter radios', () => {
     expect(filterBets([back, lay], 'deleted')).toEqual([]);
   });
 
-  it('a casino bet settled at 0 by a push is not deleted; one on an item the result does not name is', () => {
-    const round = makeRound();
-    const pushed = makeCasinoBet({ sid: 4, result: 0 });
-    const unnamed = makeCasinoBet({ sid: 99, result: 0 });
-    const lost = makeCasinoBet({ sid: 2, result: -100 });
-    expect(isVoided(pushed, round)).toBe(false);
-    expect(isVoided(unnamed, round)).toBe(true);
-    expect(isVoided(lost, round)).toBe(false);
-    expect(isVoided(makeCasinoBet({ result: 0 }), null)).toBe(true);
-    expect(isVoided(makeBet({ result: null }))).toBe(false);
+  it('a bet settled at 0 without a void (a push) is not deleted', () => {
+    expect(filterBets([pushed, voided], 'deleted').map((b) => b.betId)).toEqual([3]);
   });
 });
 

@@ -26,7 +26,7 @@ describe('result modal', () => {
     bets: [
       makeBet({ betId: 1, betType: 'back', amount: 200, sectionName: 'India', result: 180 }),
       makeBet({ betId: 2, betType: 'lay', amount: 150.5, sectionName: 'Pakistan', result: 150.5 }),
-      makeBet({ betId: 3, betType: 'back', amount: 100, sectionName: 'Pakistan', result: 0 }),
+      makeBet({ betId: 3, betType: 'back', amount: 100, sectionName: 'Pakistan', result: 0, voided: true }),
     ],
   });
 

@@ -1,6 +1,6 @@
 // The result modal's bet list (spec §2): the All / Back / Lay / Deleted filter, the totals of
 // the rows shown, and what the bets tell about a sports market's winner.
-import type { BetView, RoundResult } from '@/types';
+import type { BetView } from '@/types';
 
 export type BetFilter = 'all' | 'back' | 'lay' | 'deleted';
 
@@ -11,20 +11,7 @@ export const BET_FILTERS: ReadonlyArray<{ value: BetFilter; label: string }> = [
   { value: 'deleted', label: 'Deleted' },
 ];
 
-/**
- * A bet the house voided (stake returned): settled at exactly 0 where no outcome explains it.
- * Sports results (winner, runs, happened) always win or lose a bet, so a 0 there is a void.
- * A casino round can push an item (also 0): a bet counts as voided only when the round's result
- * does not name its item with a push, or when the round itself has no result.
- */
-export function isVoided(bet: BetView, round: RoundResult | null = null): boolean {
-  if (bet.result !== 0) return false;
-  if (!bet.casino || !round) return true;
-  const item = round.items.find((entry) => entry.sid === bet.sid);
-  return item?.outcome.kind !== 'push';
-}
-
-export function filterBets(bets: ReadonlyArray<BetView>, filter: BetFilter, round: RoundResult | null = null): BetView[] {
+export function filterBets(bets: ReadonlyArray<BetView>, filter: BetFilter): BetView[] {
   switch (filter) {
     case 'all':
       return [...bets];
@@ -32,7 +19,8 @@ export function filterBets(bets: ReadonlyArray<BetView>, filter: BetFilter, roun
     case 'lay':
       return bets.filter((bet) => bet.betType === filter);
     case 'deleted':
-      return bets.filter((bet) => isVoided(bet, round));
+      // Bets of a void market or round: the server marks them, their stakes came back.
+      return bets.filter((bet) => bet.voided);
   }
 }
 

@@ -23,6 +23,7 @@ function bet(overrides: Partial<BetView> = {}): BetView {
     ip: '127.0.0.1',
     browserDetails: '',
     result: null,
+    voided: false,
     ...overrides,
   };
 }
@@ -47,11 +48,12 @@ describe('live casino bet rows', () => {
     });
   });
 
-  it('calls a positive result a Win, a negative one a Loss, 0 Void, none Pending', () => {
-    expect(outcomeOf(5)).toBe('Win');
-    expect(outcomeOf(-100)).toBe('Loss');
-    expect(outcomeOf(0)).toBe('Void');
-    expect(outcomeOf(null)).toBe('Pending');
+  it('calls a positive result a Win, a negative one a Loss, a void round Void, 0 otherwise Push, none Pending', () => {
+    expect(outcomeOf({ result: 5, voided: false })).toBe('Win');
+    expect(outcomeOf({ result: -100, voided: false })).toBe('Loss');
+    expect(outcomeOf({ result: 0, voided: true })).toBe('Void');
+    expect(outcomeOf({ result: 0, voided: false })).toBe('Push');
+    expect(outcomeOf({ result: null, voided: false })).toBe('Pending');
   });
 
   it('settled rows are the settled casino bets inside the statement rows, newest first', () => {

@@ -4,7 +4,7 @@ import type { BetView, SettlementRow } from '@/types';
 import { formatQueryDate } from '@/utils/format';
 
 export type ReportType = 'settled' | 'unsettled';
-export type CasinoBetOutcome = 'Win' | 'Loss' | 'Void' | 'Pending';
+export type CasinoBetOutcome = 'Win' | 'Loss' | 'Push' | 'Void' | 'Pending';
 
 export type CasinoBetRow = {
   betId: number;
@@ -33,11 +33,12 @@ export const OUR_TABLES: ReadonlyArray<{ gtype: string; name: string }> = [
 ];
 export const ALL_GAMES = 'all';
 
-export function outcomeOf(result: number | null): CasinoBetOutcome {
+export function outcomeOf({ result, voided }: Pick<BetView, 'result' | 'voided'>): CasinoBetOutcome {
   if (result === null) return 'Pending';
+  if (voided) return 'Void';
   if (result > 0) return 'Win';
   if (result < 0) return 'Loss';
-  return 'Void';
+  return 'Push';
 }
 
 export function toRow(bet: BetView): CasinoBetRow {
@@ -47,7 +48,7 @@ export function toRow(bet: BetView): CasinoBetRow {
     gType: bet.gType,
     selection: bet.sectionName,
     side: bet.betType,
-    outcome: outcomeOf(bet.result),
+    outcome: outcomeOf(bet),
     amount: bet.amount,
     total: bet.result,
     createdAt: bet.createdAt,
