@@ -2,6 +2,7 @@
 // the built client, and drives Debian's Chromium through playwright-core. Nothing is built here:
 // run `npm run build` first (and build the server binary).
 import { spawn } from 'node:child_process';
+import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -115,9 +116,8 @@ export async function api(baseUrl, method, apiPath, { body, token } = {}) {
   return json;
 }
 
-export async function operatorToken(baseUrl) {
-  const result = await api(baseUrl, 'POST', '/auth/login', { body: { username: 'operator', password: 'operator123' } });
-  return result.data.accessToken;
+export function operatorToken(baseUrl) {
+  return loginToken(baseUrl, 'operator', 'operator123');
 }
 
 /** Signs in through the login page and waits until the header shows the balance. */
@@ -131,4 +131,98 @@ export async function loginViaUi(page, username, password) {
 export function screenshotPath(name) {
   fs.mkdirSync(SCREENSHOT_DIR, { recursive: true });
   return path.join(SCREENSHOT_DIR, name);
+}
+
+export const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** Signs in through the API; resolves to the access token. */
+export async function loginToken(baseUrl, username = 'player1', password = 'player123') {
+  const result = await api(baseUrl, 'POST', '/auth/login', { body: { username, password } });
+  return result.data.accessToken;
+}
+
+/** Calls the server's public data API (`/data…`); resolves to the reply's `data`. */
+export async function data(baseUrl, dataPath, body = {}) {
+  const response = await fetch(`${baseUrl}/data${dataPath}`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) });
+  return (await response.json()).data;
+}
+
+// ---- Encrypted calls (docs/api.md: base64(nonce ‖ ChaCha20-Poly1305 ciphertext ‖ tag)) ----
+
+/** The payload key the server runs with (configuration/base.yaml, or its environment override). */
+function payloadKey() {
+  const hex =
+    process.env.APP_PAYLOAD__KEY_HEX ??
+    /^\s*key_hex:\s*"([0-9a-f]{64})"/m.exec(fs.readFileSync(path.resolve(REPO_DIR, 'configuration/base.yaml'), 'utf8'))[1];
+  return Buffer.from(hex, 'hex');
+}
+const KEY = payloadKey();
+
+/** `{Payload}`: base64(nonce ‖ ChaCha20-Poly1305 ciphertext ‖ tag) of the JSON. */
+function seal(body) {
+  const nonce = crypto.randomBytes(12);
+  const cipher = crypto.createCipheriv('chacha20-poly1305', KEY, nonce, { authTagLength: 16 });
+  const sealed = Buffer.concat([cipher.update(JSON.stringify(body), 'utf8'), cipher.final()]);
+  return { Payload: Buffer.concat([nonce, sealed, cipher.getAuthTag()]).toString('base64') };
+}
+
+function open({ Payload }) {
+  const bytes = Buffer.from(Payload, 'base64');
+  const decipher = crypto.createDecipheriv('chacha20-poly1305', KEY, bytes.subarray(0, 12), { authTagLength: 16 });
+  decipher.setAuthTag(bytes.subarray(bytes.length - 16));
+  return JSON.parse(Buffer.concat([decipher.update(bytes.subarray(12, bytes.length - 16)), decipher.final()]).toString('utf8'));
+}
+
+/** An encrypted call; resolves to `{status, body}` with the body opened when it is sealed. */
+export async function sealedCall(baseUrl, method, apiPath, token, body) {
+  const response = await fetch(`${baseUrl}/api${apiPath}`, {
+    method,
+    headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${token}` },
+    body: body === undefined ? undefined : JSON.stringify(seal(body)),
+  });
+  const json = await response.json();
+  return { status: response.status, body: json && 'Payload' in json ? open(json) : json };
+}
+
+// ---- Casino rounds (run the server with APP_CASINO__SPEED=10 so a round takes about 4 s) ----
+
+/**
+ * Backs the first open item of an open teen20 round, retrying when the round closes under us.
+ * Resolves to `{mid, item, bet}`: the round id, the item backed and the server's bet.
+ */
+export async function placeTeen20Back(baseUrl, token, { amount, requestPrefix }) {
+  const deadline = Date.now() + 20_000;
+  while (Date.now() < deadline) {
+    const round = await data(baseUrl, '/front/casino/data2?gType=teen20&j=1');
+    const item = round.items.find((entry) => entry.gstatus === 'ACTIVE' && entry.b > 0);
+    if (round.status === 'OPEN' && round.lt >= 1 && item) {
+      const body = { gType: 'teen20', marketId: round.mid, sectionId: item.sid, uRate: item.b, amount, betType: 'back', requestId: `${requestPrefix}-${round.mid}` };
+      const reply = await sealedCall(baseUrl, 'POST', '/bet/place/casino', token, body);
+      if (reply.status === 200) return { mid: round.mid, item, bet: reply.body.data.bet };
+      if (reply.status !== 409) throw new Error(`casino bet: ${reply.status} ${JSON.stringify(reply.body)}`);
+    }
+    await sleep(100);
+  }
+  throw new Error('no open teen20 round took the bet within 20 s');
+}
+
+/**
+ * Waits until the teen20 round is resulted (and, when given, `ready(detail)` holds); resolves to
+ * its detail (cards, the caller's bets).
+ */
+export async function teen20Result(baseUrl, token, mid, ready = () => true) {
+  const deadline = Date.now() + 20_000;
+  while (Date.now() < deadline) {
+    const response = await fetch(`${baseUrl}/api/front/casino/result`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${token}` },
+      body: JSON.stringify({ gtype: 'teen20', mid }),
+    });
+    if (response.status === 200) {
+      const detail = (await response.json()).data;
+      if (ready(detail)) return detail;
+    }
+    await sleep(250);
+  }
+  throw new Error(`round ${mid} had no result within 20 s`);
 }

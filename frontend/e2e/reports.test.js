@@ -4,11 +4,21 @@
 // Casino Reports, their result modals), the casino results page, current bets, the activity log
 // and its pagination, and takes screenshots of each page at 375 and 1366 px.
 import assert from 'node:assert/strict';
-import crypto from 'node:crypto';
-import fs from 'node:fs';
-import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
-import { api, FRONTEND_DIR, launchBrowser, loginViaUi, newPage, operatorToken, screenshotPath, startServer } from './harness.js';
+import {
+  api,
+  data,
+  launchBrowser,
+  loginToken,
+  loginViaUi,
+  newPage,
+  operatorToken,
+  placeTeen20Back,
+  screenshotPath,
+  sealedCall,
+  startServer,
+  teen20Result,
+} from './harness.js';
 
 const T = { timeout: 60_000 };
 const ENV = { APP_CASINO__SPEED: '10', APP_FEED__SPEED: '0', APP_BETTING__INPLAY_DELAY_MS_PER_SEC: '0' };
@@ -18,46 +28,7 @@ const CASINO_STAKE = 100;
 /** Logins through the API on top of the browser's, so the activity log has two pages of 10. */
 const EXTRA_LOGINS = 12;
 
-// The payload key the server runs with (configuration/base.yaml, or its environment override).
-function payloadKey() {
-  const hex = process.env.APP_PAYLOAD__KEY_HEX ?? /^\s*key_hex:\s*"([0-9a-f]{64})"/m.exec(fs.readFileSync(path.resolve(FRONTEND_DIR, '../configuration/base.yaml'), 'utf8'))[1];
-  return Buffer.from(hex, 'hex');
-}
-const KEY = payloadKey();
-
-/** `{Payload}`: base64(nonce ‖ ChaCha20-Poly1305 ciphertext ‖ tag) of the JSON (docs/api.md). */
-function seal(body) {
-  const nonce = crypto.randomBytes(12);
-  const cipher = crypto.createCipheriv('chacha20-poly1305', KEY, nonce, { authTagLength: 16 });
-  const sealed = Buffer.concat([cipher.update(JSON.stringify(body), 'utf8'), cipher.final()]);
-  return { Payload: Buffer.concat([nonce, sealed, cipher.getAuthTag()]).toString('base64') };
-}
-
-function open({ Payload }) {
-  const bytes = Buffer.from(Payload, 'base64');
-  const decipher = crypto.createDecipheriv('chacha20-poly1305', KEY, bytes.subarray(0, 12), { authTagLength: 16 });
-  decipher.setAuthTag(bytes.subarray(bytes.length - 16));
-  return JSON.parse(Buffer.concat([decipher.update(bytes.subarray(12, bytes.length - 16)), decipher.final()]).toString('utf8'));
-}
-
-/** An encrypted call; resolves to `{status, body}` with the body opened when it is sealed. */
-async function sealedCall(baseUrl, method, apiPath, token, body) {
-  const response = await fetch(`${baseUrl}/api${apiPath}`, {
-    method,
-    headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${token}` },
-    body: body === undefined ? undefined : JSON.stringify(seal(body)),
-  });
-  const json = await response.json();
-  return { status: response.status, body: json && 'Payload' in json ? open(json) : json };
-}
-
-async function data(baseUrl, dataPath, body = {}) {
-  const response = await fetch(`${baseUrl}/data${dataPath}`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) });
-  return (await response.json()).data;
-}
-
 const round2 = (value) => Math.round(value * 100) / 100;
-const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 
 function bestPrice(section, side) {
   const prices = section.odds.filter((level) => level.otype === side).map((level) => level.odds);
@@ -85,38 +56,6 @@ async function placeSports(baseUrl, token, market, index, side, amount, requestI
   return { price, section };
 }
 
-/** Backs the first item of an open teen20 round, retrying when the round closes under us. */
-async function placeCasino(baseUrl, token) {
-  const deadline = Date.now() + 20_000;
-  while (Date.now() < deadline) {
-    const round = await data(baseUrl, '/front/casino/data2?gType=teen20&j=1');
-    const item = round.items.find((entry) => entry.gstatus === 'ACTIVE' && entry.b > 0);
-    if (round.status === 'OPEN' && round.lt >= 1 && item) {
-      const body = { gType: 'teen20', subType: 'teen20', marketId: round.mid, sectionId: item.sid, uRate: item.b, amount: CASINO_STAKE, betType: 'back', requestId: `casino-${round.mid}` };
-      const reply = await sealedCall(baseUrl, 'POST', '/bet/place/casino', token, body);
-      if (reply.status === 200) return { mid: round.mid, item };
-      if (reply.status !== 409) throw new Error(`casino bet: ${reply.status} ${JSON.stringify(reply.body)}`);
-    }
-    await sleep(100);
-  }
-  throw new Error('no open teen20 round took the bet within 20 s');
-}
-
-/** Waits until the round is resulted; resolves to its detail (cards, the player's bets). */
-async function waitForResult(baseUrl, token, mid) {
-  const deadline = Date.now() + 20_000;
-  while (Date.now() < deadline) {
-    const response = await fetch(`${baseUrl}/api/front/casino/result`, {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${token}` },
-      body: JSON.stringify({ gtype: 'teen20', mid }),
-    });
-    if (response.status === 200) return (await response.json()).data;
-    await sleep(250);
-  }
-  throw new Error(`round ${mid} had no result within 20 s`);
-}
-
 const text = async (locator) => (await locator.textContent()).trim();
 
 describe('report pages', () => {
@@ -131,8 +70,7 @@ describe('report pages', () => {
     server = await startServer(ENV);
     browser = await launchBrowser();
     const opToken = await operatorToken(server.url);
-    const login = await api(server.url, 'POST', '/auth/login', { body: { username: 'player1', password: 'player123' } });
-    const token = login.data.accessToken;
+    const token = await loginToken(server.url);
     const [settled, open] = await openMatchMarkets(server.url, 2);
 
     // A back on the home runner, then the home side wins: the row is a credit.
@@ -146,12 +84,11 @@ describe('report pages', () => {
     const lay = await placeSports(server.url, token, open.market, 1, 'lay', 120, 'report-open-lay');
     openBets = { ...open, back, lay };
 
-    const bet = await placeCasino(server.url, token);
-    const detail = await waitForResult(server.url, token, bet.mid);
-    casino = { ...bet, detail };
+    const { mid } = await placeTeen20Back(server.url, token, { amount: CASINO_STAKE, requestPrefix: 'casino' });
+    casino = { mid, detail: await teen20Result(server.url, token, mid) };
 
     for (let i = 0; i < EXTRA_LOGINS; i += 1) {
-      await api(server.url, 'POST', '/auth/login', { body: { username: 'player1', password: 'player123' } });
+      await loginToken(server.url);
     }
     // One session per user: every later login ends this page's session, so only the 375 px
     // screenshots (the last test) sign in again.

@@ -4,15 +4,10 @@
 // screenshots of home, match page and bet slip at 375 and 1366 px.
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { api, launchBrowser, loginViaUi, newPage, operatorToken, screenshotPath, startServer } from './harness.js';
+import { api, data, launchBrowser, loginViaUi, newPage, operatorToken, screenshotPath, startServer } from './harness.js';
 
 const T = { timeout: 120_000 };
 const ENV = { APP_FEED__SPEED: '0', APP_BETTING__INPLAY_DELAY_MS_PER_SEC: '0' };
-
-async function data(baseUrl, path, body = {}) {
-  const response = await fetch(`${baseUrl}/data${path}`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) });
-  return (await response.json()).data;
-}
 
 const round2 = (value) => Math.round(value * 100) / 100;
 

@@ -8,10 +8,20 @@
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
 import crypto from 'node:crypto';
-import fs from 'node:fs';
-import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
-import { api, FRONTEND_DIR, launchBrowser, loginViaUi, newPage, operatorToken, screenshotPath, startServer } from './harness.js';
+import {
+  api,
+  launchBrowser,
+  loginToken,
+  loginViaUi,
+  newPage,
+  operatorToken,
+  placeTeen20Back,
+  screenshotPath,
+  sleep,
+  startServer,
+  teen20Result,
+} from './harness.js';
 
 const T = { timeout: 60_000 };
 const ENV = { APP_CASINO__SPEED: '10', APP_FEED__SPEED: '0' };
@@ -20,77 +30,6 @@ const DEPOSIT = 5000;
 const SECOND_DEPOSIT = 300;
 const WITHDRAWAL = 2000;
 const REFERENCE = 'UTR-E2E-0001';
-
-// ---- Encrypted calls (docs/api.md: base64(nonce ‖ ChaCha20-Poly1305 ciphertext ‖ tag)) ----
-
-function payloadKey() {
-  const yaml = fs.readFileSync(path.resolve(FRONTEND_DIR, '../configuration/base.yaml'), 'utf8');
-  const hex = process.env.APP_PAYLOAD__KEY_HEX ?? /^\s*key_hex:\s*"([0-9a-f]{64})"/m.exec(yaml)[1];
-  return Buffer.from(hex, 'hex');
-}
-const KEY = payloadKey();
-
-function seal(body) {
-  const nonce = crypto.randomBytes(12);
-  const cipher = crypto.createCipheriv('chacha20-poly1305', KEY, nonce, { authTagLength: 16 });
-  const sealed = Buffer.concat([cipher.update(JSON.stringify(body), 'utf8'), cipher.final()]);
-  return { Payload: Buffer.concat([nonce, sealed, cipher.getAuthTag()]).toString('base64') };
-}
-
-function open({ Payload }) {
-  const bytes = Buffer.from(Payload, 'base64');
-  const decipher = crypto.createDecipheriv('chacha20-poly1305', KEY, bytes.subarray(0, 12), { authTagLength: 16 });
-  decipher.setAuthTag(bytes.subarray(bytes.length - 16));
-  return JSON.parse(Buffer.concat([decipher.update(bytes.subarray(12, bytes.length - 16)), decipher.final()]).toString('utf8'));
-}
-
-async function sealedCall(baseUrl, apiPath, token, body) {
-  const response = await fetch(`${baseUrl}/api${apiPath}`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${token}` },
-    body: JSON.stringify(seal(body)),
-  });
-  const json = await response.json();
-  return { status: response.status, body: json && 'Payload' in json ? open(json) : json };
-}
-
-const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
-
-/** Backs an item of an open teen20 round, retrying when the round closes under us. */
-async function placeCasino(baseUrl, token) {
-  const deadline = Date.now() + 20_000;
-  while (Date.now() < deadline) {
-    const response = await fetch(`${baseUrl}/data/front/casino/data2?gType=teen20&j=1`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: '{}' });
-    const round = (await response.json()).data;
-    const item = round.items.find((entry) => entry.gstatus === 'ACTIVE' && entry.b > 0);
-    if (round.status === 'OPEN' && round.lt >= 1 && item) {
-      const body = { gType: 'teen20', marketId: round.mid, sectionId: item.sid, uRate: item.b, amount: CASINO_STAKE, betType: 'back', requestId: `wallet-${round.mid}` };
-      const reply = await sealedCall(baseUrl, '/bet/place/casino', token, body);
-      if (reply.status === 200) return reply.body.data.bet;
-      if (reply.status !== 409) throw new Error(`casino bet: ${reply.status} ${JSON.stringify(reply.body)}`);
-    }
-    await sleep(100);
-  }
-  throw new Error('no open teen20 round took the bet within 20 s');
-}
-
-/** Waits until the round is resulted; resolves to the caller's bets of it. */
-async function settledBets(baseUrl, token, mid) {
-  const deadline = Date.now() + 20_000;
-  while (Date.now() < deadline) {
-    const response = await fetch(`${baseUrl}/api/front/casino/result`, {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${token}` },
-      body: JSON.stringify({ gtype: 'teen20', mid }),
-    });
-    if (response.status === 200) {
-      const detail = (await response.json()).data;
-      if (detail.bets.every((bet) => bet.result !== null)) return detail.bets;
-    }
-    await sleep(250);
-  }
-  throw new Error(`round ${mid} had no result within 20 s`);
-}
 
 // ---- TOTP (RFC 6238: HMAC-SHA-1, 30 s steps, 6 digits) ----
 
@@ -187,10 +126,10 @@ describe('wallet, bonus, live casino bets and secure auth', () => {
     opToken = await operatorToken(server.url);
     // A settled teen20 bet for Live Casino Bets, placed before the browser signs in: one session
     // per user, so a later API login would end the page's session.
-    const login = await api(server.url, 'POST', '/auth/login', { body: { username: 'player1', password: 'player123' } });
-    const token = login.data.accessToken;
-    const placed = await placeCasino(server.url, token);
-    const bets = await settledBets(server.url, token, placed.marketName);
+    const token = await loginToken(server.url);
+    const { mid, bet: placed } = await placeTeen20Back(server.url, token, { amount: CASINO_STAKE, requestPrefix: 'wallet' });
+    const settled = (detail) => detail.bets.every((bet) => bet.result !== null);
+    const { bets } = await teen20Result(server.url, token, mid, settled);
     casinoBet = bets.find((bet) => bet.betId === placed.betId);
     assert.ok(casinoBet, 'the result lists the bet');
     page = await newPage(browser, server.url, { width: 1366, height: 900 });
@@ -386,7 +325,7 @@ describe('wallet, bonus, live casino bets and secure auth', () => {
     const row = table.getByRole('row').filter({ hasText: String(casinoBet.betId) }).filter({ hasText: casinoBet.marketName });
     await row.waitFor();
     const cells = await row.getByRole('cell').allTextContents();
-    const outcome = casinoBet.result > 0 ? 'Win' : casinoBet.result < 0 ? 'Loss' : 'Void';
+    const outcome = casinoBet.result > 0 ? 'Win' : casinoBet.result < 0 ? 'Loss' : casinoBet.voided ? 'Void' : 'Push';
     const total = casinoBet.result > 0 ? `+${casinoBet.result.toFixed(2)}` : casinoBet.result.toFixed(2);
     assert.match(cells[0], /^Teen Patti 20-20/);
     assert.deepEqual([cells[1], cells[2], cells[3], cells[5], cells[6]], [outcome, CASINO_STAKE.toFixed(2), total, casinoBet.marketName, String(casinoBet.betId)]);

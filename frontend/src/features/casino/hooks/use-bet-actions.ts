@@ -1,8 +1,8 @@
 // Selecting an item (login required, spec §5) and submitting the casino slip (spec §4).
 import { useCallback } from 'react';
 import type { CasinoItem, Side } from '@/types';
-import type { ApiError } from '@/lib/api-client';
 import { notify } from '@/lib/notify';
+import { submitBet } from '@/lib/submit-bet';
 import { newRequestId } from '@/lib/request-id';
 import { sessionActions } from '@/lib/session';
 import { placeCasinoBet } from '../api/place-casino-bet';
@@ -38,8 +38,8 @@ export function useSubmitCasinoBet(): () => Promise<void> {
     const { selection, stake } = slip;
     if (!selection || !round || !canSubmit(slip, isSelectionOpen(round.items, selection.sid))) return;
     store.setSubmitting(true);
-    try {
-      const envelope = await placeCasinoBet({
+    await submitBet(() =>
+      placeCasinoBet({
         gType: round.gtype,
         marketId: round.mid,
         sectionId: selection.sid,
@@ -47,20 +47,10 @@ export function useSubmitCasinoBet(): () => Promise<void> {
         amount: stake,
         betType: selection.side,
         requestId: newRequestId(),
-      });
-      if (!envelope) return;
-      if (envelope.success) {
-        notify.success(envelope.message || 'Success!');
-        if (envelope.data) sessionActions.patchUser({ balance: envelope.data.balance, exp: envelope.data.exp });
-      } else {
-        notify.error(envelope.message || 'Something went wrong');
-      }
-    } catch (error) {
-      notify.error((error as ApiError).message);
-    } finally {
-      // Spec §4: after either answer the slip is cleared and the stake is 0.
-      useCasinoStore.setState({ slip: EMPTY_SLIP });
-      void refreshRoundBets();
-    }
+      }),
+    );
+    // Spec §4: after either answer the slip is cleared and the stake is 0.
+    useCasinoStore.setState({ slip: EMPTY_SLIP });
+    void refreshRoundBets();
   }, []);
 }

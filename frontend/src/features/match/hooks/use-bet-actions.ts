@@ -2,8 +2,8 @@
 import { useCallback } from 'react';
 import type { Market, Section, Side } from '@/types';
 import { notify } from '@/lib/notify';
+import { submitBet } from '@/lib/submit-bet';
 import { sessionActions } from '@/lib/session';
-import type { ApiError } from '@/lib/api-client';
 import { newRequestId } from '@/lib/request-id';
 import { placeBet } from '../api/place-bet';
 import { canSubmit, stakeLimits } from '../model/slip';
@@ -43,8 +43,8 @@ export function useSubmitBet(): () => Promise<void> {
     const { selection, stake } = store.slip;
     if (!selection || !canSubmit(store.slip)) return;
     store.setSubmitting(true);
-    try {
-      const envelope = await placeBet({
+    await submitBet(() =>
+      placeBet({
         gameId: selection.gameId,
         marketId: selection.marketId,
         sectionId: selection.sectionId,
@@ -57,20 +57,10 @@ export function useSubmitBet(): () => Promise<void> {
         marketName: selection.marketName,
         sectionName: selection.sectionName,
         gType: selection.gtype,
-      });
-      if (!envelope) return;
-      if (envelope.success) {
-        notify.success(envelope.message || 'Success!');
-        if (envelope.data) sessionActions.patchUser({ balance: envelope.data.balance, exp: envelope.data.exp });
-      } else {
-        notify.error(envelope.message || 'Something went wrong');
-      }
-    } catch (error) {
-      notify.error((error as ApiError).message);
-    } finally {
-      // Spec §4: after either answer the slip is cleared and the stake is 0.
-      useMatchStore.getState().clearSlip();
-      void refreshGameBets(selection.gameId);
-    }
+      }),
+    );
+    // Spec §4: after either answer the slip is cleared and the stake is 0.
+    useMatchStore.getState().clearSlip();
+    void refreshGameBets(selection.gameId);
   }, []);
 }

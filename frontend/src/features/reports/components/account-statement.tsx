@@ -5,7 +5,7 @@ import { useCallback, useEffect, useMemo, useState } from 'react';
 import { Box, Button, MenuItem, TextField } from '@mui/material';
 import { DataTable, TablePager, type DataColumn } from '@/components/data-table';
 import { DateField } from '@/components/date-field';
-import { DEFAULT_PAGE_SIZE, pageCount, pageSlice, PageSizeSelect } from '@/components/pagination';
+import { PageSizeSelect } from '@/components/pagination';
 import type { ApiError } from '@/lib/api-client';
 import { notify } from '@/lib/notify';
 import { selectUser, useSession } from '@/lib/session';
@@ -23,8 +23,9 @@ import {
   type ReportType,
   type StatementLine,
 } from '../model/statement';
+import { pageOf, usePaging } from '../hooks/use-paging';
 import { useResultModal } from '../hooks/use-result-modal';
-import { amountColour, FilterBar, ReportCard } from './report-card';
+import { amountColour, FilterBar, ReportCard, SearchField, TableToolbar } from './report-card';
 import { ResultModal } from './result-modal';
 
 /** The statement opens on the last week (today and the 7 days before it). */
@@ -63,8 +64,7 @@ export function AccountStatement() {
   const [lines, setLines] = useState<StatementLine[]>([]);
   const [loading, setLoading] = useState(false);
   const [search, setSearch] = useState('');
-  const [pageSize, setPageSize] = useState(DEFAULT_PAGE_SIZE);
-  const [page, setPage] = useState(1);
+  const paging = usePaging();
   const modal = useResultModal();
 
   const load = useCallback(
@@ -87,12 +87,11 @@ export function AccountStatement() {
   }, [load, applied, userId]);
 
   const shown = useMemo(() => filterLines(lines, { from: applied.from, to: applied.to, search }), [lines, applied, search]);
-  const totalPages = pageCount(shown.length, pageSize);
-  const current = Math.min(page, totalPages);
+  const visible = pageOf(shown, paging);
 
   const submit = () => {
     setApplied({ type, from, to });
-    setPage(1);
+    paging.toFirstPage();
   };
 
   return (
@@ -111,29 +110,20 @@ export function AccountStatement() {
           Submit
         </Button>
       </FilterBar>
-      <Box sx={{ display: 'flex', flexWrap: 'wrap', justifyContent: 'space-between', gap: 1.25, mb: 1.5 }}>
-        <PageSizeSelect
-          value={pageSize}
-          onChange={(size) => {
-            setPageSize(size);
-            setPage(1);
-          }}
-        />
-        <TextField
-          size="small"
-          label="Search"
+      <TableToolbar>
+        <PageSizeSelect value={paging.pageSize} onChange={paging.setPageSize} />
+        <SearchField
           value={search}
-          onChange={(event) => {
-            setSearch(event.target.value);
-            setPage(1);
+          onChange={(value) => {
+            setSearch(value);
+            paging.toFirstPage();
           }}
-          slotProps={{ htmlInput: { 'aria-label': 'Search' } }}
         />
-      </Box>
+      </TableToolbar>
       <DataTable
         label="Account Statement"
-        columns={columns((current - 1) * pageSize)}
-        rows={pageSlice(shown, current, pageSize)}
+        columns={columns(visible.offset)}
+        rows={visible.rows}
         rowKey={(line) => line.key}
         loading={loading || modal.busy}
         emptyText="No data available"
@@ -141,7 +131,7 @@ export function AccountStatement() {
         rowSx={(line) => ({ cursor: openPlan(line).kind === 'none' ? 'default' : 'pointer' })}
         rowProps={(line) => ({ 'data-testid': 'statement-row', 'data-opens': openPlan(line).kind })}
       />
-      <TablePager page={current} pageSize={pageSize} total={shown.length} totalPages={totalPages} onPageChange={setPage} />
+      <TablePager {...visible.pager} />
       {modal.data && <ResultModal key={modal.data.roundId} data={modal.data} onClose={modal.close} />}
     </ReportCard>
   );

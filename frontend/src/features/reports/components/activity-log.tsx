@@ -2,7 +2,7 @@
 // sent 500 ms after the last keystroke, page size; table Username, Date, IP Address. The server
 // pages: every change of filter, size or page asks it again.
 import { useEffect, useState } from 'react';
-import { Box, MenuItem, TextField } from '@mui/material';
+import { MenuItem, TextField } from '@mui/material';
 import { DataTable, TablePager, type DataColumn } from '@/components/data-table';
 import { DateField } from '@/components/date-field';
 import { DEFAULT_PAGE_SIZE, pageCount, PageSizeSelect } from '@/components/pagination';
@@ -11,9 +11,9 @@ import { notify } from '@/lib/notify';
 import type { ActivityRow } from '@/types';
 import { formatDateTime, formatQueryDate } from '@/utils/format';
 import { getActivityLog, type ActivityPage, type ActivityType } from '../api/get-activity-log';
-import { useDebouncedValue } from '../hooks/use-debounced-value';
+import { useDebouncedValue } from '@/hooks/use-debounced-value';
 import { startOfDay, startOfWeek } from '../model/dates';
-import { FilterBar, ReportCard } from './report-card';
+import { FilterBar, ReportCard, SearchField, TableToolbar } from './report-card';
 
 export const ACTIVITY_SEARCH_DEBOUNCE_MS = 500;
 
@@ -94,10 +94,10 @@ export function ActivityLog() {
           ))}
         </TextField>
       </FilterBar>
-      <Box sx={{ display: 'flex', flexWrap: 'wrap', justifyContent: 'space-between', gap: 1.25, mb: 1.5 }}>
+      <TableToolbar>
         <PageSizeSelect value={pageSize} onChange={setPageSize} />
-        <TextField size="small" label="Search" value={search} onChange={(event) => setSearch(event.target.value)} slotProps={{ htmlInput: { 'aria-label': 'Search' } }} />
-      </Box>
+        <SearchField value={search} onChange={setSearch} />
+      </TableToolbar>
       <DataTable
         label="Activity Log"
         columns={COLUMNS}

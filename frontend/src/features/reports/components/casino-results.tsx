@@ -5,15 +5,16 @@ import { useCallback, useEffect, useMemo, useState } from 'react';
 import { Box, Button, MenuItem, TextField } from '@mui/material';
 import { DataTable, TablePager, type DataColumn } from '@/components/data-table';
 import { DateField } from '@/components/date-field';
-import { DEFAULT_PAGE_SIZE, pageCount, pageSlice, PageSizeSelect } from '@/components/pagination';
+import { PageSizeSelect } from '@/components/pagination';
 import type { CasinoResultRow } from '@/types';
 import { formatQueryDate } from '@/utils/format';
 import { getCasinoResults } from '../api/get-casino-results';
 import { useCasinoTables } from '../hooks/use-casino-tables';
+import { pageOf, usePaging } from '../hooks/use-paging';
 import { useResultModal } from '../hooks/use-result-modal';
 import { filterResults } from '../model/casino-results';
 import { startOfDay } from '../model/dates';
-import { FilterBar, ReportCard } from './report-card';
+import { FilterBar, ReportCard, SearchField, TableToolbar } from './report-card';
 import { ResultModal } from './result-modal';
 
 const COLUMNS: ReadonlyArray<DataColumn<CasinoResultRow>> = [
@@ -33,13 +34,13 @@ export function CasinoResults({ initialType = '' }: CasinoResultsProps) {
   const [rows, setRows] = useState<CasinoResultRow[]>([]);
   const [loading, setLoading] = useState(false);
   const [search, setSearch] = useState('');
-  const [pageSize, setPageSize] = useState(DEFAULT_PAGE_SIZE);
-  const [page, setPage] = useState(1);
+  const paging = usePaging();
+  const { toFirstPage } = paging;
   const modal = useResultModal();
 
   const load = useCallback(async (day: Date, gtype: string) => {
     setLoading(true);
-    setPage(1);
+    toFirstPage();
     try {
       setRows(await getCasinoResults(formatQueryDate(day), gtype));
     } catch (error) {
@@ -48,15 +49,14 @@ export function CasinoResults({ initialType = '' }: CasinoResultsProps) {
     } finally {
       setLoading(false);
     }
-  }, []);
+  }, [toFirstPage]);
 
   useEffect(() => {
     if (initialType) void load(startOfDay(new Date()), initialType);
   }, [initialType, load]);
 
   const shown = useMemo(() => filterResults(rows, search), [rows, search]);
-  const totalPages = pageCount(shown.length, pageSize);
-  const current = Math.min(page, totalPages);
+  const visible = pageOf(shown, paging);
   // A preselected type the list does not (yet) hold still shows as itself.
   const options = tables.some((table) => table.gmid === type) || !type ? tables : [{ gmid: type, gname: type }, ...tables];
 
@@ -91,40 +91,30 @@ export function CasinoResults({ initialType = '' }: CasinoResultsProps) {
           Submit
         </Button>
       </FilterBar>
-      <Box sx={{ display: 'flex', flexWrap: 'wrap', justifyContent: 'space-between', gap: 1.25, mb: 1.5 }}>
+      <TableToolbar>
         <Box sx={{ '& .MuiTextField-root': { minWidth: 130 } }}>
-          <PageSizeSelect
-            label="Rows per page"
-            value={pageSize}
-            onChange={(size) => {
-              setPageSize(size);
-              setPage(1);
-            }}
-          />
+          <PageSizeSelect label="Rows per page" value={paging.pageSize} onChange={paging.setPageSize} />
         </Box>
-        <TextField
-          size="small"
-          label="Search"
+        <SearchField
           placeholder="Round id or name"
           value={search}
-          onChange={(event) => {
-            setSearch(event.target.value);
-            setPage(1);
+          onChange={(value) => {
+            setSearch(value);
+            toFirstPage();
           }}
-          slotProps={{ htmlInput: { 'aria-label': 'Search' } }}
         />
-      </Box>
+      </TableToolbar>
       <DataTable
         label="Casino Results"
         columns={COLUMNS}
-        rows={pageSlice(shown, current, pageSize)}
+        rows={visible.rows}
         rowKey={(row) => row.mid}
         loading={loading || modal.busy}
         emptyText="No results found"
         onRowClick={(row) => void modal.openRound(row.gtype, row.mid)}
         rowProps={(row) => ({ 'data-testid': 'casino-result-row', 'data-mid': row.mid })}
       />
-      <TablePager page={current} pageSize={pageSize} total={shown.length} totalPages={totalPages} onPageChange={setPage} />
+      <TablePager {...visible.pager} />
       {modal.data && <ResultModal key={modal.data.roundId} data={modal.data} onClose={modal.close} />}
     </ReportCard>
   );

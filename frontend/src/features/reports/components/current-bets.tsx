@@ -4,14 +4,15 @@
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { Box, Button, FormControlLabel, MenuItem, Radio, RadioGroup, TextField, Typography } from '@mui/material';
 import { DataTable, TablePager, type DataColumn, type RowKey } from '@/components/data-table';
-import { DEFAULT_PAGE_SIZE, pageCount, pageSlice, PageSizeSelect } from '@/components/pagination';
+import { PageSizeSelect } from '@/components/pagination';
 import type { ApiError } from '@/lib/api-client';
 import { notify } from '@/lib/notify';
 import type { BetView } from '@/types';
 import { formatDateTime, formatFixed } from '@/utils/format';
 import { getCurrentBets, type CurrentBetType } from '../api/get-current-bets';
 import { currentTotals, eventLabel, filterCurrentBets, sportName, type SideFilter } from '../model/current-bets';
-import { FilterBar, ReportCard } from './report-card';
+import { pageOf, usePaging } from '../hooks/use-paging';
+import { FilterBar, ReportCard, SearchField, TableToolbar } from './report-card';
 
 const TYPES: ReadonlyArray<{ value: CurrentBetType; label: string }> = [
   { value: 'game', label: 'Sports' },
@@ -40,8 +41,8 @@ export function CurrentBets() {
   const [loading, setLoading] = useState(false);
   const [side, setSide] = useState<SideFilter>('all');
   const [search, setSearch] = useState('');
-  const [pageSize, setPageSize] = useState(DEFAULT_PAGE_SIZE);
-  const [page, setPage] = useState(1);
+  const paging = usePaging();
+  const { toFirstPage } = paging;
   const [selected, setSelected] = useState<Set<RowKey>>(() => new Set());
 
   const load = useCallback(async (next: CurrentBetType) => {
@@ -63,9 +64,7 @@ export function CurrentBets() {
 
   const shown = useMemo(() => filterCurrentBets(bets, side, search), [bets, side, search]);
   const totals = currentTotals(shown);
-  const totalPages = pageCount(shown.length, pageSize);
-  const current = Math.min(page, totalPages);
-  const toFirstPage = () => setPage(1);
+  const visible = pageOf(shown, paging);
 
   return (
     <ReportCard title="Current Bets">
@@ -87,14 +86,8 @@ export function CurrentBets() {
           Submit
         </Button>
       </FilterBar>
-      <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', justifyContent: 'space-between', gap: 1.25, mb: 1.5 }}>
-        <PageSizeSelect
-          value={pageSize}
-          onChange={(size) => {
-            setPageSize(size);
-            toFirstPage();
-          }}
-        />
+      <TableToolbar>
+        <PageSizeSelect value={paging.pageSize} onChange={paging.setPageSize} />
         <RadioGroup
           row
           aria-label="Bet side"
@@ -116,21 +109,18 @@ export function CurrentBets() {
             Total Amount: <b data-testid="current-total-amount">{formatFixed(totals.amount)}</b>
           </Typography>
         </Box>
-        <TextField
-          size="small"
-          label="Search"
+        <SearchField
           value={search}
-          onChange={(event) => {
-            setSearch(event.target.value);
+          onChange={(value) => {
+            setSearch(value);
             toFirstPage();
           }}
-          slotProps={{ htmlInput: { 'aria-label': 'Search' } }}
         />
-      </Box>
+      </TableToolbar>
       <DataTable
         label="Current Bets"
         columns={COLUMNS}
-        rows={pageSlice(shown, current, pageSize)}
+        rows={visible.rows}
         rowKey={(bet) => bet.betId}
         loading={loading}
         emptyText="No data available"
@@ -138,7 +128,7 @@ export function CurrentBets() {
         rowSx={(bet) => ({ bgcolor: `${bet.betType}.main`, '&:hover': { bgcolor: `${bet.betType}.light` }, '& td': { color: `${bet.betType}.contrastText` } })}
         rowProps={(bet) => ({ 'data-testid': 'current-bet-row', 'data-side': bet.betType })}
       />
-      <TablePager page={current} pageSize={pageSize} total={shown.length} totalPages={totalPages} onPageChange={setPage} />
+      <TablePager {...visible.pager} />
     </ReportCard>
   );
 }

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { Box, Paper, Typography } from '@mui/material';
+import { Box, Paper, TextField, Typography } from '@mui/material';
 
 /** The frame every report page shares: a title bar, then the filters and the table. */
 export function ReportCard({ title, children }: { title: string; children: ReactNode }) {
@@ -30,6 +30,25 @@ export function FilterBar({ children, label, onSubmit }: { children: ReactNode; 
     >
       {children}
     </Box>
+  );
+}
+
+/** The row between the filters and the table: page size, search and the like, spread apart. */
+export function TableToolbar({ children }: { children: ReactNode }) {
+  return <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', justifyContent: 'space-between', gap: 1.25, mb: 1.5 }}>{children}</Box>;
+}
+
+/** The table's search box (it filters as you type). */
+export function SearchField({ value, onChange, placeholder }: { value: string; onChange: (value: string) => void; placeholder?: string }) {
+  return (
+    <TextField
+      size="small"
+      label="Search"
+      placeholder={placeholder}
+      value={value}
+      onChange={(event) => onChange(event.target.value)}
+      slotProps={{ htmlInput: { 'aria-label': 'Search' } }}
+    />
   );
 }
 

@@ -74,7 +74,7 @@ export function ResultModal({ data, onClose }: ResultModalProps) {
   const fullScreen = useMediaQuery(theme.breakpoints.down('md'));
   const [filter, setFilter] = useState<BetFilter>('all');
   const [selected, setSelected] = useState<Set<RowKey>>(() => new Set());
-  const shown = useMemo(() => filterBets(data.bets, filter, data.round), [data, filter]);
+  const shown = useMemo(() => filterBets(data.bets, filter), [data, filter]);
   const totals = betTotals(shown);
   const isCasino = Boolean(data.round) || Boolean(data.bets[0]?.casino);
   return (

@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { Alert, Box, Button, Stack, Typography } from '@mui/material';
-import type { SecureAuthStatus, TotpEnrolment } from '@/types';
+import type { Envelope, SecureAuthStatus, TotpEnrolment } from '@/types';
 import type { ApiError } from '@/lib/api-client';
 import { notify } from '@/lib/notify';
 import { disableTotp } from '../api/disable-totp';
@@ -12,7 +12,11 @@ import { QrImage } from './qr-image';
 
 type Props = { status: SecureAuthStatus; onStatus: (status: SecureAuthStatus) => void };
 
-function DisableForm({ onStatus }: Pick<Props, 'onStatus'>) {
+/**
+ * A 6-digit code sent to the server: busy while it goes; on success the toast and the new status,
+ * on a refusal the server's message under the field and the field cleared.
+ */
+function useCodeSubmit(send: (code: string) => Promise<Envelope<SecureAuthStatus> | undefined>, done: string, onStatus: Props['onStatus']) {
   const [code, setCode] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
@@ -22,9 +26,9 @@ function DisableForm({ onStatus }: Pick<Props, 'onStatus'>) {
     setBusy(true);
     setError(null);
     try {
-      const result = await disableTotp(code);
+      const result = await send(code);
       if (!result) return;
-      notify.success(result.message || 'Secure auth disabled');
+      notify.success(result.message || done);
       onStatus(result.data);
     } catch (failure) {
       setError((failure as ApiError).message);
@@ -33,6 +37,12 @@ function DisableForm({ onStatus }: Pick<Props, 'onStatus'>) {
       setBusy(false);
     }
   };
+
+  return { code, setCode, error, setError, busy, setBusy, submit };
+}
+
+function DisableForm({ onStatus }: Pick<Props, 'onStatus'>) {
+  const { code, setCode, error, busy, submit } = useCodeSubmit(disableTotp, 'Secure auth disabled', onStatus);
 
   return (
     <Stack component="form" spacing={2} onSubmit={(event) => void submit(event)} aria-label="Disable secure auth">
@@ -52,9 +62,7 @@ function DisableForm({ onStatus }: Pick<Props, 'onStatus'>) {
 
 function EnrolForm({ status, onStatus }: Props) {
   const [enrolment, setEnrolment] = useState<TotpEnrolment | null>(null);
-  const [code, setCode] = useState('');
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const { code, setCode, error, setError, busy, setBusy, submit: verify } = useCodeSubmit(verifyTotp, 'Secure auth enabled', onStatus);
 
   const start = async () => {
     setBusy(true);
@@ -67,23 +75,6 @@ function EnrolForm({ status, onStatus }: Props) {
       }
     } catch (failure) {
       notify.error((failure as ApiError).message);
-    } finally {
-      setBusy(false);
-    }
-  };
-
-  const verify = async (event: FormEvent) => {
-    event.preventDefault();
-    setBusy(true);
-    setError(null);
-    try {
-      const result = await verifyTotp(code);
-      if (!result) return;
-      notify.success(result.message || 'Secure auth enabled');
-      onStatus(result.data);
-    } catch (failure) {
-      setError((failure as ApiError).message);
-      setCode('');
     } finally {
       setBusy(false);
     }

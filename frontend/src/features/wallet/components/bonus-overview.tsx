@@ -1,19 +1,7 @@
 import { useEffect, useState, type ReactNode } from 'react';
-import {
-  Box,
-  Button,
-  Chip,
-  CircularProgress,
-  Paper,
-  Table,
-  TableBody,
-  TableCell,
-  TableContainer,
-  TableHead,
-  TableRow,
-  Typography,
-} from '@mui/material';
-import type { Bonus, Coupon } from '@/types';
+import { Box, Button, Chip, CircularProgress, Paper, Typography } from '@mui/material';
+import { DataTable, type DataColumn } from '@/components/data-table';
+import type { Bonus, BonusTransaction, Coupon } from '@/types';
 import { formatDate, formatDateTime, formatFixed } from '@/utils/format';
 import { getBonus } from '../api/get-bonus';
 import { BonusTermsDialog } from './bonus-terms-dialog';
@@ -24,37 +12,31 @@ const COUPON_COLOURS: Record<Coupon['status'], 'success' | 'warning' | 'default'
   Expired: 'default',
 };
 
-function Section({ title, label, head, children }: { title: string; label: string; head: string[]; children: ReactNode }) {
+const TRANSACTION_COLUMNS: DataColumn<BonusTransaction>[] = [
+  { id: 'date', header: 'Date', nowrap: true, render: (row) => formatDateTime(row.date) },
+  { id: 'tranNo', header: 'Tran. No', render: (row) => row.tranNo },
+  { id: 'amount', header: 'Amount', render: (row) => `₹${formatFixed(row.amount)}` },
+];
+
+const COUPON_COLUMNS: DataColumn<Coupon>[] = [
+  { id: 'name', header: 'Coupon Name', render: (coupon) => coupon.name },
+  { id: 'couponAmount', header: 'Coupon Amount', render: (coupon) => `₹${formatFixed(coupon.couponAmount)}` },
+  { id: 'depoAmount', header: 'Depo Amount', render: (coupon) => `₹${formatFixed(coupon.depoAmount)}` },
+  { id: 'tranNo', header: 'Tran. No', render: (coupon) => coupon.tranNo },
+  { id: 'status', header: 'Status', render: (coupon) => <Chip size="small" label={coupon.status} color={COUPON_COLOURS[coupon.status]} /> },
+  { id: 'given', header: 'Given Date', nowrap: true, render: (coupon) => formatDate(coupon.givenDate) },
+  // The last millisecond of a UTC day: its calendar date, not the local one.
+  { id: 'expire', header: 'Expire Date', nowrap: true, render: (coupon) => formatDate(coupon.expireDate.slice(0, 10)) },
+];
+
+function Section({ title, children }: { title: string; children: ReactNode }) {
   return (
     <Paper sx={{ p: { xs: 1.5, sm: 2 } }}>
       <Typography variant="subtitle1" component="h2" fontWeight={600} gutterBottom>
         {title}
       </Typography>
-      <TableContainer sx={{ overflowX: 'auto' }}>
-        <Table size="small" aria-label={label}>
-          <TableHead>
-            <TableRow>
-              {head.map((cell) => (
-                <TableCell key={cell} sx={{ whiteSpace: 'nowrap' }}>
-                  {cell}
-                </TableCell>
-              ))}
-            </TableRow>
-          </TableHead>
-          <TableBody>{children}</TableBody>
-        </Table>
-      </TableContainer>
+      {children}
     </Paper>
-  );
-}
-
-function EmptyRow({ span }: { span: number }) {
-  return (
-    <TableRow>
-      <TableCell colSpan={span} align="center">
-        No data available
-      </TableCell>
-    </TableRow>
   );
 }
 
@@ -89,42 +71,11 @@ export function BonusOverview() {
         </Box>
       ) : (
         <>
-          <Section title="Transactions" label="Bonus transactions" head={['Date', 'Tran. No', 'Amount']}>
-            {bonus.transactions.length === 0 ? (
-              <EmptyRow span={3} />
-            ) : (
-              bonus.transactions.map((row) => (
-                <TableRow key={row.tranNo}>
-                  <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatDateTime(row.date)}</TableCell>
-                  <TableCell>{row.tranNo}</TableCell>
-                  <TableCell>₹{formatFixed(row.amount)}</TableCell>
-                </TableRow>
-              ))
-            )}
+          <Section title="Transactions">
+            <DataTable label="Bonus transactions" columns={TRANSACTION_COLUMNS} rows={bonus.transactions} rowKey={(row) => row.tranNo} />
           </Section>
-          <Section
-            title="Coupons"
-            label="Bonus coupons"
-            head={['Coupon Name', 'Coupon Amount', 'Depo Amount', 'Tran. No', 'Status', 'Given Date', 'Expire Date']}
-          >
-            {bonus.coupons.length === 0 ? (
-              <EmptyRow span={7} />
-            ) : (
-              bonus.coupons.map((coupon) => (
-                <TableRow key={coupon.id}>
-                  <TableCell>{coupon.name}</TableCell>
-                  <TableCell>₹{formatFixed(coupon.couponAmount)}</TableCell>
-                  <TableCell>₹{formatFixed(coupon.depoAmount)}</TableCell>
-                  <TableCell>{coupon.tranNo}</TableCell>
-                  <TableCell>
-                    <Chip size="small" label={coupon.status} color={COUPON_COLOURS[coupon.status]} />
-                  </TableCell>
-                  <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatDate(coupon.givenDate)}</TableCell>
-                  {/* The last millisecond of a UTC day: its calendar date, not the local one. */}
-                  <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatDate(coupon.expireDate.slice(0, 10))}</TableCell>
-                </TableRow>
-              ))
-            )}
+          <Section title="Coupons">
+            <DataTable label="Bonus coupons" columns={COUPON_COLUMNS} rows={bonus.coupons} rowKey={(coupon) => coupon.id} />
           </Section>
         </>
       )}

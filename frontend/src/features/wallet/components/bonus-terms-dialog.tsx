@@ -1,19 +1,20 @@
-import {
-  Button,
-  Dialog,
-  DialogActions,
-  DialogContent,
-  DialogTitle,
-  Table,
-  TableBody,
-  TableCell,
-  TableContainer,
-  TableHead,
-  TableRow,
-  Typography,
-} from '@mui/material';
+import { Button, Dialog, DialogActions, DialogContent, DialogTitle, Typography } from '@mui/material';
+import { DataTable, type DataColumn } from '@/components/data-table';
 import { formatFixed } from '@/utils/format';
-import { BONUS_EXAMPLE_DEPOSIT, BONUS_TERMS, bonusExample } from '../model/bonus-terms';
+import { BONUS_EXAMPLE_DEPOSIT, BONUS_TERMS, bonusExample, type BonusTerm } from '../model/bonus-terms';
+
+const COLUMNS: DataColumn<BonusTerm>[] = [
+  { id: 'games', header: 'Games', nowrap: true, render: (term) => term.category },
+  { id: 'bonus', header: 'Bonus', align: 'right', render: (term) => `${term.percent}%` },
+  { id: 'turnover', header: 'Turnover', align: 'right', render: (term) => `${term.turnover}x` },
+  {
+    id: 'example-bonus',
+    header: `Bonus on ₹${formatFixed(BONUS_EXAMPLE_DEPOSIT)}`,
+    align: 'right',
+    render: (term) => `₹${formatFixed(bonusExample(term).bonus)}`,
+  },
+  { id: 'example-turnover', header: 'Turnover needed', align: 'right', render: (term) => `₹${formatFixed(bonusExample(term).turnover)}` },
+];
 
 /** The bonus terms of spec §9, each worked through the example deposit. */
 export function BonusTermsDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
@@ -25,33 +26,7 @@ export function BonusTermsDialog({ open, onClose }: { open: boolean; onClose: ()
           A bonus is a share of your deposit. It is released once your turnover reaches the listed multiple of the
           deposit. Example deposit: ₹{formatFixed(BONUS_EXAMPLE_DEPOSIT)}.
         </Typography>
-        <TableContainer sx={{ overflowX: 'auto' }}>
-          <Table size="small" aria-label="Bonus terms">
-            <TableHead>
-              <TableRow>
-                <TableCell>Games</TableCell>
-                <TableCell align="right">Bonus</TableCell>
-                <TableCell align="right">Turnover</TableCell>
-                <TableCell align="right">Bonus on ₹{formatFixed(BONUS_EXAMPLE_DEPOSIT)}</TableCell>
-                <TableCell align="right">Turnover needed</TableCell>
-              </TableRow>
-            </TableHead>
-            <TableBody>
-              {BONUS_TERMS.map((term) => {
-                const example = bonusExample(term);
-                return (
-                  <TableRow key={`${term.category}-${term.percent}`}>
-                    <TableCell sx={{ whiteSpace: 'nowrap' }}>{term.category}</TableCell>
-                    <TableCell align="right">{term.percent}%</TableCell>
-                    <TableCell align="right">{term.turnover}x</TableCell>
-                    <TableCell align="right">₹{formatFixed(example.bonus)}</TableCell>
-                    <TableCell align="right">₹{formatFixed(example.turnover)}</TableCell>
-                  </TableRow>
-                );
-              })}
-            </TableBody>
-          </Table>
-        </TableContainer>
+        <DataTable label="Bonus terms" columns={COLUMNS} rows={BONUS_TERMS} rowKey={(term) => `${term.category}-${term.percent}`} />
       </DialogContent>
       <DialogActions>
         <Button onClick={onClose}>Close</Button>

@@ -1,11 +1,11 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { Box, Button, Chip, CircularProgress, Paper, Stack, TextField, Typography } from '@mui/material';
 import type { DepositMethod } from '@/types';
-import type { ApiError } from '@/lib/api-client';
-import { notify } from '@/lib/notify';
 import { formatFixed } from '@/utils/format';
 import { createDeposit } from '../api/create-deposit';
 import { getDepositMethods } from '../api/get-deposit-methods';
+import { useListOnce } from '../hooks/use-list-once';
+import { useSendRequest } from '../hooks/use-send-request';
 import { QUICK_ADDS, addQuick, amountValue, withinMethod } from '../model/amount';
 import { AmountInput } from './amount-input';
 
@@ -41,39 +41,18 @@ function MethodCard({ method, enabled, busy, onPay }: { method: DepositMethod; e
 
 /** Deposit (spec §2, §4, §9): amount, quick adds, the methods with their limits and Pay Now. */
 export function DepositForm() {
-  const [methods, setMethods] = useState<DepositMethod[] | null>(null);
+  const [methods] = useListOnce(getDepositMethods, 'deposit methods');
   const [amount, setAmount] = useState('');
   const [reference, setReference] = useState('');
-  const [paying, setPaying] = useState(false);
-
-  useEffect(() => {
-    let active = true;
-    getDepositMethods()
-      .then((list) => active && setMethods(list))
-      .catch((error: unknown) => {
-        console.error('Error fetching deposit methods:', error);
-        if (active) setMethods([]);
-      });
-    return () => {
-      active = false;
-    };
-  }, []);
+  const { sending: paying, send } = useSendRequest('Deposit request submitted');
 
   const value = amountValue(amount);
 
   const pay = async (method: DepositMethod) => {
-    setPaying(true);
-    try {
-      const trimmed = reference.trim();
-      const result = await createDeposit({ amount: value, method: method.id, ...(trimmed ? { reference: trimmed } : {}) });
-      if (!result) return;
-      notify.success(result.message || 'Deposit request submitted');
+    const trimmed = reference.trim();
+    if (await send(() => createDeposit({ amount: value, method: method.id, ...(trimmed ? { reference: trimmed } : {}) }))) {
       setAmount('');
       setReference('');
-    } catch (error) {
-      notify.error((error as ApiError).message);
-    } finally {
-      setPaying(false);
     }
   };
 

@@ -1,21 +1,9 @@
 import { useEffect, useMemo, useState } from 'react';
-import {
-  Box,
-  LinearProgress,
-  MenuItem,
-  Paper,
-  Table,
-  TableBody,
-  TableCell,
-  TableContainer,
-  TableHead,
-  TableRow,
-  TextField,
-  Typography,
-} from '@mui/material';
+import { Box, MenuItem, Paper, TextField, Typography } from '@mui/material';
+import { DataTable, TablePager, type DataColumn } from '@/components/data-table';
 import { DateField } from '@/components/date-field';
 import { selectUser, useSession } from '@/lib/session';
-import { DEFAULT_PAGE_SIZE, PageSizeSelect, Pagination, pageCount, pageSlice, showingText } from '@/components/pagination';
+import { DEFAULT_PAGE_SIZE, PageSizeSelect, pageCount, pageSlice } from '@/components/pagination';
 import { formatDateTime, formatFixed, formatQueryDate } from '@/utils/format';
 import { getCasinoStatement } from '../api/get-casino-statement';
 import { getOpenCasinoBets } from '../api/get-open-casino-bets';
@@ -34,16 +22,55 @@ import {
 const OUTCOME_COLOURS: Record<CasinoBetOutcome, string> = {
   Win: 'success.main',
   Loss: 'error.main',
+  Push: 'text.secondary',
   Void: 'text.secondary',
   Pending: 'warning.main',
 };
-
-const HEAD = ['Game Name', 'Type', 'Amount', 'Total', 'Date', 'Round ID', 'Transaction ID'] as const;
 
 function signed(total: number | null): string {
   if (total === null) return '-';
   return total > 0 ? `+${formatFixed(total)}` : formatFixed(total);
 }
+
+const COLUMNS: DataColumn<CasinoBetRow>[] = [
+  {
+    id: 'game',
+    header: 'Game Name',
+    render: (row) => (
+      <>
+        <Typography variant="body2" sx={{ whiteSpace: 'nowrap' }}>
+          {row.game}
+        </Typography>
+        <Typography variant="caption" color="text.secondary">
+          {row.selection} ({row.side === 'back' ? 'Back' : 'Lay'})
+        </Typography>
+      </>
+    ),
+  },
+  {
+    id: 'type',
+    header: 'Type',
+    render: (row) => (
+      <Box component="span" sx={{ color: OUTCOME_COLOURS[row.outcome], fontWeight: 600 }}>
+        {row.outcome}
+      </Box>
+    ),
+  },
+  { id: 'amount', header: 'Amount', align: 'right', render: (row) => formatFixed(row.amount) },
+  {
+    id: 'total',
+    header: 'Total',
+    align: 'right',
+    render: (row) => (
+      <Box component="span" sx={{ color: row.total === null ? undefined : row.total >= 0 ? 'success.main' : 'error.main', fontWeight: 600 }}>
+        {signed(row.total)}
+      </Box>
+    ),
+  },
+  { id: 'date', header: 'Date', nowrap: true, render: (row) => formatDateTime(row.createdAt) },
+  { id: 'round', header: 'Round ID', render: (row) => row.roundId },
+  { id: 'bet', header: 'Transaction ID', render: (row) => row.betId },
+];
 
 async function load(type: ReportType): Promise<CasinoBetRow[]> {
   return type === 'settled' ? settledRows(await getCasinoStatement()) : unsettledRows(await getOpenCasinoBets());
@@ -134,59 +161,15 @@ export function LiveCasinoBetsReport() {
           />
         </Box>
       </Box>
-      <Box sx={{ height: 4 }}>{loading && <LinearProgress aria-label="Loading" />}</Box>
-      <TableContainer sx={{ overflowX: 'auto' }}>
-        <Table size="small" aria-label="Live casino bets">
-          <TableHead>
-            <TableRow>
-              {HEAD.map((cell) => (
-                <TableCell key={cell} align={cell === 'Amount' || cell === 'Total' ? 'right' : 'left'} sx={{ whiteSpace: 'nowrap' }}>
-                  {cell}
-                </TableCell>
-              ))}
-            </TableRow>
-          </TableHead>
-          <TableBody>
-            {visible.length === 0 ? (
-              <TableRow>
-                <TableCell colSpan={HEAD.length} align="center">
-                  {loading ? 'Loading...' : 'No results found'}
-                </TableCell>
-              </TableRow>
-            ) : (
-              visible.map((row) => (
-                <TableRow key={row.betId}>
-                  <TableCell>
-                    <Typography variant="body2" sx={{ whiteSpace: 'nowrap' }}>
-                      {row.game}
-                    </Typography>
-                    <Typography variant="caption" color="text.secondary">
-                      {row.selection} ({row.side === 'back' ? 'Back' : 'Lay'})
-                    </Typography>
-                  </TableCell>
-                  <TableCell sx={{ color: OUTCOME_COLOURS[row.outcome], fontWeight: 600 }}>{row.outcome}</TableCell>
-                  <TableCell align="right">{formatFixed(row.amount)}</TableCell>
-                  <TableCell
-                    align="right"
-                    sx={{ color: row.total === null ? undefined : row.total >= 0 ? 'success.main' : 'error.main', fontWeight: 600 }}
-                  >
-                    {signed(row.total)}
-                  </TableCell>
-                  <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatDateTime(row.createdAt)}</TableCell>
-                  <TableCell>{row.roundId}</TableCell>
-                  <TableCell>{row.betId}</TableCell>
-                </TableRow>
-              ))
-            )}
-          </TableBody>
-        </Table>
-      </TableContainer>
-      <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1.5, alignItems: 'center', justifyContent: 'space-between', mt: 2 }}>
-        <Typography variant="body2" color="text.secondary">
-          {showingText(current, pageSize, filtered.length)}
-        </Typography>
-        <Pagination page={current} totalPages={totalPages} onPageChange={setPage} />
-      </Box>
+      <DataTable
+        label="Live casino bets"
+        columns={COLUMNS}
+        rows={visible}
+        rowKey={(row) => row.betId}
+        loading={loading}
+        emptyText="No results found"
+      />
+      <TablePager page={current} pageSize={pageSize} total={filtered.length} totalPages={totalPages} onPageChange={setPage} />
     </Paper>
   );
 }

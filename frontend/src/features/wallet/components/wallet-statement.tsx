@@ -1,23 +1,11 @@
 import { useMemo, useState, type FormEvent } from 'react';
-import {
-  Box,
-  Button,
-  LinearProgress,
-  MenuItem,
-  Paper,
-  Table,
-  TableBody,
-  TableCell,
-  TableContainer,
-  TableHead,
-  TableRow,
-  TextField,
-  Typography,
-} from '@mui/material';
+import { Box, Button, MenuItem, Paper, TextField, Typography } from '@mui/material';
+import { DataTable, TablePager, type DataColumn } from '@/components/data-table';
 import { DateField } from '@/components/date-field';
-import { DEFAULT_PAGE_SIZE, PageSizeSelect, Pagination, pageCount, showingText } from '@/components/pagination';
+import { DEFAULT_PAGE_SIZE, PageSizeSelect, pageCount } from '@/components/pagination';
+import { useDebouncedValue } from '@/hooks/use-debounced-value';
+import type { WalletRequest } from '@/types';
 import { formatDateTime, formatFixed, formatQueryDate } from '@/utils/format';
-import { useDebouncedValue } from '../hooks/use-debounced-value';
 import { useWalletRequests } from '../hooks/use-wallet-requests';
 import {
   STATUS_OPTIONS,
@@ -35,7 +23,15 @@ const TEXT: Record<StatementKind, { name: string; placeholder: string }> = {
   withdraw: { name: 'Withdraw Name', placeholder: 'Search withdrawals...' },
 };
 
-const COLUMNS = ['Amount', 'Status', 'Date', 'Remark'] as const;
+function columns(kind: StatementKind): DataColumn<WalletRequest>[] {
+  return [
+    { id: 'name', header: TEXT[kind].name, nowrap: true, render: (row) => row.name },
+    { id: 'amount', header: 'Amount', align: 'right', nowrap: true, render: (row) => `₹${formatFixed(row.amount)}` },
+    { id: 'status', header: 'Status', render: (row) => <StatusChip status={row.status} /> },
+    { id: 'date', header: 'Date', nowrap: true, render: (row) => formatDateTime(row.createdAt) },
+    { id: 'remark', header: 'Remark', render: (row) => row.remark || '-' },
+  ];
+}
 
 /**
  * The Deposit or Withdraw Statement: the user's real requests, server-side pages and filters.
@@ -132,50 +128,16 @@ export function WalletStatement({ kind }: { kind: StatementKind }) {
           />
         </Box>
       </Box>
-      <Box sx={{ height: 4 }}>{loading && <LinearProgress aria-label="Loading" />}</Box>
-      <TableContainer sx={{ overflowX: 'auto' }}>
-        <Table size="small" aria-label={`${kind === 'deposit' ? 'Deposit' : 'Withdraw'} statement`}>
-          <TableHead>
-            <TableRow>
-              <TableCell sx={{ whiteSpace: 'nowrap' }}>{text.name}</TableCell>
-              {COLUMNS.map((column) => (
-                <TableCell key={column} align={column === 'Amount' ? 'right' : 'left'}>
-                  {column}
-                </TableCell>
-              ))}
-            </TableRow>
-          </TableHead>
-          <TableBody>
-            {rows.length === 0 ? (
-              <TableRow>
-                <TableCell colSpan={5} align="center">
-                  {failed ? 'No record found!' : loading ? 'Loading...' : 'No results found'}
-                </TableCell>
-              </TableRow>
-            ) : (
-              rows.map((row) => (
-                <TableRow key={row.id} data-request-id={row.id}>
-                  <TableCell sx={{ whiteSpace: 'nowrap' }}>{row.name}</TableCell>
-                  <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
-                    ₹{formatFixed(row.amount)}
-                  </TableCell>
-                  <TableCell>
-                    <StatusChip status={row.status} />
-                  </TableCell>
-                  <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatDateTime(row.createdAt)}</TableCell>
-                  <TableCell>{row.remark || '-'}</TableCell>
-                </TableRow>
-              ))
-            )}
-          </TableBody>
-        </Table>
-      </TableContainer>
-      <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1.5, alignItems: 'center', justifyContent: 'space-between', mt: 2 }}>
-        <Typography variant="body2" color="text.secondary">
-          {showingText(page, limit, total)}
-        </Typography>
-        <Pagination page={Math.min(page, totalPages)} totalPages={totalPages} onPageChange={setPage} />
-      </Box>
+      <DataTable
+        label={`${kind === 'deposit' ? 'Deposit' : 'Withdraw'} statement`}
+        columns={columns(kind)}
+        rows={rows}
+        rowKey={(row) => row.id}
+        rowProps={(row) => ({ 'data-request-id': String(row.id) })}
+        loading={loading}
+        emptyText={failed ? 'No record found!' : 'No results found'}
+      />
+      <TablePager page={Math.min(page, totalPages)} pageSize={limit} total={total} totalPages={totalPages} onPageChange={setPage} />
     </Paper>
   );
 }

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import {
   Box,
   Button,
@@ -16,12 +16,12 @@ import {
 } from '@mui/material';
 import AddIcon from '@mui/icons-material/Add';
 import type { WithdrawAccount } from '@/types';
-import type { ApiError } from '@/lib/api-client';
-import { notify } from '@/lib/notify';
 import { selectUser, useSession } from '@/lib/session';
 import { formatFixed } from '@/utils/format';
 import { createWithdraw } from '../api/create-withdraw';
 import { getWithdrawAccounts } from '../api/get-withdraw-accounts';
+import { useListOnce } from '../hooks/use-list-once';
+import { useSendRequest } from '../hooks/use-send-request';
 import { amountValue } from '../model/amount';
 import { WITHDRAW_ALERT, WITHDRAW_TYPES, canWithdraw, maskedNumber, type WithdrawType } from '../model/withdraw';
 import { AddAccountDialog } from './add-account-dialog';
@@ -37,23 +37,10 @@ export function WithdrawForm() {
   const user = useSession(selectUser);
   const [amount, setAmount] = useState('');
   const [type, setType] = useState<WithdrawType>('NORMAL');
-  const [accounts, setAccounts] = useState<WithdrawAccount[] | null>(null);
+  const [accounts, setAccounts] = useListOnce(getWithdrawAccounts, 'withdraw accounts');
   const [accountId, setAccountId] = useState<number | null>(null);
   const [adding, setAdding] = useState(false);
-  const [sending, setSending] = useState(false);
-
-  useEffect(() => {
-    let active = true;
-    getWithdrawAccounts()
-      .then((list) => active && setAccounts(list))
-      .catch((error: unknown) => {
-        console.error('Error fetching withdraw accounts:', error);
-        if (active) setAccounts([]);
-      });
-    return () => {
-      active = false;
-    };
-  }, []);
+  const { sending, send } = useSendRequest('Withdraw request submitted');
 
   const ofType = (accounts ?? []).filter((account) => account.type === type);
 
@@ -69,17 +56,7 @@ export function WithdrawForm() {
       window.alert(WITHDRAW_ALERT);
       return;
     }
-    setSending(true);
-    try {
-      const result = await createWithdraw({ amount: value, type, accountId: accountId as number });
-      if (!result) return;
-      notify.success(result.message || 'Withdraw request submitted');
-      setAmount('');
-    } catch (error) {
-      notify.error((error as ApiError).message);
-    } finally {
-      setSending(false);
-    }
+    if (await send(() => createWithdraw({ amount: value, type, accountId: accountId as number }))) setAmount('');
   };
 
   return (
