@@ -5,6 +5,7 @@
 
 use crate::limits::{HUB_QUEUE_MAX, WS_QUEUE_HARD_MAX, WS_QUEUE_SOFT_MAX, WS_TOPICS_PER_CONNECTION_MAX};
 use schemas::ws::WsServerMessage;
+use bytestring::ByteString;
 use serde_json::Value;
 use std::collections::{HashMap, HashSet, VecDeque};
 use std::sync::atomic::{AtomicU64, Ordering};
@@ -17,7 +18,8 @@ pub const SLOW_CONSUMER: &str = "slow consumer: too many undelivered messages";
 struct Frame {
     /// The hub key of the topic this frame belongs to (`None` for errors).
     topic: Option<Arc<str>>,
-    text: Arc<str>,
+    /// Reference-counted: cloning it for a subscriber copies no text.
+    text: ByteString,
 }
 
 #[derive(Default)]
@@ -39,7 +41,7 @@ impl ConnQueue {
     }
 
     /// Everything queued, and the close reason if the hub closed this connection.
-    pub fn drain(&self) -> (Vec<Arc<str>>, Option<&'static str>) {
+    pub fn drain(&self) -> (Vec<ByteString>, Option<&'static str>) {
         let mut inner = self.lock();
         (inner.frames.drain(..).map(|f| f.text).collect(), inner.closed)
     }
@@ -123,7 +125,7 @@ impl Topic {
     }
 }
 
-fn encode(message: &WsServerMessage) -> Arc<str> {
+fn encode(message: &WsServerMessage) -> ByteString {
     serde_json::to_string(message).expect("wire messages serialize").into()
 }
 

@@ -50,7 +50,7 @@ pub async fn run(state: web::Data<AppState>, mut session: Session, mut stream: A
                 let (frames, closed) = queue.drain();
                 let mut failed = false;
                 for frame in frames {
-                    if session.text(frame.to_string()).await.is_err() { failed = true; break; }
+                    if session.text(frame).await.is_err() { failed = true; break; }
                 }
                 if failed { break None; }
                 if let Some(why) = closed {

@@ -1,6 +1,10 @@
 //! Push fan-out: many WebSocket clients subscribed across the live matches of a sped-up
 //! simulator. Counts deliveries, measures feed-event-to-client latency with marked events the
 //! operator injects, and reads the server's CPU time and memory from /proc.
+//!
+//! The subscribers run on `--threads` threads, each its own actix runtime, so reading and
+//! parsing the frames is not held to one core: on a machine shared with the server, a single
+//! reading thread queues the marked frames behind the others and measures its own backlog.
 
 use actix_web::web::Bytes;
 use awc::ws;
@@ -8,8 +12,8 @@ use bench_load::{cpu_seconds, percentile_ms, rss_bytes, Client};
 use clap::Parser;
 use futures_util::{SinkExt, StreamExt};
 use serde_json::{json, Value};
-use std::cell::RefCell;
-use std::rc::Rc;
+use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
+use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant, SystemTime, UNIX_EPOCH};
 
 #[derive(Parser)]
@@ -28,12 +32,17 @@ struct Args {
     /// Marked events injected per second (spread over the matches).
     #[arg(long, default_value_t = 20)]
     marks_per_sec: u64,
+    /// Threads reading the subscribers' sockets.
+    #[arg(long, default_value_t = 2)]
+    threads: usize,
 }
 
+/// Shared by the reading threads: every frame counts, only marked frames take the lock.
 #[derive(Default)]
 struct Tally {
-    deliveries: u64,
-    latencies_us: Vec<u64>,
+    deliveries: AtomicU64,
+    open: AtomicUsize,
+    latencies_us: Mutex<Vec<u64>>,
 }
 
 fn now_us() -> u64 {
@@ -47,17 +56,18 @@ fn mark_of(frame: &[u8]) -> Option<u64> {
     text[at + 6..].chars().take_while(char::is_ascii_digit).collect::<String>().parse().ok()
 }
 
-async fn subscriber(url: String, topic: String, until: Instant, tally: Rc<RefCell<Tally>>) -> anyhow::Result<()> {
+async fn subscriber(url: String, topic: String, tally: Arc<Tally>) -> anyhow::Result<()> {
     let (_, mut socket) = awc::Client::new().ws(format!("{url}/ws")).max_frame_size(4 * 1024 * 1024).connect().await.map_err(|e| anyhow::anyhow!("connect: {e}"))?;
     socket.send(ws::Message::Text(json!({"type": "sub", "topic": topic}).to_string().into())).await?;
-    while Instant::now() < until {
-        let Ok(Some(frame)) = actix_web::rt::time::timeout(Duration::from_secs(1), socket.next()).await else { continue };
+    tally.open.fetch_add(1, Ordering::Relaxed);
+    // Reads until the server closes the socket or the process exits at the end of the run.
+    while let Some(frame) = socket.next().await {
         match frame? {
             ws::Frame::Text(bytes) => {
-                let mut tally = tally.borrow_mut();
-                tally.deliveries += 1;
+                tally.deliveries.fetch_add(1, Ordering::Relaxed);
                 if let Some(sent) = mark_of(&bytes) {
-                    tally.latencies_us.push(now_us().saturating_sub(sent));
+                    let latency = now_us().saturating_sub(sent);
+                    tally.latencies_us.lock().expect("no reader panics holding the lock").push(latency);
                 }
             }
             ws::Frame::Ping(bytes) => socket.send(ws::Message::Pong(Bytes::from(bytes.to_vec()))).await?,
@@ -65,8 +75,23 @@ async fn subscriber(url: String, topic: String, until: Instant, tally: Rc<RefCel
             _ => {}
         }
     }
-    let _ = socket.close().await;
+    tally.open.fetch_sub(1, Ordering::Relaxed);
     Ok(())
+}
+
+/// One reading thread: its share of the subscribers, connected a few hundred at a time.
+fn spawn_readers(url: String, topics: Vec<String>, tally: Arc<Tally>) -> std::thread::JoinHandle<()> {
+    std::thread::spawn(move || {
+        actix_web::rt::System::new().block_on(async move {
+            for (i, topic) in topics.into_iter().enumerate() {
+                actix_web::rt::spawn(subscriber(url.clone(), topic, tally.clone()));
+                if i % 100 == 99 {
+                    actix_web::rt::time::sleep(Duration::from_millis(50)).await;
+                }
+            }
+            std::future::pending::<()>().await;
+        });
+    })
 }
 
 #[actix_web::main]
@@ -82,20 +107,21 @@ async fn main() -> anyhow::Result<()> {
     gmids.truncate(args.matches);
     anyhow::ensure!(!gmids.is_empty(), "no matches live");
     let rss_before = rss_bytes(args.server_pid)?;
-    let tally = Rc::new(RefCell::new(Tally::default()));
-    let connect_until = Instant::now() + Duration::from_secs(args.seconds + 60);
-    let mut tasks = Vec::new();
-    for i in 0..args.clients {
-        let topic = format!("match:{}", gmids[i % gmids.len()]);
-        tasks.push(actix_web::rt::spawn(subscriber(client.base.clone(), topic, connect_until, tally.clone())));
-        if i % 200 == 199 {
-            actix_web::rt::time::sleep(Duration::from_millis(50)).await;
-        }
+    let tally = Arc::new(Tally::default());
+    let threads = args.threads.max(1);
+    for t in 0..threads {
+        let topics = (t..args.clients).step_by(threads).map(|i| format!("match:{}", gmids[i % gmids.len()])).collect();
+        spawn_readers(client.base.clone(), topics, tally.clone());
+    }
+    let connecting = Instant::now();
+    while tally.open.load(Ordering::Relaxed) < args.clients && connecting.elapsed() < Duration::from_secs(60) {
+        actix_web::rt::time::sleep(Duration::from_millis(200)).await;
     }
     actix_web::rt::time::sleep(Duration::from_secs(3)).await;
     let rss_after = rss_bytes(args.server_pid)?;
-    let (cpu_start, deliveries_start) = (cpu_seconds(args.server_pid)?, tally.borrow().deliveries);
-    tally.borrow_mut().latencies_us.clear();
+    let (cpu_start, deliveries_start) = (cpu_seconds(args.server_pid)?, tally.deliveries.load(Ordering::Relaxed));
+    let own_cpu_start = cpu_seconds(std::process::id())?;
+    tally.latencies_us.lock().expect("no reader panics holding the lock").clear();
     let started = Instant::now();
     let mut market_of: Vec<Value> = Vec::new();
     for gmid in &gmids {
@@ -115,12 +141,13 @@ async fn main() -> anyhow::Result<()> {
     }
     let elapsed = started.elapsed().as_secs_f64();
     let cpu = cpu_seconds(args.server_pid)? - cpu_start;
-    let deliveries = tally.borrow().deliveries - deliveries_start;
-    let mut latencies = std::mem::take(&mut tally.borrow_mut().latencies_us);
+    let own_cpu = cpu_seconds(std::process::id())? - own_cpu_start;
+    let deliveries = tally.deliveries.load(Ordering::Relaxed) - deliveries_start;
+    let mut latencies = std::mem::take(&mut *tally.latencies_us.lock().expect("no reader panics holding the lock"));
     latencies.sort_unstable();
-    let connected = tasks.iter().filter(|t| !t.is_finished()).count();
+    let connected = tally.open.load(Ordering::Relaxed);
     println!(
-        "fanout: clients {} (open {connected}) matches {} seconds {:.1} deliveries {} deliveries/s {:.0} server CPU-s {:.2} deliveries per server CPU-s {:.0} marks {} latency p50 {:.2} ms p99 {:.2} ms RSS before {:.1} MiB after {:.1} MiB per connection {:.1} KiB",
+        "fanout: clients {} (open {connected}) threads {threads} matches {} seconds {:.1} deliveries {} deliveries/s {:.0} server CPU-s {:.2} generator CPU-s {own_cpu:.2} deliveries per server CPU-s {:.0} marks {} latency p50 {:.2} ms p99 {:.2} ms RSS before {:.1} MiB after {:.1} MiB per connection {:.1} KiB",
         args.clients,
         gmids.len(),
         elapsed,
