@@ -179,6 +179,25 @@ impl BookKind {
     }
 }
 
+/// A user's P/L in a book at each of the book's fixed outcomes (in `candidate_outcomes` order),
+/// after one more bet. Kept per user and book, so a bet costs one pass over the outcomes, not
+/// one over every open bet of the book (a player with thousands of bets on one market would
+/// otherwise slow every bet of everyone). `None` for run books: their outcomes are the bets'
+/// breakpoints, so they are priced from the bets.
+pub fn book_pnl_after(kind: &BookKind, pnl_before: Option<&[i64]>, payoff: &Payoff, stake_minor: i64) -> Option<Vec<i64>> {
+    if matches!(kind, BookKind::Runs) {
+        return None;
+    }
+    let outcomes = kind.candidate_outcomes(std::iter::empty());
+    let before = pnl_before.filter(|pnl| pnl.len() == outcomes.len());
+    Some(outcomes.iter().enumerate().map(|(i, o)| before.map_or(0, |pnl| pnl[i]) + payoff.pnl(stake_minor, *o)).collect())
+}
+
+/// The worst-case loss (non-negative) of a book's P/L over its outcomes.
+pub fn worst_loss_minor(pnl: &[i64]) -> i64 {
+    (-pnl.iter().copied().min().unwrap_or(0)).max(0)
+}
+
 /// The worst-case loss (non-negative) of `bets` (payoff, stake) in a book of `kind`.
 pub fn exposure_minor<'a>(kind: &BookKind, bets: impl Iterator<Item = (&'a Payoff, i64)> + Clone) -> i64 {
     let outcomes = kind.candidate_outcomes(bets.clone().map(|(p, _)| p));

@@ -1,7 +1,7 @@
 //! `decide`: a command against the state gives events or a rejection. Pure: time arrives as
 //! `at_ms`, ids come from the state, tokens and hashes arrive on the command.
 
-use crate::betting::{exposure_minor, Outcome};
+use crate::betting::{book_pnl_after, exposure_minor, worst_loss_minor, Outcome};
 use crate::casino;
 use crate::command::{Command, Reject, TokenGrant};
 use crate::event::{BetInfo, Event, SessionEnd, SessionId, UserId};
@@ -147,9 +147,15 @@ pub(crate) fn bet_placed(state: &State, user: &Account, request_id: &str, gmid: 
     }
     // A book keeps the outcome set of its first bet, so every bet in it is judged alike.
     let kind = state.books.get(&terms.book).map_or(terms.kind, |b| b.kind.clone());
-    let mut bets = state.open_bets(&terms.book, user.id);
-    bets.push((&terms.payoff, stake_minor));
-    let book_exposure_after_minor = exposure_minor(&kind, bets.iter().copied());
+    let pnl_before = user.book_pnl.get(&terms.book).map(Vec::as_slice);
+    let book_exposure_after_minor = match book_pnl_after(&kind, pnl_before, &terms.payoff, stake_minor) {
+        Some(pnl) => worst_loss_minor(&pnl),
+        None => {
+            let mut bets = state.open_bets(&terms.book, user.id);
+            bets.push((&terms.payoff, stake_minor));
+            exposure_minor(&kind, bets.iter().copied())
+        }
+    };
     let book_exposure_before = user.book_exposure.get(&terms.book).copied().unwrap_or(0);
     let exposure_after_minor = user.exposure_minor - book_exposure_before + book_exposure_after_minor;
     if user.balance_minor - exposure_after_minor < 0 {

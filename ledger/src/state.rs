@@ -131,6 +131,8 @@ pub struct Account {
     pub statement: Vec<StatementEntry>,
     /// Worst-case loss per book with open bets; they sum to `exposure_minor`.
     pub book_exposure: BTreeMap<BookKey, i64>,
+    /// P/L per outcome of each open book with fixed outcomes (`betting::book_pnl_after`).
+    pub book_pnl: BTreeMap<BookKey, Vec<i64>>,
     pub settlements: Vec<SettlementEntry>,
 }
 
@@ -283,6 +285,7 @@ pub fn apply(state: &mut State, envelope: &Envelope) {
                     activity: Vec::new(),
                     statement: Vec::new(),
                     book_exposure: BTreeMap::new(),
+                    book_pnl: BTreeMap::new(),
                     settlements: Vec::new(),
                 },
             );
@@ -389,8 +392,12 @@ fn apply_bet(state: &mut State, envelope: &Envelope) {
     state.bets.insert(*bet_id, bet);
     let entry = state.books.entry(*book).or_insert_with(|| Book { gmid: *gmid, kind: kind.clone(), open: BTreeMap::new() });
     entry.open.entry(*user_id).or_default().push(*bet_id);
+    let book_kind = entry.kind.clone();
     let account = state.account(*user_id);
     account.book_exposure.insert(*book, *book_exposure_after_minor);
+    if let Some(pnl) = crate::betting::book_pnl_after(&book_kind, account.book_pnl.get(book).map(Vec::as_slice), payoff, *stake_minor) {
+        account.book_pnl.insert(*book, pnl);
+    }
     account.exposure_minor = *exposure_after_minor;
     remember_request(state, *user_id, request_id, *bet_id, envelope.at_ms);
 }
@@ -433,6 +440,7 @@ fn apply_settlement(state: &mut State, envelope: &Envelope) {
     }
     let account = state.account(*user_id);
     account.book_exposure.retain(|k, _| k.mid != *mid);
+    account.book_pnl.retain(|k, _| k.mid != *mid);
     account.balance_minor = *balance_after_minor;
     account.exposure_minor = *exposure_after_minor;
     account.settlements.push(SettlementEntry {

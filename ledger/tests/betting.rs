@@ -183,6 +183,18 @@ proptest! {
     }
 
     #[test]
+    fn a_runner_book_kept_bet_by_bet_prices_like_the_whole_book(bets in prop::collection::vec((runner_payoff(), 1i64..100_000), 1..40)) {
+        let kind = BookKind::Runners(vec![1, 2, 3]);
+        let mut pnl: Option<Vec<i64>> = None;
+        for (i, (payoff, stake)) in bets.iter().enumerate() {
+            pnl = ledger::betting::book_pnl_after(&kind, pnl.as_deref(), payoff, *stake);
+            let kept = ledger::betting::worst_loss_minor(pnl.as_deref().expect("runner books keep their P/L"));
+            prop_assert_eq!(kept, brute_force(&kind, &bets[..=i]));
+        }
+        prop_assert_eq!(ledger::betting::book_pnl_after(&BookKind::Runs, None, &bets[0].0, 100), None, "run books are priced from their bets");
+    }
+
+    #[test]
     fn binary_book_exposure_equals_brute_force(bets in prop::collection::vec(((101u32..1_000, prop_oneof![Just(Side::Back), Just(Side::Lay)]), 1i64..100_000), 1..8)) {
         let bets: Vec<(Payoff, i64)> = bets.into_iter().map(|((odds_h, side), s)| (Payoff::Binary { odds_h, side }, s)).collect();
         let kind = BookKind::OddRuns;
