@@ -1,7 +1,7 @@
 //! From ledger to sockets: after each durable batch, every user whose money moved gets the new
 //! balance and exposure on the `user` topic.
 
-use crate::ws::hub::HubHandle;
+use crate::ws::hub::{Full, HubHandle};
 use ledger::{Account, Notify, State};
 use schemas::{Money, UserBalance};
 use std::collections::BTreeSet;
@@ -21,7 +21,7 @@ pub fn notifier(hub: HubHandle) -> Notify {
         for user_id in touched {
             if let Some(account) = state.users.get(&user_id) {
                 let data = serde_json::to_value(user_balance(account)).expect("wire types serialize");
-                hub.publish(user_topic(user_id), data.clone(), data);
+                hub.publish(user_topic(user_id), data, Full::Delta);
             }
         }
     })

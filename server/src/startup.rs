@@ -25,6 +25,9 @@ pub fn run(listener: TcpListener, state: AppState) -> anyhow::Result<Server> {
                 move |req: HttpRequest| spa(req, static_dir.clone())
             }))
     })
+    // Pushes are small frames written as they happen: without this, Nagle's algorithm holds a
+    // frame back until the client's delayed ACK (up to 40 ms) whenever one is still unacknowledged.
+    .tcp_nodelay(true)
     .listen(listener)?
     .run();
     Ok(server)

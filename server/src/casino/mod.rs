@@ -6,7 +6,7 @@ pub mod catalog;
 
 use crate::configuration::CasinoSettings;
 use crate::extract::now_ms;
-use crate::ws::hub::HubHandle;
+use crate::ws::hub::{Full, HubHandle};
 use feed_sim::casino::{CasinoConfig, CasinoEngine};
 use ledger::{Command, EngineError, EngineHandle, Reject};
 use schemas::casino::{CasinoEvent, CasinoRound, RoundResult, RoundStatus};
@@ -84,7 +84,7 @@ async fn show(tables: &SharedTables, hub: &HubHandle, engine: &EngineHandle, mut
     let full = serde_json::to_value(&round).expect("wire types serialize");
     let before = read(tables).round(&round.gtype).map(|r| serde_json::to_value(r).expect("wire types serialize"));
     let delta = before.map_or_else(|| full.clone(), |before| changed_fields(&before, &full));
-    hub.publish(casino_topic(&round.gtype), delta, full);
+    hub.publish(casino_topic(&round.gtype), delta, Full::Value(full));
     tables.write().unwrap_or_else(|p| p.into_inner()).rounds.insert(round.gtype.clone(), round);
 }
 

@@ -3,7 +3,7 @@
 
 use super::book::{Book, Changes};
 use crate::extract::now_ms;
-use crate::ws::hub::HubHandle;
+use crate::ws::hub::{Full, HubHandle};
 use ledger::{Command, EngineError, EngineHandle, Reject};
 use schemas::sports::FeedEvent;
 use std::sync::{Arc, RwLock};
@@ -63,18 +63,22 @@ pub fn fold(book: &RwLock<Book>, events: Vec<FeedEvent>) -> Vec<Changes> {
     events.into_iter().map(|e| book.apply(e)).collect()
 }
 
-pub fn publish(book: &RwLock<Book>, hub: &HubHandle, changes: &[Changes]) {
-    let book = book.read().unwrap_or_else(|p| p.into_inner());
+pub fn publish(shared: &Arc<RwLock<Book>>, hub: &HubHandle, changes: &[Changes]) {
+    let book = shared.read().unwrap_or_else(|p| p.into_inner());
     let mut homes: Vec<u32> = changes.iter().flat_map(|c| c.home.iter().copied()).collect();
     homes.sort_unstable();
     homes.dedup();
     for etid in homes {
         let rows = serde_json::to_value(book.home_rows(etid)).expect("wire types serialize");
-        hub.publish(home_topic(etid), rows.clone(), rows);
+        hub.publish(home_topic(etid), rows, Full::Delta);
     }
     for (gmid, delta) in changes.iter().flat_map(|c| c.matches.iter()) {
-        let full = serde_json::to_value(book.match_state(*gmid)).expect("wire types serialize");
-        hub.publish(match_topic(*gmid), delta.clone(), full);
+        let (shared, gmid) = (shared.clone(), *gmid);
+        let full = Full::Later(Arc::new(move || {
+            let book = shared.read().unwrap_or_else(|p| p.into_inner());
+            Some(serde_json::to_value(book.match_state(gmid)?).expect("wire types serialize"))
+        }));
+        hub.publish(match_topic(gmid), delta.clone(), full);
     }
 }
 
@@ -125,7 +129,7 @@ pub fn spawn(mut source: Box<dyn FeedSource>, book: Arc<RwLock<Book>>, hub: HubH
     FeedHandle { tx }
 }
 
-async fn run(book: &RwLock<Book>, hub: &HubHandle, engine: &EngineHandle, events: Vec<FeedEvent>) {
+async fn run(book: &Arc<RwLock<Book>>, hub: &HubHandle, engine: &EngineHandle, events: Vec<FeedEvent>) {
     if events.is_empty() {
         return;
     }

@@ -7,6 +7,7 @@ use crate::limits::{HUB_QUEUE_MAX, WS_QUEUE_HARD_MAX, WS_QUEUE_SOFT_MAX, WS_TOPI
 use schemas::ws::WsServerMessage;
 use bytestring::ByteString;
 use serde_json::Value;
+use std::cell::RefCell;
 use std::collections::{HashMap, HashSet, VecDeque};
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, Mutex};
@@ -77,7 +78,20 @@ pub enum HubCommand {
     Subscribe { conn_id: u64, key: String, wire: String, snapshot: Value },
     Unsubscribe { conn_id: u64, key: String },
     /// A change: `delta` goes to subscribers, `full` becomes the topic's value for snapshots.
-    Publish { key: String, delta: Value, full: Value },
+    Publish { key: String, delta: Value, full: Full },
+}
+
+/// A topic's whole value after a change, for the snapshots of later subscribers and of
+/// conflation.
+pub enum Full {
+    Value(Value),
+    /// The delta is the whole value (a list or a balance sent whole).
+    Delta,
+    /// Read when a snapshot is needed, from a source already at least as new as this change
+    /// (the match book is updated before its changes are published). A busy match changes many
+    /// times between snapshots, so it is not serialized whole for every change. Deltas replace
+    /// what they carry, so a snapshot newer than its `seq` is harmless.
+    Later(Arc<dyn Fn() -> Option<Value> + Send + Sync>),
 }
 
 #[derive(Clone)]
@@ -98,24 +112,37 @@ impl HubHandle {
 
     /// Never blocks (the ledger's thread calls it). A full hub inbox drops the update and says
     /// so; subscribers recover at their next snapshot.
-    pub fn publish(&self, key: String, delta: Value, full: Value) {
+    pub fn publish(&self, key: String, delta: Value, full: Full) {
         if self.tx.try_send(HubCommand::Publish { key, delta, full }).is_err() {
             tracing::warn!("hub inbox full; a push update was dropped");
         }
     }
 }
 
+enum Latest {
+    Value(Value),
+    Later(Arc<dyn Fn() -> Option<Value> + Send + Sync>),
+}
+
 struct Topic {
     key: Arc<str>,
     wire: String,
     seq: u64,
-    latest: Value,
+    /// Read on demand: a snapshot in the middle of a publish's loop over the subscribers
+    /// (conflation) reads it once and keeps it.
+    latest: RefCell<Latest>,
     subscribers: HashSet<u64>,
 }
 
 impl Topic {
     fn snapshot(&self) -> Frame {
-        let message = WsServerMessage::Snapshot { topic: self.wire.clone(), seq: self.seq, data: self.latest.clone() };
+        let mut latest = self.latest.borrow_mut();
+        if let Latest::Later(read) = &*latest {
+            // A source that lost the value (a match just removed) leaves the topic's `null`.
+            *latest = Latest::Value(read().unwrap_or(Value::Null));
+        }
+        let Latest::Value(data) = &*latest else { unreachable!("resolved just above") };
+        let message = WsServerMessage::Snapshot { topic: self.wire.clone(), seq: self.seq, data: data.clone() };
         Frame { topic: Some(self.key.clone()), text: encode(&message) }
     }
 
@@ -187,7 +214,7 @@ impl Hub {
             key: key.into(),
             wire,
             seq: 0,
-            latest: snapshot,
+            latest: RefCell::new(Latest::Value(snapshot)),
             subscribers: HashSet::new(),
         });
         topic.subscribers.insert(conn_id);
@@ -203,10 +230,14 @@ impl Hub {
         }
     }
 
-    fn publish(&mut self, key: &str, delta: Value, full: Value) {
+    fn publish(&mut self, key: &str, delta: Value, full: Full) {
         let Some(topic) = self.topics.get_mut(key) else { return };
         topic.seq += 1;
-        topic.latest = full;
+        *topic.latest.get_mut() = match full {
+            Full::Value(value) => Latest::Value(value),
+            Full::Delta => Latest::Value(delta.clone()),
+            Full::Later(read) => Latest::Later(read),
+        };
         // Encoded once, shared by every subscriber.
         let delta = topic.delta(delta);
         for conn_id in &topic.subscribers {
@@ -247,5 +278,32 @@ mod tests {
         let (frames, closed) = queue.drain();
         assert_eq!(closed, Some(SLOW_CONSUMER));
         assert!(frames.is_empty());
+    }
+
+    #[test]
+    fn a_topic_published_with_a_later_value_reads_it_once_for_the_next_snapshots() {
+        let mut hub = Hub::default();
+        let (first, second) = (Arc::new(ConnQueue::default()), Arc::new(ConnQueue::default()));
+        hub.handle(HubCommand::Connect { conn_id: 1, queue: first.clone() });
+        hub.handle(HubCommand::Connect { conn_id: 2, queue: second.clone() });
+        hub.handle(HubCommand::Subscribe { conn_id: 1, key: "match:7".into(), wire: "match:7".into(), snapshot: serde_json::json!({"v": 0}) });
+        let reads = Arc::new(AtomicU64::new(0));
+        let counter = reads.clone();
+        let later = Full::Later(Arc::new(move || {
+            counter.fetch_add(1, Ordering::Relaxed);
+            Some(serde_json::json!({"v": 1}))
+        }));
+        hub.handle(HubCommand::Publish { key: "match:7".into(), delta: serde_json::json!({"d": 1}), full: later });
+        assert_eq!(reads.load(Ordering::Relaxed), 0, "nobody needed a snapshot yet");
+        let (frames, _) = first.drain();
+        assert_eq!(frames.last().map(|f| f.to_string()), Some(r#"{"type":"delta","topic":"match:7","seq":1,"data":{"d":1}}"#.to_string()));
+
+        hub.handle(HubCommand::Subscribe { conn_id: 2, key: "match:7".into(), wire: "match:7".into(), snapshot: serde_json::json!({"v": 0}) });
+        hub.handle(HubCommand::Unsubscribe { conn_id: 2, key: "match:7".into() });
+        hub.handle(HubCommand::Subscribe { conn_id: 2, key: "match:7".into(), wire: "match:7".into(), snapshot: serde_json::json!({"v": 0}) });
+        let (frames, _) = second.drain();
+        let snapshot = r#"{"type":"snapshot","topic":"match:7","seq":1,"data":{"v":1}}"#.to_string();
+        assert_eq!(frames.iter().map(|f| f.to_string()).collect::<Vec<_>>(), vec![snapshot.clone(), snapshot]);
+        assert_eq!(reads.load(Ordering::Relaxed), 1, "read once, then kept");
     }
 }

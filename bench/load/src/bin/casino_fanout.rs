@@ -7,7 +7,7 @@ use awc::ws;
 use bench_load::{cpu_seconds, loopback_only, percentile_ms, Client};
 use clap::Parser;
 use futures_util::{SinkExt, StreamExt};
-use serde_json::{json, Value};
+use serde_json::json;
 use std::cell::RefCell;
 use std::rc::Rc;
 use std::time::{Duration, Instant, SystemTime, UNIX_EPOCH};
@@ -38,19 +38,30 @@ fn now_ms() -> i64 {
     SystemTime::now().duration_since(UNIX_EPOCH).map_or(0, |d| d.as_millis() as i64)
 }
 
-async fn spectator(url: String, topic: String, until: Instant, tally: Rc<RefCell<Tally>>) -> anyhow::Result<()> {
-    let (_, mut socket) = awc::Client::new().ws(format!("{url}/ws")).connect().await.map_err(|e| anyhow::anyhow!("connect: {e}"))?;
+/// The publish time of a delta frame, read without parsing the JSON: one reading thread serves
+/// every spectator, and parsing each 5 KB round would delay the frames queued behind it, so the
+/// reader would measure its own backlog rather than the server's lateness.
+fn delta_ts(frame: &[u8]) -> Option<i64> {
+    let text = std::str::from_utf8(frame).ok()?;
+    if !text.starts_with(r#"{"type":"delta""#) {
+        return None;
+    }
+    let at = text.rfind(r#""ts":"#)?;
+    let digits: String = text[at + 5..].chars().take_while(char::is_ascii_digit).collect();
+    digits.parse().ok()
+}
+
+async fn spectator(url: String, topic: String, tally: Rc<RefCell<Tally>>) -> anyhow::Result<()> {
+    let (_, mut socket) = awc::Client::new().ws(format!("{url}/ws")).max_frame_size(4 * 1024 * 1024).connect().await.map_err(|e| anyhow::anyhow!("connect: {e}"))?;
     socket.send(ws::Message::Text(json!({"type": "sub", "topic": topic}).to_string().into())).await?;
-    while Instant::now() < until {
-        let Ok(Some(frame)) = actix_web::rt::time::timeout(Duration::from_secs(1), socket.next()).await else { continue };
+    // Reads until the server closes the socket or the process exits at the end of the run.
+    while let Some(frame) = socket.next().await {
         match frame? {
             ws::Frame::Text(bytes) => {
                 let arrived = now_ms();
-                let message: Value = serde_json::from_slice(&bytes)?;
                 let mut tally = tally.borrow_mut();
-                if tally.measuring && message["type"] == "delta" {
+                if let (true, Some(sent)) = (tally.measuring, delta_ts(&bytes)) {
                     tally.deliveries += 1;
-                    let sent = message["data"]["ts"].as_i64().unwrap_or(arrived);
                     tally.late_us.push(u64::try_from(arrived - sent).unwrap_or(0) * 1_000);
                 }
             }
@@ -59,8 +70,18 @@ async fn spectator(url: String, topic: String, until: Instant, tally: Rc<RefCell
             _ => {}
         }
     }
-    let _ = socket.close().await;
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn a_delta_frame_yields_its_publish_time_and_a_snapshot_none() {
+        let delta = br#"{"type":"delta","topic":"casino:teen20","seq":4,"data":{"mid":"2611230101","lt":12,"ts":1763900000123}}"#;
+        assert_eq!(super::delta_ts(delta), Some(1_763_900_000_123));
+        let snapshot = br#"{"type":"snapshot","topic":"casino:teen20","seq":3,"data":{"ts":1763900000000}}"#;
+        assert_eq!(super::delta_ts(snapshot), None);
+    }
 }
 
 #[actix_web::main]
@@ -69,11 +90,10 @@ async fn main() -> anyhow::Result<()> {
     loopback_only(&args.url)?;
     let client = Client::new(&args.url)?;
     let tally = Rc::new(RefCell::new(Tally::default()));
-    let until = Instant::now() + Duration::from_secs(args.seconds + 30);
     let mut tasks = Vec::new();
     for i in 0..args.clients {
         let topic = format!("casino:{}", TABLES[i % TABLES.len()]);
-        tasks.push(actix_web::rt::spawn(spectator(client.base.clone(), topic, until, tally.clone())));
+        tasks.push(actix_web::rt::spawn(spectator(client.base.clone(), topic, tally.clone())));
         if i % 200 == 199 {
             actix_web::rt::time::sleep(Duration::from_millis(50)).await;
         }
