@@ -123,19 +123,22 @@ fn config_dir() -> PathBuf {
     PathBuf::from(concat!(env!("CARGO_MANIFEST_DIR"), "/../configuration"))
 }
 
+/// `APP_SECTION__KEY` overrides; lists are comma-separated.
+fn environment() -> config::Environment {
+    config::Environment::with_prefix("APP")
+        .prefix_separator("_")
+        .separator("__")
+        .list_separator(",")
+        .with_list_parse_key("casino.locked_cids")
+        .try_parsing(true)
+}
+
 impl Settings {
     pub fn load() -> anyhow::Result<Settings> {
         let dir = config_dir();
         config::Config::builder()
             .add_source(config::File::from(dir.join("base.yaml")))
-            .add_source(
-                config::Environment::with_prefix("APP")
-                    .prefix_separator("_")
-                    .separator("__")
-                    .list_separator(",")
-                    .with_list_parse_key("casino.locked_cids")
-                    .try_parsing(true),
-            )
+            .add_source(environment())
             .build()
             .with_context(|| format!("reading configuration from {}", dir.display()))?
             .try_deserialize()
@@ -151,15 +154,7 @@ mod tests {
         let env = std::collections::HashMap::from([("APP_CASINO__LOCKED_CIDS".to_owned(), locked_cids.to_owned())]);
         config::Config::builder()
             .add_source(config::File::from_str("casino: {simulator: true, seed: 1, speed: 1.0, tick_ms: 100, locked_cids: [19]}", config::FileFormat::Yaml))
-            .add_source(
-                config::Environment::with_prefix("APP")
-                    .prefix_separator("_")
-                    .separator("__")
-                    .list_separator(",")
-                    .with_list_parse_key("casino.locked_cids")
-                    .try_parsing(true)
-                    .source(Some(env)),
-            )
+            .add_source(environment().source(Some(env)))
             .build()
             .expect("config builds")
             .get::<CasinoSettings>("casino")

@@ -76,7 +76,6 @@ export const selectUnavailable = (state: Store): boolean => state.unavailable;
 export const selectMid = (state: Store): string => state.round?.mid ?? '';
 export const selectEname = (state: Store): string => state.round?.ename ?? '';
 export const selectLt = (state: Store): number => state.round?.lt ?? 0;
-export const selectTs = (state: Store): number => state.round?.ts ?? 0;
 export const selectTickMs = (state: Store): number | null => (state.round && state.previousTs !== null ? state.round.ts - state.previousTs : null);
 export const selectStatus = (state: Store): RoundStatus | null => state.round?.status ?? null;
 export const selectRdesc = (state: Store): string => state.round?.rdesc ?? '';
