@@ -1,8 +1,10 @@
 //! Replay and audit (DESIGN §2, §5): rebuild the state at any sequence number and check the
 //! invariants over the whole log, recomputing money independently of `apply`.
 
-use crate::event::{Envelope, Event, UserId};
-use crate::state::{apply, State};
+use crate::apply::apply;
+use crate::event::{Envelope, Event};
+use crate::ids::UserId;
+use crate::state::State;
 use crate::store::{Store, StoreError};
 use schemas::{AuditCheck, AuditReport, AuditState, AuditUser, Money};
 use std::collections::BTreeMap;
@@ -114,6 +116,7 @@ pub fn verify(store: &dyn Store, live: Option<&State>) -> Result<AuditReport, St
     let mut balances = Check::new("balance = credits - debits + settled P/L");
     let mut available = Check::new("available balance never negative");
     let mut settled = Check::new("every bet settled exactly once; every result settles its market");
+    let mut rules = Check::new("every bet taken by the rules in force (in-play delay waited, table not locked)");
     let mut sums: BTreeMap<UserId, i64> = BTreeMap::new();
     let mut state = State::default();
     let mut events = 0u64;
@@ -128,6 +131,7 @@ pub fn verify(store: &dyn Store, live: Option<&State>) -> Result<AuditReport, St
             break;
         }
         check_settlement(&state, &envelope.event, &mut settled);
+        check_bet_rules(&state, &envelope, &mut rules);
         apply(&mut state, &envelope);
         events += 1;
         if let Some(user_id) = money_delta(&envelope.event, &mut sums) {
@@ -159,7 +163,7 @@ pub fn verify(store: &dyn Store, live: Option<&State>) -> Result<AuditReport, St
     Ok(AuditReport {
         seq: state.head_seq,
         events,
-        checks: vec![continuity.finish(), balances.finish(), exposure.finish(), available.finish(), settled.finish(), replayed.finish()],
+        checks: vec![continuity.finish(), balances.finish(), exposure.finish(), available.finish(), settled.finish(), rules.finish(), replayed.finish()],
     })
 }
 
@@ -188,6 +192,17 @@ fn open_bets_exposure_minor(state: &State, user_id: UserId) -> i64 {
             (-worst).max(0)
         })
         .sum()
+}
+
+/// A bet the ledger took waited its in-play delay from when it was asked, and was not on a
+/// casino table the administrator had locked.
+fn check_bet_rules(state: &State, envelope: &Envelope, rules: &mut Check) {
+    let Event::BetPlaced { bet_id, gmid, info, payoff, .. } = &envelope.event else { return };
+    let waited = info.delay_ms == 0 || envelope.at_ms - info.requested_at_ms >= info.delay_ms;
+    rules.expect(waited, || format!("seq {}: bet {bet_id} taken before its {} ms delay", envelope.seq, info.delay_ms));
+    let table = matches!(payoff, crate::betting::Payoff::Item { .. }).then(|| gmid.saturating_sub(crate::casino::CASINO_ID_BASE));
+    let locked = table.is_some_and(|t| u32::try_from(t).is_ok_and(|t| state.locked_tables.contains(&t)));
+    rules.expect(!locked, || format!("seq {}: bet {bet_id} on locked table {}", envelope.seq, table.unwrap_or_default()));
 }
 
 /// Invariant 5 for one event, against the state before it: a bet settles once, while open, and

@@ -7,7 +7,7 @@
 //! equals the matching lay bet's liability.
 
 use schemas::casino::ItemOutcome;
-use schemas::sports::{MarketResult, Price, Side};
+use schemas::sports::{MarketResult, Side};
 use serde::{Deserialize, Serialize};
 
 /// The highest run value a run market considers. No innings total comes near it.
@@ -73,7 +73,7 @@ impl Payoff {
             (Payoff::Range { line, width, rate_h }, Outcome::Runs(runs)) => {
                 if runs >= *line && runs < line + width { per_hundred(stake_minor, *rate_h) } else { -stake_minor }
             }
-            (Payoff::Item { rate_h, side, .. }, Outcome::Item(item)) => item.pnl_minor(*side, stake_minor, Price(*rate_h)),
+            (Payoff::Item { rate_h, side, .. }, Outcome::Item(item)) => item_pnl(item, *side, stake_minor, *rate_h),
             (Payoff::Meter { line, side }, Outcome::Runs(runs)) => {
                 let diff = (i64::from(runs) - i64::from(*line)).clamp(-i64::from(METER_RUNS_CAP), i64::from(METER_RUNS_CAP));
                 match side {
@@ -106,6 +106,25 @@ impl Payoff {
             Payoff::Meter { line, .. } => out.extend([line.saturating_sub(METER_RUNS_CAP), *line, line + METER_RUNS_CAP]),
             _ => {}
         }
+    }
+}
+
+/// A casino item's profit (positive) or loss (negative) at `rate_h` (decimal, hundredths), as
+/// its round's result says it ended. Magnitudes are floored to the minor unit like every amount,
+/// so a back bet's profit is always the matching lay bet's loss. Each table's rules text shows
+/// these same payouts (`docs/casino.md`).
+fn item_pnl(outcome: ItemOutcome, side: Side, stake_minor: i64, rate_h: u32) -> i64 {
+    let back = match outcome {
+        ItemOutcome::Win => scaled(stake_minor, rate_h.saturating_sub(100)),
+        ItemOutcome::HalfWin => scaled(stake_minor, rate_h.saturating_sub(100)) / 2,
+        ItemOutcome::Pays { rate } => scaled(stake_minor, rate.0.saturating_sub(100)),
+        ItemOutcome::Push => 0,
+        ItemOutcome::HalfLose => -(stake_minor / 2),
+        ItemOutcome::Lose => -stake_minor,
+    };
+    match side {
+        Side::Back => back,
+        Side::Lay => -back,
     }
 }
 
@@ -227,8 +246,29 @@ pub fn liability_minor(kind: &BookKind, payoff: &Payoff, stake_minor: i64) -> i6
 #[cfg(test)]
 mod tests {
     use super::*;
+    use schemas::sports::Price;
 
     const RUNNERS: fn() -> BookKind = || BookKind::Runners(vec![1, 2, 3]);
+
+    #[test]
+    fn every_casino_item_outcome_pays_as_its_table_says_on_both_sides() {
+        let (stake, rate_h) = (1_000, 198);
+        let back = |o: ItemOutcome| item_pnl(o, Side::Back, stake, rate_h);
+        assert_eq!(back(ItemOutcome::Win), 980);
+        assert_eq!(back(ItemOutcome::HalfWin), 490);
+        assert_eq!(back(ItemOutcome::Pays { rate: Price(4600) }), 45_000);
+        assert_eq!(back(ItemOutcome::Push), 0);
+        assert_eq!(back(ItemOutcome::HalfLose), -500);
+        assert_eq!(back(ItemOutcome::Lose), -1_000);
+        assert_eq!(item_pnl(ItemOutcome::Win, Side::Lay, stake, 224), -1_240);
+        assert_eq!(item_pnl(ItemOutcome::Lose, Side::Lay, stake, 224), 1_000);
+    }
+
+    #[test]
+    fn odd_casino_stakes_floor_halves_toward_zero() {
+        assert_eq!(item_pnl(ItemOutcome::HalfLose, Side::Back, 101, 200), -50);
+        assert_eq!(item_pnl(ItemOutcome::HalfWin, Side::Back, 101, 200), 50);
+    }
 
     #[test]
     fn decimal_back_and_lay_follow_design_rules() {

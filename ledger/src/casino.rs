@@ -3,12 +3,14 @@
 //! held per item (a back and a lay on one item offset; bets on different items add up), and a
 //! round's result settles every book of the round in the batch that logs it.
 
+use crate::acceptance::{bet_placed, check_bettor, settle_books};
 use crate::betting::{BookKind, Outcome, Payoff};
 use crate::command::{Command, Reject};
-use crate::decide::{bet_placed, check_bettor, settle_books};
-use crate::event::{BetInfo, Event, UserId};
-use crate::state::State;
-use crate::terms::{BookKey, Terms};
+use crate::event::{BetInfo, Event};
+use crate::ids::{BookKey, UserId};
+use crate::state::{Book, State};
+use crate::terms::Terms;
+use std::collections::BTreeSet;
 use schemas::casino::{CasinoItem, ItemStatus, RoundResult};
 use schemas::sports::Side;
 use schemas::AMOUNT_MINOR_MAX;
@@ -32,6 +34,19 @@ pub fn round_book(mid: &str) -> Option<u64> {
 /// The match id (`gmid`) casino bets of table number `table` carry.
 pub fn table_gmid(table: u32) -> u64 {
     CASINO_ID_BASE + u64::from(table)
+}
+
+/// The table number (`cid`) of a table's match id.
+fn table_number(gmid: u64) -> u32 {
+    u32::try_from(gmid.saturating_sub(CASINO_ID_BASE)).unwrap_or(u32::MAX)
+}
+
+/// The administrator's locks become exactly `tables`: an event for each table that changes.
+pub fn set_locked_tables(state: &State, tables: &[u32]) -> Vec<Event> {
+    let wanted: BTreeSet<u32> = tables.iter().copied().collect();
+    let unlocked = state.locked_tables.difference(&wanted).map(|&table| Event::TableUnlocked { table });
+    let locked = wanted.difference(&state.locked_tables).map(|&table| Event::TableLocked { table });
+    unlocked.chain(locked).collect()
 }
 
 /// Whether a book or match id is a casino one.
@@ -81,7 +96,7 @@ pub fn settle_round(state: &State, gtype: &str, mid: &str, result: Option<&Round
     if result.is_some_and(|r| r.mid != mid || r.gtype != gtype) {
         return Err(Reject::UnknownRound);
     }
-    let outcome_of = |key: &BookKey, _: &crate::state::Book| {
+    let outcome_of = |key: &BookKey, _: &Book| {
         let item = result?.items.iter().find(|i| i.sid == key.scope)?;
         Some(Outcome::Item(item.outcome))
     };
@@ -105,7 +120,11 @@ pub fn place_bet(
     stake_minor: i64,
     info: &BetInfo,
 ) -> Result<Vec<Event>, Reject> {
-    let user = check_bettor(state, at_ms, user_id, request_id)?;
+    let user = check_bettor(state, at_ms, user_id, request_id, stake_minor, info)?;
+    let round = state.tables.get(gtype).filter(|r| r.mid == mid);
+    if round.is_some_and(|r| state.locked_tables.contains(&table_number(r.gmid))) {
+        return Err(Reject::TableLocked);
+    }
     let (sid, side, asked) = Command::asked(info);
     if item.sid != sid {
         return Err(Reject::UnknownSelection);
@@ -121,7 +140,7 @@ pub fn place_bet(
     if rate.0 <= 100 || rate != asked {
         return Err(Reject::OddsChanged);
     }
-    let round = state.tables.get(gtype).filter(|r| r.mid == mid && r.betting).ok_or(Reject::RoundClosed)?;
+    let round = round.filter(|r| r.betting).ok_or(Reject::RoundClosed)?;
     let terms = Terms {
         book: BookKey { mid: round.book, scope: sid },
         kind: BookKind::Item,

@@ -1,6 +1,10 @@
 //! Commands ask the engine for a change; `decide` turns each into events or a rejection.
 
-use crate::event::{BetInfo, SessionId, TokenHash, UserId};
+use crate::checks::AmountError;
+use crate::event::BetInfo;
+use crate::ids::{SessionId, TokenHash, UserId};
+use crate::secure::{SecureCommand, SecureReject};
+use crate::wallet::{WalletCommand, WalletReject};
 use schemas::casino::{CasinoItem, RoundResult};
 use schemas::sports::{Market, MarketResult, Price, Side};
 use schemas::Role;
@@ -73,11 +77,14 @@ pub enum Command {
         casino: Vec<(String, i64)>,
     },
     /// `market` is the market as the book shows it now: the engine checks status and price
-    /// against it. `info.sid`, `info.side` and `info.price_h` say what the player asked for.
+    /// against it. `info.sid`, `info.side` and `info.price_h` say what the player asked for;
+    /// `info.requested_at_ms` when they asked. In play the bet waits the market's delay
+    /// (`sports::bet_delay_ms`) and `market` is the quote taken after it.
     PlaceBet {
         user_id: UserId,
         request_id: String,
         market: Market,
+        delay: BetDelay,
         stake_minor: i64,
         info: BetInfo,
     },
@@ -116,8 +123,20 @@ pub enum Command {
         stake_minor: i64,
         info: BetInfo,
     },
-    Wallet(crate::wallet::WalletCommand),
-    SecureAuth(crate::secure::SecureCommand),
+    Wallet(WalletCommand),
+    SecureAuth(SecureCommand),
+    /// The administrator's locked casino tables (`cid`s) become exactly these.
+    SetLockedTables {
+        tables: Vec<u32>,
+    },
+}
+
+/// What decides a sports bet's in-play delay: whether its match is in play, and the operator's
+/// milliseconds of delay per second of the market's `rc` (0 turns delays off).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub struct BetDelay {
+    pub in_play: bool,
+    pub ms_per_sec: i64,
 }
 
 impl Command {
@@ -160,6 +179,8 @@ pub enum Reject {
     InvalidRequestId,
     #[error("this request was already placed as bet {bet_id}")]
     DuplicateRequest { bet_id: u64 },
+    #[error("request id was already used for bet {bet_id} with another {field}")]
+    RequestIdReused { bet_id: u64, field: &'static str },
     #[error("Market is {status}")]
     MarketNotOpen { status: String },
     #[error("Unknown selection")]
@@ -179,7 +200,40 @@ pub enum Reject {
     #[error("Round {mid} was already opened")]
     RoundExists { mid: String },
     #[error("{0}")]
-    Wallet(crate::wallet::WalletReject),
+    Wallet(WalletReject),
     #[error("{0}")]
-    SecureAuth(crate::secure::SecureReject),
+    SecureAuth(SecureReject),
+    #[error("This casino game is currently locked by the administrator.")]
+    TableLocked,
+    #[error("The bet delay of {delay_ms} ms has not passed")]
+    BetDelayNotOver { delay_ms: i64 },
+}
+
+impl From<AmountError> for Reject {
+    fn from(error: AmountError) -> Self {
+        match error {
+            AmountError::NotPositive => Reject::AmountNotPositive,
+            AmountError::TooLarge => Reject::AmountTooLarge,
+        }
+    }
+}
+
+/// The wallet's rejects that mean the same as the core's are the core's, so a caller sees one
+/// reject (and one message) for an unknown user or a short balance wherever it arose.
+impl From<WalletReject> for Reject {
+    fn from(reject: WalletReject) -> Self {
+        match reject {
+            WalletReject::UnknownUser => Reject::UnknownUser,
+            WalletReject::Amount(error) => error.into(),
+            WalletReject::InsufficientBalance { available_minor, needed_minor } => Reject::InsufficientBalance { available_minor, needed_minor },
+            WalletReject::InvalidRemark => Reject::InvalidRemark,
+            other => Reject::Wallet(other),
+        }
+    }
+}
+
+impl From<SecureReject> for Reject {
+    fn from(reject: SecureReject) -> Self {
+        Reject::SecureAuth(reject)
+    }
 }

@@ -1,19 +1,15 @@
 //! `decide`: a command against the state gives events or a rejection. Pure: time arrives as
 //! `at_ms`, ids come from the state, tokens and hashes arrive on the command.
 
-use crate::betting::{book_pnl_after, exposure_minor, worst_loss_minor, Outcome};
-use crate::casino;
+use crate::checks::{check_amount, is_plain_text, remark_fits};
 use crate::command::{Command, Reject, TokenGrant};
-use crate::event::{BetInfo, Event, SessionEnd, SessionId, UserId};
-use crate::limits::{
-    BALANCE_MINOR_MAX, BUTTONS_PER_GROUP_MAX, BUTTON_LABEL_CHARS_MAX, IP_CHARS_MAX, REMARK_CHARS_MAX,
-    REQUEST_ID_CHARS_MAX, REQUEST_ID_WINDOW_MS, USERNAME_CHARS_MAX, USERNAME_CHARS_MIN,
-};
-use crate::state::{Account, Book, State};
-use crate::terms::{terms, BookKey, Terms};
-use schemas::sports::{Market, MarketResult};
+use crate::event::{Event, SessionEnd};
+use crate::ids::{SessionId, UserId};
+use crate::limits::{BALANCE_MINOR_MAX, BUTTONS_PER_GROUP_MAX, BUTTON_LABEL_CHARS_MAX, IP_CHARS_MAX, USERNAME_CHARS_MAX, USERNAME_CHARS_MIN};
+use crate::state::{Account, State};
+use crate::wallet::{MoneyMove, WalletCommand, WalletOutput};
+use crate::{casino, secure, sports, wallet};
 use schemas::{Role, AMOUNT_MINOR_MAX};
-use std::collections::BTreeMap;
 
 pub fn decide(state: &State, at_ms: i64, command: &Command) -> Result<Vec<Event>, Reject> {
     match command {
@@ -76,152 +72,48 @@ pub fn decide(state: &State, at_ms: i64, command: &Command) -> Result<Vec<Event>
             check_buttons(casino)?;
             Ok(vec![Event::ButtonsSet { user_id: *user_id, game: game.clone(), casino: casino.clone() }])
         }
-        Command::PlaceBet { user_id, request_id, market, stake_minor, info } => place_bet(state, at_ms, *user_id, request_id, market, *stake_minor, info),
-        Command::SettleMarket { gmid, mid, result } => settle_market(state, *gmid, *mid, result),
-        Command::StartFeed => start_feed(state, at_ms),
+        Command::PlaceBet { user_id, request_id, market, delay, stake_minor, info } => sports::place_bet(state, at_ms, *user_id, request_id, market, *delay, *stake_minor, info),
+        Command::SettleMarket { gmid, mid, result } => sports::settle_market(state, *gmid, *mid, result),
+        Command::StartFeed => sports::start_feed(state, at_ms),
         Command::OpenRound { gtype, table, mid } => casino::open_round(state, at_ms, gtype, *table, mid),
         Command::CloseRound { gtype, mid } => casino::close_round(state, gtype, mid),
         Command::SettleRound { gtype, mid, result } => casino::settle_round(state, gtype, mid, result.as_ref()),
         Command::PlaceCasinoBet { user_id, request_id, gtype, mid, item, stake_minor, info } => {
             casino::place_bet(state, at_ms, *user_id, request_id, gtype, mid, item, *stake_minor, info)
         }
-        Command::Wallet(command) => crate::wallet::decide(state, at_ms, command),
-        Command::SecureAuth(command) => crate::secure::decide(state, command),
-    }
-}
-
-/// A new feed world: its epoch, then a void for every market left open by the earlier worlds,
-/// each decided against the state the previous ones left.
-fn start_feed(state: &State, at_ms: i64) -> Result<Vec<Event>, Reject> {
-    let mut events = vec![Event::FeedStarted { epoch: state.feed_epoch + 1 }];
-    let open: std::collections::BTreeSet<(u64, u64)> = state.books.iter().map(|(key, book)| (book.gmid, key.mid)).collect();
-    if open.is_empty() {
-        return Ok(events);
-    }
-    let mut scratch = state.clone();
-    for (gmid, mid) in open {
-        for event in settle_market(&scratch, gmid, mid, &MarketResult::Void)? {
-            let envelope = crate::event::Envelope { seq: scratch.head_seq + 1, at_ms, event };
-            crate::state::apply(&mut scratch, &envelope);
-            events.push(envelope.event);
+        Command::Wallet(command) => decide_wallet(state, at_ms, command),
+        Command::SecureAuth(command) => {
+            state.users.get(&command.user_id()).ok_or(Reject::UnknownUser)?;
+            Ok(vec![Event::SecureAuth(secure::decide(&state.secure, command)?)])
         }
+        Command::SetLockedTables { tables } => Ok(casino::set_locked_tables(state, tables)),
     }
-    Ok(events)
 }
 
-/// The acceptance checks of DESIGN §3, in order, each with its own rejection.
-fn place_bet(state: &State, at_ms: i64, user_id: UserId, request_id: &str, market: &Market, stake_minor: i64, info: &BetInfo) -> Result<Vec<Event>, Reject> {
-    let user = check_bettor(state, at_ms, user_id, request_id)?;
-    if state.resulted.contains_key(&market.mid) {
-        return Err(Reject::MarketNotOpen { status: "CLOSED".into() });
-    }
-    let (sid, side, asked) = Command::asked(info);
-    let terms = terms(market, sid, side, asked)?;
-    bet_placed(state, user, request_id, market.gmid, terms, stake_minor, info)
-}
-
-/// The first acceptance checks of any bet: a user who may bet, a well-formed request id that
-/// was not placed in the last minute.
-pub(crate) fn check_bettor<'a>(state: &'a State, at_ms: i64, user_id: UserId, request_id: &str) -> Result<&'a Account, Reject> {
-    let user = state.users.get(&user_id).ok_or(Reject::UnknownUser)?;
-    if !matches!(user.role, Role::User | Role::Demo) {
-        return Err(Reject::RoleCannotBet);
-    }
-    let id_chars = request_id.chars().count();
-    if id_chars == 0 || id_chars > REQUEST_ID_CHARS_MAX {
-        return Err(Reject::InvalidRequestId);
-    }
-    if let Some((bet_id, then)) = state.requests.get(&(user_id, request_id.to_owned())) {
-        if at_ms - then < REQUEST_ID_WINDOW_MS {
-            return Err(Reject::DuplicateRequest { bet_id: *bet_id });
-        }
-    }
-    Ok(user)
-}
-
-/// The last acceptance checks, once a bet's terms are known: its stake limits, then the
-/// available balance against the exposure of its book with it.
-pub(crate) fn bet_placed(state: &State, user: &Account, request_id: &str, gmid: u64, terms: Terms, stake_minor: i64, info: &BetInfo) -> Result<Vec<Event>, Reject> {
-    if stake_minor < terms.stake_min_minor || stake_minor > terms.stake_max_minor {
-        return Err(Reject::StakeOutOfLimits { min_minor: terms.stake_min_minor, max_minor: terms.stake_max_minor });
-    }
-    // A book keeps the outcome set of its first bet, so every bet in it is judged alike.
-    let kind = state.books.get(&terms.book).map_or(terms.kind, |b| b.kind.clone());
-    let pnl_before = user.book_pnl.get(&terms.book).map(Vec::as_slice);
-    let book_exposure_after_minor = match book_pnl_after(&kind, pnl_before, &terms.payoff, stake_minor) {
-        Some(pnl) => worst_loss_minor(&pnl),
-        None => {
-            let mut bets = state.open_bets(&terms.book, user.id);
-            bets.push((&terms.payoff, stake_minor));
-            exposure_minor(&kind, bets.iter().copied())
-        }
-    };
-    let book_exposure_before = user.book_exposure.get(&terms.book).copied().unwrap_or(0);
-    let exposure_after_minor = user.exposure_minor - book_exposure_before + book_exposure_after_minor;
-    if user.balance_minor - exposure_after_minor < 0 {
-        return Err(Reject::InsufficientBalance {
-            available_minor: user.available_minor(),
-            needed_minor: book_exposure_after_minor - book_exposure_before,
-        });
-    }
-    Ok(vec![Event::BetPlaced {
-        bet_id: state.next_bet_id(),
-        user_id: user.id,
-        request_id: request_id.to_owned(),
-        gmid,
-        book: terms.book,
-        kind,
-        payoff: terms.payoff,
-        stake_minor,
-        info: info.clone(),
-        book_exposure_after_minor,
-        exposure_after_minor,
-    }])
-}
-
-/// Settles every open bet of the market in one batch: the result, then one event per user.
-fn settle_market(state: &State, gmid: u64, mid: u64, result: &MarketResult) -> Result<Vec<Event>, Reject> {
-    if state.resulted.contains_key(&mid) {
-        return Err(Reject::AlreadySettled);
-    }
-    let mut events = vec![Event::MarketResulted { gmid, mid, result: result.clone() }];
-    events.extend(settle_books(state, gmid, mid, |_, book| book.kind.outcome(result)));
-    Ok(events)
-}
-
-/// One `BetsSettled` per user with open bets in the books of `mid`, each book decided by
-/// `outcome_of` (`None` voids it: every stake returned).
-pub(crate) fn settle_books(state: &State, gmid: u64, mid: u64, outcome_of: impl Fn(&BookKey, &Book) -> Option<Outcome>) -> Vec<Event> {
-    let mut per_user: BTreeMap<UserId, (Vec<(u64, i64)>, i64)> = BTreeMap::new();
-    let range = BookKey { mid, scope: 0 }..=BookKey { mid, scope: u32::MAX };
-    for (key, book) in state.books.range(range) {
-        let outcome = outcome_of(key, book);
-        for (user_id, ids) in &book.open {
-            let entry = per_user.entry(*user_id).or_default();
-            for id in ids {
-                let bet = &state.bets[id];
-                let pnl = outcome.map_or(0, |o| bet.payoff.pnl(bet.stake_minor, o));
-                entry.0.push((*id, pnl));
-            }
-            entry.1 += state.users[user_id].book_exposure.get(key).copied().unwrap_or(0);
-        }
-    }
-    per_user
+/// The wallet decides over its own state; its money moves become credits and debits here, with
+/// the balance after each.
+fn decide_wallet(state: &State, at_ms: i64, command: &WalletCommand) -> Result<Vec<Event>, Reject> {
+    let outputs = wallet::decide(&state.wallet, state, at_ms, command)?;
+    outputs
         .into_iter()
-        .map(|(user_id, (bets, released_minor))| {
-            let user = &state.users[&user_id];
-            let total_minor: i64 = bets.iter().map(|(_, pnl)| pnl).sum();
-            Event::BetsSettled {
-                user_id,
-                gmid,
-                mid,
-                bets,
-                total_minor,
-                balance_after_minor: user.balance_minor + total_minor,
-                exposure_after_minor: user.exposure_minor - released_minor,
-            }
+        .map(|output| match output {
+            WalletOutput::Event(event) => Ok(Event::Wallet(event)),
+            WalletOutput::Money(movement) => money_event(state, movement),
         })
         .collect()
+}
+
+fn money_event(state: &State, MoneyMove { user_id, delta_minor, remark }: MoneyMove) -> Result<Event, Reject> {
+    let user = state.users.get(&user_id).ok_or(Reject::UnknownUser)?;
+    let balance_after_minor = user.balance_minor + delta_minor;
+    if balance_after_minor > BALANCE_MINOR_MAX {
+        return Err(Reject::AmountTooLarge);
+    }
+    Ok(if delta_minor >= 0 {
+        Event::Credited { user_id, amount_minor: delta_minor, remark, balance_after_minor }
+    } else {
+        Event::Debited { user_id, amount_minor: -delta_minor, remark, balance_after_minor }
+    })
 }
 
 /// A login ends the user's older session (`currentToken`: one session per user).
@@ -268,7 +160,7 @@ fn refresh(state: &State, at_ms: i64, presented: &[u8; 32], grant: &TokenGrant) 
         return Err(Reject::RefreshReused { session_id: *session_id });
     }
     let session_id = state.by_refresh.get(presented).ok_or(Reject::SessionExpired)?;
-    let session = &state.sessions[session_id];
+    let session = state.sessions.get(session_id).ok_or(Reject::SessionExpired)?;
     if session.refresh_expires_ms <= at_ms {
         return Err(Reject::SessionExpired);
     }
@@ -301,19 +193,8 @@ fn check_username(state: &State, username: &str) -> Result<(), Reject> {
     Ok(())
 }
 
-fn check_amount(amount_minor: i64) -> Result<(), Reject> {
-    if amount_minor <= 0 {
-        return Err(Reject::AmountNotPositive);
-    }
-    if amount_minor > AMOUNT_MINOR_MAX {
-        return Err(Reject::AmountTooLarge);
-    }
-    Ok(())
-}
-
 fn check_remark(remark: &str) -> Result<(), Reject> {
-    let chars = remark.trim().chars().count();
-    if chars == 0 || chars > REMARK_CHARS_MAX {
+    if !remark_fits(remark, true) {
         return Err(Reject::InvalidRemark);
     }
     Ok(())
@@ -325,7 +206,7 @@ fn check_buttons(group: &[(String, i64)]) -> Result<(), Reject> {
     }
     for (label, value) in group {
         let chars = label.trim().chars().count();
-        if chars == 0 || chars > BUTTON_LABEL_CHARS_MAX {
+        if chars == 0 || chars > BUTTON_LABEL_CHARS_MAX || !is_plain_text(label) {
             return Err(Reject::InvalidButtons("each label needs 1 to 20 characters"));
         }
         if !(0..=AMOUNT_MINOR_MAX).contains(value) {

@@ -2,13 +2,16 @@
 //! batches against its working state, appends the batch, flushes once, applies the events to the
 //! published state that readers see, and only then answers each command (group commit).
 
-use crate::command::{Command, Reject};
+use crate::command::{BetDelay, Command, Reject};
 use crate::decide::decide;
 use crate::event::Envelope;
 use crate::limits::{BATCH_COMMANDS_MAX, ENGINE_QUEUE_MAX};
-use crate::state::{apply, State};
+use crate::apply::apply;
+use crate::state::State;
 use crate::store::{Store, StoreError};
+use schemas::sports::Market;
 use std::sync::{Arc, RwLock, RwLockReadGuard};
+use std::time::{Duration, Instant};
 use tokio::sync::{mpsc, oneshot};
 
 /// Called after each durable batch with its events and the published state.
@@ -38,6 +41,8 @@ impl Committed {
 struct Submission {
     at_ms: i64,
     command: Command,
+    /// False for a check: decided against the state, answered, and not written.
+    write: bool,
     reply: oneshot::Sender<Result<Committed, EngineError>>,
 }
 
@@ -51,9 +56,37 @@ pub struct EngineHandle {
 
 impl EngineHandle {
     pub async fn submit(&self, at_ms: i64, command: Command) -> Result<Committed, EngineError> {
+        self.send(at_ms, command, true).await
+    }
+
+    /// Decides `command` against the current state without writing it: whether it would pass now.
+    pub async fn check(&self, at_ms: i64, command: Command) -> Result<(), EngineError> {
+        self.send(at_ms, command, false).await.map(|_| ())
+    }
+
+    async fn send(&self, at_ms: i64, command: Command, write: bool) -> Result<Committed, EngineError> {
         let (reply, answer) = oneshot::channel();
-        self.tx.send(Submission { at_ms, command, reply }).await.map_err(|_| EngineError::Unavailable)?;
+        self.tx.send(Submission { at_ms, command, write, reply }).await.map_err(|_| EngineError::Unavailable)?;
         answer.await.map_err(|_| EngineError::Unavailable)?
+    }
+
+    /// Places a sports bet as the exchange takes it: a bet without delay at once; an in-play bet
+    /// is checked against the quote the player saw, held for the market's delay
+    /// (`sports::bet_delay_ms`), then decided against `requote()`, the quote after it, so a
+    /// price that moved or a market that closed meanwhile refuses it. Other commands pass through.
+    pub async fn place_bet(&self, at_ms: i64, command: Command, requote: impl FnOnce() -> Option<Market>) -> Result<Committed, EngineError> {
+        let Command::PlaceBet { user_id, request_id, market, delay, stake_minor, info } = command else { return self.submit(at_ms, command).await };
+        let delay_ms = crate::sports::bet_delay_ms(&market, delay);
+        let bet = |market: Market, delay: BetDelay| Command::PlaceBet { user_id, request_id: request_id.clone(), market, delay, stake_minor, info: info.clone() };
+        if delay_ms <= 0 {
+            return self.submit(at_ms, bet(market, delay)).await;
+        }
+        self.check(at_ms, bet(market, BetDelay::default())).await?;
+        let started = Instant::now();
+        tokio::time::sleep(Duration::from_millis(delay_ms.unsigned_abs())).await;
+        let waited_ms = i64::try_from(started.elapsed().as_millis()).unwrap_or(i64::MAX);
+        let market = requote().ok_or(Reject::MarketNotOpen { status: "CLOSED".into() })?;
+        self.submit(at_ms.saturating_add(waited_ms), bet(market, delay)).await
     }
 
     /// The state as of the last durable batch. Hold the guard briefly: the engine waits for it.
@@ -113,6 +146,7 @@ impl Worker {
             // Log time never runs backwards, whatever the submitters' clocks say.
             let at_ms = submission.at_ms.max(self.working.head_at_ms);
             match decide(&self.working, at_ms, &submission.command) {
+                Ok(_) if !submission.write => outcomes.push(Ok(0..0)),
                 Ok(events) => {
                     let first = envelopes.len();
                     for event in events {

@@ -2,16 +2,13 @@
 //! fields or meaning, because records are encoded positionally (rmp-serde) and the log is forever.
 
 use crate::betting::{BookKind, Payoff};
-use crate::terms::BookKey;
+use crate::ids::{BookKey, SessionId, TokenHash, UserId};
+use crate::secure::SecureEvent;
+use crate::wallet::WalletEvent;
 use schemas::casino::RoundResult;
 use schemas::sports::MarketResult;
 use schemas::Role;
 use serde::{Deserialize, Serialize};
-
-pub type UserId = u64;
-pub type SessionId = u64;
-/// SHA-256 of a bearer token: tokens themselves are never stored.
-pub type TokenHash = [u8; 32];
 
 /// One record of the log.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
@@ -142,9 +139,16 @@ pub enum Event {
         result: Option<RoundResult>,
     },
     /// Deposits, withdrawals, saved accounts and bonus coupons (issue 6).
-    Wallet(crate::wallet::WalletEvent),
+    Wallet(WalletEvent),
     /// The second factor and Telegram connection (issue 6).
-    SecureAuth(crate::secure::SecureEvent),
+    SecureAuth(SecureEvent),
+    /// The administrator locked casino table number `table` (`cid`): it takes no bets.
+    TableLocked {
+        table: u32,
+    },
+    TableUnlocked {
+        table: u32,
+    },
 }
 
 /// What a bet was placed on, as the player saw it: for statements and bet lists.
@@ -162,6 +166,12 @@ pub struct BetInfo {
     pub price_h: u32,
     pub ip: String,
     pub browser: String,
+    /// When the player asked for the bet, and the in-play delay it waited before the engine took
+    /// it at the price then on offer (0 outside play). Added later: older records read as 0.
+    #[serde(default)]
+    pub requested_at_ms: i64,
+    #[serde(default)]
+    pub delay_ms: i64,
 }
 
 impl Event {

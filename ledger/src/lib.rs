@@ -4,25 +4,37 @@
 //! writer that decides commands in batches and makes each batch durable with one flush before it
 //! answers. The store is a small trait with an in-memory and a sled implementation. Nothing here
 //! knows HTTP.
+//!
+//! Modules by layer: leaves (`ids`, `limits`, `checks`, `betting`) import nothing of the core;
+//! the domains (`wallet`, `secure`) decide over their own state and return their own events and
+//! rejects; the core (`command`, `event`, `state`, `apply`, `decide`) wraps them; bets of every
+//! kind share `acceptance`, and `sports`, `terms` and `casino` hold what differs.
+//! `scripts/check-imports` keeps the modules free of circles.
 
+pub mod acceptance;
+pub mod apply;
 pub mod audit;
 pub mod betting;
 pub mod casino;
+pub mod checks;
 pub mod command;
 pub mod decide;
 pub mod engine;
 pub mod event;
+pub mod ids;
 pub mod limits;
+pub mod secure;
+pub mod sports;
 pub mod state;
 pub mod store;
 pub mod terms;
 pub mod wallet;
-pub mod secure;
 
-pub use command::{Command, Reject, TokenGrant};
+pub use apply::apply;
+pub use command::{BetDelay, Command, Reject, TokenGrant};
 pub use decide::decide;
 pub use engine::{start, Committed, EngineError, EngineHandle, Notify};
-pub use event::{BetInfo, Envelope, Event, SessionEnd, SessionId, TokenHash, UserId};
-pub use state::{apply, Account, ActivityKind, Bet, Book, RoundRecord, SettlementEntry, State, TableRound};
-pub use terms::BookKey;
+pub use event::{BetInfo, Envelope, Event, SessionEnd};
+pub use ids::{BookKey, SessionId, TokenHash, UserId};
+pub use state::{Account, ActivityKind, Bet, Book, RoundRecord, SettlementEntry, State, TableRound};
 pub use store::{MemStore, SledStore, Store, StoreError};

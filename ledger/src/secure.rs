@@ -5,8 +5,7 @@
 //! itself and tells the ledger which 30-second step a code matched, so the ledger can refuse a
 //! step used before (a code works once) and stay pure.
 
-use crate::command::Reject;
-use crate::event::{Event, UserId};
+use crate::ids::UserId;
 use crate::limits::{CONNECTION_ID_CHARS_MAX, SEALED_SECRET_CHARS_MAX};
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
@@ -77,57 +76,61 @@ pub enum SecureReject {
     InvalidConnectionId,
 }
 
-impl From<SecureReject> for Reject {
-    fn from(reject: SecureReject) -> Self {
-        Reject::SecureAuth(reject)
+impl SecureCommand {
+    /// The user the command is about: the core checks the account exists before deciding.
+    pub fn user_id(&self) -> UserId {
+        match self {
+            SecureCommand::StartTotp { user_id, .. }
+            | SecureCommand::EnableTotp { user_id, .. }
+            | SecureCommand::UseTotp { user_id, .. }
+            | SecureCommand::DisableTotp { user_id, .. }
+            | SecureCommand::IssueTelegram { user_id, .. } => *user_id,
+        }
     }
 }
 
-pub fn decide(state: &crate::state::State, command: &SecureCommand) -> Result<Vec<Event>, Reject> {
-    let current = |user_id: &UserId| -> Result<SecureAuth, Reject> {
-        state.users.get(user_id).ok_or(Reject::UnknownUser)?;
-        Ok(state.secure.users.get(user_id).cloned().unwrap_or_default())
-    };
+/// Decides a command of a user whose account exists, over the secure-auth state alone.
+pub fn decide(secure: &SecureState, command: &SecureCommand) -> Result<SecureEvent, SecureReject> {
+    let current = |user_id: &UserId| secure.users.get(user_id).cloned().unwrap_or_default();
     let event = match command {
         SecureCommand::StartTotp { user_id, secret_sealed } => {
-            if current(user_id)?.secret.is_some() {
-                return Err(SecureReject::AlreadyEnabled.into());
+            if current(user_id).secret.is_some() {
+                return Err(SecureReject::AlreadyEnabled);
             }
             if secret_sealed.is_empty() || secret_sealed.len() > SEALED_SECRET_CHARS_MAX {
-                return Err(SecureReject::InvalidSecret.into());
+                return Err(SecureReject::InvalidSecret);
             }
             SecureEvent::TotpEnrolmentStarted { user_id: *user_id, secret_sealed: secret_sealed.clone() }
         }
         SecureCommand::EnableTotp { user_id, secret_sealed_seen, step } => {
-            let auth = current(user_id)?;
+            let auth = current(user_id);
             if auth.secret.is_some() {
-                return Err(SecureReject::AlreadyEnabled.into());
+                return Err(SecureReject::AlreadyEnabled);
             }
             if auth.pending_secret.as_ref() != Some(secret_sealed_seen) {
-                return Err(SecureReject::NoEnrolment.into());
+                return Err(SecureReject::NoEnrolment);
             }
             SecureEvent::TotpEnabled { user_id: *user_id, step: *step }
         }
-        SecureCommand::UseTotp { user_id, step } => SecureEvent::TotpUsed { user_id: *user_id, step: fresh_step(&current(user_id)?, *step)? },
-        SecureCommand::DisableTotp { user_id, step } => SecureEvent::TotpDisabled { user_id: *user_id, step: fresh_step(&current(user_id)?, *step)? },
+        SecureCommand::UseTotp { user_id, step } => SecureEvent::TotpUsed { user_id: *user_id, step: fresh_step(&current(user_id), *step)? },
+        SecureCommand::DisableTotp { user_id, step } => SecureEvent::TotpDisabled { user_id: *user_id, step: fresh_step(&current(user_id), *step)? },
         SecureCommand::IssueTelegram { user_id, connection_id } => {
-            current(user_id)?;
             if connection_id.is_empty() || connection_id.chars().count() > CONNECTION_ID_CHARS_MAX {
-                return Err(SecureReject::InvalidConnectionId.into());
+                return Err(SecureReject::InvalidConnectionId);
             }
             SecureEvent::TelegramConnectionIssued { user_id: *user_id, connection_id: connection_id.clone() }
         }
     };
-    Ok(vec![Event::SecureAuth(event)])
+    Ok(event)
 }
 
 /// A step of the enabled secret later than any accepted before.
-fn fresh_step(auth: &SecureAuth, step: u64) -> Result<u64, Reject> {
+fn fresh_step(auth: &SecureAuth, step: u64) -> Result<u64, SecureReject> {
     if auth.secret.is_none() {
-        return Err(SecureReject::NotEnabled.into());
+        return Err(SecureReject::NotEnabled);
     }
     if step <= auth.last_step {
-        return Err(SecureReject::CodeReused.into());
+        return Err(SecureReject::CodeReused);
     }
     Ok(step)
 }

@@ -3,15 +3,8 @@
 
 use crate::betting::{BookKind, Payoff};
 use crate::command::Reject;
+use crate::ids::BookKey;
 use schemas::sports::{Market, MarketType, Price, Section, Side};
-use serde::{Deserialize, Serialize};
-
-/// The bets decided together: a whole market (`scope` 0) or one of its sections (`scope` sid).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
-pub struct BookKey {
-    pub mid: u64,
-    pub scope: u32,
-}
 
 #[derive(Debug, Clone, PartialEq)]
 pub struct Terms {

@@ -10,7 +10,7 @@ use schemas::sports::{Market, MarketResult, MarketType, Side};
 use schemas::{Money, Role};
 
 fn bet(request_id: &str, market: Market, stake_minor: i64, info: BetInfo) -> Command {
-    Command::PlaceBet { user_id: 1, request_id: request_id.into(), market, stake_minor, info }
+    Command::PlaceBet { user_id: 1, request_id: request_id.into(), market, delay: ledger::BetDelay::default(), stake_minor, info }
 }
 
 fn player(balance_minor: i64) -> Vec<Event> {
@@ -223,4 +223,30 @@ fn a_new_feed_world_voids_every_market_left_open_and_chains_the_totals() {
     assert_eq!((after.users[&1].balance_minor, after.users[&1].exposure_minor), (100_000, 0));
     assert!(after.books.is_empty());
     assert_eq!(when(&after, Command::StartFeed), Ok(vec![Event::FeedStarted { epoch: 2 }]));
+}
+
+fn in_play(request_id: &str, market: Market, info: BetInfo) -> Command {
+    Command::PlaceBet { user_id: 1, request_id: request_id.into(), market, delay: ledger::BetDelay { in_play: true, ms_per_sec: 1_000 }, stake_minor: 10_000, info }
+}
+
+#[test]
+fn an_in_play_bet_is_taken_only_once_its_delay_passed_and_records_it() {
+    let state = given(player(100_000));
+    let mut market = match_odds();
+    market.rc = 3;
+    let asked = BetInfo { requested_at_ms: T0 - 2_999, ..info(1, Side::Back, 185) };
+    assert_eq!(when(&state, in_play("early", market.clone(), asked)), Err(Reject::BetDelayNotOver { delay_ms: 3_000 }));
+    let asked = BetInfo { requested_at_ms: T0 - 3_000, ..info(1, Side::Back, 185) };
+    let events = when(&state, in_play("late", market, asked)).expect("accepted after the delay");
+    let Event::BetPlaced { info, .. } = &events[0] else { panic!("{events:?}") };
+    assert_eq!((info.requested_at_ms, info.delay_ms), (T0 - 3_000, 3_000));
+}
+
+#[test]
+fn an_in_play_bet_whose_price_moved_during_its_delay_is_refused() {
+    let state = given(player(100_000));
+    let mut moved = market(7, MarketType::Match, vec![section(1, 180, 187), section(2, 210, 214), section(3, 400, 420)]);
+    moved.rc = 3;
+    let asked = BetInfo { requested_at_ms: T0 - 3_000, ..info(1, Side::Back, 185) };
+    assert_eq!(when(&state, in_play("moved", moved, asked)), Err(Reject::OddsChanged));
 }

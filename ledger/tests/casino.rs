@@ -182,3 +182,21 @@ fn a_casino_log_passes_every_audit_check() {
     let report = audit::verify(&store, Some(&state)).expect("log verifies");
     assert!(report.checks.iter().all(|c| c.pass), "{report:?}");
 }
+
+#[test]
+fn a_locked_table_refuses_bets_until_it_is_unlocked() {
+    let mut state = open_table();
+    assert_eq!(run(&mut state, Command::SetLockedTables { tables: vec![1, 19] }), vec![Event::TableLocked { table: 1 }, Event::TableLocked { table: 19 }]);
+    assert_eq!(when(&state, bet("a", item(1, 198, 0), Side::Back, 198, 10_000)), Err(Reject::TableLocked));
+    assert_eq!(when(&state, Command::SetLockedTables { tables: vec![19, 1] }), Ok(vec![]), "the same locks again change nothing");
+    assert_eq!(run(&mut state, Command::SetLockedTables { tables: vec![19] }), vec![Event::TableUnlocked { table: 1 }]);
+    assert!(when(&state, bet("b", item(1, 198, 0), Side::Back, 198, 10_000)).is_ok(), "table 1 takes bets again");
+}
+
+#[test]
+fn a_request_id_used_again_for_another_stake_is_refused_naming_it() {
+    let mut state = open_table();
+    run(&mut state, bet("same", item(1, 198, 0), Side::Back, 198, 10_000));
+    assert_eq!(when(&state, bet("same", item(1, 198, 0), Side::Back, 198, 10_000)), Err(Reject::DuplicateRequest { bet_id: 1 }));
+    assert_eq!(when(&state, bet("same", item(1, 198, 0), Side::Back, 198, 20_000)), Err(Reject::RequestIdReused { bet_id: 1, field: "stake" }));
+}

@@ -101,6 +101,8 @@ pub fn info(sid: u32, side: Side, price_h: u32) -> BetInfo {
         price_h,
         ip: "1.2.3.4".into(),
         browser: "test".into(),
+        requested_at_ms: 0,
+        delay_ms: 0,
     }
 }
 

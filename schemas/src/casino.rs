@@ -157,27 +157,6 @@ pub enum ItemOutcome {
     Lose,
 }
 
-impl ItemOutcome {
-    /// Profit (positive) or loss (negative) in minor units of a stake taken at `rate`, on the
-    /// given side. Magnitudes are floored to the minor unit, as the ledger floors every amount,
-    /// so a back bet's profit is always the matching lay bet's loss.
-    pub fn pnl_minor(self, side: Side, stake_minor: i64, rate: Price) -> i64 {
-        let profit = |rate_h: u32| stake_minor * i64::from(rate_h.saturating_sub(100)) / 100;
-        let back = match self {
-            ItemOutcome::Win => profit(rate.0),
-            ItemOutcome::HalfWin => profit(rate.0) / 2,
-            ItemOutcome::Pays { rate } => profit(rate.0),
-            ItemOutcome::Push => 0,
-            ItemOutcome::HalfLose => -(stake_minor / 2),
-            ItemOutcome::Lose => -stake_minor,
-        };
-        match side {
-            Side::Back => back,
-            Side::Lay => -back,
-        }
-    }
-}
-
 /// One item's outcome in a round result.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, TS)]
 #[ts(export)]
@@ -323,26 +302,6 @@ pub struct RoundBets {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn every_outcome_pays_as_its_table_says_on_both_sides() {
-        let (stake, rate) = (1_000, Price(198));
-        let back = |o: ItemOutcome| o.pnl_minor(Side::Back, stake, rate);
-        assert_eq!(back(ItemOutcome::Win), 980);
-        assert_eq!(back(ItemOutcome::HalfWin), 490);
-        assert_eq!(back(ItemOutcome::Pays { rate: Price(4600) }), 45_000);
-        assert_eq!(back(ItemOutcome::Push), 0);
-        assert_eq!(back(ItemOutcome::HalfLose), -500);
-        assert_eq!(back(ItemOutcome::Lose), -1_000);
-        assert_eq!(ItemOutcome::Win.pnl_minor(Side::Lay, stake, Price(224)), -1_240);
-        assert_eq!(ItemOutcome::Lose.pnl_minor(Side::Lay, stake, Price(224)), 1_000);
-    }
-
-    #[test]
-    fn odd_stakes_floor_halves_toward_zero() {
-        assert_eq!(ItemOutcome::HalfLose.pnl_minor(Side::Back, 101, Price(200)), -50);
-        assert_eq!(ItemOutcome::HalfWin.pnl_minor(Side::Back, 101, Price(200)), 50);
-    }
 
     fn json<T: Serialize>(value: &T) -> String {
         serde_json::to_string(value).expect("a wire value serializes")

@@ -49,6 +49,9 @@ impl Application {
         let hub = hub::spawn();
         let engine = ledger::start(store, crate::push::notifier(hub.clone())).context("replaying the ledger")?;
         crate::seed::seed(&engine, &settings).await.context("seeding accounts")?;
+        // The configuration's locked tables are the administrator's locks at start.
+        let locks = ledger::Command::SetLockedTables { tables: settings.casino.locked_cids.clone() };
+        engine.submit(crate::extract::now_ms(), locks).await.context("locking the configured casino tables")?;
         let listener = TcpListener::bind((settings.application.host.as_str(), settings.application.port))
             .with_context(|| format!("binding {}:{}", settings.application.host, settings.application.port))?;
         let port = listener.local_addr().context("reading the bound port")?.port();

@@ -92,6 +92,8 @@ impl From<Reject> for ApiError {
             Reject::UnknownSelection | Reject::UnknownRound => ApiError::NotFound(message),
             Reject::RoundClosed | Reject::RoundExists { .. } => ApiError::Conflict(message),
             Reject::MarketNotOpen { .. } | Reject::OddsChanged | Reject::AlreadySettled | Reject::DuplicateRequest { .. } => ApiError::Conflict(message),
+            Reject::RequestIdReused { .. } | Reject::BetDelayNotOver { .. } => ApiError::Conflict(message),
+            Reject::TableLocked => ApiError::Forbidden(message),
             Reject::SideNotOffered => ApiError::Unprocessable(message),
             Reject::StakeOutOfLimits { min_minor, max_minor } => ApiError::Unprocessable(format!(
                 "Stake must be between {:.2} and {:.2}",

@@ -2,6 +2,7 @@
 //! at `/ws`, and the built client, on one port, in front of the ledger's single-writer engine.
 
 pub mod app;
+pub mod bet_submission;
 pub mod casino;
 pub mod cli;
 pub mod configuration;

@@ -283,6 +283,11 @@ pub fn list_coupons(engine: &EngineHandle, username: &str) -> ApiResult<Vec<Coup
 pub fn wallet_error(reject: WalletReject) -> ApiError {
     let message = reject.to_string();
     match reject {
+        // The core turns these into its own rejects; mapped here alike should one arrive.
+        WalletReject::UnknownUser => ApiError::NotFound("Unknown user".into()),
+        WalletReject::Amount(error) => ledger::Reject::from(error).into(),
+        WalletReject::InsufficientBalance { available_minor, needed_minor } => ledger::Reject::InsufficientBalance { available_minor, needed_minor }.into(),
+        WalletReject::InvalidRemark => ApiError::BadRequest(message),
         WalletReject::NoWallet => ApiError::Forbidden(message),
         WalletReject::UnknownMethod(_) | WalletReject::InvalidReference | WalletReject::InvalidAccount(_) => ApiError::BadRequest(message),
         WalletReject::InvalidCouponName | WalletReject::InvalidDepoAmount | WalletReject::ExpiryPassed => ApiError::BadRequest(message),

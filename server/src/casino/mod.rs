@@ -3,6 +3,7 @@
 //! change on `casino:{gtype}`.
 
 pub mod catalog;
+pub mod round_bets;
 
 use crate::configuration::CasinoSettings;
 use crate::extract::now_ms;

@@ -5,16 +5,16 @@ use crate::app::AppState;
 use crate::casino::catalog::{self, TableInfo};
 use crate::casino::read;
 use crate::error::{ApiError, ApiResult};
-use crate::extract::{client_ip, now_ms, ok, AuthUser, Encrypted, EncryptedBody, JsonBody};
-use crate::routes::bets::{browser, placed};
-use crate::sports::views::bet_view;
+use crate::bet_submission::{answer, Asked, BetRequest};
+use crate::casino::round_bets::round_bets;
+use crate::extract::{now_ms, ok, AuthUser, Encrypted, EncryptedBody, JsonBody};
 use crate::timefmt::rfc3339;
 use actix_web::{web, HttpRequest, HttpResponse};
 use ledger::casino::round_book;
-use ledger::{BetInfo, Command, State};
+use ledger::Command;
 use schemas::bets::PlaceBetResponse;
-use schemas::casino::{CasinoResultDetail, CasinoResultRow, CasinoRound, CasinoTiles, CasinoType, PlaceCasinoBetRequest, ResultRow, RoundBets};
-use schemas::{Envelope, Money, Role};
+use schemas::casino::{CasinoResultDetail, CasinoResultRow, CasinoRound, CasinoTiles, CasinoType, PlaceCasinoBetRequest, ResultRow};
+use schemas::{Envelope, Money};
 use serde::Deserialize;
 use serde_json::Value;
 
@@ -36,6 +36,11 @@ fn type_id(body: &ListRequest) -> ApiResult<Option<u32>> {
     }
 }
 
+/// The tables the administrator locked, as the ledger holds them.
+fn locked_tables(state: &AppState) -> Vec<u32> {
+    state.engine.read().locked_tables.iter().copied().collect()
+}
+
 fn table_of(gtype: Option<&str>) -> ApiResult<TableInfo> {
     let gtype = gtype.filter(|g| !g.is_empty()).ok_or_else(|| ApiError::bad("gType: required"))?;
     catalog::table(gtype).ok_or_else(|| ApiError::NotFound(format!("Unknown table {gtype}")))
@@ -48,13 +53,13 @@ pub async fn casino_types(_body: EncryptedBody<Value>) -> Encrypted<Vec<CasinoTy
 
 /// The tables of a casino type (encrypted, base A).
 pub async fn casino_tiles(state: web::Data<AppState>, EncryptedBody(body): EncryptedBody<ListRequest>) -> ApiResult<Encrypted<CasinoTiles>> {
-    let t1 = catalog::tiles(type_id(&body)?, &state.settings.casino.locked_cids);
+    let t1 = catalog::tiles(type_id(&body)?, &locked_tables(&state));
     Ok(Encrypted(Envelope::ok("Success", CasinoTiles { t1 })))
 }
 
 /// The same list, plain (base B): the home grid and the lobby for visitors.
 pub async fn casino_tiles_plain(state: web::Data<AppState>, JsonBody(body): JsonBody<ListRequest>) -> ApiResult<HttpResponse> {
-    let t1 = catalog::tiles(type_id(&body)?, &state.settings.casino.locked_cids);
+    let t1 = catalog::tiles(type_id(&body)?, &locked_tables(&state));
     Ok(ok("Success", CasinoTiles { t1 }))
 }
 
@@ -140,13 +145,6 @@ fn round_id(mid: Option<&Value>) -> ApiResult<String> {
     }
 }
 
-/// The caller's bets on a round, open and settled, newest first.
-fn round_bets(ledger: &State, user_id: u64, book: u64) -> Vec<schemas::bets::BetView> {
-    let mut bets: Vec<_> = ledger.bets.values().rev().filter(|b| b.user_id == user_id && b.book.mid == book).map(|b| bet_view(ledger, b)).collect();
-    bets.sort_by_key(|b| std::cmp::Reverse(b.bet_id));
-    bets
-}
-
 /// A resulted round: its cards dealt again from its seed, and the caller's bets on it.
 pub async fn round_result(state: web::Data<AppState>, user: AuthUser, JsonBody(body): JsonBody<ResultRequest>) -> ApiResult<HttpResponse> {
     let table = table_of(body.gtype.as_deref())?;
@@ -158,16 +156,9 @@ pub async fn round_result(state: web::Data<AppState>, user: AuthUser, JsonBody(b
     let outcome = record.outcome.as_ref().ok_or_else(|| ApiError::NotFound("The round was void: every stake was returned".into()))?;
     let result = feed_sim::casino::replay(table.gtype, &mid, outcome.seed).ok_or_else(unknown)?;
     let bets = round_bets(&ledger, user.user_id, book);
-    let total: i64 = bets.iter().filter_map(|b| b.result).map(|m| m.minor()).sum();
+    let total = ledger.settled_total_minor(user.user_id, book);
     let detail = CasinoResultDetail { result, ename: table.name.to_owned(), created_at: rfc3339(record.at_ms), bets, total_profit: Money(total) };
     Ok(ok("Success", detail))
-}
-
-/// The caller's bets on one round (`GET /api/bet?marketId=&gType=`).
-pub fn bets_of_round(state: &AppState, user_id: u64, mid: &str, gtype: Option<&str>) -> ApiResult<RoundBets> {
-    table_of(gtype)?;
-    let book = round_book(mid).ok_or_else(|| ApiError::bad("marketId: must be a round id"))?;
-    Ok(RoundBets { bets: round_bets(&state.engine.read(), user_id, book) })
 }
 
 /// `POST /api/bet/place/casino`: the item as the table shows it now, checked by the ledger.
@@ -178,40 +169,22 @@ pub async fn place_casino_bet(
     user: AuthUser,
     EncryptedBody(body): EncryptedBody<PlaceCasinoBetRequest>,
 ) -> ApiResult<Encrypted<PlaceBetResponse>> {
-    if !matches!(user.role, Role::User | Role::Demo) {
-        return Err(ApiError::Forbidden("Please login to access!".into()));
-    }
-    if body.amount.minor() <= 0 {
-        return Err(ApiError::bad("amount: must be greater than 0"));
-    }
+    let asked = Asked { request_id: body.request_id.clone(), sid: body.section_id, side: body.bet_type, price: body.u_rate, amount: body.amount };
+    let request = BetRequest::new(&req, &user, asked, now_ms())?;
     let table = table_of(body.sub_type.as_deref().or(body.g_type.as_deref()))?;
-    if state.settings.casino.locked_cids.contains(&table.number) {
-        return Err(ApiError::Forbidden("This casino game is currently locked by the administrator.".into()));
-    }
     let round = read(&state.casino).round(table.gtype).cloned().ok_or_else(|| ApiError::Conflict("Round is closed".into()))?;
     let item = round.items.iter().find(|i| i.sid == body.section_id).cloned().ok_or_else(|| ApiError::NotFound("Unknown selection".into()))?;
-    let info = BetInfo {
-        etid: 0,
-        event_name: table.name.to_owned(),
-        market_name: body.market_id.clone(),
-        section_name: item.nat.clone(),
-        gtype: table.gtype.to_owned(),
-        sid: body.section_id,
-        side: body.bet_type,
-        price_h: body.u_rate.hundredths(),
-        ip: client_ip(&req),
-        browser: browser(&req),
-    };
-    let request_id = body.request_id.clone().unwrap_or_else(crate::tokens::new_token);
+    let info = request.info(0, table.name.to_owned(), body.market_id.clone(), item.nat.clone(), table.gtype.to_owned());
     let command = Command::PlaceCasinoBet {
         user_id: user.user_id,
-        request_id,
+        request_id: request.request_id.clone(),
         gtype: table.gtype.to_owned(),
         mid: body.market_id.clone(),
         item,
-        stake_minor: body.amount.minor(),
+        stake_minor: request.stake_minor,
         info,
     };
-    let (message, response) = placed(&state, user.user_id, now_ms(), command).await?;
+    let submitted = state.engine.submit(request.requested_at_ms, command).await;
+    let (message, response) = answer(&state, user.user_id, submitted)?;
     Ok(Encrypted(Envelope::ok(message, response)))
 }

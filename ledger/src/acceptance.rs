@@ -1,0 +1,123 @@
+//! The acceptance steps every bet shares, sports and casino alike (DESIGN §3), and the
+//! settlement of every open bet of a market or round.
+
+use crate::betting::{book_pnl_after, exposure_minor, worst_loss_minor, Outcome};
+use crate::command::Reject;
+use crate::event::{BetInfo, Event};
+use crate::ids::{BookKey, UserId};
+use crate::limits::{REQUEST_ID_CHARS_MAX, REQUEST_ID_WINDOW_MS};
+use crate::state::{Account, Book, State};
+use crate::terms::Terms;
+use schemas::Role;
+use std::collections::BTreeMap;
+
+/// The first acceptance checks of any bet: a user who may bet, a well-formed request id that
+/// was not placed in the last minute. A request id placed again answers with its bet when it
+/// asks for the same bet, and is refused when it asks for another one.
+pub fn check_bettor<'a>(state: &'a State, at_ms: i64, user_id: UserId, request_id: &str, stake_minor: i64, info: &BetInfo) -> Result<&'a Account, Reject> {
+    let user = state.users.get(&user_id).ok_or(Reject::UnknownUser)?;
+    if !matches!(user.role, Role::User | Role::Demo) {
+        return Err(Reject::RoleCannotBet);
+    }
+    let id_chars = request_id.chars().count();
+    if id_chars == 0 || id_chars > REQUEST_ID_CHARS_MAX {
+        return Err(Reject::InvalidRequestId);
+    }
+    if let Some((bet_id, then)) = state.requests.get(&(user_id, request_id.to_owned())) {
+        if at_ms - then < REQUEST_ID_WINDOW_MS {
+            return Err(repeated_request(state, *bet_id, stake_minor, info));
+        }
+    }
+    Ok(user)
+}
+
+/// A request id seen again: the same bet again, or which part of it differs.
+fn repeated_request(state: &State, bet_id: u64, stake_minor: i64, info: &BetInfo) -> Reject {
+    let Some(bet) = state.bets.get(&bet_id) else { return Reject::DuplicateRequest { bet_id } };
+    let differs = [
+        ("stake", bet.stake_minor != stake_minor),
+        ("market", bet.info.market_name != info.market_name || bet.info.event_name != info.event_name),
+        ("selection", bet.info.sid != info.sid),
+        ("side", bet.info.side != info.side),
+        ("price", bet.info.price_h != info.price_h),
+    ];
+    match differs.iter().find(|(_, differs)| *differs) {
+        Some((field, _)) => Reject::RequestIdReused { bet_id, field },
+        None => Reject::DuplicateRequest { bet_id },
+    }
+}
+
+/// The last acceptance checks, once a bet's terms are known: its stake limits, then the
+/// available balance against the exposure of its book with it.
+pub fn bet_placed(state: &State, user: &Account, request_id: &str, gmid: u64, terms: Terms, stake_minor: i64, info: &BetInfo) -> Result<Vec<Event>, Reject> {
+    if stake_minor < terms.stake_min_minor || stake_minor > terms.stake_max_minor {
+        return Err(Reject::StakeOutOfLimits { min_minor: terms.stake_min_minor, max_minor: terms.stake_max_minor });
+    }
+    // A book keeps the outcome set of its first bet, so every bet in it is judged alike.
+    let kind = state.books.get(&terms.book).map_or(terms.kind, |b| b.kind.clone());
+    let pnl_before = user.book_pnl.get(&terms.book).map(Vec::as_slice);
+    let book_exposure_after_minor = match book_pnl_after(&kind, pnl_before, &terms.payoff, stake_minor) {
+        Some(pnl) => worst_loss_minor(&pnl),
+        None => {
+            let mut bets = state.open_bets(&terms.book, user.id);
+            bets.push((&terms.payoff, stake_minor));
+            exposure_minor(&kind, bets.iter().copied())
+        }
+    };
+    let book_exposure_before = user.book_exposure.get(&terms.book).copied().unwrap_or(0);
+    let exposure_after_minor = user.exposure_minor - book_exposure_before + book_exposure_after_minor;
+    if user.balance_minor - exposure_after_minor < 0 {
+        return Err(Reject::InsufficientBalance {
+            available_minor: user.available_minor(),
+            needed_minor: book_exposure_after_minor - book_exposure_before,
+        });
+    }
+    Ok(vec![Event::BetPlaced {
+        bet_id: state.next_bet_id(),
+        user_id: user.id,
+        request_id: request_id.to_owned(),
+        gmid,
+        book: terms.book,
+        kind,
+        payoff: terms.payoff,
+        stake_minor,
+        info: info.clone(),
+        book_exposure_after_minor,
+        exposure_after_minor,
+    }])
+}
+
+/// One `BetsSettled` per user with open bets in the books of `mid`, each book decided by
+/// `outcome_of` (`None` voids it: every stake returned). Open bets and their users exist by
+/// construction (`apply` keeps them together); one that did not would be left unsettled rather
+/// than stop the engine.
+pub fn settle_books(state: &State, gmid: u64, mid: u64, outcome_of: impl Fn(&BookKey, &Book) -> Option<Outcome>) -> Vec<Event> {
+    let mut per_user: BTreeMap<UserId, (Vec<(u64, i64)>, i64)> = BTreeMap::new();
+    for (key, book) in state.books.range(BookKey::all_of(mid)) {
+        let outcome = outcome_of(key, book);
+        for (user_id, ids) in &book.open {
+            let Some(user) = state.users.get(user_id) else { continue };
+            let entry = per_user.entry(*user_id).or_default();
+            for (id, bet) in ids.iter().filter_map(|id| Some((*id, state.bets.get(id)?))) {
+                entry.0.push((id, outcome.map_or(0, |o| bet.payoff.pnl(bet.stake_minor, o))));
+            }
+            entry.1 += user.book_exposure.get(key).copied().unwrap_or(0);
+        }
+    }
+    per_user
+        .into_iter()
+        .filter_map(|(user_id, (bets, released_minor))| {
+            let user = state.users.get(&user_id)?;
+            let total_minor: i64 = bets.iter().map(|(_, pnl)| pnl).sum();
+            Some(Event::BetsSettled {
+                user_id,
+                gmid,
+                mid,
+                bets,
+                total_minor,
+                balance_after_minor: user.balance_minor + total_minor,
+                exposure_after_minor: user.exposure_minor - released_minor,
+            })
+        })
+        .collect()
+}

@@ -1,0 +1,25 @@
+//! A player's bets on one casino round, as the round's result and the bet list show them.
+
+use crate::app::AppState;
+use crate::casino::catalog;
+use crate::error::{ApiError, ApiResult};
+use crate::sports::views::bet_view;
+use ledger::casino::round_book;
+use ledger::State;
+use schemas::bets::BetView;
+use schemas::casino::RoundBets;
+
+/// The caller's bets on a round, open and settled, newest first.
+pub fn round_bets(ledger: &State, user_id: u64, book: u64) -> Vec<BetView> {
+    let mut bets: Vec<_> = ledger.bets.values().rev().filter(|b| b.user_id == user_id && b.book.mid == book).map(|b| bet_view(ledger, b)).collect();
+    bets.sort_by_key(|b| std::cmp::Reverse(b.bet_id));
+    bets
+}
+
+/// The caller's bets on one round (`GET /api/bet?marketId=&gType=`).
+pub fn bets_of_round(state: &AppState, user_id: u64, mid: &str, gtype: Option<&str>) -> ApiResult<RoundBets> {
+    let gtype = gtype.filter(|g| !g.is_empty()).ok_or_else(|| ApiError::bad("gType: required"))?;
+    catalog::table(gtype).ok_or_else(|| ApiError::NotFound(format!("Unknown table {gtype}")))?;
+    let book = round_book(mid).ok_or_else(|| ApiError::bad("marketId: must be a round id"))?;
+    Ok(RoundBets { bets: round_bets(&state.engine.read(), user_id, book) })
+}
