@@ -2,6 +2,7 @@
 
 mod auth;
 mod bad_input;
+mod bet_delay;
 mod casino;
 mod helpers;
 mod ops;
