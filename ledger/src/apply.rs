@@ -23,7 +23,14 @@ pub fn apply(state: &mut State, envelope: &Envelope) {
         Event::MarketResulted { mid, result, .. } => {
             state.resulted.insert(*mid, result.clone());
         }
-        Event::FeedStarted { epoch } => state.feed_epoch = *epoch,
+        Event::FeedStarted { epoch } => {
+            state.feed_epoch = *epoch;
+            state.feed_world = None;
+        }
+        Event::FeedWorldStarted { epoch, world } => {
+            state.feed_epoch = *epoch;
+            state.feed_world = Some(world.clone());
+        }
         Event::RoundOpened { .. } | Event::RoundClosed { .. } | Event::RoundResulted { .. } | Event::TableLocked { .. } | Event::TableUnlocked { .. } => {
             apply_casino(state, at_ms, &envelope.event)
         }

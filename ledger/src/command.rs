@@ -1,7 +1,7 @@
 //! Commands ask the engine for a change; `decide` turns each into events or a rejection.
 
 use crate::checks::AmountError;
-use crate::event::BetInfo;
+use crate::event::{BetInfo, FeedWorld};
 use crate::ids::{SessionId, TokenHash, UserId};
 use crate::secure::{SecureCommand, SecureReject};
 use crate::wallet::{WalletCommand, WalletReject};
@@ -93,8 +93,13 @@ pub enum Command {
         mid: u64,
         result: MarketResult,
     },
-    /// A new feed world begins: every market still open from an earlier one is void.
-    StartFeed,
+    /// The simulator starts with `world`'s settings (its `start_ms` the time now). The world the
+    /// log holds goes on when its settings are the same and it began at most
+    /// `FEED_WORLD_RESUME_MS_MAX` ago; otherwise a new world begins and every market still open
+    /// from an earlier one is void.
+    StartFeed {
+        world: FeedWorld,
+    },
     /// A casino table opens round `mid` for bets; a round of the table left unresulted is voided.
     OpenRound {
         gtype: String,

@@ -74,7 +74,7 @@ pub fn decide(state: &State, at_ms: i64, command: &Command) -> Result<Vec<Event>
         }
         Command::PlaceBet { user_id, request_id, market, delay, stake_minor, info } => sports::place_bet(state, at_ms, *user_id, request_id, market, *delay, *stake_minor, info),
         Command::SettleMarket { gmid, mid, result } => sports::settle_market(state, *gmid, *mid, result),
-        Command::StartFeed => sports::start_feed(state, at_ms),
+        Command::StartFeed { world } => sports::start_feed(state, at_ms, world),
         Command::OpenRound { gtype, table, mid } => casino::open_round(state, at_ms, gtype, *table, mid),
         Command::CloseRound { gtype, mid } => casino::close_round(state, gtype, mid),
         Command::SettleRound { gtype, mid, result } => casino::settle_round(state, gtype, mid, result.as_ref()),

@@ -149,6 +149,31 @@ pub enum Event {
     TableUnlocked {
         table: u32,
     },
+    /// A feed world began: ids offset by `epoch`, the simulator's settings and its start, so a
+    /// restart with the same settings continues this world instead of starting another.
+    FeedWorldStarted {
+        epoch: u64,
+        world: FeedWorld,
+    },
+}
+
+/// What makes a simulated feed world the same world: its seed and settings, and when it began.
+/// The simulator is deterministic, so these rebuild every fixture, id and price it published.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct FeedWorld {
+    pub seed: u64,
+    pub start_ms: i64,
+    /// Simulated milliseconds per thousand real ones (`speed` × 1000).
+    pub speed_milli: u64,
+    pub fixtures_per_sport: u32,
+    pub virtual_fixtures: u32,
+}
+
+impl FeedWorld {
+    /// The same settings: a world started with them can go on.
+    pub fn same_settings(&self, other: &FeedWorld) -> bool {
+        (self.seed, self.speed_milli, self.fixtures_per_sport, self.virtual_fixtures) == (other.seed, other.speed_milli, other.fixtures_per_sport, other.virtual_fixtures)
+    }
 }
 
 /// What a bet was placed on, as the player saw it: for statements and bet lists.

@@ -34,7 +34,7 @@ pub use apply::apply;
 pub use command::{BetDelay, Command, Reject, TokenGrant};
 pub use decide::decide;
 pub use engine::{start, Committed, EngineError, EngineHandle, Notify};
-pub use event::{BetInfo, Envelope, Event, SessionEnd};
+pub use event::{BetInfo, Envelope, Event, FeedWorld, SessionEnd};
 pub use ids::{BookKey, SessionId, TokenHash, UserId};
 pub use state::{Account, ActivityKind, Bet, Book, RoundRecord, SettlementEntry, State, TableRound};
 pub use store::{MemStore, SledStore, Store, StoreError};

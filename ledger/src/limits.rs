@@ -26,6 +26,10 @@ const _: () = assert!(BATCH_COMMANDS_MAX <= ENGINE_QUEUE_MAX);
 const _: () = assert!(schemas::AMOUNT_MINOR_MAX < BALANCE_MINOR_MAX);
 const _: () = assert!(BALANCE_MINOR_MAX < i64::MAX / 1024);
 
+/// A feed world goes on across a restart only if it began at most this long ago: the simulator
+/// replays the time it missed, and a week of it is still a few seconds of work.
+pub const FEED_WORLD_RESUME_MS_MAX: i64 = 7 * 24 * 3_600_000;
+
 /// A bet resubmitted with the same request id within this window returns the first answer.
 pub const REQUEST_ID_WINDOW_MS: i64 = 60_000;
 

@@ -4,7 +4,8 @@
 use crate::acceptance::{bet_placed, check_bettor, settle_books};
 use crate::apply::apply;
 use crate::command::{BetDelay, Command, Reject};
-use crate::event::{BetInfo, Envelope, Event};
+use crate::event::{BetInfo, Envelope, Event, FeedWorld};
+use crate::limits::FEED_WORLD_RESUME_MS_MAX;
 use crate::ids::UserId;
 use crate::state::State;
 use crate::terms::terms;
@@ -49,10 +50,15 @@ pub fn settle_market(state: &State, gmid: u64, mid: u64, result: &MarketResult) 
     Ok(events)
 }
 
-/// A new feed world: its epoch, then a void for every market left open by the earlier worlds,
-/// each decided against the state the previous ones left.
-pub fn start_feed(state: &State, at_ms: i64) -> Result<Vec<Event>, Reject> {
-    let mut events = vec![Event::FeedStarted { epoch: state.feed_epoch + 1 }];
+/// The world the log holds goes on (no event) when `world` has its settings and it is recent;
+/// otherwise a new world: its epoch, then a void for every market left open by the earlier
+/// worlds, each decided against the state the previous ones left.
+pub fn start_feed(state: &State, at_ms: i64, world: &FeedWorld) -> Result<Vec<Event>, Reject> {
+    let goes_on = state.feed_world.as_ref().is_some_and(|current| current.same_settings(world) && at_ms - current.start_ms <= FEED_WORLD_RESUME_MS_MAX);
+    if goes_on {
+        return Ok(vec![]);
+    }
+    let mut events = vec![Event::FeedWorldStarted { epoch: state.feed_epoch + 1, world: world.clone() }];
     let open: BTreeSet<(u64, u64)> = state.books.iter().filter(|(key, _)| !crate::casino::is_casino_id(key.mid)).map(|(key, book)| (book.gmid, key.mid)).collect();
     if open.is_empty() {
         return Ok(events);

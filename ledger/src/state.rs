@@ -4,7 +4,7 @@
 //! it was built in: invariant 6 (replay equals live) compares those bytes.
 
 use crate::betting::{BookKind, Payoff};
-use crate::event::BetInfo;
+use crate::event::{BetInfo, FeedWorld};
 use crate::ids::{BookKey, SessionId, TokenHash, UserId};
 use crate::secure::SecureState;
 use crate::wallet::{Holder, Holders, WalletState};
@@ -35,8 +35,10 @@ pub struct State {
     /// Bet request ids of the last minute, per user, and their bets (resubmission returns them).
     pub requests: BTreeMap<(UserId, String), (u64, i64)>,
     pub request_order: VecDeque<(i64, UserId, String)>,
-    /// How many feed worlds have started.
+    /// How many feed worlds have started, and the current one's settings (none for a world the
+    /// log began before worlds recorded them).
     pub feed_epoch: u64,
+    pub feed_world: Option<FeedWorld>,
     /// Casino tables by gtype: the round each has open (taking bets or dealing), until resulted.
     pub tables: BTreeMap<String, TableRound>,
     /// Resulted casino rounds by book id: ordered by day, table and time (`casino::round_book`).

@@ -4,7 +4,7 @@ mod common;
 
 use common::*;
 use ledger::betting::{BookKind, Payoff};
-use ledger::{BetInfo, BookKey, Command, Event, Reject, State};
+use ledger::{BetInfo, BookKey, Command, Event, FeedWorld, Reject, State};
 use proptest::prelude::*;
 use schemas::sports::{Market, MarketResult, MarketType, Side};
 use schemas::{Money, Role};
@@ -211,18 +211,38 @@ fn a_new_feed_world_voids_every_market_left_open_and_chains_the_totals() {
     other.mid = 8;
     let both = then_apply(&odds, bet("r2", other, 20_000, info(2, Side::Lay, 214)));
     assert_eq!(both.users[&1].exposure_minor, 10_000 + 22_800);
-    let events = when(&both, Command::StartFeed).expect("starts");
-    assert_eq!(events[0], Event::FeedStarted { epoch: 1 });
+    let events = when(&both, start_feed(world(T0))).expect("starts");
+    assert_eq!(events[0], Event::FeedWorldStarted { epoch: 1, world: world(T0) });
     let exposures: Vec<i64> = events.iter().filter_map(|e| match e {
         Event::BetsSettled { exposure_after_minor, total_minor, .. } => { assert_eq!(*total_minor, 0); Some(*exposure_after_minor) }
         _ => None,
     }).collect();
     assert_eq!(exposures, vec![22_800, 0], "each void releases its own market's exposure in turn");
-    let after = then_apply(&both, Command::StartFeed);
+    let after = then_apply(&both, start_feed(world(T0)));
     assert_eq!(after.feed_epoch, 1);
     assert_eq!((after.users[&1].balance_minor, after.users[&1].exposure_minor), (100_000, 0));
     assert!(after.books.is_empty());
-    assert_eq!(when(&after, Command::StartFeed), Ok(vec![Event::FeedStarted { epoch: 2 }]));
+    let reseeded = FeedWorld { seed: 8, ..world(T0) };
+    assert_eq!(when(&after, start_feed(reseeded.clone())), Ok(vec![Event::FeedWorldStarted { epoch: 2, world: reseeded }]));
+}
+
+fn world(start_ms: i64) -> FeedWorld {
+    FeedWorld { seed: 7, start_ms, speed_milli: 1_000, fixtures_per_sport: 4, virtual_fixtures: 2 }
+}
+
+fn start_feed(world: FeedWorld) -> Command {
+    Command::StartFeed { world }
+}
+
+#[test]
+fn a_restart_with_the_same_settings_goes_on_with_the_world_and_keeps_its_open_bets() {
+    let state = then_apply(&given(player(100_000)), start_feed(world(T0 - 60_000)));
+    let betting = then_apply(&state, bet("r1", match_odds(), 10_000, info(1, Side::Back, 185)));
+    assert_eq!(when(&betting, start_feed(world(T0))), Ok(vec![]), "same settings: the world goes on, nothing is voided");
+    let week_later = ledger::decide(&betting, T0 - 60_000 + ledger::limits::FEED_WORLD_RESUME_MS_MAX + 1, &start_feed(world(T0)));
+    assert!(matches!(week_later.as_deref(), Ok([Event::FeedWorldStarted { epoch: 2, .. }, Event::MarketResulted { .. }, Event::BetsSettled { .. }])), "{week_later:?}");
+    let faster = FeedWorld { speed_milli: 10_000, ..world(T0) };
+    assert!(matches!(when(&betting, start_feed(faster)).as_deref(), Ok([Event::FeedWorldStarted { epoch: 2, .. }, ..])), "other settings: a new world");
 }
 
 fn in_play(request_id: &str, market: Market, info: BetInfo) -> Command {

@@ -135,7 +135,9 @@ fn bet_command() -> impl Strategy<Value = Command> {
         round_id().prop_map(|mid| Command::CloseRound { gtype: "teen20".into(), mid }),
         (round_id(), sids).prop_map(|(mid, table)| Command::OpenRound { gtype: "teen20".into(), table, mid }),
         prop::collection::vec(0u32..30, 0..4).prop_map(|tables| Command::SetLockedTables { tables }),
-        Just(Command::StartFeed),
+        (any::<u64>(), 0i64..3).prop_map(|(seed, days)| Command::StartFeed {
+            world: ledger::FeedWorld { seed: seed % 3, start_ms: T0 + days * 86_400_000, speed_milli: 1_000, fixtures_per_sport: 4, virtual_fixtures: 2 }
+        }),
     ]
 }
 

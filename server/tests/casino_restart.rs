@@ -4,26 +4,12 @@
 
 mod common;
 
-use common::{audit_verify, start_server};
-use serde_json::{json, Value};
+use common::{audit_verify, call, start_server};
+use serde_json::json;
 use std::time::{Duration, Instant};
 
-async fn call(http: &awc::Client, method: &str, url: &str, token: Option<&str>, body: Option<&Value>) -> Value {
-    let mut request = http.request(method.parse().expect("method"), url);
-    if let Some(token) = token {
-        request = request.bearer_auth(token);
-    }
-    let mut response = match body {
-        Some(body) => request.send_json(body).await,
-        None => request.send().await,
-    }
-    .expect("the server answers");
-    response.json().await.expect("a JSON answer")
-}
-
 async fn login(http: &awc::Client, base: &str) -> String {
-    let answer = call(http, "POST", &format!("{base}/api/auth/login"), None, Some(&json!({"username": "player1", "password": "player123"}))).await;
-    answer["data"]["accessToken"].as_str().expect("player1 logs in").to_owned()
+    common::login(http, base, "player1", "player123").await
 }
 
 #[actix_web::test]

@@ -6,34 +6,76 @@ pub mod views;
 
 use crate::configuration::Settings;
 use crate::ws::hub::HubHandle;
-use book::Book;
+use book::{Book, Changes};
 use feed::{FeedHandle, FeedSource};
 use schemas::sports::{FeedEvent, Market};
-use ledger::EngineHandle;
+use ledger::{EngineHandle, FeedWorld};
 use std::sync::{Arc, RwLock};
 
 /// Ids of one feed world are offset by its epoch times this, so a restarted simulator never
 /// reuses an id the ledger has seen. Sim ids stay below it; ids stay below 2^53 for the browser.
 const EPOCH_ID_STRIDE: u64 = 1_000_000_000;
 
-/// Starts the in-process simulator when the configuration asks for it: a new feed world in the
-/// ledger (voiding markets an earlier world left open), then the feed task.
+/// Starts the in-process simulator when the configuration asks for it. The feed world the
+/// ledger holds goes on when the settings are the same (a restart or a deploy): the simulator is
+/// rebuilt from the world's seed and start, replays the time it missed, and the results of that
+/// time settle in the ledger, so open bets stay open on the same matches. Otherwise a new world
+/// begins (voiding markets an earlier world left open). Then the feed task runs.
 pub async fn start_feed(settings: &Settings, book: Arc<RwLock<Book>>, hub: HubHandle, engine: EngineHandle) -> anyhow::Result<Option<FeedHandle>> {
     if !settings.feed.simulator {
         return Ok(None);
     }
-    engine.submit(crate::extract::now_ms(), ledger::Command::StartFeed).await?;
-    let offset = engine.read().feed_epoch * EPOCH_ID_STRIDE;
     let feed = &settings.feed;
+    let now = crate::extract::now_ms();
+    let asked = FeedWorld {
+        seed: feed.seed,
+        start_ms: now,
+        speed_milli: (feed.speed.clamp(0.0, feed_sim::SPEED_MAX) * 1000.0).round() as u64,
+        fixtures_per_sport: u32::try_from(feed.fixtures_per_sport).unwrap_or(u32::MAX),
+        virtual_fixtures: u32::try_from(feed.virtual_fixtures).unwrap_or(u32::MAX),
+    };
+    engine.submit(now, ledger::Command::StartFeed { world: asked.clone() }).await?;
+    let (epoch, world) = {
+        let ledger = engine.read();
+        (ledger.feed_epoch, ledger.feed_world.clone().unwrap_or(asked))
+    };
     let config = feed_sim::SimConfig {
         seed: feed.seed,
         speed: feed.speed,
-        start_ms: crate::extract::now_ms(),
+        start_ms: world.start_ms,
         fixtures_per_sport: feed.fixtures_per_sport,
         virtual_fixtures: feed.virtual_fixtures,
     };
-    let source = Box::new(Simulated { sim: feed_sim::Simulator::new(config), offset });
-    Ok(Some(feed::spawn(source, book, hub, engine, feed.tick_ms)))
+    let mut source = Simulated { sim: feed_sim::Simulator::new(config), offset: epoch * EPOCH_ID_STRIDE };
+    let missed_ms = u64::try_from(now - world.start_ms).unwrap_or(0);
+    if missed_ms > 0 {
+        catch_up(&mut source, missed_ms, &book, &engine).await;
+    }
+    Ok(Some(feed::spawn(Box::new(source), book, hub, engine, feed.tick_ms)))
+}
+
+/// Real time one catch-up step covers: small enough that no step reaches the simulator's action
+/// limit, so the world is the one the feed published before, step for step.
+const CATCH_UP_STEP_MS: u64 = 1_000;
+
+/// Steps the simulator through the real time the server missed, folds it into the book, and
+/// settles in the ledger the markets that ended meanwhile.
+async fn catch_up(source: &mut Simulated, missed_ms: u64, book: &Arc<RwLock<Book>>, engine: &EngineHandle) {
+    let mut events = Vec::new();
+    let mut done_ms = 0;
+    while done_ms < missed_ms {
+        let step_ms = CATCH_UP_STEP_MS.min(missed_ms - done_ms);
+        events.extend(source.step(step_ms));
+        done_ms += step_ms;
+    }
+    let changes = feed::fold(book, events);
+    let open: Vec<Changes> = {
+        let ledger = engine.read();
+        let results = changes.into_iter().flat_map(|c| c.results).filter(|(_, mid, _)| !ledger.resulted.contains_key(mid)).collect();
+        vec![Changes { results, ..Changes::default() }]
+    };
+    tracing::info!(missed_ms, settled = open[0].results.len(), "the feed world goes on: caught up with the time missed");
+    feed::settle(engine, &open).await;
 }
 
 /// The in-process simulator as a feed source, its ids moved into this feed world.

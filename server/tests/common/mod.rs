@@ -1,5 +1,8 @@
 //! The real `exchange` binary for tests that start, kill and restart it.
 
+#![allow(dead_code)]
+
+use serde_json::{json, Value};
 use std::fs::File;
 use std::io::{BufRead, BufReader};
 use std::path::Path;
@@ -59,3 +62,35 @@ pub fn audit_verify(dir: &Path) -> std::process::Output {
         .expect("the exchange binary runs")
 }
 
+
+/// One call to a running server, answered in JSON.
+pub async fn call(http: &awc::Client, method: &str, url: &str, token: Option<&str>, body: Option<&Value>) -> Value {
+    let mut request = http.request(method.parse().expect("method"), url);
+    if let Some(token) = token {
+        request = request.bearer_auth(token);
+    }
+    let mut response = match body {
+        Some(body) => request.send_json(body).await,
+        None => request.send().await,
+    }
+    .expect("the server answers");
+    response.json().await.expect("a JSON answer")
+}
+
+pub async fn login(http: &awc::Client, base: &str, username: &str, password: &str) -> String {
+    let answer = call(http, "POST", &format!("{base}/api/auth/login"), None, Some(&json!({"username": username, "password": password}))).await;
+    answer["data"]["accessToken"].as_str().unwrap_or_else(|| panic!("{username} logs in: {answer}")).to_owned()
+}
+
+/// Stops the server as a deploy would (SIGTERM) and waits for it to exit.
+pub fn stop_server(server: &mut Server) {
+    let status = Command::new("kill").args(["-TERM", &server.child.id().to_string()]).status().expect("kill runs");
+    assert!(status.success(), "SIGTERM was sent");
+    server.child.wait().expect("the stopped server is reaped");
+}
+
+/// Kills the server with SIGKILL and waits for it.
+pub fn kill_server(server: &mut Server) {
+    server.child.kill().expect("the server can be killed");
+    server.child.wait().expect("the killed server is reaped");
+}

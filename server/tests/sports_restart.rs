@@ -1,0 +1,104 @@
+//! A deploy or a crash does not cancel players' bets: the simulator's feed world goes on across
+//! a restart (clean stop and SIGKILL), with the same matches, ids and markets, the bets stay
+//! open on them, and they then settle normally. The audit passes at the end.
+
+mod common;
+
+use common::{audit_verify, call, kill_server, login, start_server, stop_server};
+use serde_json::{json, Value};
+use std::path::Path;
+use std::time::Duration;
+
+/// Frozen prices (the same world at any moment), no bet delay, no casino.
+const ENV: [(&str, &str); 3] = [("APP_FEED__SPEED", "0"), ("APP_BETTING__INPLAY_DELAY_MS_PER_SEC", "0"), ("APP_CASINO__SIMULATOR", "false")];
+
+struct Running {
+    server: common::Server,
+    base: String,
+    token: String,
+}
+
+async fn start(http: &awc::Client, dir: &Path, log: &str) -> Running {
+    let server = start_server(dir, &dir.with_extension(log), &ENV);
+    let base = format!("http://127.0.0.1:{}", server.port);
+    let token = login(http, &base, "player1", "player123").await;
+    Running { server, base, token }
+}
+
+/// The first open cricket match-odds market with every runner active.
+async fn open_market(http: &awc::Client, base: &str) -> Value {
+    let rows = call(http, "POST", &format!("{base}/data/front/highlightproduct"), None, Some(&json!({"etid": 4, "type": "all"}))).await;
+    for fixture in rows["data"].as_array().expect("rows") {
+        let markets = call(http, "POST", &format!("{base}/data/front/gamedetailPrivate?etid=4&gmid={}", fixture["gmid"]), None, Some(&json!({}))).await;
+        let found = markets["data"].as_array().expect("markets").iter().find(|m| {
+            m["gtype"] == "match" && m["status"] == "OPEN" && m["section"].as_array().expect("sections").iter().all(|s| s["gstatus"] == "ACTIVE")
+        });
+        if let Some(market) = found {
+            return market.clone();
+        }
+    }
+    panic!("no open match-odds market");
+}
+
+/// The market `mid` of match `gmid` as the match page lists it now, if it does.
+async fn market_now(http: &awc::Client, base: &str, gmid: &Value, mid: &Value) -> Option<Value> {
+    let markets = call(http, "POST", &format!("{base}/data/front/gamedetailPrivate?etid=4&gmid={gmid}"), None, Some(&json!({}))).await;
+    markets["data"].as_array()?.iter().find(|m| &m["mid"] == mid).cloned()
+}
+
+async fn open_bets(http: &awc::Client, running: &Running, gmid: &Value) -> Vec<Value> {
+    let bets = call(http, "GET", &format!("{}/api/bet?gameId={gmid}", running.base), Some(&running.token), None).await;
+    bets["data"]["bets"].as_array().cloned().unwrap_or_default()
+}
+
+async fn account(http: &awc::Client, running: &Running) -> Value {
+    call(http, "GET", &format!("{}/api/users", running.base), Some(&running.token), None).await["data"].clone()
+}
+
+#[actix_web::test]
+async fn open_sports_bets_survive_a_clean_stop_and_a_kill_and_then_settle_normally() {
+    let temp = tempfile::tempdir().expect("a temporary directory");
+    let dir = temp.path().join("data");
+    let http = awc::Client::builder().timeout(Duration::from_secs(30)).finish();
+    let settings = server::configuration::Settings::load().expect("configuration loads");
+    let cipher = server::crypto::PayloadCipher::from_hex(&settings.payload.key_hex).expect("key");
+
+    // Arrange: a back bet on an open match-odds market.
+    let mut running = start(&http, &dir, "first.log").await;
+    let market = open_market(&http, &running.base).await;
+    let (gmid, mid) = (market["gmid"].clone(), market["mid"].clone());
+    let back = market["section"][0]["odds"].as_array().expect("odds").iter().find(|l| l["otype"] == "back").expect("a back price")["odds"].clone();
+    let bet = json!({"gameId": gmid, "marketId": mid, "sectionId": market["section"][0]["sid"], "uRate": back, "amount": 100, "betType": "back", "requestId": "restart-bet"});
+    let placed = call(&http, "POST", &format!("{}/api/bet/place", running.base), Some(&running.token), Some(&json!({"Payload": cipher.encrypt(bet.to_string().as_bytes())}))).await;
+    assert!(placed["Payload"].is_string(), "the bet is placed: {placed}");
+    let held = account(&http, &running).await;
+    assert_eq!(held["exp"].as_f64(), Some(-100.0), "{held}");
+
+    // Act and assert: after a clean stop, then after SIGKILL, the same bet is open on the same
+    // match and market, with the same exposure.
+    for (how, log) in [("clean stop", "second.log"), ("SIGKILL", "third.log")] {
+        if how == "clean stop" {
+            stop_server(&mut running.server);
+        } else {
+            kill_server(&mut running.server);
+        }
+        running = start(&http, &dir, log).await;
+        let bets = open_bets(&http, &running, &gmid).await;
+        assert_eq!(bets.len(), 1, "after a {how} the bet is still open: {bets:?}");
+        assert_eq!(bets[0]["marketId"], mid, "on the same market");
+        assert!(market_now(&http, &running.base, &gmid, &mid).await.is_some(), "after a {how} the match page still lists market {mid}");
+        assert_eq!(account(&http, &running).await["exp"], held["exp"], "after a {how} the exposure is the same");
+    }
+
+    // The match then ends and the bet settles with a result (not a void).
+    let operator = login(&http, &running.base, "operator", "operator123").await;
+    let finished = call(&http, "POST", &format!("{}/api/ops/feed/finish", running.base), Some(&operator), Some(&json!({"gmid": gmid, "winner": "home"}))).await;
+    assert_eq!(finished["success"], true, "{finished}");
+    let settled = account(&http, &running).await;
+    assert_eq!(settled["exp"].as_f64(), Some(0.0), "{settled}");
+    assert_ne!(settled["balance"], held["balance"], "won or lost: the balance moved, the stake was not just returned");
+    assert!(open_bets(&http, &running, &gmid).await.is_empty());
+    kill_server(&mut running.server);
+    let audit = audit_verify(&dir);
+    assert!(audit.status.success(), "audit verify failed:\n{}", String::from_utf8_lossy(&audit.stdout));
+}
