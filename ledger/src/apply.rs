@@ -31,6 +31,7 @@ pub fn apply(state: &mut State, envelope: &Envelope) {
             state.feed_epoch = *epoch;
             state.feed_world = Some(world.clone());
         }
+        Event::CasinoWorldStarted { world } => state.casino_world = Some(world.clone()),
         Event::RoundOpened { .. } | Event::RoundClosed { .. } | Event::RoundResulted { .. } | Event::TableLocked { .. } | Event::TableUnlocked { .. } => {
             apply_casino(state, at_ms, &envelope.event)
         }

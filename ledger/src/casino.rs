@@ -6,7 +6,7 @@
 use crate::acceptance::{bet_placed, check_bettor, settle_books};
 use crate::betting::{BookKind, Outcome, Payoff};
 use crate::command::{Command, Reject};
-use crate::event::{BetInfo, Event};
+use crate::event::{BetInfo, Event, FeedWorld};
 use crate::ids::{BookKey, UserId};
 use crate::state::{Book, State};
 use crate::terms::Terms;
@@ -47,6 +47,15 @@ pub fn set_locked_tables(state: &State, tables: &[u32]) -> Vec<Event> {
     let unlocked = state.locked_tables.difference(&wanted).map(|&table| Event::TableUnlocked { table });
     let locked = wanted.difference(&state.locked_tables).map(|&table| Event::TableLocked { table });
     unlocked.chain(locked).collect()
+}
+
+/// The casino's world the log holds goes on (no event) under the same settings; otherwise a new
+/// one begins. A round the old world left unresulted is voided when its table opens the next.
+pub fn start_casino(state: &State, at_ms: i64, world: &FeedWorld) -> Vec<Event> {
+    if FeedWorld::goes_on(state.casino_world.as_ref(), world, at_ms) {
+        return vec![];
+    }
+    vec![Event::CasinoWorldStarted { world: world.clone() }]
 }
 
 /// Whether a book or match id is a casino one.

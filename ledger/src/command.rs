@@ -100,6 +100,11 @@ pub enum Command {
     StartFeed {
         world: FeedWorld,
     },
+    /// The casino's round engine starts with `world`'s settings; like `StartFeed`, the world the
+    /// log holds goes on when the settings are the same.
+    StartCasino {
+        world: FeedWorld,
+    },
     /// A casino table opens round `mid` for bets; a round of the table left unresulted is voided.
     OpenRound {
         gtype: String,

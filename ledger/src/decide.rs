@@ -86,6 +86,7 @@ pub fn decide(state: &State, at_ms: i64, command: &Command) -> Result<Vec<Event>
             state.users.get(&command.user_id()).ok_or(Reject::UnknownUser)?;
             Ok(vec![Event::SecureAuth(secure::decide(&state.secure, command)?)])
         }
+        Command::StartCasino { world } => Ok(casino::start_casino(state, at_ms, world)),
         Command::SetLockedTables { tables } => Ok(casino::set_locked_tables(state, tables)),
     }
 }

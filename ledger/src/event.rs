@@ -3,6 +3,7 @@
 
 use crate::betting::{BookKind, Payoff};
 use crate::ids::{BookKey, SessionId, TokenHash, UserId};
+use crate::limits::FEED_WORLD_RESUME_MS_MAX;
 use crate::secure::SecureEvent;
 use crate::wallet::WalletEvent;
 use schemas::casino::RoundResult;
@@ -155,10 +156,16 @@ pub enum Event {
         epoch: u64,
         world: FeedWorld,
     },
+    /// The casino's round engine began a world (its seed, speed and start; no fixture counts):
+    /// a restart with the same settings goes on dealing it.
+    CasinoWorldStarted {
+        world: FeedWorld,
+    },
 }
 
-/// What makes a simulated feed world the same world: its seed and settings, and when it began.
-/// The simulator is deterministic, so these rebuild every fixture, id and price it published.
+/// What makes a simulated world (the sports feed, or the casino's tables) the same world: its
+/// seed and settings, and when it began. The simulators are deterministic, so these rebuild every
+/// fixture, id, price, round and card they published.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct FeedWorld {
     pub seed: u64,
@@ -170,9 +177,13 @@ pub struct FeedWorld {
 }
 
 impl FeedWorld {
-    /// The same settings: a world started with them can go on.
-    pub fn same_settings(&self, other: &FeedWorld) -> bool {
-        (self.seed, self.speed_milli, self.fixtures_per_sport, self.virtual_fixtures) == (other.seed, other.speed_milli, other.fixtures_per_sport, other.virtual_fixtures)
+    /// The world `current` goes on under `asked` (a restart) when the settings are the same and
+    /// it began at most `FEED_WORLD_RESUME_MS_MAX` before `at_ms`.
+    pub fn goes_on(current: Option<&FeedWorld>, asked: &FeedWorld, at_ms: i64) -> bool {
+        current.is_some_and(|current| {
+            let settings = |w: &FeedWorld| (w.seed, w.speed_milli, w.fixtures_per_sport, w.virtual_fixtures);
+            settings(current) == settings(asked) && at_ms - current.start_ms <= FEED_WORLD_RESUME_MS_MAX
+        })
     }
 }
 

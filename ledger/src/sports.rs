@@ -5,7 +5,6 @@ use crate::acceptance::{bet_placed, check_bettor, settle_books};
 use crate::apply::apply;
 use crate::command::{BetDelay, Command, Reject};
 use crate::event::{BetInfo, Envelope, Event, FeedWorld};
-use crate::limits::FEED_WORLD_RESUME_MS_MAX;
 use crate::ids::UserId;
 use crate::state::State;
 use crate::terms::terms;
@@ -54,8 +53,7 @@ pub fn settle_market(state: &State, gmid: u64, mid: u64, result: &MarketResult) 
 /// otherwise a new world: its epoch, then a void for every market left open by the earlier
 /// worlds, each decided against the state the previous ones left.
 pub fn start_feed(state: &State, at_ms: i64, world: &FeedWorld) -> Result<Vec<Event>, Reject> {
-    let goes_on = state.feed_world.as_ref().is_some_and(|current| current.same_settings(world) && at_ms - current.start_ms <= FEED_WORLD_RESUME_MS_MAX);
-    if goes_on {
+    if FeedWorld::goes_on(state.feed_world.as_ref(), world, at_ms) {
         return Ok(vec![]);
     }
     let mut events = vec![Event::FeedWorldStarted { epoch: state.feed_epoch + 1, world: world.clone() }];

@@ -39,6 +39,8 @@ pub struct State {
     /// log began before worlds recorded them).
     pub feed_epoch: u64,
     pub feed_world: Option<FeedWorld>,
+    /// The casino's current world.
+    pub casino_world: Option<FeedWorld>,
     /// Casino tables by gtype: the round each has open (taking bets or dealing), until resulted.
     pub tables: BTreeMap<String, TableRound>,
     /// Resulted casino rounds by book id: ordered by day, table and time (`casino::round_book`).

@@ -200,3 +200,14 @@ fn a_request_id_used_again_for_another_stake_is_refused_naming_it() {
     assert_eq!(when(&state, bet("same", item(1, 198, 0), Side::Back, 198, 10_000)), Err(Reject::DuplicateRequest { bet_id: 1 }));
     assert_eq!(when(&state, bet("same", item(1, 198, 0), Side::Back, 198, 20_000)), Err(Reject::RequestIdReused { bet_id: 1, field: "stake" }));
 }
+
+#[test]
+fn the_casino_world_goes_on_across_a_restart_with_the_same_settings() {
+    let world = ledger::FeedWorld { seed: 1, start_ms: T0 - 60_000, speed_milli: 1_000, fixtures_per_sport: 0, virtual_fixtures: 0 };
+    let mut state = open_table();
+    assert_eq!(run(&mut state, Command::StartCasino { world: world.clone() }), vec![Event::CasinoWorldStarted { world: world.clone() }]);
+    let restarted = ledger::FeedWorld { start_ms: T0, ..world.clone() };
+    assert_eq!(when(&state, Command::StartCasino { world: restarted.clone() }), Ok(vec![]), "same settings: the world and its open round go on");
+    let reseeded = ledger::FeedWorld { seed: 2, ..restarted };
+    assert_eq!(when(&state, Command::StartCasino { world: reseeded.clone() }), Ok(vec![Event::CasinoWorldStarted { world: reseeded }]));
+}

@@ -1,34 +1,35 @@
-//! A casino round interrupted by a crash: a player's bet on an open round, the server killed
-//! with SIGKILL before the round's result, then restarted on the same data directory. The table
-//! opens a new round, the interrupted one is voided, the stake comes back, and the audit passes.
+//! A casino round interrupted by a crash: a player's bet on an open round, the server killed with
+//! SIGKILL before the round's result, then restarted on the same data directory. With the same
+//! settings the casino's world goes on: the round keeps its cards (fixed by its seed) and the bet
+//! settles by the round's real result, not a void. With other settings a new world begins: the
+//! interrupted round is voided and the stake comes back. The audit passes either way.
 
 mod common;
 
-use common::{audit_verify, call, start_server};
-use serde_json::json;
+use common::{audit_verify, call, kill_server, start_server};
+use serde_json::{json, Value};
+use std::path::Path;
 use std::time::{Duration, Instant};
+
+/// Rounds twice as fast as real time: 10 s of betting.
+const SPEED: &str = "2";
 
 async fn login(http: &awc::Client, base: &str) -> String {
     common::login(http, base, "player1", "player123").await
 }
 
-#[actix_web::test]
-async fn a_round_cut_short_by_a_crash_is_voided_and_its_stakes_returned() {
-    let temp = tempfile::tempdir().expect("a temporary directory");
-    let dir = temp.path().join("data");
-    let env = [("APP_FEED__SIMULATOR", "false")];
-    let http = awc::Client::builder().timeout(Duration::from_secs(30)).finish();
+/// Starts the server, places a back bet on an open teen20 round, and kills the server before the
+/// round's result. Returns the round, the balance before the bet, and the data directory's log.
+async fn bet_then_crash(http: &awc::Client, dir: &Path, env: &[(&str, &str)]) -> (Value, Value) {
     let settings = server::configuration::Settings::load().expect("configuration loads");
     let cipher = server::crypto::PayloadCipher::from_hex(&settings.payload.key_hex).expect("key");
-
-    // Arrange: a bet on an open teen20 round (real time: 20 s of betting).
-    let mut server = start_server(&dir, &temp.path().join("first.log"), &env);
+    let mut server = start_server(dir, &dir.with_extension("first.log"), env);
     let base = format!("http://127.0.0.1:{}", server.port);
-    let token = login(&http, &base).await;
-    let before = call(&http, "GET", &format!("{base}/api/users"), Some(&token), None).await["data"].clone();
+    let token = login(http, &base).await;
+    let before = call(http, "GET", &format!("{base}/api/users"), Some(&token), None).await["data"].clone();
     let deadline = Instant::now() + Duration::from_secs(40);
     let round = loop {
-        let round = call(&http, "POST", &format!("{base}/data/front/casino/data2?gType=teen20&j=1"), None, Some(&json!({}))).await["data"].clone();
+        let round = call(http, "POST", &format!("{base}/data/front/casino/data2?gType=teen20&j=1"), None, Some(&json!({}))).await["data"].clone();
         if round["status"] == "OPEN" && round["lt"].as_u64().unwrap_or(0) >= 3 {
             break round;
         }
@@ -37,26 +38,72 @@ async fn a_round_cut_short_by_a_crash_is_voided_and_its_stakes_returned() {
     };
     let bet = json!({"subType": "teen20", "marketId": round["mid"], "sectionId": 1, "uRate": round["items"][0]["b"], "amount": 250, "betType": "back", "requestId": "crash-bet"});
     let sealed = json!({"Payload": cipher.encrypt(bet.to_string().as_bytes())});
-    let placed = call(&http, "POST", &format!("{base}/api/bet/place/casino"), Some(&token), Some(&sealed)).await;
+    let placed = call(http, "POST", &format!("{base}/api/bet/place/casino"), Some(&token), Some(&sealed)).await;
     assert!(placed["Payload"].is_string(), "the bet is placed: {placed}");
-    let held = call(&http, "GET", &format!("{base}/api/users"), Some(&token), None).await["data"].clone();
+    let held = call(http, "GET", &format!("{base}/api/users"), Some(&token), None).await["data"].clone();
     assert_eq!(held["exp"].as_f64(), Some(-250.0));
+    kill_server(&mut server);
+    (round, before)
+}
 
-    // Act: kill the server before the round's result, and start it again.
-    server.child.kill().expect("the server can be killed");
-    server.child.wait().expect("the killed server is reaped");
+/// The player's bet on the round once it is settled (waiting for the round to end).
+async fn settled_bet(http: &awc::Client, base: &str, token: &str, mid: &str) -> Value {
+    let deadline = Instant::now() + Duration::from_secs(40);
+    loop {
+        let bets = call(http, "GET", &format!("{base}/api/bet?marketId={mid}&gType=teen20"), Some(token), None).await;
+        let bet = bets["data"]["bets"][0].clone();
+        if !bet["result"].is_null() {
+            return bet;
+        }
+        assert!(Instant::now() < deadline, "the round never settled: {bets}");
+        actix_web::rt::time::sleep(Duration::from_millis(250)).await;
+    }
+}
+
+#[actix_web::test]
+async fn a_round_cut_short_by_a_crash_goes_on_after_the_restart_and_settles_by_its_cards() {
+    let temp = tempfile::tempdir().expect("a temporary directory");
+    let dir = temp.path().join("data");
+    let env = [("APP_FEED__SIMULATOR", "false"), ("APP_CASINO__SPEED", SPEED)];
+    let http = awc::Client::builder().timeout(Duration::from_secs(30)).finish();
+    let (round, before) = bet_then_crash(&http, &dir, &env).await;
+    let mid = round["mid"].as_str().expect("mid");
+
     let mut server = start_server(&dir, &temp.path().join("second.log"), &env);
     let base = format!("http://127.0.0.1:{}", server.port);
     let token = login(&http, &base).await;
+    let bet = settled_bet(&http, &base, &token, mid).await;
+    assert_eq!(bet["voided"], false, "the round was not voided: {bet}");
+    let result = call(&http, "POST", &format!("{base}/api/front/casino/result"), Some(&token), Some(&json!({"gtype": "teen20", "mid": mid}))).await;
+    let outcome = result["data"]["result"]["items"].as_array().unwrap_or_else(|| panic!("the round result: {result}")).iter().find(|i| i["sid"] == 1).expect("item 1")["outcome"]["kind"].clone();
+    let rate = round["items"][0]["b"].as_f64().expect("rate");
+    let expected = if outcome == "win" { (250.0 * (rate - 1.0) * 100.0).floor() / 100.0 } else { -250.0 };
+    assert_eq!(bet["result"].as_f64(), Some(expected), "settled by the round's cards ({outcome}): {bet}");
+    let after = call(&http, "GET", &format!("{base}/api/users"), Some(&token), None).await["data"].clone();
+    assert_eq!(after["exp"].as_f64(), Some(0.0), "{after}");
+    assert_eq!(after["balance"].as_f64(), before["balance"].as_f64().map(|b| b + expected), "{after}");
+    kill_server(&mut server);
+    let audit = audit_verify(&dir);
+    assert!(audit.status.success(), "audit verify failed:\n{}", String::from_utf8_lossy(&audit.stdout));
+}
 
-    // Assert: the interrupted round is void, the stake is back, one statement row says so.
+#[actix_web::test]
+async fn a_restart_with_other_casino_settings_voids_the_interrupted_round_and_returns_the_stake() {
+    let temp = tempfile::tempdir().expect("a temporary directory");
+    let dir = temp.path().join("data");
+    let http = awc::Client::builder().timeout(Duration::from_secs(30)).finish();
+    let (round, before) = bet_then_crash(&http, &dir, &[("APP_FEED__SIMULATOR", "false"), ("APP_CASINO__SPEED", SPEED)]).await;
+
+    let reseeded = [("APP_FEED__SIMULATOR", "false"), ("APP_CASINO__SPEED", SPEED), ("APP_CASINO__SEED", "999")];
+    let mut server = start_server(&dir, &temp.path().join("second.log"), &reseeded);
+    let base = format!("http://127.0.0.1:{}", server.port);
+    let token = login(&http, &base).await;
     let after = call(&http, "GET", &format!("{base}/api/users"), Some(&token), None).await["data"].clone();
     assert_eq!((after["balance"].as_f64(), after["exp"].as_f64()), (before["balance"].as_f64(), Some(0.0)), "{after}");
     let bets = call(&http, "GET", &format!("{base}/api/bet?marketId={}&gType=teen20", round["mid"].as_str().expect("mid")), Some(&token), None).await;
     assert_eq!(bets["data"]["bets"][0]["result"].as_f64(), Some(0.0), "voided: {bets}");
     assert_eq!(bets["data"]["bets"][0]["voided"], true, "marked void: {bets}");
-    server.child.kill().expect("the server can be killed");
-    server.child.wait().expect("the killed server is reaped");
+    kill_server(&mut server);
     let audit = audit_verify(&dir);
     assert!(audit.status.success(), "audit verify failed:\n{}", String::from_utf8_lossy(&audit.stdout));
 }

@@ -9,7 +9,7 @@ use crate::configuration::CasinoSettings;
 use crate::extract::now_ms;
 use crate::ws::hub::{Full, HubHandle};
 use feed_sim::casino::{CasinoConfig, CasinoEngine};
-use ledger::{Command, EngineError, EngineHandle, Reject};
+use ledger::{Command, EngineError, EngineHandle, FeedWorld, Reject};
 use schemas::casino::{CasinoEvent, CasinoRound, RoundResult, RoundStatus};
 use std::collections::BTreeMap;
 use std::sync::{Arc, RwLock};
@@ -37,14 +37,22 @@ pub fn read(tables: &SharedTables) -> std::sync::RwLockReadGuard<'_, Tables> {
     tables.read().unwrap_or_else(|p| p.into_inner())
 }
 
-/// Starts the in-process round engine when the configuration asks for it. Every table's first
-/// round is opened in the ledger (voiding any round an earlier run left unresulted) before the
-/// tables are shown.
+/// Starts the in-process round engine when the configuration asks for it. The casino world the
+/// ledger holds goes on when the settings are the same (a restart or a deploy): the engine is
+/// rebuilt from the world's seed and start and deals the time it missed, and each table's round
+/// the ledger has open settles with its real result (its cards were fixed by its seed when it
+/// opened), so a restart voids no bet. Then every table's current round is shown.
 pub async fn start(settings: &CasinoSettings, tables: SharedTables, hub: HubHandle, engine: EngineHandle) {
     if !settings.simulator {
         return;
     }
-    let mut sim = CasinoEngine::new(CasinoConfig { seed: settings.seed, speed: settings.speed, start_ms: now_ms() });
+    let now = now_ms();
+    let speed = if settings.speed.is_nan() { 1.0 } else { settings.speed.clamp(0.0, feed_sim::SPEED_MAX) };
+    let asked = FeedWorld { seed: settings.seed, start_ms: now, speed_milli: (speed * 1000.0).round() as u64, fixtures_per_sport: 0, virtual_fixtures: 0 };
+    submit(&engine, Command::StartCasino { world: asked.clone() }).await;
+    let world = engine.read().casino_world.clone().unwrap_or(asked);
+    let mut sim = CasinoEngine::new(CasinoConfig { seed: settings.seed, speed: settings.speed, start_ms: world.start_ms });
+    catch_up(&mut sim, u64::try_from(now - world.start_ms).unwrap_or(0), &engine).await;
     for round in sim.snapshot() {
         show(&tables, &hub, &engine, round).await;
     }
@@ -66,6 +74,34 @@ pub async fn start(settings: &CasinoSettings, tables: SharedTables, hub: HubHand
             }
         }
     });
+}
+
+/// Real time one catch-up step deals: well inside the engine's actions per step, so the rounds
+/// are the ones the tables dealt before, step for step.
+const CATCH_UP_STEP_MS: u64 = 1_000;
+
+/// Deals the real time the server missed, keeping only the results of the rounds the ledger has
+/// open (the tables' rounds of the missed time took no bets and are not logged).
+async fn catch_up(sim: &mut CasinoEngine, missed_ms: u64, engine: &EngineHandle) {
+    let mut open: BTreeMap<String, String> = engine.read().tables.iter().map(|(gtype, round)| (gtype.clone(), round.mid.clone())).collect();
+    let mut done_ms = 0;
+    while done_ms < missed_ms && !open.is_empty() {
+        let step_ms = CATCH_UP_STEP_MS.min(missed_ms - done_ms);
+        for event in sim.step(step_ms) {
+            if let CasinoEvent::RoundResulted { result } = event {
+                if open.get(&result.gtype) == Some(&result.mid) {
+                    open.remove(&result.gtype);
+                    settle(engine, result).await;
+                }
+            }
+        }
+        done_ms += step_ms;
+    }
+    while done_ms < missed_ms {
+        let step_ms = CATCH_UP_STEP_MS.min(missed_ms - done_ms);
+        sim.step(step_ms);
+        done_ms += step_ms;
+    }
 }
 
 /// Logs what changed in the round (a new round opened, betting closed), then shows and pushes
@@ -105,7 +141,8 @@ async fn settle(engine: &EngineHandle, result: RoundResult) {
 
 async fn submit(engine: &EngineHandle, command: Command) {
     match engine.submit(now_ms(), command).await {
-        Ok(_) | Err(EngineError::Rejected(Reject::AlreadySettled)) => {}
+        // A round the ledger already has goes on after a restart.
+        Ok(_) | Err(EngineError::Rejected(Reject::AlreadySettled | Reject::RoundExists { .. })) => {}
         Err(e) => tracing::error!(error = %e, "casino round not logged"),
     }
 }

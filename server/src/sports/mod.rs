@@ -58,24 +58,20 @@ pub async fn start_feed(settings: &Settings, book: Arc<RwLock<Book>>, hub: HubHa
 /// limit, so the world is the one the feed published before, step for step.
 const CATCH_UP_STEP_MS: u64 = 1_000;
 
-/// Steps the simulator through the real time the server missed, folds it into the book, and
-/// settles in the ledger the markets that ended meanwhile.
+/// Steps the simulator through the real time the server missed, folding it into the book a step
+/// at a time (a week of it would not fit in memory at once), and settles in the ledger the
+/// markets that ended meanwhile.
 async fn catch_up(source: &mut Simulated, missed_ms: u64, book: &Arc<RwLock<Book>>, engine: &EngineHandle) {
-    let mut events = Vec::new();
+    let mut results = Vec::new();
     let mut done_ms = 0;
     while done_ms < missed_ms {
         let step_ms = CATCH_UP_STEP_MS.min(missed_ms - done_ms);
-        events.extend(source.step(step_ms));
+        results.extend(feed::fold(book, source.step(step_ms)).into_iter().flat_map(|c| c.results));
         done_ms += step_ms;
     }
-    let changes = feed::fold(book, events);
-    let open: Vec<Changes> = {
-        let ledger = engine.read();
-        let results = changes.into_iter().flat_map(|c| c.results).filter(|(_, mid, _)| !ledger.resulted.contains_key(mid)).collect();
-        vec![Changes { results, ..Changes::default() }]
-    };
-    tracing::info!(missed_ms, settled = open[0].results.len(), "the feed world goes on: caught up with the time missed");
-    feed::settle(engine, &open).await;
+    results.retain(|(_, mid, _)| !engine.read().resulted.contains_key(mid));
+    tracing::info!(missed_ms, settled = results.len(), "the feed world goes on: caught up with the time missed");
+    feed::settle(engine, &[Changes { results, ..Changes::default() }]).await;
 }
 
 /// The in-process simulator as a feed source, its ids moved into this feed world.
