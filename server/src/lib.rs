@@ -12,6 +12,7 @@ pub mod extract;
 pub mod limits;
 pub mod login_limiter;
 pub mod operations;
+pub mod password_policy;
 pub mod passwords;
 pub mod push;
 pub mod routes;

@@ -14,6 +14,8 @@ pub const LOGIN_TRACKED_MAX: usize = 100_000;
 
 /// Password length: argon2 cost grows with input; nobody types more than this.
 pub const PASSWORD_CHARS_MIN: usize = 6;
+/// A password being set (ASVS 5): at least 8; logins still accept the older 6-character ones.
+pub const PASSWORD_NEW_CHARS_MIN: usize = 8;
 pub const PASSWORD_CHARS_MAX: usize = 128;
 
 /// Inbound WebSocket frame: client messages are tiny JSON objects.
@@ -36,7 +38,7 @@ pub const WS_CLIENT_TIMEOUT_MS: u64 = 20_000;
 
 const _: () = assert!(WS_QUEUE_SOFT_MAX < WS_QUEUE_HARD_MAX);
 const _: () = assert!(WS_PING_INTERVAL_MS * 3 <= WS_CLIENT_TIMEOUT_MS);
-const _: () = assert!(PASSWORD_CHARS_MIN < PASSWORD_CHARS_MAX);
+const _: () = assert!(PASSWORD_CHARS_MIN <= PASSWORD_NEW_CHARS_MIN && PASSWORD_NEW_CHARS_MIN < PASSWORD_CHARS_MAX);
 
 // ---- wallet (issue 6) ----
 

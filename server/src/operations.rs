@@ -2,16 +2,13 @@
 
 use crate::error::{ApiError, ApiResult};
 use crate::extract::now_ms;
-use crate::limits::{PASSWORD_CHARS_MAX, PASSWORD_CHARS_MIN};
+use crate::password_policy::check_new_password;
 use crate::routes::user_view;
 use ledger::{Command, EngineHandle};
 use schemas::{AuditReport, AuditState, CreateUserRequest, Money, MoneyRequest, MoneyResponse, User};
 
 pub async fn create_user(engine: &EngineHandle, request: CreateUserRequest) -> ApiResult<User> {
-    let chars = request.password.chars().count();
-    if !(PASSWORD_CHARS_MIN..=PASSWORD_CHARS_MAX).contains(&chars) {
-        return Err(ApiError::bad("password: must be 6 to 128 characters"));
-    }
+    check_new_password(&request.password, &request.username, None).map_err(|weak| ApiError::bad(format!("password: {weak}")))?;
     let password_hash = crate::passwords::hash(request.password).await?;
     let command = Command::OpenAccount {
         username: request.username.trim().to_owned(),

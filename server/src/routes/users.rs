@@ -4,7 +4,7 @@ use super::user_view;
 use crate::app::AppState;
 use crate::error::{ApiError, ApiResult};
 use crate::extract::{client_ip, now_ms, ok, AuthUser, JsonBody};
-use crate::limits::{PASSWORD_CHARS_MAX, PASSWORD_CHARS_MIN};
+use crate::password_policy::check_new_password;
 use actix_web::{web, HttpRequest, HttpResponse};
 use ledger::{Command, Reject};
 use schemas::{ChangePasswordRequest, Role};
@@ -26,12 +26,6 @@ fn check_change(body: &ChangePasswordRequest) -> ApiResult<()> {
     if body.new_password.is_empty() {
         return Err(ApiError::bad("New password is required"));
     }
-    if body.new_password.chars().count() < PASSWORD_CHARS_MIN {
-        return Err(ApiError::bad("Password must be at least 6 characters"));
-    }
-    if body.new_password.chars().count() > PASSWORD_CHARS_MAX {
-        return Err(ApiError::bad("Password must be at most 128 characters"));
-    }
     if body.confirm_password.is_empty() {
         return Err(ApiError::bad("Confirm Password is required"));
     }
@@ -50,7 +44,12 @@ pub async fn change_password(
 ) -> ApiResult<HttpResponse> {
     user.require(&[Role::User, Role::Operator])?;
     check_change(&body)?;
-    let stored = state.engine.read().users[&user.user_id].password_hash.clone();
+    let (stored, username) = {
+        let ledger = state.engine.read();
+        let account = ledger.users.get(&user.user_id).ok_or_else(|| ApiError::NotFound("Unknown user".into()))?;
+        (account.password_hash.clone(), account.username.clone())
+    };
+    check_new_password(&body.new_password, &username, Some(&body.old_password)).map_err(|weak| ApiError::bad(weak.to_string()))?;
     if !crate::passwords::verify(body.old_password, stored.clone()).await? {
         return Err(Reject::WrongPassword.into());
     }

@@ -13,10 +13,14 @@ async fn change_password_validates_with_the_spec_messages_and_writes_nothing() {
     let cases = [
         (change("", "newpass1", "newpass1"), 400, "Current password is required"),
         (change("player123", "", ""), 400, "New password is required"),
-        (change("player123", "short", "short"), 400, "Password must be at least 6 characters"),
+        (change("player123", "short12", "short12"), 400, "Password must be at least 8 characters"),
+        (change("player123", "12345678", "12345678"), 400, "too common"),
+        (change("player123", "my-player1-pw", "my-player1-pw"), 400, "must not contain the username"),
+        (change("player123", "player123", "player123"), 400, "must not contain the username"),
+        (change("Green-tea-2026", "Green-tea-2026", "Green-tea-2026"), 400, "must differ from the current password"),
         (change("player123", "newpass1", ""), 400, "Confirm Password is required"),
         (change("player123", "newpass1", "newpass2"), 400, "Passwords must match"),
-        (change("not-mine", "newpass1", "newpass1"), 422, "Current password is incorrect"),
+        (change("not-mine", "Fresh-Mint-42", "Fresh-Mint-42"), 422, "Current password is incorrect"),
     ];
     for (body, status, message) in cases {
         assert_error(&app.post("/api/users/change-password", Some(&token), &body).await, status, message);

