@@ -11,6 +11,7 @@ pub mod error;
 pub mod extract;
 pub mod limits;
 pub mod login_limiter;
+pub mod objects_only;
 pub mod operations;
 pub mod password_policy;
 pub mod passwords;

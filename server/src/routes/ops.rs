@@ -60,6 +60,7 @@ pub async fn inject_feed_events(state: web::Data<AppState>, user: AuthUser, Json
     if events.len() > crate::limits::FEED_EVENTS_PER_REQUEST_MAX {
         return Err(crate::error::ApiError::bad("at most 1000 events per request"));
     }
+    crate::sports::feed_check::check_events(&events).map_err(crate::error::ApiError::BadRequest)?;
     let count = events.len();
     feed(&state)?.inject(events).await.map_err(|e| crate::error::ApiError::Unexpected(anyhow::anyhow!(e)))?;
     Ok(ok("Events applied", serde_json::json!({ "events": count })))

@@ -2,6 +2,7 @@
 
 pub mod book;
 pub mod feed;
+pub mod feed_check;
 pub mod views;
 
 use crate::configuration::Settings;

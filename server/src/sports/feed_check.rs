@@ -1,0 +1,70 @@
+//! What a feed event from outside (a tester's scenario, a recorded feed) must be before the book
+//! folds it: statuses the exchange knows and names without control characters. The simulator's
+//! own events are right by construction; these come from a request.
+
+use schemas::sports::{FeedEvent, Fixture, Market, Section};
+
+/// Market statuses: `OPEN` takes bets, the others do not.
+pub const MARKET_STATUSES: [&str; 4] = ["OPEN", "ACTIVE", "SUSPENDED", "CLOSED"];
+/// Section (runner) statuses: `ACTIVE` or `OPEN` take bets.
+pub const SECTION_STATUSES: [&str; 5] = ["ACTIVE", "OPEN", "SUSPENDED", "BALL RUNNING", "CLOSED"];
+/// Characters of a name (fixture, market, runner, competition).
+const NAME_CHARS_MAX: usize = 200;
+
+/// Why event `index` of a request is refused, naming the field.
+pub fn check_events(events: &[FeedEvent]) -> Result<(), String> {
+    for (index, event) in events.iter().enumerate() {
+        check_event(event).map_err(|problem| format!("events[{index}].{problem}"))?;
+    }
+    Ok(())
+}
+
+fn check_event(event: &FeedEvent) -> Result<(), String> {
+    match event {
+        FeedEvent::FixtureAdded { fixture, markets } => {
+            check_fixture(fixture).map_err(|p| format!("fixture.{p}"))?;
+            for (i, market) in markets.iter().enumerate() {
+                check_market(market).map_err(|p| format!("markets[{i}].{p}"))?;
+            }
+            Ok(())
+        }
+        FeedEvent::FixtureUpdated { fixture } => check_fixture(fixture).map_err(|p| format!("fixture.{p}")),
+        FeedEvent::MarketUpdated { market } => check_market(market).map_err(|p| format!("market.{p}")),
+        FeedEvent::ScoreUpdated { .. } | FeedEvent::MarketSettled { .. } | FeedEvent::FixtureRemoved { .. } => Ok(()),
+    }
+}
+
+fn check_fixture(fixture: &Fixture) -> Result<(), String> {
+    name("ename", &fixture.ename)?;
+    name("cname", &fixture.cname)?;
+    for (i, section) in fixture.section.iter().enumerate() {
+        check_section(section).map_err(|p| format!("section[{i}].{p}"))?;
+    }
+    Ok(())
+}
+
+fn check_market(market: &Market) -> Result<(), String> {
+    if !MARKET_STATUSES.contains(&market.status.as_str()) {
+        return Err(format!("status: must be one of {}", MARKET_STATUSES.join(", ")));
+    }
+    name("mname", &market.mname)?;
+    for (i, section) in market.section.iter().enumerate() {
+        check_section(section).map_err(|p| format!("section[{i}].{p}"))?;
+    }
+    Ok(())
+}
+
+fn check_section(section: &Section) -> Result<(), String> {
+    if !SECTION_STATUSES.contains(&section.gstatus.as_str()) {
+        return Err(format!("gstatus: must be one of {}", SECTION_STATUSES.join(", ")));
+    }
+    name("nat", &section.nat)
+}
+
+fn name(field: &str, text: &str) -> Result<(), String> {
+    let bidi = |c: char| matches!(c, '\u{200e}' | '\u{200f}' | '\u{202a}'..='\u{202e}' | '\u{2066}'..='\u{2069}');
+    if text.chars().count() > NAME_CHARS_MAX || text.chars().any(|c| c.is_control() || bidi(c)) {
+        return Err(format!("{field}: at most {NAME_CHARS_MAX} characters, no control characters"));
+    }
+    Ok(())
+}

@@ -1,0 +1,59 @@
+//! Loose inputs are refused with a clear 400 and change nothing: a list where a record belongs,
+//! a feed status the exchange does not know, and text with control characters, ANSI escapes or
+//! right-to-left overrides in remarks, labels and names.
+
+use crate::helpers::*;
+use crate::sports::{frozen_app, match_odds};
+use serde_json::json;
+
+#[actix_web::test]
+async fn a_json_array_as_the_body_of_a_wallet_decision_is_refused() {
+    let app = spawn_app().await;
+    let player = app.player().await;
+    let operator = app.operator().await;
+    let created = app.post("/api/wallet/deposit", Some(&player), &json!({"amount": 500, "method": "upi"})).await;
+    assert_eq!(created.status, 200, "{}", created.body);
+    let id = created.data()["id"].as_u64().expect("request id");
+    let head = app.head_seq().await;
+    for action in ["process", "approve", "reject"] {
+        let reply = app.post(&format!("/api/ops/wallet/requests/{id}/{action}"), Some(&operator), &json!(["looks fine"])).await;
+        assert_error(&reply, 400, "invalid type: sequence");
+    }
+    assert_eq!(app.head_seq().await, head, "nothing was decided");
+}
+
+#[actix_web::test]
+async fn a_feed_event_with_an_unknown_status_is_refused_and_the_market_stays() {
+    let app = frozen_app().await;
+    let operator = app.operator().await;
+    let (fixture, market) = match_odds(&app).await;
+    let mut odd = market.clone();
+    odd["status"] = json!("WHATEVER😀");
+    let reply = app.post("/api/ops/feed/events", Some(&operator), &json!([{"type": "market_updated", "market": odd}])).await;
+    assert_error(&reply, 400, "events[0].market.status: must be one of OPEN");
+    let mut runner = market.clone();
+    runner["section"][0]["gstatus"] = json!("maybe");
+    let reply = app.post("/api/ops/feed/events", Some(&operator), &json!([{"type": "market_updated", "market": runner}])).await;
+    assert_error(&reply, 400, "events[0].market.section[0].gstatus");
+    let now = app.post(&format!("/data/front/gamedetailPrivate?etid=4&gmid={}", fixture["gmid"]), None, &json!({})).await;
+    let same = now.data().as_array().expect("markets").iter().find(|m| m["mid"] == market["mid"]).cloned().expect("the market");
+    assert_eq!(same["status"], "OPEN", "the market is unchanged");
+}
+
+#[actix_web::test]
+async fn remarks_labels_and_names_with_control_or_direction_characters_are_refused() {
+    let app = spawn_app().await;
+    let player = app.player().await;
+    let operator = app.operator().await;
+    let head = app.head_seq().await;
+    for remark in ["nul\u{0}here", "red \u{1b}[31malert", "gnp\u{202e}RNI 0001", "zero\u{200f}width"] {
+        let reply = app.post("/api/ops/credit", Some(&operator), &json!({"username": "player1", "amount": 10, "remark": remark})).await;
+        assert_error(&reply, 400, "remark");
+    }
+    let buttons = json!({"button": {"game": [{"label": "bell\u{7}", "value": 100}], "casino": [{"label": "C", "value": 100}]}});
+    assert_error(&app.send("PUT", "/api/userPerformance", Some(&player), Some(&buttons.to_string())).await, 400, "label");
+    let account = json!({"name": "Ann\u{202e}", "bank": "HDFC Bank", "number": "1234567890", "ifsc": "HDFC0001234", "type": "NORMAL"});
+    let saved = app.post("/api/wallet/accounts", Some(&player), &account).await;
+    assert_error(&saved, 400, "name");
+    assert_eq!(app.head_seq().await, head, "nothing was written");
+}
