@@ -9,6 +9,10 @@ pub const FEED_EVENTS_PER_REQUEST_MAX: usize = 1000;
 /// Page size of paged lists (spec §9: 10 to 50).
 pub const PAGE_SIZE_MAX: u32 = 50;
 
+/// Rows of one account-statement answer (`/bet/account-statement`): the spec's client asks for
+/// the list without paging and pages it itself, so a page is large, but it is bounded.
+pub const STATEMENT_ROWS_MAX: u32 = 500;
+
 /// Usernames tracked for failed-login counting; the oldest are forgotten past this.
 pub const LOGIN_TRACKED_MAX: usize = 100_000;
 

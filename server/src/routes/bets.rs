@@ -5,6 +5,8 @@ use crate::bet_submission::{answer, Asked, BetRequest};
 use crate::casino::round_bets::bets_of_round;
 use crate::error::{ApiError, ApiResult};
 use crate::extract::{now_ms, ok, AuthUser, EncryptedBody, Encrypted};
+use crate::limits::STATEMENT_ROWS_MAX;
+use crate::timefmt::{day_end_ms, day_start_ms};
 use crate::sports::views::{bet_view, open_bets, spots};
 use actix_web::{web, HttpRequest, HttpResponse};
 use ledger::{BetDelay, Command};
@@ -75,38 +77,72 @@ pub async fn get_current_bets(state: web::Data<AppState>, user: AuthUser, query:
     Ok(ok("Success", bets))
 }
 
-/// The account statement's sport or casino rows: one per settled market or round, newest first.
-pub async fn get_bet_statement(state: web::Data<AppState>, user: AuthUser, query: web::Query<CurrentQuery>) -> ApiResult<Encrypted<Vec<SettlementRow>>> {
+#[derive(Debug, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct StatementQuery {
+    #[serde(rename = "type", default)]
+    kind: String,
+    #[serde(default)]
+    from_date: String,
+    #[serde(default)]
+    to_date: String,
+    page: Option<u32>,
+    limit: Option<u32>,
+}
+
+/// The account statement's sport or casino rows: one per settled market or round, newest first,
+/// within the dates (`yyyy-MM-dd`, both days included), a page at a time (`total` counts them
+/// all). Without `page` and `limit` the first `STATEMENT_ROWS_MAX` rows come, as the spec's
+/// client asks for the list.
+pub async fn get_bet_statement(state: web::Data<AppState>, user: AuthUser, query: web::Query<StatementQuery>) -> ApiResult<Encrypted<Vec<SettlementRow>>> {
     let casino = match query.kind.as_str() {
         "game" | "sports" => false,
         "casino" => true,
         _ => return Err(ApiError::bad("type: must be game or casino")),
     };
+    let from_ms = if query.from_date.is_empty() { i64::MIN } else { day_start_ms(&query.from_date).ok_or_else(|| ApiError::bad("fromDate: must be yyyy-MM-dd"))? };
+    let to_ms = if query.to_date.is_empty() { i64::MAX } else { day_end_ms(&query.to_date).ok_or_else(|| ApiError::bad("toDate: must be yyyy-MM-dd"))? };
+    let page = query.page.unwrap_or(1);
+    let limit = query.limit.unwrap_or(STATEMENT_ROWS_MAX);
+    if page == 0 {
+        return Err(ApiError::bad("page: must be 1 or more"));
+    }
+    if limit == 0 || limit > STATEMENT_ROWS_MAX {
+        return Err(ApiError::bad(format!("limit: must be between 1 and {STATEMENT_ROWS_MAX}")));
+    }
     let ledger = state.engine.read();
     let account = ledger.users.get(&user.user_id).ok_or_else(|| ApiError::NotFound("Unknown user".into()))?;
-    let rows = account
+    let rows: Vec<SettlementRow> = account
         .settlements
         .iter()
         .rev()
-        .filter_map(|entry| {
-            let bets: Vec<_> = entry.bets.iter().filter_map(|id| ledger.bets.get(id)).map(|bet| bet_view(&ledger, bet)).collect();
-            let first = bets.first()?;
-            let (event_name, market_name) = (first.event_name.clone(), first.market_name.clone());
-            let (market_id, game_id, is_casino) = (first.market_id, first.game_id, first.casino);
-            (is_casino == casino).then(|| SettlementRow {
-                created_at: crate::timefmt::rfc3339(entry.at_ms),
-                market_id,
-                game_id,
-                remarks: format!("{event_name} / {market_name}"),
-                event_name,
-                market_name,
-                total_profit: Money(entry.total_minor),
-                pts: Money(entry.balance_after_minor),
-                is_synthetic: false,
-                seq: entry.seq,
-                bets,
-            })
-        })
+        .filter(|entry| entry.at_ms >= from_ms && entry.at_ms <= to_ms)
+        .filter_map(|entry| statement_row(&ledger, entry))
+        .filter(|row| row.bets.first().is_some_and(|bet| bet.casino == casino))
         .collect();
-    Ok(Encrypted(Envelope::ok("Success", rows)))
+    let total = rows.len() as u64;
+    let skip = usize::try_from(u64::from(page - 1) * u64::from(limit)).unwrap_or(usize::MAX);
+    let rows = rows.into_iter().skip(skip).take(limit as usize).collect();
+    Ok(Encrypted(Envelope { success: true, message: "Success".into(), data: rows, total: Some(total) }))
+}
+
+/// One settled market or round of the statement, with its bets.
+fn statement_row(ledger: &ledger::State, entry: &ledger::SettlementEntry) -> Option<SettlementRow> {
+    let bets: Vec<_> = entry.bets.iter().filter_map(|id| ledger.bets.get(id)).map(|bet| bet_view(ledger, bet)).collect();
+    let first = bets.first()?;
+    let (event_name, market_name) = (first.event_name.clone(), first.market_name.clone());
+    let (market_id, game_id) = (first.market_id, first.game_id);
+    Some(SettlementRow {
+        created_at: crate::timefmt::rfc3339(entry.at_ms),
+        market_id,
+        game_id,
+        remarks: format!("{event_name} / {market_name}"),
+        event_name,
+        market_name,
+        total_profit: Money(entry.total_minor),
+        pts: Money(entry.balance_after_minor),
+        is_synthetic: false,
+        seq: entry.seq,
+        bets,
+    })
 }

@@ -57,3 +57,35 @@ async fn remarks_labels_and_names_with_control_or_direction_characters_are_refus
     assert_error(&saved, 400, "name");
     assert_eq!(app.head_seq().await, head, "nothing was written");
 }
+
+#[actix_web::test]
+async fn the_account_statement_pages_and_filters_by_date_like_the_other_reports() {
+    let app = frozen_app().await;
+    let token = app.player().await;
+    let operator = app.operator().await;
+    let (fixture, market) = match_odds(&app).await;
+    let back = crate::sports::best(&market, 0, "back");
+    let placed = crate::sports::place(&app, Some(&token), &crate::sports::bet_body(&market, 0, "back", back, 100.0, "paged")).await;
+    assert_eq!(placed.status, 200, "{}", placed.body);
+    let finished = app.post("/api/ops/feed/finish", Some(&operator), &json!({"gmid": fixture["gmid"], "winner": "home"})).await;
+    assert_eq!(finished.status, 200, "{}", finished.body);
+    let statement = |query: &'static str| {
+        let app = &app;
+        let token = token.clone();
+        async move { app.get(&format!("/api/bet/account-statement?type=game{query}"), Some(&token)).await }
+    };
+    let all = app.open(&statement("").await);
+    let rows = all["data"].as_array().expect("rows").len();
+    assert!(rows >= 1, "{all}");
+    assert_eq!(all["total"].as_u64(), Some(rows as u64));
+    let first = app.open(&statement("&page=1&limit=1").await);
+    assert_eq!((first["data"].as_array().map(Vec::len), first["total"].as_u64()), (Some(1), Some(rows as u64)));
+    let past = app.open(&statement("&page=2&limit=1").await);
+    assert_eq!(past["data"].as_array().map(Vec::len), Some(rows - 1));
+    let long_ago = app.open(&statement("&fromDate=2001-01-01&toDate=2001-01-31").await);
+    assert_eq!((long_ago["data"].as_array().map(Vec::len), long_ago["total"].as_u64()), (Some(0), Some(0)));
+    assert_error(&statement("&limit=0").await, 400, "limit");
+    assert_error(&statement("&limit=501").await, 400, "limit");
+    assert_error(&statement("&page=0").await, 400, "page");
+    assert_error(&statement("&fromDate=yesterday").await, 400, "fromDate");
+}
