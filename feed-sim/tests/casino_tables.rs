@@ -60,18 +60,18 @@ mod casino_tables {
 
     #[test]
     fn a_2_3_of_one_suit_is_a_pure_sequence() {
-        check("teen20", &["AHH", "KSS", "2HH", "KCC", "3HH", "KDD"], "Player A", &[("Pair Plus A", pays(4_600)), ("Pair Plus B", pays(3_600))]);
+        check("teen20", &["AHH", "KSS", "2HH", "KCC", "3HH", "KDD"], "Player A", &[("Pair Plus A", pays(4_100)), ("Pair Plus B", pays(3_100))]);
     }
 
     #[test]
     fn pure_sequence_beats_trail() {
-        check("teen20", &["2HH", "ASS", "3HH", "ACC", "4HH", "ADD"], "Player A", &[("Player A", Win), ("Player B", Lose), ("Pair Plus A", pays(4_600)), ("Pair Plus B", pays(3_600))]);
+        check("teen20", &["2HH", "ASS", "3HH", "ACC", "4HH", "ADD"], "Player A", &[("Player A", Win), ("Player B", Lose), ("Pair Plus A", pays(4_100)), ("Pair Plus B", pays(3_100))]);
     }
 
     #[test]
     fn teen_patti_ranks_trail_sequence_colour_pair_high_card_in_that_order() {
         // Trail 2-2-2 beats the top sequence.
-        check("teen20", &["2HH", "ASS", "2SS", "KCC", "2DD", "QDD"], "Player A", &[("Pair Plus A", pays(3_600))]);
+        check("teen20", &["2HH", "ASS", "2SS", "KCC", "2DD", "QDD"], "Player A", &[("Pair Plus A", pays(3_100))]);
         // The lowest sequence (2-3-4) beats the best colour.
         check("teen20", &["2HH", "ASS", "3SS", "KSS", "4DD", "JSS"], "Player A", &[("Pair Plus A", pays(700)), ("Pair Plus B", pays(500))]);
         // The lowest colour beats a pair of aces.
@@ -156,8 +156,8 @@ mod casino_tables {
     }
 
     #[test]
-    fn bahars_first_card_ending_the_game_pays_half() {
-        check("ab20", &["7HH", "7SS"], "Bahar", &[("Bahar", HalfWin), ("Andar", Lose), ("1-5 Cards", Win)]);
+    fn bahars_first_card_ending_the_game_pays_a_quarter() {
+        check("ab20", &["7HH", "7SS"], "Bahar", &[("Bahar", Pays { rate: Price(125) }), ("Andar", Lose), ("1-5 Cards", Win)]);
     }
 
     #[test]

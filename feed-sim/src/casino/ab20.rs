@@ -4,11 +4,17 @@
 use super::cards::{cards, Card, Shoe};
 use super::{numbered, Deal, Face, Market, Table, Verdict};
 use schemas::casino::ItemOutcome;
+use schemas::sports::Price;
 
 pub struct Ab20;
 
-/// Andar 1:1, Bahar 1:1, half (1:0.5) when the side's first card ends the game.
+/// Andar 1:1, Bahar 1:1, half (1:0.5) when Andar's first card ends the game.
 const SIDE_RATE_H: u32 = 200;
+
+/// Bahar's first card ending the game pays 1:0.25 (decimal 1.25): Bahar is dealt first and wins
+/// 51.5% of rounds, so at 1:0.5 it returned 1.0006 per 1 staked, a player edge; at 1:0.25 the
+/// house keeps 1.41% (issue 10).
+const BAHAR_FIRST_CARD_RATE_H: u32 = 125;
 
 /// The joker's rank: ours, fair 13.00 less 3.8%.
 const JOKER_RATE_H: u32 = 1_250;
@@ -25,7 +31,7 @@ const MATCHING: u32 = 3;
 const HOW_TO_PLAY: &[&str] = &[
     "One 52-card deck, shuffled every round. The first card is the joker; it is set aside.",
     "Cards are then dealt one at a time, BAHAR first, then ANDAR, alternately, until a card of the joker's rank appears: that side wins.",
-    "Andar 1:1 and Bahar 1:1; if the first card dealt to the winning side ends the game (Bahar's first card, or Andar's first card), the bet pays half (1:0.5).",
+    "Andar 1:1 and Bahar 1:1. If Andar's first card ends the game, Andar pays half (1:0.5); if Bahar's first card ends it, Bahar pays a quarter (1:0.25).",
     "Joker side bets pay on the joker's rank. Cards-dealt side bets pay on how many cards were dealt after the joker, the matching card included.",
 ];
 
@@ -62,13 +68,13 @@ fn bets() -> Vec<Bet> {
 }
 
 fn market(bet: Bet) -> Market {
-    let side = |nat: &'static str, first: u32| {
+    let side = |nat: &'static str, first: u32, first_card: ItemOutcome| {
         let win = chance((first..=AFTER_JOKER).step_by(2)) - first_match(first);
-        Market::with(nat, "main", nat, SIDE_RATE_H, vec![(ItemOutcome::Win, win), (ItemOutcome::HalfWin, first_match(first))])
+        Market::with(nat, "main", nat, SIDE_RATE_H, vec![(ItemOutcome::Win, win), (first_card, first_match(first))])
     };
     match bet {
-        Bet::Andar => side("Andar", 2),
-        Bet::Bahar => side("Bahar", 1),
+        Bet::Andar => side("Andar", 2, ItemOutcome::HalfWin),
+        Bet::Bahar => side("Bahar", 1, bahar_first_card()),
         Bet::Joker(rank) => Market::back(format!("Joker {}", Card::rank_name(rank)), "joker", "Joker rank", JOKER_RATE_H, 1.0 / 13.0).ours(),
         Bet::Dealt(low, high, rate) => {
             let win = chance(u32::from(low)..=u32::from(high));
@@ -83,6 +89,7 @@ fn outcome(bet: Bet, joker: Card, winner: usize, dealt: usize) -> ItemOutcome {
         Bet::Andar | Bet::Bahar => {
             let side = if matches!(bet, Bet::Andar) { ANDAR } else { BAHAR };
             match (side == winner, first_card_won) {
+                (true, true) if side == BAHAR => bahar_first_card(),
                 (true, true) => ItemOutcome::HalfWin,
                 (true, false) => ItemOutcome::Win,
                 (false, _) => ItemOutcome::Lose,
@@ -91,6 +98,10 @@ fn outcome(bet: Bet, joker: Card, winner: usize, dealt: usize) -> ItemOutcome {
         Bet::Joker(rank) => win_if(joker.rank == rank),
         Bet::Dealt(low, high, _) => win_if((usize::from(low)..=usize::from(high)).contains(&dealt)),
     }
+}
+
+fn bahar_first_card() -> ItemOutcome {
+    ItemOutcome::Pays { rate: Price(BAHAR_FIRST_CARD_RATE_H) }
 }
 
 fn win_if(won: bool) -> ItemOutcome {
