@@ -27,6 +27,7 @@ pub struct AppState {
     pub secret_cipher: PayloadCipher,
     pub hub: HubHandle,
     pub login_limiter: LoginLimiter,
+    pub client_limits: Arc<crate::client_limits::ClientLimits>,
 }
 
 pub struct Application {
@@ -66,6 +67,7 @@ impl Application {
             cipher: PayloadCipher::from_hex(&settings.payload.key_hex)?,
             secret_cipher: PayloadCipher::from_hex(&settings.auth.secret_key_hex).context("auth.secret_key_hex")?,
             login_limiter: LoginLimiter::new(settings.auth.login_failures_per_minute_max),
+            client_limits: Arc::new(crate::client_limits::ClientLimits::new(&settings.limits)),
             settings,
             engine,
             hub,

@@ -37,11 +37,13 @@ pub struct BetRequest {
 }
 
 impl BetRequest {
-    /// Refuses a caller who may not bet and a stake that is not positive; names the request.
-    pub fn new(req: &HttpRequest, user: &AuthUser, asked: Asked, requested_at_ms: i64) -> ApiResult<Self> {
+    /// Refuses a caller who may not bet, one past their rate of bets, and a stake that is not
+    /// positive; names the request.
+    pub fn new(state: &AppState, req: &HttpRequest, user: &AuthUser, asked: Asked, requested_at_ms: i64) -> ApiResult<Self> {
         if !matches!(user.role, Role::User | Role::Demo) {
             return Err(ApiError::Forbidden("Please login to access!".into()));
         }
+        state.client_limits.bet(user.user_id)?;
         if asked.amount.minor() <= 0 {
             return Err(ApiError::bad("amount: must be greater than 0"));
         }

@@ -14,8 +14,19 @@ pub struct Settings {
     pub betting: BettingSettings,
     pub feed: FeedSettings,
     pub casino: CasinoSettings,
+    pub limits: LimitSettings,
     #[serde(default)]
     pub seed: Vec<SeedAccount>,
+}
+
+/// Limits per client address and per account (`client_limits`); a rate or count of 0 is off.
+#[derive(Debug, Clone, Deserialize)]
+pub struct LimitSettings {
+    pub api_requests_per_sec_per_ip: f64,
+    pub api_burst_per_ip: u32,
+    pub ws_connections_per_ip: usize,
+    pub bets_per_sec_per_account: f64,
+    pub bet_burst_per_account: u32,
 }
 
 #[derive(Debug, Clone, Deserialize)]

@@ -9,6 +9,10 @@ pub const FEED_EVENTS_PER_REQUEST_MAX: usize = 1000;
 /// Page size of paged lists (spec §9: 10 to 50).
 pub const PAGE_SIZE_MAX: u32 = 50;
 
+/// Client addresses or accounts a rate limiter tracks at once; past it, the one heard from
+/// longest ago is forgotten. 100,000 buckets are a few MiB.
+pub const RATE_LIMIT_KEYS_MAX: usize = 100_000;
+
 /// Rows of one account-statement answer (`/bet/account-statement`): the spec's client asks for
 /// the list without paging and pages it itself, so a page is large, but it is bounded.
 pub const STATEMENT_ROWS_MAX: u32 = 500;

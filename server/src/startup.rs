@@ -2,7 +2,9 @@
 
 use crate::app::AppState;
 use crate::error::ApiError;
+use crate::client_limits::limit_requests;
 use crate::routes;
+use actix_web::middleware::from_fn;
 use actix_web::dev::Server;
 use actix_web::{web, App, HttpRequest, HttpResponse, HttpServer};
 use std::net::TcpListener;
@@ -18,8 +20,9 @@ pub fn run(listener: TcpListener, state: AppState) -> anyhow::Result<Server> {
             .app_data(web::PathConfig::default().error_handler(|e, _| ApiError::bad(format!("path: {e}")).into()))
             .route("/ws", web::get().to(crate::ws::route::ws_connect))
             .route("/health", web::get().to(routes::health))
-            .service(api())
-            .service(data())
+            // Requests per client address: past the rate, 429 before any handler runs.
+            .service(api().wrap(from_fn(limit_requests)))
+            .service(data().wrap(from_fn(limit_requests)))
             .default_service(web::to({
                 let static_dir = static_dir.clone();
                 move |req: HttpRequest| spa(req, static_dir.clone())

@@ -26,7 +26,7 @@ fn quote(state: &AppState, gmid: u64, mid: u64) -> ApiResult<(Market, u32, Strin
 #[tracing::instrument(name = "place_bet", skip_all)]
 pub async fn place_bet(req: HttpRequest, state: web::Data<AppState>, user: AuthUser, EncryptedBody(body): EncryptedBody<PlaceBetRequest>) -> ApiResult<Encrypted<PlaceBetResponse>> {
     let asked = Asked { request_id: body.request_id.clone(), sid: body.section_id, side: body.bet_type, price: body.u_rate, amount: body.amount };
-    let request = BetRequest::new(&req, &user, asked, now_ms())?;
+    let request = BetRequest::new(&state, &req, &user, asked, now_ms())?;
     let (market, etid, event_name, in_play) = quote(&state, body.game_id, body.market_id)?;
     let section_name = market.section.iter().find(|s| s.sid == body.section_id).map(|s| s.nat.clone()).unwrap_or_default();
     let gtype = serde_json::to_value(market.gtype).ok().and_then(|v| v.as_str().map(str::to_owned)).unwrap_or_default();

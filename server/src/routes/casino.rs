@@ -170,7 +170,7 @@ pub async fn place_casino_bet(
     EncryptedBody(body): EncryptedBody<PlaceCasinoBetRequest>,
 ) -> ApiResult<Encrypted<PlaceBetResponse>> {
     let asked = Asked { request_id: body.request_id.clone(), sid: body.section_id, side: body.bet_type, price: body.u_rate, amount: body.amount };
-    let request = BetRequest::new(&req, &user, asked, now_ms())?;
+    let request = BetRequest::new(&state, &req, &user, asked, now_ms())?;
     let table = table_of(body.sub_type.as_deref().or(body.g_type.as_deref()))?;
     let round = read(&state.casino).round(table.gtype).cloned().ok_or_else(|| ApiError::Conflict("Round is closed".into()))?;
     let item = round.items.iter().find(|i| i.sid == body.section_id).cloned().ok_or_else(|| ApiError::NotFound("Unknown selection".into()))?;

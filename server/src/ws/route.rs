@@ -5,8 +5,17 @@ use crate::limits::WS_FRAME_BYTES_MAX;
 use actix_web::{web, HttpRequest, HttpResponse};
 
 pub async fn ws_connect(req: HttpRequest, body: web::Payload, state: web::Data<AppState>) -> actix_web::Result<HttpResponse> {
+    // An address past its open connections is refused before the upgrade; the permit is held
+    // for the connection's life.
+    let permit = match crate::client_limits::peer(&req) {
+        Some(ip) => Some(state.client_limits.socket(ip)?),
+        None => None,
+    };
     let (response, session, stream) = actix_ws::handle(&req, body)?;
     let stream = stream.max_frame_size(WS_FRAME_BYTES_MAX).aggregate_continuations().max_continuation_size(WS_FRAME_BYTES_MAX);
-    actix_web::rt::spawn(super::session::run(state, session, stream));
+    actix_web::rt::spawn(async move {
+        super::session::run(state, session, stream).await;
+        drop(permit);
+    });
     Ok(response)
 }

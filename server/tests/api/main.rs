@@ -4,6 +4,7 @@ mod auth;
 mod bad_input;
 mod bet_delay;
 mod casino;
+mod client_limits;
 mod helpers;
 mod loose_inputs;
 mod ops;
