@@ -1,5 +1,6 @@
 // The match feature's public surface, used by app/ only.
-export { MarketBoard, groupMarkets, isBettable } from './components/market-board';
+export { MarketBoard, groupMarkets } from './components/market-board';
+export { isBettable } from './model/bet-rules';
 export { ScoreboardPanel } from './components/scoreboard';
 export { LiveTv } from './components/live-tv';
 export { Highlights } from './components/highlights';

@@ -1,5 +1,4 @@
-import { makeMarket, makeSection } from '@/testing/fixtures';
-import { canSubmit, preview, stakeLimits, type Selection } from '../model/slip';
+import { canSubmit, preview, type Selection } from '../model/slip';
 
 const selection: Selection = {
   gameId: 100000,
@@ -57,17 +56,5 @@ describe('profit preview per market type (spec §9)', () => {
   });
   it('shows nothing to win with no stake', () => {
     expect(preview('match', 'back', 1.85, 0)).toEqual({ profit: 0, liability: 0 });
-  });
-});
-
-describe('stake limits (spec §5)', () => {
-  it('match types use the market min and max, else minb and maxb', () => {
-    const market = makeMarket({ min: 0, max: 0, minb: 50, maxb: 5000 });
-    expect(stakeLimits(market, makeSection())).toEqual({ min: 50, max: 5000 });
-    expect(stakeLimits(makeMarket({ min: 200, max: 900 }), makeSection())).toEqual({ min: 200, max: 900 });
-  });
-  it('line markets use the section limits, else the market ones', () => {
-    const market = makeMarket({ gtype: 'fancy', min: 100, max: 50000 });
-    expect(stakeLimits(market, makeSection({ min: 0, max: 25000 }))).toEqual({ min: 100, max: 25000 });
   });
 });

@@ -7,7 +7,7 @@ import { Box, Button, Typography, useMediaQuery, useTheme } from '@mui/material'
 import type { Market, MarketType, Section, SectionBook, Side } from '@/types';
 import { OddsCell } from '@/components/odds-cell';
 import { formatFixed } from '@/utils/format';
-import { stakeLimits } from '../model/slip';
+import { isBettable, isSectionBettable, sharedStakeLimits, stakeLimits } from '../model/bet-rules';
 import { selectBook, selectMarket, useMatchStore, type MatchStore } from '../stores/match-store';
 import { selectOdds } from '../hooks/use-bet-actions';
 import { RunAmountDialog } from './run-amount-dialog';
@@ -18,10 +18,6 @@ const TYPE_ORDER: MarketType[] = ['match', 'match1', 'fancy', 'fancy1', 'oddeven
 const RUNNER_TYPES = new Set<MarketType>(['match', 'match1', 'cricketcasino']);
 const GROUP_TITLES: Partial<Record<MarketType, string>> = { fancy: 'Fancy', fancy1: 'Fancy1', oddeven: 'Odd Even', meter: 'Meter', khado: 'Khado' };
 const RUN_BOOK_TYPES = new Set<MarketType>(['fancy', 'meter', 'khado']);
-
-export function isBettable(status: string): boolean {
-  return status === 'ACTIVE' || status === 'OPEN';
-}
 
 function columnsFor(gtype: MarketType, compact: boolean): Column[] {
   switch (gtype) {
@@ -73,7 +69,7 @@ type RowProps = { market: Market; section: Section; columns: Column[]; compact: 
 const OddsRow = memo(function OddsRow({ market, section, columns, compact, book, showLimits, runner }: RowProps) {
   const selectedSide = useMatchStore(selectSelectedSide(market.mid, section.sid));
   const [runsOpen, setRunsOpen] = useState(false);
-  const open = isBettable(market.status) && isBettable(section.gstatus);
+  const open = isSectionBettable(market, section);
   const status = !isBettable(market.status) ? market.status : section.gstatus;
   const { min, max } = stakeLimits(market, section);
   const cellW = compact ? CELL_W.compact : CELL_W.wide;
@@ -184,7 +180,7 @@ function MarketFrame({ title, limits, mid, children }: { title: string; limits?:
 
 function DigitCell({ market, section, compact }: { market: Market; section: Section; compact: boolean }) {
   const selectedSide = useMatchStore(selectSelectedSide(market.mid, section.sid));
-  const open = isBettable(market.status) && isBettable(section.gstatus);
+  const open = isSectionBettable(market, section);
   const level = levelOf(section, 'back', 0);
   return (
     <Box data-testid={`row-${market.mid}-${section.sid}`} sx={{ position: 'relative', textAlign: 'center' }}>
@@ -223,10 +219,9 @@ function RunnerMarket({ mid, compact }: { mid: number; compact: boolean }) {
   const books = useMatchStore(selectBook(mid));
   if (!market) return null;
   const columns = columnsFor(market.gtype, compact);
-  const min = market.min > 0 ? market.min : market.minb;
-  const max = market.max > 0 ? market.max : market.maxb;
+  const limits = sharedStakeLimits(market);
   return (
-    <MarketFrame title={market.mname} limits={limitsLabel(min, max)} mid={mid}>
+    <MarketFrame title={market.mname} limits={limits ? limitsLabel(limits.min, limits.max) : undefined} mid={mid}>
       {market.gtype === 'cricketcasino' ? (
         <DigitGrid market={market} compact={compact} />
       ) : (

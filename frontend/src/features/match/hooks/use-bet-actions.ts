@@ -6,7 +6,8 @@ import { submitBet } from '@/lib/submit-bet';
 import { sessionActions } from '@/lib/session';
 import { newRequestId } from '@/lib/request-id';
 import { placeBet } from '../api/place-bet';
-import { canSubmit, stakeLimits } from '../model/slip';
+import { stakeLimits } from '../model/bet-rules';
+import { canSubmit } from '../model/slip';
 import { useMatchStore } from '../stores/match-store';
 import { refreshGameBets } from './use-game-bets';
 

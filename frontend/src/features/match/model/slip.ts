@@ -1,6 +1,6 @@
 // Bet-slip rules (spec §4, §5, §9): what a selection holds, when Submit is enabled and the
 // profit and liability the slip previews before the server prices the bet.
-import type { Market, MarketType, Section, Side } from '@/types';
+import type { MarketType, Side } from '@/types';
 
 export type Selection = {
   gameId: number;
@@ -47,12 +47,4 @@ export function preview(gtype: MarketType, side: Side, price: number, stake: num
   else backWin = (price - 1) * amount;
   backWin = Math.max(0, round2(backWin));
   return side === 'back' ? { profit: backWin, liability: round2(amount) } : { profit: round2(amount), liability: backWin };
-}
-
-/** Spec §5: for match types min is the market min if above 0 else minb, likewise max. */
-export function stakeLimits(market: Market, section: Section): { min: number; max: number } {
-  if (market.gtype === 'match' || market.gtype === 'match1') {
-    return { min: market.min > 0 ? market.min : market.minb, max: market.max > 0 ? market.max : market.maxb };
-  }
-  return { min: section.min > 0 ? section.min : market.min, max: section.max > 0 ? section.max : market.max };
 }

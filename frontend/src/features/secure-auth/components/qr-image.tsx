@@ -1,21 +1,24 @@
 import { useMemo } from 'react';
 import { Box } from '@mui/material';
-import { encodeQr } from '@/utils/qr';
+import { create } from 'qrcode';
 
 /** Light modules around the code that readers need to find it. */
 const QUIET_ZONE = 4;
 
-/** A QR code of `text` as an SVG: dark modules on white, whatever the theme. */
+/**
+ * A QR code of `text` as an SVG drawn by React: dark modules on white, whatever the theme. The
+ * `qrcode` package encodes (error correction M); no script is injected and nothing is fetched.
+ */
 export function QrImage({ text, size = 200, label }: { text: string; size?: number; label: string }) {
   const { path, extent } = useMemo(() => {
-    const code = encodeQr(text, { ecc: 'M' });
+    const { modules } = create(text, { errorCorrectionLevel: 'M' });
     let d = '';
-    code.modules.forEach((row, y) => {
-      row.forEach((dark, x) => {
-        if (dark) d += `M${x + QUIET_ZONE},${y + QUIET_ZONE}h1v1h-1z`;
-      });
-    });
-    return { path: d, extent: code.size + QUIET_ZONE * 2 };
+    for (let y = 0; y < modules.size; y += 1) {
+      for (let x = 0; x < modules.size; x += 1) {
+        if (modules.get(y, x)) d += `M${x + QUIET_ZONE},${y + QUIET_ZONE}h1v1h-1z`;
+      }
+    }
+    return { path: d, extent: modules.size + QUIET_ZONE * 2 };
   }, [text]);
   return (
     <Box
