@@ -24,6 +24,15 @@ impl Money {
     }
 }
 
+/// Currency units with two decimals, computed from the minor units exactly (never through
+/// `f64`): `1500.50`, `-0.05`. For messages and statements.
+impl fmt::Display for Money {
+    fn fmt(&self, f: &mut fmt::Formatter) -> fmt::Result {
+        let sign = if self.0 < 0 { "-" } else { "" };
+        write!(f, "{sign}{}.{:02}", self.0.unsigned_abs() / 100, self.0.unsigned_abs() % 100)
+    }
+}
+
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum MoneyError {
     #[error("must have at most 2 decimals")]
@@ -128,6 +137,15 @@ mod tests {
         assert_eq!(parse_minor("1e5"), Err(MoneyError::NotDecimal));
         assert_eq!(parse_minor(""), Err(MoneyError::NotDecimal));
         assert_eq!(parse_minor("."), Err(MoneyError::NotDecimal));
+    }
+
+    #[test]
+    fn amounts_display_with_two_exact_decimals() {
+        assert_eq!(Money(150_050).to_string(), "1500.50");
+        assert_eq!(Money(5).to_string(), "0.05");
+        assert_eq!(Money(-12_345).to_string(), "-123.45");
+        assert_eq!(Money(99_999_999_999).to_string(), "999999999.99");
+        assert_eq!(Money(i64::MIN).to_string(), "-92233720368547758.08");
     }
 
     #[test]

@@ -4,31 +4,13 @@
 use crate::configuration::Settings;
 use crate::crypto::PayloadCipher;
 use crate::login_limiter::LoginLimiter;
-use crate::ws::hub::{self, HubHandle};
+use crate::ws::hub;
 use anyhow::Context;
-use ledger::{EngineHandle, SledStore, Store};
+use ledger::{SledStore, Store};
 use std::net::TcpListener;
 use std::path::Path;
 use crate::sports::book::Book;
-use crate::sports::feed::FeedHandle;
 use std::sync::{Arc, RwLock};
-
-/// What every handler can reach.
-pub struct AppState {
-    pub settings: Settings,
-    pub engine: EngineHandle,
-    pub book: Arc<RwLock<Book>>,
-    /// Every casino table's current round.
-    pub casino: crate::casino::SharedTables,
-    /// The running feed, when this server runs one.
-    pub feed: Option<FeedHandle>,
-    pub cipher: PayloadCipher,
-    /// Seals credentials at rest in the ledger (`auth.secret_key_hex`).
-    pub secret_cipher: PayloadCipher,
-    pub hub: HubHandle,
-    pub login_limiter: LoginLimiter,
-    pub client_limits: Arc<crate::client_limits::ClientLimits>,
-}
 
 pub struct Application {
     port: u16,
@@ -52,7 +34,7 @@ impl Application {
         crate::seed::seed(&engine, &settings).await.context("seeding accounts")?;
         // The configuration's locked tables are the administrator's locks at start.
         let locks = ledger::Command::SetLockedTables { tables: settings.casino.locked_cids.clone() };
-        engine.submit(crate::extract::now_ms(), locks).await.context("locking the configured casino tables")?;
+        engine.submit(crate::clock::now_ms(), locks).await.context("locking the configured casino tables")?;
         let listener = TcpListener::bind((settings.application.host.as_str(), settings.application.port))
             .with_context(|| format!("binding {}:{}", settings.application.host, settings.application.port))?;
         let port = listener.local_addr().context("reading the bound port")?.port();
@@ -60,7 +42,7 @@ impl Application {
         let feed = crate::sports::start_feed(&settings, book.clone(), hub.clone(), engine.clone()).await.context("starting the feed")?;
         let casino = crate::casino::SharedTables::default();
         crate::casino::start(&settings.casino, casino.clone(), hub.clone(), engine.clone()).await;
-        let state = AppState {
+        let state = crate::app_state::AppState {
             book,
             casino,
             feed,

@@ -2,7 +2,7 @@
 //! bet, the request id, what the bet records of the client, and the answer once the ledger
 //! decided. The rules of acceptance themselves are the ledger's.
 
-use crate::app::AppState;
+use crate::app_state::AppState;
 use crate::error::{ApiError, ApiResult};
 use crate::extract::{client_ip, AuthUser};
 use crate::sports::views::bet_view;

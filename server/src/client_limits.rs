@@ -51,7 +51,7 @@ pub fn peer(req: &HttpRequest) -> Option<IpAddr> {
 
 /// Middleware of `/api` and `/data`: past the address's rate, 429 without running the handler.
 pub async fn limit_requests(req: ServiceRequest, next: Next<impl MessageBody + 'static>) -> Result<ServiceResponse<actix_web::body::BoxBody>, actix_web::Error> {
-    let limits = req.app_data::<actix_web::web::Data<crate::app::AppState>>().map(|state| state.client_limits.clone());
+    let limits = req.app_data::<actix_web::web::Data<ClientLimits>>().cloned();
     if let (Some(limits), Some(ip)) = (limits, peer(req.request())) {
         if let Err(wait) = limits.api.check(&ip, Instant::now()) {
             let message = format!("Too many requests from this address; try again in {} ms", wait.as_millis().max(1));

@@ -2,8 +2,10 @@
 
 use actix_web::http::StatusCode;
 use actix_web::{HttpResponse, ResponseError};
+use ledger::secure::SecureReject;
+use ledger::wallet::WalletReject;
 use ledger::{EngineError, Reject};
-use schemas::Envelope;
+use schemas::{Envelope, Money};
 
 #[derive(Debug, thiserror::Error)]
 pub enum ApiError {
@@ -30,6 +32,11 @@ pub enum ApiError {
 }
 
 pub type ApiResult<T> = Result<T, ApiError>;
+
+/// An account a request names that the ledger does not hold (never a panic on a request path).
+pub fn unknown_user() -> ApiError {
+    ApiError::NotFound("Unknown user".into())
+}
 
 impl ApiError {
     pub fn bad(message: impl Into<String>) -> Self {
@@ -80,11 +87,9 @@ impl From<Reject> for ApiError {
             Reject::InvalidCredentials | Reject::SessionExpired => ApiError::Unauthorized(message),
             Reject::RefreshReused { .. } => ApiError::Unauthorized(message),
             Reject::UsernameTaken | Reject::WrongPassword | Reject::AmountTooLarge => ApiError::Unprocessable(message),
-            Reject::InsufficientBalance { available_minor, needed_minor } => ApiError::Unprocessable(format!(
-                "Insufficient balance: available {:.2}, needed {:.2}",
-                available_minor as f64 / 100.0,
-                needed_minor as f64 / 100.0
-            )),
+            Reject::InsufficientBalance { available_minor, needed_minor } => {
+                ApiError::Unprocessable(format!("Insufficient balance: available {}, needed {}", Money(available_minor), Money(needed_minor)))
+            }
             Reject::InvalidUsername | Reject::AmountNotPositive | Reject::InvalidRemark | Reject::InvalidButtons(_) | Reject::InvalidRequestId => {
                 ApiError::BadRequest(message)
             }
@@ -95,13 +100,48 @@ impl From<Reject> for ApiError {
             Reject::RequestIdReused { .. } | Reject::BetDelayNotOver { .. } => ApiError::Conflict(message),
             Reject::TableLocked => ApiError::Forbidden(message),
             Reject::SideNotOffered => ApiError::Unprocessable(message),
-            Reject::StakeOutOfLimits { min_minor, max_minor } => ApiError::Unprocessable(format!(
-                "Stake must be between {:.2} and {:.2}",
-                min_minor as f64 / 100.0,
-                max_minor as f64 / 100.0
-            )),
-            Reject::Wallet(reject) => crate::wallet::wallet_error(reject),
-            Reject::SecureAuth(reject) => crate::wallet::secure_error(reject),
+            Reject::StakeOutOfLimits { min_minor, max_minor } => {
+                ApiError::Unprocessable(format!("Stake must be between {} and {}", Money(min_minor), Money(max_minor)))
+            }
+            Reject::Wallet(reject) => reject.into(),
+            Reject::SecureAuth(reject) => reject.into(),
+        }
+    }
+}
+
+/// The status and message of a wallet refusal (DESIGN §7).
+impl From<WalletReject> for ApiError {
+    fn from(reject: WalletReject) -> Self {
+        let message = reject.to_string();
+        match reject {
+            // The core turns these into its own rejects; mapped here alike should one arrive.
+            WalletReject::UnknownUser => ApiError::NotFound("Unknown user".into()),
+            WalletReject::Amount(error) => ledger::Reject::from(error).into(),
+            WalletReject::InsufficientBalance { available_minor, needed_minor } => ledger::Reject::InsufficientBalance { available_minor, needed_minor }.into(),
+            WalletReject::InvalidRemark => ApiError::BadRequest(message),
+            WalletReject::NoWallet => ApiError::Forbidden(message),
+            WalletReject::UnknownMethod(_) | WalletReject::InvalidReference | WalletReject::InvalidAccount(_) => ApiError::BadRequest(message),
+            WalletReject::InvalidCouponName | WalletReject::InvalidDepoAmount | WalletReject::ExpiryPassed => ApiError::BadRequest(message),
+            WalletReject::OutsideMethodLimits { method, min_minor, max_minor } => {
+                ApiError::Unprocessable(format!("Amount for {method} must be between {} and {}", Money(min_minor), Money(max_minor)))
+            }
+            WalletReject::TooManyOpenRequests | WalletReject::AccountKindMismatch { .. } | WalletReject::TooManyAccounts | WalletReject::DuplicateAccount => {
+                ApiError::Unprocessable(message)
+            }
+            WalletReject::CouponExpired(_) => ApiError::Unprocessable(message),
+            WalletReject::UnknownAccount | WalletReject::UnknownRequest(_) | WalletReject::UnknownCoupon(_) => ApiError::NotFound(message),
+            WalletReject::AlreadyDecided { .. } | WalletReject::CouponAlreadyActive(_) => ApiError::Conflict(message),
+        }
+    }
+}
+
+impl From<SecureReject> for ApiError {
+    fn from(reject: SecureReject) -> Self {
+        let message = reject.to_string();
+        match reject {
+            SecureReject::AlreadyEnabled | SecureReject::NoEnrolment | SecureReject::NotEnabled => ApiError::Conflict(message),
+            SecureReject::CodeReused => ApiError::Unprocessable(message),
+            SecureReject::InvalidSecret | SecureReject::InvalidConnectionId => ApiError::BadRequest(message),
         }
     }
 }

@@ -1,7 +1,8 @@
 //! Request extractors and responders shared by every route: JSON bodies parsed into domain types
 //! with field-naming errors, the encrypted Payload form, the signed-in user, the client's IP.
 
-use crate::app::AppState;
+use crate::app_state::AppState;
+use crate::clock::now_ms;
 use crate::error::ApiError;
 use crate::limits::BODY_BYTES_MAX;
 use actix_web::dev::Payload;
@@ -13,12 +14,6 @@ use schemas::{Envelope, Role};
 use serde::de::DeserializeOwned;
 use serde::Serialize;
 use std::net::IpAddr;
-
-pub fn now_ms() -> i64 {
-    std::time::SystemTime::now()
-        .duration_since(std::time::UNIX_EPOCH)
-        .map_or(0, |d| d.as_millis() as i64)
-}
 
 pub fn app_state(req: &HttpRequest) -> web::Data<AppState> {
     req.app_data::<web::Data<AppState>>().expect("AppState is registered in startup").clone()
@@ -202,6 +197,6 @@ fn authenticate(req: &HttpRequest) -> Result<AuthUser, ApiError> {
     let session = ledger
         .session_by_access(&crate::tokens::hash(token), now_ms())
         .ok_or_else(|| ApiError::Unauthorized("Access token is invalid or expired".into()))?;
-    let user = &ledger.users[&session.user_id];
+    let user = ledger.users.get(&session.user_id).ok_or_else(|| ApiError::Unauthorized("Access token is invalid or expired".into()))?;
     Ok(AuthUser { user_id: user.id, session_id: session.id, role: user.role })
 }

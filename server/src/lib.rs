@@ -2,10 +2,12 @@
 //! at `/ws`, and the built client, on one port, in front of the ledger's single-writer engine.
 
 pub mod app;
+pub mod app_state;
 pub mod bet_submission;
 pub mod casino;
 pub mod cli;
 pub mod client_limits;
+pub mod clock;
 pub mod configuration;
 pub mod crypto;
 pub mod error;

@@ -1,7 +1,7 @@
 //! Operator actions, shared by the `/api/ops` routes and the `exchange` command's `--data` mode.
 
 use crate::error::{ApiError, ApiResult};
-use crate::extract::now_ms;
+use crate::clock::now_ms;
 use crate::password_policy::check_new_password;
 use crate::routes::user_view;
 use ledger::{Command, EngineHandle};
@@ -22,7 +22,7 @@ pub async fn create_user(engine: &EngineHandle, request: CreateUserRequest) -> A
         Some(ledger::Event::AccountOpened { user_id, .. }) => *user_id,
         _ => return Err(ApiError::Unexpected(anyhow::anyhow!("account opened without an AccountOpened event"))),
     };
-    Ok(user_view(&engine.read().users[&user_id]))
+    Ok(user_view(engine.read().users.get(&user_id).ok_or_else(crate::error::unknown_user)?))
 }
 
 #[derive(Clone, Copy)]

@@ -1,7 +1,7 @@
 //! Accounts from the configuration, created on the first start of an empty ledger.
 
 use crate::configuration::Settings;
-use crate::extract::now_ms;
+use crate::clock::now_ms;
 use ledger::{Command, EngineHandle};
 
 pub async fn seed(engine: &EngineHandle, settings: &Settings) -> anyhow::Result<()> {

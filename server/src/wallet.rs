@@ -3,20 +3,13 @@
 //! `exchange` command's `--data` mode.
 
 use crate::error::{ApiError, ApiResult};
-use crate::extract::now_ms;
+use crate::clock::now_ms;
 use crate::timefmt::{day_end_ms, day_start_ms, rfc3339};
-use ledger::secure::SecureReject;
-use ledger::wallet::{self as lw, RequestDetail, RequestStatus, WalletCommand, WalletReject, WithdrawKind};
+use ledger::wallet::{self as lw, RequestDetail, RequestStatus, WalletCommand, WithdrawKind};
 use ledger::{Command, EngineHandle, State};
 use schemas::wallet::{BonusTransaction, Coupon, DepositMethod, GrantCouponBody, WalletRequest, WithdrawAccount};
 use schemas::Money;
 use serde::Deserialize;
-
-/// An amount in currency units with two decimals, exactly: `1500.00`.
-pub fn units(minor: i64) -> String {
-    let sign = if minor < 0 { "-" } else { "" };
-    format!("{sign}{}.{:02}", minor.unsigned_abs() / 100, minor.unsigned_abs() % 100)
-}
 
 pub fn deposit_methods() -> Vec<DepositMethod> {
     lw::DEPOSIT_METHODS
@@ -152,7 +145,7 @@ impl RequestFilter {
             row.kind_of_withdrawal.clone().unwrap_or_default(),
             account,
             row.reference.clone(),
-            units(row.amount.minor()),
+            row.amount.to_string(),
             row.status.clone(),
             row.created_at.clone(),
             row.updated_at.clone(),
@@ -277,50 +270,4 @@ pub fn list_coupons(engine: &EngineHandle, username: &str) -> ApiResult<Vec<Coup
     };
     let now = now_ms();
     Ok(state.wallet.coupons.values().filter(|c| user_id.is_none_or(|id| c.user_id == id)).map(|c| coupon_view(&state, c, now)).collect())
-}
-
-/// The status and message of a wallet refusal (DESIGN §7).
-pub fn wallet_error(reject: WalletReject) -> ApiError {
-    let message = reject.to_string();
-    match reject {
-        // The core turns these into its own rejects; mapped here alike should one arrive.
-        WalletReject::UnknownUser => ApiError::NotFound("Unknown user".into()),
-        WalletReject::Amount(error) => ledger::Reject::from(error).into(),
-        WalletReject::InsufficientBalance { available_minor, needed_minor } => ledger::Reject::InsufficientBalance { available_minor, needed_minor }.into(),
-        WalletReject::InvalidRemark => ApiError::BadRequest(message),
-        WalletReject::NoWallet => ApiError::Forbidden(message),
-        WalletReject::UnknownMethod(_) | WalletReject::InvalidReference | WalletReject::InvalidAccount(_) => ApiError::BadRequest(message),
-        WalletReject::InvalidCouponName | WalletReject::InvalidDepoAmount | WalletReject::ExpiryPassed => ApiError::BadRequest(message),
-        WalletReject::OutsideMethodLimits { method, min_minor, max_minor } => {
-            ApiError::Unprocessable(format!("Amount for {method} must be between {} and {}", units(min_minor), units(max_minor)))
-        }
-        WalletReject::TooManyOpenRequests | WalletReject::AccountKindMismatch { .. } | WalletReject::TooManyAccounts | WalletReject::DuplicateAccount => {
-            ApiError::Unprocessable(message)
-        }
-        WalletReject::CouponExpired(_) => ApiError::Unprocessable(message),
-        WalletReject::UnknownAccount | WalletReject::UnknownRequest(_) | WalletReject::UnknownCoupon(_) => ApiError::NotFound(message),
-        WalletReject::AlreadyDecided { .. } | WalletReject::CouponAlreadyActive(_) => ApiError::Conflict(message),
-    }
-}
-
-pub fn secure_error(reject: SecureReject) -> ApiError {
-    let message = reject.to_string();
-    match reject {
-        SecureReject::AlreadyEnabled | SecureReject::NoEnrolment | SecureReject::NotEnabled => ApiError::Conflict(message),
-        SecureReject::CodeReused => ApiError::Unprocessable(message),
-        SecureReject::InvalidSecret | SecureReject::InvalidConnectionId => ApiError::BadRequest(message),
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn units_have_two_exact_decimals() {
-        assert_eq!(units(150_050), "1500.50");
-        assert_eq!(units(5), "0.05");
-        assert_eq!(units(-12_345), "-123.45");
-        assert_eq!(units(100_000_000_000), "1000000000.00");
-    }
 }

@@ -74,7 +74,7 @@ fn operator_commands_call_a_running_server_and_a_held_directory_is_refused() {
     let credited = stdout_json(&exchange(&["credit", "--username", "player1", "--amount", "25", "--remark", "promo", "--url", &url]));
     assert_eq!(credited["balance"], 100025);
     let report = stdout_json(&exchange(&["audit", "verify", "--url", &url]));
-    assert_eq!(report["checks"].as_array().expect("checks").len(), 6);
+    assert_eq!(report["checks"].as_array().expect("checks").len(), 7);
     let denied = exchange(&["credit", "--username", "player1", "--amount", "25", "--remark", "x", "--url", &url, "--operator", "player1", "--operator-password", "player123"]);
     assert!(!denied.status.success());
     assert!(String::from_utf8_lossy(&denied.stderr).contains("403"));

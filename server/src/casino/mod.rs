@@ -6,7 +6,7 @@ pub mod catalog;
 pub mod round_bets;
 
 use crate::configuration::CasinoSettings;
-use crate::extract::now_ms;
+use crate::clock::now_ms;
 use crate::ws::hub::{Full, HubHandle};
 use feed_sim::casino::{CasinoConfig, CasinoEngine};
 use ledger::{Command, EngineError, EngineHandle, FeedWorld, Reject};

@@ -1,6 +1,6 @@
 //! A player's bets on one casino round, as the round's result and the bet list show them.
 
-use crate::app::AppState;
+use crate::app_state::AppState;
 use crate::casino::catalog;
 use crate::error::{ApiError, ApiResult};
 use crate::sports::views::bet_view;

@@ -1,9 +1,10 @@
 //! Sign-in, demo sign-in, token refresh and sign-out.
 
 use super::user_view;
-use crate::app::AppState;
+use crate::app_state::AppState;
 use crate::error::{ApiError, ApiResult};
-use crate::extract::{bearer, client_ip, now_ms, ok, AuthUser, JsonBody};
+use crate::clock::now_ms;
+use crate::extract::{bearer, client_ip, ok, AuthUser, JsonBody};
 use crate::limits::PASSWORD_CHARS_MAX;
 use crate::tokens::{self, Issued};
 use super::secure_auth::SecondFactor;
@@ -33,9 +34,9 @@ fn check_login(body: &LoginRequest) -> ApiResult<String> {
     Ok(username.to_owned())
 }
 
-fn login_response(state: &AppState, issued: Issued, user_id: u64) -> HttpResponse {
-    let user = user_view(&state.engine.read().users[&user_id]);
-    ok("Login successful", LoginResponse { access_token: issued.access, refresh_token: issued.refresh, user })
+fn login_response(state: &AppState, issued: Issued, user_id: u64) -> ApiResult<HttpResponse> {
+    let user = user_view(state.engine.read().users.get(&user_id).ok_or_else(crate::error::unknown_user)?);
+    Ok(ok("Login successful", LoginResponse { access_token: issued.access, refresh_token: issued.refresh, user }))
 }
 
 #[tracing::instrument(name = "login", skip_all)]
@@ -64,7 +65,7 @@ pub async fn login(req: HttpRequest, state: web::Data<AppState>, JsonBody(body):
     let command = Command::Login { username, password_hash_seen: stored, grant: issued.grant.clone(), ip: client_ip(&req) };
     let committed = state.engine.submit(now_ms(), command).await?;
     let user_id = logged_in_user(&committed)?;
-    Ok(login_response(&state, issued, user_id))
+    login_response(&state, issued, user_id)
 }
 
 fn logged_in_user(committed: &ledger::Committed) -> ApiResult<u64> {
@@ -89,7 +90,7 @@ pub async fn demo_login(req: HttpRequest, state: web::Data<AppState>) -> ApiResu
     };
     let committed = state.engine.submit(now_ms(), command).await?;
     let user_id = logged_in_user(&committed)?;
-    Ok(login_response(&state, issued, user_id))
+    login_response(&state, issued, user_id)
 }
 
 /// Exchanges a refresh token (sent as the bearer) for a new pair. A refresh token presented a

@@ -1,10 +1,11 @@
 //! Placing sports bets and listing them.
 
-use crate::app::AppState;
+use crate::app_state::AppState;
 use crate::bet_submission::{answer, Asked, BetRequest};
 use crate::casino::round_bets::bets_of_round;
 use crate::error::{ApiError, ApiResult};
-use crate::extract::{now_ms, ok, AuthUser, EncryptedBody, Encrypted};
+use crate::clock::now_ms;
+use crate::extract::{ok, AuthUser, EncryptedBody, Encrypted};
 use crate::limits::STATEMENT_ROWS_MAX;
 use crate::timefmt::{day_end_ms, day_start_ms};
 use crate::sports::views::{bet_view, open_bets, spots};

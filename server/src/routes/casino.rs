@@ -1,13 +1,14 @@
 //! The live casino calls: lobby lists, a table's current round, last results, results by day,
 //! a round's result with the caller's bets, and casino bets.
 
-use crate::app::AppState;
+use crate::app_state::AppState;
 use crate::casino::catalog::{self, TableInfo};
 use crate::casino::read;
 use crate::error::{ApiError, ApiResult};
 use crate::bet_submission::{answer, Asked, BetRequest};
 use crate::casino::round_bets::round_bets;
-use crate::extract::{now_ms, ok, AuthUser, Encrypted, EncryptedBody, JsonBody};
+use crate::clock::now_ms;
+use crate::extract::{ok, AuthUser, Encrypted, EncryptedBody, JsonBody};
 use crate::timefmt::rfc3339;
 use actix_web::{web, HttpRequest, HttpResponse};
 use ledger::casino::round_book;

@@ -1,6 +1,6 @@
 //! Site configuration, the caller's IP, and a health probe.
 
-use crate::app::AppState;
+use crate::app_state::AppState;
 use crate::extract::{ok, peer_ip};
 use actix_web::{web, HttpRequest, HttpResponse};
 use schemas::IpAddress;

@@ -1,6 +1,6 @@
 //! Operator calls under `/api/ops` (role operator only).
 
-use crate::app::AppState;
+use crate::app_state::AppState;
 use crate::error::ApiResult;
 use crate::extract::{ok, AuthUser, JsonBody};
 use crate::operations::{self, Direction};

@@ -1,6 +1,6 @@
 //! Operator calls of the wallet and bonus (issue 6), under `/api/ops` (role operator only).
 
-use crate::app::AppState;
+use crate::app_state::AppState;
 use crate::error::{ApiError, ApiResult};
 use crate::extract::{ok, ok_paged, parse_json, AuthUser, JsonBody};
 use crate::limits::BODY_BYTES_MAX;

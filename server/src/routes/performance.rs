@@ -1,8 +1,9 @@
 //! Quick-stake button values ("Set Button Values"): two groups, game and casino.
 
-use crate::app::AppState;
+use crate::app_state::AppState;
 use crate::error::ApiResult;
-use crate::extract::{now_ms, ok, AuthUser, Encrypted, JsonBody};
+use crate::clock::now_ms;
+use crate::extract::{ok, AuthUser, Encrypted, JsonBody};
 use actix_web::{web, HttpResponse};
 use ledger::Command;
 use schemas::{Button, ButtonValues, Envelope, Money, PutButtonValues};
@@ -20,17 +21,20 @@ fn defaults(group: &[(&str, i64)]) -> Vec<Button> {
     group.iter().map(|(label, units)| Button { label: (*label).into(), value: Money(units * 100) }).collect()
 }
 
-fn button_values(state: &AppState, user_id: u64) -> ButtonValues {
-    match &state.engine.read().users[&user_id].buttons {
+/// A user's buttons, or the defaults; an unknown user (an operator may ask for any id) is 404.
+fn button_values(state: &AppState, user_id: u64) -> ApiResult<ButtonValues> {
+    let ledger = state.engine.read();
+    let account = ledger.users.get(&user_id).ok_or_else(crate::error::unknown_user)?;
+    Ok(match &account.buttons {
         Some(b) => ButtonValues { game: to_wire(&b.game), casino: to_wire(&b.casino) },
         None => ButtonValues { game: defaults(&DEFAULT_GAME), casino: defaults(&DEFAULT_CASINO) },
-    }
+    })
 }
 
 #[tracing::instrument(name = "get_button_values", skip_all)]
 pub async fn get_button_values(state: web::Data<AppState>, user: AuthUser, id: web::Path<String>) -> ApiResult<Encrypted<ButtonValues>> {
     let user_id = user.require_self_or_operator(&id)?;
-    Ok(Encrypted(Envelope::ok("Success", button_values(&state, user_id))))
+    Ok(Encrypted(Envelope::ok("Success", button_values(&state, user_id)?)))
 }
 
 #[tracing::instrument(name = "put_button_values", skip_all)]
@@ -38,5 +42,5 @@ pub async fn put_button_values(state: web::Data<AppState>, user: AuthUser, JsonB
     let group = |buttons: &[Button]| buttons.iter().map(|b| (b.label.trim().to_owned(), b.value.minor())).collect();
     let command = Command::SetButtons { user_id: user.user_id, game: group(&body.button.game), casino: group(&body.button.casino) };
     state.engine.submit(now_ms(), command).await?;
-    Ok(ok("Button values updated", button_values(&state, user.user_id)))
+    Ok(ok("Button values updated", button_values(&state, user.user_id)?))
 }

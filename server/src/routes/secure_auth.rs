@@ -5,9 +5,10 @@
 //! (ChaCha20-Poly1305), which never leaves the server; codes are checked here, and the ledger
 //! records the time step each accepted code used so that no code works twice.
 
-use crate::app::AppState;
+use crate::app_state::AppState;
 use crate::error::{ApiError, ApiResult};
-use crate::extract::{now_ms, ok, AuthUser, JsonBody};
+use crate::clock::now_ms;
+use crate::extract::{ok, AuthUser, JsonBody};
 use crate::limits::PASSWORD_CHARS_MAX;
 use crate::totp;
 use actix_web::{web, HttpResponse};
@@ -70,7 +71,7 @@ pub async fn enroll_totp(state: web::Data<AppState>, user: AuthUser) -> ApiResul
     let secret = totp::base32_encode(&totp::new_secret());
     let secret_sealed = state.secret_cipher.encrypt(secret.as_bytes());
     state.engine.submit(now_ms(), Command::SecureAuth(SecureCommand::StartTotp { user_id: user.user_id, secret_sealed })).await?;
-    let username = state.engine.read().users[&user.user_id].username.clone();
+    let username = state.engine.read().users.get(&user.user_id).ok_or_else(crate::error::unknown_user)?.username.clone();
     let otpauth_uri = totp::otpauth_uri(&state.settings.site.title, &username, &secret);
     Ok(ok("Scan the QR code or enter the code in your authenticator app, then confirm with a 6-digit code", TotpEnrolment { secret, otpauth_uri }))
 }
@@ -121,7 +122,7 @@ pub async fn telegram_connection(state: web::Data<AppState>, user: AuthUser, Jso
     }
     let (username, stored) = {
         let ledger = state.engine.read();
-        let account = &ledger.users[&user.user_id];
+        let account = ledger.users.get(&user.user_id).ok_or_else(crate::error::unknown_user)?;
         (account.username.clone(), account.password_hash.clone())
     };
     if !state.login_limiter.allowed(&username, now_ms()) {

@@ -1,6 +1,6 @@
 //! The sports data calls: latest events, the sidebar tree, match lists, match pages, search.
 
-use crate::app::AppState;
+use crate::app_state::AppState;
 use crate::error::{ApiError, ApiResult};
 use crate::extract::{ok, EncryptedBody, Encrypted, JsonBody};
 use crate::sports::book::Book;

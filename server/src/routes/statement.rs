@@ -1,6 +1,6 @@
 //! Account rows: money moved outside betting (operator credits and debits, wallet requests).
 
-use crate::app::AppState;
+use crate::app_state::AppState;
 use crate::error::ApiResult;
 use crate::extract::{AuthUser, Encrypted};
 use crate::timefmt::rfc3339;

@@ -1,6 +1,6 @@
 //! The activity log (`GET /userLog`): logins and password changes, filtered and paged.
 
-use crate::app::AppState;
+use crate::app_state::AppState;
 use crate::error::{ApiError, ApiResult};
 use crate::extract::{ok_paged, AuthUser};
 use crate::limits::PAGE_SIZE_MAX;
@@ -50,7 +50,7 @@ pub async fn get_user_log(state: web::Data<AppState>, user: AuthUser, query: web
     }
     let search = query.search.trim().to_lowercase();
     let ledger = state.engine.read();
-    let account = &ledger.users[&user.user_id];
+    let account = ledger.users.get(&user.user_id).ok_or_else(crate::error::unknown_user)?;
     let matching: Vec<ActivityRow> = account
         .activity
         .iter()

@@ -1,20 +1,21 @@
 //! The signed-in user: read, change password, accept the rules.
 
 use super::user_view;
-use crate::app::AppState;
+use crate::app_state::AppState;
 use crate::error::{ApiError, ApiResult};
-use crate::extract::{client_ip, now_ms, ok, AuthUser, JsonBody};
+use crate::clock::now_ms;
+use crate::extract::{client_ip, ok, AuthUser, JsonBody};
 use crate::password_policy::check_new_password;
 use actix_web::{web, HttpRequest, HttpResponse};
 use ledger::{Command, Reject};
 use schemas::{ChangePasswordRequest, Role};
 
-fn current(state: &AppState, user_id: u64) -> HttpResponse {
-    ok("Success", user_view(&state.engine.read().users[&user_id]))
+fn current(state: &AppState, user_id: u64) -> ApiResult<HttpResponse> {
+    Ok(ok("Success", user_view(state.engine.read().users.get(&user_id).ok_or_else(crate::error::unknown_user)?)))
 }
 
 #[tracing::instrument(name = "get_user", skip_all)]
-pub async fn get_user(state: web::Data<AppState>, user: AuthUser) -> HttpResponse {
+pub async fn get_user(state: web::Data<AppState>, user: AuthUser) -> ApiResult<HttpResponse> {
     current(&state, user.user_id)
 }
 
@@ -56,7 +57,7 @@ pub async fn change_password(
     let new_hash = crate::passwords::hash(body.new_password).await?;
     let command = Command::ChangePassword { user_id: user.user_id, old_hash_seen: stored, new_hash, ip: client_ip(&req) };
     state.engine.submit(now_ms(), command).await?;
-    Ok(current(&state, user.user_id))
+    current(&state, user.user_id)
 }
 
 #[tracing::instrument(name = "accept_rules", skip_all)]
@@ -66,5 +67,5 @@ pub async fn accept_rules(state: web::Data<AppState>, user: AuthUser, id: web::P
         return Err(ApiError::Forbidden("You can only accept the rules for yourself".into()));
     }
     state.engine.submit(now_ms(), Command::AcceptRules { user_id: id }).await?;
-    Ok(current(&state, user.user_id))
+    current(&state, user.user_id)
 }

@@ -1,9 +1,10 @@
 //! The player's wallet and bonus (issue 6): deposit and withdrawal requests, their list, saved
 //! withdraw accounts, coupons. Role `user` only (spec §6).
 
-use crate::app::AppState;
+use crate::app_state::AppState;
 use crate::error::{ApiError, ApiResult};
-use crate::extract::{now_ms, ok, ok_paged, AuthUser, JsonBody};
+use crate::clock::now_ms;
+use crate::extract::{ok, ok_paged, AuthUser, JsonBody};
 use crate::limits::PAGE_SIZE_MAX;
 use crate::wallet::{account_view, parse_withdraw_kind, request_view, RequestFilter, RequestQuery};
 use actix_web::{web, HttpResponse};

@@ -2,7 +2,7 @@
 //! changed, and hands results to the ledger for settlement.
 
 use super::book::{Book, Changes};
-use crate::extract::now_ms;
+use crate::clock::now_ms;
 use crate::ws::hub::{Full, HubHandle};
 use ledger::{Command, EngineError, EngineHandle, Reject};
 use schemas::sports::FeedEvent;

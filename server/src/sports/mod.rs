@@ -27,7 +27,7 @@ pub async fn start_feed(settings: &Settings, book: Arc<RwLock<Book>>, hub: HubHa
         return Ok(None);
     }
     let feed = &settings.feed;
-    let now = crate::extract::now_ms();
+    let now = crate::clock::now_ms();
     let asked = FeedWorld {
         seed: feed.seed,
         start_ms: now,

@@ -51,7 +51,8 @@ pub fn open_bets(state: &State, user_id: UserId, gmid: Option<u64>) -> Vec<BetVi
         .filter(|b| gmid.is_none_or(|g| b.gmid == g))
         .filter_map(|b| b.open.get(&user_id))
         .flatten()
-        .map(|id| bet_view(state, &state.bets[id]))
+        .filter_map(|id| state.bets.get(id))
+        .map(|bet| bet_view(state, bet))
         .collect();
     bets.sort_by_key(|b| std::cmp::Reverse(b.bet_id));
     bets

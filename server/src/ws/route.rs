@@ -1,6 +1,6 @@
 //! The WebSocket handshake: upgrade, then hand the connection to its session loop.
 
-use crate::app::AppState;
+use crate::app_state::AppState;
 use crate::limits::WS_FRAME_BYTES_MAX;
 use actix_web::{web, HttpRequest, HttpResponse};
 

@@ -2,8 +2,8 @@
 //! heartbeat. It always ends by telling the hub and closing the socket.
 
 use super::hub::{ConnQueue, HubCommand};
-use crate::app::AppState;
-use crate::extract::now_ms;
+use crate::app_state::AppState;
+use crate::clock::now_ms;
 use crate::limits::{WS_CLIENT_TIMEOUT_MS, WS_PING_INTERVAL_MS};
 use crate::push::{user_balance, user_topic};
 use actix_web::web;

@@ -10,6 +10,7 @@ mod loose_inputs;
 mod ops;
 mod reports;
 mod sports;
+mod unknown_ids;
 mod users;
 mod wallet;
 mod ws;

@@ -1,0 +1,28 @@
+//! What every handler can reach: configuration, ledger, market book, casino tables, feed, ciphers,
+//! hub and limits. Built by `app::Application::build`.
+
+use crate::configuration::Settings;
+use crate::crypto::PayloadCipher;
+use crate::login_limiter::LoginLimiter;
+use crate::sports::book::Book;
+use crate::sports::feed::FeedHandle;
+use crate::ws::hub::HubHandle;
+use ledger::EngineHandle;
+use std::sync::{Arc, RwLock};
+
+/// What every handler can reach.
+pub struct AppState {
+    pub settings: Settings,
+    pub engine: EngineHandle,
+    pub book: Arc<RwLock<Book>>,
+    /// Every casino table's current round.
+    pub casino: crate::casino::SharedTables,
+    /// The running feed, when this server runs one.
+    pub feed: Option<FeedHandle>,
+    pub cipher: PayloadCipher,
+    /// Seals credentials at rest in the ledger (`auth.secret_key_hex`).
+    pub secret_cipher: PayloadCipher,
+    pub hub: HubHandle,
+    pub login_limiter: LoginLimiter,
+    pub client_limits: Arc<crate::client_limits::ClientLimits>,
+}
