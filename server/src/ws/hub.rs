@@ -9,7 +9,7 @@ use bytestring::ByteString;
 use serde_json::Value;
 use std::cell::RefCell;
 use std::collections::{HashMap, HashSet, VecDeque};
-use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::{Arc, Mutex};
 use tokio::sync::{mpsc, Notify};
 
@@ -98,6 +98,35 @@ pub enum Full {
 pub struct HubHandle {
     tx: mpsc::Sender<HubCommand>,
     next_conn_id: Arc<AtomicU64>,
+    dropped: Arc<Dropped>,
+}
+
+/// Updates the hub's inbox had no room for: per topic, the newest whole value. The hub sends
+/// each such topic's subscribers a fresh snapshot with the next `seq`, so no client keeps a value
+/// the server has moved past. Bounded by the number of topics.
+#[derive(Default)]
+struct Dropped {
+    any: AtomicBool,
+    latest: Mutex<HashMap<String, Full>>,
+}
+
+impl Dropped {
+    fn record(&self, key: String, delta: Value, full: Full) {
+        // `Full::Delta` means the delta is the whole value.
+        let full = match full {
+            Full::Delta => Full::Value(delta),
+            other => other,
+        };
+        self.latest.lock().unwrap_or_else(|poisoned| poisoned.into_inner()).insert(key, full);
+        self.any.store(true, Ordering::Release);
+    }
+
+    fn take(&self) -> HashMap<String, Full> {
+        if !self.any.swap(false, Ordering::AcqRel) {
+            return HashMap::new();
+        }
+        std::mem::take(&mut *self.latest.lock().unwrap_or_else(|poisoned| poisoned.into_inner()))
+    }
 }
 
 impl HubHandle {
@@ -110,11 +139,13 @@ impl HubHandle {
         let _ = self.tx.send(command).await;
     }
 
-    /// Never blocks (the ledger's thread calls it). A full hub inbox drops the update and says
-    /// so; subscribers recover at their next snapshot.
+    /// Never blocks (the ledger's thread calls it). An update a full inbox cannot take is kept
+    /// as the topic's newest value, and the hub resends that topic to its subscribers as a
+    /// snapshot with the next `seq` once it has caught up (`Hub::resync`).
     pub fn publish(&self, key: String, delta: Value, full: Full) {
-        if self.tx.try_send(HubCommand::Publish { key, delta, full }).is_err() {
-            tracing::warn!("hub inbox full; a push update was dropped");
+        if let Err(mpsc::error::TrySendError::Full(HubCommand::Publish { key, delta, full })) = self.tx.try_send(HubCommand::Publish { key, delta, full }) {
+            tracing::warn!(topic = %key, "hub inbox full; the topic is resent as a snapshot");
+            self.dropped.record(key, delta, full);
         }
     }
 }
@@ -169,13 +200,18 @@ struct Hub {
 
 pub fn spawn() -> HubHandle {
     let (tx, mut rx) = mpsc::channel(HUB_QUEUE_MAX);
+    let dropped = Arc::new(Dropped::default());
+    let resend = dropped.clone();
     tokio::spawn(async move {
         let mut hub = Hub::default();
         while let Some(command) = rx.recv().await {
             hub.handle(command);
+            // An update is dropped only while the inbox is full, so commands are still queued
+            // behind it: this runs again before the hub goes idle.
+            hub.resync(resend.take());
         }
     });
-    HubHandle { tx, next_conn_id: Arc::new(AtomicU64::new(1)) }
+    HubHandle { tx, next_conn_id: Arc::new(AtomicU64::new(1)), dropped }
 }
 
 impl Hub {
@@ -226,6 +262,24 @@ impl Hub {
             topic.subscribers.remove(&conn_id);
             if topic.subscribers.is_empty() {
                 self.topics.remove(key);
+            }
+        }
+    }
+
+    /// Topics whose updates were dropped: the newest value, a new `seq`, a snapshot to everyone.
+    fn resync(&mut self, dropped: HashMap<String, Full>) {
+        for (key, full) in dropped {
+            let Some(topic) = self.topics.get_mut(&key) else { continue };
+            topic.seq += 1;
+            *topic.latest.get_mut() = match full {
+                Full::Value(value) => Latest::Value(value),
+                Full::Later(read) => Latest::Later(read),
+                Full::Delta => continue,
+            };
+            for conn_id in &topic.subscribers {
+                if let Some(conn) = self.conns.get(conn_id) {
+                    conn.queue.push(topic.snapshot(), || topic.snapshot());
+                }
             }
         }
     }
@@ -305,5 +359,35 @@ mod tests {
         let snapshot = r#"{"type":"snapshot","topic":"match:7","seq":1,"data":{"v":1}}"#.to_string();
         assert_eq!(frames.iter().map(|f| f.to_string()).collect::<Vec<_>>(), vec![snapshot.clone(), snapshot]);
         assert_eq!(reads.load(Ordering::Relaxed), 1, "read once, then kept");
+    }
+
+    #[test]
+    fn updates_a_full_inbox_dropped_reach_the_client_as_a_snapshot_of_the_newest_value() {
+        let (tx, mut rx) = mpsc::channel(1);
+        let handle = HubHandle { tx, next_conn_id: Arc::new(AtomicU64::new(1)), dropped: Arc::new(Dropped::default()) };
+        let mut hub = Hub::default();
+        let queue = Arc::new(ConnQueue::default());
+        hub.handle(HubCommand::Connect { conn_id: 1, queue: queue.clone() });
+        hub.handle(HubCommand::Subscribe { conn_id: 1, key: "casino:teen20".into(), wire: "casino:teen20".into(), snapshot: serde_json::json!({"lt": 20}) });
+        // The inbox holds one update; the next two find it full.
+        for lt in [19, 18, 17] {
+            handle.publish("casino:teen20".into(), serde_json::json!({"lt": lt}), Full::Value(serde_json::json!({"lt": lt})));
+        }
+        while let Ok(command) = rx.try_recv() {
+            hub.handle(command);
+            hub.resync(handle.dropped.take());
+        }
+        let (frames, _) = queue.drain();
+        let frames: Vec<String> = frames.iter().map(|f| f.to_string()).collect();
+        assert_eq!(
+            frames,
+            vec![
+                r#"{"type":"snapshot","topic":"casino:teen20","seq":0,"data":{"lt":20}}"#.to_string(),
+                r#"{"type":"delta","topic":"casino:teen20","seq":1,"data":{"lt":19}}"#.to_string(),
+                r#"{"type":"snapshot","topic":"casino:teen20","seq":2,"data":{"lt":17}}"#.to_string(),
+            ],
+            "the client ends with the server's newest value, as a snapshot it cannot mistake for a delta"
+        );
+        assert!(handle.dropped.take().is_empty(), "each drop is resent once");
     }
 }
