@@ -108,7 +108,7 @@ pub fn start(store: Arc<dyn Store>, notify: Notify) -> Result<EngineHandle, Stor
     std::thread::Builder::new()
         .name("ledger-engine".into())
         .spawn(move || worker.run(rx))
-        .map_err(|e| StoreError::Io(format!("engine thread: {e}")))?;
+        .map_err(|source| StoreError::Io { context: "starting the engine thread", source })?;
     Ok(EngineHandle { tx, published, store })
 }
 

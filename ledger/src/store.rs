@@ -9,7 +9,13 @@ use std::sync::Mutex;
 #[derive(Debug, thiserror::Error)]
 pub enum StoreError {
     #[error("storage failed: {0}")]
-    Io(String),
+    Sled(#[from] sled::Error),
+    #[error("storage failed: {context}: {source}")]
+    Io {
+        context: &'static str,
+        #[source]
+        source: std::io::Error,
+    },
     #[error("record {key} could not be decoded: {reason}")]
     Corrupt { key: u64, reason: String },
     #[error("record out of sequence: expected {expected}, found {found}")]
@@ -97,19 +103,15 @@ pub struct SledStore {
 
 impl SledStore {
     pub fn open(dir: &Path) -> Result<Self, StoreError> {
-        let db = sled::open(dir).map_err(io)?;
-        let log = db.open_tree("log").map_err(io)?;
-        let head = match log.last().map_err(io)? {
+        let db = sled::open(dir)?;
+        let log = db.open_tree("log")?;
+        let head = match log.last()? {
             Some((key, _)) => key_to_seq(&key)?,
             None => 0,
         };
-        let data_file = std::fs::File::open(dir.join("db")).map_err(|e| StoreError::Io(format!("opening sled's data file: {e}")))?;
+        let data_file = std::fs::File::open(dir.join("db")).map_err(|source| StoreError::Io { context: "opening sled's data file", source })?;
         Ok(Self { db, log, head: AtomicU64::new(head), data_file })
     }
-}
-
-fn io(e: sled::Error) -> StoreError {
-    StoreError::Io(e.to_string())
 }
 
 fn key_to_seq(key: &[u8]) -> Result<u64, StoreError> {
@@ -124,16 +126,16 @@ impl Store for SledStore {
         for envelope in batch {
             writes.insert(&envelope.seq.to_be_bytes(), encode(envelope));
         }
-        self.log.apply_batch(writes).map_err(io)?;
-        self.db.flush().map_err(io)?;
-        self.data_file.sync_data().map_err(|e| StoreError::Io(format!("fdatasync: {e}")))?;
+        self.log.apply_batch(writes)?;
+        self.db.flush()?;
+        self.data_file.sync_data().map_err(|source| StoreError::Io { context: "fdatasync", source })?;
         self.head.fetch_add(batch.len() as u64, Ordering::Release);
         Ok(())
     }
 
     fn read_from(&self, from: u64) -> Records<'_> {
         Box::new(self.log.range(from.to_be_bytes()..).map(|item| {
-            let (key, value) = item.map_err(io)?;
+            let (key, value) = item?;
             decode(key_to_seq(&key)?, &value)
         }))
     }

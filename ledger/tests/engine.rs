@@ -68,7 +68,7 @@ impl Store for BrokenDisk {
     fn append(&self, batch: &[Envelope]) -> Result<(), StoreError> {
         self.appends.fetch_add(1, Ordering::SeqCst);
         if self.broken.load(Ordering::SeqCst) {
-            return Err(StoreError::Io("disk full".into()));
+            return Err(StoreError::Io { context: "append", source: std::io::Error::other("disk full") });
         }
         self.inner.append(batch)
     }

@@ -62,7 +62,7 @@ pub async fn inject_feed_events(state: web::Data<AppState>, user: AuthUser, Json
     }
     crate::sports::feed_check::check_events(&events).map_err(crate::error::ApiError::BadRequest)?;
     let count = events.len();
-    feed(&state)?.inject(events).await.map_err(|e| crate::error::ApiError::Unexpected(anyhow::anyhow!(e)))?;
+    feed(&state)?.inject(events).await?;
     Ok(ok("Events applied", serde_json::json!({ "events": count })))
 }
 
@@ -80,6 +80,6 @@ pub async fn finish_fixture(state: web::Data<AppState>, user: AuthUser, JsonBody
     if !matches!(body.winner.as_str(), "home" | "away" | "draw") {
         return Err(crate::error::ApiError::bad("winner: must be home, away or draw"));
     }
-    feed(&state)?.finish(body.gmid, body.winner).await.map_err(crate::error::ApiError::NotFound)?;
+    feed(&state)?.finish(body.gmid, body.winner).await?;
     Ok(ok("Fixture finished", serde_json::json!({ "gmid": body.gmid })))
 }

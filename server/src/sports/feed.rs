@@ -3,6 +3,7 @@
 
 use super::book::{Book, Changes};
 use crate::clock::now_ms;
+use crate::error::ApiError;
 use crate::ws::hub::{Full, HubHandle};
 use ledger::{Command, EngineError, EngineHandle, Reject};
 use schemas::sports::FeedEvent;
@@ -17,14 +18,37 @@ pub trait FeedSource: Send + 'static {
     /// Advance by `real_dt_ms` of wall time.
     fn step(&mut self, real_dt_ms: u64) -> Vec<FeedEvent>;
     /// End a fixture now with the given winner (`home`, `away` or `draw`): every market settles.
-    fn finish(&mut self, gmid: u64, winner: &str) -> Result<Vec<FeedEvent>, String>;
+    fn finish(&mut self, gmid: u64, winner: &str) -> Result<Vec<FeedEvent>, FeedError>;
+}
+
+/// Why the feed did not do what an operator asked.
+#[derive(Debug, thiserror::Error)]
+pub enum FeedError {
+    #[error("the feed is not running")]
+    NotRunning,
+    #[error("the feed stopped before answering")]
+    Stopped,
+    #[error("winner: unknown winner '{0}' (home, away or draw)")]
+    UnknownWinner(String),
+    #[error("Unknown fixture {0}")]
+    UnknownFixture(u64),
+}
+
+impl From<FeedError> for ApiError {
+    fn from(error: FeedError) -> Self {
+        match error {
+            FeedError::UnknownWinner(_) => ApiError::BadRequest(error.to_string()),
+            FeedError::UnknownFixture(_) => ApiError::NotFound(error.to_string()),
+            FeedError::NotRunning | FeedError::Stopped => ApiError::Unexpected(anyhow::Error::new(error)),
+        }
+    }
 }
 
 /// What operators and testers ask of the running feed.
 pub enum FeedControl {
     /// Fold these events as if the feed had sent them (scripted scenarios, recorded feeds).
     Inject { events: Vec<FeedEvent>, done: oneshot::Sender<()> },
-    Finish { gmid: u64, winner: String, done: oneshot::Sender<Result<(), String>> },
+    Finish { gmid: u64, winner: String, done: oneshot::Sender<Result<(), FeedError>> },
 }
 
 /// Commands waiting for the feed task.
@@ -36,16 +60,16 @@ pub struct FeedHandle {
 }
 
 impl FeedHandle {
-    pub async fn inject(&self, events: Vec<FeedEvent>) -> Result<(), String> {
+    pub async fn inject(&self, events: Vec<FeedEvent>) -> Result<(), FeedError> {
         let (done, answer) = oneshot::channel();
-        self.tx.send(FeedControl::Inject { events, done }).await.map_err(|_| "the feed is not running".to_owned())?;
-        answer.await.map_err(|_| "the feed stopped".to_owned())
+        self.tx.send(FeedControl::Inject { events, done }).await.map_err(|_| FeedError::NotRunning)?;
+        answer.await.map_err(|_| FeedError::Stopped)
     }
 
-    pub async fn finish(&self, gmid: u64, winner: String) -> Result<(), String> {
+    pub async fn finish(&self, gmid: u64, winner: String) -> Result<(), FeedError> {
         let (done, answer) = oneshot::channel();
-        self.tx.send(FeedControl::Finish { gmid, winner, done }).await.map_err(|_| "the feed is not running".to_owned())?;
-        answer.await.map_err(|_| "the feed stopped".to_owned())?
+        self.tx.send(FeedControl::Finish { gmid, winner, done }).await.map_err(|_| FeedError::NotRunning)?;
+        answer.await.map_err(|_| FeedError::Stopped)?
     }
 }
 

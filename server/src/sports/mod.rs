@@ -8,7 +8,7 @@ pub mod views;
 use crate::configuration::Settings;
 use crate::ws::hub::HubHandle;
 use book::{Book, Changes};
-use feed::{FeedHandle, FeedSource};
+use feed::{FeedError, FeedHandle, FeedSource};
 use schemas::sports::{FeedEvent, Market};
 use ledger::{EngineHandle, FeedWorld};
 use std::sync::{Arc, RwLock};
@@ -120,14 +120,14 @@ impl FeedSource for Simulated {
         self.world(events)
     }
 
-    fn finish(&mut self, gmid: u64, winner: &str) -> Result<Vec<FeedEvent>, String> {
+    fn finish(&mut self, gmid: u64, winner: &str) -> Result<Vec<FeedEvent>, FeedError> {
         let winner = match winner {
             "home" => feed_sim::FixtureWinner::Home,
             "away" => feed_sim::FixtureWinner::Away,
             "draw" => feed_sim::FixtureWinner::Draw,
-            other => return Err(format!("unknown winner '{other}'")),
+            other => return Err(FeedError::UnknownWinner(other.to_owned())),
         };
-        let unknown = || format!("Unknown fixture {gmid}");
+        let unknown = || FeedError::UnknownFixture(gmid);
         let local = gmid.checked_sub(self.offset).ok_or_else(unknown)?;
         let events = self.sim.finish_fixture(local, winner);
         if events.is_empty() {
