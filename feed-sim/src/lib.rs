@@ -19,6 +19,7 @@ mod limits;
 mod market;
 mod math;
 mod names;
+mod racket;
 mod table_tennis;
 mod tennis;
 mod time;

@@ -3,12 +3,12 @@
 //! exactly from those two numbers by recursion over the score.
 
 use crate::game::Game;
-use crate::limits::SCOREBOARD_BALLS_MAX;
-use crate::market::{team_sid, two_runner_exchange, Ctx, Draft, MarketKey, ACTIVE, MATCH_LIMITS, OPEN, SIDE_MARKET_LIMITS, SUSPENDED};
+use crate::racket;
+use crate::market::{team_sid, Ctx, Draft, MarketKey};
 use crate::FixtureWinner;
 use rand::rngs::StdRng;
 use rand::Rng;
-use schemas::sports::{MarketResult, MarketType, Scoreboard, TeamScore};
+use schemas::sports::{MarketResult, Scoreboard, TeamScore};
 use std::collections::VecDeque;
 
 const SETS_TO_WIN: u8 = 2;
@@ -333,9 +333,7 @@ impl Game for Tennis {
                 self.points_log.push_back(format!("Match {}", self.names[winner]));
             }
         }
-        while self.points_log.len() > SCOREBOARD_BALLS_MAX {
-            self.points_log.pop_front();
-        }
+        racket::trim_log(&mut self.points_log);
         if self.stage == Stage::Over {
             return i64::MAX;
         }
@@ -344,22 +342,11 @@ impl Game for Tennis {
     }
 
     fn keys(&self) -> Vec<MarketKey> {
-        if self.stage == Stage::Over {
-            return Vec::new();
-        }
-        vec![MarketKey::MatchOdds, MarketKey::Period(self.set_number())]
+        racket::keys(self.stage == Stage::Over, self.set_number())
     }
 
     fn draft(&self, key: MarketKey, ctx: &Ctx) -> Option<Draft> {
-        let (status, gstatus) = if self.critical() { (SUSPENDED, SUSPENDED) } else { (OPEN, ACTIVE) };
-        let rc = if ctx.in_play { 3 } else { 0 };
-        let (mname, p, limits) = match key {
-            MarketKey::MatchOdds => ("Match Odds".to_string(), self.p_match, MATCH_LIMITS),
-            MarketKey::Period(n) => (format!("Set {n} Winner"), self.p_set, SIDE_MARKET_LIMITS),
-            _ => return None,
-        };
-        let sections = two_runner_exchange(&self.names, p, gstatus, limits, ctx.quote(key));
-        Some(Draft { mname, gtype: MarketType::Match, status, limits, rc, sections })
+        racket::draft(&self.names, key, ctx, self.critical(), "Set", &racket::Chances { p_match: self.p_match, p_period: self.p_set })
     }
 
     fn take_results(&mut self) -> Vec<(MarketKey, MarketResult)> {
