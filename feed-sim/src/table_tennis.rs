@@ -3,7 +3,7 @@
 //! probability; game and match probabilities follow exactly by recursion over the score.
 
 use crate::game::Game;
-use crate::racket;
+use crate::racket::{self, Serve};
 use crate::market::{team_sid, Ctx, Draft, MarketKey};
 use crate::tennis::race;
 use crate::FixtureWinner;
@@ -60,46 +60,7 @@ impl Score {
     }
 }
 
-/// P(player 0 wins a point) on each player's serve.
-#[derive(Debug, Clone, Copy)]
-struct Serve([f64; 2]);
-
 impl Serve {
-    fn p0(self, server: usize) -> f64 {
-        if server == 0 {
-            self.0[0]
-        } else {
-            1.0 - self.0[1]
-        }
-    }
-
-    /// P(player 0 wins the game) from every score up to 11-11, `first` serving first.
-    fn game_table(self, first: usize) -> [[f64; 12]; 12] {
-        let (pa, pb) = (self.p0(first), self.p0(1 - first));
-        let (win2, lose2) = (pa * pb, (1.0 - pa) * (1.0 - pb));
-        let level = win2 / (win2 + lose2);
-        let mut t = [[0.0; 12]; 12];
-        for a in (0..12usize).rev() {
-            for b in (0..12usize).rev() {
-                let p = self.p0(server(first, (a + b) as u32));
-                t[a][b] = if a >= 11 && a >= b + 2 {
-                    1.0
-                } else if b >= 11 && b >= a + 2 {
-                    0.0
-                } else if a >= 10 && b >= 10 {
-                    match a.cmp(&b) {
-                        std::cmp::Ordering::Equal => level,
-                        std::cmp::Ordering::Greater => p + (1.0 - p) * level,
-                        std::cmp::Ordering::Less => p * level,
-                    }
-                } else {
-                    p * t[a + 1][b] + (1.0 - p) * t[a][b + 1]
-                };
-            }
-        }
-        t
-    }
-
     /// P(player 0 wins the current game, and the match) from `score`.
     fn game_and_match(self, score: &Score) -> (f64, f64) {
         let (mut a, mut b) = (usize::from(score.points[0]), usize::from(score.points[1]));
@@ -108,8 +69,8 @@ impl Serve {
             a -= 2;
             b -= 2;
         }
-        let p_game = self.game_table(score.first)[a][b];
-        let fresh = (self.game_table(0)[0][0] + self.game_table(1)[0][0]) / 2.0;
+        let p_game = self.race_table::<12>(score.first, server)[a][b];
+        let fresh = (self.race_table::<12>(0, server)[0][0] + self.race_table::<12>(1, server)[0][0]) / 2.0;
         let later = |ga: u8, gb: u8| race(fresh, GAMES_TO_WIN - ga.min(GAMES_TO_WIN), GAMES_TO_WIN - gb.min(GAMES_TO_WIN));
         let p_match = p_game * later(score.games[0] + 1, score.games[1]) + (1.0 - p_game) * later(score.games[0], score.games[1] + 1);
         (p_game, p_match)

@@ -3,7 +3,7 @@
 //! exactly from those two numbers by recursion over the score.
 
 use crate::game::Game;
-use crate::racket;
+use crate::racket::{self, Serve};
 use crate::market::{team_sid, Ctx, Draft, MarketKey};
 use crate::FixtureWinner;
 use rand::rngs::StdRng;
@@ -108,48 +108,7 @@ fn game_prob(p: f64, a: u8, b: u8) -> f64 {
     p * game_prob(p, a + 1, b) + (1.0 - p) * game_prob(p, a, b + 1)
 }
 
-/// Point-win probabilities on serve: `serve[i]` is P(player i wins a point they serve).
-#[derive(Debug, Clone, Copy)]
-struct Serve([f64; 2]);
-
 impl Serve {
-    /// P(player 0 wins a point served by `server`).
-    fn p0(self, server: usize) -> f64 {
-        if server == 0 {
-            self.0[0]
-        } else {
-            1.0 - self.0[1]
-        }
-    }
-
-    /// P(player 0 wins a tiebreak) from every score up to 7-7, first point served by `first`.
-    fn tiebreak_table(self, first: usize) -> [[f64; 8]; 8] {
-        let (pa, pb) = (self.p0(first), self.p0(1 - first));
-        // From level at 6-6 or beyond, two points (one on each serve) decide or return to level.
-        let (win2, lose2) = (pa * pb, (1.0 - pa) * (1.0 - pb));
-        let level = win2 / (win2 + lose2);
-        let mut t = [[0.0; 8]; 8];
-        for a in (0..8usize).rev() {
-            for b in (0..8usize).rev() {
-                let p = self.p0(tiebreak_server(first, (a + b) as u32));
-                t[a][b] = if a >= 7 && a >= b + 2 {
-                    1.0
-                } else if b >= 7 && b >= a + 2 {
-                    0.0
-                } else if a >= 6 && b >= 6 {
-                    match a.cmp(&b) {
-                        std::cmp::Ordering::Equal => level,
-                        std::cmp::Ordering::Greater => p + (1.0 - p) * level,
-                        std::cmp::Ordering::Less => p * level,
-                    }
-                } else {
-                    p * t[a + 1][b] + (1.0 - p) * t[a][b + 1]
-                };
-            }
-        }
-        t
-    }
-
     /// P(player 0 wins the tiebreak) from `points`.
     fn tiebreak_prob(self, first: usize, points: [u8; 2]) -> f64 {
         let (mut a, mut b) = (usize::from(points[0]), usize::from(points[1]));
@@ -158,13 +117,13 @@ impl Serve {
             a -= 2;
             b -= 2;
         }
-        self.tiebreak_table(first)[a][b]
+        self.race_table::<8>(first, tiebreak_server)[a][b]
     }
 
     /// P(player 0 wins the set) from every games score, by who serves the next game.
     fn set_table(self) -> [[[f64; 2]; 8]; 8] {
         let hold = [game_prob(self.0[0], 0, 0), game_prob(self.0[1], 0, 0)];
-        let tiebreak = [self.tiebreak_table(0)[0][0], self.tiebreak_table(1)[0][0]];
+        let tiebreak = [self.race_table::<8>(0, tiebreak_server)[0][0], self.race_table::<8>(1, tiebreak_server)[0][0]];
         let mut s = [[[0.0; 2]; 8]; 8];
         for a in (0..8usize).rev() {
             for b in (0..8usize).rev() {
