@@ -5,7 +5,7 @@
 use crate::app_state::AppState;
 use crate::error::{ApiError, ApiResult};
 use crate::extract::{client_ip, AuthUser};
-use crate::sports::views::bet_view;
+use crate::views::bet_view;
 use actix_web::HttpRequest;
 use ledger::{BetInfo, Committed, EngineError, Event, Reject};
 use schemas::bets::PlaceBetResponse;

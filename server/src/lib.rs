@@ -28,5 +28,6 @@ pub mod startup;
 pub mod timefmt;
 pub mod tokens;
 pub mod totp;
+pub mod views;
 pub mod wallet;
 pub mod ws;

@@ -3,7 +3,7 @@
 use crate::error::{ApiError, ApiResult};
 use crate::clock::now_ms;
 use crate::password_policy::check_new_password;
-use crate::routes::user_view;
+use crate::views::user_view;
 use ledger::{Command, EngineHandle};
 use schemas::{AuditReport, AuditState, CreateUserRequest, Money, MoneyRequest, MoneyResponse, User};
 

@@ -10,7 +10,7 @@ pub fn user_topic(user_id: u64) -> String {
     format!("user:{user_id}")
 }
 
-/// The header's figures, as `routes::user_view` gives them.
+/// The header's figures, as `views::user_view` gives them.
 pub fn user_balance(account: &Account) -> UserBalance {
     UserBalance { balance: Money(account.available_minor()), exp: Money(-account.exposure_minor) }
 }

@@ -3,18 +3,9 @@
 use crate::app_state::AppState;
 use crate::casino::catalog;
 use crate::error::{ApiError, ApiResult};
-use crate::sports::views::bet_view;
+use crate::views::round_bets;
 use ledger::casino::round_book;
-use ledger::State;
-use schemas::bets::BetView;
 use schemas::casino::RoundBets;
-
-/// The caller's bets on a round, open and settled, newest first.
-pub fn round_bets(ledger: &State, user_id: u64, book: u64) -> Vec<BetView> {
-    let mut bets: Vec<_> = ledger.bets.values().rev().filter(|b| b.user_id == user_id && b.book.mid == book).map(|b| bet_view(ledger, b)).collect();
-    bets.sort_by_key(|b| std::cmp::Reverse(b.bet_id));
-    bets
-}
 
 /// The caller's bets on one round (`GET /api/bet?marketId=&gType=`).
 pub fn bets_of_round(state: &AppState, user_id: u64, mid: &str, gtype: Option<&str>) -> ApiResult<RoundBets> {

@@ -1,6 +1,6 @@
 //! Sign-in, demo sign-in, token refresh and sign-out.
 
-use super::user_view;
+use crate::views::user_view;
 use crate::app_state::AppState;
 use crate::error::{ApiError, ApiResult};
 use crate::clock::now_ms;

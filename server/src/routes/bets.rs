@@ -8,7 +8,7 @@ use crate::clock::now_ms;
 use crate::extract::{ok, AuthUser, EncryptedBody, Encrypted};
 use crate::limits::STATEMENT_ROWS_MAX;
 use crate::timefmt::{day_end_ms, day_start_ms};
-use crate::sports::views::{bet_view, open_bets, spots};
+use crate::views::{bet_view, open_bets, spots};
 use actix_web::{web, HttpRequest, HttpResponse};
 use ledger::{BetDelay, Command};
 use schemas::bets::{GameBets, PlaceBetRequest, PlaceBetResponse, SettlementRow};

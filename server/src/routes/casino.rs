@@ -6,7 +6,7 @@ use crate::casino::catalog::{self, TableInfo};
 use crate::casino::read;
 use crate::error::{ApiError, ApiResult};
 use crate::bet_submission::{answer, Asked, BetRequest};
-use crate::casino::round_bets::round_bets;
+use crate::views::round_bets;
 use crate::clock::now_ms;
 use crate::extract::{ok, AuthUser, Encrypted, EncryptedBody, JsonBody};
 use crate::timefmt::rfc3339;

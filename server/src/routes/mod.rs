@@ -30,20 +30,3 @@ pub use wallet::{get_bonus, get_deposit_methods, get_wallet_requests, get_withdr
 pub use ops_wallet::{activate_coupon, approve_wallet_request, grant_coupon, ops_list_coupons, ops_list_wallet_requests, process_wallet_request, reject_wallet_request};
 pub use secure_auth::{disable_totp, enroll_totp, get_secure_auth, telegram_connection, verify_totp};
 
-use ledger::Account;
-use schemas::{Money, User};
-
-/// The client's view of an account: `balance` is what is left to bet with (the ledger balance
-/// less the exposure held by open bets), `exp` the exposure as a non-positive figure.
-pub fn user_view(account: &Account) -> User {
-    User {
-        id: account.id.to_string(),
-        username: account.username.clone(),
-        role: vec![account.role],
-        current_token: account.current_session.map(|s| s.to_string()).unwrap_or_default(),
-        is_login: !account.must_change_password,
-        is_accept_rules: account.rules_accepted,
-        balance: Money(account.available_minor()),
-        exp: Money(-account.exposure_minor),
-    }
-}

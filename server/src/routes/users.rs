@@ -1,6 +1,6 @@
 //! The signed-in user: read, change password, accept the rules.
 
-use super::user_view;
+use crate::views::user_view;
 use crate::app_state::AppState;
 use crate::error::{ApiError, ApiResult};
 use crate::clock::now_ms;

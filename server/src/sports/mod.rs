@@ -3,7 +3,6 @@
 pub mod book;
 pub mod feed;
 pub mod feed_check;
-pub mod views;
 
 use crate::configuration::Settings;
 use crate::ws::hub::HubHandle;

@@ -1,12 +1,14 @@
-//! Bets as the client lists them, and a user's books on one match (the spec's `spotsData`).
+//! The ledger's state as the client sees it: an account (`user_view`), bets as the client lists
+//! them, a user's books on one match (the spec's `spotsData`), and a player's bets on a casino
+//! round. Routes, operations and the push hub all use these.
 
 use crate::timefmt::rfc3339;
 use ledger::betting::{book_outcomes, liability_minor, profit_minor, BookKind, Outcome, Payoff};
 use ledger::casino::CASINO_ID_BASE;
-use ledger::{Bet, State, UserId};
+use ledger::{Account, Bet, State, UserId};
 use schemas::bets::{BetView, RunRow, SectionBook, SpotsData};
 use schemas::sports::Price;
-use schemas::Money;
+use schemas::{Money, User};
 
 pub fn bet_view(state: &State, bet: &Bet) -> BetView {
     let kind = bet.payoff.own_kind();
@@ -98,4 +100,26 @@ fn run_of(outcome: Outcome) -> u32 {
         // Casino books are never shown on a match page.
         Outcome::Item(_) => 0,
     }
+}
+
+/// The client's view of an account: `balance` is what is left to bet with (the ledger balance
+/// less the exposure held by open bets), `exp` the exposure as a non-positive figure.
+pub fn user_view(account: &Account) -> User {
+    User {
+        id: account.id.to_string(),
+        username: account.username.clone(),
+        role: vec![account.role],
+        current_token: account.current_session.map(|s| s.to_string()).unwrap_or_default(),
+        is_login: !account.must_change_password,
+        is_accept_rules: account.rules_accepted,
+        balance: Money(account.available_minor()),
+        exp: Money(-account.exposure_minor),
+    }
+}
+
+/// A player's bets on a casino round, open and settled, newest first.
+pub fn round_bets(ledger: &State, user_id: u64, book: u64) -> Vec<BetView> {
+    let mut bets: Vec<_> = ledger.bets.values().rev().filter(|b| b.user_id == user_id && b.book.mid == book).map(|b| bet_view(ledger, b)).collect();
+    bets.sort_by_key(|b| std::cmp::Reverse(b.bet_id));
+    bets
 }
