@@ -63,7 +63,9 @@ pub fn terms(market: &Market, sid: u32, side: Side, asked: Price) -> Result<Term
     let exact = current == asked;
     let (book_scope, kind, payoff, on_offer) = match market.gtype {
         MarketType::Match | MarketType::Cricketcasino => (0, runners(market), Payoff::Decimal { sid, odds_h: asked.0, side }, still_on_offer(current, asked, side)),
-        MarketType::Match1 => (0, runners(market), Payoff::Per100 { sid, odds_h: asked.0, side }, still_on_offer(current, asked, side)),
+        // A bookmaker quotes fixed prices: only the price on offer is taken (a back at 0 or 0.01
+        // would be a bet that can never win anything).
+        MarketType::Match1 => (0, runners(market), Payoff::Per100 { sid, odds_h: asked.0, side }, exact),
         MarketType::Fancy1 => (sid, BookKind::Happens { sid }, Payoff::Binary { odds_h: asked.0, side }, still_on_offer(current, asked, side)),
         MarketType::Oddeven => (sid, BookKind::OddRuns, Payoff::Binary { odds_h: asked.0, side }, still_on_offer(current, asked, side)),
         MarketType::Fancy => (sid, BookKind::Runs, Payoff::Line { line: whole(asked)?, rate_h, side }, exact),

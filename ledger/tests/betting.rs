@@ -94,8 +94,12 @@ fn a_resubmitted_request_returns_the_first_bet_within_a_minute_only() {
 fn bookmaker_fancy_and_khado_terms() {
     let state = given(player(100_000));
     let bm = market(8, MarketType::Match1, vec![section(1, 4_500, 4_800), section(2, 150, 160)]);
-    let after = then_apply(&state, bet("bm", bm, 10_000, info(1, Side::Lay, 4_800)));
+    let after = then_apply(&state, bet("bm", bm.clone(), 10_000, info(1, Side::Lay, 4_800)));
     assert_eq!(after.users[&1].exposure_minor, 4_800, "lay at 48 per 100 risks 48% of the stake");
+    for asked in [0, 1, 4_400] {
+        assert_eq!(when(&state, bet("bm0", bm.clone(), 10_000, info(1, Side::Back, asked))), Err(Reject::OddsChanged), "a bookmaker back at {asked} is not the price on offer");
+    }
+    assert_eq!(when(&state, bet("bm1", bm.clone(), 10_000, info(1, Side::Lay, 4_900))), Err(Reject::OddsChanged), "nor a lay above it");
     let mut fancy = market(9, MarketType::Fancy, vec![section(1, 4_600, 4_500)]);
     fancy.min = Money(100);
     assert_eq!(when(&state, bet("f1", fancy.clone(), 1_000, info(1, Side::Back, 4_500))), Err(Reject::OddsChanged), "Yes is at 46, not 45");
