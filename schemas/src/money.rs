@@ -82,19 +82,39 @@ impl Serialize for Money {
     }
 }
 
+/// serde_json's name for "hand me this value's JSON text" (its `raw_value` feature). Other
+/// formats (MessagePack in the ledger, serde's buffered content) see an ordinary newtype and
+/// give the number itself.
+const JSON_TEXT: &str = "$serde_json::private::RawValue";
+
 impl<'de> Deserialize<'de> for Money {
+    /// From JSON the amount is read from its text, never through `f64`: `999999999.999999999`
+    /// is refused as having too many decimals instead of rounding to one billion.
     fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
-        deserializer.deserialize_any(MoneyVisitor)
+        deserializer.deserialize_newtype_struct(JSON_TEXT, MoneyVisitor)
     }
 }
 
 struct MoneyVisitor;
 
-impl de::Visitor<'_> for MoneyVisitor {
+impl<'de> de::Visitor<'de> for MoneyVisitor {
     type Value = Money;
 
     fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
         f.write_str("an amount as a number with at most 2 decimals")
+    }
+
+    /// The JSON text of the value, from serde_json: a map of one entry whose value is the text.
+    fn visit_map<A: de::MapAccess<'de>>(self, mut map: A) -> Result<Money, A::Error> {
+        let Some(_token) = map.next_key::<String>()? else {
+            return Err(de::Error::custom(MoneyError::NotDecimal));
+        };
+        let text: std::borrow::Cow<'de, str> = map.next_value()?;
+        parse_minor(&text).map(Money).map_err(de::Error::custom)
+    }
+
+    fn visit_newtype_struct<D: Deserializer<'de>>(self, deserializer: D) -> Result<Money, D::Error> {
+        deserializer.deserialize_any(self)
     }
 
     fn visit_i64<E: de::Error>(self, v: i64) -> Result<Money, E> {
@@ -109,8 +129,8 @@ impl de::Visitor<'_> for MoneyVisitor {
         if !v.is_finite() {
             return Err(E::custom(MoneyError::NotDecimal));
         }
-        // Rust prints the shortest text that reads back as the same f64, which is the text the
-        // sender wrote for any amount with at most 17 significant digits.
+        // Only formats without the number's text get here (MessagePack, buffered content). Rust
+        // prints the shortest text that reads back as the same f64.
         parse_minor(&format!("{v}")).map(Money).map_err(E::custom)
     }
 }
@@ -157,5 +177,34 @@ mod tests {
         assert!(serde_json::from_str::<Money>("\"10\"").is_err());
         assert!(serde_json::from_str::<Money>("0.123").is_err());
         assert!(serde_json::from_str::<Money>("1e300").is_err());
+    }
+
+    #[test]
+    fn json_amounts_are_read_from_their_text_never_rounded() {
+        let read = |text: &str| serde_json::from_str::<Money>(text).map_err(|e| e.to_string());
+        assert!(read("999999999.999999999").is_err_and(|e| e.contains("at most 2 decimals")));
+        assert!(read("100.12999999999999").is_err_and(|e| e.contains("at most 2 decimals")));
+        assert!(read("99.9999999999999999999").is_err_and(|e| e.contains("at most 2 decimals")));
+        assert!(read("1000000000.001").is_err());
+        assert!(read("1e2").is_err_and(|e| e.contains("plain decimal")));
+        assert!(read("null").is_err());
+        assert_eq!(read("100.10"), Ok(Money(10_010)));
+        assert_eq!(read("1000000000"), Ok(Money(AMOUNT_MINOR_MAX)));
+        assert_eq!(read("-0"), Ok(Money(0)));
+        // Inside a record, as the server reads bodies.
+        #[derive(Deserialize)]
+        struct Body {
+            amount: Money,
+            tip: Option<Money>,
+        }
+        let body: Body = serde_json::from_slice(br#"{"amount": 12.5, "tip": 0.01}"#).expect("valid body");
+        assert_eq!((body.amount, body.tip), (Money(1_250), Some(Money(1))));
+        assert!(serde_json::from_slice::<Body>(br#"{"amount": 12.505, "tip": null}"#).is_err());
+    }
+
+    #[test]
+    fn other_formats_read_the_number() {
+        let value = serde_json::to_value(Money(1_250)).expect("serializes");
+        assert_eq!(serde_json::from_value::<Money>(value).expect("reads back"), Money(1_250));
     }
 }

@@ -109,8 +109,13 @@ impl TestApp {
     }
 
     pub fn seal(&self, plain: &Value) -> Value {
+        self.seal_text(&plain.to_string())
+    }
+
+    /// Seals a body's JSON text as sent, for numbers a `Value` would not keep as written.
+    pub fn seal_text(&self, plain: &str) -> Value {
         let cipher = server::crypto::PayloadCipher::from_hex(&self.settings.payload.key_hex).expect("key");
-        json!({ "Payload": cipher.encrypt(plain.to_string().as_bytes()) })
+        json!({ "Payload": cipher.encrypt(plain.as_bytes()) })
     }
 
     pub async fn create_user(&self, operator: &str, username: &str, must_change_password: bool) -> Value {

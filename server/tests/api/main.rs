@@ -5,6 +5,7 @@ mod bad_input;
 mod bet_delay;
 mod casino;
 mod client_limits;
+mod exact_money;
 mod helpers;
 mod loose_inputs;
 mod ops;

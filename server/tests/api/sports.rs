@@ -28,6 +28,41 @@ pub async fn match_odds(app: &TestApp) -> (Value, Value) {
     panic!("no open match-odds market in the simulator's cricket fixtures");
 }
 
+/// A cricket fixture's market of the given type, open with every section active.
+pub async fn open_market(app: &TestApp, gtype: &str) -> Option<Value> {
+    let rows = app.post("/data/front/highlightproduct", None, &json!({"etid": 4, "type": "all"})).await;
+    for fixture in rows.data().as_array().expect("rows") {
+        let gmid = fixture["gmid"].as_u64().expect("gmid");
+        let markets = app.post(&format!("/data/front/gamedetailPrivate?etid=4&gmid={gmid}"), None, &json!({})).await;
+        let found = markets.data().as_array().expect("markets").iter().find(|m| {
+            m["gtype"] == gtype && m["status"] == "OPEN" && m["section"].as_array().expect("sections").iter().all(|s| s["gstatus"] == "ACTIVE")
+        });
+        if let Some(market) = found {
+            return Some(market.clone());
+        }
+    }
+    None
+}
+
+#[actix_web::test]
+async fn a_bookmaker_bet_at_any_rate_but_the_offered_one_is_refused() {
+    let app = frozen_app().await;
+    let token = app.player().await;
+    let market = open_market(&app, "match1").await.expect("an open bookmaker market");
+    let offered = best(&market, 0, "back");
+    let head = app.head_seq().await;
+    for rate in [json!(0), json!(-0.0), json!(0.01), json!(offered + 1.0)] {
+        let mut body = bet_body(&market, 0, "back", offered, 100.0, "bm");
+        body["uRate"] = rate.clone();
+        let reply = place(&app, Some(&token), &body).await;
+        assert!(reply.status == 400 || reply.status == 409, "rate {rate}: {}", reply.body);
+        assert_eq!(reply.body["success"], false, "rate {rate}: {}", reply.body);
+    }
+    assert_eq!(app.head_seq().await, head, "no bet was taken");
+    let taken = place(&app, Some(&token), &bet_body(&market, 0, "back", offered, 100.0, "bm-ok")).await;
+    assert_eq!(taken.status, 200, "the offered rate {offered} is taken: {}", taken.body);
+}
+
 pub fn best(market: &Value, index: usize, side: &str) -> f64 {
     let section = &market["section"][index];
     section["odds"].as_array().expect("odds").iter().filter(|l| l["otype"] == side).map(|l| l["odds"].as_f64().expect("price")).fold(None, |best: Option<f64>, p| {
