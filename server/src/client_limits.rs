@@ -10,7 +10,6 @@ use crate::rate_limit::{ConcurrencyLimiter, Permit, RateLimiter};
 use actix_web::body::MessageBody;
 use actix_web::dev::{ServiceRequest, ServiceResponse};
 use actix_web::middleware::Next;
-use actix_web::HttpRequest;
 use ledger::UserId;
 use std::net::IpAddr;
 use std::sync::Arc;
@@ -44,15 +43,10 @@ impl ClientLimits {
     }
 }
 
-/// The address a request comes from: the peer of the connection.
-pub fn peer(req: &HttpRequest) -> Option<IpAddr> {
-    req.peer_addr().map(|a| a.ip())
-}
-
 /// Middleware of `/api` and `/data`: past the address's rate, 429 without running the handler.
 pub async fn limit_requests(req: ServiceRequest, next: Next<impl MessageBody + 'static>) -> Result<ServiceResponse<actix_web::body::BoxBody>, actix_web::Error> {
     let limits = req.app_data::<actix_web::web::Data<ClientLimits>>().cloned();
-    if let (Some(limits), Some(ip)) = (limits, peer(req.request())) {
+    if let (Some(limits), Some(ip)) = (limits, crate::client_address::client_addr(req.request())) {
         if let Err(wait) = limits.api.check(&ip, Instant::now()) {
             let message = format!("Too many requests from this address; try again in {} ms", wait.as_millis().max(1));
             return Ok(req.error_response(ApiError::TooManyRequests(message)));

@@ -35,6 +35,9 @@ pub struct ApplicationSettings {
     pub port: u16,
     pub data_dir: PathBuf,
     pub static_dir: PathBuf,
+    /// Reverse proxies whose `X-Forwarded-For` names the client (their own addresses, exactly).
+    #[serde(default)]
+    pub trusted_proxies: Vec<std::net::IpAddr>,
 }
 
 #[derive(Debug, Clone, Deserialize)]

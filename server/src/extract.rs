@@ -13,7 +13,6 @@ use ledger::{SessionId, UserId};
 use schemas::{Envelope, Role};
 use serde::de::DeserializeOwned;
 use serde::Serialize;
-use std::net::IpAddr;
 
 pub fn app_state(req: &HttpRequest) -> web::Data<AppState> {
     req.app_data::<web::Data<AppState>>().expect("AppState is registered in startup").clone()
@@ -130,19 +129,7 @@ impl<T: Serialize> Responder for Encrypted<T> {
     }
 }
 
-/// The caller's address for the activity log: a valid `X-Client-IP` header (the client's own
-/// lookup), else the socket's peer.
-pub fn client_ip(req: &HttpRequest) -> String {
-    let header = req.headers().get("x-client-ip").and_then(|v| v.to_str().ok()).and_then(|v| v.trim().parse::<IpAddr>().ok());
-    match header {
-        Some(ip) => ip.to_string(),
-        None => peer_ip(req),
-    }
-}
-
-pub fn peer_ip(req: &HttpRequest) -> String {
-    req.peer_addr().map_or_else(|| "unknown".into(), |a| a.ip().to_string())
-}
+pub use crate::client_address::client_ip;
 
 /// The signed-in caller, from a live access token.
 #[derive(Debug, Clone)]

@@ -6,6 +6,7 @@ pub mod app_state;
 pub mod bet_submission;
 pub mod casino;
 pub mod cli;
+pub mod client_address;
 pub mod client_limits;
 pub mod clock;
 pub mod configuration;

@@ -12,12 +12,14 @@ use std::net::TcpListener;
 pub fn run(listener: TcpListener, state: AppState) -> anyhow::Result<Server> {
     let static_dir = state.settings.application.static_dir.clone();
     let client_limits = web::Data::from(state.client_limits.clone());
+    let trusted_proxies = web::Data::new(crate::client_address::TrustedProxies(state.settings.application.trusted_proxies.clone()));
     let state = web::Data::new(state);
     let server = HttpServer::new(move || {
         App::new()
             .wrap(tracing_actix())
             .app_data(state.clone())
             .app_data(client_limits.clone())
+            .app_data(trusted_proxies.clone())
             .app_data(web::QueryConfig::default().error_handler(|e, _| ApiError::bad(format!("query: {e}")).into()))
             .app_data(web::PathConfig::default().error_handler(|e, _| ApiError::bad(format!("path: {e}")).into()))
             .route("/ws", web::get().to(crate::ws::route::ws_connect))

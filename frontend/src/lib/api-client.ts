@@ -1,9 +1,8 @@
-// The one HTTP client (spec §4, §7, §8): JSON, bearer token, client-IP header, and on a 401 one
+// The one HTTP client (spec §4, §7, §8): JSON, bearer token, and on a 401 one
 // refresh followed by one retry. Session-ending paths call the handler the app registers, so
 // this module never imports the router or a feature.
 import type { Envelope, RefreshResponse } from '@/types';
 import { API_BASE } from './config';
-import { getClientIp } from './client-ip';
 import { notify } from './notify';
 import { decryptPayload, encryptPayload } from './payload-crypto';
 import { sessionActions } from './session';
@@ -89,7 +88,6 @@ async function readBody(response: Response): Promise<unknown> {
 async function send(path: string, options: RequestOptions, token: string | null): Promise<unknown> {
   const headers: Record<string, string> = {
     'Content-Type': 'application/json',
-    'X-Client-IP': await getClientIp(),
   };
   if (token) headers.Authorization = `Bearer ${token}`;
   const body =

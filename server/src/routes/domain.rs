@@ -1,7 +1,7 @@
 //! Site configuration, the caller's IP, and a health probe.
 
 use crate::app_state::AppState;
-use crate::extract::{ok, peer_ip};
+use crate::extract::{client_ip, ok};
 use actix_web::{web, HttpRequest, HttpResponse};
 use schemas::IpAddress;
 
@@ -13,7 +13,7 @@ pub async fn domain_config(state: web::Data<AppState>) -> HttpResponse {
 
 /// The client's IP lookup: no outside service is reachable, so the server says what it sees.
 pub async fn client_ip_lookup(req: HttpRequest) -> HttpResponse {
-    ok("Success", IpAddress { ip: peer_ip(&req) })
+    ok("Success", IpAddress { ip: client_ip(&req) })
 }
 
 pub async fn health(state: web::Data<AppState>) -> HttpResponse {

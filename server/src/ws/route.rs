@@ -7,7 +7,7 @@ use actix_web::{web, HttpRequest, HttpResponse};
 pub async fn ws_connect(req: HttpRequest, body: web::Payload, state: web::Data<AppState>) -> actix_web::Result<HttpResponse> {
     // An address past its open connections is refused before the upgrade; the permit is held
     // for the connection's life.
-    let permit = match crate::client_limits::peer(&req) {
+    let permit = match crate::client_address::client_addr(&req) {
         Some(ip) => Some(state.client_limits.socket(ip)?),
         None => None,
     };

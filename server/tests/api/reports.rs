@@ -1,25 +1,25 @@
 use crate::helpers::*;
 use serde_json::json;
 
+/// Signs in as player1 with the given headers; the access token.
+async fn login_with(app: &TestApp, headers: &[(&str, &str)]) -> String {
+    let mut request = app.client.post(app.url("/api/auth/login"));
+    for header in headers {
+        request = request.insert_header(*header);
+    }
+    let mut reply = request.send_json(&json!({"username": "player1", "password": "player123"})).await.expect("answers");
+    reply.json::<serde_json::Value>().await.expect("json")["data"]["accessToken"].as_str().expect("token").to_owned()
+}
+
 #[actix_web::test]
 async fn the_activity_log_lists_logins_newest_first_and_pages() {
-    let app = spawn_app().await;
+    // The test client stands for a reverse proxy on 127.0.0.1 that the configuration trusts.
+    let app = spawn_app_with(|s| s.application.trusted_proxies = vec!["127.0.0.1".parse().expect("address")]).await;
     for _ in 0..3 {
         app.login("player1", "player123").await;
     }
-    let token = app
-        .client
-        .post(app.url("/api/auth/login"))
-        .insert_header(("x-client-ip", "203.0.113.9"))
-        .send_json(&json!({"username": "player1", "password": "player123"}))
-        .await
-        .expect("answers")
-        .json::<serde_json::Value>()
-        .await
-        .expect("json")["data"]["accessToken"]
-        .as_str()
-        .expect("token")
-        .to_owned();
+    // The proxy appends the address it saw; what the client wrote before it is not believed.
+    let token = login_with(&app, &[("x-client-ip", "6.6.6.6"), ("x-forwarded-for", "6.6.6.6, 203.0.113.9")]).await;
     let page = app.get("/api/userLog?page=1&limit=2", Some(&token)).await;
     assert_eq!(page.body["total"], 4);
     let rows = page.data().as_array().expect("rows");
@@ -34,6 +34,15 @@ async fn the_activity_log_lists_logins_newest_first_and_pages() {
     assert_eq!(app.get("/api/userLog?type=Change%20Password", Some(&token)).await.body["total"], 0);
     assert_eq!(app.get("/api/userLog?fromDate=2000-01-01&toDate=2000-01-02", Some(&token)).await.body["total"], 0);
     assert_eq!(app.get("/api/userLog?fromDate=2000-01-01&toDate=2999-01-01", Some(&token)).await.body["total"], 4);
+}
+
+#[actix_web::test]
+async fn a_client_cannot_choose_the_address_the_activity_log_records() {
+    let app = spawn_app().await;
+    let token = login_with(&app, &[("x-client-ip", "6.6.6.6"), ("x-forwarded-for", "6.6.6.6"), ("x-real-ip", "6.6.6.6")]).await;
+    let page = app.get("/api/userLog?page=1&limit=1", Some(&token)).await;
+    assert_eq!(page.data()[0]["ip"], "127.0.0.1", "the connection's peer: no proxy is trusted by default");
+    assert_eq!(app.get("/api/ip", None).await.data()["ip"], "127.0.0.1");
 }
 
 #[actix_web::test]

@@ -2,7 +2,6 @@ import { render, screen } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { vi } from 'vitest';
 import { sessionActions } from '@/lib/session';
-import { resetClientIp } from '@/lib/client-ip';
 import { makeUser } from '@/testing/fixtures';
 import { useSiteConfigStore } from '@/features/site-config';
 import { AppProvider } from '../provider';
@@ -31,7 +30,6 @@ describe('routes and navigation rules', () => {
   beforeEach(() => {
     localStorage.setItem(WELCOME_FLAG_KEY, '1');
     useSiteConfigStore.setState({ status: 'idle', config: null });
-    resetClientIp('127.0.0.1');
     vi.stubGlobal(
       'fetch',
       vi.fn(async (input: RequestInfo | URL) => {

@@ -2,7 +2,6 @@ import { vi } from 'vitest';
 import { makeUser } from '@/testing/fixtures';
 import { createFakeFetch, envelope, failure } from '@/testing/fake-fetch';
 import { apiData, apiRequest, denyAccess, MESSAGES, setFetch, setSessionEndHandler } from '../api-client';
-import { resetClientIp } from '../client-ip';
 import { notify } from '../notify';
 import { decryptPayload, encryptPayload } from '../payload-crypto';
 import { sessionActions } from '../session';
@@ -20,22 +19,21 @@ describe('api client', () => {
   beforeEach(() => {
     fake = createFakeFetch();
     setFetch(fake.fetch);
-    resetClientIp('203.0.113.7');
     ended = [];
     setSessionEndHandler((path) => ended.push(path));
     sessionActions.set({ accessToken: 'access-1', refreshToken: 'refresh-1', user });
     vi.mocked(notify.error).mockClear();
   });
 
-  it('sends JSON with the bearer token and the client-IP header', async () => {
+  it('sends JSON with the bearer token and no client-chosen address header', async () => {
     fake.on('GET', '/api/users', { status: 200, body: envelope(user) });
     await expect(apiData('/users')).resolves.toEqual(user);
     const [call] = fake.calls;
     expect(call?.headers).toMatchObject({
       Authorization: 'Bearer access-1',
       'Content-Type': 'application/json',
-      'X-Client-IP': '203.0.113.7',
     });
+    expect(Object.keys(call?.headers ?? {})).not.toContain('X-Client-IP');
   });
 
   it('on a 401 refreshes once, stores the new tokens and retries once', async () => {
