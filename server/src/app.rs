@@ -48,7 +48,11 @@ impl Application {
             feed,
             cipher: PayloadCipher::from_hex(&settings.payload.key_hex)?,
             secret_cipher: PayloadCipher::from_hex(&settings.auth.secret_key_hex).context("auth.secret_key_hex")?,
-            login_limiter: LoginLimiter::new(settings.auth.login_failures_per_minute_max),
+            login_limiter: LoginLimiter::new(settings.auth.login_free_failures, settings.auth.login_failures_per_ip),
+            password_checks: crate::passwords::PasswordChecks::new(
+                settings.auth.password_checks_at_once,
+                std::time::Duration::from_millis(settings.auth.password_check_wait_ms),
+            ),
             client_limits: Arc::new(crate::client_limits::ClientLimits::new(&settings.limits)),
             settings,
             engine,

@@ -24,5 +24,6 @@ pub struct AppState {
     pub secret_cipher: PayloadCipher,
     pub hub: HubHandle,
     pub login_limiter: LoginLimiter,
+    pub password_checks: crate::passwords::PasswordChecks,
     pub client_limits: Arc<crate::client_limits::ClientLimits>,
 }

@@ -45,7 +45,16 @@ pub struct AuthSettings {
     pub access_token_ttl_secs: u64,
     pub refresh_token_ttl_secs: u64,
     pub demo_balance: schemas::Money,
-    pub login_failures_per_minute_max: u32,
+    /// Failed logins of one account from one address before each further attempt waits a
+    /// doubling delay (1 s, 2 s, 4 s, … up to 15 minutes).
+    pub login_free_failures: u32,
+    /// Failed logins of one address across all accounts (password spraying), given back over
+    /// ten minutes; 0 turns it off.
+    pub login_failures_per_ip: u32,
+    /// Password checks (argon2, ~19 MiB each) running at once; 0 is one per core.
+    pub password_checks_at_once: usize,
+    /// How long a password check waits for its turn before the answer is 503 (busy).
+    pub password_check_wait_ms: u64,
     /// Seals credentials kept in the ledger (TOTP secrets) with ChaCha20-Poly1305: 64 hex
     /// characters. Unlike the payload key it never leaves the server; set your own in production.
     pub secret_key_hex: String,

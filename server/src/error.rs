@@ -27,6 +27,9 @@ pub enum ApiError {
     TooManyRequests(String),
     #[error("The ledger is unavailable; try again shortly")]
     Unavailable,
+    /// 503 with its reason: the server is overloaded for this kind of request.
+    #[error("{0}")]
+    Busy(String),
     #[error("Something went wrong")]
     Unexpected(#[from] anyhow::Error),
 }
@@ -55,7 +58,7 @@ impl ResponseError for ApiError {
             ApiError::Unprocessable(_) => StatusCode::UNPROCESSABLE_ENTITY,
             ApiError::PayloadTooLarge(_) => StatusCode::PAYLOAD_TOO_LARGE,
             ApiError::TooManyRequests(_) => StatusCode::TOO_MANY_REQUESTS,
-            ApiError::Unavailable => StatusCode::SERVICE_UNAVAILABLE,
+            ApiError::Unavailable | ApiError::Busy(_) => StatusCode::SERVICE_UNAVAILABLE,
             ApiError::Unexpected(_) => StatusCode::INTERNAL_SERVER_ERROR,
         }
     }
@@ -67,6 +70,15 @@ impl ResponseError for ApiError {
         }
         let body: Envelope<Option<()>> = Envelope { success: false, message: self.to_string(), data: None, total: None };
         HttpResponse::build(self.status_code()).json(body)
+    }
+}
+
+impl From<crate::passwords::PasswordError> for ApiError {
+    fn from(e: crate::passwords::PasswordError) -> Self {
+        match e {
+            crate::passwords::PasswordError::Busy => ApiError::Busy("The server is checking too many passwords at once; try again in a few seconds".into()),
+            crate::passwords::PasswordError::Failed(cause) => ApiError::Unexpected(cause),
+        }
     }
 }
 

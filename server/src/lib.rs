@@ -4,6 +4,7 @@
 pub mod app;
 pub mod app_state;
 pub mod bet_submission;
+pub mod bounded_map;
 pub mod casino;
 pub mod cli;
 pub mod client_address;

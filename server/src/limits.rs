@@ -17,7 +17,8 @@ pub const RATE_LIMIT_KEYS_MAX: usize = 100_000;
 /// the list without paging and pages it itself, so a page is large, but it is bounded.
 pub const STATEMENT_ROWS_MAX: u32 = 500;
 
-/// Usernames tracked for failed-login counting; the oldest are forgotten past this.
+/// Account-and-address pairs and addresses tracked for failed-login counting; past this, the
+/// one heard from longest ago is forgotten.
 pub const LOGIN_TRACKED_MAX: usize = 100_000;
 
 /// Password length: argon2 cost grows with input; nobody types more than this.

@@ -2,7 +2,8 @@
 //! up to `burst`. The keys it tracks are bounded: past `keys_max` the key heard from longest
 //! ago is forgotten (it has the fullest bucket anyway), never everyone at once.
 
-use std::collections::{BTreeMap, HashMap};
+use crate::bounded_map::BoundedMap;
+use std::collections::HashMap;
 use std::hash::Hash;
 use std::sync::Mutex;
 use std::time::{Duration, Instant};
@@ -10,29 +11,18 @@ use std::time::{Duration, Instant};
 struct Bucket {
     tokens: f64,
     last: Instant,
-    /// This key's place in `Inner::by_age`.
-    touch: u64,
-}
-
-struct Inner<K> {
-    buckets: HashMap<K, Bucket>,
-    /// Keys by their last use, oldest first.
-    by_age: BTreeMap<u64, K>,
-    next_touch: u64,
 }
 
 pub struct RateLimiter<K> {
     per_sec: f64,
     burst: f64,
-    keys_max: usize,
-    inner: Mutex<Inner<K>>,
+    buckets: Mutex<BoundedMap<K, Bucket>>,
 }
 
 impl<K: Hash + Eq + Clone> RateLimiter<K> {
     /// `per_sec` 0 turns the limit off (every call passes).
     pub fn new(per_sec: f64, burst: u32, keys_max: usize) -> Self {
-        let inner = Inner { buckets: HashMap::new(), by_age: BTreeMap::new(), next_touch: 0 };
-        RateLimiter { per_sec: per_sec.max(0.0), burst: f64::from(burst.max(1)), keys_max: keys_max.max(1), inner: Mutex::new(inner) }
+        RateLimiter { per_sec: per_sec.max(0.0), burst: f64::from(burst.max(1)), buckets: Mutex::new(BoundedMap::new(keys_max)) }
     }
 
     pub fn per_sec(&self) -> f64 {
@@ -48,19 +38,8 @@ impl<K: Hash + Eq + Clone> RateLimiter<K> {
         if self.is_off() {
             return Ok(());
         }
-        let mut guard = self.inner.lock().unwrap_or_else(|poisoned| poisoned.into_inner());
-        let inner = &mut *guard;
-        let touch = inner.next_touch;
-        inner.next_touch += 1;
-        if !inner.buckets.contains_key(key) && inner.buckets.len() >= self.keys_max {
-            if let Some((_, oldest)) = inner.by_age.pop_first() {
-                inner.buckets.remove(&oldest);
-            }
-        }
-        let bucket = inner.buckets.entry(key.clone()).or_insert(Bucket { tokens: self.burst, last: now, touch });
-        inner.by_age.remove(&bucket.touch);
-        inner.by_age.insert(touch, key.clone());
-        bucket.touch = touch;
+        let mut buckets = self.buckets();
+        let bucket = buckets.touch(key, || Bucket { tokens: self.burst, last: now });
         let refill = now.saturating_duration_since(bucket.last).as_secs_f64() * self.per_sec;
         bucket.tokens = (bucket.tokens + refill).min(self.burst);
         bucket.last = now;
@@ -72,9 +51,20 @@ impl<K: Hash + Eq + Clone> RateLimiter<K> {
         }
     }
 
+    /// Gives back the token a call of `key` took (it turned out not to count).
+    pub fn refund(&self, key: &K) {
+        if let Some(bucket) = self.buckets().get_mut(key) {
+            bucket.tokens = (bucket.tokens + 1.0).min(self.burst);
+        }
+    }
+
     /// Keys tracked now (for tests and metrics).
     pub fn tracked(&self) -> usize {
-        self.inner.lock().unwrap_or_else(|poisoned| poisoned.into_inner()).buckets.len()
+        self.buckets().len()
+    }
+
+    fn buckets(&self) -> std::sync::MutexGuard<'_, BoundedMap<K, Bucket>> {
+        self.buckets.lock().unwrap_or_else(|poisoned| poisoned.into_inner())
     }
 }
 

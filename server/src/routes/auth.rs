@@ -4,7 +4,11 @@ use crate::views::user_view;
 use crate::app_state::AppState;
 use crate::error::{ApiError, ApiResult};
 use crate::clock::now_ms;
+use crate::client_address::client_addr;
 use crate::extract::{bearer, client_ip, ok, AuthUser, JsonBody};
+use crate::login_limiter::{try_again_in, Attempt};
+use std::net::IpAddr;
+use std::time::Instant;
 use crate::limits::PASSWORD_CHARS_MAX;
 use crate::tokens::{self, Issued};
 use super::secure_auth::SecondFactor;
@@ -34,6 +38,24 @@ fn check_login(body: &LoginRequest) -> ApiResult<String> {
     Ok(username.to_owned())
 }
 
+/// Counts one guess of `account`'s password or code from the caller's address, or 429 saying
+/// how long to wait (`what`: "failed logins", "wrong codes", …).
+pub(super) fn count_guess<'a>(state: &'a AppState, account: &str, req: &HttpRequest, what: &str) -> ApiResult<Attempt<'a>> {
+    let ip = client_addr(req).unwrap_or(IpAddr::from([0, 0, 0, 0]));
+    state.login_limiter.begin(account, ip, Instant::now()).map_err(|wait| ApiError::TooManyRequests(format!("Too many {what}; {}", try_again_in(wait))))
+}
+
+/// Checks a password against its hash for `attempt`: a busy server's refusal does not count as a guess.
+pub(super) async fn check_password<'a>(state: &AppState, attempt: Attempt<'a>, password: String, stored: String) -> ApiResult<(bool, Attempt<'a>)> {
+    match state.password_checks.verify(password, stored).await {
+        Ok(matches) => Ok((matches, attempt)),
+        Err(e) => {
+            attempt.not_a_guess();
+            Err(e.into())
+        }
+    }
+}
+
 fn login_response(state: &AppState, issued: Issued, user_id: u64) -> ApiResult<HttpResponse> {
     let user = user_view(state.engine.read().users.get(&user_id).ok_or_else(crate::error::unknown_user)?);
     Ok(ok("Login successful", LoginResponse { access_token: issued.access, refresh_token: issued.refresh, user }))
@@ -42,25 +64,20 @@ fn login_response(state: &AppState, issued: Issued, user_id: u64) -> ApiResult<H
 #[tracing::instrument(name = "login", skip_all)]
 pub async fn login(req: HttpRequest, state: web::Data<AppState>, JsonBody(body): JsonBody<LoginRequest>) -> ApiResult<HttpResponse> {
     let username = check_login(&body)?;
-    if !state.login_limiter.allowed(&username, now_ms()) {
-        return Err(ApiError::TooManyRequests("Too many failed logins; try again in a minute".into()));
-    }
+    // Counted before the check, so concurrent guesses cannot all pass; a success takes it back.
+    let attempt = count_guess(&state, &username, &req, "failed logins")?;
     let stored = state.engine.read().user_by_name(&username).map(|u| u.password_hash.clone());
     let known = stored.is_some();
     let stored = stored.unwrap_or_else(|| crate::passwords::NO_PASSWORD.into());
-    if !crate::passwords::verify(body.password, stored.clone()).await? || !known {
-        state.login_limiter.record_failure(&username, now_ms());
+    let (matches, attempt) = check_password(&state, attempt, body.password, stored.clone()).await?;
+    if !matches || !known {
         return Err(Reject::InvalidCredentials.into());
     }
     match super::secure_auth::second_factor(&state, &username, body.otp.as_deref()).await? {
-        SecondFactor::Passed => {}
-        SecondFactor::Needed(response) => return Ok(response),
-        SecondFactor::Wrong(response) => {
-            state.login_limiter.record_failure(&username, now_ms());
-            return Ok(response);
-        }
+        SecondFactor::Passed => attempt.succeeded(),
+        // The password was right; the code still counts against this address until it is given.
+        SecondFactor::Needed(response) | SecondFactor::Wrong(response) => return Ok(response),
     }
-    state.login_limiter.record_success(&username);
     let issued = issue(&state);
     let command = Command::Login { username, password_hash_seen: stored, grant: issued.grant.clone(), ip: client_ip(&req) };
     let committed = state.engine.submit(now_ms(), command).await?;

@@ -11,7 +11,8 @@ use crate::clock::now_ms;
 use crate::extract::{ok, AuthUser, JsonBody};
 use crate::limits::PASSWORD_CHARS_MAX;
 use crate::totp;
-use actix_web::{web, HttpResponse};
+use crate::login_limiter::Attempt;
+use actix_web::{web, HttpRequest, HttpResponse};
 use ledger::secure::{SecureCommand, SecureReject};
 use ledger::{Command, Reject, UserId};
 use schemas::wallet::{OtpRequired, SecureAuthStatus, TelegramBody, TelegramConnection, TotpCodeBody, TotpEnrolment};
@@ -49,13 +50,9 @@ fn check_code(code: &str) -> ApiResult<&str> {
     Ok(code)
 }
 
-/// Wrong codes count like failed logins, per user: at most a few guesses a minute.
-fn guard_guesses(state: &AppState, user_id: UserId) -> ApiResult<String> {
-    let key = format!("#totp:{user_id}");
-    if !state.login_limiter.allowed(&key, now_ms()) {
-        return Err(ApiError::TooManyRequests("Too many wrong codes; try again in a minute".into()));
-    }
-    Ok(key)
+/// Wrong codes count like failed logins, per user and address.
+fn guard_guesses<'a>(state: &'a AppState, user_id: UserId, req: &HttpRequest) -> ApiResult<Attempt<'a>> {
+    super::auth::count_guess(state, &format!("#totp:{user_id}"), req, "wrong codes")
 }
 
 #[tracing::instrument(name = "get_secure_auth", skip_all)]
@@ -77,7 +74,7 @@ pub async fn enroll_totp(state: web::Data<AppState>, user: AuthUser) -> ApiResul
 }
 
 #[tracing::instrument(name = "verify_totp", skip_all)]
-pub async fn verify_totp(state: web::Data<AppState>, user: AuthUser, JsonBody(body): JsonBody<TotpCodeBody>) -> ApiResult<HttpResponse> {
+pub async fn verify_totp(req: HttpRequest, state: web::Data<AppState>, user: AuthUser, JsonBody(body): JsonBody<TotpCodeBody>) -> ApiResult<HttpResponse> {
     secure_user(&user)?;
     let code = check_code(&body.code)?;
     let auth = state.engine.read().secure.get(user.user_id).cloned().unwrap_or_default();
@@ -85,34 +82,34 @@ pub async fn verify_totp(state: web::Data<AppState>, user: AuthUser, JsonBody(bo
         return Err(Reject::SecureAuth(SecureReject::AlreadyEnabled).into());
     }
     let pending = auth.pending_secret.ok_or(Reject::SecureAuth(SecureReject::NoEnrolment))?;
-    let key = guard_guesses(&state, user.user_id)?;
+    let attempt = guard_guesses(&state, user.user_id, &req)?;
     let Some(step) = totp::matching_step(&open_secret(&state, &pending)?, code, now_ms()) else {
-        state.login_limiter.record_failure(&key, now_ms());
         return Err(ApiError::Unprocessable(CODE_WRONG.into()));
     };
+    attempt.succeeded();
     let command = SecureCommand::EnableTotp { user_id: user.user_id, secret_sealed_seen: pending, step };
     state.engine.submit(now_ms(), Command::SecureAuth(command)).await?;
     Ok(ok("Secure auth enabled", status(&state, user.user_id)))
 }
 
 #[tracing::instrument(name = "disable_totp", skip_all)]
-pub async fn disable_totp(state: web::Data<AppState>, user: AuthUser, JsonBody(body): JsonBody<TotpCodeBody>) -> ApiResult<HttpResponse> {
+pub async fn disable_totp(req: HttpRequest, state: web::Data<AppState>, user: AuthUser, JsonBody(body): JsonBody<TotpCodeBody>) -> ApiResult<HttpResponse> {
     secure_user(&user)?;
     let code = check_code(&body.code)?;
     let sealed = state.engine.read().secure.enabled_secret(user.user_id).map(str::to_owned);
     let sealed = sealed.ok_or(Reject::SecureAuth(SecureReject::NotEnabled))?;
-    let key = guard_guesses(&state, user.user_id)?;
+    let attempt = guard_guesses(&state, user.user_id, &req)?;
     let Some(step) = totp::matching_step(&open_secret(&state, &sealed)?, code, now_ms()) else {
-        state.login_limiter.record_failure(&key, now_ms());
         return Err(ApiError::Unprocessable(CODE_WRONG.into()));
     };
+    attempt.succeeded();
     state.engine.submit(now_ms(), Command::SecureAuth(SecureCommand::DisableTotp { user_id: user.user_id, step })).await?;
     Ok(ok("Secure auth disabled", status(&state, user.user_id)))
 }
 
 /// The Telegram tab: the password again, then a connection id for the bot.
 #[tracing::instrument(name = "telegram_connection", skip_all)]
-pub async fn telegram_connection(state: web::Data<AppState>, user: AuthUser, JsonBody(body): JsonBody<TelegramBody>) -> ApiResult<HttpResponse> {
+pub async fn telegram_connection(req: HttpRequest, state: web::Data<AppState>, user: AuthUser, JsonBody(body): JsonBody<TelegramBody>) -> ApiResult<HttpResponse> {
     secure_user(&user)?;
     if body.password.is_empty() {
         return Err(ApiError::bad("Password is required"));
@@ -125,13 +122,12 @@ pub async fn telegram_connection(state: web::Data<AppState>, user: AuthUser, Jso
         let account = ledger.users.get(&user.user_id).ok_or_else(crate::error::unknown_user)?;
         (account.username.clone(), account.password_hash.clone())
     };
-    if !state.login_limiter.allowed(&username, now_ms()) {
-        return Err(ApiError::TooManyRequests("Too many wrong passwords; try again in a minute".into()));
-    }
-    if !crate::passwords::verify(body.password, stored).await? {
-        state.login_limiter.record_failure(&username, now_ms());
+    let attempt = super::auth::count_guess(&state, &username, &req, "wrong passwords")?;
+    let (matches, attempt) = super::auth::check_password(&state, attempt, body.password, stored).await?;
+    if !matches {
         return Err(ApiError::Unprocessable("Password is incorrect".into()));
     }
+    attempt.succeeded();
     let mut id = [0u8; 5];
     rand::RngCore::fill_bytes(&mut rand::thread_rng(), &mut id);
     let connection_id = format!("TG-{}", totp::base32_encode(&id));

@@ -51,10 +51,13 @@ pub async fn change_password(
         (account.password_hash.clone(), account.username.clone())
     };
     check_new_password(&body.new_password, &username, Some(&body.old_password)).map_err(|weak| ApiError::bad(weak.to_string()))?;
-    if !crate::passwords::verify(body.old_password, stored.clone()).await? {
+    let attempt = super::auth::count_guess(&state, &username, &req, "wrong passwords")?;
+    let (matches, attempt) = super::auth::check_password(&state, attempt, body.old_password, stored.clone()).await?;
+    if !matches {
         return Err(Reject::WrongPassword.into());
     }
-    let new_hash = crate::passwords::hash(body.new_password).await?;
+    attempt.succeeded();
+    let new_hash = state.password_checks.hash(body.new_password).await?;
     let command = Command::ChangePassword { user_id: user.user_id, old_hash_seen: stored, new_hash, ip: client_ip(&req) };
     state.engine.submit(now_ms(), command).await?;
     current(&state, user.user_id)

@@ -42,11 +42,11 @@ async fn a_wrong_password_or_unknown_user_is_401_and_writes_nothing() {
 
 #[actix_web::test]
 async fn repeated_failures_are_limited_with_429() {
-    let app = spawn_app_with(|s| s.auth.login_failures_per_minute_max = 3).await;
+    let app = spawn_app_with(|s| s.auth.login_free_failures = 3).await;
     for _ in 0..3 {
         assert_eq!(app.login_reply("player1", "wrong-password").await.status, 401);
     }
-    assert_error(&app.login_reply("player1", "player123").await, 429, "Too many failed logins");
+    assert_error(&app.login_reply("player1", "player123").await, 429, "Too many failed logins; try again in 1 second");
     assert_eq!(app.login_reply("newplayer", "welcome123").await.status, 200, "other users are not affected");
 }
 

@@ -7,6 +7,7 @@ mod casino;
 mod client_limits;
 mod exact_money;
 mod helpers;
+mod login_guard;
 mod loose_inputs;
 mod ops;
 mod reports;
