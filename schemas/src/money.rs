@@ -110,6 +110,17 @@ impl<'de> de::Visitor<'de> for MoneyVisitor {
             return Err(de::Error::custom(MoneyError::NotDecimal));
         };
         let text: std::borrow::Cow<'de, str> = map.next_value()?;
+        let unexpected = match text.as_bytes().first() {
+            Some(b'"') => Some(de::Unexpected::Other("string")),
+            Some(b't' | b'f') => Some(de::Unexpected::Other("boolean")),
+            Some(b'n') => Some(de::Unexpected::Unit),
+            Some(b'[') => Some(de::Unexpected::Seq),
+            Some(b'{') => Some(de::Unexpected::Map),
+            _ => None,
+        };
+        if let Some(unexpected) = unexpected {
+            return Err(de::Error::invalid_type(unexpected, &self));
+        }
         parse_minor(&text).map(Money).map_err(de::Error::custom)
     }
 
@@ -187,7 +198,8 @@ mod tests {
         assert!(read("99.9999999999999999999").is_err_and(|e| e.contains("at most 2 decimals")));
         assert!(read("1000000000.001").is_err());
         assert!(read("1e2").is_err_and(|e| e.contains("plain decimal")));
-        assert!(read("null").is_err());
+        assert!(read("null").is_err_and(|e| e.contains("invalid type")));
+        assert!(read("\"10\"").is_err_and(|e| e.contains("invalid type: string")));
         assert_eq!(read("100.10"), Ok(Money(10_010)));
         assert_eq!(read("1000000000"), Ok(Money(AMOUNT_MINOR_MAX)));
         assert_eq!(read("-0"), Ok(Money(0)));

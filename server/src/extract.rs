@@ -177,6 +177,17 @@ impl FromRequest for AuthUser {
     }
 }
 
+pub const PASSWORD_CHANGE_FIRST: &str = "You must change your password before you can continue";
+
+/// What an account that must change its password may still do (issue 16): change it, log out,
+/// and read its own profile. Everything else is 403 until then, whatever the client shows.
+fn open_before_password_change(req: &HttpRequest) -> bool {
+    matches!(
+        (req.method().as_str(), req.path()),
+        ("POST", "/api/users/change-password") | ("GET", "/api/auth/logout") | ("GET", "/api/users")
+    )
+}
+
 fn authenticate(req: &HttpRequest) -> Result<AuthUser, ApiError> {
     let token = bearer(req)?;
     let state = app_state(req);
@@ -185,5 +196,8 @@ fn authenticate(req: &HttpRequest) -> Result<AuthUser, ApiError> {
         .session_by_access(&crate::tokens::hash(token), now_ms())
         .ok_or_else(|| ApiError::Unauthorized("Access token is invalid or expired".into()))?;
     let user = ledger.users.get(&session.user_id).ok_or_else(|| ApiError::Unauthorized("Access token is invalid or expired".into()))?;
+    if user.must_change_password && !open_before_password_change(req) {
+        return Err(ApiError::Forbidden(PASSWORD_CHANGE_FIRST.into()));
+    }
     Ok(AuthUser { user_id: user.id, session_id: session.id, role: user.role })
 }

@@ -24,6 +24,7 @@ pub mod push;
 pub mod rate_limit;
 pub mod routes;
 pub mod rules_text;
+pub mod security_headers;
 pub mod seed;
 pub mod sports;
 pub mod startup;

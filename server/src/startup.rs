@@ -16,6 +16,7 @@ pub fn run(listener: TcpListener, state: AppState) -> anyhow::Result<Server> {
     let state = web::Data::new(state);
     let server = HttpServer::new(move || {
         App::new()
+            .wrap(crate::security_headers::common())
             .wrap(tracing_actix())
             .app_data(state.clone())
             .app_data(client_limits.clone())
@@ -25,8 +26,8 @@ pub fn run(listener: TcpListener, state: AppState) -> anyhow::Result<Server> {
             .route("/ws", web::get().to(crate::ws::route::ws_connect))
             .route("/health", web::get().to(routes::health))
             // Requests per client address: past the rate, 429 before any handler runs.
-            .service(api().wrap(from_fn(limit_requests)))
-            .service(data().wrap(from_fn(limit_requests)))
+            .service(api().wrap(from_fn(limit_requests)).wrap(crate::security_headers::api()))
+            .service(data().wrap(from_fn(limit_requests)).wrap(crate::security_headers::api()))
             .default_service(web::to({
                 let static_dir = static_dir.clone();
                 move |req: HttpRequest| spa(req, static_dir.clone())
@@ -137,9 +138,14 @@ async fn spa(req: HttpRequest, static_dir: std::path::PathBuf) -> actix_web::Res
     let relative = req.path().trim_start_matches('/');
     let candidate = static_dir.join(relative);
     let inside = !relative.split('/').any(|part| part == "..");
-    let path = if inside && !relative.is_empty() && candidate.is_file() { candidate } else { static_dir.join("index.html") };
-    match actix_files::NamedFile::open_async(&path).await {
-        Ok(file) => Ok(file.into_response(&req)),
+    if inside && !relative.is_empty() && relative != "index.html" && candidate.is_file() {
+        if let Ok(file) = actix_files::NamedFile::open_async(&candidate).await {
+            return Ok(file.into_response(&req));
+        }
+    }
+    // The page itself carries a fresh style nonce under its Content-Security-Policy.
+    match tokio::fs::read_to_string(static_dir.join("index.html")).await {
+        Ok(html) => Ok(crate::security_headers::page(&html)),
         Err(_) => Ok(HttpResponse::NotFound()
             .content_type("text/plain; charset=utf-8")
             .body("The client is not built: run ./scripts/run (or npm run build in frontend/).")),

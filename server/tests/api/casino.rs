@@ -164,7 +164,7 @@ async fn bets_are_refused_with_their_reasons_and_change_nothing() {
     let operator = app.operator().await;
     assert_error(&place(&app, Some(&operator), &bet_body(&round, 0, "back", 100.0, "o")).await, 403, "Please login to access!");
     let mut stale = bet_body(&round, 0, "back", 100.0, "s");
-    stale["uRate"] = json!(round["items"][0]["b"].as_f64().expect("rate") + 0.5);
+    stale["uRate"] = json!(crate::sports::cents(round["items"][0]["b"].as_f64().expect("rate") + 0.5));
     assert_error(&place(&app, Some(&token), &stale).await, 409, "Odds changed");
     assert_error(&place(&app, Some(&token), &bet_body(&round, 0, "lay", 100.0, "l")).await, 422, "not offered");
     assert_error(&place(&app, Some(&token), &bet_body(&round, 0, "back", 1.0, "m")).await, 422, "Stake must be between");

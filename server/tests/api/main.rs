@@ -11,6 +11,7 @@ mod login_guard;
 mod loose_inputs;
 mod ops;
 mod reports;
+mod security_headers;
 mod sports;
 mod unknown_ids;
 mod users;

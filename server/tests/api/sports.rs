@@ -63,6 +63,12 @@ async fn a_bookmaker_bet_at_any_rate_but_the_offered_one_is_refused() {
     assert_eq!(taken.status, 200, "the offered rate {offered} is taken: {}", taken.body);
 }
 
+/// A price as a player types it: two decimals, without the float noise of arithmetic (the
+/// server refuses `2.3600000000000003` as having too many decimals).
+pub fn cents(price: f64) -> f64 {
+    (price * 100.0).round() / 100.0
+}
+
 pub fn best(market: &Value, index: usize, side: &str) -> f64 {
     let section = &market["section"][index];
     section["odds"].as_array().expect("odds").iter().filter(|l| l["otype"] == side).map(|l| l["odds"].as_f64().expect("price")).fold(None, |best: Option<f64>, p| {
@@ -126,9 +132,9 @@ async fn each_acceptance_rule_rejects_with_its_status_and_writes_nothing() {
     let back = best(&market, 0, "back");
     let lay = best(&market, 0, "lay");
     let head = app.head_seq().await;
-    let stale = place(&app, Some(&token), &bet_body(&market, 0, "back", back + 0.5, 100.0, "stale")).await;
+    let stale = place(&app, Some(&token), &bet_body(&market, 0, "back", cents(back + 0.5), 100.0, "stale")).await;
     assert_error(&stale, 409, "Odds changed");
-    let stale_lay = place(&app, Some(&token), &bet_body(&market, 0, "lay", lay - 0.01, 100.0, "stale-lay")).await;
+    let stale_lay = place(&app, Some(&token), &bet_body(&market, 0, "lay", cents(lay - 0.01), 100.0, "stale-lay")).await;
     assert_error(&stale_lay, 409, "Odds changed");
     let min = market["min"].as_f64().filter(|m| *m > 0.0).unwrap_or_else(|| market["minb"].as_f64().expect("minb"));
     assert_error(&place(&app, Some(&token), &bet_body(&market, 0, "back", back, min - 1.0, "small")).await, 422, "Stake must be between");

@@ -43,6 +43,35 @@ async fn a_changed_password_replaces_the_old_one_and_is_logged() {
 }
 
 #[actix_web::test]
+async fn until_the_password_is_changed_only_the_change_logout_and_profile_answer() {
+    let app = crate::sports::frozen_app().await;
+    let (token, _, user) = app.login("newplayer", "welcome123").await;
+    let id = user["_id"].as_str().expect("id").to_owned();
+    let (_, market) = crate::sports::match_odds(&app).await;
+    let back = crate::sports::best(&market, 0, "back");
+    let head = app.head_seq().await;
+    let bet = crate::sports::place(&app, Some(&token), &crate::sports::bet_body(&market, 0, "back", back, 100.0, "mc1")).await;
+    assert_error(&bet, 403, "You must change your password");
+    let buttons = app.seal(&json!({"button": {"game": [{"label": "a", "value": 100}], "casino": [{"label": "b", "value": 100}]}}));
+    let refused = [
+        app.post("/api/wallet/deposit", Some(&token), &json!({"amount": 500, "method": "upi"})).await,
+        app.post("/api/wallet/accounts", Some(&token), &json!({"name": "Ann", "bank": "HDFC Bank", "number": "1234567890", "ifsc": "HDFC0001234", "type": "NORMAL"})).await,
+        app.send("PUT", "/api/userPerformance", Some(&token), Some(&buttons.to_string())).await,
+        app.get(&format!("/api/users/access-rules/{id}"), Some(&token)).await,
+        app.get("/api/bet/account-statement?type=game", Some(&token)).await,
+    ];
+    for reply in &refused {
+        assert_error(reply, 403, "You must change your password before you can continue");
+    }
+    assert_eq!(app.head_seq().await, head, "nothing was written");
+    assert_eq!(app.get("/api/users", Some(&token)).await.status, 200, "the own profile answers");
+    let changed = app.post("/api/users/change-password", Some(&token), &change("welcome123", "brandnew1", "brandnew1")).await;
+    assert_eq!(changed.status, 200, "{}", changed.body);
+    let deposit = app.post("/api/wallet/deposit", Some(&token), &json!({"amount": 500, "method": "upi"})).await;
+    assert_eq!(deposit.status, 200, "after the change the session works: {}", deposit.body);
+}
+
+#[actix_web::test]
 async fn a_demo_account_cannot_change_the_password() {
     let app = spawn_app().await;
     let demo = app.post("/api/auth/demo-login", None, &json!({})).await;
