@@ -1,3 +1,4 @@
+import './lib/install-nonce';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { CacheProvider } from '@emotion/react';

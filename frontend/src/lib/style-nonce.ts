@@ -1,6 +1,8 @@
 // The server's Content-Security-Policy allows only styles that carry its per-page nonce; it
 // writes that nonce into index.html (`<meta name="csp-nonce">`). MUI's emotion adds every style
-// element with it. Without a server (webpack dev server) the placeholder stays and no nonce is used.
+// element with it (`styleCache`), and notistack's goober reads it from `window.__nonce__`, which
+// `install-nonce.ts` sets before any other module runs. Without a server (webpack dev server)
+// the placeholder stays and no nonce is used.
 import createCache, { type EmotionCache } from '@emotion/cache';
 
 const PLACEHOLDER = '__CSP_NONCE__';
