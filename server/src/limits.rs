@@ -44,6 +44,12 @@ pub const HUB_QUEUE_MAX: usize = 65_536;
 /// Heartbeat: the server pings this often and closes a socket silent for the timeout.
 pub const WS_PING_INTERVAL_MS: u64 = 5_000;
 pub const WS_CLIENT_TIMEOUT_MS: u64 = 20_000;
+/// A socket that takes no frame for this long is not reading: it is cut, not closed politely
+/// (a close frame would wait behind the frames it never read).
+pub const WS_SEND_STALL_MS: u64 = 10_000;
+/// After the server's close frame, how long the client has to end the connection before the
+/// socket is cut.
+pub const WS_CLOSE_GRACE_MS: u64 = 5_000;
 
 const _: () = assert!(WS_QUEUE_SOFT_MAX < WS_QUEUE_HARD_MAX);
 const _: () = assert!(WS_PING_INTERVAL_MS * 3 <= WS_CLIENT_TIMEOUT_MS);

@@ -6,8 +6,11 @@ use ledger::{Account, Notify, State};
 use schemas::{Money, UserBalance};
 use std::collections::BTreeSet;
 
+/// The hub's topics private to one user start with this.
+pub const USER_TOPIC_PREFIX: &str = "user:";
+
 pub fn user_topic(user_id: u64) -> String {
-    format!("user:{user_id}")
+    format!("{USER_TOPIC_PREFIX}{user_id}")
 }
 
 /// The header's figures, as `views::user_view` gives them.
@@ -17,6 +20,11 @@ pub fn user_balance(account: &Account) -> UserBalance {
 
 pub fn notifier(hub: HubHandle) -> Notify {
     Box::new(move |envelopes, state: &State| {
+        for envelope in envelopes {
+            if let ledger::Event::SessionEnded { session_id, .. } = envelope.event {
+                hub.end_session(session_id);
+            }
+        }
         let touched: BTreeSet<u64> = envelopes.iter().filter_map(|e| e.event.money_user()).collect();
         for user_id in touched {
             if let Some(account) = state.users.get(&user_id) {

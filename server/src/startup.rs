@@ -36,6 +36,8 @@ pub fn run(listener: TcpListener, state: AppState) -> anyhow::Result<Server> {
     // Pushes are small frames written as they happen: without this, Nagle's algorithm holds a
     // frame back until the client's delayed ACK (up to 40 ms) whenever one is still unacknowledged.
     .tcp_nodelay(true)
+    // A socket handle per connection, to cut a WebSocket whose client stopped reading.
+    .on_connect(crate::ws::socket::on_connect)
     .listen(listener)?
     .run();
     Ok(server)

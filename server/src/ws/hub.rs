@@ -4,6 +4,8 @@
 //! fresh snapshot, past the hard limit it closes the connection as a slow consumer.
 
 use crate::limits::{HUB_QUEUE_MAX, WS_QUEUE_HARD_MAX, WS_QUEUE_SOFT_MAX, WS_TOPICS_PER_CONNECTION_MAX};
+use crate::push::USER_TOPIC_PREFIX;
+use ledger::SessionId;
 use schemas::ws::WsServerMessage;
 use bytestring::ByteString;
 use serde_json::Value;
@@ -77,6 +79,11 @@ pub enum HubCommand {
     /// seeds the topic when it has no subscriber yet.
     Subscribe { conn_id: u64, key: String, wire: String, snapshot: Value },
     Unsubscribe { conn_id: u64, key: String },
+    /// The connection signed in with this session.
+    Authenticate { conn_id: u64, session_id: SessionId },
+    /// The session ended (logout, a newer login, a stolen refresh token): its connections lose
+    /// their `user` topic and are told so.
+    EndSession { session_id: SessionId },
     /// A change: `delta` goes to subscribers, `full` becomes the topic's value for snapshots.
     Publish { key: String, delta: Value, full: Full },
 }
@@ -108,6 +115,8 @@ pub struct HubHandle {
 struct Dropped {
     any: AtomicBool,
     latest: Mutex<HashMap<String, Full>>,
+    /// Sessions ended while the inbox was full.
+    ended: Mutex<Vec<SessionId>>,
 }
 
 impl Dropped {
@@ -121,11 +130,13 @@ impl Dropped {
         self.any.store(true, Ordering::Release);
     }
 
-    fn take(&self) -> HashMap<String, Full> {
+    /// The sessions ended and the topics' newest values the inbox had no room for.
+    fn take(&self) -> (Vec<SessionId>, HashMap<String, Full>) {
         if !self.any.swap(false, Ordering::AcqRel) {
-            return HashMap::new();
+            return (Vec::new(), HashMap::new());
         }
-        std::mem::take(&mut *self.latest.lock().unwrap_or_else(|poisoned| poisoned.into_inner()))
+        let ended = std::mem::take(&mut *self.ended.lock().unwrap_or_else(|poisoned| poisoned.into_inner()));
+        (ended, std::mem::take(&mut *self.latest.lock().unwrap_or_else(|poisoned| poisoned.into_inner())))
     }
 }
 
@@ -137,6 +148,14 @@ impl HubHandle {
     pub async fn send(&self, command: HubCommand) {
         // The hub lives as long as the server; a failed send means it is shutting down.
         let _ = self.tx.send(command).await;
+    }
+
+    /// Never blocks (the ledger's thread calls it); a full inbox keeps it for the next resync.
+    pub fn end_session(&self, session_id: SessionId) {
+        if self.tx.try_send(HubCommand::EndSession { session_id }).is_err() {
+            self.dropped.ended.lock().unwrap_or_else(|poisoned| poisoned.into_inner()).push(session_id);
+            self.dropped.any.store(true, Ordering::Release);
+        }
     }
 
     /// Never blocks (the ledger's thread calls it). An update a full inbox cannot take is kept
@@ -190,7 +209,11 @@ fn encode(message: &WsServerMessage) -> ByteString {
 struct Conn {
     queue: Arc<ConnQueue>,
     topics: HashSet<String>,
+    session: Option<SessionId>,
 }
+
+/// What a connection is told when its session ends.
+pub const SESSION_ENDED: &str = "the session has ended; sign in again";
 
 #[derive(Default)]
 struct Hub {
@@ -208,7 +231,11 @@ pub fn spawn() -> HubHandle {
             hub.handle(command);
             // An update is dropped only while the inbox is full, so commands are still queued
             // behind it: this runs again before the hub goes idle.
-            hub.resync(resend.take());
+            let (ended, dropped) = resend.take();
+            for session_id in ended {
+                hub.end_session(session_id);
+            }
+            hub.resync(dropped);
         }
     });
     HubHandle { tx, next_conn_id: Arc::new(AtomicU64::new(1)), dropped }
@@ -218,7 +245,7 @@ impl Hub {
     fn handle(&mut self, command: HubCommand) {
         match command {
             HubCommand::Connect { conn_id, queue } => {
-                self.conns.insert(conn_id, Conn { queue, topics: HashSet::new() });
+                self.conns.insert(conn_id, Conn { queue, topics: HashSet::new(), session: None });
             }
             HubCommand::Disconnect { conn_id } => {
                 if let Some(conn) = self.conns.remove(&conn_id) {
@@ -233,7 +260,33 @@ impl Hub {
                     self.leave(conn_id, &key);
                 }
             }
+            HubCommand::Authenticate { conn_id, session_id } => {
+                if let Some(conn) = self.conns.get_mut(&conn_id) {
+                    conn.session = Some(session_id);
+                }
+            }
+            HubCommand::EndSession { session_id } => self.end_session(session_id),
             HubCommand::Publish { key, delta, full } => self.publish(&key, delta, full),
+        }
+    }
+
+    fn end_session(&mut self, session_id: SessionId) {
+        let mut left = Vec::new();
+        for (conn_id, conn) in &mut self.conns {
+            if conn.session != Some(session_id) {
+                continue;
+            }
+            conn.session = None;
+            let private: Vec<String> = conn.topics.iter().filter(|key| key.starts_with(USER_TOPIC_PREFIX)).cloned().collect();
+            for key in private {
+                conn.topics.remove(&key);
+                left.push((*conn_id, key));
+            }
+            let frame = Frame { topic: None, text: encode(&WsServerMessage::Error { message: SESSION_ENDED.into() }) };
+            conn.queue.push(frame, || unreachable!("error frames are never conflated"));
+        }
+        for (conn_id, key) in left {
+            self.leave(conn_id, &key);
         }
     }
 

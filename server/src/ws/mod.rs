@@ -3,3 +3,4 @@
 pub mod hub;
 pub mod route;
 pub mod session;
+pub mod socket;

@@ -11,10 +11,11 @@ pub async fn ws_connect(req: HttpRequest, body: web::Payload, state: web::Data<A
         Some(ip) => Some(state.client_limits.socket(ip)?),
         None => None,
     };
+    let socket = super::socket::ConnSocket::of(&req);
     let (response, session, stream) = actix_ws::handle(&req, body)?;
     let stream = stream.max_frame_size(WS_FRAME_BYTES_MAX).aggregate_continuations().max_continuation_size(WS_FRAME_BYTES_MAX);
     actix_web::rt::spawn(async move {
-        super::session::run(state, session, stream).await;
+        super::session::run(state, session, stream, socket).await;
         drop(permit);
     });
     Ok(response)

@@ -4,69 +4,111 @@
 use super::hub::{ConnQueue, HubCommand};
 use crate::app_state::AppState;
 use crate::clock::now_ms;
-use crate::limits::{WS_CLIENT_TIMEOUT_MS, WS_PING_INTERVAL_MS};
+use super::socket::ConnSocket;
+use crate::limits::{WS_CLIENT_TIMEOUT_MS, WS_CLOSE_GRACE_MS, WS_PING_INTERVAL_MS, WS_SEND_STALL_MS};
 use crate::push::{user_balance, user_topic};
 use actix_web::web;
 use actix_ws::{AggregatedMessage, AggregatedMessageStream, CloseCode, CloseReason, Session};
 use futures_util::StreamExt;
-use ledger::UserId;
+use ledger::{SessionId, UserId};
 use schemas::ws::{WsClientMessage, WsServerMessage};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 struct Conn {
     id: u64,
-    user: Option<UserId>,
+    /// The signed-in user and the session the token belonged to, after an `auth` message.
+    user: Option<(UserId, SessionId)>,
 }
 
-pub async fn run(state: web::Data<AppState>, mut session: Session, mut stream: AggregatedMessageStream) {
+/// How a connection's loop ended.
+enum End {
+    /// The connection is gone (the client closed it, or a send found it closed).
+    Gone,
+    /// The server or the client closes, with a reason.
+    Close(Option<CloseReason>),
+    /// A send waited too long: the client stopped reading.
+    Stalled,
+}
+
+/// Sends within `WS_SEND_STALL_MS`; `Err(End)` when the socket is gone or not reading.
+async fn within<F: std::future::Future<Output = Result<(), actix_ws::Closed>>>(send: F) -> Result<(), End> {
+    match tokio::time::timeout(Duration::from_millis(WS_SEND_STALL_MS), send).await {
+        Ok(Ok(())) => Ok(()),
+        Ok(Err(_)) => Err(End::Gone),
+        Err(_) => Err(End::Stalled),
+    }
+}
+
+pub async fn run(state: web::Data<AppState>, mut session: Session, mut stream: AggregatedMessageStream, socket: Option<ConnSocket>) {
     let mut conn = Conn { id: state.hub.next_conn_id(), user: None };
     let queue = Arc::new(ConnQueue::default());
     state.hub.send(HubCommand::Connect { conn_id: conn.id, queue: queue.clone() }).await;
     let mut heartbeat = tokio::time::interval(Duration::from_millis(WS_PING_INTERVAL_MS));
     let mut last_heard = Instant::now();
-    let reason = loop {
+    let end = loop {
         tokio::select! {
             inbound = stream.next() => {
                 last_heard = Instant::now();
-                match inbound {
+                let sent = match inbound {
                     Some(Ok(AggregatedMessage::Text(text))) => {
+                        let mut sent = Ok(());
                         for reply in handle_text(&state, &mut conn, &text).await {
-                            if send(&mut session, &reply).await.is_err() { break; }
+                            sent = within(send(&mut session, &reply)).await;
+                            if sent.is_err() { break; }
                         }
+                        sent
                     }
                     Some(Ok(AggregatedMessage::Binary(_))) => {
                         let reply = WsServerMessage::Error { message: "binary frames are not accepted; send JSON text".into() };
-                        let _ = send(&mut session, &reply).await;
+                        within(send(&mut session, &reply)).await
                     }
-                    Some(Ok(AggregatedMessage::Ping(bytes))) => { let _ = session.pong(&bytes).await; }
-                    Some(Ok(AggregatedMessage::Pong(_))) => {}
-                    Some(Ok(AggregatedMessage::Close(reason))) => break reason,
-                    Some(Err(e)) => break Some(CloseReason { code: CloseCode::Protocol, description: Some(e.to_string()) }),
-                    None => break None,
-                }
+                    Some(Ok(AggregatedMessage::Ping(bytes))) => within(session.pong(&bytes)).await,
+                    Some(Ok(AggregatedMessage::Pong(_))) => Ok(()),
+                    Some(Ok(AggregatedMessage::Close(reason))) => Err(End::Close(reason)),
+                    Some(Err(e)) => Err(End::Close(Some(CloseReason { code: CloseCode::Protocol, description: Some(e.to_string()) }))),
+                    None => Err(End::Gone),
+                };
+                if let Err(end) = sent { break end; }
             }
             _ = queue.ready.notified() => {
                 let (frames, closed) = queue.drain();
-                let mut failed = false;
+                let mut sent = Ok(());
                 for frame in frames {
-                    if session.text(frame).await.is_err() { failed = true; break; }
+                    sent = within(session.text(frame)).await;
+                    if sent.is_err() { break; }
                 }
-                if failed { break None; }
+                if let Err(end) = sent { break end; }
                 if let Some(why) = closed {
-                    break Some(CloseReason { code: CloseCode::Policy, description: Some(why.into()) });
+                    break End::Close(Some(CloseReason { code: CloseCode::Policy, description: Some(why.into()) }));
                 }
             }
             _ = heartbeat.tick() => {
                 if last_heard.elapsed() > Duration::from_millis(WS_CLIENT_TIMEOUT_MS) {
-                    break Some(CloseReason { code: CloseCode::Normal, description: Some("heartbeat timeout".into()) });
+                    break End::Close(Some(CloseReason { code: CloseCode::Normal, description: Some("heartbeat timeout".into()) }));
                 }
-                if session.ping(b"").await.is_err() { break None; }
+                if let Err(end) = within(session.ping(b"")).await { break end; }
             }
         }
     };
     state.hub.send(HubCommand::Disconnect { conn_id: conn.id }).await;
-    let _ = session.close(reason).await;
+    // The close handshake, bounded: the close frame is sent and the client has a few seconds to
+    // end the connection. A client that stopped reading would hold it for ever (actix keeps a
+    // connection while it has bytes to write), so then the socket is cut.
+    let ended = match end {
+        End::Close(reason) => {
+            let grace = Duration::from_millis(WS_CLOSE_GRACE_MS);
+            tokio::time::timeout(grace, session.close(reason)).await.is_ok()
+                && tokio::time::timeout(grace, async { while stream.next().await.is_some() {} }).await.is_ok()
+        }
+        End::Gone => true,
+        End::Stalled => false,
+    };
+    if !ended {
+        if let Some(socket) = socket {
+            socket.cut();
+        }
+    }
 }
 
 async fn send(session: &mut Session, message: &WsServerMessage) -> Result<(), actix_ws::Closed> {
@@ -85,10 +127,11 @@ async fn handle_text(state: &AppState, conn: &mut Conn, text: &str) -> Vec<WsSer
     match message {
         WsClientMessage::Ping => vec![WsServerMessage::Pong],
         WsClientMessage::Auth { token } => {
-            let ledger = state.engine.read();
-            match ledger.session_by_access(&crate::tokens::hash(&token), now_ms()) {
-                Some(session) => {
-                    conn.user = Some(session.user_id);
+            let found = state.engine.read().session_by_access(&crate::tokens::hash(&token), now_ms()).map(|s| (s.user_id, s.id));
+            match found {
+                Some((user_id, session_id)) => {
+                    conn.user = Some((user_id, session_id));
+                    state.hub.send(HubCommand::Authenticate { conn_id: conn.id, session_id }).await;
                     vec![WsServerMessage::Authed]
                 }
                 None => error("Access token is invalid or expired"),
@@ -115,8 +158,11 @@ async fn handle_text(state: &AppState, conn: &mut Conn, text: &str) -> Vec<WsSer
 fn resolve(state: &AppState, conn: &Conn, topic: &str) -> Result<(String, serde_json::Value), String> {
     match topic {
         "user" => {
-            let user_id = conn.user.ok_or("topic 'user' needs an 'auth' message first")?;
+            let (user_id, session_id) = conn.user.ok_or("topic 'user' needs an 'auth' message first")?;
             let ledger = state.engine.read();
+            if !ledger.sessions.contains_key(&session_id) {
+                return Err("the session has ended; sign in again".into());
+            }
             let account = ledger.users.get(&user_id).ok_or("unknown user")?;
             let snapshot = serde_json::to_value(user_balance(account)).expect("wire types serialize");
             Ok((user_topic(user_id), snapshot))

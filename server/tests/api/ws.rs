@@ -88,3 +88,97 @@ async fn a_resubscribe_gets_a_fresh_snapshot() {
     assert_eq!(frame["type"], "snapshot");
     assert_eq!(frame["data"]["balance"], 100001);
 }
+
+#[actix_web::test]
+async fn a_logout_ends_the_sessions_user_topic() {
+    let app = spawn_app().await;
+    let player = app.player().await;
+    let operator = app.operator().await;
+    let mut socket = connect(&app).await;
+    send(&mut socket, json!({"type": "auth", "token": player})).await;
+    assert_eq!(next(&mut socket).await["type"], "authed");
+    send(&mut socket, json!({"type": "sub", "topic": "user"})).await;
+    assert_eq!(next(&mut socket).await["type"], "snapshot");
+    assert_eq!(app.get("/api/auth/logout", Some(&player)).await.status, 200);
+    assert_eq!(next(&mut socket).await, json!({"type": "error", "message": "the session has ended; sign in again"}));
+    // Balances no longer reach the socket, and the topic cannot be taken again.
+    assert_eq!(app.credit(&operator, "player1", 5.0).await.status, 200);
+    send(&mut socket, json!({"type": "ping"})).await;
+    assert_eq!(next(&mut socket).await, json!({"type": "pong"}), "no delta came before the pong");
+    send(&mut socket, json!({"type": "sub", "topic": "user"})).await;
+    assert!(next(&mut socket).await["message"].as_str().expect("error").contains("session has ended"));
+    // A new login on the same socket gets the topic back.
+    let again = app.player().await;
+    send(&mut socket, json!({"type": "auth", "token": again})).await;
+    assert_eq!(next(&mut socket).await["type"], "authed");
+    send(&mut socket, json!({"type": "sub", "topic": "user"})).await;
+    assert_eq!(next(&mut socket).await["data"]["balance"], 100005);
+}
+
+/// A masked client text frame (RFC 6455), the mask all zeros.
+fn client_frame(text: &str) -> Vec<u8> {
+    assert!(text.len() < 126);
+    let mut frame = vec![0x81, 0x80 | text.len() as u8, 0, 0, 0, 0];
+    frame.extend_from_slice(text.as_bytes());
+    frame
+}
+
+#[actix_web::test]
+async fn a_socket_that_never_reads_is_cut() {
+    let app = spawn_app_with(|s| s.feed.speed = 30.0).await;
+    let address: std::net::SocketAddr = app.address.trim_start_matches("http://").parse().expect("address");
+    let rows = app.post("/data/front/highlightproduct", None, &json!({"etid": 4, "type": "all"})).await;
+    let mut topics = vec!["home:4".to_owned(), "home:1".to_owned(), "home:2".to_owned()];
+    topics.extend(rows.data().as_array().expect("rows").iter().map(|r| format!("match:{}", r["gmid"])));
+    // The client blocks, so it runs on its own thread; the server runs on this one.
+    let client = std::thread::spawn(move || never_reading_client(address, &topics));
+    let started = Instant::now();
+    while !client.is_finished() {
+        assert!(started.elapsed() < Duration::from_secs(90), "the client thread did not finish");
+        actix_web::rt::time::sleep(Duration::from_millis(200)).await;
+    }
+    client.join().expect("the client thread");
+}
+
+/// Subscribes to busy topics and never reads; after the server's limits, drains the socket and
+/// asserts the server ended the connection.
+fn never_reading_client(address: std::net::SocketAddr, topics: &[String]) {
+    use std::io::{Read, Write};
+    // A small receive window, so the server's frames back up within a second or two.
+    let socket = socket2::Socket::new(socket2::Domain::IPV4, socket2::Type::STREAM, None).expect("socket");
+    socket.set_recv_buffer_size(2048).expect("rcvbuf");
+    socket.connect(&address.into()).expect("connects");
+    let mut tcp: std::net::TcpStream = socket.into();
+    let handshake = format!(
+        "GET /ws HTTP/1.1\r\nHost: {address}\r\nUpgrade: websocket\r\nConnection: Upgrade\r\nSec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\nSec-WebSocket-Version: 13\r\n\r\n"
+    );
+    tcp.write_all(handshake.as_bytes()).expect("handshake");
+    let mut head = [0u8; 12];
+    tcp.read_exact(&mut head).expect("101 answer");
+    assert_eq!(&head, b"HTTP/1.1 101", "the upgrade is accepted");
+    for topic in topics {
+        tcp.write_all(&client_frame(&json!({"type": "sub", "topic": topic}).to_string())).expect("sub");
+    }
+    // Never read. The server gives up on the socket: a stalled send (10 s) or, at the latest,
+    // the heartbeat timeout and the close grace (about 30 s). Given up means no file of this
+    // process holds the server's end any more: the kernel lists it with inode 0, or not at all.
+    let client_port = tcp.local_addr().expect("local address").port();
+    let started = Instant::now();
+    while server_end_is_held(address.port(), client_port) {
+        assert!(started.elapsed() < Duration::from_secs(45), "the server still holds the socket of a client that never reads");
+        std::thread::sleep(Duration::from_millis(500));
+    }
+    drop(tcp);
+}
+
+/// Whether a file of this process (the server runs in it) holds the server's end of the
+/// connection between `server_port` and `client_port` on 127.0.0.1 (`/proc/net/tcp`).
+fn server_end_is_held(server_port: u16, client_port: u16) -> bool {
+    let table = std::fs::read_to_string("/proc/net/tcp").expect("/proc/net/tcp");
+    let local = format!("0100007F:{server_port:04X}");
+    let remote = format!("0100007F:{client_port:04X}");
+    table.lines().skip(1).any(|line| {
+        let fields: Vec<&str> = line.split_whitespace().collect();
+        fields.get(1) == Some(&local.as_str()) && fields.get(2) == Some(&remote.as_str()) && fields.get(9).is_some_and(|inode| *inode != "0")
+    })
+}
