@@ -428,7 +428,7 @@ mod tests {
         }
         while let Ok(command) = rx.try_recv() {
             hub.handle(command);
-            hub.resync(handle.dropped.take());
+            hub.resync(handle.dropped.take().1);
         }
         let (frames, _) = queue.drain();
         let frames: Vec<String> = frames.iter().map(|f| f.to_string()).collect();
@@ -441,6 +441,6 @@ mod tests {
             ],
             "the client ends with the server's newest value, as a snapshot it cannot mistake for a delta"
         );
-        assert!(handle.dropped.take().is_empty(), "each drop is resent once");
+        assert!(handle.dropped.take().1.is_empty(), "each drop is resent once");
     }
 }
