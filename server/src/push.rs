@@ -6,11 +6,8 @@ use ledger::{Account, Notify, State};
 use schemas::{Money, UserBalance};
 use std::collections::BTreeSet;
 
-/// The hub's topics private to one user start with this.
-pub const USER_TOPIC_PREFIX: &str = "user:";
-
 pub fn user_topic(user_id: u64) -> String {
-    format!("{USER_TOPIC_PREFIX}{user_id}")
+    format!("{}{user_id}", crate::ws::hub::USER_TOPIC_PREFIX)
 }
 
 /// The header's figures, as `views::user_view` gives them.

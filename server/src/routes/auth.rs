@@ -4,11 +4,8 @@ use crate::views::user_view;
 use crate::app_state::AppState;
 use crate::error::{ApiError, ApiResult};
 use crate::clock::now_ms;
-use crate::client_address::client_addr;
 use crate::extract::{bearer, client_ip, ok, AuthUser, JsonBody};
-use crate::login_limiter::{try_again_in, Attempt};
-use std::net::IpAddr;
-use std::time::Instant;
+use super::guesses::{check_password, count_guess};
 use crate::limits::PASSWORD_CHARS_MAX;
 use crate::tokens::{self, Issued};
 use super::secure_auth::SecondFactor;
@@ -36,24 +33,6 @@ fn check_login(body: &LoginRequest) -> ApiResult<String> {
         return Err(ApiError::bad("Password must be at most 128 characters"));
     }
     Ok(username.to_owned())
-}
-
-/// Counts one guess of `account`'s password or code from the caller's address, or 429 saying
-/// how long to wait (`what`: "failed logins", "wrong codes", …).
-pub(super) fn count_guess<'a>(state: &'a AppState, account: &str, req: &HttpRequest, what: &str) -> ApiResult<Attempt<'a>> {
-    let ip = client_addr(req).unwrap_or(IpAddr::from([0, 0, 0, 0]));
-    state.login_limiter.begin(account, ip, Instant::now()).map_err(|wait| ApiError::TooManyRequests(format!("Too many {what}; {}", try_again_in(wait))))
-}
-
-/// Checks a password against its hash for `attempt`: a busy server's refusal does not count as a guess.
-pub(super) async fn check_password<'a>(state: &AppState, attempt: Attempt<'a>, password: String, stored: String) -> ApiResult<(bool, Attempt<'a>)> {
-    match state.password_checks.verify(password, stored).await {
-        Ok(matches) => Ok((matches, attempt)),
-        Err(e) => {
-            attempt.not_a_guess();
-            Err(e.into())
-        }
-    }
 }
 
 fn login_response(state: &AppState, issued: Issued, user_id: u64) -> ApiResult<HttpResponse> {

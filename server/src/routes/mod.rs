@@ -4,6 +4,7 @@ mod auth;
 mod bets;
 mod casino;
 mod domain;
+mod guesses;
 mod ops;
 mod performance;
 mod rules;

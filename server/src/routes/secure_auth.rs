@@ -52,7 +52,7 @@ fn check_code(code: &str) -> ApiResult<&str> {
 
 /// Wrong codes count like failed logins, per user and address.
 fn guard_guesses<'a>(state: &'a AppState, user_id: UserId, req: &HttpRequest) -> ApiResult<Attempt<'a>> {
-    super::auth::count_guess(state, &format!("#totp:{user_id}"), req, "wrong codes")
+    super::guesses::count_guess(state, &format!("#totp:{user_id}"), req, "wrong codes")
 }
 
 #[tracing::instrument(name = "get_secure_auth", skip_all)]
@@ -122,8 +122,8 @@ pub async fn telegram_connection(req: HttpRequest, state: web::Data<AppState>, u
         let account = ledger.users.get(&user.user_id).ok_or_else(crate::error::unknown_user)?;
         (account.username.clone(), account.password_hash.clone())
     };
-    let attempt = super::auth::count_guess(&state, &username, &req, "wrong passwords")?;
-    let (matches, attempt) = super::auth::check_password(&state, attempt, body.password, stored).await?;
+    let attempt = super::guesses::count_guess(&state, &username, &req, "wrong passwords")?;
+    let (matches, attempt) = super::guesses::check_password(&state, attempt, body.password, stored).await?;
     if !matches {
         return Err(ApiError::Unprocessable("Password is incorrect".into()));
     }

@@ -51,8 +51,8 @@ pub async fn change_password(
         (account.password_hash.clone(), account.username.clone())
     };
     check_new_password(&body.new_password, &username, Some(&body.old_password)).map_err(|weak| ApiError::bad(weak.to_string()))?;
-    let attempt = super::auth::count_guess(&state, &username, &req, "wrong passwords")?;
-    let (matches, attempt) = super::auth::check_password(&state, attempt, body.old_password, stored.clone()).await?;
+    let attempt = super::guesses::count_guess(&state, &username, &req, "wrong passwords")?;
+    let (matches, attempt) = super::guesses::check_password(&state, attempt, body.old_password, stored.clone()).await?;
     if !matches {
         return Err(Reject::WrongPassword.into());
     }

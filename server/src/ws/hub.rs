@@ -4,7 +4,6 @@
 //! fresh snapshot, past the hard limit it closes the connection as a slow consumer.
 
 use crate::limits::{HUB_QUEUE_MAX, WS_QUEUE_HARD_MAX, WS_QUEUE_SOFT_MAX, WS_TOPICS_PER_CONNECTION_MAX};
-use crate::push::USER_TOPIC_PREFIX;
 use ledger::SessionId;
 use schemas::ws::WsServerMessage;
 use bytestring::ByteString;
@@ -211,6 +210,9 @@ struct Conn {
     topics: HashSet<String>,
     session: Option<SessionId>,
 }
+
+/// The hub's topics private to one user start with this (`push::user_topic`).
+pub const USER_TOPIC_PREFIX: &str = "user:";
 
 /// What a connection is told when its session ends.
 pub const SESSION_ENDED: &str = "the session has ended; sign in again";
