@@ -98,7 +98,7 @@ impl Generator {
                 let id = self.user_id();
                 let user = &self.state.users[&id];
                 let (username, password_hash_seen) = (user.username.clone(), user.password_hash.clone());
-                Command::Login { username, password_hash_seen, grant: self.grant(), ip: self.ip() }
+                Command::Login { username, password_hash_seen, grant: self.grant(), ip: self.ip(), tool: false }
             }
             13..=16 => {
                 let id = self.user_id();

@@ -84,7 +84,7 @@ fn apply_account(state: &mut State, at_ms: i64, event: &Event) {
 
 fn apply_session(state: &mut State, at_ms: i64, event: &Event) {
     match event {
-        Event::LoggedIn { user_id, session_id, access, refresh, access_expires_ms, refresh_expires_ms, ip } => {
+        Event::LoggedIn { user_id, session_id, access, refresh, access_expires_ms, refresh_expires_ms, ip, tool } => {
             let session = Session {
                 id: *session_id,
                 user_id: *user_id,
@@ -99,7 +99,9 @@ fn apply_session(state: &mut State, at_ms: i64, event: &Event) {
             state.sessions.insert(*session_id, session);
             state.next_session_id = state.next_session_id.max(*session_id + 1);
             let user = account(state, *user_id);
-            user.current_session = Some(*session_id);
+            if !tool {
+                user.current_session = Some(*session_id);
+            }
             user.activity.push(Activity { kind: ActivityKind::Login, at_ms, ip: ip.clone() });
         }
         Event::TokensRotated { session_id, access, refresh, access_expires_ms, refresh_expires_ms } => {

@@ -34,6 +34,8 @@ pub enum Command {
         password_hash_seen: String,
         grant: TokenGrant,
         ip: String,
+        /// A tool's session (the operator CLI): it leaves the operator's browser session alone.
+        tool: bool,
     },
     /// Opens a fresh demo account with a play balance and logs it in.
     DemoLogin {
@@ -185,6 +187,8 @@ pub enum Reject {
     InvalidButtons(&'static str),
     #[error("This account cannot place bets")]
     RoleCannotBet,
+    #[error("only operators may open a tool session")]
+    ToolSessionForOperatorsOnly,
     #[error("request id must be 1 to 64 characters")]
     InvalidRequestId,
     #[error("this request was already placed as bet {bet_id}")]

@@ -24,10 +24,16 @@ pub fn decide(state: &State, at_ms: i64, command: &Command) -> Result<Vec<Event>
                 rules_accepted: *rules_accepted,
             }])
         }
-        Command::Login { username, password_hash_seen, grant, ip } => {
+        Command::Login { username, password_hash_seen, grant, ip, tool } => {
             let user = state.user_by_name(username).ok_or(Reject::InvalidCredentials)?;
             if &user.password_hash != password_hash_seen {
                 return Err(Reject::InvalidCredentials);
+            }
+            if *tool {
+                if user.role != Role::Operator {
+                    return Err(Reject::ToolSessionForOperatorsOnly);
+                }
+                return Ok(vec![logged_in(user.id, state.next_session_id.max(1), grant, ip, true)]);
             }
             Ok(login_events(state, user, grant, ip))
         }
@@ -123,11 +129,11 @@ fn login_events(state: &State, user: &Account, grant: &TokenGrant, ip: &str) -> 
     if let Some(old) = user.current_session {
         events.push(Event::SessionEnded { session_id: old, reason: SessionEnd::Replaced });
     }
-    events.push(logged_in(user.id, state.next_session_id.max(1), grant, ip));
+    events.push(logged_in(user.id, state.next_session_id.max(1), grant, ip, false));
     events
 }
 
-fn logged_in(user_id: UserId, session_id: SessionId, grant: &TokenGrant, ip: &str) -> Event {
+fn logged_in(user_id: UserId, session_id: SessionId, grant: &TokenGrant, ip: &str, tool: bool) -> Event {
     Event::LoggedIn {
         user_id,
         session_id,
@@ -136,6 +142,7 @@ fn logged_in(user_id: UserId, session_id: SessionId, grant: &TokenGrant, ip: &st
         access_expires_ms: grant.access_expires_ms,
         refresh_expires_ms: grant.refresh_expires_ms,
         ip: clip_ip(ip),
+        tool,
     }
 }
 
@@ -152,7 +159,7 @@ fn demo_login(state: &State, password_hash: &str, play_balance_minor: i64, grant
             rules_accepted: true,
         },
         Event::Credited { user_id, amount_minor: play_balance_minor, remark: "Demo play balance".into(), balance_after_minor: play_balance_minor },
-        logged_in(user_id, state.next_session_id.max(1), grant, ip),
+        logged_in(user_id, state.next_session_id.max(1), grant, ip, false),
     ])
 }
 

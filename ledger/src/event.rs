@@ -54,6 +54,9 @@ pub enum Event {
         access_expires_ms: i64,
         refresh_expires_ms: i64,
         ip: String,
+        /// A tool's session beside the user's own (`currentToken` stays as it was).
+        #[serde(default)]
+        tool: bool,
     },
     TokensRotated {
         session_id: SessionId,

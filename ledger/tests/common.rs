@@ -50,6 +50,7 @@ pub fn logged_in(user_id: u64, session_id: u64, tag: u8) -> Event {
         access_expires_ms: g.access_expires_ms,
         refresh_expires_ms: g.refresh_expires_ms,
         ip: "10.0.0.1".into(),
+        tool: false,
     }
 }
 

@@ -36,23 +36,36 @@ fn open_account_refuses_invalid_usernames() {
 #[test]
 fn login_with_the_current_hash_opens_a_session() {
     let state = given(alice());
-    let then = when(&state, Command::Login { username: "Alice".into(), password_hash_seen: "hash-alice".into(), grant: grant(1), ip: "10.0.0.1".into() });
+    let then = when(&state, Command::Login { username: "Alice".into(), password_hash_seen: "hash-alice".into(), grant: grant(1), ip: "10.0.0.1".into(), tool: false });
     assert_eq!(then, Ok(vec![logged_in(1, 1, 1)]));
 }
 
 #[test]
 fn a_new_login_ends_the_older_session() {
     let state = given([alice(), vec![logged_in(1, 1, 1)]].concat());
-    let then = when(&state, Command::Login { username: "alice".into(), password_hash_seen: "hash-alice".into(), grant: grant(2), ip: "10.0.0.1".into() });
+    let then = when(&state, Command::Login { username: "alice".into(), password_hash_seen: "hash-alice".into(), grant: grant(2), ip: "10.0.0.1".into(), tool: false });
     assert_eq!(then, Ok(vec![Event::SessionEnded { session_id: 1, reason: SessionEnd::Replaced }, logged_in(1, 2, 2)]));
+}
+
+#[test]
+fn a_tool_session_leaves_the_operators_own_session_alone_and_is_for_operators_only() {
+    let state = given(vec![opened(1, "ops", Role::Operator), logged_in(1, 1, 1)]);
+    let login = |username: &str, tool| Command::Login { username: username.into(), password_hash_seen: format!("hash-{username}"), grant: grant(2), ip: "10.0.0.1".into(), tool };
+    let Ok(events) = when(&state, login("ops", true)) else { panic!("an operator opens a tool session") };
+    assert!(matches!(events.as_slice(), [Event::LoggedIn { session_id: 2, tool: true, .. }]), "no SessionEnded: {events:?}");
+    let after = given(vec![opened(1, "ops", Role::Operator), logged_in(1, 1, 1), events[0].clone()]);
+    assert_eq!(after.users[&1].current_session, Some(1), "currentToken is still the browser's session");
+    assert!(after.sessions.contains_key(&1) && after.sessions.contains_key(&2));
+    let player = given(alice());
+    assert_eq!(when(&player, login("alice", true)), Err(Reject::ToolSessionForOperatorsOnly));
 }
 
 #[test]
 fn login_with_a_stale_hash_or_unknown_user_is_refused() {
     let state = given(alice());
-    let stale = when(&state, Command::Login { username: "alice".into(), password_hash_seen: "old".into(), grant: grant(1), ip: "ip".into() });
+    let stale = when(&state, Command::Login { username: "alice".into(), password_hash_seen: "old".into(), grant: grant(1), ip: "ip".into(), tool: false });
     assert_eq!(stale, Err(Reject::InvalidCredentials));
-    let unknown = when(&state, Command::Login { username: "zed".into(), password_hash_seen: "hash-zed".into(), grant: grant(1), ip: "ip".into() });
+    let unknown = when(&state, Command::Login { username: "zed".into(), password_hash_seen: "hash-zed".into(), grant: grant(1), ip: "ip".into(), tool: false });
     assert_eq!(unknown, Err(Reject::InvalidCredentials));
 }
 

@@ -23,7 +23,7 @@ fn command() -> impl Strategy<Value = Command> {
         name.clone().prop_map(|username| Command::OpenAccount { password_hash: format!("h-{username}"), username, role: Role::User, must_change_password: false, rules_accepted: false }),
         (name.clone(), amount.clone()).prop_map(|(username, amount_minor)| Command::Credit { username, amount_minor, remark: "in".into() }),
         (name.clone(), amount).prop_map(|(username, amount_minor)| Command::Debit { username, amount_minor, remark: "out".into() }),
-        (name.clone(), any::<u8>()).prop_map(|(username, n)| Command::Login { password_hash_seen: format!("h-{username}"), username, grant: grant(n), ip: "127.0.0.1".into() }),
+        (name.clone(), any::<u8>()).prop_map(|(username, n)| Command::Login { password_hash_seen: format!("h-{username}"), username, grant: grant(n), ip: "127.0.0.1".into(), tool: false }),
         (any::<u8>(), any::<u8>()).prop_map(|(old, new)| Command::Refresh { presented: [old ^ 0xff; 32], grant: grant(new) }),
         (1u64..6).prop_map(|session_id| Command::Logout { session_id }),
         (1u64..6).prop_map(|user_id| Command::AcceptRules { user_id }),

@@ -84,6 +84,11 @@ pub struct LoginRequest {
     #[serde(default)]
     #[ts(optional)]
     pub otp: Option<String>,
+    /// `"cli"` for the operator's command-line tool: a session of its own that leaves the
+    /// operator's browser session signed in. Omitted (or `"web"`) for a browser.
+    #[serde(default)]
+    #[ts(optional)]
+    pub client: Option<String>,
 }
 
 #[derive(Debug, Clone, Serialize, Deserialize, TS)]

@@ -345,22 +345,35 @@ struct Remote {
 async fn remote(url: &str, target: &Target) -> anyhow::Result<Remote> {
     let client = awc::Client::builder().timeout(std::time::Duration::from_secs(30)).finish();
     let base = url.trim_end_matches('/').to_owned();
-    let login = serde_json::json!({"username": target.operator, "password": target.operator_password});
+    // A session of its own: the operator's browser session stays signed in.
+    let login = serde_json::json!({"username": target.operator, "password": target.operator_password, "client": "cli"});
     let mut response = client.post(format!("{base}/api/auth/login")).send_json(&login).await.map_err(|e| anyhow::anyhow!("calling {base}: {e}"))?;
+    let status = response.status();
     let body: serde_json::Value = response.json().await.context("reading the login answer")?;
-    let Some(token) = body["data"]["accessToken"].as_str() else { bail!("operator login failed: {}", body["message"]) };
+    let Some(token) = body["data"]["accessToken"].as_str() else { bail!("operator login failed: {status}: {}", body["message"]) };
     Ok(Remote { base, token: token.to_owned(), client })
 }
 
 impl Remote {
-    async fn get(&self, path: &str) -> anyhow::Result<serde_json::Value> {
+    /// One call, then the tool's session ends.
+    async fn get(self, path: &str) -> anyhow::Result<serde_json::Value> {
         let response = self.client.get(format!("{}{path}", self.base)).bearer_auth(&self.token).send().await;
-        Self::data(response.map_err(|e| anyhow::anyhow!("calling {path}: {e}"))?).await
+        let answer = Self::data(response.map_err(|e| anyhow::anyhow!("calling {path}: {e}"))?).await;
+        self.logout().await;
+        answer
     }
 
-    async fn post<T: Serialize>(&self, path: &str, body: &T) -> anyhow::Result<serde_json::Value> {
+    /// One call, then the tool's session ends.
+    async fn post<T: Serialize>(self, path: &str, body: &T) -> anyhow::Result<serde_json::Value> {
         let response = self.client.post(format!("{}{path}", self.base)).bearer_auth(&self.token).send_json(body).await;
-        Self::data(response.map_err(|e| anyhow::anyhow!("calling {path}: {e}"))?).await
+        let answer = Self::data(response.map_err(|e| anyhow::anyhow!("calling {path}: {e}"))?).await;
+        self.logout().await;
+        answer
+    }
+
+    /// Best effort: a session left behind ends with its refresh token anyway.
+    async fn logout(&self) {
+        let _ = self.client.get(format!("{}/api/auth/logout", self.base)).bearer_auth(&self.token).send().await;
     }
 
     async fn data<S>(mut response: awc::ClientResponse<S>) -> anyhow::Result<serde_json::Value>

@@ -105,7 +105,7 @@ impl From<Reject> for ApiError {
             Reject::InvalidUsername | Reject::AmountNotPositive | Reject::InvalidRemark | Reject::InvalidButtons(_) | Reject::InvalidRequestId => {
                 ApiError::BadRequest(message)
             }
-            Reject::RoleCannotBet => ApiError::Forbidden(message),
+            Reject::RoleCannotBet | Reject::ToolSessionForOperatorsOnly => ApiError::Forbidden(message),
             Reject::UnknownSelection | Reject::UnknownRound => ApiError::NotFound(message),
             Reject::RoundClosed | Reject::RoundExists { .. } => ApiError::Conflict(message),
             Reject::MarketNotOpen { .. } | Reject::OddsChanged | Reject::AlreadySettled | Reject::DuplicateRequest { .. } => ApiError::Conflict(message),

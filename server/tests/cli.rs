@@ -71,13 +71,20 @@ fn operator_commands_call_a_running_server_and_a_held_directory_is_refused() {
     let dir = tempfile::tempdir().expect("temp dir");
     let data = dir.path().to_str().expect("utf-8 path");
     let (mut server, url) = serve(data);
+    // The operator is signed in in a browser; the tool's calls leave that session alone.
+    let (status, login) = call(&url, "POST", "/api/auth/login", None, &serde_json::json!({"username": "operator", "password": "operator123"}));
+    assert_eq!(status, 200, "{login}");
+    let browser = login["data"]["accessToken"].as_str().expect("token").to_owned();
     let credited = stdout_json(&exchange(&["credit", "--username", "player1", "--amount", "25", "--remark", "promo", "--url", &url]));
     assert_eq!(credited["balance"], 100025);
     let report = stdout_json(&exchange(&["audit", "verify", "--url", &url]));
     assert_eq!(report["checks"].as_array().expect("checks").len(), 7);
+    let (status, me) = call(&url, "GET", "/api/users", Some(&browser), &serde_json::json!(null));
+    assert_eq!(status, 200, "the browser session survived the tool's calls: {me}");
     let denied = exchange(&["credit", "--username", "player1", "--amount", "25", "--remark", "x", "--url", &url, "--operator", "player1", "--operator-password", "player123"]);
     assert!(!denied.status.success());
-    assert!(String::from_utf8_lossy(&denied.stderr).contains("403"));
+    assert!(String::from_utf8_lossy(&denied.stderr).contains("403"), "{}", String::from_utf8_lossy(&denied.stderr));
+    assert!(String::from_utf8_lossy(&denied.stderr).contains("only operators may open a tool session"));
     let held = exchange(&["audit", "verify", "--data", data]);
     assert!(!held.status.success());
     assert!(String::from_utf8_lossy(&held.stderr).contains("is a server already running on it"));

@@ -43,6 +43,11 @@ fn login_response(state: &AppState, issued: Issued, user_id: u64) -> ApiResult<H
 #[tracing::instrument(name = "login", skip_all)]
 pub async fn login(req: HttpRequest, state: web::Data<AppState>, JsonBody(body): JsonBody<LoginRequest>) -> ApiResult<HttpResponse> {
     let username = check_login(&body)?;
+    let tool = match body.client.as_deref() {
+        None | Some("web") => false,
+        Some("cli") => true,
+        Some(_) => return Err(ApiError::bad("client: must be web or cli")),
+    };
     // Counted before the check, so concurrent guesses cannot all pass; a success takes it back.
     let attempt = count_guess(&state, &username, &req, "failed logins")?;
     let stored = state.engine.read().user_by_name(&username).map(|u| u.password_hash.clone());
@@ -58,7 +63,7 @@ pub async fn login(req: HttpRequest, state: web::Data<AppState>, JsonBody(body):
         SecondFactor::Needed(response) | SecondFactor::Wrong(response) => return Ok(response),
     }
     let issued = issue(&state);
-    let command = Command::Login { username, password_hash_seen: stored, grant: issued.grant.clone(), ip: client_ip(&req) };
+    let command = Command::Login { username, password_hash_seen: stored, grant: issued.grant.clone(), ip: client_ip(&req), tool };
     let committed = state.engine.submit(now_ms(), command).await?;
     let user_id = logged_in_user(&committed)?;
     login_response(&state, issued, user_id)

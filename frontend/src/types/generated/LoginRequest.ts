@@ -4,4 +4,9 @@ export type LoginRequest = { username: string, password: string,
 /**
  * The 6-digit code of the user's authenticator app, once secure auth is enabled.
  */
-otp?: string, };
+otp?: string, 
+/**
+ * `"cli"` for the operator's command-line tool: a session of its own that leaves the
+ * operator's browser session signed in. Omitted (or `"web"`) for a browser.
+ */
+client?: string, };
