@@ -154,4 +154,14 @@ mod casino_stats {
     fn roulette_markets_pay_as_stated_over_100000_rounds() {
         check_table("roulette");
     }
+
+    #[test]
+    fn casino_war_markets_pay_as_stated_over_100000_rounds() {
+        check_table("war");
+    }
+
+    #[test]
+    fn sic_bo_markets_pay_as_stated_over_100000_rounds() {
+        check_table("sicbo");
+    }
 }

@@ -52,7 +52,7 @@ describe('live casino', () => {
     await page.goto('/');
     const homeTiles = page.getByTestId('casino-grid').getByTestId('casino-tile');
     await homeTiles.first().waitFor();
-    assert.equal(await homeTiles.count(), 7, 'Our Casino lists the seven tables');
+    assert.equal(await homeTiles.count(), 9, 'Our Casino lists every table');
     for (const tile of await homeTiles.all()) assert.equal(await tile.getAttribute('data-locked'), 'true');
     await homeTiles.first().click();
     await page.getByText('Please login to access!').waitFor();
@@ -61,7 +61,7 @@ describe('live casino', () => {
     await page.goto('/casino-list/LC/4/35');
     const lobbyTiles = page.getByRole('region', { name: 'Our Casino' }).getByTestId('casino-tile');
     await lobbyTiles.first().waitFor();
-    assert.equal(await lobbyTiles.count(), 7);
+    assert.equal(await lobbyTiles.count(), 9);
     for (const tile of await lobbyTiles.all()) assert.equal(await tile.getAttribute('data-locked'), 'true');
 
     // The fixed header links switch the type; Poker has no table yet.
@@ -135,6 +135,50 @@ describe('live casino', () => {
     await page.context().close();
   });
 
+  // The first item of each newer table, and whether it won by the round's winner text.
+  const FIRST_ITEM = {
+    war: { nat: 'Player 1 Winner', rate: 1.98, won: (winner) => /^Player /.test(winner) && winner.replace('Player ', '').split(', ').includes('1') },
+    sicbo: { nat: 'Small', rate: 2, won: (winner) => winner === 'Small' },
+  };
+
+  for (const [gtype, item] of Object.entries(FIRST_ITEM)) {
+    it(`a player bets on ${gtype} and sees the round settle without reload`, T, async () => {
+      const page = await newPage(browser, server.url);
+      await loginViaUi(page, 'player1', 'player123');
+      await page.getByTestId('balance').waitFor();
+      await page.goto(`/casino/${gtype}`);
+      await page.getByTestId('betting-table').waitFor();
+      await page.waitForFunction(
+        () => document.querySelector('[data-testid="round-status"]')?.getAttribute('data-status') === 'OPEN' && Number(document.querySelector('[data-testid="countdown"]')?.getAttribute('data-lt')) >= 12,
+        null,
+        { polling: 'raf', timeout: 15_000 },
+      );
+      const balanceBefore = Number(await page.getByLabel('Balance').getAttribute('title'));
+      const mid = (await page.getByTestId('round-id').textContent()).replace('Round ID:', '').trim();
+      assert.equal(await page.getByTestId('item-1').getAttribute('data-nat'), item.nat);
+      await page.getByTestId('item-1').getByRole('button', { name: `back ${item.rate}` }).click();
+      await page.getByRole('textbox', { name: 'Stake' }).fill(String(STAKE));
+      await page.getByRole('button', { name: 'Submit' }).click();
+      await page.getByText('Bet placed successfully').waitFor();
+      await page.getByTestId('my-bet').filter({ hasText: item.nat }).waitFor();
+      await page.waitForFunction(() => document.querySelector('[data-testid="exposure"]')?.textContent === '-100.00');
+
+      const entry = page.locator(`[data-testid="results-strip"] [data-mid="${mid}"]`);
+      await entry.waitFor({ timeout: 15_000 });
+      const winner = (await entry.getAttribute('aria-label')).replace(`Round ${mid}: `, '');
+      const expected = (balanceBefore + (item.won(winner) ? STAKE * (item.rate - 1) : -STAKE)).toFixed(2);
+      await page.waitForFunction(
+        (want) => document.querySelector('[aria-label="Balance"]')?.getAttribute('title') === want && document.querySelector('[data-testid="exposure"]')?.textContent === '0.00',
+        expected,
+      );
+      if (gtype === 'sicbo') {
+        const faces = await page.locator('[data-testid="dice"] [data-die]').evaluateAll((dice) => dice.map((d) => d.getAttribute('data-die')));
+        assert.equal(faces.length, 3, 'three dice drawn');
+      }
+      await page.context().close();
+    });
+  }
+
   it('screenshots of the lobby and two tables at 375 and 1366 px', T, async () => {
     for (const width of [375, 1366]) {
       const visitor = await newPage(browser, server.url, { width });
@@ -146,7 +190,7 @@ describe('live casino', () => {
       const page = await newPage(browser, server.url, { width });
       await loginViaUi(page, 'player1', 'player123');
       await page.getByTestId('balance').waitFor();
-      for (const gtype of ['teen20', 'roulette']) {
+      for (const gtype of ['teen20', 'roulette', 'war', 'sicbo']) {
         await page.goto(`/casino/${gtype}`);
         await page.getByTestId('betting-table').waitFor();
         await page.waitForFunction(() => document.querySelector('[data-testid="round-status"]')?.getAttribute('data-status') === 'OPEN', null, { timeout: 15_000 });

@@ -100,18 +100,19 @@ impl fmt::Display for Card {
     }
 }
 
-/// What a table deals: a card, or a roulette pocket.
+/// What a table deals: a card, a roulette pocket, or a die's face (1 to 6).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum Face {
     Card(Card),
     Pocket(u8),
+    Die(u8),
 }
 
 impl Face {
     pub fn card(self) -> Option<Card> {
         match self {
             Face::Card(card) => Some(card),
-            Face::Pocket(_) => None,
+            Face::Pocket(_) | Face::Die(_) => None,
         }
     }
 }
@@ -120,7 +121,7 @@ impl fmt::Display for Face {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             Face::Card(card) => card.fmt(f),
-            Face::Pocket(n) => write!(f, "{n}"),
+            Face::Pocket(n) | Face::Die(n) => write!(f, "{n}"),
         }
     }
 }

@@ -1,4 +1,4 @@
-//! The live casino round engine: seven tables behind one small trait ([`Table`]), each dealing
+//! The live casino round engine: every table behind one small trait ([`Table`]), each dealing
 //! from a shoe shuffled with a seed, so any round can be dealt again from its seed
 //! ([`deal_round`], [`replay`]), and a [`CasinoEngine`] that runs them all continuously.
 //!
@@ -16,7 +16,9 @@ pub mod limits;
 mod lucky7;
 mod roulette;
 mod rules;
+mod sicbo;
 mod teen20;
+mod war;
 
 pub use cards::{Card, Face, Shoe, Suit};
 pub use engine::{CasinoConfig, CasinoEngine};
@@ -184,6 +186,8 @@ pub fn tables() -> Vec<Box<dyn Table>> {
         Box::new(card32::Card32),
         Box::new(baccarat::Baccarat),
         Box::new(roulette::Roulette),
+        Box::new(war::War),
+        Box::new(sicbo::SicBo),
     ]
 }
 

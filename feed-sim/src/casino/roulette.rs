@@ -91,7 +91,7 @@ fn market(bet: &Bet) -> Market {
 fn spun(deal: &Deal) -> Option<u8> {
     deal.dealt.iter().find_map(|d| match d.face {
         Face::Pocket(n) => Some(n),
-        Face::Card(_) => None,
+        Face::Card(_) | Face::Die(_) => None,
     })
 }
 

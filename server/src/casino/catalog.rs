@@ -5,9 +5,9 @@ use schemas::casino::{CasinoTile, CasinoType};
 /// "Our Casino": every table.
 pub const TYPE_ALL: u32 = 35;
 
-/// Lobby types (spec §9 ids 20, 21, 22, 24, 27; 28 to 30 and 35 are ours) and their tables.
-const TYPES: [(u32, &str, &[&str]); 9] = [
-    (TYPE_ALL, "Our Casino", &["teen20", "lucky7", "dt20", "ab20", "card32", "baccarat", "roulette"]),
+/// Lobby types (spec §9 ids 20, 21, 22, 24, 27; 28 to 32 and 35 are ours) and their tables.
+const TYPES: [(u32, &str, &[&str]); 11] = [
+    (TYPE_ALL, "Our Casino", &["teen20", "lucky7", "dt20", "ab20", "card32", "baccarat", "roulette", "war", "sicbo"]),
     (20, "Teenpatti", &["teen20"]),
     (21, "Poker", &[]),
     (22, "Baccarat", &["baccarat"]),
@@ -16,6 +16,8 @@ const TYPES: [(u32, &str, &[&str]); 9] = [
     (28, "Dragon Tiger", &["dt20"]),
     (29, "Andar Bahar", &["ab20"]),
     (30, "Roulette", &["roulette"]),
+    (31, "Casino War", &["war"]),
+    (32, "Sic Bo", &["sicbo"]),
 ];
 
 pub fn types() -> Vec<CasinoType> {
@@ -77,9 +79,9 @@ mod tests {
     fn tiles_follow_the_type_and_the_locks() {
         assert_eq!(tiles(Some(20), &[]).iter().map(|t| t.gmid.as_str()).collect::<Vec<_>>(), vec!["teen20"]);
         assert!(tiles(Some(21), &[]).is_empty(), "poker has no table yet");
-        assert_eq!(tiles(None, &[]).len(), 7);
-        assert_eq!(tiles(Some(999), &[]).len(), 7, "an unknown type lists every table");
+        assert_eq!(tiles(None, &[]).len(), 9);
+        assert_eq!(tiles(Some(999), &[]).len(), 9, "an unknown type lists every table");
         let locked: Vec<bool> = tiles(None, &[2]).iter().map(|t| t.locked).collect();
-        assert_eq!(locked, vec![false, true, false, false, false, false, false]);
+        assert_eq!(locked, vec![false, true, false, false, false, false, false, false, false]);
     }
 }

@@ -17,6 +17,8 @@ const ARTWORK: Record<string, Artwork> = {
   ab20: { gradient: 'linear-gradient(135deg, #0b5e55 0%, #23a36b 100%)', emblem: 'A | B' },
   card32: { gradient: 'linear-gradient(135deg, #16327a 0%, #3f6fd6 100%)', emblem: '32' },
   baccarat: { gradient: 'linear-gradient(135deg, #0d4a2a 0%, #2f8f5b 100%)', emblem: 'P | B' },
+  war: { gradient: 'linear-gradient(135deg, #3b3b3b 0%, #8c1c1c 100%)', emblem: 'WAR' },
+  sicbo: { gradient: 'linear-gradient(135deg, #5a2d0c 0%, #c0392b 100%)', emblem: '⚄⚂⚅' },
   roulette: {
     gradient:
       'radial-gradient(circle at 50% 40%, #1f7a3d 0 17%, #d4af37 17% 19%, transparent 19% 46%, rgba(0,0,0,0.55) 46%), repeating-conic-gradient(from 0deg at 50% 40%, #b71c1c 0 9.73deg, #141414 9.73deg 19.46deg)',

@@ -1,6 +1,7 @@
 // The last-results strip (spec §9): each table's own letters and colours. The server sends the
 // letter in `win` (`A`, `B`, `T`, `D`, `TIE`, `L`, `H`, `7`, `P`, a 32 Cards player's number, a
-// roulette number); this maps it to the badge the strip draws.
+// roulette number, Casino War's count of winning players, Sic Bo's dice total); this maps it to
+// the badge the strip draws.
 import { rouletteColour } from '@/utils/roulette';
 
 export type ResultBadge = { label: string; background: string; color: string };
@@ -24,6 +25,8 @@ const TABLE_BADGES: Record<string, Record<string, ResultBadge>> = {
   ab20: { A: badge('A', RED), B: badge('B', BLUE) },
   baccarat: { P: badge('P', BLUE), B: badge('B', RED), T: badge('T', GREEN) },
   card32: { 8: badge('8', BLUE), 9: badge('9', RED), 10: badge('10', GOLD, DARK_TEXT), 11: badge('11', PURPLE) },
+  // How many of the six players beat the dealer.
+  war: Object.fromEntries(['0', '1', '2', '3', '4', '5', '6'].map((n) => [n, badge(n, n === '0' ? RED : BLUE)])),
 };
 
 const ROULETTE_BACKGROUND = { red: RED, black: BLACK, green: GREEN } as const;
@@ -32,6 +35,11 @@ export function resultBadge(gtype: string, win: string): ResultBadge {
   if (gtype === 'roulette') {
     const number = Number(win);
     if (win !== '' && Number.isInteger(number) && number >= 0 && number <= 36) return badge(String(number), ROULETTE_BACKGROUND[rouletteColour(number)]);
+  }
+  if (gtype === 'sicbo') {
+    // The dice total: Small blue, Big red (a triple is marked by the round's description).
+    const total = Number(win);
+    if (Number.isInteger(total) && total >= 3 && total <= 18) return badge(win, total <= 10 ? BLUE : RED);
   }
   return TABLE_BADGES[gtype]?.[win] ?? badge(win, '#555');
 }

@@ -65,6 +65,13 @@ const GROUP_TITLES: Record<string, string> = {
   dozen: 'Dozen',
   column: 'Column',
   evenmoney: 'Even Money',
+  winner: 'Winner',
+  total: 'Total',
+  combination: 'Two-Dice Combination',
+  double: 'Specific Double',
+  triple: 'Specific Triple',
+  anytriple: 'Any Triple',
+  single: 'Single Number',
 };
 
 /** Groups that lead their table; the rest follow in the order the server lists them. */

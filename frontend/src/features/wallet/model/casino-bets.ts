@@ -20,7 +20,7 @@ export type CasinoBetRow = {
   roundId: string;
 };
 
-/** Our one provider, and its seven tables (docs/api.md "Live casino"). */
+/** Our one provider, and its tables (docs/api.md "Live casino"). */
 export const OUR_PROVIDER = 'Our Casino';
 export const OUR_TABLES: ReadonlyArray<{ gtype: string; name: string }> = [
   { gtype: 'teen20', name: 'Teen Patti 20-20' },
@@ -30,6 +30,8 @@ export const OUR_TABLES: ReadonlyArray<{ gtype: string; name: string }> = [
   { gtype: 'card32', name: '32 Cards' },
   { gtype: 'baccarat', name: 'Baccarat' },
   { gtype: 'roulette', name: 'Roulette' },
+  { gtype: 'war', name: 'Casino War' },
+  { gtype: 'sicbo', name: 'Sic Bo' },
 ];
 export const ALL_GAMES = 'all';
 
