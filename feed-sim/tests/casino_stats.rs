@@ -164,4 +164,9 @@ mod casino_stats {
     fn sic_bo_markets_pay_as_stated_over_100000_rounds() {
         check_table("sicbo");
     }
+
+    #[test]
+    fn poker_markets_pay_as_stated_over_100000_rounds() {
+        check_table("poker20");
+    }
 }

@@ -52,7 +52,7 @@ describe('live casino', () => {
     await page.goto('/');
     const homeTiles = page.getByTestId('casino-grid').getByTestId('casino-tile');
     await homeTiles.first().waitFor();
-    assert.equal(await homeTiles.count(), 9, 'Our Casino lists every table');
+    assert.equal(await homeTiles.count(), 10, 'Our Casino lists every table');
     for (const tile of await homeTiles.all()) assert.equal(await tile.getAttribute('data-locked'), 'true');
     await homeTiles.first().click();
     await page.getByText('Please login to access!').waitFor();
@@ -61,16 +61,18 @@ describe('live casino', () => {
     await page.goto('/casino-list/LC/4/35');
     const lobbyTiles = page.getByRole('region', { name: 'Our Casino' }).getByTestId('casino-tile');
     await lobbyTiles.first().waitFor();
-    assert.equal(await lobbyTiles.count(), 9);
+    assert.equal(await lobbyTiles.count(), 10);
     for (const tile of await lobbyTiles.all()) assert.equal(await tile.getAttribute('data-locked'), 'true');
 
-    // The fixed header links switch the type; Poker has no table yet.
+    // The fixed header links switch the type; Poker lists Poker 20-20.
     await page.getByRole('navigation', { name: 'Casino types' }).getByRole('link', { name: 'Teenpatti' }).click();
     await page.waitForURL('**/casino-list/LC/4/20');
     await page.locator('[data-testid="casino-tile"][data-gmid="teen20"]').waitFor();
     assert.equal(await page.getByTestId('casino-tile').count(), 1);
     await page.getByRole('link', { name: 'Poker' }).click();
-    await page.getByText('No data available').waitFor();
+    await page.waitForURL('**/casino-list/LC/4/21');
+    await page.locator('[data-testid="casino-tile"][data-gmid="poker20"]').waitFor();
+    assert.equal(await page.getByTestId('casino-tile').count(), 1);
     await page.context().close();
   });
 
@@ -139,6 +141,7 @@ describe('live casino', () => {
   const FIRST_ITEM = {
     war: { nat: 'Player 1 Winner', rate: 1.98, won: (winner) => /^Player /.test(winner) && winner.replace('Player ', '').split(', ').includes('1') },
     sicbo: { nat: 'Small', rate: 2, won: (winner) => winner === 'Small' },
+    poker20: { nat: 'Player A', rate: 1.98, won: (winner) => winner === 'Player A', push: (winner) => winner === 'Tie' },
   };
 
   for (const [gtype, item] of Object.entries(FIRST_ITEM)) {
@@ -166,7 +169,8 @@ describe('live casino', () => {
       const entry = page.locator(`[data-testid="results-strip"] [data-mid="${mid}"]`);
       await entry.waitFor({ timeout: 15_000 });
       const winner = (await entry.getAttribute('aria-label')).replace(`Round ${mid}: `, '');
-      const expected = (balanceBefore + (item.won(winner) ? STAKE * (item.rate - 1) : -STAKE)).toFixed(2);
+      const pnl = item.push?.(winner) ? 0 : item.won(winner) ? STAKE * (item.rate - 1) : -STAKE;
+      const expected = (balanceBefore + pnl).toFixed(2);
       await page.waitForFunction(
         (want) => document.querySelector('[aria-label="Balance"]')?.getAttribute('title') === want && document.querySelector('[data-testid="exposure"]')?.textContent === '0.00',
         expected,
@@ -190,7 +194,7 @@ describe('live casino', () => {
       const page = await newPage(browser, server.url, { width });
       await loginViaUi(page, 'player1', 'player123');
       await page.getByTestId('balance').waitFor();
-      for (const gtype of ['teen20', 'roulette', 'war', 'sicbo']) {
+      for (const gtype of ['teen20', 'roulette', 'war', 'sicbo', 'poker20']) {
         await page.goto(`/casino/${gtype}`);
         await page.getByTestId('betting-table').waitFor();
         await page.waitForFunction(() => document.querySelector('[data-testid="round-status"]')?.getAttribute('data-status') === 'OPEN', null, { timeout: 15_000 });

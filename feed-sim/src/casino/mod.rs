@@ -14,6 +14,7 @@ mod dt20;
 mod engine;
 pub mod limits;
 mod lucky7;
+mod poker20;
 mod roulette;
 mod rules;
 mod sicbo;
@@ -188,6 +189,7 @@ pub fn tables() -> Vec<Box<dyn Table>> {
         Box::new(roulette::Roulette),
         Box::new(war::War),
         Box::new(sicbo::SicBo),
+        Box::new(poker20::Poker20),
     ]
 }
 

@@ -7,8 +7,21 @@ import type { CardHand } from '@/types';
 import { rouletteColour } from '@/utils/roulette';
 import { CardRow, type PlayingCardProps } from './playing-card';
 
-/** Card backs shown per hand before its cards are dealt. */
-const SLOTS: Record<string, number> = { teen20: 3, dt20: 1, lucky7: 1, baccarat: 2, card32: 1, war: 1 };
+/** Card backs shown per hand before its cards are dealt: one count for every hand, or by hand. */
+const SLOTS: Record<string, number | Record<string, number>> = {
+  teen20: 3,
+  dt20: 1,
+  lucky7: 1,
+  baccarat: 2,
+  card32: 1,
+  war: 1,
+  poker20: { 'Player A': 2, 'Player B': 2, Board: 5 },
+};
+
+function slotsOf(gtype: string, hand: string): number {
+  const slots = SLOTS[gtype];
+  return typeof slots === 'number' ? slots : (slots?.[hand] ?? 0);
+}
 
 /** Pip positions (row, column on a 3 × 3 grid) of each die face. */
 const PIPS: Record<number, ReadonlyArray<[number, number]>> = {
@@ -86,7 +99,6 @@ export function RoundHands({ gtype, hands, size }: RoundHandsProps) {
       </Box>
     );
   }
-  const slots = SLOTS[gtype] ?? 0;
   return (
     <Box sx={{ display: 'flex', flexDirection: 'column', gap: 0.75 }}>
       {hands.map((hand) => (
@@ -94,7 +106,7 @@ export function RoundHands({ gtype, hands, size }: RoundHandsProps) {
           <Typography variant="caption" sx={{ minWidth: 64, fontWeight: 600 }}>
             {hand.name}
           </Typography>
-          <CardRow cards={hand.cards} slots={slots} size={size} />
+          <CardRow cards={hand.cards} slots={slotsOf(gtype, hand.name)} size={size} />
         </Box>
       ))}
     </Box>

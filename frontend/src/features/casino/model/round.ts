@@ -66,6 +66,7 @@ const GROUP_TITLES: Record<string, string> = {
   column: 'Column',
   evenmoney: 'Even Money',
   winner: 'Winner',
+  winninghand: 'Winning Hand',
   total: 'Total',
   combination: 'Two-Dice Combination',
   double: 'Specific Double',
