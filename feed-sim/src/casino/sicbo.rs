@@ -96,8 +96,8 @@ fn outcome(bet: Bet, dice: [u8; 3]) -> ItemOutcome {
     let won = match bet {
         Bet::Small => (4..=10).contains(&total) && !is_triple(dice),
         Bet::Big => (11..=17).contains(&total) && !is_triple(dice),
-        Bet::Odd => total % 2 == 1 && !is_triple(dice),
-        Bet::Even => total % 2 == 0 && !is_triple(dice),
+        Bet::Odd => !total.is_multiple_of(2) && !is_triple(dice),
+        Bet::Even => total.is_multiple_of(2) && !is_triple(dice),
         Bet::Total(t, _) => total == t,
         Bet::Combination(a, b) => shown(dice, a) >= 1 && shown(dice, b) >= 1,
         Bet::Double(n) => shown(dice, n) >= 2,
@@ -194,7 +194,7 @@ impl Table for SicBo {
         } else {
             "Big".to_string()
         };
-        let parity = if total % 2 == 0 { "Even" } else { "Odd" };
+        let parity = if total.is_multiple_of(2) { "Even" } else { "Odd" };
         Verdict {
             win: total.to_string(),
             winner: winner.clone(),
