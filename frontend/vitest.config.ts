@@ -3,7 +3,6 @@ import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
   resolve: { alias: { '@': path.resolve(__dirname, 'src') } },
-  define: { __PAYLOAD_KEY_HEX__: JSON.stringify('00'.repeat(32)) },
   test: {
     environment: 'jsdom',
     globals: true,

@@ -149,24 +149,27 @@ export async function data(baseUrl, dataPath, body = {}) {
 
 // ---- Encrypted calls (docs/api.md: base64(nonce ‖ ChaCha20-Poly1305 ciphertext ‖ tag)) ----
 
-/** The payload key the server runs with (configuration/base.yaml, or its environment override). */
-function payloadKey() {
-  const hex =
-    process.env.APP_PAYLOAD__KEY_HEX ??
-    /^\s*key_hex:\s*"([0-9a-f]{64})"/m.exec(fs.readFileSync(path.resolve(REPO_DIR, 'configuration/base.yaml'), 'utf8'))[1];
-  return Buffer.from(hex, 'hex');
+/** Each running server's Payload key (every data directory draws its own), by its URL. */
+const KEYS = new Map();
+
+/** The key the server at `baseUrl` publishes in its site configuration. */
+async function payloadKey(baseUrl) {
+  if (!KEYS.has(baseUrl)) {
+    const config = await (await fetch(`${baseUrl}/api/domain/domain-config`)).json();
+    KEYS.set(baseUrl, Buffer.from(config.data.payload_key, 'hex'));
+  }
+  return KEYS.get(baseUrl);
 }
-const KEY = payloadKey();
 
 /** `{Payload}`: base64(nonce ‖ ChaCha20-Poly1305 ciphertext ‖ tag) of the JSON. */
-function seal(body) {
+function seal(KEY, body) {
   const nonce = crypto.randomBytes(12);
   const cipher = crypto.createCipheriv('chacha20-poly1305', KEY, nonce, { authTagLength: 16 });
   const sealed = Buffer.concat([cipher.update(JSON.stringify(body), 'utf8'), cipher.final()]);
   return { Payload: Buffer.concat([nonce, sealed, cipher.getAuthTag()]).toString('base64') };
 }
 
-function open({ Payload }) {
+function open(KEY, { Payload }) {
   const bytes = Buffer.from(Payload, 'base64');
   const decipher = crypto.createDecipheriv('chacha20-poly1305', KEY, bytes.subarray(0, 12), { authTagLength: 16 });
   decipher.setAuthTag(bytes.subarray(bytes.length - 16));
@@ -175,13 +178,14 @@ function open({ Payload }) {
 
 /** An encrypted call; resolves to `{status, body}` with the body opened when it is sealed. */
 export async function sealedCall(baseUrl, method, apiPath, token, body) {
+  const key = await payloadKey(baseUrl);
   const response = await fetch(`${baseUrl}/api${apiPath}`, {
     method,
     headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${token}` },
-    body: body === undefined ? undefined : JSON.stringify(seal(body)),
+    body: body === undefined ? undefined : JSON.stringify(seal(key, body)),
   });
   const json = await response.json();
-  return { status: response.status, body: json && 'Payload' in json ? open(json) : json };
+  return { status: response.status, body: json && 'Payload' in json ? open(key, json) : json };
 }
 
 // ---- Casino rounds (run the server with APP_CASINO__SPEED=10 so a round takes about 4 s) ----

@@ -178,6 +178,10 @@ pub struct SiteConfig {
     pub logo: String,
     pub user_announcement: String,
     pub login_logo: String,
+    /// The installation's Payload key (hex), filled in by the server at start (not configured
+    /// here): tools that call the encrypted endpoints read it from the site configuration.
+    #[serde(default)]
+    pub payload_key: String,
 }
 
 #[derive(Debug, Clone, Serialize, Deserialize, TS)]

@@ -27,8 +27,11 @@ pub fn open_store(dir: &Path) -> anyhow::Result<Arc<dyn Store>> {
 }
 
 impl Application {
-    pub async fn build(settings: Settings) -> anyhow::Result<Application> {
+    pub async fn build(mut settings: Settings) -> anyhow::Result<Application> {
         let store = open_store(&settings.application.data_dir)?;
+        let keys = crate::keys::load_or_create(&settings.application.data_dir, settings.payload.key_hex.as_deref(), settings.auth.secret_key_hex.as_deref())
+            .context("the installation's keys")?;
+        settings.site.payload_key = keys.payload_hex.clone();
         let hub = hub::spawn();
         let engine = ledger::start(store, crate::push::notifier(hub.clone())).context("replaying the ledger")?;
         crate::seed::seed(&engine, &settings).await.context("seeding accounts")?;
@@ -46,8 +49,8 @@ impl Application {
             book,
             casino,
             feed,
-            cipher: PayloadCipher::from_hex(&settings.payload.key_hex)?,
-            secret_cipher: PayloadCipher::from_hex(&settings.auth.secret_key_hex).context("auth.secret_key_hex")?,
+            cipher: PayloadCipher::from_hex(&keys.payload_hex)?,
+            secret_cipher: PayloadCipher::from_hex(&keys.secret_hex).context("the secret key")?,
             login_limiter: LoginLimiter::new(settings.auth.login_free_failures, settings.auth.login_failures_per_ip),
             password_checks: crate::passwords::PasswordChecks::new(
                 settings.auth.password_checks_at_once,

@@ -56,8 +56,10 @@ pub struct AuthSettings {
     /// How long a password check waits for its turn before the answer is 503 (busy).
     pub password_check_wait_ms: u64,
     /// Seals credentials kept in the ledger (TOTP secrets) with ChaCha20-Poly1305: 64 hex
-    /// characters. Unlike the payload key it never leaves the server; set your own in production.
-    pub secret_key_hex: String,
+    /// characters. Unlike the payload key it never leaves the server. Unset (the default), the
+    /// data directory's own key (`keys.rs`).
+    #[serde(default)]
+    pub secret_key_hex: Option<String>,
 }
 
 #[derive(Debug, Clone, Deserialize)]
@@ -121,7 +123,9 @@ fn one_or_many<'de, D: serde::Deserializer<'de>>(deserializer: D) -> Result<Vec<
 
 #[derive(Debug, Clone, Deserialize)]
 pub struct PayloadSettings {
-    pub key_hex: String,
+    /// 64 hex characters; unset (the default), the data directory's own key (`keys.rs`).
+    #[serde(default)]
+    pub key_hex: Option<String>,
 }
 
 #[derive(Debug, Clone, Deserialize)]

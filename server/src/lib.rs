@@ -14,6 +14,7 @@ pub mod configuration;
 pub mod crypto;
 pub mod error;
 pub mod extract;
+pub mod keys;
 pub mod limits;
 pub mod login_limiter;
 pub mod objects_only;

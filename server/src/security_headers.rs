@@ -11,8 +11,9 @@ use actix_web::HttpResponse;
 use base64::Engine;
 use rand::RngCore;
 
-/// The placeholder `frontend/public/index.html` carries where the nonce goes.
+/// The placeholders `frontend/public/index.html` carries where the nonce and the Payload key go.
 const NONCE_PLACEHOLDER: &str = "__CSP_NONCE__";
+const PAYLOAD_KEY_PLACEHOLDER: &str = "__PAYLOAD_KEY__";
 
 /// Headers of every answer.
 pub fn common() -> actix_web::middleware::DefaultHeaders {
@@ -59,15 +60,15 @@ pub fn page_policy(nonce: &str) -> String {
     .join("; ")
 }
 
-/// The client's `index.html` with a fresh nonce in place, under its policy; never cached, so
-/// every load gets its own nonce.
-pub fn page(html: &str) -> HttpResponse {
+/// The client's `index.html` with a fresh nonce and the installation's Payload key in place,
+/// under its policy; never cached, so every load gets its own nonce (and a rotated key).
+pub fn page(html: &str, payload_key_hex: &str) -> HttpResponse {
     let nonce = nonce();
     HttpResponse::Ok()
         .content_type("text/html; charset=utf-8")
         .insert_header((CONTENT_SECURITY_POLICY, page_policy(&nonce)))
         .insert_header((CACHE_CONTROL, "no-store"))
-        .body(html.replace(NONCE_PLACEHOLDER, &nonce))
+        .body(html.replace(NONCE_PLACEHOLDER, &nonce).replace(PAYLOAD_KEY_PLACEHOLDER, payload_key_hex))
 }
 
 #[cfg(test)]
@@ -77,8 +78,8 @@ mod tests {
     #[test]
     fn each_page_gets_its_own_nonce_in_the_policy_and_the_html() {
         let html = r#"<meta name="csp-nonce" content="__CSP_NONCE__"><style nonce="__CSP_NONCE__"></style>"#;
-        let first = page(html);
-        let second = page(html);
+        let first = page(html, "00");
+        let second = page(html, "00");
         let policy = |r: &HttpResponse| r.headers().get(CONTENT_SECURITY_POLICY).and_then(|v| v.to_str().ok()).unwrap_or_default().to_owned();
         assert_ne!(policy(&first), policy(&second));
         assert!(policy(&first).contains("script-src 'self';"), "{}", policy(&first));

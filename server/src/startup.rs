@@ -147,7 +147,10 @@ async fn spa(req: HttpRequest, static_dir: std::path::PathBuf) -> actix_web::Res
     }
     // The page itself carries a fresh style nonce under its Content-Security-Policy.
     match tokio::fs::read_to_string(static_dir.join("index.html")).await {
-        Ok(html) => Ok(crate::security_headers::page(&html)),
+        Ok(html) => {
+            let key = req.app_data::<web::Data<AppState>>().map(|state| state.settings.site.payload_key.clone()).unwrap_or_default();
+            Ok(crate::security_headers::page(&html, &key))
+        }
         Err(_) => Ok(HttpResponse::NotFound()
             .content_type("text/plain; charset=utf-8")
             .body("The client is not built: run ./scripts/run (or npm run build in frontend/).")),

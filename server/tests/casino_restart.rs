@@ -21,10 +21,9 @@ async fn login(http: &awc::Client, base: &str) -> String {
 /// Starts the server, places a back bet on an open teen20 round, and kills the server before the
 /// round's result. Returns the round, the balance before the bet, and the data directory's log.
 async fn bet_then_crash(http: &awc::Client, dir: &Path, env: &[(&str, &str)]) -> (Value, Value) {
-    let settings = server::configuration::Settings::load().expect("configuration loads");
-    let cipher = server::crypto::PayloadCipher::from_hex(&settings.payload.key_hex).expect("key");
     let mut server = start_server(dir, &dir.with_extension("first.log"), env);
     let base = format!("http://127.0.0.1:{}", server.port);
+    let cipher = common::payload_cipher(http, &base).await;
     let token = login(http, &base).await;
     let before = call(http, "GET", &format!("{base}/api/users"), Some(&token), None).await["data"].clone();
     let deadline = Instant::now() + Duration::from_secs(40);

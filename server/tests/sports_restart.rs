@@ -60,11 +60,9 @@ async fn open_sports_bets_survive_a_clean_stop_and_a_kill_and_then_settle_normal
     let temp = tempfile::tempdir().expect("a temporary directory");
     let dir = temp.path().join("data");
     let http = awc::Client::builder().timeout(Duration::from_secs(30)).finish();
-    let settings = server::configuration::Settings::load().expect("configuration loads");
-    let cipher = server::crypto::PayloadCipher::from_hex(&settings.payload.key_hex).expect("key");
-
     // Arrange: a back bet on an open match-odds market.
     let mut running = start(&http, &dir, "first.log").await;
+    let cipher = common::payload_cipher(&http, &running.base).await;
     let market = open_market(&http, &running.base).await;
     let (gmid, mid) = (market["gmid"].clone(), market["mid"].clone());
     let back = market["section"][0]["odds"].as_array().expect("odds").iter().find(|l| l["otype"] == "back").expect("a back price")["odds"].clone();

@@ -22,11 +22,16 @@ pub fn loopback_only(url: &str) -> anyhow::Result<()> {
 }
 
 impl Client {
-    pub fn new(base: &str) -> anyhow::Result<Self> {
+    /// A client of the server at `base`, with the Payload key the server publishes in its site
+    /// configuration (every installation has its own).
+    pub async fn new(base: &str) -> anyhow::Result<Self> {
         loopback_only(base)?;
-        let settings = server::configuration::Settings::load()?;
+        let base = base.trim_end_matches('/').to_owned();
         let http = awc::Client::builder().timeout(Duration::from_secs(30)).connector(awc::Connector::new().limit(1_000)).finish();
-        Ok(Self { base: base.trim_end_matches('/').to_owned(), http, cipher: server::crypto::PayloadCipher::from_hex(&settings.payload.key_hex)? })
+        let mut reply = http.get(format!("{base}/api/domain/domain-config")).send().await.map_err(|e| anyhow::anyhow!("site configuration: {e}"))?;
+        let config: Value = reply.json().await?;
+        let key = config["data"]["payload_key"].as_str().ok_or_else(|| anyhow::anyhow!("the site configuration has no payload_key"))?;
+        Ok(Self { base, http, cipher: server::crypto::PayloadCipher::from_hex(key)? })
     }
 
     pub async fn call(&self, method: &str, path: &str, token: Option<&str>, body: Option<&Value>) -> anyhow::Result<(u16, Value)> {

@@ -9,8 +9,6 @@ export function socketUrl(): string {
   return `${protocol === 'https:' ? 'wss' : 'ws'}://${host}/ws`;
 }
 
-export const PAYLOAD_KEY_HEX: string = __PAYLOAD_KEY_HEX__;
-
 /** Support contacts shown on the login page and footer (spec: {phone} and a chat-app link). */
 export const SUPPORT_PHONE = '+91 98765 43210';
 export const SUPPORT_CHAT_URL = 'https://wa.me/919876543210';

@@ -1,8 +1,9 @@
 // The spec's `Payload` scheme (docs/api.md): base64 of nonce (12 bytes) ‖ ChaCha20-Poly1305
-// ciphertext+tag of the UTF-8 JSON, no associated data, with the key the build carries.
+// ciphertext+tag of the UTF-8 JSON, no associated data. The key is the installation's: the server
+// writes it into the page it serves (`<meta name="payload-key">`), so one client build serves
+// any installation.
 import { chacha20poly1305 } from '@noble/ciphers/chacha.js';
 import { bytesToUtf8, hexToBytes, randomBytes, utf8ToBytes } from '@noble/ciphers/utils.js';
-import { PAYLOAD_KEY_HEX } from './config';
 
 const NONCE_LEN = 12;
 
@@ -19,10 +20,23 @@ export function base64ToBytes(text: string): Uint8Array {
   return out;
 }
 
+const KEY_PLACEHOLDER = '__PAYLOAD_KEY__';
+
 let defaultKey: Uint8Array | null = null;
+
+/** The key of the page the server served; tests set their own with `setPayloadKey`. */
 function payloadKey(): Uint8Array {
-  defaultKey ??= hexToBytes(PAYLOAD_KEY_HEX);
+  if (defaultKey) return defaultKey;
+  const hex = document.querySelector('meta[name="payload-key"]')?.getAttribute('content') ?? '';
+  if (!/^[0-9a-f]{64}$/i.test(hex) || hex === KEY_PLACEHOLDER) {
+    throw new Error('The page carries no payload key: open the site through its server');
+  }
+  defaultKey = hexToBytes(hex);
   return defaultKey;
+}
+
+export function setPayloadKey(hex: string): void {
+  defaultKey = hexToBytes(hex);
 }
 
 /** Encrypts a plaintext string; `nonce` is only passed by tests replaying the vectors. */

@@ -38,6 +38,9 @@ pub async fn spawn_app_with(configure: impl FnOnce(&mut Settings)) -> TestApp {
     // The casino tables log rounds all the time; tests that want them turn them on.
     settings.casino.simulator = false;
     configure(&mut settings);
+    // The key the server will draw for this data directory, read back for sealing.
+    let keys = server::keys::load_or_create(&settings.application.data_dir, settings.payload.key_hex.as_deref(), settings.auth.secret_key_hex.as_deref()).expect("keys");
+    settings.site.payload_key = keys.payload_hex;
     let app = Application::build(settings.clone()).await.expect("app builds");
     let address = format!("http://127.0.0.1:{}", app.port());
     actix_web::rt::spawn(app.run_until_stopped());
@@ -104,7 +107,7 @@ impl TestApp {
     /// Opens an encrypted response body with the configured key.
     pub fn open(&self, reply: &Reply) -> Value {
         let sealed = reply.body["Payload"].as_str().unwrap_or_else(|| panic!("encrypted body expected: {}", reply.body));
-        let cipher = server::crypto::PayloadCipher::from_hex(&self.settings.payload.key_hex).expect("key");
+        let cipher = server::crypto::PayloadCipher::from_hex(&self.settings.site.payload_key).expect("key");
         serde_json::from_slice(&cipher.decrypt(sealed).expect("decrypts")).expect("json inside")
     }
 
@@ -114,7 +117,7 @@ impl TestApp {
 
     /// Seals a body's JSON text as sent, for numbers a `Value` would not keep as written.
     pub fn seal_text(&self, plain: &str) -> Value {
-        let cipher = server::crypto::PayloadCipher::from_hex(&self.settings.payload.key_hex).expect("key");
+        let cipher = server::crypto::PayloadCipher::from_hex(&self.settings.site.payload_key).expect("key");
         json!({ "Payload": cipher.encrypt(plain.as_bytes()) })
     }
 

@@ -30,7 +30,7 @@ async fn the_page_gets_a_strict_policy_with_its_own_style_nonce() {
     let app = spawn_app_with(|s| {
         let dir = s.application.data_dir.join("client");
         std::fs::create_dir_all(&dir).expect("client dir");
-        let html = r#"<html><head><meta name="csp-nonce" content="__CSP_NONCE__"><style nonce="__CSP_NONCE__"></style></head></html>"#;
+        let html = r#"<html><head><meta name="csp-nonce" content="__CSP_NONCE__"><meta name="payload-key" content="__PAYLOAD_KEY__"><style nonce="__CSP_NONCE__"></style></head></html>"#;
         std::fs::write(dir.join("index.html"), html).expect("index.html");
         s.application.static_dir = dir;
     })
@@ -46,7 +46,29 @@ async fn the_page_gets_a_strict_policy_with_its_own_style_nonce() {
     assert!(nonce.len() >= 22, "at least 128 bits: {nonce}");
     assert_eq!(body.matches(nonce).count(), 2, "the page carries the same nonce: {body}");
     assert!(!body.contains("__CSP_NONCE__"));
+    assert!(body.contains(&format!(r#"<meta name="payload-key" content="{}">"#, app.settings.site.payload_key)), "the page carries the installation's key: {body}");
     assert_eq!(header(&first, "cache-control"), "no-store", "every load gets its own nonce");
     let second = app.client.get(app.url("/")).send().await.expect("answers");
     assert!(!header(&second, "content-security-policy").contains(nonce), "a fresh nonce per page");
 }
+
+#[actix_web::test]
+async fn each_installation_draws_its_own_keys_and_keeps_them_private_in_its_data_directory() {
+    use std::os::unix::fs::PermissionsExt;
+    let first = spawn_app().await;
+    let second = spawn_app().await;
+    let key = first.settings.site.payload_key.clone();
+    let published = first.get("/api/domain/domain-config", None).await.data()["payload_key"].clone();
+    assert_eq!(published, serde_json::json!(key), "the site configuration publishes the key the server seals with");
+    assert_eq!(key.len(), 64);
+    let other = second.get("/api/domain/domain-config", None).await.data()["payload_key"].clone();
+    assert_ne!(other, published, "no two installations share a key");
+    for name in ["payload", "secret"] {
+        let file = server::keys::key_file(&first.settings.application.data_dir, name);
+        let mode = std::fs::metadata(&file).expect("the key file").permissions().mode();
+        assert_eq!(mode & 0o777, 0o600, "{}", file.display());
+    }
+    let base = std::fs::read_to_string(std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../configuration/base.yaml")).expect("base.yaml");
+    assert!(!base.contains(&key) && !base.lines().any(|l| l.trim_start().starts_with("key_hex: \"")), "no key is committed");
+}
+

@@ -94,3 +94,10 @@ pub fn kill_server(server: &mut Server) {
     server.child.kill().expect("the server can be killed");
     server.child.wait().expect("the killed server is reaped");
 }
+
+/// The Payload cipher of a running server: its key from the site configuration.
+pub async fn payload_cipher(http: &awc::Client, base: &str) -> server::crypto::PayloadCipher {
+    let config = call(http, "GET", &format!("{base}/api/domain/domain-config"), None, None).await;
+    let key = config["data"]["payload_key"].as_str().expect("the site configuration carries the payload key");
+    server::crypto::PayloadCipher::from_hex(key).expect("a valid key")
+}

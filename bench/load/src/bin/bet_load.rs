@@ -21,7 +21,7 @@ struct Args {
 #[actix_web::main]
 async fn main() -> anyhow::Result<()> {
     let args = Args::parse();
-    let client = Rc::new(Client::new(&args.url)?);
+    let client = Rc::new(Client::new(&args.url).await?);
     let operator = client.login("operator", "operator123").await?;
     let market = client.open_match_odds().await?;
     let back = market["section"][0]["odds"].as_array().into_iter().flatten().filter(|l| l["otype"] == "back").filter_map(|l| l["odds"].as_f64()).fold(0.0, f64::max);

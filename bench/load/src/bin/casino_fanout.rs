@@ -88,7 +88,7 @@ mod tests {
 async fn main() -> anyhow::Result<()> {
     let args = Args::parse();
     loopback_only(&args.url)?;
-    let client = Client::new(&args.url)?;
+    let client = Client::new(&args.url).await?;
     let tally = Rc::new(RefCell::new(Tally::default()));
     let mut tasks = Vec::new();
     for i in 0..args.clients {

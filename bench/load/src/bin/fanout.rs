@@ -97,7 +97,7 @@ fn spawn_readers(url: String, topics: Vec<String>, tally: Arc<Tally>) -> std::th
 #[actix_web::main]
 async fn main() -> anyhow::Result<()> {
     let args = Args::parse();
-    let client = Client::new(&args.url)?;
+    let client = Client::new(&args.url).await?;
     let operator = client.login("operator", "operator123").await?;
     let mut gmids = Vec::new();
     for etid in [4, 1, 2, 8] {
