@@ -131,10 +131,13 @@ impl Worker {
                 }
             }
             if let Err(e) = self.commit(&mut batch) {
-                // The working state is ahead of the disk now: stop taking commands. Every
-                // waiting submitter sees Unavailable; a restart replays what is durable.
-                tracing::error!(error = %e, "ledger append failed; engine stopped");
-                return;
+                // Nothing of the batch is durable: every submitter of it saw Unavailable (503).
+                // The working state went ahead of the disk, so it goes back to the published
+                // state, which holds exactly what is durable. Reads go on; each later batch tries
+                // the disk again, so writes come back when it does (a full disk freed).
+                tracing::error!(error = %e, "ledger append failed; the batch is refused");
+                let published = self.published.read().unwrap_or_else(|poisoned| poisoned.into_inner());
+                self.working = published.clone();
             }
         }
     }

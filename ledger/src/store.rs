@@ -127,8 +127,20 @@ impl Store for SledStore {
             writes.insert(&envelope.seq.to_be_bytes(), encode(envelope));
         }
         self.log.apply_batch(writes)?;
-        self.db.flush()?;
-        self.data_file.sync_data().map_err(|source| StoreError::Io { context: "fdatasync", source })?;
+        let durable = self.db.flush().map(|_| ()).map_err(StoreError::from).and_then(|()| {
+            self.data_file.sync_data().map_err(|source| StoreError::Io { context: "fdatasync", source })
+        });
+        if let Err(e) = durable {
+            // Not durable, so not in the log: take the records back out of sled's memory, so a
+            // later append continues from the same head. (sled may refuse everything after an
+            // I/O error until restarted; writes then stay refused, reads go on.)
+            let mut undo = sled::Batch::default();
+            for envelope in batch {
+                undo.remove(&envelope.seq.to_be_bytes());
+            }
+            let _ = self.log.apply_batch(undo);
+            return Err(e);
+        }
         self.head.fetch_add(batch.len() as u64, Ordering::Release);
         Ok(())
     }

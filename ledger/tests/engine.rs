@@ -1,5 +1,5 @@
-//! The group-commit engine: answers only after the flush, applies in order, stops on a failed
-//! append without acknowledging anything.
+//! The group-commit engine: answers only after the flush, applies in order, refuses a batch whose
+//! append fails without acknowledging or publishing anything, and writes again once the disk does.
 
 use ledger::{audit, Command, EngineError, Envelope, MemStore, Reject, Store, StoreError};
 use schemas::Role;
@@ -92,6 +92,17 @@ async fn nothing_is_acknowledged_or_published_when_the_append_fails() {
     assert!(matches!(failed, Err(EngineError::Unavailable)));
     assert_eq!(engine.read().user_by_name("ann").expect("exists").balance_minor, 0, "readers never see an undurable event");
     assert_eq!(notified.load(Ordering::SeqCst), 1, "only the durable event was pushed");
-    let after = engine.submit(3, credit("ann", 1)).await;
-    assert!(matches!(after, Err(EngineError::Unavailable)), "a stopped engine takes no more commands");
+    let still = engine.submit(3, credit("ann", 1)).await;
+    assert!(matches!(still, Err(EngineError::Unavailable)), "while the disk fails, every write is refused");
+    assert!(engine.check(4, credit("ann", 1)).await.is_ok(), "reads and dry runs go on");
+
+    // Space comes back: writes go on from the durable state, as if the failed ones never came.
+    disk.broken.store(false, Ordering::SeqCst);
+    engine.submit(5, credit("ann", 700)).await.expect("credits again");
+    assert_eq!(engine.read().user_by_name("ann").expect("exists").balance_minor, 700);
+    assert_eq!(disk.head(), 2, "the open, then the credit after the disk came back");
+    let report = audit::verify(disk.as_ref(), Some(&engine.read().clone())).expect("verifies");
+    assert!(report.passed(), "{report:?}");
+    let replayed = ledger::start(disk.clone(), Box::new(|_, _| {})).expect("replays");
+    assert_eq!(replayed.read().fingerprint(), engine.read().fingerprint(), "the log alone gives the same state");
 }
