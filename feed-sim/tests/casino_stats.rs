@@ -169,4 +169,9 @@ mod casino_stats {
     fn poker_markets_pay_as_stated_over_100000_rounds() {
         check_table("poker20");
     }
+
+    #[test]
+    fn race_20_markets_pay_as_stated_over_100000_rounds() {
+        check_table("race20");
+    }
 }

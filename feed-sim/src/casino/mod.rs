@@ -15,6 +15,7 @@ mod engine;
 pub mod limits;
 mod lucky7;
 mod poker20;
+mod race20;
 mod roulette;
 mod rules;
 mod sicbo;
@@ -190,6 +191,7 @@ pub fn tables() -> Vec<Box<dyn Table>> {
         Box::new(war::War),
         Box::new(sicbo::SicBo),
         Box::new(poker20::Poker20),
+        Box::new(race20::Race20),
     ]
 }
 

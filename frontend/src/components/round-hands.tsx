@@ -15,6 +15,8 @@ const SLOTS: Record<string, number | Record<string, number>> = {
   baccarat: 2,
   card32: 1,
   war: 1,
+  // Each suit's opened cards are its king's steps to the finish at five.
+  race20: 5,
   poker20: { 'Player A': 2, 'Player B': 2, Board: 5 },
 };
 

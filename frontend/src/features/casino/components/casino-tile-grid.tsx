@@ -19,6 +19,7 @@ const ARTWORK: Record<string, Artwork> = {
   baccarat: { gradient: 'linear-gradient(135deg, #0d4a2a 0%, #2f8f5b 100%)', emblem: 'P | B' },
   war: { gradient: 'linear-gradient(135deg, #3b3b3b 0%, #8c1c1c 100%)', emblem: 'WAR' },
   poker20: { gradient: 'linear-gradient(135deg, #102a43 0%, #1f7a5a 100%)', emblem: 'A♠ K♥' },
+  race20: { gradient: 'linear-gradient(135deg, #4a148c 0%, #c2185b 100%)', emblem: 'K♠ K♥ K♣ K♦' },
   sicbo: { gradient: 'linear-gradient(135deg, #5a2d0c 0%, #c0392b 100%)', emblem: '⚄⚂⚅' },
   roulette: {
     gradient:

@@ -26,6 +26,8 @@ const TABLE_BADGES: Record<string, Record<string, ResultBadge>> = {
   baccarat: { P: badge('P', BLUE), B: badge('B', RED), T: badge('T', GREEN) },
   card32: { 8: badge('8', BLUE), 9: badge('9', RED), 10: badge('10', GOLD, DARK_TEXT), 11: badge('11', PURPLE) },
   poker20: { A: badge('A', GOLD, DARK_TEXT), B: badge('B', RED), T: badge('T', GREEN) },
+  // The winning king's suit.
+  race20: { S: badge('S', BLACK), H: badge('H', RED), C: badge('C', GREEN), D: badge('D', BLUE) },
   // How many of the six players beat the dealer.
   war: Object.fromEntries(['0', '1', '2', '3', '4', '5', '6'].map((n) => [n, badge(n, n === '0' ? RED : BLUE)])),
 };

@@ -33,6 +33,7 @@ export const OUR_TABLES: ReadonlyArray<{ gtype: string; name: string }> = [
   { gtype: 'war', name: 'Casino War' },
   { gtype: 'sicbo', name: 'Sic Bo' },
   { gtype: 'poker20', name: 'Poker 20-20' },
+  { gtype: 'race20', name: 'Race 20' },
 ];
 export const ALL_GAMES = 'all';
 
