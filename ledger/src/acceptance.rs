@@ -19,6 +19,9 @@ pub fn check_bettor<'a>(state: &'a State, at_ms: i64, user_id: UserId, request_i
     if !matches!(user.role, Role::User | Role::Demo) {
         return Err(Reject::RoleCannotBet);
     }
+    if user.betting_locked {
+        return Err(Reject::BettingLocked);
+    }
     let id_chars = request_id.chars().count();
     if id_chars == 0 || id_chars > REQUEST_ID_CHARS_MAX {
         return Err(Reject::InvalidRequestId);

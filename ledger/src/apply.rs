@@ -5,6 +5,7 @@ use crate::betting::book_pnl_after;
 use crate::event::{Envelope, Event};
 use crate::ids::{BookKey, SessionId, UserId};
 use crate::limits::REQUEST_ID_WINDOW_MS;
+use crate::oversight::{AccountAction, ActionRecord};
 use crate::state::{Account, Activity, ActivityKind, Bet, Book, Buttons, RoundRecord, RoundSummary, Session, Settled, SettlementEntry, State, StatementEntry, TableRound};
 use std::collections::BTreeMap;
 
@@ -37,7 +38,25 @@ pub fn apply(state: &mut State, envelope: &Envelope) {
         }
         Event::Wallet(event) => crate::wallet::apply(&mut state.wallet, at_ms, event),
         Event::SecureAuth(event) => crate::secure::apply(&mut state.secure, event),
+        Event::OperatorActed { by, user_id, action, remark } => apply_operator_action(state, envelope, *by, *user_id, action, remark),
     }
+}
+
+/// Records the action on the account; a lock or a password reset takes effect here (credits and
+/// ended sessions are their own events).
+fn apply_operator_action(state: &mut State, envelope: &Envelope, by: UserId, user_id: UserId, action: &AccountAction, remark: &str) {
+    let operator = state.users.get(&by).map(|u| u.username.clone()).unwrap_or_default();
+    let account = account(state, user_id);
+    match action {
+        AccountAction::LockBetting => account.betting_locked = true,
+        AccountAction::UnlockBetting => account.betting_locked = false,
+        AccountAction::ResetPassword { password_hash } => {
+            account.password_hash = password_hash.clone();
+            account.must_change_password = true;
+        }
+        AccountAction::Credit { .. } | AccountAction::Debit { .. } | AccountAction::EndSessions => {}
+    }
+    account.actions.push(ActionRecord { seq: envelope.seq, at_ms: envelope.at_ms, by: operator, action: action.label().to_owned(), remark: remark.to_owned() });
 }
 
 /// The account an event names. `decide` emits events for existing users only.
@@ -65,6 +84,8 @@ fn apply_account(state: &mut State, at_ms: i64, event: &Event) {
                 book_exposure: BTreeMap::new(),
                 book_pnl: BTreeMap::new(),
                 settlements: Vec::new(),
+                betting_locked: false,
+                actions: Vec::new(),
             };
             state.users.insert(*user_id, account);
         }

@@ -79,6 +79,38 @@ pub fn state_at(store: &dyn Store, seq: u64, username: Option<&str>) -> Result<A
     Ok(AuditState { seq: state.head_seq, users })
 }
 
+/// One point of a user's balance and exposure: after the event at `seq`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct MoneyPoint {
+    pub seq: u64,
+    pub at_ms: i64,
+    pub balance_minor: i64,
+    pub exposure_minor: i64,
+}
+
+/// A user's balance and exposure after every event that moved either, read from the totals the
+/// events carry (no replay): the operators' timeline chart.
+pub fn money_timeline(store: &dyn Store, user: UserId) -> Result<Vec<MoneyPoint>, StoreError> {
+    let (mut balance_minor, mut exposure_minor) = (0, 0);
+    let mut points = Vec::new();
+    for record in store.read_from(1) {
+        let envelope = record?;
+        match &envelope.event {
+            Event::Credited { user_id, balance_after_minor, .. } | Event::Debited { user_id, balance_after_minor, .. } if *user_id == user => {
+                balance_minor = *balance_after_minor;
+            }
+            Event::BetPlaced { user_id, exposure_after_minor, .. } if *user_id == user => exposure_minor = *exposure_after_minor,
+            Event::BetsSettled { user_id, balance_after_minor, exposure_after_minor, .. } if *user_id == user => {
+                balance_minor = *balance_after_minor;
+                exposure_minor = *exposure_after_minor;
+            }
+            _ => continue,
+        }
+        points.push(MoneyPoint { seq: envelope.seq, at_ms: envelope.at_ms, balance_minor, exposure_minor });
+    }
+    Ok(points)
+}
+
 struct Check {
     name: &'static str,
     checked: u64,

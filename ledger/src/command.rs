@@ -3,6 +3,7 @@
 use crate::checks::AmountError;
 use crate::event::{BetInfo, FeedWorld};
 use crate::ids::{SessionId, TokenHash, UserId};
+use crate::oversight::AccountAction;
 use crate::secure::{SecureCommand, SecureReject};
 use crate::wallet::{WalletCommand, WalletReject};
 use schemas::casino::{CasinoItem, RoundResult};
@@ -141,6 +142,13 @@ pub enum Command {
     SetLockedTables {
         tables: Vec<u32>,
     },
+    /// Operator `by` acts on `username`'s account, saying why in `remark` (issue 14).
+    Operator {
+        by: UserId,
+        username: String,
+        action: AccountAction,
+        remark: String,
+    },
 }
 
 /// What decides a sports bet's in-play delay: whether its match is in play, and the operator's
@@ -221,6 +229,13 @@ pub enum Reject {
     TableLocked,
     #[error("The bet delay of {delay_ms} ms has not passed")]
     BetDelayNotOver { delay_ms: i64 },
+    #[error("only operators may act on accounts")]
+    NotAnOperator,
+    #[error("Betting is locked on this account. Please contact support.")]
+    BettingLocked,
+    /// The action would change nothing (e.g. locking a locked account): nothing is recorded.
+    #[error("{0}")]
+    NothingToChange(&'static str),
 }
 
 impl From<AmountError> for Reject {

@@ -5,6 +5,7 @@ use crate::checks::{check_amount, is_plain_text, remark_fits};
 use crate::command::{Command, Reject, TokenGrant};
 use crate::event::{Event, SessionEnd};
 use crate::ids::{SessionId, UserId};
+use crate::oversight::AccountAction;
 use crate::limits::{BALANCE_MINOR_MAX, BUTTONS_PER_GROUP_MAX, BUTTON_LABEL_CHARS_MAX, IP_CHARS_MAX, USERNAME_CHARS_MAX, USERNAME_CHARS_MIN};
 use crate::state::{Account, State};
 use crate::wallet::{MoneyMove, WalletCommand, WalletOutput};
@@ -94,7 +95,35 @@ pub fn decide(state: &State, at_ms: i64, command: &Command) -> Result<Vec<Event>
         }
         Command::StartCasino { world } => Ok(casino::start_casino(state, at_ms, world)),
         Command::SetLockedTables { tables } => Ok(casino::set_locked_tables(state, tables)),
+        Command::Operator { by, username, action, remark } => operator_action(state, at_ms, *by, username, action, remark),
     }
+}
+
+/// An operator's action on an account: the record of who did it and why, then what it does.
+fn operator_action(state: &State, at_ms: i64, by: UserId, username: &str, action: &AccountAction, remark: &str) -> Result<Vec<Event>, Reject> {
+    if state.users.get(&by).is_none_or(|operator| operator.role != Role::Operator) {
+        return Err(Reject::NotAnOperator);
+    }
+    let user = state.user_by_name(username).ok_or(Reject::UnknownUser)?;
+    check_remark(remark)?;
+    let mut effects = match action {
+        AccountAction::Credit { amount_minor } => decide(state, at_ms, &Command::Credit { username: username.to_owned(), amount_minor: *amount_minor, remark: remark.to_owned() })?,
+        AccountAction::Debit { amount_minor } => decide(state, at_ms, &Command::Debit { username: username.to_owned(), amount_minor: *amount_minor, remark: remark.to_owned() })?,
+        AccountAction::LockBetting if user.betting_locked => return Err(Reject::NothingToChange("betting is already locked")),
+        AccountAction::UnlockBetting if !user.betting_locked => return Err(Reject::NothingToChange("betting is not locked")),
+        AccountAction::LockBetting | AccountAction::UnlockBetting | AccountAction::ResetPassword { .. } => Vec::new(),
+        AccountAction::EndSessions => Vec::new(),
+    };
+    if action.ends_sessions() {
+        let sessions: Vec<SessionId> = state.sessions.values().filter(|s| s.user_id == user.id).map(|s| s.id).collect();
+        if sessions.is_empty() && *action == AccountAction::EndSessions {
+            return Err(Reject::NothingToChange("the user has no open session"));
+        }
+        effects.extend(sessions.into_iter().map(|session_id| Event::SessionEnded { session_id, reason: SessionEnd::EndedByOperator }));
+    }
+    let mut events = vec![Event::OperatorActed { by, user_id: user.id, action: action.clone(), remark: remark.to_owned() }];
+    events.extend(effects);
+    Ok(events)
 }
 
 /// The wallet decides over its own state; its money moves become credits and debits here, with

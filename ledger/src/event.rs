@@ -4,6 +4,7 @@
 use crate::betting::{BookKind, Payoff};
 use crate::ids::{BookKey, SessionId, TokenHash, UserId};
 use crate::limits::FEED_WORLD_RESUME_MS_MAX;
+use crate::oversight::AccountAction;
 use crate::secure::SecureEvent;
 use crate::wallet::WalletEvent;
 use schemas::casino::RoundResult;
@@ -26,6 +27,8 @@ pub enum SessionEnd {
     Replaced,
     /// A refresh token was presented a second time: the session is treated as stolen.
     RefreshReused,
+    /// An operator ended it (`Event::OperatorActed` before it says who and why).
+    EndedByOperator,
 }
 
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
@@ -163,6 +166,14 @@ pub enum Event {
     /// a restart with the same settings goes on dealing it.
     CasinoWorldStarted {
         world: FeedWorld,
+    },
+    /// Operator `by` acted on `user_id`'s account (issue 14). Credits, debits and ended sessions
+    /// follow as their own events in the same batch; a lock or a password reset is this event.
+    OperatorActed {
+        by: UserId,
+        user_id: UserId,
+        action: AccountAction,
+        remark: String,
     },
 }
 

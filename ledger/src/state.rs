@@ -6,6 +6,7 @@
 use crate::betting::{BookKind, Payoff};
 use crate::event::{BetInfo, FeedWorld};
 use crate::ids::{BookKey, SessionId, TokenHash, UserId};
+use crate::oversight::ActionRecord;
 use crate::secure::SecureState;
 use crate::wallet::{Holder, Holders, WalletState};
 use schemas::sports::MarketResult;
@@ -141,6 +142,10 @@ pub struct Account {
     /// P/L per outcome of each open book with fixed outcomes (`betting::book_pnl_after`).
     pub book_pnl: BTreeMap<BookKey, Vec<i64>>,
     pub settlements: Vec<SettlementEntry>,
+    /// An operator locked the account's betting (issue 14).
+    pub betting_locked: bool,
+    /// What operators did to the account, oldest first.
+    pub actions: Vec<ActionRecord>,
 }
 
 impl Account {

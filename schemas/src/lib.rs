@@ -6,6 +6,7 @@
 pub mod bets;
 pub mod casino;
 pub mod money;
+pub mod ops;
 pub mod sports;
 pub mod wallet;
 pub mod ws;

@@ -307,7 +307,7 @@ async fn move_money(settings: &Settings, args: MoneyArgs, direction: Direction) 
             };
             remote(&url, &args.target).await?.post(path, &request).await?
         }
-        None => serde_json::to_value(operations::move_money(&local(settings, &args.target)?, request, direction).await?)?,
+        None => serde_json::to_value(operations::move_money(&local(settings, &args.target)?, None, request, direction).await?)?,
     };
     print(&result);
     Ok(ExitCode::SUCCESS)

@@ -110,7 +110,8 @@ impl From<Reject> for ApiError {
             Reject::RoundClosed | Reject::RoundExists { .. } => ApiError::Conflict(message),
             Reject::MarketNotOpen { .. } | Reject::OddsChanged | Reject::AlreadySettled | Reject::DuplicateRequest { .. } => ApiError::Conflict(message),
             Reject::RequestIdReused { .. } | Reject::BetDelayNotOver { .. } => ApiError::Conflict(message),
-            Reject::TableLocked => ApiError::Forbidden(message),
+            Reject::TableLocked | Reject::BettingLocked | Reject::NotAnOperator => ApiError::Forbidden(message),
+            Reject::NothingToChange(_) => ApiError::Conflict(message),
             Reject::SideNotOffered => ApiError::Unprocessable(message),
             Reject::StakeOutOfLimits { min_minor, max_minor } => {
                 ApiError::Unprocessable(format!("Stake must be between {} and {}", Money(min_minor), Money(max_minor)))

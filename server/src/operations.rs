@@ -4,7 +4,7 @@ use crate::error::{ApiError, ApiResult};
 use crate::clock::now_ms;
 use crate::password_policy::check_new_password;
 use crate::views::user_view;
-use ledger::{Command, EngineHandle};
+use ledger::{AccountAction, Command, EngineHandle, UserId};
 use schemas::{AuditReport, AuditState, CreateUserRequest, Money, MoneyRequest, MoneyResponse, User};
 
 pub async fn create_user(engine: &EngineHandle, request: CreateUserRequest) -> ApiResult<User> {
@@ -31,11 +31,15 @@ pub enum Direction {
     Debit,
 }
 
-pub async fn move_money(engine: &EngineHandle, request: MoneyRequest, direction: Direction) -> ApiResult<MoneyResponse> {
+/// Credits or debits an account. `by`: the operator who does it (recorded with the remark);
+/// `None` for a tool working on the data directory itself.
+pub async fn move_money(engine: &EngineHandle, by: Option<UserId>, request: MoneyRequest, direction: Direction) -> ApiResult<MoneyResponse> {
     let (username, amount_minor, remark) = (request.username.trim().to_owned(), request.amount.minor(), request.remark);
-    let command = match direction {
-        Direction::Credit => Command::Credit { username: username.clone(), amount_minor, remark },
-        Direction::Debit => Command::Debit { username: username.clone(), amount_minor, remark },
+    let command = match (by, direction) {
+        (Some(by), Direction::Credit) => Command::Operator { by, username: username.clone(), action: AccountAction::Credit { amount_minor }, remark },
+        (Some(by), Direction::Debit) => Command::Operator { by, username: username.clone(), action: AccountAction::Debit { amount_minor }, remark },
+        (None, Direction::Credit) => Command::Credit { username: username.clone(), amount_minor, remark },
+        (None, Direction::Debit) => Command::Debit { username: username.clone(), amount_minor, remark },
     };
     let committed = engine.submit(now_ms(), command).await?;
     let seq = committed.last_seq().unwrap_or_default();
@@ -70,5 +74,20 @@ pub async fn state_at(engine: &EngineHandle, seq: Option<u64>, username: Option<
     tokio::task::spawn_blocking(move || ledger::audit::state_at(store.as_ref(), seq, username.as_deref()))
         .await
         .map_err(|e| ApiError::Unexpected(anyhow::anyhow!("audit task: {e}")))?
+        .map_err(|e| ApiError::Unexpected(e.into()))
+}
+
+/// Operator `by` acts on `username`'s account; the remark says why.
+pub async fn act_on_account(engine: &EngineHandle, by: UserId, username: &str, action: AccountAction, remark: String) -> ApiResult<()> {
+    engine.submit(now_ms(), Command::Operator { by, username: username.trim().to_owned(), action, remark }).await?;
+    Ok(())
+}
+
+/// A user's balance and exposure after each event that moved either, read off the async workers.
+pub async fn money_timeline(engine: &EngineHandle, user_id: UserId) -> ApiResult<Vec<ledger::audit::MoneyPoint>> {
+    let store = engine.store().clone();
+    tokio::task::spawn_blocking(move || ledger::audit::money_timeline(store.as_ref(), user_id))
+        .await
+        .map_err(|e| ApiError::Unexpected(anyhow::anyhow!("timeline task: {e}")))?
         .map_err(|e| ApiError::Unexpected(e.into()))
 }

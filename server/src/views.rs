@@ -6,7 +6,7 @@ use crate::timefmt::rfc3339;
 use ledger::betting::{book_outcomes, liability_minor, profit_minor, BookKind, Outcome, Payoff};
 use ledger::casino::CASINO_ID_BASE;
 use ledger::{Account, Bet, State, UserId};
-use schemas::bets::{BetView, RunRow, SectionBook, SpotsData};
+use schemas::bets::{BetView, RunRow, SectionBook, SettlementRow, SpotsData};
 use schemas::sports::Price;
 use schemas::{Money, User};
 
@@ -122,4 +122,25 @@ pub fn round_bets(ledger: &State, user_id: u64, book: u64) -> Vec<BetView> {
     let mut bets: Vec<_> = ledger.bets.values().rev().filter(|b| b.user_id == user_id && b.book.mid == book).map(|b| bet_view(ledger, b)).collect();
     bets.sort_by_key(|b| std::cmp::Reverse(b.bet_id));
     bets
+}
+
+/// One settled market or round of a statement, with its bets.
+pub fn settlement_row(ledger: &ledger::State, entry: &ledger::SettlementEntry) -> Option<SettlementRow> {
+    let bets: Vec<_> = entry.bets.iter().filter_map(|id| ledger.bets.get(id)).map(|bet| bet_view(ledger, bet)).collect();
+    let first = bets.first()?;
+    let (event_name, market_name) = (first.event_name.clone(), first.market_name.clone());
+    let (market_id, game_id) = (first.market_id, first.game_id);
+    Some(SettlementRow {
+        created_at: crate::timefmt::rfc3339(entry.at_ms),
+        market_id,
+        game_id,
+        remarks: format!("{event_name} / {market_name}"),
+        event_name,
+        market_name,
+        total_profit: Money(entry.total_minor),
+        pts: Money(entry.balance_after_minor),
+        is_synthetic: false,
+        seq: entry.seq,
+        bets,
+    })
 }

@@ -8,12 +8,12 @@ use crate::clock::now_ms;
 use crate::extract::{ok, AuthUser, EncryptedBody, Encrypted};
 use crate::limits::STATEMENT_ROWS_MAX;
 use crate::timefmt::{day_end_ms, day_start_ms};
-use crate::views::{bet_view, open_bets, spots};
+use crate::views::{open_bets, settlement_row, spots};
 use actix_web::{web, HttpRequest, HttpResponse};
 use ledger::{BetDelay, Command};
 use schemas::bets::{GameBets, PlaceBetRequest, PlaceBetResponse, SettlementRow};
 use schemas::sports::Market;
-use schemas::{Envelope, Money};
+use schemas::Envelope;
 use serde::Deserialize;
 
 /// The market as the book shows it now, with the names the player saw.
@@ -118,7 +118,7 @@ pub async fn get_bet_statement(state: web::Data<AppState>, user: AuthUser, query
         .iter()
         .rev()
         .filter(|entry| entry.at_ms >= from_ms && entry.at_ms <= to_ms)
-        .filter_map(|entry| statement_row(&ledger, entry))
+        .filter_map(|entry| settlement_row(&ledger, entry))
         .filter(|row| row.bets.first().is_some_and(|bet| bet.casino == casino))
         .collect();
     let total = rows.len() as u64;
@@ -127,23 +127,3 @@ pub async fn get_bet_statement(state: web::Data<AppState>, user: AuthUser, query
     Ok(Encrypted(Envelope { success: true, message: "Success".into(), data: rows, total: Some(total) }))
 }
 
-/// One settled market or round of the statement, with its bets.
-fn statement_row(ledger: &ledger::State, entry: &ledger::SettlementEntry) -> Option<SettlementRow> {
-    let bets: Vec<_> = entry.bets.iter().filter_map(|id| ledger.bets.get(id)).map(|bet| bet_view(ledger, bet)).collect();
-    let first = bets.first()?;
-    let (event_name, market_name) = (first.event_name.clone(), first.market_name.clone());
-    let (market_id, game_id) = (first.market_id, first.game_id);
-    Some(SettlementRow {
-        created_at: crate::timefmt::rfc3339(entry.at_ms),
-        market_id,
-        game_id,
-        remarks: format!("{event_name} / {market_name}"),
-        event_name,
-        market_name,
-        total_profit: Money(entry.total_minor),
-        pts: Money(entry.balance_after_minor),
-        is_synthetic: false,
-        seq: entry.seq,
-        bets,
-    })
-}

@@ -1,0 +1,139 @@
+//! Operators' actions on accounts (issue 14): each is recorded with who and why, then takes effect;
+//! a wrong one is refused and records nothing.
+
+mod common;
+
+use common::*;
+use ledger::{AccountAction, BetInfo, Command, Event, Reject, SessionEnd, State};
+use schemas::casino::{CasinoItem, ItemStatus};
+use schemas::sports::{Price, Side};
+use schemas::{Money, Role};
+
+/// An operator (1) and a player (2) with a balance and a live session.
+fn house() -> Vec<Event> {
+    vec![opened(1, "boss", Role::Operator), opened(2, "alice", Role::User), credited(2, 100_000, 100_000), logged_in(2, 1, 1)]
+}
+
+fn act(action: AccountAction, remark: &str) -> Command {
+    Command::Operator { by: 1, username: "alice".into(), action, remark: remark.into() }
+}
+
+fn then_apply(state: &State, command: Command) -> State {
+    let events = when(state, command).expect("accepted");
+    let mut next = state.clone();
+    for event in events {
+        let seq = next.head_seq + 1;
+        ledger::apply(&mut next, &ledger::Envelope { seq, at_ms: T0, event });
+    }
+    next
+}
+
+fn bet() -> Command {
+    Command::PlaceBet { user_id: 2, request_id: "r1".into(), market: match_odds(), delay: ledger::BetDelay::default(), stake_minor: 10_000, info: info(1, Side::Back, 185) }
+}
+
+fn casino_item() -> CasinoItem {
+    CasinoItem {
+        sid: 1,
+        nat: "Player A".into(),
+        otype: Side::Back,
+        b: Price(198),
+        l: Price(0),
+        gstatus: ItemStatus::Active,
+        min: Money(10_000),
+        max: Money(2_500_000),
+        subtype: "teen20".into(),
+        kind: "main".into(),
+    }
+}
+
+#[test]
+fn a_credit_is_recorded_with_the_operator_and_remark_before_the_money_moves() {
+    let state = given(house());
+    let then = when(&state, act(AccountAction::Credit { amount_minor: 5_000 }, "goodwill"));
+    assert_eq!(
+        then,
+        Ok(vec![
+            Event::OperatorActed { by: 1, user_id: 2, action: AccountAction::Credit { amount_minor: 5_000 }, remark: "goodwill".into() },
+            Event::Credited { user_id: 2, amount_minor: 5_000, remark: "goodwill".into(), balance_after_minor: 105_000 },
+        ])
+    );
+    let after = then_apply(&state, act(AccountAction::Credit { amount_minor: 5_000 }, "goodwill"));
+    let record = &after.users[&2].actions[0];
+    assert_eq!((record.by.as_str(), record.action.as_str(), record.remark.as_str()), ("boss", "Credit", "goodwill"));
+}
+
+#[test]
+fn a_locked_account_places_no_bet_until_unlocked() {
+    let state = given(house());
+    assert!(when(&state, bet()).is_ok());
+    let locked = then_apply(&state, act(AccountAction::LockBetting, "self-exclusion request"));
+    assert!(locked.users[&2].betting_locked);
+    assert_eq!(when(&locked, bet()), Err(Reject::BettingLocked));
+    let casino_info = BetInfo { gtype: "teen20".into(), ..info(1, Side::Back, 198) };
+    let casino = Command::PlaceCasinoBet { user_id: 2, request_id: "c1".into(), gtype: "teen20".into(), mid: "1".into(), item: casino_item(), stake_minor: 10_000, info: casino_info };
+    assert_eq!(when(&locked, casino), Err(Reject::BettingLocked));
+    assert_eq!(when(&locked, act(AccountAction::LockBetting, "again")), Err(Reject::NothingToChange("betting is already locked")));
+    let unlocked = then_apply(&locked, act(AccountAction::UnlockBetting, "exclusion over"));
+    assert!(when(&unlocked, bet()).is_ok());
+    assert_eq!(when(&unlocked, act(AccountAction::UnlockBetting, "again")), Err(Reject::NothingToChange("betting is not locked")));
+}
+
+#[test]
+fn a_password_reset_forces_a_change_and_ends_every_session() {
+    let state = given(house());
+    let then = when(&state, act(AccountAction::ResetPassword { password_hash: "new-hash".into() }, "forgot password"));
+    let Ok(events) = then else { panic!("accepted: {then:?}") };
+    assert!(matches!(&events[..], [Event::OperatorActed { .. }, Event::SessionEnded { session_id: 1, reason: SessionEnd::EndedByOperator }]), "{events:?}");
+    let after = then_apply(&state, act(AccountAction::ResetPassword { password_hash: "new-hash".into() }, "forgot password"));
+    let alice = &after.users[&2];
+    assert_eq!((alice.password_hash.as_str(), alice.must_change_password, alice.current_session), ("new-hash", true, None));
+    assert!(after.sessions.is_empty());
+}
+
+#[test]
+fn ending_sessions_needs_a_session() {
+    let state = given(house());
+    let after = then_apply(&state, act(AccountAction::EndSessions, "shared device"));
+    assert!(after.sessions.is_empty());
+    assert_eq!(when(&after, act(AccountAction::EndSessions, "again")), Err(Reject::NothingToChange("the user has no open session")));
+}
+
+#[test]
+fn a_wrong_action_is_refused_and_records_nothing() {
+    let state = given(house());
+    let by_player = Command::Operator { by: 2, username: "alice".into(), action: AccountAction::LockBetting, remark: "x".into() };
+    assert_eq!(when(&state, by_player), Err(Reject::NotAnOperator));
+    let unknown = Command::Operator { by: 1, username: "nobody".into(), action: AccountAction::LockBetting, remark: "x".into() };
+    assert_eq!(when(&state, unknown), Err(Reject::UnknownUser));
+    assert_eq!(when(&state, act(AccountAction::LockBetting, "  ")), Err(Reject::InvalidRemark));
+    assert_eq!(when(&state, act(AccountAction::Debit { amount_minor: 200_000 }, "too much")), Err(Reject::InsufficientBalance { available_minor: 100_000, needed_minor: 200_000 }));
+    assert_eq!(when(&state, act(AccountAction::Credit { amount_minor: -5 }, "negative")), Err(Reject::AmountNotPositive));
+}
+
+#[test]
+fn the_money_timeline_follows_every_balance_and_exposure_change_of_one_user() {
+    let store = ledger::MemStore::default();
+    let mut state = given(vec![]);
+    let mut expected = Vec::new();
+    let record = |state: &mut State, events: Vec<Event>, expected: &mut Vec<(i64, i64)>| {
+        for event in events {
+            let envelope = ledger::Envelope { seq: state.head_seq + 1, at_ms: T0, event };
+            ledger::Store::append(&store, std::slice::from_ref(&envelope)).expect("append");
+            let moves = envelope.event.money_user() == Some(2);
+            ledger::apply(state, &envelope);
+            if moves {
+                expected.push((state.users[&2].balance_minor, state.users[&2].exposure_minor));
+            }
+        }
+    };
+    record(&mut state, house(), &mut expected);
+    record(&mut state, vec![opened(3, "bob", Role::User), credited(3, 7_000, 7_000)], &mut expected);
+    let placed = when(&state, bet()).expect("bet");
+    record(&mut state, placed, &mut expected);
+    let credit = when(&state, act(AccountAction::Credit { amount_minor: 2_500 }, "goodwill")).expect("credit");
+    record(&mut state, credit, &mut expected);
+    let timeline = ledger::audit::money_timeline(&store, 2).expect("timeline");
+    assert_eq!(timeline.iter().map(|p| (p.balance_minor, p.exposure_minor)).collect::<Vec<_>>(), expected);
+    assert_eq!(expected.last(), Some(&(102_500, 10_000)), "the bet's liability, then the credit");
+}

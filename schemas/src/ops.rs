@@ -1,0 +1,96 @@
+//! Wire types of the operators' console (issue 14; docs/api.md, "Operators").
+
+use crate::bets::{BetView, SettlementRow};
+use crate::wallet::WalletRequest;
+use crate::{AccountRow, ActivityRow, Money, Role};
+use serde::{Deserialize, Serialize};
+use ts_rs::TS;
+
+/// One account in the operators' user list.
+#[derive(Debug, Clone, Serialize, Deserialize, TS)]
+#[serde(rename_all = "camelCase")]
+#[ts(export)]
+pub struct OpsUserRow {
+    pub username: String,
+    pub role: Role,
+    #[ts(type = "number")]
+    pub balance: Money,
+    #[ts(type = "number")]
+    pub exposure: Money,
+    pub betting_locked: bool,
+    pub must_change_password: bool,
+    /// Live sessions (browser and tool).
+    pub sessions: u32,
+}
+
+/// A live session of an account.
+#[derive(Debug, Clone, Serialize, Deserialize, TS)]
+#[serde(rename_all = "camelCase")]
+#[ts(export)]
+pub struct OpsSession {
+    #[ts(type = "number")]
+    pub id: u64,
+    /// The account's browser session (`currentToken`); others are tool sessions.
+    pub current: bool,
+    /// When it ends unless refreshed (RFC 3339).
+    pub expires_at: String,
+}
+
+/// What an operator did to an account.
+#[derive(Debug, Clone, Serialize, Deserialize, TS)]
+#[serde(rename_all = "camelCase")]
+#[ts(export)]
+pub struct OpsActionRow {
+    #[ts(type = "number")]
+    pub seq: u64,
+    pub created_at: String,
+    /// The operator's username.
+    pub by: String,
+    pub action: String,
+    pub remark: String,
+}
+
+/// Everything about one account (`GET /api/ops/users/{username}`).
+#[derive(Debug, Clone, Serialize, Deserialize, TS)]
+#[serde(rename_all = "camelCase")]
+#[ts(export)]
+pub struct OpsUserDetail {
+    pub user: OpsUserRow,
+    pub open_bets: Vec<BetView>,
+    /// Settled markets and rounds, newest first (at most `SETTLED_ROWS_MAX`).
+    pub settled: Vec<SettlementRow>,
+    /// Money moved outside betting, newest first.
+    pub account_rows: Vec<AccountRow>,
+    pub wallet_requests: Vec<WalletRequest>,
+    pub sessions: Vec<OpsSession>,
+    /// Sign-ins and password changes, newest first.
+    pub activity: Vec<ActivityRow>,
+    pub actions: Vec<OpsActionRow>,
+}
+
+/// The body of every action on an account: why (required), and for a password reset the new
+/// temporary password.
+#[derive(Debug, Clone, Serialize, Deserialize, TS)]
+#[serde(deny_unknown_fields)]
+#[ts(export)]
+pub struct OpsActionRequest {
+    pub remark: String,
+    #[serde(default)]
+    #[ts(optional)]
+    pub password: Option<String>,
+}
+
+/// One point of an account's balance and exposure over the log.
+#[derive(Debug, Clone, Serialize, Deserialize, TS)]
+#[serde(rename_all = "camelCase")]
+#[ts(export)]
+pub struct OpsTimelinePoint {
+    #[ts(type = "number")]
+    pub seq: u64,
+    #[ts(type = "number")]
+    pub at_ms: i64,
+    #[ts(type = "number")]
+    pub balance: Money,
+    #[ts(type = "number")]
+    pub exposure: Money,
+}
