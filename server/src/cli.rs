@@ -4,7 +4,10 @@
 use crate::app::{open_store, Application};
 use crate::configuration::Settings;
 use crate::operations::{self, Direction};
+use crate::password_policy::check_new_password;
 use crate::wallet;
+use ledger::AccountAction;
+use schemas::ops::OpsActionRequest;
 use anyhow::{bail, Context};
 use clap::{Args, Parser, Subcommand};
 use schemas::{CreateUserRequest, Money, MoneyRequest, Role};
@@ -132,6 +135,37 @@ enum UserCmd {
         #[command(flatten)]
         target: Target,
     },
+    /// Everything about an account: money, bets, statements, wallet, sessions, operator actions.
+    Show {
+        #[arg(long)]
+        username: String,
+        #[command(flatten)]
+        target: Target,
+    },
+    /// Stop the account's betting (it can still sign in, read and withdraw).
+    Lock(ActionArgs),
+    Unlock(ActionArgs),
+    /// End every session of the account.
+    EndSessions(ActionArgs),
+    /// Set a temporary password the user must change at the next sign-in; ends every session.
+    ResetPassword {
+        #[arg(long)]
+        password: String,
+        #[command(flatten)]
+        action: ActionArgs,
+    },
+}
+
+/// An operator action on an account; with `--data` it is recorded as `--operator`'s.
+#[derive(Args)]
+struct ActionArgs {
+    #[arg(long)]
+    username: String,
+    /// Why (required, 1 to 200 characters).
+    #[arg(long)]
+    remark: String,
+    #[command(flatten)]
+    target: Target,
 }
 
 #[derive(Subcommand)]
@@ -204,15 +238,7 @@ pub async fn run(cli: Cli) -> anyhow::Result<ExitCode> {
             serve(settings).await?;
             Ok(ExitCode::SUCCESS)
         }
-        Cmd::User { command: UserCmd::Add { username, password, role, must_change_password, target } } => {
-            let request = CreateUserRequest { username, password, role, must_change_password };
-            let user = match target.url.clone() {
-                Some(url) => remote(&url, &target).await?.post("/api/ops/users", &request).await?,
-                None => serde_json::to_value(operations::create_user(&local(&settings, &target)?, request).await?)?,
-            };
-            print(&user);
-            Ok(ExitCode::SUCCESS)
-        }
+        Cmd::User { command } => user(&settings, command).await,
         Cmd::Credit(args) => move_money(&settings, args, Direction::Credit).await,
         Cmd::Debit(args) => move_money(&settings, args, Direction::Debit).await,
         Cmd::Audit { command: AuditCmd::Verify { target } } => {
@@ -240,6 +266,59 @@ pub async fn run(cli: Cli) -> anyhow::Result<ExitCode> {
         Cmd::Wallet { command } => wallet(&settings, command).await,
         Cmd::Bonus { command } => bonus(&settings, command).await,
     }
+}
+
+async fn user(settings: &Settings, command: UserCmd) -> anyhow::Result<ExitCode> {
+    let (args, path, action) = match command {
+        UserCmd::Add { username, password, role, must_change_password, target } => {
+            let request = CreateUserRequest { username, password, role, must_change_password };
+            let user = match target.url.clone() {
+                Some(url) => remote(&url, &target).await?.post("/api/ops/users", &request).await?,
+                None => serde_json::to_value(operations::create_user(&local(settings, &target)?, request).await?)?,
+            };
+            print(&user);
+            return Ok(ExitCode::SUCCESS);
+        }
+        UserCmd::Show { username, target } => {
+            let detail = match target.url.clone() {
+                Some(url) => remote(&url, &target).await?.get(&format!("/api/ops/users/{}", encode(&username))).await?,
+                None => serde_json::to_value(operations::user_detail(&local(settings, &target)?.read(), &username)?)?,
+            };
+            print(&detail);
+            return Ok(ExitCode::SUCCESS);
+        }
+        UserCmd::Lock(args) => (args, "lock", AccountAction::LockBetting),
+        UserCmd::Unlock(args) => (args, "unlock", AccountAction::UnlockBetting),
+        UserCmd::EndSessions(args) => (args, "end-sessions", AccountAction::EndSessions),
+        UserCmd::ResetPassword { password, action } => {
+            check_new_password(&password, &action.username, None).map_err(|weak| anyhow::anyhow!("password: {weak}"))?;
+            let body = OpsActionRequest { remark: action.remark.clone(), password: Some(password.clone()) };
+            let row = match action.target.url.clone() {
+                Some(url) => remote(&url, &action.target).await?.post(&format!("/api/ops/users/{}/reset-password", encode(&action.username)), &body).await?,
+                None => {
+                    let hash = crate::passwords::hash(password).await?;
+                    let engine = local(settings, &action.target)?;
+                    let by = operations::operator_id(&engine, &action.target.operator)?;
+                    serde_json::to_value(operations::act_on_account(&engine, by, &action.username, AccountAction::ResetPassword { password_hash: hash }, action.remark).await?)?
+                }
+            };
+            print(&row);
+            return Ok(ExitCode::SUCCESS);
+        }
+    };
+    let row = match args.target.url.clone() {
+        Some(url) => {
+            let body = OpsActionRequest { remark: args.remark, password: None };
+            remote(&url, &args.target).await?.post(&format!("/api/ops/users/{}/{path}", encode(&args.username)), &body).await?
+        }
+        None => {
+            let engine = local(settings, &args.target)?;
+            let by = operations::operator_id(&engine, &args.target.operator)?;
+            serde_json::to_value(operations::act_on_account(&engine, by, &args.username, action, args.remark).await?)?
+        }
+    };
+    print(&row);
+    Ok(ExitCode::SUCCESS)
 }
 
 async fn wallet(settings: &Settings, command: WalletCmd) -> anyhow::Result<ExitCode> {
@@ -307,7 +386,11 @@ async fn move_money(settings: &Settings, args: MoneyArgs, direction: Direction) 
             };
             remote(&url, &args.target).await?.post(path, &request).await?
         }
-        None => serde_json::to_value(operations::move_money(&local(settings, &args.target)?, None, request, direction).await?)?,
+        None => {
+            let engine = local(settings, &args.target)?;
+            let by = operations::operator_id(&engine, &args.target.operator)?;
+            serde_json::to_value(operations::move_money(&engine, by, request, direction).await?)?
+        }
     };
     print(&result);
     Ok(ExitCode::SUCCESS)

@@ -3,9 +3,11 @@
 use crate::error::{ApiError, ApiResult};
 use crate::clock::now_ms;
 use crate::password_policy::check_new_password;
-use crate::views::user_view;
-use ledger::{AccountAction, Command, EngineHandle, UserId};
-use schemas::{AuditReport, AuditState, CreateUserRequest, Money, MoneyRequest, MoneyResponse, User};
+use crate::timefmt::rfc3339;
+use crate::views::{open_bets, settlement_row, user_view};
+use ledger::{AccountAction, Command, EngineHandle, State, UserId};
+use schemas::ops::{OpsActionRow, OpsSession, OpsUserDetail, OpsUserRow};
+use schemas::{AccountRow, ActivityRow, AuditReport, AuditState, CreateUserRequest, Money, MoneyRequest, MoneyResponse, User};
 
 pub async fn create_user(engine: &EngineHandle, request: CreateUserRequest) -> ApiResult<User> {
     check_new_password(&request.password, &request.username, None).map_err(|weak| ApiError::bad(format!("password: {weak}")))?;
@@ -31,16 +33,14 @@ pub enum Direction {
     Debit,
 }
 
-/// Credits or debits an account. `by`: the operator who does it (recorded with the remark);
-/// `None` for a tool working on the data directory itself.
-pub async fn move_money(engine: &EngineHandle, by: Option<UserId>, request: MoneyRequest, direction: Direction) -> ApiResult<MoneyResponse> {
+/// Operator `by` credits or debits an account (recorded with the remark).
+pub async fn move_money(engine: &EngineHandle, by: UserId, request: MoneyRequest, direction: Direction) -> ApiResult<MoneyResponse> {
     let (username, amount_minor, remark) = (request.username.trim().to_owned(), request.amount.minor(), request.remark);
-    let command = match (by, direction) {
-        (Some(by), Direction::Credit) => Command::Operator { by, username: username.clone(), action: AccountAction::Credit { amount_minor }, remark },
-        (Some(by), Direction::Debit) => Command::Operator { by, username: username.clone(), action: AccountAction::Debit { amount_minor }, remark },
-        (None, Direction::Credit) => Command::Credit { username: username.clone(), amount_minor, remark },
-        (None, Direction::Debit) => Command::Debit { username: username.clone(), amount_minor, remark },
+    let action = match direction {
+        Direction::Credit => AccountAction::Credit { amount_minor },
+        Direction::Debit => AccountAction::Debit { amount_minor },
     };
+    let command = Command::Operator { by, username: username.clone(), action, remark };
     let committed = engine.submit(now_ms(), command).await?;
     let seq = committed.last_seq().unwrap_or_default();
     let ledger = engine.read();
@@ -77,11 +77,90 @@ pub async fn state_at(engine: &EngineHandle, seq: Option<u64>, username: Option<
         .map_err(|e| ApiError::Unexpected(e.into()))
 }
 
-/// Operator `by` acts on `username`'s account; the remark says why.
-pub async fn act_on_account(engine: &EngineHandle, by: UserId, username: &str, action: AccountAction, remark: String) -> ApiResult<()> {
+/// Operator `by` acts on `username`'s account; the remark says why. The account as it now is.
+pub async fn act_on_account(engine: &EngineHandle, by: UserId, username: &str, action: AccountAction, remark: String) -> ApiResult<OpsUserRow> {
     engine.submit(now_ms(), Command::Operator { by, username: username.trim().to_owned(), action, remark }).await?;
-    Ok(())
+    let ledger = engine.read();
+    Ok(user_row(&ledger, account(&ledger, username)?))
 }
+
+/// Settled markets and rounds a user's page lists (newest first).
+const SETTLED_ROWS_MAX: usize = 100;
+
+pub fn account<'a>(state: &'a State, username: &str) -> ApiResult<&'a ledger::Account> {
+    state.user_by_name(username.trim()).ok_or_else(|| ApiError::NotFound(format!("Unknown user '{}'", username.trim())))
+}
+
+pub fn user_row(state: &State, account: &ledger::Account) -> OpsUserRow {
+    OpsUserRow {
+        username: account.username.clone(),
+        role: account.role,
+        balance: Money(account.balance_minor),
+        exposure: Money(account.exposure_minor),
+        betting_locked: account.betting_locked,
+        must_change_password: account.must_change_password,
+        sessions: state.sessions.values().filter(|s| s.user_id == account.id).count() as u32,
+    }
+}
+
+/// Everything about one account, newest first: bets, statements, wallet requests, sessions,
+/// logins and what operators did.
+pub fn user_detail(ledger: &State, username: &str) -> ApiResult<OpsUserDetail> {
+    let account = account(ledger, username)?;
+    let mut wallet_requests: Vec<_> = ledger
+        .wallet
+        .requests_by_user
+        .get(&account.id)
+        .into_iter()
+        .flatten()
+        .filter_map(|id| ledger.wallet.requests.get(id))
+        .map(|r| crate::wallet::request_view(ledger, r))
+        .collect();
+    wallet_requests.reverse();
+    Ok(OpsUserDetail {
+        user: user_row(ledger, account),
+        open_bets: open_bets(ledger, account.id, None),
+        settled: account.settlements.iter().rev().filter_map(|entry| settlement_row(ledger, entry)).take(SETTLED_ROWS_MAX).collect(),
+        account_rows: account
+            .statement
+            .iter()
+            .rev()
+            .map(|e| AccountRow { created_at: rfc3339(e.at_ms), amount: Money(e.amount_minor), pts: Money(e.balance_after_minor), remarks: e.remark.clone(), seq: e.seq })
+            .collect(),
+        wallet_requests,
+        sessions: ledger
+            .sessions
+            .values()
+            .filter(|s| s.user_id == account.id)
+            .map(|s| OpsSession { id: s.id, current: account.current_session == Some(s.id), expires_at: rfc3339(s.refresh_expires_ms) })
+            .collect(),
+        activity: account
+            .activity
+            .iter()
+            .rev()
+            .map(|a| ActivityRow { username: account.username.clone(), created_at: rfc3339(a.at_ms), ip: a.ip.clone(), kind: a.kind.label().into() })
+            .collect(),
+        actions: account
+            .actions
+            .iter()
+            .rev()
+            .map(|a| OpsActionRow { seq: a.seq, created_at: rfc3339(a.at_ms), by: a.by.clone(), action: a.action.clone(), remark: a.remark.clone() })
+            .collect(),
+    })
+}
+
+/// The operator account named `username`, for a tool acting on the data directory as them.
+pub fn operator_id(engine: &EngineHandle, username: &str) -> ApiResult<UserId> {
+    let ledger = engine.read();
+    let operator = ledger
+        .user_by_name(username.trim())
+        .ok_or_else(|| ApiError::NotFound(format!("Unknown user '{}': the tool acts as the operator --operator names, and this ledger has no such account", username.trim())))?;
+    if operator.role != schemas::Role::Operator {
+        return Err(ApiError::Forbidden(format!("'{username}' is not an operator")));
+    }
+    Ok(operator.id)
+}
+
 
 /// A user's balance and exposure after each event that moved either, read off the async workers.
 pub async fn money_timeline(engine: &EngineHandle, user_id: UserId) -> ApiResult<Vec<ledger::audit::MoneyPoint>> {

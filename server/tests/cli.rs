@@ -43,6 +43,23 @@ fn operator_commands_work_on_a_data_directory() {
     let seq = credited["seq"].as_u64().expect("seq").to_string();
     let past = stdout_json(&exchange(&["audit", "replay", "--to-seq", &seq, "--username", "clara", "--data", data]));
     assert_eq!(past["users"][0]["balance"], 1500.5);
+
+    // Operator actions on the account, recorded as the seeded operator's.
+    let locked = stdout_json(&exchange(&["user", "lock", "--username", "clara", "--remark", "review", "--data", data]));
+    assert_eq!(locked["bettingLocked"], true);
+    let reset = stdout_json(&exchange(&["user", "reset-password", "--username", "clara", "--password", "Fresh-pass-7", "--remark", "forgotten", "--data", data]));
+    assert_eq!(reset["mustChangePassword"], true);
+    let shown = stdout_json(&exchange(&["user", "show", "--username", "clara", "--data", data]));
+    assert_eq!(shown["user"]["balance"], 1500);
+    let actions: Vec<(&str, &str)> = shown["actions"].as_array().expect("actions").iter().map(|a| (a["action"].as_str().unwrap_or(""), a["by"].as_str().unwrap_or(""))).collect();
+    assert_eq!(actions, [("Reset password", "operator"), ("Lock betting", "operator"), ("Debit", "operator"), ("Credit", "operator")]);
+    assert_eq!(shown["accountRows"][0]["remarks"], "fee");
+    let unlocked = stdout_json(&exchange(&["user", "unlock", "--username", "clara", "--remark", "done", "--data", data]));
+    assert_eq!(unlocked["bettingLocked"], false);
+    let none = exchange(&["user", "end-sessions", "--username", "clara", "--remark", "x", "--data", data]);
+    assert!(String::from_utf8_lossy(&none.stderr).contains("no open session"), "{}", String::from_utf8_lossy(&none.stderr));
+    let report = stdout_json(&exchange(&["audit", "verify", "--data", data]));
+    assert!(report["checks"].as_array().expect("checks").iter().all(|c| c["pass"] == true));
 }
 
 #[test]
@@ -50,20 +67,29 @@ fn bad_operator_arguments_fail_with_a_message_and_change_nothing() {
     let dir = tempfile::tempdir().expect("temp dir");
     let data = dir.path().to_str().expect("utf-8 path");
     stdout_json(&exchange(&["user", "add", "--username", "dora", "--password", "secret12", "--role", "user", "--data", data]));
+    let no_operator = exchange(&["credit", "--username", "dora", "--amount", "5", "--remark", "x", "--data", data]);
+    assert!(String::from_utf8_lossy(&no_operator.stderr).contains("no such account"), "{}", String::from_utf8_lossy(&no_operator.stderr));
+    stdout_json(&exchange(&["user", "add", "--username", "operator", "--password", "secret-ops-4", "--role", "operator", "--data", data]));
     for (args, message) in [
         (vec!["credit", "--username", "dora", "--amount", "1.001", "--remark", "x"], "at most 2 decimals"),
         (vec!["credit", "--username", "dora", "--amount", "-5", "--remark", "x"], "greater than 0"),
         (vec!["debit", "--username", "dora", "--amount", "5", "--remark", "x"], "Insufficient balance"),
         (vec!["credit", "--username", "ghost", "--amount", "5", "--remark", "x"], "Unknown user"),
         (vec!["user", "add", "--username", "eve", "--password", "secret12", "--role", "admin"], "role must be"),
+        (vec!["credit", "--username", "dora", "--amount", "5", "--remark", "x", "--operator", "dora"], "is not an operator"),
+        (vec!["user", "lock", "--username", "dora", "--remark", ""], "remark"),
+        (vec!["user", "lock", "--username", "ghost", "--remark", "x"], "Unknown user"),
+        (vec!["user", "unlock", "--username", "dora", "--remark", "x"], "not locked"),
+        (vec!["user", "reset-password", "--username", "dora", "--password", "123", "--remark", "x"], "password"),
+        (vec!["user", "show", "--username", "ghost"], "Unknown user"),
     ] {
         let output = exchange(&[args.clone(), vec!["--data", data]].concat());
         assert!(!output.status.success(), "{args:?} should fail");
         let stderr = String::from_utf8_lossy(&output.stderr);
         assert!(stderr.contains(message), "{args:?}: {stderr}");
     }
-    let beyond = exchange(&["audit", "replay", "--to-seq", "2", "--data", data]);
-    assert!(String::from_utf8_lossy(&beyond.stderr).contains("head of the log (1)"), "only the account opening is in the log");
+    let beyond = exchange(&["audit", "replay", "--to-seq", "3", "--data", data]);
+    assert!(String::from_utf8_lossy(&beyond.stderr).contains("head of the log (2)"), "only the two account openings are in the log");
 }
 
 #[test]
@@ -79,6 +105,10 @@ fn operator_commands_call_a_running_server_and_a_held_directory_is_refused() {
     assert_eq!(credited["balance"], 100025);
     let report = stdout_json(&exchange(&["audit", "verify", "--url", &url]));
     assert_eq!(report["checks"].as_array().expect("checks").len(), 7);
+    let locked = stdout_json(&exchange(&["user", "lock", "--username", "player1", "--remark", "review", "--url", &url]));
+    assert_eq!(locked["bettingLocked"], true);
+    let shown = stdout_json(&exchange(&["user", "show", "--username", "player1", "--url", &url]));
+    assert_eq!((shown["user"]["balance"].as_f64(), shown["actions"][0]["action"].as_str()), (Some(100025.0), Some("Lock betting")));
     let (status, me) = call(&url, "GET", "/api/users", Some(&browser), &serde_json::json!(null));
     assert_eq!(status, 200, "the browser session survived the tool's calls: {me}");
     let denied = exchange(&["credit", "--username", "player1", "--amount", "25", "--remark", "x", "--url", &url, "--operator", "player1", "--operator-password", "player123"]);

@@ -1,7 +1,7 @@
 // Who may open a route (spec §2, §6).
 import type { Role, User } from '@/types';
 
-export type Access = 'public' | 'signed-in' | 'user-demo' | 'user';
+export type Access = 'public' | 'signed-in' | 'user-demo' | 'user' | 'operator';
 
 export function hasRole(user: User | null | undefined, role: Role): boolean {
   return Boolean(user?.role?.includes(role));
@@ -17,5 +17,7 @@ export function canAccess(access: Access, user: User | null | undefined): boolea
       return hasRole(user, 'user') || hasRole(user, 'demo');
     case 'user':
       return hasRole(user, 'user');
+    case 'operator':
+      return hasRole(user, 'operator');
   }
 }

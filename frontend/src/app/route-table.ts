@@ -64,6 +64,11 @@ export const ROUTES: AppRoute[] = [
   { path: '/change-password', access: 'user', layout: 'main', page: ChangePassword, title: 'Change Password' },
   { path: '/deposit', access: 'user', layout: 'main', page: Deposit, title: 'Deposit' },
   { path: '/withdraw', access: 'user', layout: 'main', page: Withdraw, title: 'Withdraw' },
+  // The operators' console (issue 14): its own frame, code-split from the player's site.
+  { path: '/ops', access: 'operator', layout: 'bare', page: lazy(() => import('./routes/ops-home')), title: 'Console' },
+  { path: '/ops/users', access: 'operator', layout: 'bare', page: lazy(() => import('./routes/ops-users')), title: 'Users' },
+  { path: '/ops/users/:username', access: 'operator', layout: 'bare', page: lazy(() => import('./routes/ops-user')), title: 'User' },
+  { path: '/ops/wallet', access: 'operator', layout: 'bare', page: lazy(() => import('./routes/ops-wallet')), title: 'Wallet' },
   // Any unknown path: the 404 heading inside the layout.
   { path: '*', access: 'public', layout: 'main', page: NotFound },
 ];

@@ -102,3 +102,12 @@ export type { TotpEnrolment } from './generated/TotpEnrolment';
 export type { WalletRequest } from './generated/WalletRequest';
 export type { WithdrawAccount } from './generated/WithdrawAccount';
 export type { WithdrawRequestBody } from './generated/WithdrawRequestBody';
+
+// Operators' console (issue 14).
+export type { OpsActionRequest } from './generated/OpsActionRequest';
+export type { OpsActionRow } from './generated/OpsActionRow';
+export type { OpsSession } from './generated/OpsSession';
+export type { OpsTimelinePoint } from './generated/OpsTimelinePoint';
+export type { OpsUserRow } from './generated/OpsUserRow';
+import type { OpsUserDetail as GOpsUserDetail } from './generated/OpsUserDetail';
+export type OpsUserDetail = Wire<GOpsUserDetail>;

@@ -17,13 +17,13 @@ pub async fn create_user(state: web::Data<AppState>, user: AuthUser, JsonBody(bo
 #[tracing::instrument(name = "credit", skip_all)]
 pub async fn credit(state: web::Data<AppState>, user: AuthUser, JsonBody(body): JsonBody<MoneyRequest>) -> ApiResult<HttpResponse> {
     user.require(&[Role::Operator])?;
-    Ok(ok("Credited", operations::move_money(&state.engine, Some(user.user_id), body, Direction::Credit).await?))
+    Ok(ok("Credited", operations::move_money(&state.engine, user.user_id, body, Direction::Credit).await?))
 }
 
 #[tracing::instrument(name = "debit", skip_all)]
 pub async fn debit(state: web::Data<AppState>, user: AuthUser, JsonBody(body): JsonBody<MoneyRequest>) -> ApiResult<HttpResponse> {
     user.require(&[Role::Operator])?;
-    Ok(ok("Debited", operations::move_money(&state.engine, Some(user.user_id), body, Direction::Debit).await?))
+    Ok(ok("Debited", operations::move_money(&state.engine, user.user_id, body, Direction::Debit).await?))
 }
 
 #[tracing::instrument(name = "audit_verify", skip_all)]

@@ -60,7 +60,9 @@ export function useAuthActions() {
         if (!response?.user?._id) return { otpRequired: false };
         const user = await startSession(response);
         // The rules prompt of the navigation rules asks for acceptance when the server says so.
-        navigate(user.isLogin ? '/' : '/change-password', { replace: true });
+        // Operators work in their console; everyone else lands on the home page.
+        const home = user.role.includes('operator') ? '/ops' : '/';
+        navigate(user.isLogin ? home : '/change-password', { replace: true });
       } catch (error) {
         const message = otpPrompt(error);
         if (message !== null) return { otpRequired: true, message };

@@ -1,0 +1,145 @@
+// The operators' console (issue 14) against the real server. The operator signs in and lands on
+// /ops; finds player1, reads the balance, the chart over the log and the settled bet; credits
+// them, and the player's open page shows it without a reload; locks a player's betting (their
+// bet is refused) and the action is listed with the operator's name; approves a deposit in the
+// queue. A player never reaches /ops and never downloads the console's code.
+import assert from 'node:assert/strict';
+import { after, before, describe, it } from 'node:test';
+import { api, launchBrowser, loginToken, loginViaUi, newPage, placeTeen20Back, screenshotPath, sleep, startServer, teen20Result } from './harness.js';
+
+const T = { timeout: 90_000 };
+const CREDIT = 1234.5;
+
+async function headerBalance(page) {
+  return Number(await page.getByLabel('Balance', { exact: true }).getAttribute('title'));
+}
+
+async function waitFor(read, expected, what) {
+  const deadline = Date.now() + 10_000;
+  let seen;
+  while (Date.now() < deadline) {
+    seen = await read();
+    if (Math.abs(seen - expected) < 0.005) return;
+    await sleep(100);
+  }
+  assert.fail(`${what}: ${seen}, expected ${expected}`);
+}
+
+/** A figure of the console's user page. */
+async function figure(page, testId) {
+  return Number(await page.getByTestId(testId).textContent());
+}
+
+async function act(page, button, fields) {
+  await page.getByRole('button', { name: button, exact: true }).click();
+  const dialog = page.getByRole('dialog');
+  for (const [label, value] of Object.entries(fields)) await dialog.getByLabel(label).fill(value);
+  await dialog.getByRole('button', { name: button, exact: true }).click();
+  await dialog.waitFor({ state: 'hidden' });
+}
+
+describe('the operators console', () => {
+  let server;
+  let browser;
+  let opToken;
+  let player;
+  let operator;
+  let balance;
+
+  before(async () => {
+    server = await startServer({ APP_CASINO__SPEED: '10', APP_FEED__SPEED: '0' });
+    browser = await launchBrowser();
+    // A tool session (as the CLI opens): the operator's browser sign-in below leaves it alone.
+    const tool = await api(server.url, 'POST', '/auth/login', { body: { username: 'operator', password: 'operator123', client: 'cli' } });
+    opToken = tool.data.accessToken;
+    // A settled teen20 bet, placed before the browser signs in (one session per user).
+    const token = await loginToken(server.url);
+    const { mid, bet } = await placeTeen20Back(server.url, token, { amount: 100, requestPrefix: 'ops' });
+    const detail = await teen20Result(server.url, token, mid, (d) => d.bets.every((b) => b.result !== null));
+    balance = 100_000 + detail.bets.find((b) => b.betId === bet.betId).result;
+    player = await newPage(browser, server.url);
+    await loginViaUi(player, 'player1', 'player123');
+    await player.getByTestId('balance').waitFor();
+    operator = await newPage(browser, server.url);
+  });
+
+  after(async () => {
+    await player?.context().close();
+    await operator?.context().close();
+    await browser?.close();
+    await server?.stop();
+  });
+
+  it('an operator lands on the console, finds a player and reads their money, chart and bets', T, async () => {
+    await loginViaUi(operator, 'operator', 'operator123');
+    await operator.waitForURL('**/ops/users');
+    await operator.getByLabel('Search username').fill('PLAYER1');
+    const row = operator.locator('tr[data-username="player1"]');
+    await operator.locator('tr[data-username="operator"]').waitFor({ state: 'detached' });
+    assert.equal(await operator.locator('tr[data-username]').count(), 1, 'only player1 matches');
+    await row.click();
+    await operator.waitForURL('**/ops/users/player1');
+    await waitFor(() => figure(operator, 'ops-balance'), balance, 'console balance');
+    const points = Number(await operator.getByTestId('money-chart').getAttribute('data-points'));
+    assert.ok(points >= 3, `opening credit, the bet and its settlement are points: ${points}`);
+    await operator.getByRole('tab', { name: 'Settled' }).click();
+    await operator.getByRole('table', { name: 'Settled' }).getByText('Teen Patti', { exact: false }).first().waitFor();
+    await operator.screenshot({ path: screenshotPath('ops-user-1366.png'), fullPage: true });
+  });
+
+  it('a credit from the console shows on the player’s open page without a reload', T, async () => {
+    await player.evaluate(() => {
+      window.__noReload = true;
+    });
+    await waitFor(() => headerBalance(player), balance, 'player header before');
+    await act(operator, 'Credit', { Amount: String(CREDIT), Remark: 'goodwill gesture' });
+    balance += CREDIT;
+    await waitFor(() => figure(operator, 'ops-balance'), balance, 'console balance after the credit');
+    await waitFor(() => headerBalance(player), balance, 'player header after the credit');
+    assert.equal(await player.evaluate(() => window.__noReload === true), true, 'the player page was not reloaded');
+  });
+
+  it('a locked player’s bet is refused; the action is listed with the operator', T, async () => {
+    await api(server.url, 'POST', '/ops/users', { token: opToken, body: { username: 'lockme', password: 'secret123', role: 'user' } });
+    await api(server.url, 'POST', '/ops/credit', { token: opToken, body: { username: 'lockme', amount: 1000, remark: 'start' } });
+    const lockme = await loginToken(server.url, 'lockme', 'secret123');
+    await operator.goto('/ops/users/lockme');
+    await act(operator, 'Lock betting', { Remark: 'responsible gaming review' });
+    await operator.getByTestId('betting-locked').waitFor();
+    const refused = await placeTeen20Back(server.url, lockme, { amount: 100, requestPrefix: 'locked' }).then(
+      () => null,
+      (error) => error.message,
+    );
+    assert.match(refused ?? 'the bet was taken', /403.*Betting is locked/);
+    await operator.getByRole('tab', { name: 'Operator actions' }).click();
+    const actions = operator.getByRole('table', { name: 'Operator actions' });
+    await actions.getByText('Lock betting').waitFor();
+    await actions.getByText('responsible gaming review').waitFor();
+    assert.ok((await actions.getByText('operator', { exact: true }).count()) >= 2, 'the credit and the lock name the operator');
+  });
+
+  it('the wallet queue approves a deposit and the money moves', T, async () => {
+    const lockme = await loginToken(server.url, 'lockme', 'secret123');
+    const request = (await api(server.url, 'POST', '/wallet/deposit', { token: lockme, body: { amount: 500, method: 'upi', reference: 'UTR-OPS-1' } })).data;
+    await operator.goto('/ops/wallet');
+    const row = operator.locator(`tr[data-request-id="${request.id}"]`);
+    await row.waitFor();
+    await operator.screenshot({ path: screenshotPath('ops-wallet-1366.png'), fullPage: true });
+    await row.getByRole('button', { name: 'Approve' }).click();
+    await operator.getByText('Request approved').waitFor();
+    await row.waitFor({ state: 'detached' });
+    const users = await api(server.url, 'GET', '/ops/users?search=lockme', { token: opToken });
+    assert.equal(users.data[0].balance, 1500);
+  });
+
+  it('a player is sent home from /ops and never downloads the console', T, async () => {
+    await player.goto('/ops/users');
+    await player.waitForURL((url) => url.pathname === '/');
+    const scripts = await player.evaluate(() => performance.getEntriesByType('resource').map((e) => e.name).filter((name) => name.endsWith('.js')));
+    assert.ok(scripts.length > 0);
+    for (const script of scripts) {
+      const text = await (await fetch(script)).text();
+      assert.ok(!text.includes('Operator console'), `${script} holds console code`);
+    }
+  });
+});

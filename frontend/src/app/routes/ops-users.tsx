@@ -1,0 +1,10 @@
+import { UserList } from '@/features/ops';
+import { OpsShell } from '../layout/ops-shell';
+
+export default function OpsUsersPage() {
+  return (
+    <OpsShell title="Users">
+      <UserList />
+    </OpsShell>
+  );
+}

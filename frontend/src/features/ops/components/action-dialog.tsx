@@ -1,0 +1,72 @@
+// One dialog for every action on an account: the remark is always required; a credit or debit
+// asks for the amount, a password reset for the temporary password.
+import { useState } from 'react';
+import { Button, Dialog, DialogActions, DialogContent, DialogTitle, Stack, TextField } from '@mui/material';
+import { notify } from '@/lib/notify';
+import { actOnUser, moveMoney, type AccountActionPath } from '../api';
+
+export type ActionKind = 'credit' | 'debit' | AccountActionPath;
+
+export const ACTION_TITLES: Record<ActionKind, string> = {
+  credit: 'Credit',
+  debit: 'Debit',
+  lock: 'Lock betting',
+  unlock: 'Unlock betting',
+  'reset-password': 'Reset password',
+  'end-sessions': 'End sessions',
+};
+
+type Props = { username: string; kind: ActionKind | null; onClose: () => void; onDone: () => void };
+
+export function ActionDialog({ username, kind, onClose, onDone }: Props) {
+  const [remark, setRemark] = useState('');
+  const [amount, setAmount] = useState('');
+  const [password, setPassword] = useState('');
+  const [busy, setBusy] = useState(false);
+  const money = kind === 'credit' || kind === 'debit';
+  const reset = kind === 'reset-password';
+  const ready = remark.trim().length > 0 && (!money || Number(amount) > 0) && (!reset || password.length > 0);
+
+  const close = () => {
+    setRemark('');
+    setAmount('');
+    setPassword('');
+    onClose();
+  };
+
+  const submit = async () => {
+    if (!kind) return;
+    setBusy(true);
+    try {
+      const message = money
+        ? await moveMoney(kind, username, Number(amount), remark.trim())
+        : await actOnUser(username, kind as AccountActionPath, reset ? { remark: remark.trim(), password } : { remark: remark.trim() });
+      if (message) notify.success(message);
+      close();
+      onDone();
+    } catch (error) {
+      notify.error((error as { message?: string }).message);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <Dialog open={kind !== null} onClose={close} fullWidth maxWidth="xs" aria-labelledby="ops-action-title">
+      <DialogTitle id="ops-action-title">{kind ? `${ACTION_TITLES[kind]}: ${username}` : ''}</DialogTitle>
+      <DialogContent>
+        <Stack spacing={2} sx={{ pt: 1 }}>
+          {money && <TextField label="Amount" type="number" value={amount} onChange={(e) => setAmount(e.target.value)} slotProps={{ htmlInput: { min: 0.01, step: 0.01 } }} autoFocus />}
+          {reset && <TextField label="Temporary password" value={password} onChange={(e) => setPassword(e.target.value)} helperText="The user must change it at the next sign-in." autoFocus />}
+          <TextField label="Remark" value={remark} onChange={(e) => setRemark(e.target.value)} required multiline minRows={2} slotProps={{ htmlInput: { maxLength: 200 } }} autoFocus={!money && !reset} />
+        </Stack>
+      </DialogContent>
+      <DialogActions>
+        <Button onClick={close}>Cancel</Button>
+        <Button variant="contained" disabled={!ready || busy} onClick={() => void submit()}>
+          {kind ? ACTION_TITLES[kind] : ''}
+        </Button>
+      </DialogActions>
+    </Dialog>
+  );
+}
