@@ -21,9 +21,15 @@ const REPLAY_BATCHES_IN_FLIGHT: usize = 8;
 /// The state after every event with `seq <= to_seq`. One thread reads and decodes the log while
 /// this one folds it: on two cores replay runs at the pace of the slower half, not their sum.
 pub fn replay(store: &dyn Store, to_seq: u64) -> Result<State, StoreError> {
+    replay_to(store, to_seq, i64::MAX)
+}
+
+/// The state after every event with `seq <= to_seq` up to the first one later than `at_ms`: the
+/// ledger as it was at a moment (operators' time travel).
+pub fn replay_to(store: &dyn Store, to_seq: u64, at_ms: i64) -> Result<State, StoreError> {
     std::thread::scope(|scope| {
         let (tx, rx) = std::sync::mpsc::sync_channel(REPLAY_BATCHES_IN_FLIGHT);
-        scope.spawn(move || read_batches(store, to_seq, &tx));
+        scope.spawn(move || read_batches(store, to_seq, at_ms, &tx));
         let mut state = State::default();
         for batch in rx {
             for envelope in batch? {
@@ -38,11 +44,11 @@ pub fn replay(store: &dyn Store, to_seq: u64) -> Result<State, StoreError> {
 type Batch = Result<Vec<Envelope>, StoreError>;
 
 /// Sends the log up to `to_seq` in batches; stops early if the folding side has gone.
-fn read_batches(store: &dyn Store, to_seq: u64, tx: &std::sync::mpsc::SyncSender<Batch>) {
+fn read_batches(store: &dyn Store, to_seq: u64, at_ms: i64, tx: &std::sync::mpsc::SyncSender<Batch>) {
     let mut batch = Vec::with_capacity(REPLAY_BATCH_RECORDS);
     for record in store.read_from(1) {
         match record {
-            Ok(envelope) if envelope.seq > to_seq => break,
+            Ok(envelope) if envelope.seq > to_seq || envelope.at_ms > at_ms => break,
             Ok(envelope) => batch.push(envelope),
             Err(e) => {
                 let _ = tx.send(Err(e));

@@ -94,3 +94,49 @@ pub struct OpsTimelinePoint {
     #[ts(type = "number")]
     pub exposure: Money,
 }
+
+/// One account as it was at a moment of the log.
+#[derive(Debug, Clone, Serialize, Deserialize, TS)]
+#[serde(rename_all = "camelCase")]
+#[ts(export)]
+pub struct OpsMomentUser {
+    pub username: String,
+    #[ts(type = "number")]
+    pub balance: Money,
+    #[ts(type = "number")]
+    pub exposure: Money,
+    pub open_bets: Vec<BetView>,
+}
+
+/// The ledger as it was after event `seq` (`GET /api/ops/audit/moment`).
+#[derive(Debug, Clone, Serialize, Deserialize, TS)]
+#[serde(rename_all = "camelCase")]
+#[ts(export)]
+pub struct OpsMoment {
+    #[ts(type = "number")]
+    pub seq: u64,
+    /// When event `seq` was written (0 before the first event).
+    #[ts(type = "number")]
+    pub at_ms: i64,
+    pub users: Vec<OpsMomentUser>,
+}
+
+/// One event of the log as operators read it: secrets (password and token hashes, sealed
+/// secrets) are left out of `detail`.
+#[derive(Debug, Clone, Serialize, Deserialize, TS)]
+#[serde(rename_all = "camelCase")]
+#[ts(export)]
+pub struct OpsEventRow {
+    #[ts(type = "number")]
+    pub seq: u64,
+    #[ts(type = "number")]
+    pub at_ms: i64,
+    /// The event's variant (`BetPlaced`, `OperatorActed`, …).
+    pub kind: String,
+    /// The account it concerns, if any.
+    pub username: Option<String>,
+    /// The operator who acted, for `OperatorActed`.
+    pub by: Option<String>,
+    #[ts(type = "unknown")]
+    pub detail: serde_json::Value,
+}

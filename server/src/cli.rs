@@ -5,6 +5,7 @@ use crate::app::{open_store, Application};
 use crate::configuration::Settings;
 use crate::operations::{self, Direction};
 use crate::password_policy::check_new_password;
+use crate::time_travel;
 use crate::wallet;
 use ledger::AccountAction;
 use schemas::ops::OpsActionRequest;
@@ -175,12 +176,30 @@ enum AuditCmd {
         #[command(flatten)]
         target: Target,
     },
-    /// Every user's balance and exposure as they were at a sequence number.
+    /// Every user's balance, exposure and open bets as they were after a sequence number or at a
+    /// time (the last event written at or before it); both narrow, neither means now.
     Replay {
         #[arg(long)]
-        to_seq: u64,
+        to_seq: Option<u64>,
+        /// RFC 3339, e.g. 2026-11-24T18:00:00Z.
+        #[arg(long)]
+        at: Option<String>,
         #[arg(long)]
         username: Option<String>,
+        #[command(flatten)]
+        target: Target,
+    },
+    /// The log's events as JSON lines, oldest first (credentials withheld).
+    Events {
+        #[arg(long, default_value_t = 1)]
+        from_seq: u64,
+        #[arg(long)]
+        to_seq: Option<u64>,
+        #[arg(long)]
+        username: Option<String>,
+        /// The event kind, e.g. BetPlaced or OperatorActed.
+        #[arg(long)]
+        kind: Option<String>,
         #[command(flatten)]
         target: Target,
     },
@@ -249,18 +268,35 @@ pub async fn run(cli: Cli) -> anyhow::Result<ExitCode> {
             print(&report);
             Ok(if report.passed() { ExitCode::SUCCESS } else { ExitCode::FAILURE })
         }
-        Cmd::Audit { command: AuditCmd::Replay { to_seq, username, target } } => {
+        Cmd::Audit { command: AuditCmd::Replay { to_seq, at, username, target } } => {
             let state = match target.url.clone() {
                 Some(url) => {
-                    let mut path = format!("/api/ops/audit/state?seq={to_seq}");
-                    if let Some(name) = &username {
-                        path.push_str(&format!("&username={name}"));
-                    }
-                    remote(&url, &target).await?.get(&path).await?
+                    let mut query = Vec::new();
+                    query.extend(to_seq.map(|seq| format!("seq={seq}")));
+                    query.extend(at.map(|at| format!("at={}", encode(&at))));
+                    query.extend(username.map(|name| format!("username={}", encode(&name))));
+                    remote(&url, &target).await?.get(&format!("/api/ops/audit/moment?{}", query.join("&"))).await?
                 }
-                None => serde_json::to_value(operations::state_at(&local(&settings, &target)?, Some(to_seq), username).await?)?,
+                None => {
+                    let at_ms = at.as_deref().map(crate::routes::parse_moment).transpose()?;
+                    serde_json::to_value(time_travel::moment(&local(&settings, &target)?, to_seq, at_ms, username).await?)?
+                }
             };
             print(&state);
+            Ok(ExitCode::SUCCESS)
+        }
+        Cmd::Audit { command: AuditCmd::Events { from_seq, to_seq, username, kind, target } } => {
+            let lines = match target.url.clone() {
+                Some(url) => {
+                    let mut query = vec![format!("fromSeq={from_seq}")];
+                    query.extend(to_seq.map(|seq| format!("toSeq={seq}")));
+                    query.extend(username.map(|name| format!("username={}", encode(&name))));
+                    query.extend(kind.map(|kind| format!("kind={}", encode(&kind))));
+                    remote(&url, &target).await?.get_text(&format!("/api/ops/audit/events.jsonl?{}", query.join("&"))).await?
+                }
+                None => time_travel::export(&local(&settings, &target)?, time_travel::EventFilter { from_seq, to_seq, username, kind }).await?,
+            };
+            print!("{lines}");
             Ok(ExitCode::SUCCESS)
         }
         Cmd::Wallet { command } => wallet(&settings, command).await,
@@ -452,6 +488,20 @@ impl Remote {
         let answer = Self::data(response.map_err(|e| anyhow::anyhow!("calling {path}: {e}"))?).await;
         self.logout().await;
         answer
+    }
+
+    /// One call answering text (JSON lines), then the tool's session ends.
+    async fn get_text(self, path: &str) -> anyhow::Result<String> {
+        let response = self.client.get(format!("{}{path}", self.base)).bearer_auth(&self.token).send().await;
+        let mut response = response.map_err(|e| anyhow::anyhow!("calling {path}: {e}"))?;
+        let status = response.status();
+        let body = response.body().limit(1 << 30).await.context("reading the answer");
+        self.logout().await;
+        let body = String::from_utf8_lossy(&body?).into_owned();
+        if !status.is_success() {
+            bail!("{status}: {body}");
+        }
+        Ok(body)
     }
 
     /// Best effort: a session left behind ends with its refresh token anyway.

@@ -29,6 +29,7 @@ pub mod security_headers;
 pub mod seed;
 pub mod sports;
 pub mod startup;
+pub mod time_travel;
 pub mod timefmt;
 pub mod tokens;
 pub mod totp;

@@ -60,6 +60,20 @@ fn operator_commands_work_on_a_data_directory() {
     assert!(String::from_utf8_lossy(&none.stderr).contains("no open session"), "{}", String::from_utf8_lossy(&none.stderr));
     let report = stdout_json(&exchange(&["audit", "verify", "--data", data]));
     assert!(report["checks"].as_array().expect("checks").iter().all(|c| c["pass"] == true));
+
+    // Time travel by time (now, and before the log began) and the events as JSON lines.
+    let now = stdout_json(&exchange(&["audit", "replay", "--at", "2999-01-01T00:00:00Z", "--username", "clara", "--data", data]));
+    assert_eq!((now["users"][0]["balance"].as_f64(), now["users"][0]["openBets"].as_array().map(Vec::len)), (Some(1500.0), Some(0)));
+    let never = stdout_json(&exchange(&["audit", "replay", "--at", "2000-01-01T00:00:00Z", "--data", data]));
+    assert_eq!(never["seq"], 0);
+    let lines = exchange(&["audit", "events", "--username", "clara", "--kind", "OperatorActed", "--data", data]);
+    assert!(lines.status.success(), "{}", String::from_utf8_lossy(&lines.stderr));
+    let rows: Vec<serde_json::Value> = String::from_utf8_lossy(&lines.stdout).lines().map(|l| serde_json::from_str(l).expect("a JSON line")).collect();
+    let actions: Vec<&str> = rows.iter().map(|r| r["detail"]["action"].as_str().or_else(|| r["detail"]["action"].as_object().and_then(|o| o.keys().next()).map(String::as_str)).unwrap_or("?")).collect();
+    assert_eq!(actions, ["Credit", "Debit", "LockBetting", "ResetPassword", "UnlockBetting"]);
+    assert!(rows.iter().all(|r| r["by"] == "operator"));
+    let bad = exchange(&["audit", "replay", "--at", "yesterday", "--data", data]);
+    assert!(String::from_utf8_lossy(&bad.stderr).contains("RFC 3339"));
 }
 
 #[test]
@@ -109,6 +123,10 @@ fn operator_commands_call_a_running_server_and_a_held_directory_is_refused() {
     assert_eq!(locked["bettingLocked"], true);
     let shown = stdout_json(&exchange(&["user", "show", "--username", "player1", "--url", &url]));
     assert_eq!((shown["user"]["balance"].as_f64(), shown["actions"][0]["action"].as_str()), (Some(100025.0), Some("Lock betting")));
+    let moment = stdout_json(&exchange(&["audit", "replay", "--at", "2999-01-01T00:00:00Z", "--username", "player1", "--url", &url]));
+    assert_eq!(moment["users"][0]["balance"], 100025);
+    let lines = exchange(&["audit", "events", "--kind", "OperatorActed", "--url", &url]);
+    assert_eq!(String::from_utf8_lossy(&lines.stdout).lines().count(), 2, "the credit and the lock");
     let (status, me) = call(&url, "GET", "/api/users", Some(&browser), &serde_json::json!(null));
     assert_eq!(status, 200, "the browser session survived the tool's calls: {me}");
     let denied = exchange(&["credit", "--username", "player1", "--amount", "25", "--remark", "x", "--url", &url, "--operator", "player1", "--operator-password", "player123"]);

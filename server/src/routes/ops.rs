@@ -83,3 +83,76 @@ pub async fn finish_fixture(state: web::Data<AppState>, user: AuthUser, JsonBody
     feed(&state)?.finish(body.gmid, body.winner).await?;
     Ok(ok("Fixture finished", serde_json::json!({ "gmid": body.gmid })))
 }
+
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct MomentQuery {
+    seq: Option<u64>,
+    /// RFC 3339, e.g. 2026-11-24T18:00:00Z.
+    at: Option<String>,
+    username: Option<String>,
+}
+
+/// An RFC 3339 time in milliseconds.
+pub fn parse_moment(text: &str) -> ApiResult<i64> {
+    chrono::DateTime::parse_from_rfc3339(text.trim())
+        .map(|t| t.timestamp_millis())
+        .map_err(|_| crate::error::ApiError::bad("at: must be an RFC 3339 time such as 2026-11-24T18:00:00Z"))
+}
+
+/// Time travel: every account as it was at a sequence number or a time, with its open bets.
+#[tracing::instrument(name = "audit_moment", skip_all)]
+pub async fn audit_moment(state: web::Data<AppState>, user: AuthUser, query: web::Query<MomentQuery>) -> ApiResult<HttpResponse> {
+    user.require(&[Role::Operator])?;
+    let query = query.into_inner();
+    let at_ms = query.at.as_deref().map(parse_moment).transpose()?;
+    let username = query.username.filter(|u| !u.trim().is_empty());
+    Ok(ok("Success", crate::time_travel::moment(&state.engine, query.seq, at_ms, username).await?))
+}
+
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields, rename_all = "camelCase")]
+pub struct EventsQuery {
+    from_seq: Option<u64>,
+    to_seq: Option<u64>,
+    #[serde(default)]
+    username: String,
+    #[serde(default)]
+    kind: String,
+    page: Option<u32>,
+    limit: Option<u32>,
+}
+
+impl EventsQuery {
+    fn filter(&self) -> crate::time_travel::EventFilter {
+        let text = |s: &str| Some(s.trim().to_owned()).filter(|s| !s.is_empty());
+        crate::time_travel::EventFilter { from_seq: self.from_seq.unwrap_or(1), to_seq: self.to_seq, username: text(&self.username), kind: text(&self.kind) }
+    }
+}
+
+/// The log's events, oldest first, filtered by range, user and kind, a page at a time.
+#[tracing::instrument(name = "audit_events", skip_all)]
+pub async fn audit_events(state: web::Data<AppState>, user: AuthUser, query: web::Query<EventsQuery>) -> ApiResult<HttpResponse> {
+    user.require(&[Role::Operator])?;
+    let page = query.page.unwrap_or(1);
+    let limit = query.limit.unwrap_or(50);
+    if page == 0 {
+        return Err(crate::error::ApiError::bad("page: must be 1 or more"));
+    }
+    if limit == 0 || limit > crate::time_travel::EVENTS_PAGE_MAX {
+        return Err(crate::error::ApiError::bad(format!("limit: must be between 1 and {}", crate::time_travel::EVENTS_PAGE_MAX)));
+    }
+    let (rows, total) = crate::time_travel::events(&state.engine, query.filter(), page, limit).await?;
+    Ok(crate::extract::ok_paged(rows, total))
+}
+
+/// The same events as JSON lines, to download.
+#[tracing::instrument(name = "audit_events_export", skip_all)]
+pub async fn audit_events_export(state: web::Data<AppState>, user: AuthUser, query: web::Query<EventsQuery>) -> ApiResult<HttpResponse> {
+    user.require(&[Role::Operator])?;
+    let lines = crate::time_travel::export(&state.engine, query.filter()).await?;
+    Ok(HttpResponse::Ok()
+        .content_type("application/x-ndjson")
+        .insert_header(("Content-Disposition", "attachment; filename=\"events.jsonl\""))
+        .body(lines))
+}

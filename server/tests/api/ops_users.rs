@@ -106,3 +106,74 @@ async fn wrong_actions_are_refused_and_write_nothing() {
     assert_error(&app.get("/api/ops/users?limit=100000", Some(&operator)).await, 400, "limit");
     assert_eq!(app.head_seq().await, head);
 }
+
+#[actix_web::test]
+async fn time_travel_shows_the_ledger_before_and_after_a_bet_and_reads_the_events_back() {
+    let app = frozen_app().await;
+    let operator = app.operator().await;
+    let player = app.player().await;
+    let before = app.head_seq().await;
+    let (_, market) = match_odds(&app).await;
+    let price = best(&market, 0, "back");
+    assert_eq!(place(&app, Some(&player), &bet_body(&market, 0, "back", price, 250.0, "travel")).await.status, 200);
+    assert_eq!(app.credit(&operator, "player1", 10.0).await.status, 200);
+
+    let then = app.get(&format!("/api/ops/audit/moment?seq={before}&username=player1"), Some(&operator)).await;
+    assert_eq!(then.status, 200, "{}", then.body);
+    assert_eq!(then.data()["seq"], before);
+    assert_eq!(then.data()["users"][0]["openBets"].as_array().map(Vec::len), Some(0), "no bet yet");
+    assert_eq!(then.data()["users"][0]["balance"], 100000.0);
+    let now = app.get("/api/ops/audit/moment?username=player1", Some(&operator)).await;
+    assert_eq!(now.data()["users"][0]["openBets"][0]["amount"], 250.0);
+    assert_eq!(now.data()["users"][0]["exposure"], 250.0);
+    assert_eq!(now.data()["users"][0]["balance"], 100010.0);
+    let at = now.data()["atMs"].as_i64().expect("atMs");
+    let by_time = app.get(&format!("/api/ops/audit/moment?at={}", urlencode(&rfc3339(at))), Some(&operator)).await;
+    assert_eq!(by_time.status, 200, "{}", by_time.body);
+    assert_eq!(by_time.data()["seq"], now.data()["seq"]);
+    let long_ago = app.get("/api/ops/audit/moment?at=2000-01-01T00:00:00Z", Some(&operator)).await;
+    assert_eq!((long_ago.data()["seq"].as_u64(), long_ago.data()["users"].as_array().map(Vec::len)), (Some(0), Some(0)));
+
+    let events = app.get(&format!("/api/ops/audit/events?fromSeq={}&username=player1", before + 1), Some(&operator)).await;
+    assert_eq!(events.status, 200, "{}", events.body);
+    let kinds: Vec<&str> = events.data().as_array().expect("rows").iter().map(|r| r["kind"].as_str().expect("kind")).collect();
+    assert_eq!(kinds, ["BetPlaced", "OperatorActed", "Credited"]);
+    let acted = &events.data()[1];
+    assert_eq!((acted["by"].as_str(), acted["username"].as_str(), acted["detail"]["remark"].as_str()), (Some("operator"), Some("player1"), Some("test credit")));
+    let only = app.get("/api/ops/audit/events?kind=operatoracted&limit=1&page=1", Some(&operator)).await;
+    assert_eq!((only.body["total"].as_u64(), only.data().as_array().map(Vec::len)), (Some(1), Some(1)));
+
+    let export = app.send("GET", "/api/ops/audit/events.jsonl?toSeq=5", Some(&operator), None).await;
+    assert_eq!(export.status, 200);
+    let text = export.body.as_str().expect("JSON lines").to_owned();
+    assert_eq!(text.lines().count(), 5);
+    assert!(text.contains("AccountOpened") && text.contains("[withheld]") && !text.contains("$argon2"), "credentials never leave: {text}");
+}
+
+#[actix_web::test]
+async fn bad_time_travel_requests_are_refused() {
+    let app = spawn_app().await;
+    let operator = app.operator().await;
+    let player = app.player().await;
+    let head = app.head_seq().await;
+    assert_error(&app.get("/api/ops/audit/moment", Some(&player)).await, 403, "permission");
+    assert_error(&app.get("/api/ops/audit/events", Some(&player)).await, 403, "permission");
+    assert_error(&app.get("/api/ops/audit/moment?at=yesterday", Some(&operator)).await, 400, "RFC 3339");
+    assert_error(&app.get(&format!("/api/ops/audit/moment?seq={}", head + 100), Some(&operator)).await, 400, "head of the log");
+    assert_error(&app.get("/api/ops/audit/moment?seq=-1", Some(&operator)).await, 400, "invalid digit");
+    assert_error(&app.get("/api/ops/audit/moment?username=ghost", Some(&operator)).await, 404, "Unknown user");
+    assert_error(&app.get("/api/ops/audit/events?username=ghost", Some(&operator)).await, 404, "Unknown user");
+    assert_error(&app.get("/api/ops/audit/events?fromSeq=5&toSeq=2", Some(&operator)).await, 400, "toSeq");
+    assert_error(&app.get("/api/ops/audit/events?limit=0", Some(&operator)).await, 400, "limit");
+    assert_error(&app.get("/api/ops/audit/events?page=0", Some(&operator)).await, 400, "page");
+    assert_error(&app.get("/api/ops/audit/events?bogus=1", Some(&operator)).await, 400, "unknown field");
+    assert_eq!(app.head_seq().await, head);
+}
+
+fn rfc3339(at_ms: i64) -> String {
+    server::timefmt::rfc3339(at_ms)
+}
+
+fn urlencode(text: &str) -> String {
+    text.replace(':', "%3A").replace('+', "%2B")
+}
