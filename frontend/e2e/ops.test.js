@@ -45,6 +45,7 @@ describe('the operators console', () => {
   let player;
   let operator;
   let balance;
+  let seqBeforeCredit;
 
   before(async () => {
     server = await startServer({ APP_CASINO__SPEED: '10', APP_FEED__SPEED: '0' });
@@ -92,6 +93,7 @@ describe('the operators console', () => {
       window.__noReload = true;
     });
     await waitFor(() => headerBalance(player), balance, 'player header before');
+    seqBeforeCredit = (await (await fetch(`${server.url}/health`)).json()).data.seq;
     await act(operator, 'Credit', { Amount: String(CREDIT), Remark: 'goodwill gesture' });
     balance += CREDIT;
     await waitFor(() => figure(operator, 'ops-balance'), balance, 'console balance after the credit');
@@ -130,6 +132,26 @@ describe('the operators console', () => {
     await row.waitFor({ state: 'detached' });
     const users = await api(server.url, 'GET', '/ops/users?search=lockme', { token: opToken });
     assert.equal(users.data[0].balance, 1500);
+  });
+
+  it('time travel shows the balance before the credit; the invariants hold; the log names the operator', T, async () => {
+    await operator.goto('/ops/audit');
+    await operator.getByLabel('Log #').fill(String(seqBeforeCredit));
+    await operator.getByLabel('Username (optional)').fill('player1');
+    await operator.getByRole('button', { name: 'Travel' }).click();
+    await operator.locator(`[data-testid="moment"][data-seq="${seqBeforeCredit}"]`).waitFor();
+    const then = operator.getByRole('table', { name: 'Accounts then' }).locator('tr[data-username="player1"]');
+    assert.equal((await then.getByRole('cell').nth(1).textContent()).trim(), (balance - CREDIT).toFixed(2), 'the balance before the credit');
+    await operator.getByRole('button', { name: 'Run invariant check' }).click();
+    await operator.getByTestId('audit-result').getByText(/All invariants hold/).waitFor({ timeout: 30_000 });
+    await operator.getByLabel('User', { exact: true }).fill('player1');
+    await operator.getByLabel('Kind').fill('OperatorActed');
+    await operator.getByRole('button', { name: 'Filter' }).click();
+    const acted = operator.getByRole('table', { name: 'Events' }).locator('tr[data-kind="OperatorActed"]');
+    await acted.first().waitFor();
+    assert.equal(await operator.getByRole('table', { name: 'Events' }).locator('tbody tr').count(), await acted.count(), 'only the kind asked for');
+    assert.match(await acted.first().textContent(), /operator.*goodwill gesture/);
+    await operator.screenshot({ path: screenshotPath('ops-audit-1366.png'), fullPage: true });
   });
 
   it('a player is sent home from /ops and never downloads the console', T, async () => {

@@ -106,8 +106,13 @@ export type { WithdrawRequestBody } from './generated/WithdrawRequestBody';
 // Operators' console (issue 14).
 export type { OpsActionRequest } from './generated/OpsActionRequest';
 export type { OpsActionRow } from './generated/OpsActionRow';
+export type { OpsEventRow } from './generated/OpsEventRow';
+export type { AuditCheck } from './generated/AuditCheck';
+export type { AuditReport } from './generated/AuditReport';
 export type { OpsSession } from './generated/OpsSession';
 export type { OpsTimelinePoint } from './generated/OpsTimelinePoint';
 export type { OpsUserRow } from './generated/OpsUserRow';
 import type { OpsUserDetail as GOpsUserDetail } from './generated/OpsUserDetail';
 export type OpsUserDetail = Wire<GOpsUserDetail>;
+import type { OpsMoment as GOpsMoment } from './generated/OpsMoment';
+export type OpsMoment = Wire<GOpsMoment>;

@@ -9,6 +9,7 @@ import { selectUser, useSession } from '@/lib/session';
 const PAGES = [
   { to: '/ops/users', label: 'Users' },
   { to: '/ops/wallet', label: 'Wallet' },
+  { to: '/ops/audit', label: 'Audit' },
 ] as const;
 
 export function OpsShell({ title, children }: { title: string; children: ReactNode }) {

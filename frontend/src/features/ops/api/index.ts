@@ -1,6 +1,8 @@
 // The operators' calls (issue 14; docs/api.md "Operators"), all under /api/ops.
-import type { Envelope, OpsActionRequest, OpsTimelinePoint, OpsUserDetail, OpsUserRow, WalletRequest } from '@/types';
+import type { AuditReport, Envelope, OpsActionRequest, OpsEventRow, OpsMoment, OpsTimelinePoint, OpsUserDetail, OpsUserRow, WalletRequest } from '@/types';
 import { apiData, apiRequest } from '@/lib/api-client';
+import { API_BASE } from '@/lib/config';
+import { sessionActions } from '@/lib/session';
 
 export type Page<T> = { rows: T[]; total: number };
 
@@ -49,4 +51,34 @@ export async function decideWalletRequest(id: number, decision: Decision, remark
   const body = remark.trim() ? { remark: remark.trim() } : {};
   const envelope = await apiRequest<WalletRequest>(`/ops/wallet/requests/${id}/${decision}`, { method: 'POST', body });
   return envelope?.message;
+}
+
+export type MomentQuery = { seq?: number; at?: string; username?: string };
+
+/** GET /api/ops/audit/moment: every account (or one) as it was then, with its open bets. */
+export function getMoment(query: MomentQuery): Promise<OpsMoment | undefined> {
+  return apiData<OpsMoment>('/ops/audit/moment', { query });
+}
+
+export type EventsQuery = { fromSeq?: number; toSeq?: number; username: string; kind: string };
+
+/** GET /api/ops/audit/events: one page of the log's events, oldest first. */
+export async function listEvents(query: EventsQuery, pageNumber: number, limit: number): Promise<Page<OpsEventRow> | undefined> {
+  return page(await apiRequest<OpsEventRow[]>('/ops/audit/events', { query: { ...query, page: pageNumber, limit } }));
+}
+
+/** The same events as JSON lines, for a download. */
+export async function exportEvents(query: EventsQuery): Promise<Blob> {
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(query)) if (value !== undefined && value !== '') params.set(key, String(value));
+  const token = sessionActions.get()?.accessToken ?? '';
+  const response = await fetch(`${API_BASE}/ops/audit/events.jsonl?${params}`, { headers: { Authorization: `Bearer ${token}` }, cache: 'no-store' });
+  if (!response.ok) throw { message: `Export failed (${response.status})`, status: response.status };
+  return response.blob();
+}
+
+/** GET /api/ops/audit/verify: every invariant over the whole log (the envelope's success says
+ * whether all hold). */
+export function verifyLedger(): Promise<AuditReport | undefined> {
+  return apiData<AuditReport>('/ops/audit/verify');
 }
