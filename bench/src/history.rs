@@ -172,6 +172,10 @@ pub struct HistoryReport {
     pub apply_elapsed: Duration,
     /// `ledger::audit::replay` again on the same open store.
     pub replay_warm_elapsed: Duration,
+    /// Operators' time travel (`ledger::audit::replay_to` by time, as `/api/ops/audit/moment?at=`
+    /// does): to the middle of the log, and to its last event.
+    pub travel_middle_elapsed: Duration,
+    pub travel_end_elapsed: Duration,
 }
 
 /// Reads of the log tree straight from sled, without the ledger.
@@ -203,6 +207,14 @@ pub fn run(dir: &Path, events: u64) -> HistoryReport {
     let mut applied = State::default();
     let apply_elapsed = timed(&mut || envelopes.iter().for_each(|e| ledger::apply(&mut applied, e)));
     let replay_warm_elapsed = timed(&mut || replayed = replay());
+    let middle = &envelopes[envelopes.len() / 2];
+    let (middle_seq, middle_at) = (middle.seq, middle.at_ms);
+    let last_at = envelopes.last().map_or(0, |e| e.at_ms);
+    let mut travelled = State::default();
+    let travel_middle_elapsed = timed(&mut || travelled = ledger::audit::replay_to(&store, u64::MAX, middle_at).expect("travels"));
+    assert!(travelled.head_seq >= middle_seq && travelled.head_at_ms == middle_at, "time travel stops at the last event of that time");
+    let travel_end_elapsed = timed(&mut || travelled = ledger::audit::replay_to(&store, u64::MAX, last_at).expect("travels"));
+    assert!(travelled.head_seq == expected.head_seq, "travel to the last event's time replays it all");
     assert!(applied.head_seq == expected.head_seq && replayed.head_seq == expected.head_seq, "every event was applied");
     HistoryReport {
         events: expected.head_seq,
@@ -217,6 +229,8 @@ pub fn run(dir: &Path, events: u64) -> HistoryReport {
         read_decode_elapsed,
         apply_elapsed,
         replay_warm_elapsed,
+        travel_middle_elapsed,
+        travel_end_elapsed,
     }
 }
 

@@ -146,6 +146,8 @@ fn replay_and_space(options: &Options) {
         ("`read_from(1)` decoded into a vector, warm", report.read_decode_elapsed),
         ("`apply` only (fold decoded envelopes into a `State`)", report.apply_elapsed),
         ("replay into projections again, warm", report.replay_warm_elapsed),
+        ("time travel to the middle of the log by time (`replay_to`, warm)", report.travel_middle_elapsed),
+        ("time travel to the last event by time (`replay_to`, warm)", report.travel_end_elapsed),
     ];
     for (step, elapsed) in rows {
         println!("| {step} | {:.2} | {:.0} |", elapsed.as_secs_f64(), rate(elapsed));
