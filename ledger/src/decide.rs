@@ -111,8 +111,7 @@ fn operator_action(state: &State, at_ms: i64, by: UserId, username: &str, action
         AccountAction::Debit { amount_minor } => decide(state, at_ms, &Command::Debit { username: username.to_owned(), amount_minor: *amount_minor, remark: remark.to_owned() })?,
         AccountAction::LockBetting if user.betting_locked => return Err(Reject::NothingToChange("betting is already locked")),
         AccountAction::UnlockBetting if !user.betting_locked => return Err(Reject::NothingToChange("betting is not locked")),
-        AccountAction::LockBetting | AccountAction::UnlockBetting | AccountAction::ResetPassword { .. } => Vec::new(),
-        AccountAction::EndSessions => Vec::new(),
+        AccountAction::LockBetting | AccountAction::UnlockBetting | AccountAction::ResetPassword { .. } | AccountAction::EndSessions => Vec::new(),
     };
     if action.ends_sessions() {
         let sessions: Vec<SessionId> = state.sessions.values().filter(|s| s.user_id == user.id).map(|s| s.id).collect();

@@ -4,7 +4,7 @@ mod common;
 
 use common::*;
 use ledger::betting::{BookKind, Payoff};
-use ledger::{BetInfo, BookKey, Command, Event, FeedWorld, Reject, State};
+use ledger::{BetInfo, BookKey, Command, Event, FeedWorld, Reject};
 use proptest::prelude::*;
 use schemas::sports::{Market, MarketResult, MarketType, Side};
 use schemas::{Money, Role};
@@ -15,17 +15,6 @@ fn bet(request_id: &str, market: Market, stake_minor: i64, info: BetInfo) -> Com
 
 fn player(balance_minor: i64) -> Vec<Event> {
     vec![opened(1, "alice", Role::User), credited(1, balance_minor, balance_minor)]
-}
-
-/// Decides and applies: the state after a command (which must be accepted).
-fn then_apply(state: &State, command: Command) -> State {
-    let events = when(state, command).expect("accepted");
-    let mut next = state.clone();
-    for event in events {
-        let seq = next.head_seq + 1;
-        ledger::apply(&mut next, &ledger::Envelope { seq, at_ms: T0, event });
-    }
-    next
 }
 
 #[test]

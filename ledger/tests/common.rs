@@ -21,6 +21,17 @@ pub fn when(state: &State, command: Command) -> Result<Vec<Event>, Reject> {
     decide(state, T0, &command)
 }
 
+/// Decides and applies: the state after a command (which must be accepted).
+pub fn then_apply(state: &State, command: Command) -> State {
+    let events = when(state, command).expect("accepted");
+    let mut next = state.clone();
+    for event in events {
+        let seq = next.head_seq + 1;
+        apply(&mut next, &Envelope { seq, at_ms: T0, event });
+    }
+    next
+}
+
 pub fn opened(user_id: u64, username: &str, role: Role) -> Event {
     Event::AccountOpened {
         user_id,

@@ -18,16 +18,6 @@ fn act(action: AccountAction, remark: &str) -> Command {
     Command::Operator { by: 1, username: "alice".into(), action, remark: remark.into() }
 }
 
-fn then_apply(state: &State, command: Command) -> State {
-    let events = when(state, command).expect("accepted");
-    let mut next = state.clone();
-    for event in events {
-        let seq = next.head_seq + 1;
-        ledger::apply(&mut next, &ledger::Envelope { seq, at_ms: T0, event });
-    }
-    next
-}
-
 fn bet() -> Command {
     Command::PlaceBet { user_id: 2, request_id: "r1".into(), market: match_odds(), delay: ledger::BetDelay::default(), stake_minor: 10_000, info: info(1, Side::Back, 185) }
 }
