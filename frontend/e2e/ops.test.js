@@ -154,6 +154,23 @@ describe('the operators console', () => {
     await operator.screenshot({ path: screenshotPath('ops-audit-1366.png'), fullPage: true });
   });
 
+  it('a table the operator locks shows locked in the player’s casino lobby', T, async () => {
+    await operator.goto('/ops/casino');
+    const row = operator.locator('tr[data-gtype="war"]');
+    await row.waitFor();
+    await operator.getByLabel('Remark for the next lock or unlock').fill('shoe check');
+    await row.getByRole('button', { name: 'Lock', exact: true }).click();
+    await row.getByText('Locked', { exact: true }).waitFor();
+    await operator.screenshot({ path: screenshotPath('ops-casino-1366.png'), fullPage: true });
+    await player.goto('/casino-list/LC/4/35');
+    const lobby = player.getByRole('region', { name: 'Our Casino' });
+    const tile = lobby.locator('[data-testid="casino-tile"][data-gmid="war"]');
+    await tile.waitFor();
+    assert.equal(await tile.getAttribute('data-locked'), 'true');
+    const teen = lobby.locator('[data-testid="casino-tile"][data-gmid="teen20"]');
+    assert.equal(await teen.getAttribute('data-locked'), 'false', 'the other tables stay open');
+  });
+
   it('a player is sent home from /ops and never downloads the console', T, async () => {
     await player.goto('/ops/users');
     await player.waitForURL((url) => url.pathname === '/');

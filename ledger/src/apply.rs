@@ -39,6 +39,13 @@ pub fn apply(state: &mut State, envelope: &Envelope) {
         Event::Wallet(event) => crate::wallet::apply(&mut state.wallet, at_ms, event),
         Event::SecureAuth(event) => crate::secure::apply(&mut state.secure, event),
         Event::OperatorActed { by, user_id, action, remark } => apply_operator_action(state, envelope, *by, *user_id, action, remark),
+        Event::TableActed { table, locked, .. } => {
+            if *locked {
+                state.console_locks.insert(*table);
+            } else {
+                state.console_locks.remove(table);
+            }
+        }
     }
 }
 

@@ -142,6 +142,13 @@ pub enum Command {
     SetLockedTables {
         tables: Vec<u32>,
     },
+    /// Operator `by` locks (or unlocks) casino table number `table`, saying why (issue 14).
+    OperatorTable {
+        by: UserId,
+        table: u32,
+        locked: bool,
+        remark: String,
+    },
     /// Operator `by` acts on `username`'s account, saying why in `remark` (issue 14).
     Operator {
         by: UserId,
@@ -229,7 +236,7 @@ pub enum Reject {
     TableLocked,
     #[error("The bet delay of {delay_ms} ms has not passed")]
     BetDelayNotOver { delay_ms: i64 },
-    #[error("only operators may act on accounts")]
+    #[error("only operators may do this")]
     NotAnOperator,
     #[error("Betting is locked on this account. Please contact support.")]
     BettingLocked,

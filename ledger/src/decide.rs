@@ -96,14 +96,21 @@ pub fn decide(state: &State, at_ms: i64, command: &Command) -> Result<Vec<Event>
         Command::StartCasino { world } => Ok(casino::start_casino(state, at_ms, world)),
         Command::SetLockedTables { tables } => Ok(casino::set_locked_tables(state, tables)),
         Command::Operator { by, username, action, remark } => operator_action(state, at_ms, *by, username, action, remark),
+        Command::OperatorTable { by, table, locked, remark } => {
+            check_operator(state, *by)?;
+            check_remark(remark)?;
+            if state.locked_tables.contains(table) == *locked {
+                return Err(Reject::NothingToChange(if *locked { "the table is already locked" } else { "the table is not locked" }));
+            }
+            let effect = if *locked { Event::TableLocked { table: *table } } else { Event::TableUnlocked { table: *table } };
+            Ok(vec![Event::TableActed { by: *by, table: *table, locked: *locked, remark: remark.clone() }, effect])
+        }
     }
 }
 
 /// An operator's action on an account: the record of who did it and why, then what it does.
 fn operator_action(state: &State, at_ms: i64, by: UserId, username: &str, action: &AccountAction, remark: &str) -> Result<Vec<Event>, Reject> {
-    if state.users.get(&by).is_none_or(|operator| operator.role != Role::Operator) {
-        return Err(Reject::NotAnOperator);
-    }
+    check_operator(state, by)?;
     let user = state.user_by_name(username).ok_or(Reject::UnknownUser)?;
     check_remark(remark)?;
     let mut effects = match action {
@@ -225,6 +232,13 @@ fn check_username(state: &State, username: &str) -> Result<(), Reject> {
     }
     if state.by_username.contains_key(&username.to_lowercase()) {
         return Err(Reject::UsernameTaken);
+    }
+    Ok(())
+}
+
+fn check_operator(state: &State, by: UserId) -> Result<(), Reject> {
+    if state.users.get(&by).is_none_or(|operator| operator.role != Role::Operator) {
+        return Err(Reject::NotAnOperator);
     }
     Ok(())
 }

@@ -175,6 +175,14 @@ pub enum Event {
         action: AccountAction,
         remark: String,
     },
+    /// Operator `by` locked (or unlocked) casino table `table` (issue 14); the `TableLocked` or
+    /// `TableUnlocked` that does it follows in the same batch.
+    TableActed {
+        by: UserId,
+        table: u32,
+        locked: bool,
+        remark: String,
+    },
 }
 
 /// What makes a simulated world (the sports feed, or the casino's tables) the same world: its

@@ -50,6 +50,9 @@ pub struct State {
     pub secure: SecureState,
     /// Casino table numbers (`cid`) the administrator locked: they take no bets.
     pub locked_tables: BTreeSet<u32>,
+    /// The tables an operator locked in the console (and has not unlocked): a restart keeps them
+    /// locked beside the configuration's.
+    pub console_locks: BTreeSet<u32>,
 }
 
 /// A casino table's current round.

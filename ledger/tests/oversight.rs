@@ -127,3 +127,22 @@ fn the_money_timeline_follows_every_balance_and_exposure_change_of_one_user() {
     assert_eq!(timeline.iter().map(|p| (p.balance_minor, p.exposure_minor)).collect::<Vec<_>>(), expected);
     assert_eq!(expected.last(), Some(&(102_500, 10_000)), "the bet's liability, then the credit");
 }
+
+#[test]
+fn an_operator_locks_a_table_with_a_record_and_the_console_keeps_its_locks() {
+    let state = given(house());
+    let lock = |locked, remark: &str| Command::OperatorTable { by: 1, table: 3, locked, remark: remark.into() };
+    assert_eq!(
+        when(&state, lock(true, "dealer shoe check")),
+        Ok(vec![Event::TableActed { by: 1, table: 3, locked: true, remark: "dealer shoe check".into() }, Event::TableLocked { table: 3 }])
+    );
+    let locked = then_apply(&state, lock(true, "dealer shoe check"));
+    assert!(locked.locked_tables.contains(&3) && locked.console_locks.contains(&3));
+    assert_eq!(when(&locked, lock(true, "again")), Err(Reject::NothingToChange("the table is already locked")));
+    let unlocked = then_apply(&locked, lock(false, "checked"));
+    assert!(unlocked.locked_tables.is_empty() && unlocked.console_locks.is_empty());
+    assert_eq!(when(&unlocked, lock(false, "again")), Err(Reject::NothingToChange("the table is not locked")));
+    let by_player = Command::OperatorTable { by: 2, table: 3, locked: true, remark: "x".into() };
+    assert_eq!(when(&state, by_player), Err(Reject::NotAnOperator));
+    assert_eq!(when(&state, lock(true, "")), Err(Reject::InvalidRemark));
+}

@@ -140,3 +140,18 @@ pub struct OpsEventRow {
     #[ts(type = "unknown")]
     pub detail: serde_json::Value,
 }
+
+/// A casino table as operators see it (`GET /api/ops/casino`).
+#[derive(Debug, Clone, Serialize, Deserialize, TS)]
+#[serde(rename_all = "camelCase")]
+#[ts(export)]
+pub struct OpsTable {
+    pub gtype: String,
+    pub name: String,
+    /// The table number.
+    pub cid: u32,
+    pub locked: bool,
+    /// The round the table has open (taking bets or dealing), if any.
+    pub mid: Option<String>,
+    pub betting: bool,
+}

@@ -35,8 +35,11 @@ impl Application {
         let hub = hub::spawn();
         let engine = ledger::start(store, crate::push::notifier(hub.clone())).context("replaying the ledger")?;
         crate::seed::seed(&engine, &settings).await.context("seeding accounts")?;
-        // The configuration's locked tables are the administrator's locks at start.
-        let locks = ledger::Command::SetLockedTables { tables: settings.casino.locked_cids.clone() };
+        // At start the locked tables are the configuration's and those an operator locked in the
+        // console (and did not unlock).
+        let mut tables = settings.casino.locked_cids.clone();
+        tables.extend(engine.read().console_locks.iter().copied());
+        let locks = ledger::Command::SetLockedTables { tables };
         engine.submit(crate::clock::now_ms(), locks).await.context("locking the configured casino tables")?;
         let listener = TcpListener::bind((settings.application.host.as_str(), settings.application.port))
             .with_context(|| format!("binding {}:{}", settings.application.host, settings.application.port))?;

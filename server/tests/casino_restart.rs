@@ -106,3 +106,37 @@ async fn a_restart_with_other_casino_settings_voids_the_interrupted_round_and_re
     let audit = audit_verify(&dir);
     assert!(audit.status.success(), "audit verify failed:\n{}", String::from_utf8_lossy(&audit.stdout));
 }
+
+/// The tile of `gtype` in the lobby's every-table list.
+async fn tile(http: &awc::Client, base: &str, gtype: &str) -> Value {
+    let all = call(http, "POST", &format!("{base}/data/front/casino/alllist"), None, Some(&json!({"gmid": 35, "ismob": 1}))).await;
+    all["data"]["t1"].as_array().expect("tiles").iter().find(|t| t["gmid"] == gtype).cloned().expect("the table's tile")
+}
+
+#[actix_web::test]
+async fn a_table_an_operator_locked_stays_locked_across_a_restart_until_unlocked() {
+    let http = awc::Client::default();
+    let dir = tempfile::tempdir().expect("temp dir");
+    let mut server = start_server(dir.path(), &dir.path().with_extension("lock1.log"), &[]);
+    let base = format!("http://127.0.0.1:{}", server.port);
+    let operator = common::login(&http, &base, "operator", "operator123").await;
+    let locked = call(&http, "POST", &format!("{base}/api/ops/casino/war/lock"), Some(&operator), Some(&json!({"remark": "shoe check"}))).await;
+    assert_eq!(locked["data"]["locked"], true, "{locked}");
+    assert_eq!(tile(&http, &base, "war").await["locked"], true);
+    kill_server(&mut server);
+
+    let mut server = start_server(dir.path(), &dir.path().with_extension("lock2.log"), &[]);
+    let base = format!("http://127.0.0.1:{}", server.port);
+    assert_eq!(tile(&http, &base, "war").await["locked"], true, "the console's lock survives the restart");
+    let operator = common::login(&http, &base, "operator", "operator123").await;
+    let unlocked = call(&http, "POST", &format!("{base}/api/ops/casino/war/unlock"), Some(&operator), Some(&json!({"remark": "checked"}))).await;
+    assert_eq!(unlocked["data"]["locked"], false, "{unlocked}");
+    kill_server(&mut server);
+
+    let mut server = start_server(dir.path(), &dir.path().with_extension("lock3.log"), &[]);
+    let base = format!("http://127.0.0.1:{}", server.port);
+    assert_eq!(tile(&http, &base, "war").await["locked"], false, "and so does the unlock");
+    kill_server(&mut server);
+    let audit = audit_verify(dir.path());
+    assert!(audit.status.success(), "audit verify failed:\n{}", String::from_utf8_lossy(&audit.stdout));
+}

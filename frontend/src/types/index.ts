@@ -107,6 +107,7 @@ export type { WithdrawRequestBody } from './generated/WithdrawRequestBody';
 export type { OpsActionRequest } from './generated/OpsActionRequest';
 export type { OpsActionRow } from './generated/OpsActionRow';
 export type { OpsEventRow } from './generated/OpsEventRow';
+export type { OpsTable } from './generated/OpsTable';
 export type { AuditCheck } from './generated/AuditCheck';
 export type { AuditReport } from './generated/AuditReport';
 export type { OpsSession } from './generated/OpsSession';

@@ -177,3 +177,29 @@ fn rfc3339(at_ms: i64) -> String {
 fn urlencode(text: &str) -> String {
     text.replace(':', "%3A").replace('+', "%2B")
 }
+
+#[actix_web::test]
+async fn an_operator_locks_a_casino_table_and_wrong_requests_change_nothing() {
+    let app = spawn_app().await;
+    let operator = app.operator().await;
+    let player = app.player().await;
+    let tables = app.get("/api/ops/casino", Some(&operator)).await;
+    assert_eq!(tables.status, 200, "{}", tables.body);
+    let teen = tables.data().as_array().expect("tables").iter().find(|t| t["gtype"] == "teen20").cloned().expect("teen20");
+    assert_eq!((teen["cid"].as_u64(), teen["locked"].as_bool()), (Some(1), Some(false)));
+    let head = app.head_seq().await;
+    let remark = json!({"remark": "why"});
+    assert_error(&app.get("/api/ops/casino", Some(&player)).await, 403, "permission");
+    assert_error(&app.post("/api/ops/casino/teen20/lock", Some(&player), &remark).await, 403, "permission");
+    assert_error(&app.post("/api/ops/casino/nope/lock", Some(&operator), &remark).await, 404, "Unknown table");
+    assert_error(&app.post("/api/ops/casino/teen20/melt", Some(&operator), &remark).await, 404, "Unknown action");
+    assert_error(&app.post("/api/ops/casino/teen20/lock", Some(&operator), &json!({"remark": ""})).await, 400, "remark");
+    assert_error(&app.post("/api/ops/casino/teen20/unlock", Some(&operator), &remark).await, 409, "not locked");
+    assert_eq!(app.head_seq().await, head);
+    let locked = app.post("/api/ops/casino/teen20/lock", Some(&operator), &json!({"remark": "dealer change"})).await;
+    assert_eq!((locked.status, locked.data()["locked"].as_bool()), (200, Some(true)), "{}", locked.body);
+    let all = app.post("/data/front/casino/alllist", None, &json!({"gmid": 35, "ismob": 1})).await;
+    assert_eq!(all.data()["t1"][0]["locked"], true, "the tile shows it");
+    let events = app.get("/api/ops/audit/events?kind=TableActed", Some(&operator)).await;
+    assert_eq!((events.data()[0]["by"].as_str(), events.data()[0]["detail"]["remark"].as_str()), (Some("operator"), Some("dealer change")));
+}

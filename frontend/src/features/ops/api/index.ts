@@ -1,5 +1,5 @@
 // The operators' calls (issue 14; docs/api.md "Operators"), all under /api/ops.
-import type { AuditReport, Envelope, OpsActionRequest, OpsEventRow, OpsMoment, OpsTimelinePoint, OpsUserDetail, OpsUserRow, WalletRequest } from '@/types';
+import type { AuditReport, Envelope, OpsActionRequest, OpsEventRow, OpsTable, OpsMoment, OpsTimelinePoint, OpsUserDetail, OpsUserRow, WalletRequest } from '@/types';
 import { apiData, apiRequest } from '@/lib/api-client';
 import { API_BASE } from '@/lib/config';
 import { sessionActions } from '@/lib/session';
@@ -81,4 +81,15 @@ export async function exportEvents(query: EventsQuery): Promise<Blob> {
  * whether all hold). */
 export function verifyLedger(): Promise<AuditReport | undefined> {
   return apiData<AuditReport>('/ops/audit/verify');
+}
+
+/** GET /api/ops/casino: every table with its round and lock. */
+export function listTables(): Promise<OpsTable[] | undefined> {
+  return apiData<OpsTable[]>('/ops/casino');
+}
+
+/** POST /api/ops/casino/{gtype}/lock|unlock. */
+export async function setTableLock(gtype: string, lock: boolean, remark: string): Promise<string | undefined> {
+  const envelope = await apiRequest<OpsTable>(`/ops/casino/${encodeURIComponent(gtype)}/${lock ? 'lock' : 'unlock'}`, { method: 'POST', body: { remark } });
+  return envelope?.message;
 }
