@@ -57,6 +57,33 @@ enum Cmd {
         #[command(subcommand)]
         command: BonusCmd,
     },
+    /// Casino tables: list them, lock or unlock one.
+    Casino {
+        #[command(subcommand)]
+        command: CasinoCmd,
+    },
+}
+
+#[derive(Subcommand)]
+enum CasinoCmd {
+    /// Every table with its round and lock.
+    List {
+        #[command(flatten)]
+        target: Target,
+    },
+    /// The table takes no bets (its tile shows locked) until unlocked; a restart keeps the lock.
+    Lock(TableArgs),
+    Unlock(TableArgs),
+}
+
+#[derive(Args)]
+struct TableArgs {
+    #[arg(long)]
+    gtype: String,
+    #[arg(long)]
+    remark: String,
+    #[command(flatten)]
+    target: Target,
 }
 
 #[derive(Subcommand)]
@@ -301,6 +328,7 @@ pub async fn run(cli: Cli) -> anyhow::Result<ExitCode> {
         }
         Cmd::Wallet { command } => wallet(&settings, command).await,
         Cmd::Bonus { command } => bonus(&settings, command).await,
+        Cmd::Casino { command } => casino(&settings, command).await,
     }
 }
 
@@ -383,6 +411,35 @@ async fn wallet(settings: &Settings, command: WalletCmd) -> anyhow::Result<ExitC
         None => serde_json::to_value(wallet::decide_request(&local(settings, &args.target)?, args.id, decision, args.remark).await?)?,
     };
     print(&request);
+    Ok(ExitCode::SUCCESS)
+}
+
+async fn casino(settings: &Settings, command: CasinoCmd) -> anyhow::Result<ExitCode> {
+    let (args, locked) = match command {
+        CasinoCmd::List { target } => {
+            let tables = match target.url.clone() {
+                Some(url) => remote(&url, &target).await?.get("/api/ops/casino").await?,
+                None => serde_json::to_value(operations::tables(&local(settings, &target)?.read()))?,
+            };
+            print(&tables);
+            return Ok(ExitCode::SUCCESS);
+        }
+        CasinoCmd::Lock(args) => (args, true),
+        CasinoCmd::Unlock(args) => (args, false),
+    };
+    let table = match args.target.url.clone() {
+        Some(url) => {
+            let body = OpsActionRequest { remark: args.remark, password: None };
+            let path = format!("/api/ops/casino/{}/{}", encode(&args.gtype), if locked { "lock" } else { "unlock" });
+            remote(&url, &args.target).await?.post(&path, &body).await?
+        }
+        None => {
+            let engine = local(settings, &args.target)?;
+            let by = operations::operator_id(&engine, &args.target.operator)?;
+            serde_json::to_value(operations::set_table_lock(&engine, by, &args.gtype, locked, args.remark).await?)?
+        }
+    };
+    print(&table);
     Ok(ExitCode::SUCCESS)
 }
 

@@ -6,7 +6,8 @@ use crate::password_policy::check_new_password;
 use crate::timefmt::rfc3339;
 use crate::views::{open_bets, settlement_row, user_view};
 use ledger::{AccountAction, Command, EngineHandle, State, UserId};
-use schemas::ops::{OpsActionRow, OpsSession, OpsUserDetail, OpsUserRow};
+use crate::casino::catalog;
+use schemas::ops::{OpsActionRow, OpsSession, OpsTable, OpsUserDetail, OpsUserRow};
 use schemas::{AccountRow, ActivityRow, AuditReport, AuditState, CreateUserRequest, Money, MoneyRequest, MoneyResponse, User};
 
 pub async fn create_user(engine: &EngineHandle, request: CreateUserRequest) -> ApiResult<User> {
@@ -169,4 +170,28 @@ pub async fn money_timeline(engine: &EngineHandle, user_id: UserId) -> ApiResult
         .await
         .map_err(|e| ApiError::Unexpected(anyhow::anyhow!("timeline task: {e}")))?
         .map_err(|e| ApiError::Unexpected(e.into()))
+}
+
+fn table_view(ledger: &State, table: &catalog::TableInfo) -> OpsTable {
+    let round = ledger.tables.get(table.gtype);
+    OpsTable {
+        gtype: table.gtype.to_owned(),
+        name: table.name.to_owned(),
+        cid: table.number,
+        locked: ledger.locked_tables.contains(&table.number),
+        mid: round.map(|r| r.mid.clone()),
+        betting: round.is_some_and(|r| r.betting),
+    }
+}
+
+/// Every casino table with its open round and lock.
+pub fn tables(ledger: &State) -> Vec<OpsTable> {
+    catalog::tables().iter().map(|t| table_view(ledger, t)).collect()
+}
+
+/// Operator `by` locks or unlocks the table; the table as it now is.
+pub async fn set_table_lock(engine: &EngineHandle, by: UserId, gtype: &str, locked: bool, remark: String) -> ApiResult<OpsTable> {
+    let table = catalog::table(gtype.trim()).ok_or_else(|| ApiError::NotFound(format!("Unknown table '{}'", gtype.trim())))?;
+    engine.submit(now_ms(), Command::OperatorTable { by, table: table.number, locked, remark }).await?;
+    Ok(table_view(&engine.read(), &table))
 }

@@ -72,6 +72,16 @@ fn operator_commands_work_on_a_data_directory() {
     let actions: Vec<&str> = rows.iter().map(|r| r["detail"]["action"].as_str().or_else(|| r["detail"]["action"].as_object().and_then(|o| o.keys().next()).map(String::as_str)).unwrap_or("?")).collect();
     assert_eq!(actions, ["Credit", "Debit", "LockBetting", "ResetPassword", "UnlockBetting"]);
     assert!(rows.iter().all(|r| r["by"] == "operator"));
+    let locked = stdout_json(&exchange(&["casino", "lock", "--gtype", "war", "--remark", "shoe check", "--data", data]));
+    assert_eq!((locked["cid"].as_u64(), locked["locked"].as_bool()), (Some(8), Some(true)));
+    let tables = stdout_json(&exchange(&["casino", "list", "--data", data]));
+    let war = tables.as_array().expect("tables").iter().find(|t| t["gtype"] == "war").cloned().expect("war");
+    assert_eq!(war["locked"], true);
+    let again = exchange(&["casino", "lock", "--gtype", "war", "--remark", "x", "--data", data]);
+    assert!(String::from_utf8_lossy(&again.stderr).contains("already locked"));
+    let unknown = exchange(&["casino", "unlock", "--gtype", "nope", "--remark", "x", "--data", data]);
+    assert!(String::from_utf8_lossy(&unknown.stderr).contains("Unknown table"));
+    stdout_json(&exchange(&["casino", "unlock", "--gtype", "war", "--remark", "checked", "--data", data]));
     let bad = exchange(&["audit", "replay", "--at", "yesterday", "--data", data]);
     assert!(String::from_utf8_lossy(&bad.stderr).contains("RFC 3339"));
 }
@@ -125,6 +135,8 @@ fn operator_commands_call_a_running_server_and_a_held_directory_is_refused() {
     assert_eq!((shown["user"]["balance"].as_f64(), shown["actions"][0]["action"].as_str()), (Some(100025.0), Some("Lock betting")));
     let moment = stdout_json(&exchange(&["audit", "replay", "--at", "2999-01-01T00:00:00Z", "--username", "player1", "--url", &url]));
     assert_eq!(moment["users"][0]["balance"], 100025);
+    let table = stdout_json(&exchange(&["casino", "lock", "--gtype", "sicbo", "--remark", "dice check", "--url", &url]));
+    assert_eq!(table["locked"], true);
     let lines = exchange(&["audit", "events", "--kind", "OperatorActed", "--url", &url]);
     assert_eq!(String::from_utf8_lossy(&lines.stdout).lines().count(), 2, "the credit and the lock");
     let (status, me) = call(&url, "GET", "/api/users", Some(&browser), &serde_json::json!(null));
