@@ -94,6 +94,15 @@ describe('the operators console', () => {
     });
     await waitFor(() => headerBalance(player), balance, 'player header before');
     seqBeforeCredit = (await (await fetch(`${server.url}/health`)).json()).data.seq;
+    // An amount the browser would have to round is refused in the dialog.
+    await operator.getByRole('button', { name: 'Credit', exact: true }).click();
+    const dialog = operator.getByRole('dialog');
+    await dialog.getByLabel('Amount').fill('100.129');
+    await dialog.getByLabel('Remark').fill('rounding');
+    await dialog.getByText('A positive amount with at most two decimals').waitFor();
+    assert.equal(await dialog.getByRole('button', { name: 'Credit', exact: true }).isDisabled(), true);
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+    await dialog.waitFor({ state: 'hidden' });
     await act(operator, 'Credit', { Amount: String(CREDIT), Remark: 'goodwill gesture' });
     balance += CREDIT;
     await waitFor(() => figure(operator, 'ops-balance'), balance, 'console balance after the credit');

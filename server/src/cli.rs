@@ -4,7 +4,6 @@
 use crate::app::{open_store, Application};
 use crate::configuration::Settings;
 use crate::operations::{self, Direction};
-use crate::password_policy::check_new_password;
 use crate::time_travel;
 use crate::wallet;
 use ledger::AccountAction;
@@ -355,15 +354,14 @@ async fn user(settings: &Settings, command: UserCmd) -> anyhow::Result<ExitCode>
         UserCmd::Unlock(args) => (args, "unlock", AccountAction::UnlockBetting),
         UserCmd::EndSessions(args) => (args, "end-sessions", AccountAction::EndSessions),
         UserCmd::ResetPassword { password, action } => {
-            check_new_password(&password, &action.username, None).map_err(|weak| anyhow::anyhow!("password: {weak}"))?;
             let body = OpsActionRequest { remark: action.remark.clone(), password: Some(password.clone()) };
             let row = match action.target.url.clone() {
                 Some(url) => remote(&url, &action.target).await?.post(&format!("/api/ops/users/{}/reset-password", encode(&action.username)), &body).await?,
                 None => {
-                    let hash = crate::passwords::hash(password).await?;
+                    let reset = operations::password_reset(&action.username, password).await?;
                     let engine = local(settings, &action.target)?;
                     let by = operations::operator_id(&engine, &action.target.operator)?;
-                    serde_json::to_value(operations::act_on_account(&engine, by, &action.username, AccountAction::ResetPassword { password_hash: hash }, action.remark).await?)?
+                    serde_json::to_value(operations::act_on_account(&engine, by, &action.username, reset, action.remark).await?)?
                 }
             };
             print(&row);

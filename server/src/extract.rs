@@ -108,6 +108,18 @@ impl<T: DeserializeOwned + 'static> FromRequest for EncryptedBody<T> {
 }
 
 /// A success envelope, answered in plain JSON.
+/// A list call's `page` (1 up, default 1) and `limit` (1 to `max`, default `default`).
+pub fn page_and_limit(page: Option<u32>, limit: Option<u32>, default: u32, max: u32) -> Result<(u32, u32), ApiError> {
+    let (page, limit) = (page.unwrap_or(1), limit.unwrap_or(default));
+    if page == 0 {
+        return Err(ApiError::bad("page: must be 1 or more"));
+    }
+    if limit == 0 || limit > max {
+        return Err(ApiError::bad(format!("limit: must be between 1 and {max}")));
+    }
+    Ok((page, limit))
+}
+
 pub fn ok<T: Serialize>(message: &str, data: T) -> HttpResponse {
     HttpResponse::Ok().json(Envelope::ok(message, data))
 }

@@ -78,6 +78,12 @@ pub async fn state_at(engine: &EngineHandle, seq: Option<u64>, username: Option<
         .map_err(|e| ApiError::Unexpected(e.into()))
 }
 
+/// The reset of `username`'s password to `password`, once it meets the password policy.
+pub async fn password_reset(username: &str, password: String) -> ApiResult<AccountAction> {
+    check_new_password(&password, username.trim(), None).map_err(|weak| ApiError::bad(format!("password: {weak}")))?;
+    Ok(AccountAction::ResetPassword { password_hash: crate::passwords::hash(password).await? })
+}
+
 /// Operator `by` acts on `username`'s account; the remark says why. The account as it now is.
 pub async fn act_on_account(engine: &EngineHandle, by: UserId, username: &str, action: AccountAction, remark: String) -> ApiResult<OpsUserRow> {
     engine.submit(now_ms(), Command::Operator { by, username: username.trim().to_owned(), action, remark }).await?;

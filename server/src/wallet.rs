@@ -110,14 +110,7 @@ impl RequestFilter {
         };
         let from_ms = if query.from_date.trim().is_empty() { i64::MIN } else { day_start_ms(&query.from_date).ok_or_else(|| ApiError::bad("fromDate: must be yyyy-MM-dd"))? };
         let to_ms = if query.to_date.trim().is_empty() { i64::MAX } else { day_end_ms(&query.to_date).ok_or_else(|| ApiError::bad("toDate: must be yyyy-MM-dd"))? };
-        let page = query.page.unwrap_or(1);
-        if page == 0 {
-            return Err(ApiError::bad("page: must be 1 or more"));
-        }
-        let limit = query.limit.unwrap_or(limit_default);
-        if limit == 0 || limit > limit_max {
-            return Err(ApiError::bad(format!("limit: must be between 1 and {limit_max}")));
-        }
+        let (page, limit) = crate::extract::page_and_limit(query.page, query.limit, limit_default, limit_max)?;
         if query.search.chars().count() > crate::limits::SEARCH_CHARS_MAX {
             return Err(ApiError::bad(format!("search: must be at most {} characters", crate::limits::SEARCH_CHARS_MAX)));
         }

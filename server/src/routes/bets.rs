@@ -103,14 +103,7 @@ pub async fn get_bet_statement(state: web::Data<AppState>, user: AuthUser, query
     };
     let from_ms = if query.from_date.is_empty() { i64::MIN } else { day_start_ms(&query.from_date).ok_or_else(|| ApiError::bad("fromDate: must be yyyy-MM-dd"))? };
     let to_ms = if query.to_date.is_empty() { i64::MAX } else { day_end_ms(&query.to_date).ok_or_else(|| ApiError::bad("toDate: must be yyyy-MM-dd"))? };
-    let page = query.page.unwrap_or(1);
-    let limit = query.limit.unwrap_or(STATEMENT_ROWS_MAX);
-    if page == 0 {
-        return Err(ApiError::bad("page: must be 1 or more"));
-    }
-    if limit == 0 || limit > STATEMENT_ROWS_MAX {
-        return Err(ApiError::bad(format!("limit: must be between 1 and {STATEMENT_ROWS_MAX}")));
-    }
+    let (page, limit) = crate::extract::page_and_limit(query.page, query.limit, STATEMENT_ROWS_MAX, STATEMENT_ROWS_MAX)?;
     let ledger = state.engine.read();
     let account = ledger.users.get(&user.user_id).ok_or_else(|| ApiError::NotFound("Unknown user".into()))?;
     let rows: Vec<SettlementRow> = account

@@ -134,14 +134,7 @@ impl EventsQuery {
 #[tracing::instrument(name = "audit_events", skip_all)]
 pub async fn audit_events(state: web::Data<AppState>, user: AuthUser, query: web::Query<EventsQuery>) -> ApiResult<HttpResponse> {
     user.require(&[Role::Operator])?;
-    let page = query.page.unwrap_or(1);
-    let limit = query.limit.unwrap_or(50);
-    if page == 0 {
-        return Err(crate::error::ApiError::bad("page: must be 1 or more"));
-    }
-    if limit == 0 || limit > crate::time_travel::EVENTS_PAGE_MAX {
-        return Err(crate::error::ApiError::bad(format!("limit: must be between 1 and {}", crate::time_travel::EVENTS_PAGE_MAX)));
-    }
+    let (page, limit) = crate::extract::page_and_limit(query.page, query.limit, 50, crate::time_travel::EVENTS_PAGE_MAX)?;
     let (rows, total) = crate::time_travel::events(&state.engine, query.filter(), page, limit).await?;
     Ok(crate::extract::ok_paged(rows, total))
 }

@@ -24,14 +24,7 @@ pub struct UsersQuery {
 #[tracing::instrument(name = "ops_list_users", skip_all)]
 pub async fn ops_list_users(state: web::Data<AppState>, user: AuthUser, query: web::Query<UsersQuery>) -> ApiResult<HttpResponse> {
     user.require(&[Role::Operator])?;
-    let page = query.page.unwrap_or(1);
-    let limit = query.limit.unwrap_or(crate::limits::OPS_PAGE_SIZE_DEFAULT);
-    if page == 0 {
-        return Err(ApiError::bad("page: must be 1 or more"));
-    }
-    if limit == 0 || limit > crate::limits::OPS_PAGE_SIZE_MAX {
-        return Err(ApiError::bad(format!("limit: must be between 1 and {}", crate::limits::OPS_PAGE_SIZE_MAX)));
-    }
+    let (page, limit) = crate::extract::page_and_limit(query.page, query.limit, crate::limits::OPS_PAGE_SIZE_DEFAULT, crate::limits::OPS_PAGE_SIZE_MAX)?;
     let search = query.search.trim().to_lowercase();
     let ledger = state.engine.read();
     let matching: Vec<&ledger::Account> =
@@ -72,10 +65,7 @@ pub async fn ops_account_action(state: web::Data<AppState>, user: AuthUser, path
         ("lock", None) => (AccountAction::LockBetting, "Betting locked"),
         ("unlock", None) => (AccountAction::UnlockBetting, "Betting unlocked"),
         ("end-sessions", None) => (AccountAction::EndSessions, "Sessions ended"),
-        ("reset-password", Some(password)) => {
-            crate::password_policy::check_new_password(&password, &username, None).map_err(|weak| ApiError::bad(format!("password: {weak}")))?;
-            (AccountAction::ResetPassword { password_hash: crate::passwords::hash(password).await? }, "Password reset")
-        }
+        ("reset-password", Some(password)) => (operations::password_reset(&username, password).await?, "Password reset"),
         ("reset-password", None) => return Err(ApiError::bad("password: required to reset the password")),
         ("lock" | "unlock" | "end-sessions", Some(_)) => return Err(ApiError::bad("password: only a password reset takes one")),
         _ => return Err(ApiError::NotFound(format!("Unknown action '{action}'"))),

@@ -40,14 +40,7 @@ pub async fn get_user_log(state: web::Data<AppState>, user: AuthUser, query: web
     let kind = parse_kind(&query.kind)?;
     let from_ms = if query.from_date.is_empty() { i64::MIN } else { day_start_ms(&query.from_date).ok_or_else(|| ApiError::bad("fromDate: must be yyyy-MM-dd"))? };
     let to_ms = if query.to_date.is_empty() { i64::MAX } else { day_end_ms(&query.to_date).ok_or_else(|| ApiError::bad("toDate: must be yyyy-MM-dd"))? };
-    let page = query.page.unwrap_or(1);
-    let limit = query.limit.unwrap_or(10);
-    if page == 0 {
-        return Err(ApiError::bad("page: must be 1 or more"));
-    }
-    if limit == 0 || limit > PAGE_SIZE_MAX {
-        return Err(ApiError::bad("limit: must be between 1 and 50"));
-    }
+    let (page, limit) = crate::extract::page_and_limit(query.page, query.limit, 10, PAGE_SIZE_MAX)?;
     let search = query.search.trim().to_lowercase();
     let ledger = state.engine.read();
     let account = ledger.users.get(&user.user_id).ok_or_else(crate::error::unknown_user)?;

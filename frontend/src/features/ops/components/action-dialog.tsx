@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { Button, Dialog, DialogActions, DialogContent, DialogTitle, Stack, TextField } from '@mui/material';
 import { notify } from '@/lib/notify';
 import { actOnUser, moveMoney, type AccountActionPath } from '../api';
+import { parseAmount } from '../model/amount';
 
 export type ActionKind = 'credit' | 'debit' | AccountActionPath;
 
@@ -25,7 +26,8 @@ export function ActionDialog({ username, kind, onClose, onDone }: Props) {
   const [busy, setBusy] = useState(false);
   const money = kind === 'credit' || kind === 'debit';
   const reset = kind === 'reset-password';
-  const ready = remark.trim().length > 0 && (!money || Number(amount) > 0) && (!reset || password.length > 0);
+  const value = parseAmount(amount);
+  const ready = remark.trim().length > 0 && (!money || value !== null) && (!reset || password.length > 0);
 
   const close = () => {
     setRemark('');
@@ -39,7 +41,7 @@ export function ActionDialog({ username, kind, onClose, onDone }: Props) {
     setBusy(true);
     try {
       const message = money
-        ? await moveMoney(kind, username, Number(amount), remark.trim())
+        ? await moveMoney(kind, username, value ?? 0, remark.trim())
         : await actOnUser(username, kind as AccountActionPath, reset ? { remark: remark.trim(), password } : { remark: remark.trim() });
       if (message) notify.success(message);
       close();
@@ -56,7 +58,17 @@ export function ActionDialog({ username, kind, onClose, onDone }: Props) {
       <DialogTitle id="ops-action-title">{kind ? `${ACTION_TITLES[kind]}: ${username}` : ''}</DialogTitle>
       <DialogContent>
         <Stack spacing={2} sx={{ pt: 1 }}>
-          {money && <TextField label="Amount" type="number" value={amount} onChange={(e) => setAmount(e.target.value)} slotProps={{ htmlInput: { min: 0.01, step: 0.01 } }} autoFocus />}
+          {money && (
+            <TextField
+              label="Amount"
+              value={amount}
+              onChange={(e) => setAmount(e.target.value)}
+              error={amount !== '' && value === null}
+              helperText={amount !== '' && value === null ? 'A positive amount with at most two decimals' : ' '}
+              slotProps={{ htmlInput: { inputMode: 'decimal' } }}
+              autoFocus
+            />
+          )}
           {reset && <TextField label="Temporary password" value={password} onChange={(e) => setPassword(e.target.value)} helperText="The user must change it at the next sign-in." autoFocus />}
           <TextField label="Remark" value={remark} onChange={(e) => setRemark(e.target.value)} required multiline minRows={2} slotProps={{ htmlInput: { maxLength: 200 } }} autoFocus={!money && !reset} />
         </Stack>

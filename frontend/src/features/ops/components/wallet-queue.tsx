@@ -9,6 +9,7 @@ import { notify } from '@/lib/notify';
 import type { WalletRequest } from '@/types';
 import { formatFixed, formatDateTime } from '@/utils/format';
 import { decideWalletRequest, listWalletRequests, type Decision, type Page } from '../api';
+import { sumAmounts } from '../model/amount';
 
 const PAGE_SIZE = 20;
 const REFRESH_MS = 5_000;
@@ -82,7 +83,7 @@ export function WalletQueue() {
   ];
 
   const rows = result?.rows ?? [];
-  const sum = (k: WalletRequest['kind']) => rows.filter((r) => r.kind === k).reduce((total, r) => total + r.amount, 0);
+  const sum = (k: WalletRequest['kind']) => sumAmounts(rows.filter((r) => r.kind === k).map((r) => r.amount));
   return (
     <Stack spacing={2}>
       <Stack direction="row" spacing={2} sx={{ flexWrap: 'wrap', rowGap: 2 }}>
