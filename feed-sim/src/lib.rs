@@ -161,6 +161,11 @@ impl Simulator {
         out
     }
 
+    /// The simulated clock (Unix milliseconds) and its speed (simulated per real millisecond).
+    pub fn clock(&self) -> (i64, f64) {
+        (self.now_ms, self.speed)
+    }
+
     /// A full image of everything live now (one FixtureAdded per fixture with all markets, then
     /// the ScoreUpdated of each), for a consumer that starts late.
     pub fn snapshot(&self) -> Vec<FeedEvent> {

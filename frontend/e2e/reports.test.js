@@ -75,7 +75,7 @@ describe('report pages', () => {
 
     // A back on the home runner, then the home side wins: the row is a credit.
     const placed = await placeSports(server.url, token, settled.market, 0, 'back', SPORTS_STAKE, 'report-settled');
-    await api(server.url, 'POST', '/ops/feed/finish', { body: { gmid: settled.fixture.gmid, winner: 'home' }, token: opToken });
+    await api(server.url, 'POST', `/ops/feed/${settled.fixture.gmid}/finish`, { body: { winner: 'home', remark: 'match over' }, token: opToken });
     const profit = round2((placed.price - 1) * SPORTS_STAKE);
     sports = { ...settled, ...placed, profit, pts: START_BALANCE + profit };
 

@@ -129,7 +129,7 @@ describe('sports pages', () => {
     await dialog.getByRole('button', { name: 'Close' }).click();
 
     // Settling the match (home wins) pays the back bet: balance and exposure move at once.
-    await api(server.url, 'POST', '/ops/feed/finish', { body: { gmid: cricket.gmid, winner: 'home' }, token: opToken });
+    await api(server.url, 'POST', `/ops/feed/${cricket.gmid}/finish`, { body: { winner: 'home', remark: 'match over' }, token: opToken });
     const expected = (balanceBefore + round2((price - 1) * 200)).toFixed(2);
     await page.waitForFunction((value) => document.querySelector('[aria-label="Balance"]')?.getAttribute('title') === value, expected, { timeout: 10_000 });
     await page.waitForFunction(() => document.querySelector('[data-testid="exposure"]')?.textContent === '0.00');

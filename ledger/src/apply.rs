@@ -5,7 +5,7 @@ use crate::betting::book_pnl_after;
 use crate::event::{Envelope, Event};
 use crate::ids::{BookKey, SessionId, UserId};
 use crate::limits::REQUEST_ID_WINDOW_MS;
-use crate::oversight::{AccountAction, ActionRecord};
+use crate::oversight::{AccountAction, ActionRecord, DealingAction, MarketAction};
 use crate::state::{Account, Activity, ActivityKind, Bet, Book, Buttons, RoundRecord, RoundSummary, Session, Settled, SettlementEntry, State, StatementEntry, TableRound};
 use std::collections::BTreeMap;
 
@@ -21,8 +21,9 @@ pub fn apply(state: &mut State, envelope: &Envelope) {
         Event::Debited { user_id, amount_minor, remark, balance_after_minor } => apply_money(state, envelope, *user_id, -amount_minor, remark, *balance_after_minor),
         Event::BetPlaced { .. } => apply_bet(state, envelope),
         Event::BetsSettled { .. } => apply_settlement(state, envelope),
-        Event::MarketResulted { mid, result, .. } => {
+        Event::MarketResulted { gmid, mid, result } => {
             state.resulted.insert(*mid, result.clone());
+            state.market_holds.remove(&(*gmid, Some(*mid)));
         }
         Event::FeedStarted { epoch } => {
             state.feed_epoch = *epoch;
@@ -46,6 +47,25 @@ pub fn apply(state: &mut State, envelope: &Envelope) {
                 state.console_locks.remove(table);
             }
         }
+        Event::MarketActed { gmid, mid, action, .. } => match action {
+            MarketAction::Suspend => {
+                state.market_holds.insert((*gmid, *mid));
+            }
+            MarketAction::Resume => {
+                state.market_holds.remove(&(*gmid, *mid));
+            }
+            MarketAction::Finish { .. } => state.market_holds.retain(|(held, _)| held != gmid),
+            MarketAction::MovePrice { .. } | MarketAction::Settle { .. } => {}
+        },
+        Event::DealingActed { gtype, action, .. } => match action {
+            DealingAction::Pause => {
+                state.paused_tables.insert(gtype.clone());
+            }
+            DealingAction::Resume => {
+                state.paused_tables.remove(gtype);
+            }
+            DealingAction::VoidRound { .. } => {}
+        },
     }
 }
 

@@ -3,7 +3,7 @@
 use crate::checks::AmountError;
 use crate::event::{BetInfo, FeedWorld};
 use crate::ids::{SessionId, TokenHash, UserId};
-use crate::oversight::AccountAction;
+use crate::oversight::{AccountAction, DealingAction, MarketAction};
 use crate::secure::{SecureCommand, SecureReject};
 use crate::wallet::{WalletCommand, WalletReject};
 use schemas::casino::{CasinoItem, RoundResult};
@@ -156,6 +156,21 @@ pub enum Command {
         action: AccountAction,
         remark: String,
     },
+    /// Operator `by` acts on sports market `mid` of fixture `gmid`, or on the whole fixture.
+    OperatorMarket {
+        by: UserId,
+        gmid: u64,
+        mid: Option<u64>,
+        action: MarketAction,
+        remark: String,
+    },
+    /// Operator `by` acts on casino table `gtype`'s dealing.
+    OperatorDealing {
+        by: UserId,
+        gtype: String,
+        action: DealingAction,
+        remark: String,
+    },
 }
 
 /// What decides a sports bet's in-play delay: whether its match is in play, and the operator's
@@ -224,6 +239,8 @@ pub enum Reject {
     AlreadySettled,
     #[error("Unknown round")]
     UnknownRound,
+    #[error("Unknown market")]
+    UnknownMarket,
     #[error("Round is closed")]
     RoundClosed,
     #[error("Round {mid} was already opened")]

@@ -5,7 +5,7 @@ use crate::checks::{check_amount, is_plain_text, remark_fits};
 use crate::command::{Command, Reject, TokenGrant};
 use crate::event::{Event, SessionEnd};
 use crate::ids::{SessionId, UserId};
-use crate::oversight::AccountAction;
+use crate::oversight::{AccountAction, DealingAction, MarketAction};
 use crate::limits::{BALANCE_MINOR_MAX, BUTTONS_PER_GROUP_MAX, BUTTON_LABEL_CHARS_MAX, IP_CHARS_MAX, USERNAME_CHARS_MAX, USERNAME_CHARS_MIN};
 use crate::state::{Account, State};
 use crate::wallet::{MoneyMove, WalletCommand, WalletOutput};
@@ -96,6 +96,8 @@ pub fn decide(state: &State, at_ms: i64, command: &Command) -> Result<Vec<Event>
         Command::StartCasino { world } => Ok(casino::start_casino(state, at_ms, world)),
         Command::SetLockedTables { tables } => Ok(casino::set_locked_tables(state, tables)),
         Command::Operator { by, username, action, remark } => operator_action(state, at_ms, *by, username, action, remark),
+        Command::OperatorMarket { by, gmid, mid, action, remark } => operator_market(state, *by, *gmid, *mid, action, remark),
+        Command::OperatorDealing { by, gtype, action, remark } => operator_dealing(state, *by, gtype, action, remark),
         Command::OperatorTable { by, table, locked, remark } => {
             check_operator(state, *by)?;
             check_remark(remark)?;
@@ -128,6 +130,45 @@ fn operator_action(state: &State, at_ms: i64, by: UserId, username: &str, action
         effects.extend(sessions.into_iter().map(|session_id| Event::SessionEnded { session_id, reason: SessionEnd::EndedByOperator }));
     }
     let mut events = vec![Event::OperatorActed { by, user_id: user.id, action: action.clone(), remark: remark.to_owned() }];
+    events.extend(effects);
+    Ok(events)
+}
+
+/// An operator's action on a sports market (`mid`) or a whole fixture: the record, then a
+/// settlement when it settles. Whether the market exists and the result fits it is the book's to
+/// say (the server asks it first); the ledger refuses what its own state contradicts.
+fn operator_market(state: &State, by: UserId, gmid: u64, mid: Option<u64>, action: &MarketAction, remark: &str) -> Result<Vec<Event>, Reject> {
+    check_operator(state, by)?;
+    check_remark(remark)?;
+    if mid.is_some_and(|mid| state.resulted.contains_key(&mid)) {
+        return Err(Reject::AlreadySettled);
+    }
+    let held = state.market_holds.contains(&(gmid, mid));
+    let effects = match (action, mid) {
+        (MarketAction::Suspend, _) if held => return Err(Reject::NothingToChange("it is already suspended")),
+        (MarketAction::Resume, _) if !held => return Err(Reject::NothingToChange("it is not suspended by an operator")),
+        (MarketAction::Settle { result }, Some(mid)) => sports::settle_market(state, gmid, mid, result)?,
+        (MarketAction::MovePrice { .. } | MarketAction::Settle { .. }, None) => return Err(Reject::UnknownMarket),
+        (MarketAction::Finish { .. }, Some(_)) => return Err(Reject::UnknownMarket),
+        (MarketAction::Suspend | MarketAction::Resume | MarketAction::MovePrice { .. } | MarketAction::Finish { .. }, _) => Vec::new(),
+    };
+    let mut events = vec![Event::MarketActed { by, gmid, mid, action: action.clone(), remark: remark.to_owned() }];
+    events.extend(effects);
+    Ok(events)
+}
+
+/// An operator's action on a casino table's dealing: the record, then a void's settlement.
+fn operator_dealing(state: &State, by: UserId, gtype: &str, action: &DealingAction, remark: &str) -> Result<Vec<Event>, Reject> {
+    check_operator(state, by)?;
+    check_remark(remark)?;
+    let paused = state.paused_tables.contains(gtype);
+    let effects = match action {
+        DealingAction::Pause if paused => return Err(Reject::NothingToChange("dealing is already paused")),
+        DealingAction::Resume if !paused => return Err(Reject::NothingToChange("dealing is not paused")),
+        DealingAction::VoidRound { mid } => casino::settle_round(state, gtype, mid, None)?,
+        DealingAction::Pause | DealingAction::Resume => Vec::new(),
+    };
+    let mut events = vec![Event::DealingActed { by, gtype: gtype.to_owned(), action: action.clone(), remark: remark.to_owned() }];
     events.extend(effects);
     Ok(events)
 }

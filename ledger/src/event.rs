@@ -4,7 +4,7 @@
 use crate::betting::{BookKind, Payoff};
 use crate::ids::{BookKey, SessionId, TokenHash, UserId};
 use crate::limits::FEED_WORLD_RESUME_MS_MAX;
-use crate::oversight::AccountAction;
+use crate::oversight::{AccountAction, DealingAction, MarketAction};
 use crate::secure::SecureEvent;
 use crate::wallet::WalletEvent;
 use schemas::casino::RoundResult;
@@ -181,6 +181,23 @@ pub enum Event {
         by: UserId,
         table: u32,
         locked: bool,
+        remark: String,
+    },
+    /// Operator `by` acted on sports market `mid` of fixture `gmid`, or on the whole fixture
+    /// when `mid` is `None` (issue 14). A settlement follows in the same batch.
+    MarketActed {
+        by: UserId,
+        gmid: u64,
+        mid: Option<u64>,
+        action: MarketAction,
+        remark: String,
+    },
+    /// Operator `by` paused or resumed table `gtype`'s dealing, or voided its round (issue 14);
+    /// a void's `RoundResulted` and settlements follow in the same batch.
+    DealingActed {
+        by: UserId,
+        gtype: String,
+        action: DealingAction,
         remark: String,
     },
 }

@@ -38,5 +38,5 @@ pub use engine::{start, Committed, EngineError, EngineHandle, Notify};
 pub use event::{BetInfo, Envelope, Event, FeedWorld, SessionEnd};
 pub use ids::{BookKey, SessionId, TokenHash, UserId};
 pub use state::{Account, ActivityKind, Bet, Book, RoundRecord, SettlementEntry, State, TableRound};
-pub use oversight::{AccountAction, ActionRecord};
+pub use oversight::{AccountAction, ActionRecord, DealingAction, MarketAction};
 pub use store::{MemStore, SledStore, Store, StoreError};

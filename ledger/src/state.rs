@@ -53,6 +53,12 @@ pub struct State {
     /// The tables an operator locked in the console (and has not unlocked): a restart keeps them
     /// locked beside the configuration's.
     pub console_locks: BTreeSet<u32>,
+    /// What operators suspended and have not resumed: `(gmid, Some(mid))` a market, `(gmid,
+    /// None)` a whole fixture. The book shows them SUSPENDED whatever the feed sends, across
+    /// restarts too.
+    pub market_holds: BTreeSet<(u64, Option<u64>)>,
+    /// Casino tables (gtype) whose dealing an operator paused.
+    pub paused_tables: BTreeSet<String>,
 }
 
 /// A casino table's current round.

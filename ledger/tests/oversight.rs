@@ -4,7 +4,8 @@
 mod common;
 
 use common::*;
-use ledger::{AccountAction, BetInfo, Command, Event, Reject, SessionEnd, State};
+use ledger::{AccountAction, BetInfo, Command, DealingAction, Event, MarketAction, Reject, SessionEnd, State};
+use schemas::sports::MarketResult;
 use schemas::casino::{CasinoItem, ItemStatus};
 use schemas::sports::{Price, Side};
 use schemas::{Money, Role};
@@ -145,4 +146,57 @@ fn an_operator_locks_a_table_with_a_record_and_the_console_keeps_its_locks() {
     let by_player = Command::OperatorTable { by: 2, table: 3, locked: true, remark: "x".into() };
     assert_eq!(when(&state, by_player), Err(Reject::NotAnOperator));
     assert_eq!(when(&state, lock(true, "")), Err(Reject::InvalidRemark));
+}
+
+fn on_market(mid: Option<u64>, action: MarketAction, remark: &str) -> Command {
+    Command::OperatorMarket { by: 1, gmid: 500, mid, action, remark: remark.into() }
+}
+
+#[test]
+fn a_market_hold_is_kept_until_resumed_or_settled_and_a_settlement_pays_in_the_same_batch() {
+    let state = given(house());
+    assert_eq!(when(&state, Command::OperatorMarket { by: 2, gmid: 500, mid: Some(7), action: MarketAction::Suspend, remark: "x".into() }), Err(Reject::NotAnOperator));
+    assert_eq!(when(&state, on_market(Some(7), MarketAction::Suspend, "")), Err(Reject::InvalidRemark));
+    assert_eq!(when(&state, on_market(Some(7), MarketAction::Resume, "x")), Err(Reject::NothingToChange("it is not suspended by an operator")));
+    let held = then_apply(&state, on_market(Some(7), MarketAction::Suspend, "incident"));
+    assert!(held.market_holds.contains(&(500, Some(7))));
+    assert_eq!(when(&held, on_market(Some(7), MarketAction::Suspend, "x")), Err(Reject::NothingToChange("it is already suspended")));
+    let whole = then_apply(&held, on_market(None, MarketAction::Suspend, "whole fixture"));
+    assert!(whole.market_holds.contains(&(500, None)));
+
+    let with_bet = then_apply(&whole, bet());
+    let settle = on_market(Some(7), MarketAction::Settle { result: MarketResult::Winner { sid: 1 } }, "official");
+    let events = when(&with_bet, settle.clone()).expect("settles");
+    assert!(matches!(&events[0], Event::MarketActed { by: 1, mid: Some(7), remark, .. } if remark == "official"));
+    assert!(matches!(&events[1], Event::MarketResulted { mid: 7, .. }));
+    assert!(matches!(&events[2], Event::BetsSettled { user_id: 2, .. }));
+    let settled = then_apply(&with_bet, settle.clone());
+    assert!(!settled.market_holds.contains(&(500, Some(7))), "a settled market's hold ends");
+    assert_eq!(settled.users[&2].exposure_minor, 0);
+    assert_eq!(when(&settled, settle), Err(Reject::AlreadySettled));
+    assert_eq!(when(&settled, on_market(Some(7), MarketAction::Suspend, "late")), Err(Reject::AlreadySettled));
+    assert_eq!(when(&settled, on_market(None, MarketAction::Settle { result: MarketResult::Void }, "x")), Err(Reject::UnknownMarket));
+    let finished = then_apply(&settled, on_market(None, MarketAction::Finish { winner: "home".into() }, "over"));
+    assert!(finished.market_holds.is_empty(), "a finished fixture's holds end");
+}
+
+#[test]
+fn an_operator_pauses_dealing_and_voids_a_round_with_every_stake_back() {
+    let open = Command::OpenRound { gtype: "teen20".into(), table: 1, mid: "2611250112345".into() };
+    let state = then_apply(&given(house()), open);
+    let dealing = |action: DealingAction, remark: &str| Command::OperatorDealing { by: 1, gtype: "teen20".into(), action, remark: remark.into() };
+    let paused = then_apply(&state, dealing(DealingAction::Pause, "dealer change"));
+    assert!(paused.paused_tables.contains("teen20"));
+    assert_eq!(when(&paused, dealing(DealingAction::Pause, "again")), Err(Reject::NothingToChange("dealing is already paused")));
+    let info = BetInfo { gtype: "teen20".into(), ..info(1, Side::Back, 198) };
+    let bet = Command::PlaceCasinoBet { user_id: 2, request_id: "c1".into(), gtype: "teen20".into(), mid: "2611250112345".into(), item: casino_item(), stake_minor: 10_000, info };
+    let with_bet = then_apply(&paused, bet);
+    assert_eq!(with_bet.users[&2].exposure_minor, 10_000);
+    let void = dealing(DealingAction::VoidRound { mid: "2611250112345".into() }, "misdeal");
+    let voided = then_apply(&with_bet, void.clone());
+    assert_eq!((voided.users[&2].balance_minor, voided.users[&2].exposure_minor), (100_000, 0));
+    assert!(voided.tables.get("teen20").is_none());
+    assert_eq!(when(&voided, void), Err(Reject::AlreadySettled));
+    let resumed = then_apply(&voided, dealing(DealingAction::Resume, "back"));
+    assert!(resumed.paused_tables.is_empty());
 }

@@ -154,4 +154,104 @@ pub struct OpsTable {
     /// The round the table has open (taking bets or dealing), if any.
     pub mid: Option<String>,
     pub betting: bool,
+    /// Dealing paused by an operator: no new round opens.
+    pub paused: bool,
+}
+
+/// The feed's clock and health, as `/ops/feed` shows it.
+#[derive(Debug, Clone, Serialize, Deserialize, TS)]
+#[serde(rename_all = "camelCase")]
+#[ts(export)]
+pub struct OpsFeedClock {
+    /// Whether a feed runs in this server (the in-process simulator).
+    pub running: bool,
+    /// The feed's clock, Unix milliseconds.
+    #[ts(type = "number")]
+    pub clock_ms: i64,
+    /// Feed time per real time (the simulator's speed).
+    pub speed: f64,
+    /// When the feed last sent events (server time), if ever.
+    #[ts(type = "number | null")]
+    pub last_event_at_ms: Option<i64>,
+    #[ts(type = "number")]
+    pub events: u64,
+}
+
+/// One section (runner or line) of a market, with its best prices.
+#[derive(Debug, Clone, Serialize, Deserialize, TS)]
+#[serde(rename_all = "camelCase")]
+#[ts(export)]
+pub struct OpsSection {
+    pub sid: u32,
+    pub nat: String,
+    pub gstatus: String,
+    #[ts(type = "number | null")]
+    pub back: Option<crate::sports::Price>,
+    #[ts(type = "number | null")]
+    pub lay: Option<crate::sports::Price>,
+}
+
+/// A market as operators see it: what players see, and whether an operator holds it.
+#[derive(Debug, Clone, Serialize, Deserialize, TS)]
+#[serde(rename_all = "camelCase")]
+#[ts(export)]
+pub struct OpsMarket {
+    #[ts(type = "number")]
+    pub mid: u64,
+    pub mname: String,
+    pub gtype: crate::sports::MarketType,
+    pub status: String,
+    /// Suspended by an operator (until resumed).
+    pub held: bool,
+    pub settled: bool,
+    pub sections: Vec<OpsSection>,
+}
+
+/// A fixture with its markets (`GET /api/ops/feed`).
+#[derive(Debug, Clone, Serialize, Deserialize, TS)]
+#[serde(rename_all = "camelCase")]
+#[ts(export)]
+pub struct OpsFixture {
+    #[ts(type = "number")]
+    pub gmid: u64,
+    pub etid: u32,
+    pub ename: String,
+    pub in_play: bool,
+    pub virtual_cricket: bool,
+    /// Every market suspended by an operator.
+    pub held: bool,
+    pub markets: Vec<OpsMarket>,
+}
+
+#[derive(Debug, Clone, Serialize, Deserialize, TS)]
+#[serde(rename_all = "camelCase")]
+#[ts(export)]
+pub struct OpsFeed {
+    pub clock: OpsFeedClock,
+    pub fixtures: Vec<OpsFixture>,
+}
+
+/// An operator's action on a market or fixture: always a remark; a price move names the section,
+/// side and price; a settlement its result; a finish its winner.
+#[derive(Debug, Clone, Serialize, Deserialize, TS)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+#[ts(export)]
+pub struct OpsFeedAction {
+    pub remark: String,
+    #[serde(default)]
+    #[ts(optional)]
+    pub sid: Option<u32>,
+    #[serde(default)]
+    #[ts(optional)]
+    pub side: Option<crate::sports::Side>,
+    #[serde(default)]
+    #[ts(optional, type = "number")]
+    pub price: Option<crate::sports::Price>,
+    #[serde(default)]
+    #[ts(optional)]
+    pub result: Option<crate::sports::MarketResult>,
+    /// `home`, `away` or `draw`.
+    #[serde(default)]
+    #[ts(optional)]
+    pub winner: Option<String>,
 }

@@ -45,6 +45,8 @@ impl Application {
             .with_context(|| format!("binding {}:{}", settings.application.host, settings.application.port))?;
         let port = listener.local_addr().context("reading the bound port")?.port();
         let book = Arc::new(RwLock::new(Book::default()));
+        // Markets operators suspended stay suspended across the restart.
+        book.write().unwrap_or_else(|p| p.into_inner()).set_holds(engine.read().market_holds.clone());
         let feed = crate::sports::start_feed(&settings, book.clone(), hub.clone(), engine.clone()).await.context("starting the feed")?;
         let casino = crate::casino::SharedTables::default();
         crate::casino::start(&settings.casino, casino.clone(), hub.clone(), engine.clone()).await;

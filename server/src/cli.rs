@@ -7,7 +7,7 @@ use crate::operations::{self, Direction};
 use crate::time_travel;
 use crate::wallet;
 use ledger::AccountAction;
-use schemas::ops::OpsActionRequest;
+use schemas::ops::{OpsActionRequest, OpsFeedAction};
 use anyhow::{bail, Context};
 use clap::{Args, Parser, Subcommand};
 use schemas::{CreateUserRequest, Money, MoneyRequest, Role};
@@ -56,11 +56,71 @@ enum Cmd {
         #[command(subcommand)]
         command: BonusCmd,
     },
-    /// Casino tables: list them, lock or unlock one.
+    /// Casino tables: list them, lock or unlock one, pause or resume its dealing, void its round.
     Casino {
         #[command(subcommand)]
         command: CasinoCmd,
     },
+    /// The sports feed of a running server (`--url`): fixtures and markets; suspend, resume,
+    /// move a price, settle, void, finish.
+    Feed {
+        #[command(subcommand)]
+        command: FeedCmd,
+    },
+}
+
+#[derive(Subcommand)]
+enum FeedCmd {
+    /// Every fixture with its markets, and the feed's clock.
+    List {
+        #[command(flatten)]
+        target: Target,
+    },
+    /// The market (or with no --mid, every market of the fixture) shows SUSPENDED and takes no
+    /// bets until resumed; a restart keeps it suspended.
+    Suspend(FeedArgs),
+    Resume(FeedArgs),
+    /// Moves the best back or lay price of one section of a market.
+    Price {
+        #[command(flatten)]
+        args: FeedArgs,
+        #[arg(long)]
+        sid: u32,
+        /// back or lay.
+        #[arg(long)]
+        side: String,
+        /// Odds (e.g. 1.95) or a run line (e.g. 45).
+        #[arg(long)]
+        price: String,
+    },
+    /// Settles a market with a result given as JSON, e.g. '{"kind":"winner","sid":1}'.
+    Settle {
+        #[command(flatten)]
+        args: FeedArgs,
+        #[arg(long)]
+        result: String,
+    },
+    /// Settles a market with no result: every stake returned.
+    Void(FeedArgs),
+    /// Ends the fixture now: every market settles as the winner (home, away or draw) says.
+    Finish {
+        #[command(flatten)]
+        args: FeedArgs,
+        #[arg(long)]
+        winner: String,
+    },
+}
+
+#[derive(Args)]
+struct FeedArgs {
+    #[arg(long)]
+    gmid: u64,
+    #[arg(long)]
+    mid: Option<u64>,
+    #[arg(long)]
+    remark: String,
+    #[command(flatten)]
+    target: Target,
 }
 
 #[derive(Subcommand)]
@@ -73,6 +133,11 @@ enum CasinoCmd {
     /// The table takes no bets (its tile shows locked) until unlocked; a restart keeps the lock.
     Lock(TableArgs),
     Unlock(TableArgs),
+    /// No new round opens once the round in play is resulted, until resumed.
+    Pause(TableArgs),
+    Resume(TableArgs),
+    /// The round in play ends with no result: every stake is returned.
+    Void(TableArgs),
 }
 
 #[derive(Args)]
@@ -226,6 +291,9 @@ enum AuditCmd {
         /// The event kind, e.g. BetPlaced or OperatorActed.
         #[arg(long)]
         kind: Option<String>,
+        /// A market, casino round or fixture id (`mid`, `book` or `gmid`).
+        #[arg(long)]
+        market: Option<u64>,
         #[command(flatten)]
         target: Target,
     },
@@ -311,16 +379,17 @@ pub async fn run(cli: Cli) -> anyhow::Result<ExitCode> {
             print(&state);
             Ok(ExitCode::SUCCESS)
         }
-        Cmd::Audit { command: AuditCmd::Events { from_seq, to_seq, username, kind, target } } => {
+        Cmd::Audit { command: AuditCmd::Events { from_seq, to_seq, username, kind, market, target } } => {
             let lines = match target.url.clone() {
                 Some(url) => {
                     let mut query = vec![format!("fromSeq={from_seq}")];
                     query.extend(to_seq.map(|seq| format!("toSeq={seq}")));
                     query.extend(username.map(|name| format!("username={}", encode(&name))));
                     query.extend(kind.map(|kind| format!("kind={}", encode(&kind))));
+                    query.extend(market.map(|market| format!("market={market}")));
                     remote(&url, &target).await?.get_text(&format!("/api/ops/audit/events.jsonl?{}", query.join("&"))).await?
                 }
-                None => time_travel::export(&local(&settings, &target)?, time_travel::EventFilter { from_seq, to_seq, username, kind }).await?,
+                None => time_travel::export(&local(&settings, &target)?, time_travel::EventFilter { from_seq, to_seq, username, kind, market }).await?,
             };
             print!("{lines}");
             Ok(ExitCode::SUCCESS)
@@ -328,6 +397,7 @@ pub async fn run(cli: Cli) -> anyhow::Result<ExitCode> {
         Cmd::Wallet { command } => wallet(&settings, command).await,
         Cmd::Bonus { command } => bonus(&settings, command).await,
         Cmd::Casino { command } => casino(&settings, command).await,
+        Cmd::Feed { command } => feed(command).await,
     }
 }
 
@@ -413,7 +483,7 @@ async fn wallet(settings: &Settings, command: WalletCmd) -> anyhow::Result<ExitC
 }
 
 async fn casino(settings: &Settings, command: CasinoCmd) -> anyhow::Result<ExitCode> {
-    let (args, locked) = match command {
+    let (args, action) = match command {
         CasinoCmd::List { target } => {
             let tables = match target.url.clone() {
                 Some(url) => remote(&url, &target).await?.get("/api/ops/casino").await?,
@@ -422,22 +492,61 @@ async fn casino(settings: &Settings, command: CasinoCmd) -> anyhow::Result<ExitC
             print(&tables);
             return Ok(ExitCode::SUCCESS);
         }
-        CasinoCmd::Lock(args) => (args, true),
-        CasinoCmd::Unlock(args) => (args, false),
+        CasinoCmd::Lock(args) => (args, "lock"),
+        CasinoCmd::Unlock(args) => (args, "unlock"),
+        CasinoCmd::Pause(args) => (args, "pause"),
+        CasinoCmd::Resume(args) => (args, "resume"),
+        CasinoCmd::Void(args) => (args, "void"),
     };
     let table = match args.target.url.clone() {
         Some(url) => {
             let body = OpsActionRequest { remark: args.remark, password: None };
-            let path = format!("/api/ops/casino/{}/{}", encode(&args.gtype), if locked { "lock" } else { "unlock" });
+            let path = format!("/api/ops/casino/{}/{action}", encode(&args.gtype));
             remote(&url, &args.target).await?.post(&path, &body).await?
         }
         None => {
             let engine = local(settings, &args.target)?;
             let by = operations::operator_id(&engine, &args.target.operator)?;
-            serde_json::to_value(operations::set_table_lock(&engine, by, &args.gtype, locked, args.remark).await?)?
+            let table = match action {
+                "lock" | "unlock" => operations::set_table_lock(&engine, by, &args.gtype, action == "lock", args.remark).await?,
+                _ => operations::act_on_dealing(&engine, by, &args.gtype, action, args.remark).await?.0,
+            };
+            serde_json::to_value(table)?
         }
     };
     print(&table);
+    Ok(ExitCode::SUCCESS)
+}
+
+/// The feed lives in a running server (its book is in memory), so these go to `--url` only.
+async fn feed(command: FeedCmd) -> anyhow::Result<ExitCode> {
+    let no_extra = |remark: String| OpsFeedAction { remark, sid: None, side: None, price: None, result: None, winner: None };
+    let (body, action, args) = match command {
+        FeedCmd::List { target } => {
+            let Some(url) = target.url.clone() else { bail!("the feed runs in a server: give --url") };
+            print(&remote(&url, &target).await?.get("/api/ops/feed").await?);
+            return Ok(ExitCode::SUCCESS);
+        }
+        FeedCmd::Suspend(args) => (no_extra(args.remark.clone()), "suspend", args),
+        FeedCmd::Resume(args) => (no_extra(args.remark.clone()), "resume", args),
+        FeedCmd::Void(args) => (no_extra(args.remark.clone()), "void", args),
+        FeedCmd::Price { args, sid, side, price } => {
+            let side = serde_json::from_value(serde_json::Value::String(side)).map_err(|_| anyhow::anyhow!("--side: back or lay"))?;
+            let price = serde_json::from_str(&price).map_err(|_| anyhow::anyhow!("--price: a number with at most 2 decimals"))?;
+            (OpsFeedAction { sid: Some(sid), side: Some(side), price: Some(price), ..no_extra(args.remark.clone()) }, "price", args)
+        }
+        FeedCmd::Settle { args, result } => {
+            let result = serde_json::from_str(&result).map_err(|e| anyhow::anyhow!("--result: {e}"))?;
+            (OpsFeedAction { result: Some(result), ..no_extra(args.remark.clone()) }, "settle", args)
+        }
+        FeedCmd::Finish { args, winner } => (OpsFeedAction { winner: Some(winner), ..no_extra(args.remark.clone()) }, "finish", args),
+    };
+    let Some(url) = args.target.url.clone() else { bail!("the feed runs in a server: give --url") };
+    let path = match args.mid {
+        Some(mid) => format!("/api/ops/feed/{}/markets/{mid}/{action}", args.gmid),
+        None => format!("/api/ops/feed/{}/{action}", args.gmid),
+    };
+    print(&remote(&url, &args.target).await?.post(&path, &body).await?);
     Ok(ExitCode::SUCCESS)
 }
 

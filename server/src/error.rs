@@ -106,7 +106,7 @@ impl From<Reject> for ApiError {
                 ApiError::BadRequest(message)
             }
             Reject::RoleCannotBet | Reject::ToolSessionForOperatorsOnly => ApiError::Forbidden(message),
-            Reject::UnknownSelection | Reject::UnknownRound => ApiError::NotFound(message),
+            Reject::UnknownSelection | Reject::UnknownRound | Reject::UnknownMarket => ApiError::NotFound(message),
             Reject::RoundClosed | Reject::RoundExists { .. } => ApiError::Conflict(message),
             Reject::MarketNotOpen { .. } | Reject::OddsChanged | Reject::AlreadySettled | Reject::DuplicateRequest { .. } => ApiError::Conflict(message),
             Reject::RequestIdReused { .. } | Reject::BetDelayNotOver { .. } => ApiError::Conflict(message),

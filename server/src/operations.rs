@@ -5,7 +5,7 @@ use crate::clock::now_ms;
 use crate::password_policy::check_new_password;
 use crate::timefmt::rfc3339;
 use crate::views::{open_bets, settlement_row, user_view};
-use ledger::{AccountAction, Command, EngineHandle, State, UserId};
+use ledger::{DealingAction, AccountAction, Command, EngineHandle, State, UserId};
 use crate::casino::catalog;
 use schemas::ops::{OpsActionRow, OpsSession, OpsTable, OpsUserDetail, OpsUserRow};
 use schemas::{AccountRow, ActivityRow, AuditReport, AuditState, CreateUserRequest, Money, MoneyRequest, MoneyResponse, User};
@@ -187,6 +187,7 @@ fn table_view(ledger: &State, table: &catalog::TableInfo) -> OpsTable {
         locked: ledger.locked_tables.contains(&table.number),
         mid: round.map(|r| r.mid.clone()),
         betting: round.is_some_and(|r| r.betting),
+        paused: ledger.paused_tables.contains(table.gtype),
     }
 }
 
@@ -200,4 +201,25 @@ pub async fn set_table_lock(engine: &EngineHandle, by: UserId, gtype: &str, lock
     let table = catalog::table(gtype.trim()).ok_or_else(|| ApiError::NotFound(format!("Unknown table '{}'", gtype.trim())))?;
     engine.submit(now_ms(), Command::OperatorTable { by, table: table.number, locked, remark }).await?;
     Ok(table_view(&engine.read(), &table))
+}
+
+/// Operator `by` pauses or resumes a table's dealing (`pause`, `resume`) or voids its current
+/// round (`void`); the table as it now is, and the round voided.
+pub async fn act_on_dealing(engine: &EngineHandle, by: UserId, gtype: &str, action: &str, remark: String) -> ApiResult<(OpsTable, Option<String>)> {
+    let table = catalog::table(gtype.trim()).ok_or_else(|| ApiError::NotFound(format!("Unknown table '{}'", gtype.trim())))?;
+    let action = match action {
+        "pause" => DealingAction::Pause,
+        "resume" => DealingAction::Resume,
+        "void" => {
+            let round = engine.read().tables.get(table.gtype).map(|r| r.mid.clone());
+            DealingAction::VoidRound { mid: round.ok_or_else(|| ApiError::Conflict("The table has no round open: its last round is already resulted".into()))? }
+        }
+        _ => return Err(ApiError::NotFound(format!("Unknown action '{action}'"))),
+    };
+    let voided = match &action {
+        DealingAction::VoidRound { mid } => Some(mid.clone()),
+        DealingAction::Pause | DealingAction::Resume => None,
+    };
+    engine.submit(now_ms(), Command::OperatorDealing { by, gtype: table.gtype.to_owned(), action, remark }).await?;
+    Ok((table_view(&engine.read(), &table), voided))
 }

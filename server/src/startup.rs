@@ -94,7 +94,9 @@ fn api() -> actix_web::Scope {
         .route("/ops/audit/events", web::get().to(routes::audit_events))
         .route("/ops/audit/events.jsonl", web::get().to(routes::audit_events_export))
         .route("/ops/feed/events", web::post().to(routes::inject_feed_events))
-        .route("/ops/feed/finish", web::post().to(routes::finish_fixture))
+        .route("/ops/feed", web::get().to(routes::ops_feed))
+        .route("/ops/feed/{gmid}/markets/{mid}/{action}", web::post().to(routes::ops_market_action))
+        .route("/ops/feed/{gmid}/{action}", web::post().to(routes::ops_fixture_action))
         .configure(wallet_routes)
         .default_service(web::to(unknown_call))
 }

@@ -54,7 +54,12 @@ pub struct EventFilter {
     pub to_seq: Option<u64>,
     pub username: Option<String>,
     pub kind: Option<String>,
+    /// A market, round or fixture id: the events whose `mid`, `book` or `gmid` it is.
+    pub market: Option<u64>,
 }
+
+/// The id fields a market filter compares.
+const MARKET_FIELDS: [&str; 3] = ["mid", "book", "gmid"];
 
 /// The variant's name and its fields, credentials removed.
 fn describe(envelope: &Envelope) -> (String, Value) {
@@ -86,14 +91,15 @@ fn redact(value: &mut Value) {
     }
 }
 
-/// A user id a field names (`user_id`, `by`), found at the top of the event or one level in.
-fn user_field(detail: &Value, field: &str) -> Option<u64> {
+/// The number a field holds (a user id in `user_id` or `by`, a market in `mid`), found at the top
+/// of the event or one level in.
+fn id_field(detail: &Value, field: &str) -> Option<u64> {
     detail.get(field).and_then(Value::as_u64).or_else(|| detail.as_object()?.values().find_map(|inner| inner.get(field)?.as_u64()))
 }
 
 fn row(names: &BTreeMap<u64, String>, envelope: &Envelope) -> OpsEventRow {
     let (kind, detail) = describe(envelope);
-    let name = |field| user_field(&detail, field).and_then(|id| names.get(&id).cloned());
+    let name = |field| id_field(&detail, field).and_then(|id| names.get(&id).cloned());
     OpsEventRow { seq: envelope.seq, at_ms: envelope.at_ms, kind, username: name("user_id"), by: name("by"), detail }
 }
 
@@ -104,6 +110,7 @@ fn names(state: &State) -> BTreeMap<u64, String> {
 fn matching(filter: &EventFilter, row: &OpsEventRow) -> bool {
     filter.kind.as_deref().is_none_or(|kind| row.kind.eq_ignore_ascii_case(kind))
         && filter.username.as_deref().is_none_or(|name| row.username.as_deref().is_some_and(|u| u.eq_ignore_ascii_case(name)) || row.by.as_deref().is_some_and(|u| u.eq_ignore_ascii_case(name)))
+        && filter.market.is_none_or(|market| MARKET_FIELDS.iter().any(|field| id_field(&row.detail, field) == Some(market)))
 }
 
 /// Reads the events in the filter's range, calling `each` with every match (in order) until it

@@ -82,6 +82,14 @@ fn operator_commands_work_on_a_data_directory() {
     let unknown = exchange(&["casino", "unlock", "--gtype", "nope", "--remark", "x", "--data", data]);
     assert!(String::from_utf8_lossy(&unknown.stderr).contains("Unknown table"));
     stdout_json(&exchange(&["casino", "unlock", "--gtype", "war", "--remark", "checked", "--data", data]));
+    let paused = stdout_json(&exchange(&["casino", "pause", "--gtype", "war", "--remark", "dealer change", "--data", data]));
+    assert_eq!(paused["paused"], true);
+    let again = exchange(&["casino", "pause", "--gtype", "war", "--remark", "x", "--data", data]);
+    assert!(String::from_utf8_lossy(&again.stderr).contains("already paused"));
+    let resumed = stdout_json(&exchange(&["casino", "resume", "--gtype", "war", "--remark", "back", "--data", data]));
+    assert_eq!(resumed["paused"], false);
+    let feed = exchange(&["feed", "list", "--data", data]);
+    assert!(String::from_utf8_lossy(&feed.stderr).contains("give --url"), "the feed lives in a server");
     let bad = exchange(&["audit", "replay", "--at", "yesterday", "--data", data]);
     assert!(String::from_utf8_lossy(&bad.stderr).contains("RFC 3339"));
 }
@@ -148,6 +156,45 @@ fn operator_commands_call_a_running_server_and_a_held_directory_is_refused() {
     let held = exchange(&["audit", "verify", "--data", data]);
     assert!(!held.status.success());
     assert!(String::from_utf8_lossy(&held.stderr).contains("is a server already running on it"));
+    server.kill().expect("stops");
+    server.wait().expect("reaped");
+}
+
+#[test]
+fn feed_commands_act_on_a_running_servers_markets() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let data = dir.path().to_str().expect("utf-8 path");
+    let (mut server, url) = serve(data);
+    let listed = stdout_json(&exchange(&["feed", "list", "--url", &url]));
+    assert_eq!(listed["clock"]["running"], true);
+    let fixtures = listed["fixtures"].as_array().expect("fixtures");
+    let open = |gtype: &str| {
+        fixtures.iter().flat_map(|f| f["markets"].as_array().expect("markets").iter().map(move |m| (f, m))).find(|(_, m)| m["gtype"] == gtype && m["status"] != "CLOSED")
+    };
+    let (fixture, market) = open("match").expect("a match-odds market");
+    let (gmid, mid) = (fixture["gmid"].to_string(), market["mid"].to_string());
+    let on_market = |action: &str, extra: &[&str]| exchange(&[&["feed", action, "--gmid", &gmid, "--mid", &mid, "--remark", "cli check", "--url", &url][..], extra].concat());
+    let suspended = stdout_json(&on_market("suspend", &[]));
+    let shown = suspended["markets"].as_array().expect("markets").iter().find(|m| m["mid"].to_string() == mid).cloned().expect("the market");
+    assert_eq!((shown["held"].as_bool(), shown["status"].as_str()), (Some(true), Some("SUSPENDED")));
+    stdout_json(&on_market("resume", &[]));
+    let sid = market["sections"][0]["sid"].to_string();
+    let bad = on_market("settle", &["--result", "{\"kind\":\"runs\",\"value\":3}"]);
+    assert!(String::from_utf8_lossy(&bad.stderr).contains("400"), "{}", String::from_utf8_lossy(&bad.stderr));
+    let settled = stdout_json(&on_market("settle", &["--result", &format!("{{\"kind\":\"winner\",\"sid\":{sid}}}")]));
+    let shown = settled["markets"].as_array().expect("markets").iter().find(|m| m["mid"].to_string() == mid).cloned().expect("the market");
+    assert_eq!(shown["settled"], true);
+    let late = on_market("void", &[]);
+    assert!(String::from_utf8_lossy(&late.stderr).contains("already settled"), "{}", String::from_utf8_lossy(&late.stderr));
+    let bad_side = on_market("price", &["--sid", &sid, "--side", "up", "--price", "2"]);
+    assert!(String::from_utf8_lossy(&bad_side.stderr).contains("back or lay"));
+    let finished = exchange(&["feed", "finish", "--gmid", &gmid, "--winner", "home", "--remark", "over", "--url", &url]);
+    assert!(finished.status.success(), "{}", String::from_utf8_lossy(&finished.stderr));
+    let lines = exchange(&["audit", "events", "--kind", "MarketActed", "--market", &gmid, "--url", &url]);
+    let actions: Vec<serde_json::Value> = String::from_utf8_lossy(&lines.stdout).lines().map(|l| serde_json::from_str::<serde_json::Value>(l).expect("a JSON line")["detail"]["action"].clone()).collect();
+    assert_eq!(actions.len(), 4, "suspend, resume, settle and finish: {actions:?}");
+    let report = stdout_json(&exchange(&["audit", "verify", "--url", &url]));
+    assert!(report["checks"].as_array().expect("checks").iter().all(|c| c["pass"] == true), "{report}");
     server.kill().expect("stops");
     server.wait().expect("reaped");
 }

@@ -90,7 +90,7 @@ async fn open_sports_bets_survive_a_clean_stop_and_a_kill_and_then_settle_normal
 
     // The match then ends and the bet settles with a result (not a void).
     let operator = login(&http, &running.base, "operator", "operator123").await;
-    let finished = call(&http, "POST", &format!("{}/api/ops/feed/finish", running.base), Some(&operator), Some(&json!({"gmid": gmid, "winner": "home"}))).await;
+    let finished = call(&http, "POST", &format!("{}/api/ops/feed/{gmid}/finish", running.base), Some(&operator), Some(&json!({"winner": "home", "remark": "match over"}))).await;
     assert_eq!(finished["success"], true, "{finished}");
     let settled = account(&http, &running).await;
     assert_eq!(settled["exp"].as_f64(), Some(0.0), "{settled}");

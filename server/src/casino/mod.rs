@@ -68,8 +68,18 @@ pub async fn start(settings: &CasinoSettings, tables: SharedTables, hub: HubHand
             last = now;
             for event in sim.step(elapsed_ms) {
                 match event {
-                    CasinoEvent::RoundUpdated { round } => show(&tables, &hub, &engine, round).await,
-                    CasinoEvent::RoundResulted { result } => settle(&engine, result).await,
+                    CasinoEvent::RoundUpdated { round } => {
+                        if !dealt_aside(&tables, &hub, &engine, &round) {
+                            show(&tables, &hub, &engine, round).await;
+                        }
+                    }
+                    // A round the ledger does not have open (dealt while paused, or voided) is
+                    // not settled.
+                    CasinoEvent::RoundResulted { result } => {
+                        if engine.read().tables.get(&result.gtype).is_some_and(|r| r.mid == result.mid) {
+                            settle(&engine, result).await;
+                        }
+                    }
                 }
             }
         }
@@ -102,6 +112,49 @@ async fn catch_up(sim: &mut CasinoEngine, missed_ms: u64, engine: &EngineHandle)
         sim.step(step_ms);
         done_ms += step_ms;
     }
+}
+
+/// Says the table deals no more on its page.
+const PAUSED_REMARK: &str = "Dealing is paused. The next round opens when it resumes.";
+const VOIDED_REMARK: &str = "This round is void: every stake is returned.";
+
+/// Whether the round engine's `round` is kept from the players: a round an operator voided (the
+/// engine deals it out unseen), or a new round while the table's dealing is paused. The table then
+/// says so on its current round, once.
+fn dealt_aside(tables: &SharedTables, hub: &HubHandle, engine: &EngineHandle, round: &CasinoRound) -> bool {
+    let (voided, paused) = {
+        let ledger = engine.read();
+        let voided = ledger::casino::round_book(&round.mid).and_then(|book| ledger.rounds.get(&book)).is_some_and(|r| r.outcome.is_none());
+        let shown_now = read(tables).round(&round.gtype).is_some_and(|r| r.mid == round.mid);
+        (voided, ledger.paused_tables.contains(&round.gtype) && !shown_now)
+    };
+    if paused {
+        set_remark(tables, hub, &round.gtype, None, PAUSED_REMARK);
+    }
+    voided || paused
+}
+
+/// The table's round `mid` was voided: its page shows it over, stakes returned.
+pub fn show_voided(tables: &SharedTables, hub: &HubHandle, gtype: &str, mid: &str) {
+    set_remark(tables, hub, gtype, Some(mid), VOIDED_REMARK);
+}
+
+/// Puts `remark` on the table's current round (only round `mid`, when given), taking it off
+/// bets, and pushes it; nothing when it says so already.
+fn set_remark(tables: &SharedTables, hub: &HubHandle, gtype: &str, mid: Option<&str>, remark: &str) {
+    let mut tables = tables.write().unwrap_or_else(|p| p.into_inner());
+    let Some(round) = tables.rounds.get_mut(gtype).filter(|r| mid.is_none_or(|mid| r.mid == mid) && r.remark != remark) else { return };
+    round.remark = remark.to_owned();
+    round.lt = 0;
+    if round.status == RoundStatus::Open {
+        round.status = RoundStatus::Suspended;
+    }
+    for item in &mut round.items {
+        item.gstatus = schemas::casino::ItemStatus::Suspended;
+    }
+    round.ts = now_ms();
+    let full = serde_json::to_value(&*round).expect("wire types serialize");
+    hub.publish(casino_topic(gtype), full.clone(), Full::Value(full));
 }
 
 /// Logs what changed in the round (a new round opened, betting closed), then shows and pushes

@@ -49,41 +49,6 @@ pub async fn audit_state(state: web::Data<AppState>, user: AuthUser, query: web:
     Ok(ok("Success", operations::state_at(&state.engine, query.seq, query.username).await?))
 }
 
-fn feed(state: &AppState) -> ApiResult<&crate::sports::feed::FeedHandle> {
-    state.feed.as_ref().ok_or_else(|| crate::error::ApiError::NotFound("No feed runs in this server".into()))
-}
-
-/// Testers' scripted scenarios: fold these feed events as if the feed had sent them.
-#[tracing::instrument(name = "inject_feed_events", skip_all)]
-pub async fn inject_feed_events(state: web::Data<AppState>, user: AuthUser, JsonBody(events): JsonBody<Vec<schemas::sports::FeedEvent>>) -> ApiResult<HttpResponse> {
-    user.require(&[Role::Operator])?;
-    if events.len() > crate::limits::FEED_EVENTS_PER_REQUEST_MAX {
-        return Err(crate::error::ApiError::bad("at most 1000 events per request"));
-    }
-    crate::sports::feed_check::check_events(&events).map_err(crate::error::ApiError::BadRequest)?;
-    let count = events.len();
-    feed(&state)?.inject(events).await?;
-    Ok(ok("Events applied", serde_json::json!({ "events": count })))
-}
-
-#[derive(Debug, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct FinishRequest {
-    gmid: u64,
-    winner: String,
-}
-
-/// Ends a simulated fixture now with the given winner; every market settles.
-#[tracing::instrument(name = "finish_fixture", skip_all)]
-pub async fn finish_fixture(state: web::Data<AppState>, user: AuthUser, JsonBody(body): JsonBody<FinishRequest>) -> ApiResult<HttpResponse> {
-    user.require(&[Role::Operator])?;
-    if !matches!(body.winner.as_str(), "home" | "away" | "draw") {
-        return Err(crate::error::ApiError::bad("winner: must be home, away or draw"));
-    }
-    feed(&state)?.finish(body.gmid, body.winner).await?;
-    Ok(ok("Fixture finished", serde_json::json!({ "gmid": body.gmid })))
-}
-
 #[derive(Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct MomentQuery {
@@ -119,6 +84,7 @@ pub struct EventsQuery {
     username: String,
     #[serde(default)]
     kind: String,
+    market: Option<u64>,
     page: Option<u32>,
     limit: Option<u32>,
 }
@@ -126,7 +92,7 @@ pub struct EventsQuery {
 impl EventsQuery {
     fn filter(&self) -> crate::time_travel::EventFilter {
         let text = |s: &str| Some(s.trim().to_owned()).filter(|s| !s.is_empty());
-        crate::time_travel::EventFilter { from_seq: self.from_seq.unwrap_or(1), to_seq: self.to_seq, username: text(&self.username), kind: text(&self.kind) }
+        crate::time_travel::EventFilter { from_seq: self.from_seq.unwrap_or(1), to_seq: self.to_seq, username: text(&self.username), kind: text(&self.kind), market: self.market }
     }
 }
 

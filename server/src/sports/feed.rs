@@ -15,6 +15,8 @@ use tokio::sync::{mpsc, oneshot};
 pub trait FeedSource: Send + 'static {
     /// Everything live now, for a consumer that starts late.
     fn snapshot(&self) -> Vec<FeedEvent>;
+    /// The feed's clock (Unix milliseconds) and speed (feed time per real time).
+    fn clock(&self) -> (i64, f64);
     /// Advance by `real_dt_ms` of wall time.
     fn step(&mut self, real_dt_ms: u64) -> Vec<FeedEvent>;
     /// End a fixture now with the given winner (`home`, `away` or `draw`): every market settles.
@@ -54,12 +56,28 @@ pub enum FeedControl {
 /// Commands waiting for the feed task.
 const FEED_CONTROL_QUEUE_MAX: usize = 64;
 
+/// How the feed is doing, for the console: its clock and when it last said something.
+#[derive(Debug, Clone, Copy, Default)]
+pub struct FeedStatus {
+    pub clock_ms: i64,
+    pub speed: f64,
+    /// Wall time of the last step that brought events.
+    pub last_event_at_ms: Option<i64>,
+    /// Feed events folded since the server started.
+    pub events: u64,
+}
+
 #[derive(Clone)]
 pub struct FeedHandle {
     tx: mpsc::Sender<FeedControl>,
+    status: Arc<std::sync::Mutex<FeedStatus>>,
 }
 
 impl FeedHandle {
+    pub fn status(&self) -> FeedStatus {
+        *self.status.lock().unwrap_or_else(|p| p.into_inner())
+    }
+
     pub async fn inject(&self, events: Vec<FeedEvent>) -> Result<(), FeedError> {
         let (done, answer) = oneshot::channel();
         self.tx.send(FeedControl::Inject { events, done }).await.map_err(|_| FeedError::NotRunning)?;
@@ -122,6 +140,17 @@ pub fn spawn(mut source: Box<dyn FeedSource>, book: Arc<RwLock<Book>>, hub: HubH
     let (tx, mut rx) = mpsc::channel(FEED_CONTROL_QUEUE_MAX);
     let first = fold(&book, source.snapshot());
     publish(&book, &hub, &first);
+    let status = Arc::new(std::sync::Mutex::new(FeedStatus::default()));
+    let shared = status.clone();
+    let note = move |source: &dyn FeedSource, events: usize| {
+        let mut status = shared.lock().unwrap_or_else(|p| p.into_inner());
+        (status.clock_ms, status.speed) = source.clock();
+        if events > 0 {
+            status.last_event_at_ms = Some(now_ms());
+            status.events += events as u64;
+        }
+    };
+    note(source.as_ref(), first.len());
     tokio::spawn(async move {
         settle(&engine, &first).await;
         let mut ticks = tokio::time::interval(Duration::from_millis(tick_ms));
@@ -147,10 +176,11 @@ pub fn spawn(mut source: Box<dyn FeedSource>, book: Arc<RwLock<Book>>, hub: HubH
                     }
                 },
             };
+            note(source.as_ref(), events.len());
             run(&book, &hub, &engine, events).await;
         }
     });
-    FeedHandle { tx }
+    FeedHandle { tx, status }
 }
 
 async fn run(book: &Arc<RwLock<Book>>, hub: &HubHandle, engine: &EngineHandle, events: Vec<FeedEvent>) {

@@ -1,6 +1,7 @@
 //! Sports: the market book fed by the simulator (or a provider), and the views of bets.
 
 pub mod book;
+pub mod control;
 pub mod feed;
 pub mod feed_check;
 
@@ -112,6 +113,10 @@ fn offset_ids(event: FeedEvent, offset: u64) -> FeedEvent {
 impl FeedSource for Simulated {
     fn snapshot(&self) -> Vec<FeedEvent> {
         self.world(self.sim.snapshot())
+    }
+
+    fn clock(&self) -> (i64, f64) {
+        self.sim.clock()
     }
 
     fn step(&mut self, real_dt_ms: u64) -> Vec<FeedEvent> {

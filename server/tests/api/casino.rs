@@ -248,3 +248,63 @@ async fn the_table_topic_pushes_every_tick_of_the_round() {
     crate::ws::send(&mut socket, json!({"type": "sub", "topic": "casino:nope"})).await;
     assert_eq!(crate::ws::next(&mut socket).await["type"], "error");
 }
+
+#[actix_web::test]
+async fn an_operator_voids_a_round_and_every_stake_comes_back() {
+    let app = fast_app(vec![]).await;
+    let operator = app.operator().await;
+    let token = app.player().await;
+    let before = user(&app, &token).await;
+    let round = open_round(&app, "teen20", 6).await;
+    let mid = round["mid"].as_str().expect("mid").to_owned();
+    assert_eq!(place(&app, Some(&token), &bet_body(&round, 0, "back", 100.0, "to void")).await.status, 200);
+    assert_error(&app.post("/api/ops/casino/teen20/void", Some(&operator), &json!({"remark": ""})).await, 400, "remark");
+    let voided = app.post("/api/ops/casino/teen20/void", Some(&operator), &json!({"remark": "misdeal"})).await;
+    assert_eq!(voided.status, 200, "{}", voided.body);
+    let after = user(&app, &token).await;
+    assert_eq!((after["balance"].as_f64(), after["exp"].as_f64()), (before["balance"].as_f64(), Some(0.0)), "the stake is back at once");
+    let shown = round_of(&app, "teen20", &mid).await;
+    assert!(shown["remark"].as_str().is_some_and(|r| r.contains("void")), "the table says so: {shown}");
+    assert_eq!(shown["status"], "SUSPENDED");
+    let bets = app.get(&format!("/api/bet?marketId={mid}&gType=teen20"), Some(&token)).await;
+    assert_eq!(bets.data()["bets"][0]["result"], 0.0, "{}", bets.body);
+    assert_error(&app.post("/api/ops/casino/teen20/void", Some(&operator), &json!({"remark": "again"})).await, 409, "already resulted");
+
+    // The engine deals the voided round out unseen; the next round takes bets as usual.
+    let next = open_round(&app, "teen20", 2).await;
+    assert_ne!(next["mid"], mid);
+    assert!(next["remark"].as_str().is_none_or(str::is_empty), "{next}");
+    let audit = app.get("/api/ops/audit/verify", Some(&operator)).await;
+    assert_eq!(audit.body["success"], true, "{}", audit.body);
+}
+
+/// The table's round while it is still round `mid`.
+async fn round_of(app: &TestApp, gtype: &str, mid: &str) -> Value {
+    let shown = round(app, gtype).await;
+    assert_eq!(shown["mid"], mid, "still the same round");
+    shown
+}
+
+#[actix_web::test]
+async fn a_paused_table_opens_no_new_round_until_resumed() {
+    let app = fast_app(vec![]).await;
+    let operator = app.operator().await;
+    let first = open_round(&app, "lucky7", 1).await;
+    let paused = app.post("/api/ops/casino/lucky7/pause", Some(&operator), &json!({"remark": "dealer change"})).await;
+    assert_eq!(paused.status, 200, "{}", paused.body);
+    assert_eq!(paused.data()["paused"], true);
+    assert_error(&app.post("/api/ops/casino/lucky7/pause", Some(&operator), &json!({"remark": "again"})).await, 409, "already paused");
+    // The round in play finishes; no other opens (a lucky7 round takes about 2 s at this speed).
+    actix_web::rt::time::sleep(Duration::from_secs(5)).await;
+    let still = round(&app, "lucky7").await;
+    assert_eq!(still["mid"], first["mid"], "no new round while paused: {still}");
+    assert!(still["remark"].as_str().is_some_and(|r| r.contains("paused")), "{still}");
+    let listed = app.get("/api/ops/casino", Some(&operator)).await;
+    let table = listed.data().as_array().expect("tables").iter().find(|t| t["gtype"] == "lucky7").cloned().expect("lucky7");
+    assert_eq!((table["paused"].clone(), table["mid"].clone()), (json!(true), Value::Null), "its round is resulted and none is open");
+
+    assert_eq!(app.post("/api/ops/casino/lucky7/resume", Some(&operator), &json!({"remark": "back"})).await.status, 200);
+    let next = open_round(&app, "lucky7", 1).await;
+    assert_ne!(next["mid"], first["mid"]);
+    assert_error(&app.post("/api/ops/casino/lucky7/resume", Some(&operator), &json!({"remark": "again"})).await, 409, "not paused");
+}

@@ -67,7 +67,7 @@ async fn the_account_statement_pages_and_filters_by_date_like_the_other_reports(
     let back = crate::sports::best(&market, 0, "back");
     let placed = crate::sports::place(&app, Some(&token), &crate::sports::bet_body(&market, 0, "back", back, 100.0, "paged")).await;
     assert_eq!(placed.status, 200, "{}", placed.body);
-    let finished = app.post("/api/ops/feed/finish", Some(&operator), &json!({"gmid": fixture["gmid"], "winner": "home"})).await;
+    let finished = app.post(&format!("/api/ops/feed/{}/finish", fixture["gmid"]), Some(&operator), &json!({"winner": "home", "remark": "match over"})).await;
     assert_eq!(finished.status, 200, "{}", finished.body);
     let statement = |query: &'static str| {
         let app = &app;

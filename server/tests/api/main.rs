@@ -10,6 +10,7 @@ mod helpers;
 mod login_guard;
 mod loose_inputs;
 mod ops;
+mod ops_feed;
 mod ops_users;
 mod reports;
 mod security_headers;

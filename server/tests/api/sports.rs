@@ -228,12 +228,12 @@ async fn a_scripted_finish_settles_every_bet_once_with_the_right_amounts() {
     place(&app, Some(&token), &bet_body(&market, 1, "lay", lay, 500.0, "away-lay")).await;
     let back_h = (back * 100.0).round() as i64;
     let expected = (back_h - 100) * 1000 / 100 + 500;
-    let finished = app.post("/api/ops/feed/finish", Some(&operator), &json!({"gmid": fixture["gmid"], "winner": "home"})).await;
+    let finished = app.post(&format!("/api/ops/feed/{}/finish", fixture["gmid"]), Some(&operator), &json!({"winner": "home", "remark": "match over"})).await;
     assert_eq!(finished.status, 200, "{}", finished.body);
     let user = app.get("/api/users", Some(&token)).await;
     assert_eq!(user.data()["balance"].as_f64(), Some(100000.0 + expected as f64), "{}", user.body);
     assert_eq!(user.data()["exp"], 0);
-    let again = app.post("/api/ops/feed/finish", Some(&operator), &json!({"gmid": fixture["gmid"], "winner": "away"})).await;
+    let again = app.post(&format!("/api/ops/feed/{}/finish", fixture["gmid"]), Some(&operator), &json!({"winner": "away", "remark": "again"})).await;
     assert_eq!(again.status, 404, "a finished fixture is gone: {}", again.body);
     assert_eq!(app.get("/api/users", Some(&token)).await.data()["balance"].as_f64(), Some(100000.0 + expected as f64));
     let statement = app.open(&app.get("/api/bet/account-statement?type=game", Some(&token)).await);

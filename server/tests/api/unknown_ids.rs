@@ -27,7 +27,8 @@ async fn every_id_route_answers_an_unknown_id_with_404() {
         (format!("/api/ops/wallet/requests/{UNKNOWN}/approve"), json!({})),
         (format!("/api/ops/wallet/requests/{UNKNOWN}/reject"), json!({"remark": "no such request"})),
         (format!("/api/ops/bonus/coupons/{UNKNOWN}/activate"), json!({})),
-        ("/api/ops/feed/finish".to_owned(), json!({"gmid": UNKNOWN, "winner": "home"})),
+        (format!("/api/ops/feed/{UNKNOWN}/finish"), json!({"winner": "home", "remark": "no such fixture"})),
+        (format!("/api/ops/feed/{UNKNOWN}/markets/{UNKNOWN}/suspend"), json!({"remark": "no such market"})),
         ("/api/front/casino/result".to_owned(), json!({"gtype": "teen20", "mid": "2611220112345"})),
         ("/api/ops/credit".to_owned(), json!({"username": "nobody_here", "amount": 1, "remark": "x"})),
     ];

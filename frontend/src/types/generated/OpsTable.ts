@@ -11,4 +11,8 @@ cid: number, locked: boolean,
 /**
  * The round the table has open (taking bets or dealing), if any.
  */
-mid: string | null, betting: boolean, };
+mid: string | null, betting: boolean, 
+/**
+ * Dealing paused by an operator: no new round opens.
+ */
+paused: boolean, };

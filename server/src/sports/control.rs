@@ -1,0 +1,210 @@
+//! Operators at the feed (issue 14, `/ops/feed`): every fixture with its markets, and suspending,
+//! resuming, re-pricing, settling, voiding and finishing them. Each action is first asked of the
+//! book (does the market exist, does the result fit it), then recorded in the ledger with the
+//! operator and their remark (a settlement in the same batch), then shown and pushed.
+
+use super::book::{Book, Changes};
+use super::feed::{self, FeedHandle};
+use crate::app_state::AppState;
+use crate::clock::now_ms;
+use crate::error::{ApiError, ApiResult};
+use ledger::{Command, MarketAction, UserId};
+use schemas::ops::{OpsFeed, OpsFeedAction, OpsFeedClock, OpsFixture, OpsMarket, OpsSection};
+use schemas::sports::{FeedEvent, Market, MarketResult, MarketType, Price, Side};
+
+/// A moved odds price lies in this range (hundredths): 1.01 to 1000.
+const ODDS_H: std::ops::RangeInclusive<u32> = 101..=100_000;
+/// A moved run line, or a settled run value, is a whole number up to this.
+const RUNS_MAX: u32 = 999;
+
+fn book(state: &AppState) -> std::sync::RwLockReadGuard<'_, Book> {
+    state.book.read().unwrap_or_else(|p| p.into_inner())
+}
+
+/// The best price on one side of a section: the highest back, the lowest lay.
+fn best(market: &Market, sid: u32, side: Side) -> Option<Price> {
+    let section = market.section.iter().find(|s| s.sid == sid)?;
+    let prices = section.odds.iter().filter(|o| o.otype == side).map(|o| o.odds);
+    match side {
+        Side::Back => prices.max(),
+        Side::Lay => prices.min(),
+    }
+}
+
+fn market_view(book: &Book, market: &Market) -> OpsMarket {
+    OpsMarket {
+        mid: market.mid,
+        mname: market.mname.clone(),
+        gtype: market.gtype,
+        status: market.status.clone(),
+        held: book.is_held(market.gmid, market.mid),
+        settled: book.is_settled(market.gmid, market.mid),
+        sections: market
+            .section
+            .iter()
+            .map(|s| OpsSection { sid: s.sid, nat: s.nat.clone(), gstatus: s.gstatus.clone(), back: best(market, s.sid, Side::Back), lay: best(market, s.sid, Side::Lay) })
+            .collect(),
+    }
+}
+
+fn fixture_view(book: &Book, gmid: u64) -> Option<OpsFixture> {
+    let fixture = book.fixture(gmid)?;
+    Some(OpsFixture {
+        gmid,
+        etid: fixture.etid,
+        ename: fixture.ename.clone(),
+        in_play: fixture.iplay,
+        virtual_cricket: fixture.iscc != 0,
+        held: book.is_fixture_held(gmid),
+        markets: book.markets(gmid)?.iter().map(|m| market_view(book, m)).collect(),
+    })
+}
+
+/// Every fixture (by sport, then start) with its markets, and the feed's clock.
+pub fn view(state: &AppState) -> OpsFeed {
+    let book = book(state);
+    let mut fixtures: Vec<_> = book.fixtures().map(|f| (f.etid, f.stime.clone(), f.gmid)).collect();
+    fixtures.sort();
+    let status = state.feed.as_ref().map(FeedHandle::status).unwrap_or_default();
+    OpsFeed {
+        clock: OpsFeedClock { running: state.feed.is_some(), clock_ms: status.clock_ms, speed: status.speed, last_event_at_ms: status.last_event_at_ms, events: status.events },
+        fixtures: fixtures.into_iter().filter_map(|(_, _, gmid)| fixture_view(&book, gmid)).collect(),
+    }
+}
+
+/// The fixture as operators now see it.
+pub fn fixture(state: &AppState, gmid: u64) -> ApiResult<OpsFixture> {
+    fixture_view(&book(state), gmid).ok_or_else(|| ApiError::NotFound(format!("Unknown fixture {gmid}")))
+}
+
+/// The result as the market's type takes it.
+fn check_result(market: &Market, result: &MarketResult) -> ApiResult<()> {
+    let known = |sid: &u32| market.section.iter().any(|s| s.sid == *sid);
+    let fits = match (market.gtype, result) {
+        (_, MarketResult::Void) => true,
+        (MarketType::Match | MarketType::Match1 | MarketType::Cricketcasino, MarketResult::Winner { sid }) => known(sid),
+        (MarketType::Fancy | MarketType::Meter | MarketType::Khado | MarketType::Oddeven, MarketResult::Runs { value }) => *value <= RUNS_MAX,
+        (MarketType::Fancy1, MarketResult::Happened { sids }) => sids.iter().all(known),
+        _ => false,
+    };
+    if !fits {
+        let wanted = match market.gtype {
+            MarketType::Match | MarketType::Match1 | MarketType::Cricketcasino => "{\"kind\":\"winner\",\"sid\":N} naming one of its sections",
+            MarketType::Fancy | MarketType::Meter | MarketType::Khado | MarketType::Oddeven => "{\"kind\":\"runs\",\"value\":N} with N at most 999",
+            MarketType::Fancy1 => "{\"kind\":\"happened\",\"sids\":[..]} naming its sections",
+        };
+        return Err(ApiError::bad(format!("result: this market takes {wanted}, or {{\"kind\":\"void\"}}")));
+    }
+    Ok(())
+}
+
+/// The market with one side's best price of a section moved to `price`; the deeper prices of
+/// that side move by as much (never below the lowest price).
+fn moved(market: &Market, sid: u32, side: Side, price: Price) -> ApiResult<Market> {
+    let lines = matches!(market.gtype, MarketType::Fancy | MarketType::Meter | MarketType::Khado);
+    let valid = if lines { price.hundredths().is_multiple_of(100) && price.hundredths() / 100 <= RUNS_MAX } else { ODDS_H.contains(&price.hundredths()) };
+    if !valid {
+        return Err(ApiError::bad(if lines { "price: a run line is a whole number from 0 to 999" } else { "price: odds must be from 1.01 to 1000" }));
+    }
+    let other = match side {
+        Side::Back => Side::Lay,
+        Side::Lay => Side::Back,
+    };
+    let crossed = match (side, best(market, sid, other)) {
+        (Side::Back, Some(lay)) => price >= lay,
+        (Side::Lay, Some(back)) => price <= back,
+        (_, None) => false,
+    };
+    if !lines && crossed {
+        return Err(ApiError::Unprocessable("price: the back price must stay below the lay price".into()));
+    }
+    market.section.iter().find(|s| s.sid == sid).ok_or_else(|| ApiError::NotFound(format!("Unknown section {sid}")))?;
+    let was = best(market, sid, side).ok_or_else(|| ApiError::Unprocessable(format!("section {sid} offers no {} price to move", if side == Side::Back { "back" } else { "lay" })))?;
+    let lowest = if lines { 0 } else { *ODDS_H.start() };
+    let mut market = market.clone();
+    let section = market.section.iter_mut().find(|s| s.sid == sid).expect("found above");
+    for level in section.odds.iter_mut().filter(|o| o.otype == side) {
+        let shifted = i64::from(level.odds.hundredths()) + i64::from(price.hundredths()) - i64::from(was.hundredths());
+        level.odds = Price(u32::try_from(shifted.max(lowest.into())).unwrap_or(lowest));
+    }
+    Ok(market)
+}
+
+/// What the action on a market asks, checked against the market as the book has it.
+fn market_action(book: &Book, gmid: u64, mid: u64, action: &str, body: &OpsFeedAction) -> ApiResult<(MarketAction, Option<FeedEvent>)> {
+    book.fixture(gmid).ok_or_else(|| ApiError::NotFound(format!("Unknown fixture {gmid}")))?;
+    let market = book.feed_market(gmid, mid).ok_or_else(|| ApiError::NotFound(format!("Unknown market {mid}")))?;
+    if book.is_settled(gmid, mid) {
+        return Err(ApiError::Conflict("Market is already settled".into()));
+    }
+    Ok(match action {
+        "suspend" => (MarketAction::Suspend, None),
+        "resume" => (MarketAction::Resume, None),
+        "price" => {
+            let sid = body.sid.ok_or_else(|| ApiError::bad("sid: required"))?;
+            let side = body.side.ok_or_else(|| ApiError::bad("side: required (back or lay)"))?;
+            let price = body.price.ok_or_else(|| ApiError::bad("price: required"))?;
+            let market = moved(market, sid, side, price)?;
+            (MarketAction::MovePrice { sid, side, price_h: price.hundredths() }, Some(FeedEvent::MarketUpdated { market }))
+        }
+        "settle" | "void" => {
+            let result = if action == "void" { MarketResult::Void } else { body.result.clone().ok_or_else(|| ApiError::bad("result: required"))? };
+            check_result(market, &result)?;
+            (MarketAction::Settle { result: result.clone() }, Some(FeedEvent::MarketSettled { gmid, mid, result }))
+        }
+        _ => return Err(ApiError::NotFound(format!("Unknown action '{action}'"))),
+    })
+}
+
+/// Operator `by` acts on market `mid` of fixture `gmid` (`suspend`, `resume`, `price`, `settle`,
+/// `void`); the fixture as it then is.
+pub async fn act_on_market(state: &AppState, by: UserId, gmid: u64, mid: u64, action: &str, body: OpsFeedAction) -> ApiResult<OpsFixture> {
+    let (action, event) = market_action(&book(state), gmid, mid, action, &body)?;
+    let hold = match action {
+        MarketAction::Suspend => Some(true),
+        MarketAction::Resume => Some(false),
+        _ => None,
+    };
+    state.engine.submit(now_ms(), Command::OperatorMarket { by, gmid, mid: Some(mid), action, remark: body.remark }).await?;
+    let changes = match (hold, event) {
+        (Some(held), _) => vec![state.book.write().unwrap_or_else(|p| p.into_inner()).hold(gmid, Some(mid), held)],
+        // The ledger settled it already: the book's result needs no second settlement.
+        (None, Some(event)) => feed::fold(&state.book, vec![event]),
+        (None, None) => Vec::new(),
+    };
+    feed::publish(&state.book, &state.hub, &changes);
+    fixture(state, gmid)
+}
+
+/// Operator `by` acts on every market of fixture `gmid` (`suspend`, `resume`, `finish`).
+pub async fn act_on_fixture(state: &AppState, by: UserId, gmid: u64, action: &str, body: OpsFeedAction) -> ApiResult<Option<OpsFixture>> {
+    book(state).fixture(gmid).ok_or_else(|| ApiError::NotFound(format!("Unknown fixture {gmid}")))?;
+    let action = match action {
+        "suspend" => MarketAction::Suspend,
+        "resume" => MarketAction::Resume,
+        "finish" => {
+            let winner = body.winner.clone().unwrap_or_default();
+            if !matches!(winner.as_str(), "home" | "away" | "draw") {
+                return Err(ApiError::bad("winner: must be home, away or draw"));
+            }
+            feed_of(state)?;
+            MarketAction::Finish { winner }
+        }
+        _ => return Err(ApiError::NotFound(format!("Unknown action '{action}'"))),
+    };
+    state.engine.submit(now_ms(), Command::OperatorMarket { by, gmid, mid: None, action: action.clone(), remark: body.remark }).await?;
+    let changes: Changes = match action {
+        MarketAction::Suspend | MarketAction::Resume => state.book.write().unwrap_or_else(|p| p.into_inner()).hold(gmid, None, action == MarketAction::Suspend),
+        MarketAction::Finish { winner } => {
+            feed_of(state)?.finish(gmid, winner).await?;
+            return Ok(fixture(state, gmid).ok());
+        }
+        MarketAction::MovePrice { .. } | MarketAction::Settle { .. } => Changes::default(),
+    };
+    feed::publish(&state.book, &state.hub, &[changes]);
+    fixture(state, gmid).map(Some)
+}
+
+pub fn feed_of(state: &AppState) -> ApiResult<&FeedHandle> {
+    state.feed.as_ref().ok_or_else(|| ApiError::NotFound("No feed runs in this server".into()))
+}
