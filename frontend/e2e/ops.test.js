@@ -2,10 +2,12 @@
 // /ops; finds player1, reads the balance, the chart over the log and the settled bet; credits
 // them, and the player's open page shows it without a reload; locks a player's betting (their
 // bet is refused) and the action is listed with the operator's name; approves a deposit in the
-// queue. A player never reaches /ops and never downloads the console's code.
+// queue; suspends a market from the feed page (the player's match page shows SUSPENDED at once)
+// and settles it (the bettor's statement shows it). A player never reaches /ops and never
+// downloads the console's code.
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { api, launchBrowser, loginToken, loginViaUi, newPage, placeTeen20Back, screenshotPath, sleep, startServer, teen20Result } from './harness.js';
+import { api, data, launchBrowser, loginToken, loginViaUi, newPage, placeTeen20Back, screenshotPath, sealedCall, sleep, startServer, teen20Result } from './harness.js';
 
 const T = { timeout: 90_000 };
 const CREDIT = 1234.5;
@@ -167,7 +169,7 @@ describe('the operators console', () => {
     await operator.goto('/ops/casino');
     const row = operator.locator('tr[data-gtype="war"]');
     await row.waitFor();
-    await operator.getByLabel('Remark for the next lock or unlock').fill('shoe check');
+    await operator.getByLabel('Remark for the next action').fill('shoe check');
     await row.getByRole('button', { name: 'Lock', exact: true }).click();
     await row.getByText('Locked', { exact: true }).waitFor();
     await operator.screenshot({ path: screenshotPath('ops-casino-1366.png'), fullPage: true });
@@ -178,6 +180,68 @@ describe('the operators console', () => {
     assert.equal(await tile.getAttribute('data-locked'), 'true');
     const teen = lobby.locator('[data-testid="casino-tile"][data-gmid="teen20"]');
     assert.equal(await teen.getAttribute('data-locked'), 'false', 'the other tables stay open');
+  });
+
+  it('a market the operator suspends shows SUSPENDED on the player’s page at once; settled, it is on the bettor’s statement', T, async () => {
+    // A second player bets on the market (player1 stays signed in in the browser).
+    await api(server.url, 'POST', '/ops/users', { token: opToken, body: { username: 'punter', password: 'secret123', role: 'user' } });
+    await api(server.url, 'POST', '/ops/credit', { token: opToken, body: { username: 'punter', amount: 1000, remark: 'start' } });
+    let found;
+    for (const fixture of await data(server.url, '/front/highlightproduct', { etid: 4, type: 'all' })) {
+      const markets = await data(server.url, `/front/gamedetailPrivate?etid=4&gmid=${fixture.gmid}`);
+      const market = markets.find((m) => m.gtype === 'match' && m.status === 'OPEN' && m.section.every((x) => x.gstatus === 'ACTIVE'));
+      if (market) {
+        found = { fixture, market };
+        break;
+      }
+    }
+    assert.ok(found, 'an open match-odds market');
+    const { fixture, market } = found;
+    const section = market.section[0];
+    const price = Math.max(...section.odds.filter((level) => level.otype === 'back').map((level) => level.odds));
+    const punterToken = await loginToken(server.url, 'punter', 'secret123');
+    const bet = { gameId: market.gmid, marketId: market.mid, sectionId: section.sid, uRate: price, amount: 100, betType: 'back', requestId: 'ops-feed' };
+    assert.equal((await sealedCall(server.url, 'POST', '/bet/place', punterToken, bet)).status, 200);
+
+    await player.goto(`/game-details/4/${fixture.gmid}`);
+    const board = player.getByRole('region', { name: market.mname });
+    await board.getByRole('button', { name: /^back \d/ }).first().waitFor();
+    await operator.goto('/ops/feed');
+    const row = operator.locator(`[data-testid="ops-fixture"][data-gmid="${fixture.gmid}"] tr[data-mid="${market.mid}"]`);
+    await row.waitFor({ timeout: 30_000 });
+    await operator.getByTestId('feed-clock-time').waitFor();
+    await row.getByRole('button', { name: 'Suspend', exact: true }).click();
+    const dialog = operator.getByRole('dialog');
+    await dialog.getByLabel('Remark').fill('incident on the field');
+    await dialog.getByRole('button', { name: 'Suspend', exact: true }).click();
+    await dialog.waitFor({ state: 'hidden' });
+    await board.getByTestId('status-overlay').first().waitFor({ timeout: 5_000 });
+    assert.equal(await board.getByTestId('status-overlay').first().textContent(), 'SUSPENDED');
+    await row.getByText('Held', { exact: true }).waitFor();
+    await operator.screenshot({ path: screenshotPath('ops-feed-1366.png'), fullPage: false });
+
+    await row.getByRole('button', { name: 'Settle', exact: true }).click();
+    await dialog.getByLabel('Winner').click();
+    await operator.getByRole('option', { name: section.nat, exact: true }).click();
+    await dialog.getByLabel('Remark').fill('official result');
+    await dialog.getByRole('button', { name: 'Settle', exact: true }).click();
+    await dialog.waitFor({ state: 'hidden' });
+    await row.getByText('Settled', { exact: true }).waitFor();
+
+    const punter = await newPage(browser, server.url);
+    await loginViaUi(punter, 'punter', 'secret123');
+    await punter.getByTestId('balance').waitFor();
+    // A first sign-in accepts the rules.
+    await punter.getByRole('dialog', { name: 'Rules' }).getByRole('button', { name: 'Accept' }).click();
+    await punter.goto('/account-statement');
+    await punter.getByRole('combobox', { name: 'Report type' }).click();
+    await punter.getByRole('option', { name: 'Sport Report', exact: true }).click();
+    await punter.getByRole('button', { name: 'Submit' }).click();
+    const profit = (Math.round((price - 1) * 100 * 100) / 100).toFixed(2);
+    const line = punter.getByTestId('statement-row').filter({ hasText: `${fixture.ename} / ${market.mname}` });
+    await line.waitFor();
+    assert.ok((await line.textContent()).includes(profit), `the win of ${profit} is on the statement`);
+    await punter.context().close();
   });
 
   it('a player is sent home from /ops and never downloads the console', T, async () => {

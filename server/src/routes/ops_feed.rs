@@ -22,7 +22,8 @@ pub async fn ops_market_action(state: web::Data<AppState>, user: AuthUser, path:
     user.require(&[Role::Operator])?;
     let (gmid, mid, action) = path.into_inner();
     let fixture = control::act_on_market(&state, user.user_id, gmid, mid, &action, body).await?;
-    Ok(ok(&format!("Market {mid}: {action} done"), fixture))
+    let name = fixture.markets.iter().find(|m| m.mid == mid).map_or_else(|| format!("Market {mid}"), |m| m.mname.clone());
+    Ok(ok(&format!("{name}: {}", done(&action)), fixture))
 }
 
 /// Suspends or resumes every market of a fixture, or finishes it (every market settles). A
@@ -32,7 +33,19 @@ pub async fn ops_fixture_action(state: web::Data<AppState>, user: AuthUser, path
     user.require(&[Role::Operator])?;
     let (gmid, action) = path.into_inner();
     let fixture = control::act_on_fixture(&state, user.user_id, gmid, &action, body).await?;
-    Ok(ok(&format!("Fixture {gmid}: {action} done"), fixture))
+    Ok(ok(&format!("Fixture {gmid}: {}", done(&action)), fixture))
+}
+
+/// What the answer says was done (the action was checked before).
+fn done(action: &str) -> &'static str {
+    match action {
+        "suspend" => "suspended",
+        "resume" => "resumed",
+        "price" => "price moved",
+        "settle" => "settled",
+        "void" => "voided",
+        _ => "finished",
+    }
 }
 
 /// Testers' scripted scenarios: fold these feed events as if the feed had sent them.

@@ -9,6 +9,7 @@ import { selectUser, useSession } from '@/lib/session';
 const PAGES = [
   { to: '/ops/users', label: 'Users' },
   { to: '/ops/wallet', label: 'Wallet' },
+  { to: '/ops/feed', label: 'Feed' },
   { to: '/ops/casino', label: 'Casino' },
   { to: '/ops/audit', label: 'Audit' },
 ] as const;

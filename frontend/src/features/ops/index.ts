@@ -5,3 +5,4 @@ export { CasinoTables } from './components/casino-tables';
 export { UserList } from './components/user-list';
 export { UserPage } from './components/user-page';
 export { WalletQueue } from './components/wallet-queue';
+export { FeedConsole } from './components/feed-console';

@@ -4,7 +4,7 @@
 import { Box, CircularProgress, Typography, useMediaQuery, useTheme } from '@mui/material';
 import { RoundHands } from '@/components/round-hands';
 import { BETTING_SECONDS, winnerOf } from '../model/round';
-import { selectHands, selectLt, selectRdesc, selectStatus, selectTickMs, useCasinoStore } from '../stores/casino-store';
+import { selectHands, selectLt, selectRdesc, selectRemark, selectStatus, selectTickMs, useCasinoStore } from '../stores/casino-store';
 
 /** How long the ring takes to reach the next second: the time between the last two updates. */
 const TICK_MS_MIN = 50;
@@ -33,9 +33,13 @@ function Countdown() {
 function RoundStatusLine() {
   const status = useCasinoStore(selectStatus);
   const rdesc = useCasinoStore(selectRdesc);
+  const remark = useCasinoStore(selectRemark);
   let text = 'Waiting for the round…';
   let color = 'text.secondary';
-  if (status === 'OPEN') {
+  if (remark) {
+    text = remark;
+    color = 'warning.light';
+  } else if (status === 'OPEN') {
     text = 'Place your bets';
     color = 'success.light';
   } else if (status === 'SUSPENDED') {

@@ -79,6 +79,8 @@ export const selectLt = (state: Store): number => state.round?.lt ?? 0;
 export const selectTickMs = (state: Store): number | null => (state.round && state.previousTs !== null ? state.round.ts - state.previousTs : null);
 export const selectStatus = (state: Store): RoundStatus | null => state.round?.status ?? null;
 export const selectRdesc = (state: Store): string => state.round?.rdesc ?? '';
+/** The house's word on the round (a void round, paused dealing), else empty. */
+export const selectRemark = (state: Store): string => state.round?.remark ?? '';
 export const selectHands = (state: Store): CardHand[] => state.round?.hands ?? NO_HANDS;
 export const selectItems = (state: Store): CasinoItem[] => state.round?.items ?? NO_ITEMS;
 export const selectResults = (state: Store): ResultRow[] => state.round?.results ?? NO_RESULTS;

@@ -1,5 +1,5 @@
 // The operators' calls (issue 14; docs/api.md "Operators"), all under /api/ops.
-import type { AuditReport, Envelope, OpsActionRequest, OpsEventRow, OpsTable, OpsMoment, OpsTimelinePoint, OpsUserDetail, OpsUserRow, WalletRequest } from '@/types';
+import type { AuditReport, Envelope, OpsActionRequest, OpsEventRow, OpsFeed, OpsFeedAction, OpsFixture, OpsTable, OpsMoment, OpsTimelinePoint, OpsUserDetail, OpsUserRow, WalletRequest } from '@/types';
 import { apiData, apiRequest } from '@/lib/api-client';
 import { API_BASE } from '@/lib/config';
 import { sessionActions } from '@/lib/session';
@@ -88,8 +88,27 @@ export function listTables(): Promise<OpsTable[] | undefined> {
   return apiData<OpsTable[]>('/ops/casino');
 }
 
-/** POST /api/ops/casino/{gtype}/lock|unlock. */
-export async function setTableLock(gtype: string, lock: boolean, remark: string): Promise<string | undefined> {
-  const envelope = await apiRequest<OpsTable>(`/ops/casino/${encodeURIComponent(gtype)}/${lock ? 'lock' : 'unlock'}`, { method: 'POST', body: { remark } });
+export type TableAction = 'lock' | 'unlock' | 'pause' | 'resume' | 'void';
+
+/** POST /api/ops/casino/{gtype}/{action}: the message the server answered. */
+export async function actOnTable(gtype: string, action: TableAction, remark: string): Promise<string | undefined> {
+  const envelope = await apiRequest<OpsTable>(`/ops/casino/${encodeURIComponent(gtype)}/${action}`, { method: 'POST', body: { remark } });
+  return envelope?.message;
+}
+
+/** GET /api/ops/feed: every fixture with its markets, and the feed's clock. */
+export function getFeed(): Promise<OpsFeed | undefined> {
+  return apiData<OpsFeed>('/ops/feed');
+}
+
+/** POST /api/ops/feed/{gmid}/markets/{mid}/{action}. */
+export async function actOnMarket(gmid: number, mid: number, action: string, body: OpsFeedAction): Promise<string | undefined> {
+  const envelope = await apiRequest<OpsFixture>(`/ops/feed/${gmid}/markets/${mid}/${action}`, { method: 'POST', body });
+  return envelope?.message;
+}
+
+/** POST /api/ops/feed/{gmid}/{action}. */
+export async function actOnFixture(gmid: number, action: string, body: OpsFeedAction): Promise<string | undefined> {
+  const envelope = await apiRequest<OpsFixture | null>(`/ops/feed/${gmid}/${action}`, { method: 'POST', body });
   return envelope?.message;
 }
