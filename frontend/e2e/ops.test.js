@@ -220,6 +220,7 @@ describe('the operators console', () => {
     await row.getByText('Held', { exact: true }).waitFor();
     await operator.screenshot({ path: screenshotPath('ops-feed-1366.png'), fullPage: false });
 
+    const houseBefore = (await api(server.url, 'GET', '/ops/house?days=1', { token: opToken })).data.pnlByDay[0].pnl;
     await row.getByRole('button', { name: 'Settle', exact: true }).click();
     await dialog.getByLabel('Winner').click();
     await operator.getByRole('option', { name: section.nat, exact: true }).click();
@@ -242,6 +243,17 @@ describe('the operators console', () => {
     await line.waitFor();
     assert.ok((await line.textContent()).includes(profit), `the win of ${profit} is on the statement`);
     await punter.context().close();
+
+    // The house paid that win: today's bar of the house's P/L shows it.
+    await operator.goto('/ops/house');
+    const chart = operator.getByTestId('pnl-chart');
+    await chart.waitFor();
+    const today = new Date().toISOString().slice(0, 10);
+    const bar = chart.locator(`rect[data-day="${today}"]`);
+    const house = Number(await bar.getAttribute('data-pnl'));
+    assert.ok(Math.abs(house - (houseBefore - Number(profit))) < 0.005, `the house's P/L today went from ${houseBefore} to ${house}, paying ${profit}`);
+    assert.ok(Number((await operator.getByTestId('house-turnover').textContent()).replace(/,/g, '')) >= 100, 'the bets are turnover');
+    await operator.screenshot({ path: screenshotPath('ops-house-1366.png'), fullPage: true });
   });
 
   it('a player is sent home from /ops and never downloads the console', T, async () => {

@@ -6,7 +6,7 @@ use crate::event::{Envelope, Event};
 use crate::ids::UserId;
 use crate::state::State;
 use crate::store::{Store, StoreError};
-use schemas::{AuditCheck, AuditReport, AuditState, AuditUser, Money};
+use schemas::{AuditCheck, AuditFailure, AuditReport, AuditState, AuditUser, Money};
 use std::collections::BTreeMap;
 
 /// At most this many failures are listed per check; the count says how many there were.
@@ -122,21 +122,29 @@ struct Check {
     checked: u64,
     failures: Vec<String>,
     failed: u64,
+    /// The sequence number of the first failure.
+    first_seq: Option<u64>,
 }
 
 impl Check {
     fn new(name: &'static str) -> Self {
-        Self { name, checked: 0, failures: Vec::new(), failed: 0 }
+        Self { name, checked: 0, failures: Vec::new(), failed: 0, first_seq: None }
     }
 
-    fn expect(&mut self, ok: bool, failure: impl FnOnce() -> String) {
+    /// One check, at the event `seq` (the head for the checks of the final state).
+    fn expect(&mut self, seq: u64, ok: bool, failure: impl FnOnce() -> String) {
         self.checked += 1;
         if !ok {
             self.failed += 1;
+            self.first_seq.get_or_insert(seq);
             if self.failures.len() < FAILURES_LISTED_MAX {
                 self.failures.push(failure());
             }
         }
+    }
+
+    fn first_failure(&self) -> Option<AuditFailure> {
+        Some(AuditFailure { check: self.name.into(), seq: self.first_seq?, message: self.failures.first()?.clone() })
     }
 
     fn finish(self) -> AuditCheck {
@@ -149,6 +157,15 @@ impl Check {
 /// settled exactly once, every result settles its market) and 6 (replay equals the live state,
 /// when one is given; otherwise two replays agree).
 pub fn verify(store: &dyn Store, live: Option<&State>) -> Result<AuditReport, StoreError> {
+    verify_with_progress(store, live, &|_, _| {})
+}
+
+/// Events between two progress reports of a verification.
+pub const PROGRESS_EVERY: u64 = 10_000;
+
+/// `verify`, calling `progress(events checked, events to check)` every [`PROGRESS_EVERY`]
+/// events and at the end of the log.
+pub fn verify_with_progress(store: &dyn Store, live: Option<&State>, progress: &dyn Fn(u64, u64)) -> Result<AuditReport, StoreError> {
     let to_seq = live.map_or(store.head(), |s| s.head_seq);
     let mut continuity = Check::new("log continuity (no gap, no repeat)");
     let mut balances = Check::new("balance = credits - debits + settled P/L");
@@ -164,45 +181,48 @@ pub fn verify(store: &dyn Store, live: Option<&State>) -> Result<AuditReport, St
             break;
         }
         let expected = state.head_seq + 1;
-        continuity.expect(envelope.seq == expected, || format!("expected seq {expected}, found {}", envelope.seq));
+        continuity.expect(envelope.seq, envelope.seq == expected, || format!("expected seq {expected}, found {}", envelope.seq));
         if envelope.seq != expected {
             break;
         }
-        check_settlement(&state, &envelope.event, &mut settled);
+        check_settlement(&state, &envelope, &mut settled);
         check_bet_rules(&state, &envelope, &mut rules);
         apply(&mut state, &envelope);
         events += 1;
+        if events.is_multiple_of(PROGRESS_EVERY) {
+            progress(events, to_seq);
+        }
         if let Some(user_id) = money_delta(&envelope.event, &mut sums) {
             let user = &state.users[&user_id];
             let sum = sums[&user_id];
-            balances.expect(sum == user.balance_minor, || {
+            balances.expect(envelope.seq, sum == user.balance_minor, || {
                 format!("seq {}: {} has balance {} but its money events sum to {sum}", envelope.seq, user.username, user.balance_minor)
             });
         }
         if let Some(user_id) = envelope.event.money_user() {
             let user = &state.users[&user_id];
-            available.expect(user.available_minor() >= 0, || format!("seq {}: {} available {}", envelope.seq, user.username, user.available_minor()));
+            available.expect(envelope.seq, user.available_minor() >= 0, || format!("seq {}: {} available {}", envelope.seq, user.username, user.available_minor()));
         }
     }
+    progress(events, to_seq);
+    let head = state.head_seq;
     let mut exposure = Check::new("exposure = worst case of open bets");
     for user in state.users.values() {
         let expected = open_bets_exposure_minor(&state, user.id);
-        exposure.expect(user.exposure_minor == expected, || format!("{} exposure {} expected {expected}", user.username, user.exposure_minor));
+        exposure.expect(head, user.exposure_minor == expected, || format!("{} exposure {} expected {expected}", user.username, user.exposure_minor));
     }
     for (key, book) in &state.books {
-        settled.expect(!state.is_resulted(key.mid), || format!("market {} has a result but {} users keep open bets", key.mid, book.open.len()));
+        settled.expect(head, !state.is_resulted(key.mid), || format!("market {} has a result but {} users keep open bets", key.mid, book.open.len()));
     }
     let mut replayed = Check::new("replay equals live state");
     let reference = match live {
         Some(live) => live.fingerprint(),
         None => replay(store, to_seq)?.fingerprint(),
     };
-    replayed.expect(state.fingerprint() == reference, || format!("state at seq {} differs after replay", state.head_seq));
-    Ok(AuditReport {
-        seq: state.head_seq,
-        events,
-        checks: vec![continuity.finish(), balances.finish(), exposure.finish(), available.finish(), settled.finish(), rules.finish(), replayed.finish()],
-    })
+    replayed.expect(head, state.fingerprint() == reference, || format!("state at seq {} differs after replay", state.head_seq));
+    let checks = [continuity, balances, exposure, available, settled, rules, replayed];
+    let first_failure = checks.iter().filter_map(Check::first_failure).min_by_key(|f| f.seq);
+    Ok(AuditReport { seq: state.head_seq, events, checks: checks.into_iter().map(Check::finish).collect(), first_failure })
 }
 
 /// Adds a money event to the running sums; returns the user it moved.
@@ -237,18 +257,18 @@ fn open_bets_exposure_minor(state: &State, user_id: UserId) -> i64 {
 fn check_bet_rules(state: &State, envelope: &Envelope, rules: &mut Check) {
     let Event::BetPlaced { bet_id, gmid, info, payoff, .. } = &envelope.event else { return };
     let waited = info.delay_ms == 0 || envelope.at_ms - info.requested_at_ms >= info.delay_ms;
-    rules.expect(waited, || format!("seq {}: bet {bet_id} taken before its {} ms delay", envelope.seq, info.delay_ms));
+    rules.expect(envelope.seq, waited, || format!("seq {}: bet {bet_id} taken before its {} ms delay", envelope.seq, info.delay_ms));
     let table = matches!(payoff, crate::betting::Payoff::Item { .. }).then(|| gmid.saturating_sub(crate::casino::CASINO_ID_BASE));
     let locked = table.is_some_and(|t| u32::try_from(t).is_ok_and(|t| state.locked_tables.contains(&t)));
-    rules.expect(!locked, || format!("seq {}: bet {bet_id} on locked table {}", envelope.seq, table.unwrap_or_default()));
+    rules.expect(envelope.seq, !locked, || format!("seq {}: bet {bet_id} on locked table {}", envelope.seq, table.unwrap_or_default()));
 }
 
 /// Invariant 5 for one event, against the state before it: a bet settles once, while open, and
 /// only after its market's result.
-fn check_settlement(state: &State, event: &Event, settled: &mut Check) {
-    let Event::BetsSettled { mid, bets, .. } = event else { return };
+fn check_settlement(state: &State, envelope: &Envelope, settled: &mut Check) {
+    let Event::BetsSettled { mid, bets, .. } = &envelope.event else { return };
     for (bet_id, _) in bets {
         let open = state.bets.get(bet_id).is_some_and(|b| b.settled.is_none() && b.book.mid == *mid);
-        settled.expect(open && state.is_resulted(*mid), || format!("bet {bet_id} settled twice, unknown, or before its market's result"));
+        settled.expect(envelope.seq, open && state.is_resulted(*mid), || format!("seq {}: bet {bet_id} settled twice, unknown, or before its market's result", envelope.seq));
     }
 }

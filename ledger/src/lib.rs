@@ -21,6 +21,7 @@ pub mod command;
 pub mod decide;
 pub mod engine;
 pub mod event;
+pub mod house;
 pub mod ids;
 pub mod limits;
 pub mod oversight;

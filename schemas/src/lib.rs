@@ -276,6 +276,7 @@ pub struct AuditCheck {
 }
 
 #[derive(Debug, Clone, Serialize, Deserialize, TS)]
+#[serde(rename_all = "camelCase")]
 #[ts(export)]
 pub struct AuditReport {
     #[ts(type = "number")]
@@ -283,6 +284,21 @@ pub struct AuditReport {
     #[ts(type = "number")]
     pub events: u64,
     pub checks: Vec<AuditCheck>,
+    /// The earliest event at which an invariant broke, when one did.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[ts(optional)]
+    pub first_failure: Option<AuditFailure>,
+}
+
+/// Where the log first broke an invariant: the check, the event's sequence number, and what was
+/// wrong.
+#[derive(Debug, Clone, Serialize, Deserialize, TS)]
+#[ts(export)]
+pub struct AuditFailure {
+    pub check: String,
+    #[ts(type = "number")]
+    pub seq: u64,
+    pub message: String,
 }
 
 impl AuditReport {

@@ -255,3 +255,94 @@ pub struct OpsFeedAction {
     #[ts(optional)]
     pub winner: Option<String>,
 }
+
+/// An open market or casino round as the house sees it.
+#[derive(Debug, Clone, Serialize, Deserialize, TS)]
+#[serde(rename_all = "camelCase")]
+#[ts(export)]
+pub struct OpsOpenMarket {
+    #[ts(type = "number")]
+    pub gmid: u64,
+    #[ts(type = "number")]
+    pub mid: u64,
+    pub casino: bool,
+    pub event_name: String,
+    pub market_name: String,
+    pub gtype: String,
+    #[ts(type = "number")]
+    pub bets: u64,
+    #[ts(type = "number")]
+    pub stake: Money,
+    /// The most the house can lose on it.
+    #[ts(type = "number")]
+    pub exposure: Money,
+}
+
+/// The house's exposure on one casino table (its open rounds).
+#[derive(Debug, Clone, Serialize, Deserialize, TS)]
+#[serde(rename_all = "camelCase")]
+#[ts(export)]
+pub struct OpsTableExposure {
+    pub gtype: String,
+    pub name: String,
+    #[ts(type = "number")]
+    pub bets: u64,
+    #[ts(type = "number")]
+    pub stake: Money,
+    #[ts(type = "number")]
+    pub exposure: Money,
+}
+
+/// The house's settled P/L of one day (UTC).
+#[derive(Debug, Clone, Serialize, Deserialize, TS)]
+#[serde(rename_all = "camelCase")]
+#[ts(export)]
+pub struct OpsDayPnl {
+    /// `yyyy-MM-dd`.
+    pub day: String,
+    #[ts(type = "number")]
+    pub pnl: Money,
+}
+
+/// The house's figures (`GET /api/ops/house`).
+#[derive(Debug, Clone, Serialize, Deserialize, TS)]
+#[serde(rename_all = "camelCase")]
+#[ts(export)]
+pub struct OpsHouse {
+    /// Stakes of every bet ever placed, and of today's (UTC).
+    #[ts(type = "number")]
+    pub turnover: Money,
+    #[ts(type = "number")]
+    pub turnover_today: Money,
+    #[ts(type = "number")]
+    pub bets: u64,
+    /// What the house can lose over every open market and round.
+    #[ts(type = "number")]
+    pub exposure: Money,
+    /// Open sports markets, the largest exposure first.
+    pub markets: Vec<OpsOpenMarket>,
+    /// Casino tables with open bets, the largest exposure first.
+    pub tables: Vec<OpsTableExposure>,
+    /// Oldest first.
+    pub pnl_by_day: Vec<OpsDayPnl>,
+}
+
+/// The console's invariant check, run in the background (`/api/ops/audit/verify-runs`).
+#[derive(Debug, Clone, Default, Serialize, Deserialize, TS)]
+#[serde(rename_all = "camelCase")]
+#[ts(export)]
+pub struct OpsVerifyRun {
+    /// 0 before any run; each run takes the next number.
+    #[ts(type = "number")]
+    pub id: u64,
+    pub running: bool,
+    /// Events checked so far, of `total` (the log's head when the run began).
+    #[ts(type = "number")]
+    pub done: u64,
+    #[ts(type = "number")]
+    pub total: u64,
+    /// Once finished: every check, and the first broken invariant with its event.
+    pub report: Option<crate::AuditReport>,
+    /// Once failed to read the log: why.
+    pub error: Option<String>,
+}

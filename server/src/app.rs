@@ -62,6 +62,7 @@ impl Application {
                 std::time::Duration::from_millis(settings.auth.password_check_wait_ms),
             ),
             client_limits: Arc::new(crate::client_limits::ClientLimits::new(&settings.limits)),
+            verification: crate::verification::Verification::default(),
             settings,
             engine,
             hub,

@@ -26,4 +26,6 @@ pub struct AppState {
     pub login_limiter: LoginLimiter,
     pub password_checks: crate::passwords::PasswordChecks,
     pub client_limits: Arc<crate::client_limits::ClientLimits>,
+    /// The console's background invariant check.
+    pub verification: crate::verification::Verification,
 }

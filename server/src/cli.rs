@@ -61,6 +61,14 @@ enum Cmd {
         #[command(subcommand)]
         command: CasinoCmd,
     },
+    /// The house's figures: turnover, exposure per open market and casino table, settled P/L
+    /// per day (UTC).
+    House {
+        #[arg(long, default_value_t = 30)]
+        days: u32,
+        #[command(flatten)]
+        target: Target,
+    },
     /// The sports feed of a running server (`--url`): fixtures and markets; suspend, resume,
     /// move a price, settle, void, finish.
     Feed {
@@ -398,6 +406,15 @@ pub async fn run(cli: Cli) -> anyhow::Result<ExitCode> {
         Cmd::Bonus { command } => bonus(&settings, command).await,
         Cmd::Casino { command } => casino(&settings, command).await,
         Cmd::Feed { command } => feed(command).await,
+        Cmd::House { days, target } => {
+            let figures = match target.url.clone() {
+                Some(url) => remote(&url, &target).await?.get(&format!("/api/ops/house?days={days}")).await?,
+                None if (1..=operations::HOUSE_DAYS_MAX).contains(&days) => serde_json::to_value(operations::house(&local(&settings, &target)?.read(), days))?,
+                None => bail!("--days: must be 1 to 366"),
+            };
+            print(&figures);
+            Ok(ExitCode::SUCCESS)
+        }
     }
 }
 

@@ -33,6 +33,7 @@ pub mod time_travel;
 pub mod timefmt;
 pub mod tokens;
 pub mod totp;
+pub mod verification;
 pub mod views;
 pub mod wallet;
 pub mod ws;

@@ -7,7 +7,7 @@ use crate::timefmt::rfc3339;
 use crate::views::{open_bets, settlement_row, user_view};
 use ledger::{DealingAction, AccountAction, Command, EngineHandle, State, UserId};
 use crate::casino::catalog;
-use schemas::ops::{OpsActionRow, OpsSession, OpsTable, OpsUserDetail, OpsUserRow};
+use schemas::ops::{OpsActionRow, OpsDayPnl, OpsHouse, OpsOpenMarket, OpsSession, OpsTable, OpsTableExposure, OpsUserDetail, OpsUserRow};
 use schemas::{AccountRow, ActivityRow, AuditReport, AuditState, CreateUserRequest, Money, MoneyRequest, MoneyResponse, User};
 
 pub async fn create_user(engine: &EngineHandle, request: CreateUserRequest) -> ApiResult<User> {
@@ -222,4 +222,43 @@ pub async fn act_on_dealing(engine: &EngineHandle, by: UserId, gtype: &str, acti
     };
     engine.submit(now_ms(), Command::OperatorDealing { by, gtype: table.gtype.to_owned(), action, remark }).await?;
     Ok((table_view(&engine.read(), &table), voided))
+}
+
+/// How many days of settled P/L the house figures can cover.
+pub const HOUSE_DAYS_MAX: u32 = 366;
+
+/// The house's figures now, with the settled P/L of the last `days` days.
+pub fn house(ledger: &State, days: u32) -> OpsHouse {
+    let figures = ledger::house::figures(ledger, now_ms(), days);
+    let (casino, sports): (Vec<_>, Vec<_>) = figures.open.into_iter().partition(|m| m.casino);
+    let mut tables: Vec<OpsTableExposure> = Vec::new();
+    for round in casino {
+        match tables.iter_mut().find(|t| t.gtype == round.gtype) {
+            Some(table) => {
+                table.bets += round.bets;
+                table.stake = Money(table.stake.0 + round.stake_minor);
+                table.exposure = Money(table.exposure.0 + round.exposure_minor);
+            }
+            None => tables.push(OpsTableExposure {
+                name: catalog::table(&round.gtype).map_or_else(|| round.event_name.clone(), |t| t.name.to_owned()),
+                gtype: round.gtype,
+                bets: round.bets,
+                stake: Money(round.stake_minor),
+                exposure: Money(round.exposure_minor),
+            }),
+        }
+    }
+    tables.sort_by(|a, b| b.exposure.0.cmp(&a.exposure.0));
+    OpsHouse {
+        turnover: Money(figures.turnover_minor),
+        turnover_today: Money(figures.turnover_today_minor),
+        bets: figures.bets,
+        exposure: Money(figures.exposure_minor),
+        markets: sports
+            .into_iter()
+            .map(|m| OpsOpenMarket { gmid: m.gmid, mid: m.mid, casino: false, event_name: m.event_name, market_name: m.market_name, gtype: m.gtype, bets: m.bets, stake: Money(m.stake_minor), exposure: Money(m.exposure_minor) })
+            .collect(),
+        tables,
+        pnl_by_day: figures.pnl_by_day.into_iter().map(|(day, pnl)| OpsDayPnl { day: rfc3339(day)[..10].to_owned(), pnl: Money(pnl) }).collect(),
+    }
 }

@@ -88,6 +88,8 @@ fn operator_commands_work_on_a_data_directory() {
     assert!(String::from_utf8_lossy(&again.stderr).contains("already paused"));
     let resumed = stdout_json(&exchange(&["casino", "resume", "--gtype", "war", "--remark", "back", "--data", data]));
     assert_eq!(resumed["paused"], false);
+    let house = stdout_json(&exchange(&["house", "--days", "3", "--data", data]));
+    assert_eq!((house["turnover"].as_f64(), house["pnlByDay"].as_array().map(Vec::len)), (Some(0.0), Some(3)));
     let feed = exchange(&["feed", "list", "--data", data]);
     assert!(String::from_utf8_lossy(&feed.stderr).contains("give --url"), "the feed lives in a server");
     let bad = exchange(&["audit", "replay", "--at", "yesterday", "--data", data]);

@@ -69,6 +69,7 @@ export const ROUTES: AppRoute[] = [
   { path: '/ops/users', access: 'operator', layout: 'bare', page: lazy(() => import('./routes/ops-users')), title: 'Users' },
   { path: '/ops/users/:username', access: 'operator', layout: 'bare', page: lazy(() => import('./routes/ops-user')), title: 'User' },
   { path: '/ops/audit', access: 'operator', layout: 'bare', page: lazy(() => import('./routes/ops-audit')), title: 'Audit' },
+  { path: '/ops/house', access: 'operator', layout: 'bare', page: lazy(() => import('./routes/ops-house')), title: 'House' },
   { path: '/ops/feed', access: 'operator', layout: 'bare', page: lazy(() => import('./routes/ops-feed')), title: 'Feed' },
   { path: '/ops/casino', access: 'operator', layout: 'bare', page: lazy(() => import('./routes/ops-casino')), title: 'Casino' },
   { path: '/ops/wallet', access: 'operator', layout: 'bare', page: lazy(() => import('./routes/ops-wallet')), title: 'Wallet' },

@@ -36,6 +36,37 @@ pub async fn audit_verify(state: web::Data<AppState>, user: AuthUser) -> ApiResu
     Ok(HttpResponse::Ok().json(envelope))
 }
 
+/// Starts the invariant check in the background (or answers the run in progress).
+#[tracing::instrument(name = "start_verify_run", skip_all)]
+pub async fn start_verify_run(state: web::Data<AppState>, user: AuthUser) -> ApiResult<HttpResponse> {
+    user.require(&[Role::Operator])?;
+    Ok(ok("Invariant check started", state.verification.start(&state.engine)))
+}
+
+/// The latest invariant check: its progress while it runs, its report once done.
+#[tracing::instrument(name = "latest_verify_run", skip_all)]
+pub async fn latest_verify_run(state: web::Data<AppState>, user: AuthUser) -> ApiResult<HttpResponse> {
+    user.require(&[Role::Operator])?;
+    Ok(ok("Success", state.verification.status()))
+}
+
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct HouseQuery {
+    days: Option<u32>,
+}
+
+/// Turnover, the house's exposure per open market and table, and its settled P/L per day.
+#[tracing::instrument(name = "ops_house", skip_all)]
+pub async fn ops_house(state: web::Data<AppState>, user: AuthUser, query: web::Query<HouseQuery>) -> ApiResult<HttpResponse> {
+    user.require(&[Role::Operator])?;
+    let days = query.days.unwrap_or(30);
+    if !(1..=operations::HOUSE_DAYS_MAX).contains(&days) {
+        return Err(crate::error::ApiError::bad("days: must be 1 to 366"));
+    }
+    Ok(ok("Success", operations::house(&state.engine.read(), days)))
+}
+
 #[derive(Debug, Deserialize)]
 pub struct StateQuery {
     seq: Option<u64>,

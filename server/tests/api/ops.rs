@@ -82,3 +82,33 @@ async fn audit_verify_passes_and_replay_shows_past_balances() {
     assert_eq!(app.get("/api/ops/audit/state?username=ghost", Some(&operator)).await.status, 404);
     assert_eq!(app.get("/api/ops/audit/state?seq=abc", Some(&operator)).await.status, 400);
 }
+
+#[actix_web::test]
+async fn the_invariant_check_runs_in_the_background_with_its_progress() {
+    let app = spawn_app().await;
+    let operator = app.operator().await;
+    let player = app.player().await;
+    assert_eq!(app.post("/api/ops/audit/verify-runs", Some(&player), &serde_json::json!({})).await.status, 403);
+    let none = app.get("/api/ops/audit/verify-runs/latest", Some(&operator)).await;
+    assert_eq!((none.data()["id"].as_u64(), none.data()["running"].as_bool()), (Some(0), Some(false)), "{}", none.body);
+    let started = app.post("/api/ops/audit/verify-runs", Some(&operator), &serde_json::json!({})).await;
+    assert_eq!(started.status, 200, "{}", started.body);
+    assert_eq!(started.data()["id"], 1);
+    let head = app.head_seq().await;
+    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(20);
+    let done = loop {
+        let latest = app.get("/api/ops/audit/verify-runs/latest", Some(&operator)).await;
+        if latest.data()["running"] == false {
+            break latest.data().clone();
+        }
+        assert!(std::time::Instant::now() < deadline, "the check did not finish: {}", latest.body);
+        actix_web::rt::time::sleep(std::time::Duration::from_millis(20)).await;
+    };
+    assert!(done["total"].as_u64().expect("total") <= head && done["total"].as_u64() > Some(0), "{done}");
+    assert_eq!(done["done"], done["total"], "{done}");
+    let checks = done["report"]["checks"].as_array().expect("checks");
+    assert!(checks.iter().all(|c| c["pass"] == true), "{done}");
+    assert!(done["report"].get("firstFailure").is_none(), "{done}");
+    let again = app.post("/api/ops/audit/verify-runs", Some(&operator), &serde_json::json!({})).await;
+    assert_eq!(again.data()["id"], 2);
+}

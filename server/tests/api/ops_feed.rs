@@ -174,3 +174,35 @@ async fn feed_calls_refuse_players_and_unknown_ids() {
     let found = fixtures.iter().find(|f| f["gmid"] == *gmid).expect("the fixture is listed");
     assert!(found["markets"].as_array().expect("markets").iter().any(|m| m["mid"] == *mid && m["sections"][0]["back"].is_number()), "{found}");
 }
+
+#[actix_web::test]
+async fn the_house_figures_follow_bets_and_settlements() {
+    let app = frozen_app().await;
+    let operator = app.operator().await;
+    let player = app.player().await;
+    let (fixture, market) = match_odds(&app).await;
+    let price = best(&market, 0, "back");
+    assert_eq!(place(&app, Some(&player), &bet_body(&market, 0, "back", price, 200.0, "house")).await.status, 200);
+    let house = app.get("/api/ops/house?days=7", Some(&operator)).await;
+    assert_eq!(house.status, 200, "{}", house.body);
+    let data = house.data();
+    let win = ((price - 1.0) * 200.0 * 100.0).round() / 100.0;
+    assert_eq!((data["turnover"].as_f64(), data["turnoverToday"].as_f64(), data["exposure"].as_f64()), (Some(200.0), Some(200.0), Some(win)));
+    let row = data["markets"].as_array().expect("markets").iter().find(|m| m["mid"] == market["mid"]).cloned().expect("the open market");
+    assert_eq!((row["bets"].as_u64(), row["stake"].as_f64(), row["exposure"].as_f64()), (Some(1), Some(200.0), Some(win)), "{row}");
+    assert_eq!(data["pnlByDay"].as_array().expect("days").len(), 7);
+
+    let lose = json!({"kind": "winner", "sid": market["section"][1]["sid"]});
+    let url = format!("/api/ops/feed/{}/markets/{}/settle", fixture["gmid"], market["mid"]);
+    assert_eq!(app.post(&url, Some(&operator), &json!({"remark": "official", "result": lose})).await.status, 200);
+    let house = app.get("/api/ops/house", Some(&operator)).await;
+    let data = house.data();
+    assert_eq!(data["exposure"], 0);
+    assert_eq!(data["pnlByDay"].as_array().expect("days").len(), 30, "a month by default");
+    assert_eq!(data["pnlByDay"][29]["pnl"], 200.0, "the house won the stake today: {}", house.body);
+    assert_eq!(data["pnlByDay"][29]["day"], chrono::Utc::now().format("%Y-%m-%d").to_string());
+    for bad in ["days=0", "days=367", "days=x", "weeks=2"] {
+        assert_eq!(app.get(&format!("/api/ops/house?{bad}"), Some(&operator)).await.status, 400, "{bad}");
+    }
+    assert_eq!(app.get("/api/ops/house", Some(&player)).await.status, 403);
+}

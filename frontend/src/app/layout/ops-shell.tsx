@@ -10,6 +10,7 @@ const PAGES = [
   { to: '/ops/users', label: 'Users' },
   { to: '/ops/wallet', label: 'Wallet' },
   { to: '/ops/feed', label: 'Feed' },
+  { to: '/ops/house', label: 'House' },
   { to: '/ops/casino', label: 'Casino' },
   { to: '/ops/audit', label: 'Audit' },
 ] as const;

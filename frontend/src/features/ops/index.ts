@@ -6,3 +6,4 @@ export { UserList } from './components/user-list';
 export { UserPage } from './components/user-page';
 export { WalletQueue } from './components/wallet-queue';
 export { FeedConsole } from './components/feed-console';
+export { HouseFigures } from './components/house-figures';

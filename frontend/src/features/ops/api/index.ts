@@ -1,5 +1,5 @@
 // The operators' calls (issue 14; docs/api.md "Operators"), all under /api/ops.
-import type { AuditReport, Envelope, OpsActionRequest, OpsEventRow, OpsFeed, OpsFeedAction, OpsFixture, OpsTable, OpsMoment, OpsTimelinePoint, OpsUserDetail, OpsUserRow, WalletRequest } from '@/types';
+import type { Envelope, OpsActionRequest, OpsEventRow, OpsFeed, OpsFeedAction, OpsFixture, OpsHouse, OpsTable, OpsMoment, OpsTimelinePoint, OpsUserDetail, OpsUserRow, OpsVerifyRun, WalletRequest } from '@/types';
 import { apiData, apiRequest } from '@/lib/api-client';
 import { API_BASE } from '@/lib/config';
 import { sessionActions } from '@/lib/session';
@@ -60,7 +60,7 @@ export function getMoment(query: MomentQuery): Promise<OpsMoment | undefined> {
   return apiData<OpsMoment>('/ops/audit/moment', { query });
 }
 
-export type EventsQuery = { fromSeq?: number; toSeq?: number; username: string; kind: string };
+export type EventsQuery = { fromSeq?: number; toSeq?: number; username: string; kind: string; market?: number };
 
 /** GET /api/ops/audit/events: one page of the log's events, oldest first. */
 export async function listEvents(query: EventsQuery, pageNumber: number, limit: number): Promise<Page<OpsEventRow> | undefined> {
@@ -77,10 +77,15 @@ export async function exportEvents(query: EventsQuery): Promise<Blob> {
   return response.blob();
 }
 
-/** GET /api/ops/audit/verify: every invariant over the whole log (the envelope's success says
- * whether all hold). */
-export function verifyLedger(): Promise<AuditReport | undefined> {
-  return apiData<AuditReport>('/ops/audit/verify');
+/** POST /api/ops/audit/verify-runs: starts the invariant check over the whole log (or answers
+ * the run in progress). */
+export function startVerifyRun(): Promise<OpsVerifyRun | undefined> {
+  return apiData<OpsVerifyRun>('/ops/audit/verify-runs', { method: 'POST', body: {} });
+}
+
+/** GET /api/ops/audit/verify-runs/latest: the check's progress, then its report. */
+export function latestVerifyRun(): Promise<OpsVerifyRun | undefined> {
+  return apiData<OpsVerifyRun>('/ops/audit/verify-runs/latest');
 }
 
 /** GET /api/ops/casino: every table with its round and lock. */
@@ -111,4 +116,9 @@ export async function actOnMarket(gmid: number, mid: number, action: string, bod
 export async function actOnFixture(gmid: number, action: string, body: OpsFeedAction): Promise<string | undefined> {
   const envelope = await apiRequest<OpsFixture | null>(`/ops/feed/${gmid}/${action}`, { method: 'POST', body });
   return envelope?.message;
+}
+
+/** GET /api/ops/house: turnover, exposure per open market and table, P/L of the last `days` days. */
+export function getHouse(days: number): Promise<OpsHouse | undefined> {
+  return apiData<OpsHouse>('/ops/house', { query: { days } });
 }

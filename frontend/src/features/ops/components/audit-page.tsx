@@ -6,9 +6,9 @@ import { Box, Button, Chip, LinearProgress, Paper, Stack, TextField, Typography 
 import { DataTable, TablePager, type DataColumn } from '@/components/data-table';
 import { pageCount } from '@/components/pagination';
 import { notify } from '@/lib/notify';
-import type { AuditCheck, AuditReport, BetView, OpsEventRow, OpsMoment } from '@/types';
+import type { AuditCheck, BetView, OpsEventRow, OpsMoment, OpsVerifyRun } from '@/types';
 import { formatDateTime, formatFixed } from '@/utils/format';
-import { exportEvents, getMoment, listEvents, verifyLedger, type EventsQuery, type MomentQuery } from '../api';
+import { exportEvents, getMoment, latestVerifyRun, listEvents, startVerifyRun, type EventsQuery, type MomentQuery } from '../api';
 
 const EVENTS_PAGE = 25;
 
@@ -115,6 +115,7 @@ function Events() {
   const [to, setTo] = useState('');
   const [username, setUsername] = useState('');
   const [kind, setKind] = useState('');
+  const [market, setMarket] = useState('');
   const [query, setQuery] = useState<EventsQuery>({ username: '', kind: '' });
   const [page, setPage] = useState(1);
   const [result, setResult] = useState<{ rows: OpsEventRow[]; total: number } | null>(null);
@@ -133,7 +134,7 @@ function Events() {
   }, [load]);
 
   const apply = () => {
-    setQuery({ fromSeq: number(from), toSeq: number(to), username: username.trim(), kind: kind.trim() });
+    setQuery({ fromSeq: number(from), toSeq: number(to), username: username.trim(), kind: kind.trim(), market: number(market) });
     setPage(1);
   };
 
@@ -160,6 +161,7 @@ function Events() {
         <TextField size="small" label="To #" value={to} onChange={(e) => setTo(e.target.value.replace(/\D/g, ''))} sx={{ width: 110 }} />
         <TextField size="small" label="User" value={username} onChange={(e) => setUsername(e.target.value)} />
         <TextField size="small" label="Kind" placeholder="BetPlaced" value={kind} onChange={(e) => setKind(e.target.value)} />
+        <TextField size="small" label="Market" placeholder="market, round or fixture id" value={market} onChange={(e) => setMarket(e.target.value.replace(/\D/g, ''))} />
         <Button variant="contained" onClick={apply}>
           Filter
         </Button>
@@ -173,40 +175,68 @@ function Events() {
   );
 }
 
-function Invariants() {
-  const [report, setReport] = useState<AuditReport | null>(null);
-  const [busy, setBusy] = useState(false);
+/** How often a running check is asked for its progress. */
+const PROGRESS_POLL_MS = 300;
 
-  const run = async () => {
-    setBusy(true);
-    setReport(null);
+function Invariants() {
+  const [run, setRun] = useState<OpsVerifyRun | null>(null);
+
+  const poll = useCallback(async () => {
     try {
-      const found = await verifyLedger();
-      if (found) setReport(found);
+      const latest = await latestVerifyRun();
+      if (latest) setRun(latest);
     } catch (error) {
       notify.error((error as { message?: string }).message);
-    } finally {
-      setBusy(false);
+    }
+  }, []);
+
+  useEffect(() => {
+    if (!run?.running) return;
+    const timer = window.setTimeout(() => void poll(), PROGRESS_POLL_MS);
+    return () => window.clearTimeout(timer);
+  }, [run, poll]);
+
+  const start = async () => {
+    try {
+      const started = await startVerifyRun();
+      if (started) setRun(started);
+    } catch (error) {
+      notify.error((error as { message?: string }).message);
     }
   };
 
+  const report = run?.running ? null : (run?.report ?? null);
   const passed = report?.checks.every((c) => c.pass);
   const broken = report?.checks.find((c) => !c.pass);
+  const first = report?.firstFailure;
+  const percent = run && run.total > 0 ? Math.min(100, (run.done / run.total) * 100) : 0;
   return (
     <Paper sx={{ p: 2 }}>
       <Stack direction="row" spacing={2} sx={{ alignItems: 'center', mb: 1 }}>
         <Typography variant="subtitle1" component="h2">
           Invariant check
         </Typography>
-        <Button variant="contained" disabled={busy} onClick={() => void run()}>
+        <Button variant="contained" disabled={run?.running} onClick={() => void start()}>
           Run invariant check
         </Button>
         {report && (
           <Chip data-testid="audit-result" color={passed ? 'success' : 'error'} label={passed ? `All invariants hold over ${report.events} events` : `Broken: ${broken?.name ?? ''}`} />
         )}
       </Stack>
-      {busy && <LinearProgress aria-label="Checking the log" />}
-      {broken && <Typography color="error">First broken: {broken.failures[0] ?? broken.name}</Typography>}
+      {run?.running && (
+        <Box data-testid="audit-progress" data-done={run.done} data-total={run.total}>
+          <LinearProgress variant="determinate" value={percent} aria-label="Checking the log" />
+          <Typography variant="body2">
+            {run.done} of {run.total} events checked
+          </Typography>
+        </Box>
+      )}
+      {run?.error && <Typography color="error">The log could not be read: {run.error}</Typography>}
+      {first && (
+        <Typography color="error" data-testid="audit-first-failure" data-seq={first.seq}>
+          First broken at event #{first.seq} ({first.check}): {first.message}
+        </Typography>
+      )}
       {report && <DataTable label="Invariants" columns={CHECKS} rows={report.checks} rowKey={(c) => c.name} />}
     </Paper>
   );

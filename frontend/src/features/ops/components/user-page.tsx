@@ -8,6 +8,7 @@ import type { AccountRow, ActivityRow, BetView, OpsActionRow, OpsSession, OpsTim
 import { formatFixed, formatDateTime } from '@/utils/format';
 import { getTimeline, getUser } from '../api';
 import { ActionDialog, type ActionKind } from './action-dialog';
+import { Figure } from './figure';
 import { MoneyChart } from './money-chart';
 
 /** The page reads the account again this often, so bets and payments show up while it is open. */
@@ -71,19 +72,6 @@ const ACTIONS: ReadonlyArray<DataColumn<OpsActionRow>> = [
 ];
 
 const TABS = ['Open bets', 'Settled', 'Statement', 'Wallet', 'Sessions and logins', 'Operator actions'] as const;
-
-function Figure({ label, value, testId }: { label: string; value: string; testId: string }) {
-  return (
-    <Box>
-      <Typography variant="caption" color="text.secondary">
-        {label}
-      </Typography>
-      <Typography variant="h6" data-testid={testId}>
-        {value}
-      </Typography>
-    </Box>
-  );
-}
 
 export function UserPage({ username }: { username: string }) {
   const [detail, setDetail] = useState<OpsUserDetail | null>(null);
