@@ -248,7 +248,7 @@ pub fn house(ledger: &State, days: u32) -> OpsHouse {
             }),
         }
     }
-    tables.sort_by(|a, b| b.exposure.0.cmp(&a.exposure.0));
+    tables.sort_by_key(|t| std::cmp::Reverse(t.exposure.0));
     OpsHouse {
         turnover: Money(figures.turnover_minor),
         turnover_today: Money(figures.turnover_today_minor),
