@@ -177,14 +177,14 @@ fn feed_commands_act_on_a_running_servers_markets() {
     let (gmid, mid) = (fixture["gmid"].to_string(), market["mid"].to_string());
     let on_market = |action: &str, extra: &[&str]| exchange(&[&["feed", action, "--gmid", &gmid, "--mid", &mid, "--remark", "cli check", "--url", &url][..], extra].concat());
     let suspended = stdout_json(&on_market("suspend", &[]));
-    let shown = suspended["markets"].as_array().expect("markets").iter().find(|m| m["mid"].to_string() == mid).cloned().expect("the market");
+    let shown = suspended["markets"].as_array().expect("markets").iter().find(|m| m["mid"] == market["mid"]).cloned().expect("the market");
     assert_eq!((shown["held"].as_bool(), shown["status"].as_str()), (Some(true), Some("SUSPENDED")));
     stdout_json(&on_market("resume", &[]));
     let sid = market["sections"][0]["sid"].to_string();
     let bad = on_market("settle", &["--result", "{\"kind\":\"runs\",\"value\":3}"]);
     assert!(String::from_utf8_lossy(&bad.stderr).contains("400"), "{}", String::from_utf8_lossy(&bad.stderr));
     let settled = stdout_json(&on_market("settle", &["--result", &format!("{{\"kind\":\"winner\",\"sid\":{sid}}}")]));
-    let shown = settled["markets"].as_array().expect("markets").iter().find(|m| m["mid"].to_string() == mid).cloned().expect("the market");
+    let shown = settled["markets"].as_array().expect("markets").iter().find(|m| m["mid"] == market["mid"]).cloned().expect("the market");
     assert_eq!(shown["settled"], true);
     let late = on_market("void", &[]);
     assert!(String::from_utf8_lossy(&late.stderr).contains("already settled"), "{}", String::from_utf8_lossy(&late.stderr));
