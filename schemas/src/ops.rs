@@ -163,8 +163,10 @@ pub struct OpsTable {
 #[serde(rename_all = "camelCase")]
 #[ts(export)]
 pub struct OpsFeedClock {
-    /// Whether a feed runs in this server (the in-process simulator).
+    /// Whether a feed runs in this server.
     pub running: bool,
+    /// `simulator` (the in-process simulator) or `scenario` (events sent to the API only).
+    pub source: String,
     /// The feed's clock, Unix milliseconds.
     #[ts(type = "number")]
     pub clock_ms: i64,

@@ -4,6 +4,8 @@
 use crate::app::{open_store, Application};
 use crate::configuration::Settings;
 use crate::operations::{self, Direction};
+use crate::remote::Remote;
+use crate::scenario;
 use crate::time_travel;
 use crate::wallet;
 use ledger::AccountAction;
@@ -69,11 +71,38 @@ enum Cmd {
         #[command(flatten)]
         target: Target,
     },
+    /// Testers' scenarios (docs/scenarios.md): record a running server's feed, play a file.
+    Scenario {
+        #[command(subcommand)]
+        command: ScenarioCmd,
+    },
     /// The sports feed of a running server (`--url`): fixtures and markets; suspend, resume,
     /// move a price, settle, void, finish.
     Feed {
         #[command(subcommand)]
         command: FeedCmd,
+    },
+}
+
+#[derive(Subcommand)]
+enum ScenarioCmd {
+    /// Writes what the server's feed shows for N seconds: its state, then every change.
+    Record {
+        #[arg(long)]
+        seconds: u64,
+        #[arg(long)]
+        out: PathBuf,
+        #[command(flatten)]
+        target: Target,
+    },
+    /// Sends a scenario file to the server (best started with its simulator off).
+    Play {
+        file: PathBuf,
+        /// 2 plays twice as fast; 0 sends everything without waiting.
+        #[arg(long, default_value_t = 1.0)]
+        speed: f64,
+        #[command(flatten)]
+        target: Target,
     },
 }
 
@@ -406,6 +435,23 @@ pub async fn run(cli: Cli) -> anyhow::Result<ExitCode> {
         Cmd::Bonus { command } => bonus(&settings, command).await,
         Cmd::Casino { command } => casino(&settings, command).await,
         Cmd::Feed { command } => feed(command).await,
+        Cmd::Scenario { command } => {
+            let (target, work) = match &command {
+                ScenarioCmd::Record { target, .. } | ScenarioCmd::Play { target, .. } => (target, &command),
+            };
+            let Some(url) = target.url.clone() else { bail!("a scenario records or plays on a server: give --url") };
+            let remote = remote(&url, target).await?;
+            let outcome = match work {
+                ScenarioCmd::Record { seconds, out, .. } => scenario::record(&remote, *seconds, out).await.map(|lines| format!("{lines} lines written to {}", out.display())),
+                ScenarioCmd::Play { file, speed, .. } => match scenario::read(file) {
+                    Ok(lines) => scenario::play(&remote, lines, *speed).await.map(|(events, calls)| format!("{events} feed events and {calls} calls sent")),
+                    Err(e) => Err(e),
+                },
+            };
+            remote.logout().await;
+            println!("{}", outcome?);
+            Ok(ExitCode::SUCCESS)
+        }
         Cmd::House { days, target } => {
             let figures = match target.url.clone() {
                 Some(url) => remote(&url, &target).await?.get(&format!("/api/ops/house?days={days}")).await?,
@@ -635,70 +681,7 @@ fn local(settings: &Settings, target: &Target) -> anyhow::Result<ledger::EngineH
     Ok(ledger::start(store, Box::new(|_, _| {}))?)
 }
 
-/// A signed-in operator session on a running server.
-struct Remote {
-    base: String,
-    token: String,
-    client: awc::Client,
-}
-
+/// A signed-in operator session on the server at `url`.
 async fn remote(url: &str, target: &Target) -> anyhow::Result<Remote> {
-    let client = awc::Client::builder().timeout(std::time::Duration::from_secs(30)).finish();
-    let base = url.trim_end_matches('/').to_owned();
-    // A session of its own: the operator's browser session stays signed in.
-    let login = serde_json::json!({"username": target.operator, "password": target.operator_password, "client": "cli"});
-    let mut response = client.post(format!("{base}/api/auth/login")).send_json(&login).await.map_err(|e| anyhow::anyhow!("calling {base}: {e}"))?;
-    let status = response.status();
-    let body: serde_json::Value = response.json().await.context("reading the login answer")?;
-    let Some(token) = body["data"]["accessToken"].as_str() else { bail!("operator login failed: {status}: {}", body["message"]) };
-    Ok(Remote { base, token: token.to_owned(), client })
-}
-
-impl Remote {
-    /// One call, then the tool's session ends.
-    async fn get(self, path: &str) -> anyhow::Result<serde_json::Value> {
-        let response = self.client.get(format!("{}{path}", self.base)).bearer_auth(&self.token).send().await;
-        let answer = Self::data(response.map_err(|e| anyhow::anyhow!("calling {path}: {e}"))?).await;
-        self.logout().await;
-        answer
-    }
-
-    /// One call, then the tool's session ends.
-    async fn post<T: Serialize>(self, path: &str, body: &T) -> anyhow::Result<serde_json::Value> {
-        let response = self.client.post(format!("{}{path}", self.base)).bearer_auth(&self.token).send_json(body).await;
-        let answer = Self::data(response.map_err(|e| anyhow::anyhow!("calling {path}: {e}"))?).await;
-        self.logout().await;
-        answer
-    }
-
-    /// One call answering text (JSON lines), then the tool's session ends.
-    async fn get_text(self, path: &str) -> anyhow::Result<String> {
-        let response = self.client.get(format!("{}{path}", self.base)).bearer_auth(&self.token).send().await;
-        let mut response = response.map_err(|e| anyhow::anyhow!("calling {path}: {e}"))?;
-        let status = response.status();
-        let body = response.body().limit(1 << 30).await.context("reading the answer");
-        self.logout().await;
-        let body = String::from_utf8_lossy(&body?).into_owned();
-        if !status.is_success() {
-            bail!("{status}: {body}");
-        }
-        Ok(body)
-    }
-
-    /// Best effort: a session left behind ends with its refresh token anyway.
-    async fn logout(&self) {
-        let _ = self.client.get(format!("{}/api/auth/logout", self.base)).bearer_auth(&self.token).send().await;
-    }
-
-    async fn data<S>(mut response: awc::ClientResponse<S>) -> anyhow::Result<serde_json::Value>
-    where
-        S: futures_util::Stream<Item = Result<actix_web::web::Bytes, awc::error::PayloadError>> + Unpin,
-    {
-        let status = response.status();
-        let body: serde_json::Value = response.json().limit(64 * 1024 * 1024).await.context("reading the answer")?;
-        if !status.is_success() {
-            bail!("{status}: {}", body["message"]);
-        }
-        Ok(body["data"].clone())
-    }
+    Remote::sign_in(url, &target.operator, &target.operator_password).await
 }

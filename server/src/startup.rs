@@ -98,6 +98,8 @@ fn api() -> actix_web::Scope {
         .route("/ops/feed/events", web::post().to(routes::inject_feed_events))
         .route("/ops/house", web::get().to(routes::ops_house))
         .route("/ops/feed", web::get().to(routes::ops_feed))
+        .route("/ops/feed/snapshot", web::get().to(routes::feed_snapshot))
+        .route("/ops/feed/journal", web::get().to(routes::feed_journal))
         .route("/ops/feed/{gmid}/markets/{mid}/{action}", web::post().to(routes::ops_market_action))
         .route("/ops/feed/{gmid}/{action}", web::post().to(routes::ops_fixture_action))
         .configure(wallet_routes)

@@ -16,7 +16,12 @@ fn stdout_json(output: &Output) -> serde_json::Value {
 
 /// Starts `exchange serve` on a free port; returns the child and its base URL.
 fn serve(dir: &str) -> (Child, String) {
-    let mut child = Command::new(BIN).args(["serve", "--data", dir, "--port", "0"]).stdout(Stdio::piped()).stderr(Stdio::null()).spawn().expect("server starts");
+    serve_with(dir, &[])
+}
+
+/// `serve` with settings from the environment (`APP_FEED__SPEED`, ...).
+fn serve_with(dir: &str, env: &[(&str, &str)]) -> (Child, String) {
+    let mut child = Command::new(BIN).args(["serve", "--data", dir, "--port", "0"]).envs(env.iter().copied()).stdout(Stdio::piped()).stderr(Stdio::null()).spawn().expect("server starts");
     let mut first = String::new();
     BufReader::new(child.stdout.as_mut().expect("stdout")).read_line(&mut first).expect("first line");
     let url = first.trim().strip_prefix("listening on ").expect("listening line").to_owned();
@@ -199,6 +204,72 @@ fn feed_commands_act_on_a_running_servers_markets() {
     assert!(report["checks"].as_array().expect("checks").iter().all(|c| c["pass"] == true), "{report}");
     server.kill().expect("stops");
     server.wait().expect("reaped");
+}
+
+/// A market as both servers must show it after a replay (an operator's hold shows as the status).
+fn shown_markets(feed: &serde_json::Value) -> Vec<serde_json::Value> {
+    let fixtures = feed["fixtures"].as_array().expect("fixtures");
+    fixtures
+        .iter()
+        .flat_map(|f| f["markets"].as_array().expect("markets").iter().map(move |m| serde_json::json!([f["gmid"], f["ename"], f["inPlay"], m["mid"], m["status"], m["settled"], m["sections"]])))
+        .collect()
+}
+
+#[test]
+fn a_recorded_scenario_played_on_a_server_without_simulator_gives_the_same_markets_and_results() {
+    let (a_dir, b_dir) = (tempfile::tempdir().expect("temp dir"), tempfile::tempdir().expect("temp dir"));
+    let (mut a, a_url) = serve_with(a_dir.path().to_str().expect("utf-8"), &[("APP_FEED__SPEED", "0")]);
+    let file = a_dir.path().join("scenario.jsonl");
+    let file_arg = file.to_str().expect("utf-8").to_owned();
+    let recorder = Command::new(BIN).args(["scenario", "record", "--seconds", "3", "--out", &file_arg, "--url", &a_url]).stdout(Stdio::piped()).spawn().expect("recorder starts");
+    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(20);
+    while std::fs::metadata(&file).map_or(0, |m| m.len()) == 0 {
+        assert!(std::time::Instant::now() < deadline, "the recorder wrote no state");
+        std::thread::sleep(std::time::Duration::from_millis(50));
+    }
+
+    // While it records, an operator suspends one market, moves a price and settles another.
+    let (_, login) = call(&a_url, "POST", "/api/auth/login", None, &serde_json::json!({"username": "operator", "password": "operator123", "client": "cli"}));
+    let token = login["data"]["accessToken"].as_str().expect("token").to_owned();
+    let (_, feed) = call(&a_url, "GET", "/api/ops/feed", Some(&token), &serde_json::Value::Null);
+    let fixtures = feed["data"]["fixtures"].as_array().expect("fixtures").clone();
+    let market = |f: &serde_json::Value, gtype: &str| f["markets"].as_array().expect("markets").iter().find(|m| m["gtype"] == gtype && m["status"] == "OPEN").cloned();
+    let cricket: Vec<&serde_json::Value> = fixtures.iter().filter(|f| market(f, "match").is_some() && market(f, "fancy").is_some()).collect();
+    let (first, second) = (cricket[0], cricket[1]);
+    let odds = market(first, "match").expect("match odds");
+    let act = |gmid: &serde_json::Value, mid: &serde_json::Value, action: &str, body: serde_json::Value| {
+        let (status, answer) = call(&a_url, "POST", &format!("/api/ops/feed/{gmid}/markets/{mid}/{action}"), Some(&token), &body);
+        assert_eq!(status, 200, "{action}: {answer}");
+    };
+    act(&first["gmid"], &odds["mid"], "suspend", serde_json::json!({"remark": "scenario"}));
+    let fancy = market(first, "fancy").expect("a fancy line");
+    act(&first["gmid"], &fancy["mid"], "settle", serde_json::json!({"remark": "scenario", "result": {"kind": "runs", "value": 42}}));
+    let other = market(second, "match").expect("match odds");
+    let back = other["sections"][0]["back"].as_f64().expect("a back price");
+    let lower = ((back * 100.0).round() - 1.0) / 100.0;
+    act(&second["gmid"], &other["mid"], "price", serde_json::json!({"remark": "scenario", "sid": other["sections"][0]["sid"], "side": "back", "price": lower}));
+    let recorded = recorder.wait_with_output().expect("recorder ends");
+    assert!(recorded.status.success(), "{}", String::from_utf8_lossy(&recorded.stderr));
+    let (_, a_feed) = call(&a_url, "GET", "/api/ops/feed", Some(&token), &serde_json::Value::Null);
+
+    let (mut b, b_url) = serve_with(b_dir.path().to_str().expect("utf-8"), &[("APP_FEED__SIMULATOR", "false")]);
+    let played = exchange(&["scenario", "play", &file_arg, "--speed", "0", "--url", &b_url]);
+    assert!(played.status.success(), "{}", String::from_utf8_lossy(&played.stderr));
+    let b_feed = stdout_json(&exchange(&["feed", "list", "--url", &b_url]));
+    assert_eq!(b_feed["clock"]["source"], "scenario");
+    let (want, got) = (shown_markets(&a_feed["data"]), shown_markets(&b_feed));
+    assert!(want.len() > 10, "{} markets", want.len());
+    assert_eq!(got, want, "the same fixtures, markets, statuses, prices and settlements");
+    let results = exchange(&["audit", "events", "--kind", "MarketResulted", "--url", &b_url]);
+    let lines: Vec<serde_json::Value> = String::from_utf8_lossy(&results.stdout).lines().map(|l| serde_json::from_str(l).expect("a JSON line")).collect();
+    assert_eq!(lines.len(), 1, "{lines:?}");
+    assert_eq!((lines[0]["detail"]["mid"].clone(), lines[0]["detail"]["result"]["value"].clone()), (fancy["mid"].clone(), serde_json::json!(42)));
+    let finish = exchange(&["feed", "finish", "--gmid", &first["gmid"].to_string(), "--winner", "home", "--remark", "x", "--url", &b_url]);
+    assert!(String::from_utf8_lossy(&finish.stderr).contains("settle or void each market"), "{}", String::from_utf8_lossy(&finish.stderr));
+    for server in [&mut a, &mut b] {
+        server.kill().expect("stops");
+        server.wait().expect("reaped");
+    }
 }
 
 /// One JSON call over plain HTTP/1.1 (the test has no async runtime): the status and the body.

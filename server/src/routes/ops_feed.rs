@@ -48,6 +48,38 @@ fn done(action: &str) -> &'static str {
     }
 }
 
+/// Everything the book shows now as feed events, the journal number it is current to and the
+/// server's time: a scenario recorder's first read.
+#[tracing::instrument(name = "feed_snapshot", skip_all)]
+pub async fn feed_snapshot(state: web::Data<AppState>, user: AuthUser) -> ApiResult<HttpResponse> {
+    user.require(&[Role::Operator])?;
+    let (seq, events) = state.book.read().unwrap_or_else(|p| p.into_inner()).snapshot();
+    Ok(ok("Success", serde_json::json!({ "seq": seq, "atMs": crate::clock::now_ms(), "events": events })))
+}
+
+#[derive(Debug, serde::Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct JournalQuery {
+    after: u64,
+    limit: Option<usize>,
+}
+
+/// Changes a journal read returns at most.
+const JOURNAL_READ_MAX: usize = 5_000;
+
+/// The changes the book showed after number `after`, oldest first: `[{seq, atMs, event}]`.
+#[tracing::instrument(name = "feed_journal", skip_all)]
+pub async fn feed_journal(state: web::Data<AppState>, user: AuthUser, query: web::Query<JournalQuery>) -> ApiResult<HttpResponse> {
+    user.require(&[Role::Operator])?;
+    let limit = query.limit.unwrap_or(JOURNAL_READ_MAX);
+    if !(1..=JOURNAL_READ_MAX).contains(&limit) {
+        return Err(ApiError::bad("limit: must be between 1 and 5000"));
+    }
+    let noted = state.book.read().unwrap_or_else(|p| p.into_inner()).journal_after(query.after, limit);
+    let noted = noted.ok_or_else(|| ApiError::Conflict(format!("The journal no longer holds the changes after {}: read again from a snapshot", query.after)))?;
+    Ok(ok("Success", noted))
+}
+
 /// Testers' scripted scenarios: fold these feed events as if the feed had sent them.
 #[tracing::instrument(name = "inject_feed_events", skip_all)]
 pub async fn inject_feed_events(state: web::Data<AppState>, user: AuthUser, JsonBody(events): JsonBody<Vec<schemas::sports::FeedEvent>>) -> ApiResult<HttpResponse> {

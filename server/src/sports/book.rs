@@ -1,10 +1,14 @@
 //! The market book: the latest state of every fixture, market and scoreboard, folded from the
 //! feed. Readers (routes, sessions) take short read locks; the feed task is the only writer.
 
+use crate::clock::now_ms;
 use schemas::sports::{FeedEvent, Fixture, Market, MarketResult, Scoreboard};
 use serde::Serialize;
 use serde_json::{json, Value};
-use std::collections::{BTreeMap, BTreeSet};
+use std::collections::{BTreeMap, BTreeSet, VecDeque};
+
+/// Feed events the journal keeps for recorders (a recorder reads several times a second).
+const JOURNAL_MAX: usize = 20_000;
 
 /// What a market shows while an operator holds it suspended.
 const SUSPENDED: &str = "SUSPENDED";
@@ -22,6 +26,18 @@ pub struct Book {
     /// What operators hold suspended (the ledger's `market_holds`): `(gmid, Some(mid))` a
     /// market, `(gmid, None)` every market of a fixture.
     holds: BTreeSet<(u64, Option<u64>)>,
+    /// What the book showed, change by change, numbered from 1: a scenario recorder reads it.
+    journal: VecDeque<Noted>,
+    journal_head: u64,
+}
+
+/// One change the book showed, as a feed event (a held market as players saw it).
+#[derive(Debug, Clone, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct Noted {
+    pub seq: u64,
+    pub at_ms: i64,
+    pub event: FeedEvent,
 }
 
 #[derive(Debug)]
@@ -73,8 +89,35 @@ impl Entry {
 }
 
 impl Book {
+    fn note(&mut self, event: FeedEvent) {
+        self.journal_head += 1;
+        self.journal.push_back(Noted { seq: self.journal_head, at_ms: now_ms(), event });
+        if self.journal.len() > JOURNAL_MAX {
+            self.journal.pop_front();
+        }
+    }
+
+    /// The changes after number `after`, at most `limit`; `None` when the journal no longer holds
+    /// the one after `after` (a reader that fell too far behind).
+    pub fn journal_after(&self, after: u64, limit: usize) -> Option<Vec<Noted>> {
+        let oldest = self.journal.front().map_or(self.journal_head + 1, |n| n.seq);
+        if after + 1 < oldest {
+            return None;
+        }
+        Some(self.journal.iter().skip_while(|n| n.seq <= after).take(limit).cloned().collect())
+    }
+
+    /// Everything shown now as feed events (each fixture with its markets, then each
+    /// scoreboard), and the journal number it is current to.
+    pub fn snapshot(&self) -> (u64, Vec<FeedEvent>) {
+        let added = self.fixtures.values().map(|e| FeedEvent::FixtureAdded { fixture: e.fixture.clone(), markets: e.markets.values().cloned().collect() });
+        let scores = self.fixtures.values().filter_map(|e| Some(FeedEvent::ScoreUpdated { gmid: e.fixture.gmid, scoreboard: e.scoreboard.clone()? }));
+        (self.journal_head, added.chain(scores).collect())
+    }
+
     pub fn apply(&mut self, event: FeedEvent) -> Changes {
         let mut changes = Changes::default();
+        let mut noted = None;
         match event {
             FeedEvent::FixtureAdded { fixture, markets } => {
                 let (gmid, etid) = (fixture.gmid, fixture.etid);
@@ -83,6 +126,7 @@ impl Book {
                     let held = self.is_held(gmid, market.mid);
                     entry.show(market, held);
                 }
+                noted = Some(FeedEvent::FixtureAdded { fixture: entry.fixture.clone(), markets: entry.markets.values().cloned().collect() });
                 self.fixtures.insert(gmid, entry);
                 changes.home.push(etid);
                 changes.matches.push((gmid, json!({"kind": "match", "match": self.match_state(gmid)})));
@@ -91,6 +135,7 @@ impl Book {
                 if let Some(entry) = self.fixtures.get_mut(&fixture.gmid) {
                     changes.home.push(fixture.etid);
                     changes.matches.push((fixture.gmid, json!({"kind": "fixture", "fixture": fixture})));
+                    noted = Some(FeedEvent::FixtureUpdated { fixture: fixture.clone() });
                     entry.fixture = fixture;
                 }
             }
@@ -99,11 +144,13 @@ impl Book {
                 if let Some(entry) = self.fixtures.get_mut(&gmid).filter(|e| !e.settled.contains(&market.mid)) {
                     let shown = entry.show(market, held);
                     changes.matches.push((gmid, json!({"kind": "market", "market": shown})));
+                    noted = Some(FeedEvent::MarketUpdated { market: shown.clone() });
                 }
             }
             FeedEvent::ScoreUpdated { gmid, scoreboard } => {
                 if let Some(entry) = self.fixtures.get_mut(&gmid) {
                     changes.matches.push((gmid, json!({"kind": "scoreboard", "scoreboard": scoreboard})));
+                    noted = Some(FeedEvent::ScoreUpdated { gmid, scoreboard: scoreboard.clone() });
                     entry.scoreboard = Some(scoreboard);
                 }
             }
@@ -120,6 +167,7 @@ impl Book {
                     changes.matches.push((gmid, json!({"kind": "settled", "mid": mid, "result": result})));
                 }
                 self.holds.remove(&(gmid, Some(mid)));
+                noted = Some(FeedEvent::MarketSettled { gmid, mid, result: result.clone() });
                 changes.results.push((gmid, mid, result));
             }
             FeedEvent::FixtureRemoved { gmid } => {
@@ -127,8 +175,12 @@ impl Book {
                 if let Some(entry) = self.fixtures.remove(&gmid) {
                     changes.home.push(entry.fixture.etid);
                     changes.matches.push((gmid, json!({"kind": "removed"})));
+                    noted = Some(FeedEvent::FixtureRemoved { gmid });
                 }
             }
+        }
+        if let Some(event) = noted {
+            self.note(event);
         }
         changes
     }
@@ -161,8 +213,9 @@ impl Book {
                 let entry = self.fixtures.get_mut(&gmid).expect("looked up above");
                 if entry.unheld.contains_key(&mid) != held {
                     let latest = entry.unheld.remove(&mid).unwrap_or_else(|| entry.markets[&mid].clone());
-                    let shown = entry.show(latest, held);
+                    let shown = entry.show(latest, held).clone();
                     changes.matches.push((gmid, json!({"kind": "market", "market": shown})));
+                    self.note(FeedEvent::MarketUpdated { market: shown });
                 }
             }
         }
@@ -216,5 +269,55 @@ impl Book {
     pub fn match_state(&self, gmid: u64) -> Option<MatchState> {
         let entry = self.fixtures.get(&gmid)?;
         Some(MatchState { fixture: entry.fixture.clone(), markets: entry.markets.values().cloned().collect(), scoreboard: entry.scoreboard.clone() })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn added() -> FeedEvent {
+        serde_json::from_value(json!({"type": "fixture_added",
+            "fixture": {"etid": 4, "gmid": 1, "ename": "A v B", "cname": "Cup", "stime": "", "iplay": true, "tv": false, "f": false, "bm": false, "iscc": 0, "section": []},
+            "markets": [{"mid": 10, "gmid": 1, "mname": "Match Odds", "gtype": "match", "status": "OPEN", "min": 1, "max": 0, "minb": 1, "maxb": 100, "rc": 0, "rem": "",
+                "section": [{"sid": 1, "sno": 1, "nat": "A", "gstatus": "ACTIVE", "min": 1, "max": 0, "rem": "", "odds": [{"otype": "back", "odds": 1.9, "size": 5, "tno": 0}]}]}]}))
+        .expect("a fixture")
+    }
+
+    #[test]
+    fn a_hold_shows_suspended_over_the_feed_and_the_journal_records_what_was_shown() {
+        let mut book = Book::default();
+        book.apply(added());
+        book.hold(1, Some(10), true);
+        let mut update = book.market(1, 10).expect("market").clone();
+        update.status = "OPEN".into();
+        update.section[0].gstatus = "ACTIVE".into();
+        book.apply(FeedEvent::MarketUpdated { market: update });
+        assert_eq!(book.market(1, 10).expect("market").status, "SUSPENDED", "the feed does not lift an operator's hold");
+        book.hold(1, Some(10), false);
+        assert_eq!(book.market(1, 10).expect("market").section[0].gstatus, "ACTIVE", "the feed's latest state shows again");
+
+        let journal = book.journal_after(0, 100).expect("all kept");
+        let statuses: Vec<&str> = journal.iter().filter_map(|n| match &n.event {
+            FeedEvent::MarketUpdated { market } => Some(market.status.as_str()),
+            _ => None,
+        }).collect();
+        assert_eq!(statuses, ["SUSPENDED", "SUSPENDED", "OPEN"]);
+        assert!(matches!(journal[0].event, FeedEvent::FixtureAdded { .. }));
+        let (seq, events) = book.snapshot();
+        assert_eq!((seq, events.len()), (4, 1));
+        assert_eq!(book.journal_after(4, 100).map(|n| n.len()), Some(0));
+    }
+
+    #[test]
+    fn a_reader_too_far_behind_is_told_so() {
+        let mut book = Book::default();
+        book.apply(added());
+        let scoreboard = Scoreboard { message: String::new(), balls: Vec::new(), teams: Vec::new() };
+        for _ in 0..JOURNAL_MAX {
+            book.apply(FeedEvent::ScoreUpdated { gmid: 1, scoreboard: scoreboard.clone() });
+        }
+        assert!(book.journal_after(0, 10).is_none(), "the first change is gone");
+        assert_eq!(book.journal_after(1, 10).map(|n| n[0].seq), Some(2));
     }
 }

@@ -67,7 +67,7 @@ pub fn view(state: &AppState) -> OpsFeed {
     fixtures.sort();
     let status = state.feed.as_ref().map(FeedHandle::status).unwrap_or_default();
     OpsFeed {
-        clock: OpsFeedClock { running: state.feed.is_some(), clock_ms: status.clock_ms, speed: status.speed, last_event_at_ms: status.last_event_at_ms, events: status.events },
+        clock: OpsFeedClock { running: state.feed.is_some(), source: status.source.to_owned(), clock_ms: status.clock_ms, speed: status.speed, last_event_at_ms: status.last_event_at_ms, events: status.events },
         fixtures: fixtures.into_iter().filter_map(|(_, _, gmid)| fixture_view(&book, gmid)).collect(),
     }
 }

@@ -17,6 +17,8 @@ pub trait FeedSource: Send + 'static {
     fn snapshot(&self) -> Vec<FeedEvent>;
     /// The feed's clock (Unix milliseconds) and speed (feed time per real time).
     fn clock(&self) -> (i64, f64);
+    /// What feeds this server: `simulator`, or `scenario` (events sent to the API only).
+    fn source(&self) -> &'static str;
     /// Advance by `real_dt_ms` of wall time.
     fn step(&mut self, real_dt_ms: u64) -> Vec<FeedEvent>;
     /// End a fixture now with the given winner (`home`, `away` or `draw`): every market settles.
@@ -34,6 +36,8 @@ pub enum FeedError {
     UnknownWinner(String),
     #[error("Unknown fixture {0}")]
     UnknownFixture(u64),
+    #[error("This server's feed cannot finish a fixture: settle or void each market")]
+    CannotFinish,
 }
 
 impl From<FeedError> for ApiError {
@@ -41,6 +45,7 @@ impl From<FeedError> for ApiError {
         match error {
             FeedError::UnknownWinner(_) => ApiError::BadRequest(error.to_string()),
             FeedError::UnknownFixture(_) => ApiError::NotFound(error.to_string()),
+            FeedError::CannotFinish => ApiError::Conflict(error.to_string()),
             FeedError::NotRunning | FeedError::Stopped => ApiError::Unexpected(anyhow::Error::new(error)),
         }
     }
@@ -59,6 +64,7 @@ const FEED_CONTROL_QUEUE_MAX: usize = 64;
 /// How the feed is doing, for the console: its clock and when it last said something.
 #[derive(Debug, Clone, Copy, Default)]
 pub struct FeedStatus {
+    pub source: &'static str,
     pub clock_ms: i64,
     pub speed: f64,
     /// Wall time of the last step that brought events.
@@ -145,6 +151,7 @@ pub fn spawn(mut source: Box<dyn FeedSource>, book: Arc<RwLock<Book>>, hub: HubH
     let note = move |source: &dyn FeedSource, events: usize| {
         let mut status = shared.lock().unwrap_or_else(|p| p.into_inner());
         (status.clock_ms, status.speed) = source.clock();
+        status.source = source.source();
         if events > 0 {
             status.last_event_at_ms = Some(now_ms());
             status.events += events as u64;

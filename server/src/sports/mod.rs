@@ -24,7 +24,8 @@ const EPOCH_ID_STRIDE: u64 = 1_000_000_000;
 /// begins (voiding markets an earlier world left open). Then the feed task runs.
 pub async fn start_feed(settings: &Settings, book: Arc<RwLock<Book>>, hub: HubHandle, engine: EngineHandle) -> anyhow::Result<Option<FeedHandle>> {
     if !settings.feed.simulator {
-        return Ok(None);
+        // No simulator: the feed is what testers and adapters send to the API (scenarios).
+        return Ok(Some(feed::spawn(Box::new(Scripted), book, hub, engine, settings.feed.tick_ms)));
     }
     let feed = &settings.feed;
     let now = crate::clock::now_ms();
@@ -75,6 +76,31 @@ async fn catch_up(source: &mut Simulated, missed_ms: u64, book: &Arc<RwLock<Book
     feed::settle(engine, &[Changes { results, ..Changes::default() }]).await;
 }
 
+/// The feed of a server without a simulator: nothing of its own; events come through the API.
+struct Scripted;
+
+impl FeedSource for Scripted {
+    fn snapshot(&self) -> Vec<FeedEvent> {
+        Vec::new()
+    }
+
+    fn clock(&self) -> (i64, f64) {
+        (crate::clock::now_ms(), 1.0)
+    }
+
+    fn source(&self) -> &'static str {
+        "scenario"
+    }
+
+    fn step(&mut self, _real_dt_ms: u64) -> Vec<FeedEvent> {
+        Vec::new()
+    }
+
+    fn finish(&mut self, _gmid: u64, _winner: &str) -> Result<Vec<FeedEvent>, FeedError> {
+        Err(FeedError::CannotFinish)
+    }
+}
+
 /// The in-process simulator as a feed source, its ids moved into this feed world.
 struct Simulated {
     sim: feed_sim::Simulator,
@@ -117,6 +143,10 @@ impl FeedSource for Simulated {
 
     fn clock(&self) -> (i64, f64) {
         self.sim.clock()
+    }
+
+    fn source(&self) -> &'static str {
+        "simulator"
     }
 
     fn step(&mut self, real_dt_ms: u64) -> Vec<FeedEvent> {

@@ -5,9 +5,13 @@
  */
 export type OpsFeedClock = { 
 /**
- * Whether a feed runs in this server (the in-process simulator).
+ * Whether a feed runs in this server.
  */
 running: boolean, 
+/**
+ * `simulator` (the in-process simulator) or `scenario` (events sent to the API only).
+ */
+source: string, 
 /**
  * The feed's clock, Unix milliseconds.
  */

@@ -29,7 +29,7 @@ function Clock({ clock }: { clock: OpsFeedClock }) {
     <Paper variant="outlined" sx={{ p: 2 }} data-testid="feed-clock">
       <Stack direction="row" spacing={4} useFlexGap sx={{ flexWrap: 'wrap' }}>
         <Typography variant="body2">
-          Feed: <b>{clock.running ? 'simulator running' : 'no feed in this server'}</b>
+          Feed: <b data-testid="feed-source">{clock.running ? (clock.source === 'simulator' ? 'simulator running' : 'scenarios (no simulator)') : 'no feed in this server'}</b>
         </Typography>
         {clock.running && (
           <>
