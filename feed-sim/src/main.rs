@@ -1,8 +1,9 @@
 //! `feed-sim`: records a simulated sports feed as JSON lines (one `FeedEvent` per line): the
 //! snapshot first, then every event for the requested simulated duration. It steps the
-//! simulator as fast as it can, without sleeping.
+//! simulator as fast as it can, without sleeping. `feed-sim casino` prints a casino table's
+//! rounds from a world's seed, as the server publishes their results.
 
-use clap::Parser;
+use clap::{Parser, Subcommand};
 use feed_sim::{SimConfig, Simulator, SPEED_MAX};
 use std::io::{BufWriter, Write};
 use std::path::PathBuf;
@@ -15,11 +16,13 @@ const DURATION_SECS_MAX: u64 = 7 * 24 * 3600;
 const STEPS_MAX: u64 = 50_000_000;
 
 #[derive(Debug, Parser)]
-#[command(version, about = "Record a deterministic simulated sports feed as JSON lines")]
+#[command(version, about = "Record a deterministic simulated sports feed as JSON lines", args_conflicts_with_subcommands = true, subcommand_negates_reqs = true)]
 struct Args {
+    #[command(subcommand)]
+    command: Option<Command>,
     /// Seed of the simulation: the same seed and options give the same feed.
-    #[arg(long)]
-    seed: u64,
+    #[arg(long, required = true)]
+    seed: Option<u64>,
     /// Simulated milliseconds per real millisecond.
     #[arg(long, default_value_t = 1.0, value_parser = parse_speed)]
     speed: f64,
@@ -44,6 +47,32 @@ struct Args {
     out: Option<PathBuf>,
 }
 
+#[derive(Debug, Subcommand)]
+enum Command {
+    /// Print a casino table's rounds dealt from a world's seed as JSON lines (each round's
+    /// result as the server publishes it: its own seed, cards, winner and every item's outcome).
+    Casino {
+        /// The table's game type (`teen20`, `lucky7`, ...).
+        #[arg(long)]
+        gtype: String,
+        /// The casino world's seed (`APP_CASINO__SEED` of the server).
+        #[arg(long)]
+        seed: u64,
+        /// Rounds to print.
+        #[arg(long, default_value_t = 10, value_parser = clap::value_parser!(u64).range(1..=ROUNDS_MAX))]
+        rounds: u64,
+        /// The world's start, Unix milliseconds (its `CasinoWorldStarted` event in the server's
+        /// log); round ids carry the time.
+        #[arg(long, default_value_t = feed_sim::casino::CasinoConfig::default().start_ms)]
+        start_ms: i64,
+    },
+}
+
+/// The most rounds `feed-sim casino` prints.
+const ROUNDS_MAX: u64 = 1_000_000;
+/// Simulated time one casino step deals: well inside a round.
+const CASINO_STEP_MS: u64 = 1_000;
+
 fn parse_speed(text: &str) -> Result<f64, String> {
     let speed: f64 = text.parse().map_err(|_| format!("`{text}` is not a number"))?;
     if speed > 0.0 && speed <= SPEED_MAX {
@@ -55,7 +84,11 @@ fn parse_speed(text: &str) -> Result<f64, String> {
 
 fn main() -> ExitCode {
     let args = Args::parse();
-    match record(&args) {
+    let outcome = match &args.command {
+        Some(Command::Casino { gtype, seed, rounds, start_ms }) => casino(gtype, *seed, *rounds, *start_ms),
+        None => record(&args),
+    };
+    match outcome {
         Ok(()) => ExitCode::SUCCESS,
         // The reader stopped early (`feed-sim … | head`): nothing is wrong with the feed.
         Err(error) if error.kind() == std::io::ErrorKind::BrokenPipe => ExitCode::SUCCESS,
@@ -72,7 +105,7 @@ fn record(args: &Args) -> std::io::Result<()> {
         None => SystemTime::now().duration_since(UNIX_EPOCH).map_or(0, |d| i64::try_from(d.as_millis()).unwrap_or(i64::MAX)),
     };
     let config = SimConfig {
-        seed: args.seed,
+        seed: args.seed.unwrap_or_default(),
         speed: args.speed,
         start_ms,
         fixtures_per_sport: args.fixtures_per_sport,
@@ -89,6 +122,31 @@ fn record(args: &Args) -> std::io::Result<()> {
     let steps = ((args.duration_secs as f64 * 1000.0 / sim_per_step).ceil() as u64).min(STEPS_MAX);
     for _ in 0..steps {
         write_events(&mut out, sim.step(args.tick_ms))?;
+    }
+    out.flush()
+}
+
+/// Deals the casino world from `seed` until table `gtype` has resulted `rounds` rounds.
+fn casino(gtype: &str, seed: u64, rounds: u64, start_ms: i64) -> std::io::Result<()> {
+    use feed_sim::casino::{CasinoConfig, CasinoEngine};
+    use schemas::casino::CasinoEvent;
+    let mut engine = CasinoEngine::new(CasinoConfig { seed, speed: 1.0, start_ms });
+    if !engine.tables().iter().any(|(known, _)| *known == gtype) {
+        let known: Vec<&str> = engine.tables().into_iter().map(|(g, _)| g).collect();
+        return Err(std::io::Error::new(std::io::ErrorKind::InvalidInput, format!("--gtype: one of {}", known.join(", "))));
+    }
+    let mut out = BufWriter::new(std::io::stdout().lock());
+    let mut printed = 0;
+    while printed < rounds {
+        for event in engine.step(CASINO_STEP_MS) {
+            if let CasinoEvent::RoundResulted { result } = event {
+                if result.gtype == gtype && printed < rounds {
+                    serde_json::to_writer(&mut out, &result)?;
+                    out.write_all(b"\n")?;
+                    printed += 1;
+                }
+            }
+        }
     }
     out.flush()
 }
