@@ -9,6 +9,7 @@
 //!
 //! How each market is decided is written down in `docs/markets.md` ("Simulator settlement").
 
+pub mod adapter;
 pub mod casino;
 mod cricket;
 mod fixture;
@@ -303,5 +304,28 @@ fn draw_teams(kind: Kind, rng: &mut StdRng) -> Draw {
             let names = names::players(rng, event);
             Draw { cname: event.cname, short: names.clone(), names }
         }
+    }
+}
+
+/// Moves every id of a feed event by `offset`.
+pub fn offset_ids(event: FeedEvent, offset: u64) -> FeedEvent {
+    let market = |mut m: schemas::sports::Market| {
+        m.mid += offset;
+        m.gmid += offset;
+        m
+    };
+    match event {
+        FeedEvent::FixtureAdded { mut fixture, markets } => {
+            fixture.gmid += offset;
+            FeedEvent::FixtureAdded { fixture, markets: markets.into_iter().map(market).collect() }
+        }
+        FeedEvent::FixtureUpdated { mut fixture } => {
+            fixture.gmid += offset;
+            FeedEvent::FixtureUpdated { fixture }
+        }
+        FeedEvent::MarketUpdated { market: m } => FeedEvent::MarketUpdated { market: market(m) },
+        FeedEvent::ScoreUpdated { gmid, scoreboard } => FeedEvent::ScoreUpdated { gmid: gmid + offset, scoreboard },
+        FeedEvent::MarketSettled { gmid, mid, result } => FeedEvent::MarketSettled { gmid: gmid + offset, mid: mid + offset, result },
+        FeedEvent::FixtureRemoved { gmid } => FeedEvent::FixtureRemoved { gmid: gmid + offset },
     }
 }

@@ -1,10 +1,11 @@
 //! `feed-sim`: records a simulated sports feed as JSON lines (one `FeedEvent` per line): the
 //! snapshot first, then every event for the requested simulated duration. It steps the
 //! simulator as fast as it can, without sleeping. `feed-sim casino` prints a casino table's
-//! rounds from a world's seed, as the server publishes their results.
+//! rounds from a world's seed, as the server publishes their results. `feed-sim run --url` feeds
+//! a running server in real time, as an odds provider's adapter would.
 
 use clap::{Parser, Subcommand};
-use feed_sim::{SimConfig, Simulator, SPEED_MAX};
+use feed_sim::{adapter, SimConfig, Simulator, SPEED_MAX};
 use std::io::{BufWriter, Write};
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -49,6 +50,40 @@ struct Args {
 
 #[derive(Debug, Subcommand)]
 enum Command {
+    /// Feed a running server in real time through its operator feed API, as an odds provider's
+    /// adapter does (start the server with its simulator off: APP_FEED__SIMULATOR=false).
+    Run {
+        /// The server, `http://HOST:PORT`.
+        #[arg(long)]
+        url: String,
+        #[arg(long)]
+        seed: u64,
+        #[arg(long, default_value_t = 1.0, value_parser = parse_speed)]
+        speed: f64,
+        /// This feed's name on the server (its health on /ops/feed; silent, its fixtures suspend).
+        #[arg(long, default_value = "feed-sim")]
+        source: String,
+        /// Sports to feed, by id (4 cricket, 1 football, 2 tennis, 8 table tennis); default all.
+        #[arg(long, value_delimiter = ',')]
+        sports: Vec<u32>,
+        /// Added to every fixture and market id, so two feeds of one server never share an id.
+        #[arg(long, default_value_t = 0, value_parser = clap::value_parser!(u64).range(0..=1_000_000_000_000))]
+        id_offset: u64,
+        #[arg(long, env = "EXCHANGE_OPERATOR", default_value = "operator")]
+        operator: String,
+        #[arg(long, env = "EXCHANGE_OPERATOR_PASSWORD", default_value = "operator123", hide_default_value = true)]
+        operator_password: String,
+        #[arg(long, default_value_t = 3)]
+        fixtures_per_sport: usize,
+        #[arg(long, default_value_t = 2)]
+        virtual_fixtures: usize,
+        /// Real milliseconds between steps.
+        #[arg(long, default_value_t = 100, value_parser = clap::value_parser!(u64).range(10..=10_000))]
+        tick_ms: u64,
+        /// Stop after this many real seconds (default: run until stopped).
+        #[arg(long)]
+        duration_secs: Option<u64>,
+    },
     /// Print a casino table's rounds dealt from a world's seed as JSON lines (each round's
     /// result as the server publishes it: its own seed, cards, winner and every item's outcome).
     Casino {
@@ -86,6 +121,7 @@ fn main() -> ExitCode {
     let args = Args::parse();
     let outcome = match &args.command {
         Some(Command::Casino { gtype, seed, rounds, start_ms }) => casino(gtype, *seed, *rounds, *start_ms),
+        Some(run @ Command::Run { .. }) => feed_server(run),
         None => record(&args),
     };
     match outcome {
@@ -124,6 +160,24 @@ fn record(args: &Args) -> std::io::Result<()> {
         write_events(&mut out, sim.step(args.tick_ms))?;
     }
     out.flush()
+}
+
+/// `feed-sim run`: the simulator into a running server until the duration ends.
+fn feed_server(command: &Command) -> std::io::Result<()> {
+    let Command::Run { url, seed, speed, source, sports, id_offset, operator, operator_password, fixtures_per_sport, virtual_fixtures, tick_ms, duration_secs } = command else { return Ok(()) };
+    let mut server = adapter::Server::sign_in(url, operator, operator_password)?;
+    let start_ms = SystemTime::now().duration_since(UNIX_EPOCH).map_or(0, |d| i64::try_from(d.as_millis()).unwrap_or(i64::MAX));
+    let mut sim = Simulator::new(SimConfig { seed: *seed, speed: *speed, start_ms, fixtures_per_sport: *fixtures_per_sport, virtual_fixtures: *virtual_fixtures });
+    let feed = adapter::Feed {
+        source: source.clone(),
+        sports: sports.clone(),
+        id_offset: *id_offset,
+        tick: std::time::Duration::from_millis(*tick_ms),
+        duration: duration_secs.map(std::time::Duration::from_secs),
+    };
+    let sent = adapter::run(&mut sim, &mut server, &feed)?;
+    eprintln!("feed-sim: {sent} events sent to {url} as {source}");
+    Ok(())
 }
 
 /// Deals the casino world from `seed` until table `gtype` has resulted `rounds` rounds.

@@ -177,6 +177,22 @@ pub struct OpsFeedClock {
     pub last_event_at_ms: Option<i64>,
     #[ts(type = "number")]
     pub events: u64,
+    /// The feeds that send events to the API (adapters, scenarios), with their health.
+    pub sources: Vec<OpsFeedSource>,
+}
+
+/// A feed that sends events to the API: when it was last heard (events or a heartbeat).
+#[derive(Debug, Clone, Serialize, Deserialize, TS)]
+#[serde(rename_all = "camelCase")]
+#[ts(export)]
+pub struct OpsFeedSource {
+    pub name: String,
+    #[ts(type = "number")]
+    pub last_heard_at_ms: i64,
+    #[ts(type = "number")]
+    pub events: u64,
+    /// Silent past `feed.silence_secs`: its fixtures' markets show SUSPENDED until it speaks.
+    pub silent: bool,
 }
 
 /// One section (runner or line) of a market, with its best prices.
@@ -222,6 +238,8 @@ pub struct OpsFixture {
     pub virtual_cricket: bool,
     /// Every market suspended by an operator.
     pub held: bool,
+    /// Its feed went silent: every market shows SUSPENDED until the feed speaks again.
+    pub silent: bool,
     pub markets: Vec<OpsMarket>,
 }
 

@@ -79,6 +79,14 @@ pub struct FeedSettings {
     pub tick_ms: u64,
     pub fixtures_per_sport: usize,
     pub virtual_fixtures: usize,
+    /// Seconds a feed that sends to the API (an adapter, `feed-sim run --url`) may stay silent
+    /// (no events, no heartbeat) before its fixtures' markets are suspended; 0 never.
+    #[serde(default = "default_silence_secs")]
+    pub silence_secs: u64,
+}
+
+fn default_silence_secs() -> u64 {
+    10
 }
 
 #[derive(Debug, Clone, Deserialize)]

@@ -272,6 +272,57 @@ fn a_recorded_scenario_played_on_a_server_without_simulator_gives_the_same_marke
     }
 }
 
+/// One external feed into `url` for `seconds`, as `feed-sim run --url` runs it.
+fn external_feed(url: &str, seed: u64, source: &str, sports: Vec<u32>, id_offset: u64) -> std::thread::JoinHandle<u64> {
+    let url = url.to_owned();
+    let source = source.to_owned();
+    std::thread::spawn(move || {
+        let mut server = feed_sim::adapter::Server::sign_in(&url, "operator", "operator123").expect("the adapter signs in");
+        let config = feed_sim::SimConfig { seed, speed: 20.0, start_ms: 1_764_000_000_000, fixtures_per_sport: 2, virtual_fixtures: 0 };
+        let feed = feed_sim::adapter::Feed { source, sports, id_offset, tick: std::time::Duration::from_millis(100), duration: Some(std::time::Duration::from_secs(2)) };
+        feed_sim::adapter::run(&mut feed_sim::Simulator::new(config), &mut server, &feed).expect("the server takes the feed")
+    })
+}
+
+#[test]
+fn two_external_feeds_drive_one_server_and_a_silent_feed_suspends_its_fixtures() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let (mut server, url) = serve_with(dir.path().to_str().expect("utf-8"), &[("APP_FEED__SIMULATOR", "false"), ("APP_FEED__SILENCE_SECS", "1")]);
+    let cricket = external_feed(&url, 5, "cricket-feed", vec![4], 0);
+    let football = external_feed(&url, 9, "football-feed", vec![1], 10_000_000_000);
+    let sent = (cricket.join().expect("cricket feed"), football.join().expect("football feed"));
+    assert!(sent.0 > 0 && sent.1 > 0, "{sent:?}");
+    let listed = stdout_json(&exchange(&["feed", "list", "--url", &url]));
+    let fixtures = listed["fixtures"].as_array().expect("fixtures");
+    let sports: std::collections::BTreeSet<u64> = fixtures.iter().map(|f| f["etid"].as_u64().expect("etid")).collect();
+    assert_eq!(sports, [1, 4].into_iter().collect(), "cricket from one feed, football from the other");
+    let names: Vec<&str> = listed["clock"]["sources"].as_array().expect("sources").iter().map(|s| s["name"].as_str().expect("name")).collect();
+    assert_eq!(names, ["cricket-feed", "football-feed"]);
+
+    // Both feeds stopped: after the silence time every fixture shows suspended.
+    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(10);
+    let silent = loop {
+        let listed = stdout_json(&exchange(&["feed", "list", "--url", &url]));
+        if listed["fixtures"].as_array().expect("fixtures").iter().all(|f| f["silent"] == true) {
+            break listed;
+        }
+        assert!(std::time::Instant::now() < deadline, "the fixtures of the silent feeds were not suspended: {}", listed["clock"]);
+        std::thread::sleep(std::time::Duration::from_millis(200));
+    };
+    assert!(silent["clock"]["sources"].as_array().expect("sources").iter().all(|s| s["silent"] == true));
+    let open = |listed: &serde_json::Value, etid: u64| listed["fixtures"].as_array().expect("fixtures").iter().filter(|f| f["etid"] == etid).flat_map(|f| f["markets"].as_array().expect("markets").iter()).filter(|m| m["status"] == "OPEN").count();
+    assert_eq!(open(&silent, 4) + open(&silent, 1), 0, "no market takes bets while its feed is silent");
+
+    // The cricket feed's heartbeat lifts its suspension; football's stays.
+    let mut adapter = feed_sim::adapter::Server::sign_in(&url, "operator", "operator123").expect("signs in");
+    adapter.send("cricket-feed", &[]).expect("a heartbeat");
+    let listed = stdout_json(&exchange(&["feed", "list", "--url", &url]));
+    assert!(open(&listed, 4) > 0, "cricket markets show the feed's state again");
+    assert_eq!(open(&listed, 1), 0);
+    server.kill().expect("stops");
+    server.wait().expect("reaped");
+}
+
 /// One JSON call over plain HTTP/1.1 (the test has no async runtime): the status and the body.
 fn call(url: &str, method: &str, path: &str, token: Option<&str>, body: &serde_json::Value) -> (u16, serde_json::Value) {
     use std::io::{Read, Write};

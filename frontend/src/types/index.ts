@@ -117,6 +117,7 @@ export type { OpsOpenMarket } from './generated/OpsOpenMarket';
 export type { OpsTableExposure } from './generated/OpsTableExposure';
 export type { OpsFeedAction } from './generated/OpsFeedAction';
 export type { OpsFeedClock } from './generated/OpsFeedClock';
+export type { OpsFeedSource } from './generated/OpsFeedSource';
 export type { OpsFixture } from './generated/OpsFixture';
 export type { OpsMarket } from './generated/OpsMarket';
 export type { OpsSection } from './generated/OpsSection';

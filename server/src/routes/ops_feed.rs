@@ -80,15 +80,32 @@ pub async fn feed_journal(state: web::Data<AppState>, user: AuthUser, query: web
     Ok(ok("Success", noted))
 }
 
-/// Testers' scripted scenarios: fold these feed events as if the feed had sent them.
+#[derive(Debug, serde::Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct SourceQuery {
+    source: Option<String>,
+}
+
+/// Characters of a feed source's name.
+const SOURCE_CHARS_MAX: usize = 40;
+
+/// Feed events from a source outside the server (a scenario, an odds provider's adapter), folded
+/// as if the feed had sent them; an empty list is the source's heartbeat. `?source=NAME` names
+/// the feed (default `api`): a source silent for `feed.silence_secs` has its fixtures suspended
+/// until it speaks again.
 #[tracing::instrument(name = "inject_feed_events", skip_all)]
-pub async fn inject_feed_events(state: web::Data<AppState>, user: AuthUser, JsonBody(events): JsonBody<Vec<schemas::sports::FeedEvent>>) -> ApiResult<HttpResponse> {
+pub async fn inject_feed_events(state: web::Data<AppState>, user: AuthUser, query: web::Query<SourceQuery>, JsonBody(events): JsonBody<Vec<schemas::sports::FeedEvent>>) -> ApiResult<HttpResponse> {
     user.require(&[Role::Operator])?;
+    let source = query.into_inner().source.unwrap_or_else(|| "api".to_owned());
+    let named = !source.is_empty() && source.len() <= SOURCE_CHARS_MAX && source.bytes().all(|b| b.is_ascii_lowercase() || b.is_ascii_digit() || b == b'-' || b == b'_');
+    if !named || source == crate::sports::book::SIMULATOR_SOURCE {
+        return Err(ApiError::bad("source: 1 to 40 of a-z, 0-9, - and _, not \"simulator\""));
+    }
     if events.len() > crate::limits::FEED_EVENTS_PER_REQUEST_MAX {
         return Err(ApiError::bad("at most 1000 events per request"));
     }
     crate::sports::feed_check::check_events(&events).map_err(ApiError::BadRequest)?;
     let count = events.len();
-    control::feed_of(&state)?.inject(events).await?;
+    control::feed_of(&state)?.inject(source, events).await?;
     Ok(ok("Events applied", serde_json::json!({ "events": count })))
 }

@@ -7,6 +7,9 @@ use serde::Serialize;
 use serde_json::{json, Value};
 use std::collections::{BTreeMap, BTreeSet, VecDeque};
 
+/// The source of the in-process simulator's events; events sent to the API name their own.
+pub const SIMULATOR_SOURCE: &str = "simulator";
+
 /// Feed events the journal keeps for recorders (a recorder reads several times a second).
 const JOURNAL_MAX: usize = 20_000;
 
@@ -26,6 +29,8 @@ pub struct Book {
     /// What operators hold suspended (the ledger's `market_holds`): `(gmid, Some(mid))` a
     /// market, `(gmid, None)` every market of a fixture.
     holds: BTreeSet<(u64, Option<u64>)>,
+    /// Feed sources gone silent: their fixtures' markets show SUSPENDED until they speak again.
+    silenced: BTreeSet<String>,
     /// What the book showed, change by change, numbered from 1: a scenario recorder reads it.
     journal: VecDeque<Noted>,
     journal_head: u64,
@@ -50,6 +55,8 @@ struct Entry {
     /// Markets with a result: the feed's later updates to them are not shown.
     settled: BTreeSet<u64>,
     scoreboard: Option<Scoreboard>,
+    /// The feed that added the fixture (`simulator`, or the source an adapter names).
+    source: String,
 }
 
 /// The market as shown while held: suspended, each section too.
@@ -116,14 +123,19 @@ impl Book {
     }
 
     pub fn apply(&mut self, event: FeedEvent) -> Changes {
+        self.apply_from(SIMULATOR_SOURCE, event)
+    }
+
+    /// Folds an event from feed `source` (the fixtures it adds are that source's).
+    pub fn apply_from(&mut self, source: &str, event: FeedEvent) -> Changes {
         let mut changes = Changes::default();
         let mut noted = None;
         match event {
             FeedEvent::FixtureAdded { fixture, markets } => {
                 let (gmid, etid) = (fixture.gmid, fixture.etid);
-                let mut entry = Entry { fixture, markets: BTreeMap::new(), unheld: BTreeMap::new(), settled: BTreeSet::new(), scoreboard: None };
+                let mut entry = Entry { fixture, markets: BTreeMap::new(), unheld: BTreeMap::new(), settled: BTreeSet::new(), scoreboard: None, source: source.to_owned() };
                 for market in markets {
-                    let held = self.is_held(gmid, market.mid);
+                    let held = self.is_held(gmid, market.mid) || self.silenced.contains(source);
                     entry.show(market, held);
                 }
                 noted = Some(FeedEvent::FixtureAdded { fixture: entry.fixture.clone(), markets: entry.markets.values().cloned().collect() });
@@ -140,7 +152,7 @@ impl Book {
                 }
             }
             FeedEvent::MarketUpdated { market } => {
-                let (gmid, held) = (market.gmid, self.is_held(market.gmid, market.mid));
+                let (gmid, held) = (market.gmid, self.masked(market.gmid, market.mid));
                 if let Some(entry) = self.fixtures.get_mut(&gmid).filter(|e| !e.settled.contains(&market.mid)) {
                     let shown = entry.show(market, held);
                     changes.matches.push((gmid, json!({"kind": "market", "market": shown})));
@@ -190,6 +202,28 @@ impl Book {
         self.holds.contains(&(gmid, Some(mid))) || self.holds.contains(&(gmid, None))
     }
 
+    /// Whether the market shows suspended over the feed: an operator holds it, or its feed went
+    /// silent.
+    fn masked(&self, gmid: u64, mid: u64) -> bool {
+        self.is_held(gmid, mid) || self.is_silent(gmid)
+    }
+
+    /// Whether the fixture's feed has gone silent.
+    pub fn is_silent(&self, gmid: u64) -> bool {
+        self.fixtures.get(&gmid).is_some_and(|e| self.silenced.contains(&e.source))
+    }
+
+    /// Feed `source` went silent (or spoke again): its fixtures' markets show suspended (or the
+    /// feed's latest state again); returns what that changed.
+    pub fn silence(&mut self, source: &str, silent: bool) -> Changes {
+        let changed = if silent { self.silenced.insert(source.to_owned()) } else { self.silenced.remove(source) };
+        if !changed {
+            return Changes::default();
+        }
+        let touched: BTreeSet<u64> = self.fixtures.iter().filter(|(_, e)| e.source == source).map(|(gmid, _)| *gmid).collect();
+        self.refresh(touched)
+    }
+
     /// Whether an operator holds every market of the fixture suspended.
     pub fn is_fixture_held(&self, gmid: u64) -> bool {
         self.holds.contains(&(gmid, None))
@@ -202,14 +236,19 @@ impl Book {
 
     /// The holds become exactly `holds` (the ledger's, at start); returns what that changed.
     pub fn set_holds(&mut self, holds: BTreeSet<(u64, Option<u64>)>) -> Changes {
-        let mut changes = Changes::default();
         let touched: BTreeSet<u64> = self.holds.symmetric_difference(&holds).map(|(gmid, _)| *gmid).collect();
         self.holds = holds;
-        for gmid in touched {
+        self.refresh(touched)
+    }
+
+    /// Shows each open market of these fixtures masked or not, as the holds and silences now say.
+    fn refresh(&mut self, gmids: BTreeSet<u64>) -> Changes {
+        let mut changes = Changes::default();
+        for gmid in gmids {
             let Some(entry) = self.fixtures.get(&gmid) else { continue };
             let mids: Vec<u64> = entry.markets.keys().copied().filter(|mid| !entry.settled.contains(mid)).collect();
             for mid in mids {
-                let held = self.is_held(gmid, mid);
+                let held = self.masked(gmid, mid);
                 let entry = self.fixtures.get_mut(&gmid).expect("looked up above");
                 if entry.unheld.contains_key(&mid) != held {
                     let latest = entry.unheld.remove(&mid).unwrap_or_else(|| entry.markets[&mid].clone());

@@ -9,7 +9,7 @@ use crate::app_state::AppState;
 use crate::clock::now_ms;
 use crate::error::{ApiError, ApiResult};
 use ledger::{Command, MarketAction, UserId};
-use schemas::ops::{OpsFeed, OpsFeedAction, OpsFeedClock, OpsFixture, OpsMarket, OpsSection};
+use schemas::ops::{OpsFeed, OpsFeedAction, OpsFeedClock, OpsFeedSource, OpsFixture, OpsMarket, OpsSection};
 use schemas::sports::{FeedEvent, Market, MarketResult, MarketType, Price, Side};
 
 /// A moved odds price lies in this range (hundredths): 1.01 to 1000.
@@ -56,6 +56,7 @@ fn fixture_view(book: &Book, gmid: u64) -> Option<OpsFixture> {
         in_play: fixture.iplay,
         virtual_cricket: fixture.iscc != 0,
         held: book.is_fixture_held(gmid),
+        silent: book.is_silent(gmid),
         markets: book.markets(gmid)?.iter().map(|m| market_view(book, m)).collect(),
     })
 }
@@ -67,7 +68,15 @@ pub fn view(state: &AppState) -> OpsFeed {
     fixtures.sort();
     let status = state.feed.as_ref().map(FeedHandle::status).unwrap_or_default();
     OpsFeed {
-        clock: OpsFeedClock { running: state.feed.is_some(), source: status.source.to_owned(), clock_ms: status.clock_ms, speed: status.speed, last_event_at_ms: status.last_event_at_ms, events: status.events },
+        clock: OpsFeedClock {
+            running: state.feed.is_some(),
+            source: status.source.to_owned(),
+            clock_ms: status.clock_ms,
+            speed: status.speed,
+            last_event_at_ms: status.last_event_at_ms,
+            events: status.events,
+            sources: status.sources.iter().map(|(name, s)| OpsFeedSource { name: name.clone(), last_heard_at_ms: s.last_heard_ms, events: s.events, silent: s.silent }).collect(),
+        },
         fixtures: fixtures.into_iter().filter_map(|(_, _, gmid)| fixture_view(&book, gmid)).collect(),
     }
 }

@@ -1,7 +1,8 @@
 //! The feed task: steps the feed on a fixed tick, folds its events into the book, pushes what
 //! changed, and hands results to the ledger for settlement.
 
-use super::book::{Book, Changes};
+use super::book::{Book, Changes, SIMULATOR_SOURCE};
+use std::collections::BTreeMap;
 use crate::clock::now_ms;
 use crate::error::ApiError;
 use crate::ws::hub::{Full, HubHandle};
@@ -53,8 +54,9 @@ impl From<FeedError> for ApiError {
 
 /// What operators and testers ask of the running feed.
 pub enum FeedControl {
-    /// Fold these events as if the feed had sent them (scripted scenarios, recorded feeds).
-    Inject { events: Vec<FeedEvent>, done: oneshot::Sender<()> },
+    /// Fold these events as feed `source` sends them (scripted scenarios, recorded feeds, an
+    /// adapter); no events is the source's heartbeat.
+    Inject { source: String, events: Vec<FeedEvent>, done: oneshot::Sender<()> },
     Finish { gmid: u64, winner: String, done: oneshot::Sender<Result<(), FeedError>> },
 }
 
@@ -62,7 +64,7 @@ pub enum FeedControl {
 const FEED_CONTROL_QUEUE_MAX: usize = 64;
 
 /// How the feed is doing, for the console: its clock and when it last said something.
-#[derive(Debug, Clone, Copy, Default)]
+#[derive(Debug, Clone, Default)]
 pub struct FeedStatus {
     pub source: &'static str,
     pub clock_ms: i64,
@@ -71,6 +73,18 @@ pub struct FeedStatus {
     pub last_event_at_ms: Option<i64>,
     /// Feed events folded since the server started.
     pub events: u64,
+    /// The sources that send events to the API (adapters, scenarios), by name.
+    pub sources: BTreeMap<String, SourceStatus>,
+}
+
+/// A feed that sends its events to the API.
+#[derive(Debug, Clone, Default)]
+pub struct SourceStatus {
+    /// When it last sent events or a heartbeat.
+    pub last_heard_ms: i64,
+    pub events: u64,
+    /// Silent longer than the configured time: its fixtures' markets show suspended.
+    pub silent: bool,
 }
 
 #[derive(Clone)]
@@ -81,12 +95,12 @@ pub struct FeedHandle {
 
 impl FeedHandle {
     pub fn status(&self) -> FeedStatus {
-        *self.status.lock().unwrap_or_else(|p| p.into_inner())
+        self.status.lock().unwrap_or_else(|p| p.into_inner()).clone()
     }
 
-    pub async fn inject(&self, events: Vec<FeedEvent>) -> Result<(), FeedError> {
+    pub async fn inject(&self, source: String, events: Vec<FeedEvent>) -> Result<(), FeedError> {
         let (done, answer) = oneshot::channel();
-        self.tx.send(FeedControl::Inject { events, done }).await.map_err(|_| FeedError::NotRunning)?;
+        self.tx.send(FeedControl::Inject { source, events, done }).await.map_err(|_| FeedError::NotRunning)?;
         answer.await.map_err(|_| FeedError::Stopped)
     }
 
@@ -107,8 +121,13 @@ pub fn match_topic(gmid: u64) -> String {
 
 /// Folds events into the book and returns what changed, under one short write lock.
 pub fn fold(book: &RwLock<Book>, events: Vec<FeedEvent>) -> Vec<Changes> {
+    fold_from(book, SIMULATOR_SOURCE, events)
+}
+
+/// `fold` for the events of feed `source`.
+pub fn fold_from(book: &RwLock<Book>, source: &str, events: Vec<FeedEvent>) -> Vec<Changes> {
     let mut book = book.write().unwrap_or_else(|p| p.into_inner());
-    events.into_iter().map(|e| book.apply(e)).collect()
+    events.into_iter().map(|e| book.apply_from(source, e)).collect()
 }
 
 pub fn publish(shared: &Arc<RwLock<Book>>, hub: &HubHandle, changes: &[Changes]) {
@@ -141,8 +160,10 @@ pub async fn settle(engine: &EngineHandle, changes: &[Changes]) {
     }
 }
 
-/// Runs the feed: one task owns the source; ticks and control commands take turns.
-pub fn spawn(mut source: Box<dyn FeedSource>, book: Arc<RwLock<Book>>, hub: HubHandle, engine: EngineHandle, tick_ms: u64) -> FeedHandle {
+/// Runs the feed: one task owns the source; ticks and control commands take turns. A source
+/// sending to the API that stays silent `silence_ms` (0: never) has its fixtures suspended
+/// until it speaks again.
+pub fn spawn(mut source: Box<dyn FeedSource>, book: Arc<RwLock<Book>>, hub: HubHandle, engine: EngineHandle, tick_ms: u64, silence_ms: i64) -> FeedHandle {
     let (tx, mut rx) = mpsc::channel(FEED_CONTROL_QUEUE_MAX);
     let first = fold(&book, source.snapshot());
     publish(&book, &hub, &first);
@@ -158,6 +179,7 @@ pub fn spawn(mut source: Box<dyn FeedSource>, book: Arc<RwLock<Book>>, hub: HubH
         }
     };
     note(source.as_ref(), first.len());
+    let handle = FeedHandle { tx, status: status.clone() };
     tokio::spawn(async move {
         settle(&engine, &first).await;
         let mut ticks = tokio::time::interval(Duration::from_millis(tick_ms));
@@ -167,8 +189,13 @@ pub fn spawn(mut source: Box<dyn FeedSource>, book: Arc<RwLock<Book>>, hub: HubH
                 _ = ticks.tick() => source.step(tick_ms),
                 control = rx.recv() => match control {
                     None => break,
-                    Some(FeedControl::Inject { events, done }) => {
-                        run(&book, &hub, &engine, events).await;
+                    Some(FeedControl::Inject { source: name, events, done }) => {
+                        let woke = heard(&status, &name, events.len());
+                        if woke {
+                            let changes = book.write().unwrap_or_else(|p| p.into_inner()).silence(&name, false);
+                            publish(&book, &hub, &[changes]);
+                        }
+                        run_from(&book, &hub, &engine, &name, events).await;
                         let _ = done.send(());
                         continue;
                     }
@@ -185,16 +212,47 @@ pub fn spawn(mut source: Box<dyn FeedSource>, book: Arc<RwLock<Book>>, hub: HubH
             };
             note(source.as_ref(), events.len());
             run(&book, &hub, &engine, events).await;
+            if silence_ms > 0 {
+                for name in gone_silent(&status, now_ms() - silence_ms) {
+                    tracing::warn!(source = %name, silence_ms, "a feed went silent: its fixtures are suspended");
+                    let changes = book.write().unwrap_or_else(|p| p.into_inner()).silence(&name, true);
+                    publish(&book, &hub, &[changes]);
+                }
+            }
         }
     });
-    FeedHandle { tx, status }
+    handle
+}
+
+/// Notes that source `name` spoke; whether it had been silent.
+fn heard(status: &std::sync::Mutex<FeedStatus>, name: &str, events: usize) -> bool {
+    let mut status = status.lock().unwrap_or_else(|p| p.into_inner());
+    let source = status.sources.entry(name.to_owned()).or_default();
+    source.last_heard_ms = now_ms();
+    source.events += events as u64;
+    std::mem::take(&mut source.silent)
+}
+
+/// The sources heard last before `before` and not yet silent, now marked silent.
+fn gone_silent(status: &std::sync::Mutex<FeedStatus>, before: i64) -> Vec<String> {
+    let mut status = status.lock().unwrap_or_else(|p| p.into_inner());
+    let quiet = status.sources.iter_mut().filter(|(_, s)| !s.silent && s.last_heard_ms < before);
+    quiet.map(|(name, s)| {
+        s.silent = true;
+        name.clone()
+    })
+    .collect()
 }
 
 async fn run(book: &Arc<RwLock<Book>>, hub: &HubHandle, engine: &EngineHandle, events: Vec<FeedEvent>) {
+    run_from(book, hub, engine, SIMULATOR_SOURCE, events).await;
+}
+
+async fn run_from(book: &Arc<RwLock<Book>>, hub: &HubHandle, engine: &EngineHandle, source: &str, events: Vec<FeedEvent>) {
     if events.is_empty() {
         return;
     }
-    let changes = fold(book, events);
+    let changes = fold_from(book, source, events);
     publish(book, hub, &changes);
     settle(engine, &changes).await;
 }

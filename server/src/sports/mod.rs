@@ -9,7 +9,7 @@ use crate::configuration::Settings;
 use crate::ws::hub::HubHandle;
 use book::{Book, Changes};
 use feed::{FeedError, FeedHandle, FeedSource};
-use schemas::sports::{FeedEvent, Market};
+use schemas::sports::FeedEvent;
 use ledger::{EngineHandle, FeedWorld};
 use std::sync::{Arc, RwLock};
 
@@ -25,7 +25,7 @@ const EPOCH_ID_STRIDE: u64 = 1_000_000_000;
 pub async fn start_feed(settings: &Settings, book: Arc<RwLock<Book>>, hub: HubHandle, engine: EngineHandle) -> anyhow::Result<Option<FeedHandle>> {
     if !settings.feed.simulator {
         // No simulator: the feed is what testers and adapters send to the API (scenarios).
-        return Ok(Some(feed::spawn(Box::new(Scripted), book, hub, engine, settings.feed.tick_ms)));
+        return Ok(Some(feed::spawn(Box::new(Scripted), book, hub, engine, settings.feed.tick_ms, silence_ms(settings))));
     }
     let feed = &settings.feed;
     let now = crate::clock::now_ms();
@@ -53,7 +53,7 @@ pub async fn start_feed(settings: &Settings, book: Arc<RwLock<Book>>, hub: HubHa
     if missed_ms > 0 {
         catch_up(&mut source, missed_ms, &book, &engine).await;
     }
-    Ok(Some(feed::spawn(Box::new(source), book, hub, engine, feed.tick_ms)))
+    Ok(Some(feed::spawn(Box::new(source), book, hub, engine, feed.tick_ms, silence_ms(settings))))
 }
 
 /// Real time one catch-up step covers: small enough that no step reaches the simulator's action
@@ -74,6 +74,11 @@ async fn catch_up(source: &mut Simulated, missed_ms: u64, book: &Arc<RwLock<Book
     results.retain(|(_, mid, _)| !engine.read().resulted.contains_key(mid));
     tracing::info!(missed_ms, settled = results.len(), "the feed world goes on: caught up with the time missed");
     feed::settle(engine, &[Changes { results, ..Changes::default() }]).await;
+}
+
+/// How long a feed sending to the API may stay silent before its fixtures are suspended.
+fn silence_ms(settings: &Settings) -> i64 {
+    i64::try_from(settings.feed.silence_secs.saturating_mul(1000)).unwrap_or(i64::MAX)
 }
 
 /// The feed of a server without a simulator: nothing of its own; events come through the API.
@@ -109,30 +114,7 @@ struct Simulated {
 
 impl Simulated {
     fn world(&self, events: Vec<FeedEvent>) -> Vec<FeedEvent> {
-        events.into_iter().map(|e| offset_ids(e, self.offset)).collect()
-    }
-}
-
-/// Moves every id of a feed event by `offset`.
-fn offset_ids(event: FeedEvent, offset: u64) -> FeedEvent {
-    let market = |mut m: Market| {
-        m.mid += offset;
-        m.gmid += offset;
-        m
-    };
-    match event {
-        FeedEvent::FixtureAdded { mut fixture, markets } => {
-            fixture.gmid += offset;
-            FeedEvent::FixtureAdded { fixture, markets: markets.into_iter().map(market).collect() }
-        }
-        FeedEvent::FixtureUpdated { mut fixture } => {
-            fixture.gmid += offset;
-            FeedEvent::FixtureUpdated { fixture }
-        }
-        FeedEvent::MarketUpdated { market: m } => FeedEvent::MarketUpdated { market: market(m) },
-        FeedEvent::ScoreUpdated { gmid, scoreboard } => FeedEvent::ScoreUpdated { gmid: gmid + offset, scoreboard },
-        FeedEvent::MarketSettled { gmid, mid, result } => FeedEvent::MarketSettled { gmid: gmid + offset, mid: mid + offset, result },
-        FeedEvent::FixtureRemoved { gmid } => FeedEvent::FixtureRemoved { gmid: gmid + offset },
+        events.into_iter().map(|e| feed_sim::offset_ids(e, self.offset)).collect()
     }
 }
 

@@ -206,3 +206,15 @@ async fn the_house_figures_follow_bets_and_settlements() {
     }
     assert_eq!(app.get("/api/ops/house", Some(&player)).await.status, 403);
 }
+
+#[actix_web::test]
+async fn a_feed_source_must_be_named_plainly() {
+    let app = frozen_app().await;
+    let operator = app.operator().await;
+    for bad in ["simulator", "Bad%20Name", "", "x%0A"] {
+        assert_error(&app.post(&format!("/api/ops/feed/events?source={bad}"), Some(&operator), &json!([])).await, 400, "source");
+    }
+    assert_eq!(app.post("/api/ops/feed/events?source=odds-provider_2", Some(&operator), &json!([])).await.status, 200, "a heartbeat");
+    let sources = app.get("/api/ops/feed", Some(&operator)).await.data()["clock"]["sources"].clone();
+    assert_eq!((sources[0]["name"].as_str(), sources[0]["silent"].as_bool(), sources[0]["events"].as_u64()), (Some("odds-provider_2"), Some(false), Some(0)));
+}

@@ -8,4 +8,8 @@ export type OpsFixture = { gmid: number, etid: number, ename: string, inPlay: bo
 /**
  * Every market suspended by an operator.
  */
-held: boolean, markets: Array<OpsMarket>, };
+held: boolean, 
+/**
+ * Its feed went silent: every market shows SUSPENDED until the feed speaks again.
+ */
+silent: boolean, markets: Array<OpsMarket>, };

@@ -45,6 +45,20 @@ function Clock({ clock }: { clock: OpsFeedClock }) {
           </>
         )}
       </Stack>
+      {clock.sources.length > 0 && (
+        <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: 'wrap', mt: 1 }} aria-label="Feeds sending to the API">
+          {clock.sources.map((source) => (
+            <Chip
+              key={source.name}
+              size="small"
+              data-testid="feed-source-health"
+              data-silent={source.silent}
+              color={source.silent ? 'error' : 'success'}
+              label={`${source.name}: ${source.events} events, heard ${Math.max(0, Math.round((Date.now() - source.lastHeardAtMs) / 1000))} s ago${source.silent ? ', silent' : ''}`}
+            />
+          ))}
+        </Stack>
+      )}
     </Paper>
   );
 }
@@ -106,6 +120,7 @@ function FixtureCard({ fixture, onAct }: FixtureProps) {
         {fixture.inPlay && <Chip size="small" color="success" label="In play" />}
         {fixture.virtualCricket && <Chip size="small" label="Virtual" />}
         {fixture.held && <Chip size="small" color="error" label="All markets held" />}
+        {fixture.silent && <Chip size="small" color="error" label="Feed silent" />}
         <Button size="small" variant="outlined" color={fixture.held ? 'primary' : 'error'} onClick={() => whole(fixture.held ? 'resume' : 'suspend')}>
           {fixture.held ? 'Resume all' : 'Suspend all'}
         </Button>
