@@ -198,4 +198,27 @@ mod casino_engine {
         assert_eq!(gtypes, TABLES);
         assert!(rules.iter().all(|r| r.rulelist.len() >= 4));
     }
+
+    #[test]
+    fn a_stacked_shoe_deals_its_cards_first_once_and_says_so() {
+        let mut engine = engine(3);
+        let top: Vec<String> = ["AHH", "ASS", "ACC", "KHH", "KSS", "KCC"].map(String::from).to_vec();
+        assert!(engine.stack("teen20", &["ZZZ".to_owned()]).expect_err("an unknown face").contains("not in the teen20 shoe"));
+        assert!(engine.stack("teen20", &["AHH".to_owned(), "AHH".to_owned()]).is_err(), "one deck holds one ace of hearts");
+        assert!(engine.stack("nope", &top).is_err());
+        engine.stack("teen20", &top).expect("stacks");
+        let mut results = Vec::new();
+        while results.len() < 2 {
+            for event in engine.step(1_000) {
+                if let CasinoEvent::RoundResulted { result } = event {
+                    if result.gtype == "teen20" {
+                        results.push(result);
+                    }
+                }
+            }
+        }
+        assert!(results[0].stacked);
+        assert_eq!(results[0].card, "AHH,ASS,ACC,KHH,KSS,KCC");
+        assert!(!results[1].stacked, "the stack deals one round");
+    }
 }

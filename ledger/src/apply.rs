@@ -64,7 +64,7 @@ pub fn apply(state: &mut State, envelope: &Envelope) {
             DealingAction::Resume => {
                 state.paused_tables.remove(gtype);
             }
-            DealingAction::VoidRound { .. } => {}
+            DealingAction::VoidRound { .. } | DealingAction::Stack { .. } => {}
         },
     }
 }
@@ -287,7 +287,7 @@ fn apply_casino(state: &mut State, at_ms: i64, event: &Event) {
         Event::RoundResulted { gtype, book, result } => {
             let Some(round) = state.tables.remove(gtype) else { return };
             debug_assert_eq!(round.book, *book, "decide results the table's current round");
-            let outcome = result.as_ref().map(|r| RoundSummary { seed: r.seed, win: r.win.clone(), winner: r.winner.clone() });
+            let outcome = result.as_ref().map(|r| RoundSummary { seed: r.seed, win: r.win.clone(), winner: r.winner.clone(), stacked: r.stacked.then(|| Box::new(r.clone())) });
             state.rounds.insert(*book, RoundRecord { gtype: gtype.clone(), mid: round.mid, gmid: round.gmid, at_ms, outcome });
         }
         Event::TableLocked { table } => {

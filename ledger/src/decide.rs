@@ -166,7 +166,7 @@ fn operator_dealing(state: &State, by: UserId, gtype: &str, action: &DealingActi
         DealingAction::Pause if paused => return Err(Reject::NothingToChange("dealing is already paused")),
         DealingAction::Resume if !paused => return Err(Reject::NothingToChange("dealing is not paused")),
         DealingAction::VoidRound { mid } => casino::settle_round(state, gtype, mid, None)?,
-        DealingAction::Pause | DealingAction::Resume => Vec::new(),
+        DealingAction::Pause | DealingAction::Resume | DealingAction::Stack { .. } => Vec::new(),
     };
     let mut events = vec![Event::DealingActed { by, gtype: gtype.to_owned(), action: action.clone(), remark: remark.to_owned() }];
     events.extend(effects);

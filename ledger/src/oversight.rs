@@ -89,6 +89,9 @@ pub enum DealingAction {
     /// The round `mid` ends with no result: every stake is returned (the settlement follows in
     /// the same batch).
     VoidRound { mid: String },
+    /// Test mode: the next deal of the table (`round`: its id, or "the next round") starts with
+    /// these faces; its result is marked stacked.
+    Stack { cards: Vec<String>, round: String },
 }
 
 impl DealingAction {
@@ -97,6 +100,7 @@ impl DealingAction {
             DealingAction::Pause => "Pause dealing",
             DealingAction::Resume => "Resume dealing",
             DealingAction::VoidRound { .. } => "Void round",
+            DealingAction::Stack { .. } => "Stack shoe",
         }
     }
 }

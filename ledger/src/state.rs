@@ -89,6 +89,9 @@ pub struct RoundSummary {
     pub seed: u64,
     pub win: String,
     pub winner: String,
+    /// A round dealt from a stacked shoe (test mode) is kept whole: its seed does not deal it.
+    #[serde(default)]
+    pub stacked: Option<Box<schemas::casino::RoundResult>>,
 }
 
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]

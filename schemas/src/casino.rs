@@ -158,7 +158,7 @@ pub enum ItemOutcome {
 }
 
 /// One item's outcome in a round result.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, TS)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS)]
 #[ts(export)]
 pub struct ItemResult {
     pub sid: u32,
@@ -167,7 +167,7 @@ pub struct ItemResult {
 }
 
 /// Everything a settlement needs, and everything the result dialog shows.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, TS)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS)]
 #[ts(export)]
 pub struct RoundResult {
     pub mid: String,
@@ -186,6 +186,9 @@ pub struct RoundResult {
     pub hands: Vec<CardHand>,
     /// Every item of the round, in `sid` order.
     pub items: Vec<ItemResult>,
+    /// Dealt from a shoe a tester stacked (test mode only): its seed does not deal it again.
+    #[serde(default)]
+    pub stacked: bool,
 }
 
 /// What a round engine tells the server, in order.

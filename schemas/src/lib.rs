@@ -183,6 +183,10 @@ pub struct SiteConfig {
     /// here): tools that call the encrypted endpoints read it from the site configuration.
     #[serde(default)]
     pub payload_key: String,
+    /// Test mode: the site shows a TEST MODE banner; casino rounds may be stacked (filled in by
+    /// the server at start from `test_mode`).
+    #[serde(default)]
+    pub test_mode: bool,
 }
 
 #[derive(Debug, Clone, Serialize, Deserialize, TS)]

@@ -158,6 +158,16 @@ pub struct OpsTable {
     pub paused: bool,
 }
 
+/// A tester stacks a casino table's shoe (test mode only): `cards` are dealt first, in order.
+#[derive(Debug, Clone, Serialize, Deserialize, TS)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+#[ts(export)]
+pub struct OpsStackRequest {
+    pub remark: String,
+    /// Faces as the table shows them: `AHH`, `10SS`; a roulette pocket or a die as its number.
+    pub cards: Vec<String>,
+}
+
 /// The feed's clock and health, as `/ops/feed` shows it.
 #[derive(Debug, Clone, Serialize, Deserialize, TS)]
 #[serde(rename_all = "camelCase")]

@@ -32,6 +32,7 @@ impl Application {
         let keys = crate::keys::load_or_create(&settings.application.data_dir, settings.payload.key_hex.as_deref(), settings.auth.secret_key_hex.as_deref())
             .context("the installation's keys")?;
         settings.site.payload_key = keys.payload_hex.clone();
+        settings.site.test_mode = settings.test_mode;
         let hub = hub::spawn();
         let engine = ledger::start(store, crate::push::notifier(hub.clone())).context("replaying the ledger")?;
         crate::seed::seed(&engine, &settings).await.context("seeding accounts")?;
@@ -49,10 +50,11 @@ impl Application {
         book.write().unwrap_or_else(|p| p.into_inner()).set_holds(engine.read().market_holds.clone());
         let feed = crate::sports::start_feed(&settings, book.clone(), hub.clone(), engine.clone()).await.context("starting the feed")?;
         let casino = crate::casino::SharedTables::default();
-        crate::casino::start(&settings.casino, casino.clone(), hub.clone(), engine.clone()).await;
+        let dealer = crate::casino::start(&settings.casino, casino.clone(), hub.clone(), engine.clone()).await;
         let state = crate::app_state::AppState {
             book,
             casino,
+            dealer,
             feed,
             cipher: PayloadCipher::from_hex(&keys.payload_hex)?,
             secret_cipher: PayloadCipher::from_hex(&keys.secret_hex).context("the secret key")?,

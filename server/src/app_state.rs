@@ -17,6 +17,8 @@ pub struct AppState {
     pub book: Arc<RwLock<Book>>,
     /// Every casino table's current round.
     pub casino: crate::casino::SharedTables,
+    /// The running round engine, when this server runs one.
+    pub dealer: Option<crate::casino::Dealer>,
     /// The running feed, when this server runs one.
     pub feed: Option<FeedHandle>,
     pub cipher: PayloadCipher,

@@ -17,6 +17,10 @@ pub struct Settings {
     pub limits: LimitSettings,
     #[serde(default)]
     pub seed: Vec<SeedAccount>,
+    /// Test mode (`APP_TEST_MODE=true`): every page shows a TEST MODE banner and testers may
+    /// stack a casino table's shoe. Off by default.
+    #[serde(default)]
+    pub test_mode: bool,
 }
 
 /// Limits per client address and per account (`client_limits`); a rate or count of 0 is off.

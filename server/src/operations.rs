@@ -216,9 +216,15 @@ pub async fn act_on_dealing(engine: &EngineHandle, by: UserId, gtype: &str, acti
         }
         _ => return Err(ApiError::NotFound(format!("Unknown action '{action}'"))),
     };
+    act_on_dealing_with(engine, by, table.gtype, action, remark).await
+}
+
+/// Records `action` on table `gtype`'s dealing: the table as it now is, and the round voided.
+pub async fn act_on_dealing_with(engine: &EngineHandle, by: UserId, gtype: &str, action: DealingAction, remark: String) -> ApiResult<(OpsTable, Option<String>)> {
+    let table = catalog::table(gtype.trim()).ok_or_else(|| ApiError::NotFound(format!("Unknown table '{}'", gtype.trim())))?;
     let voided = match &action {
         DealingAction::VoidRound { mid } => Some(mid.clone()),
-        DealingAction::Pause | DealingAction::Resume => None,
+        DealingAction::Pause | DealingAction::Resume | DealingAction::Stack { .. } => None,
     };
     engine.submit(now_ms(), Command::OperatorDealing { by, gtype: table.gtype.to_owned(), action, remark }).await?;
     Ok((table_view(&engine.read(), &table), voided))

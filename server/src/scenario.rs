@@ -1,8 +1,8 @@
 //! Testers' scenarios (issue 14; docs/scenarios.md): a JSON-lines file of feed events and
 //! operator calls, each at its offset in milliseconds from the start. `record` writes what a
 //! running server's feed shows (its state first, then every change, from the book's journal);
-//! `play` sends a file to a server, feed events through the raw feed channel and calls as the
-//! operator makes them.
+//! `play` sends a file to a server, feed events through the raw feed channel, calls as the
+//! operator makes them, and stacked casino shoes (test mode).
 
 use crate::remote::Remote;
 use anyhow::{bail, Context};
@@ -13,7 +13,8 @@ use std::io::{BufRead, Write};
 use std::path::Path;
 use std::time::{Duration, Instant};
 
-/// One line of a scenario: a feed event, or an operator call, at `at` ms from the start.
+/// One line of a scenario at `at` ms from the start: a feed event, an operator call, or a casino
+/// table's stacked shoe (`{"casino": "teen20", "stack": ["AHH", ...]}`, test mode only).
 #[derive(Debug, Clone, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct Line {
@@ -22,6 +23,10 @@ pub struct Line {
     pub feed: Option<FeedEvent>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub call: Option<Call>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub casino: Option<String>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub stack: Option<Vec<String>>,
 }
 
 /// An operator call: a method and a path under `/api` (e.g. `/ops/casino/teen20/pause`).
@@ -77,7 +82,7 @@ pub async fn record(remote: &Remote, seconds: u64, out: &Path) -> anyhow::Result
     let snapshot: Snapshot = serde_json::from_value(remote.call::<()>("GET", "/api/ops/feed/snapshot", None).await?)?;
     let mut lines = 0u64;
     for event in snapshot.events {
-        write_line(&mut out, &Line { at: 0, feed: Some(event), call: None })?;
+        write_line(&mut out, &Line { at: 0, feed: Some(event), call: None, casino: None, stack: None })?;
         lines += 1;
     }
     // The state is on disk before the first change: a tester can act once the file has it.
@@ -88,7 +93,7 @@ pub async fn record(remote: &Remote, seconds: u64, out: &Path) -> anyhow::Result
         let noted: Vec<Noted> = serde_json::from_value(remote.call::<()>("GET", &format!("/api/ops/feed/journal?after={after}"), None).await?)?;
         for entry in noted {
             let at = u64::try_from(entry.at_ms - snapshot.at_ms).unwrap_or(0);
-            write_line(&mut out, &Line { at, feed: Some(entry.event), call: None })?;
+            write_line(&mut out, &Line { at, feed: Some(entry.event), call: None, casino: None, stack: None })?;
             after = entry.seq;
             lines += 1;
         }
@@ -111,8 +116,9 @@ pub fn read(path: &Path) -> anyhow::Result<Vec<Line>> {
             continue;
         }
         let line: Line = serde_json::from_str(&text).with_context(|| format!("line {}", number + 1))?;
-        if line.feed.is_some() == line.call.is_some() {
-            bail!("line {}: one of \"feed\" or \"call\"", number + 1);
+        let kinds = usize::from(line.feed.is_some()) + usize::from(line.call.is_some()) + usize::from(line.casino.is_some());
+        if kinds != 1 || line.casino.is_some() != line.stack.is_some() {
+            bail!("line {}: one of \"feed\", \"call\", or \"casino\" with \"stack\"", number + 1);
         }
         if lines.last().is_some_and(|last| last.at > line.at) {
             bail!("line {}: at {} is before the line above it", number + 1, line.at);
@@ -136,6 +142,12 @@ pub async fn play(remote: &Remote, lines: Vec<Line>, speed: f64) -> anyhow::Resu
         if speed > 0.0 {
             let due = start + Duration::from_secs_f64(line.at as f64 / 1000.0 / speed);
             actix_web::rt::time::sleep(due.saturating_duration_since(Instant::now())).await;
+        }
+        if let (Some(gtype), Some(cards)) = (&line.casino, line.stack) {
+            let body = serde_json::json!({"remark": "scenario", "cards": cards});
+            remote.call("POST", &format!("/api/ops/casino/{gtype}/stack"), Some(&body)).await.with_context(|| format!("stacking {gtype}"))?;
+            calls += 1;
+            continue;
         }
         match (line.feed, line.call) {
             (Some(event), _) => {

@@ -81,6 +81,7 @@ fn api() -> actix_web::Scope {
         .route("/bet/account-statement", web::get().to(routes::get_bet_statement))
         .route("/ops/users", web::post().to(routes::create_user))
         .route("/ops/casino", web::get().to(routes::ops_list_tables))
+        .route("/ops/casino/{gtype}/stack", web::post().to(routes::ops_stack_shoe))
         .route("/ops/casino/{gtype}/{action}", web::post().to(routes::ops_table_action))
         .route("/ops/users", web::get().to(routes::ops_list_users))
         .route("/ops/users/{username}", web::get().to(routes::ops_get_user))

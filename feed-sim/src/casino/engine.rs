@@ -7,7 +7,7 @@ use super::limits::{
     ACTIONS_PER_STEP_MAX, BETTING_MS, CARD_INTERVAL_MS, DEALING_MS_MAX, HIGH_RATE_H, HIGH_RATE_STAKE_MAX, RESULTS_STRIP_LEN, RESULT_PAUSE_MS,
     ROUND_SEED_MAX, SPEED_MAX, STAKE_MAX, STAKE_MIN, STATS_ROUNDS,
 };
-use super::{round_result, tables, Deal, Market, Shoe, Table};
+use super::{round_result, tables, Deal, Face, Market, Shoe, Table};
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
 use schemas::casino::{CasinoEvent, CasinoItem, CasinoRound, ItemStatus, ResultRow, RoundResult, RoundStatus, TableStats};
@@ -51,6 +51,8 @@ struct Round {
     result: Option<RoundResult>,
     /// When this round next changes.
     due_ms: i64,
+    /// Dealt from a stacked shoe.
+    stacked: bool,
 }
 
 /// One table and its running state.
@@ -64,6 +66,8 @@ struct Run {
     strip: VecDeque<ResultRow>,
     recent: VecDeque<Deal>,
     stats: Option<TableStats>,
+    /// Faces a tester stacked for the next deal (test mode).
+    stack: Option<Vec<Face>>,
 }
 
 /// All tables, running.
@@ -117,6 +121,27 @@ impl CasinoEngine {
     pub fn rules(&self) -> Vec<GameTypeRules> {
         super::rules()
     }
+
+    /// Stacks table `gtype`'s shoe for its next deal (the round in play, while it takes bets):
+    /// `faces` come first, in order (`AHH`, `10SS`; a roulette pocket or a die as its number),
+    /// the rest of the shoe after them. The round the stack will deal, or why not.
+    pub fn stack(&mut self, gtype: &str, faces: &[String]) -> Result<String, String> {
+        let run = self.runs.iter_mut().find(|run| run.table.gtype() == gtype).ok_or_else(|| format!("Unknown table '{gtype}'"))?;
+        let shoe = run.table.shoe();
+        let mut top = Vec::with_capacity(faces.len());
+        for text in faces {
+            let face = shoe.iter().find(|face| face.to_string().eq_ignore_ascii_case(text.trim())).ok_or_else(|| format!("cards: '{text}' is not in the {gtype} shoe"))?;
+            top.push(*face);
+        }
+        if top.is_empty() || Shoe::stacked(&top, shoe).is_none() {
+            return Err(format!("cards: 1 or more faces the {gtype} shoe holds, each no more often than it holds it"));
+        }
+        run.stack = Some(top);
+        Ok(match run.round.phase {
+            Phase::Open => run.round.mid.clone(),
+            Phase::Dealing | Phase::Result => "the next round".to_owned(),
+        })
+    }
 }
 
 /// Whole seconds of betting left at `now`, rounded up.
@@ -159,7 +184,7 @@ impl Run {
         let opened = start_ms - rng.gen_range(0..BETTING_MS - 1_000);
         let round = Run::open(&mut rng, number, opened, start_ms);
         let stats = table.stats(&[]);
-        Run { table, number, rng, items_open, items_closed, round, strip: VecDeque::new(), recent: VecDeque::new(), stats }
+        Run { table, number, rng, items_open, items_closed, round, strip: VecDeque::new(), recent: VecDeque::new(), stats, stack: None }
     }
 
     fn open(rng: &mut StdRng, number: usize, opened_ms: i64, now_ms: i64) -> Round {
@@ -174,6 +199,7 @@ impl Run {
             interval_ms: CARD_INTERVAL_MS,
             result: None,
             due_ms: 0,
+            stacked: false,
         };
         round.due_ms = next_tick(close_ms, now_ms);
         round
@@ -196,7 +222,10 @@ impl Run {
 
     /// Betting is over: deal the round, to be shown a card at a time, then the result.
     fn close(&mut self, now_ms: i64) {
-        let deal = self.table.deal(&mut Shoe::shuffled(self.table.shoe(), self.round.seed));
+        let stacked = self.stack.take().and_then(|top| Shoe::stacked(&top, self.table.shoe()));
+        self.round.stacked = stacked.is_some();
+        let mut shoe = stacked.unwrap_or_else(|| Shoe::shuffled(self.table.shoe(), self.round.seed));
+        let deal = self.table.deal(&mut shoe);
         let steps = i64::try_from(deal.dealt.len() + 1).unwrap_or(i64::MAX);
         self.round.interval_ms = CARD_INTERVAL_MS.min(DEALING_MS_MAX / steps).max(1);
         self.round.deal = deal;
@@ -205,7 +234,8 @@ impl Run {
     }
 
     fn resolve(&mut self, now_ms: i64, out: &mut Vec<CasinoEvent>) {
-        let result = round_result(self.table.as_ref(), &self.round.mid, self.round.seed, &self.round.deal);
+        let mut result = round_result(self.table.as_ref(), &self.round.mid, self.round.seed, &self.round.deal);
+        result.stacked = self.round.stacked;
         self.strip.push_front(ResultRow { mid: result.mid.clone(), win: result.win.clone(), nat: result.winner.clone() });
         self.strip.truncate(RESULTS_STRIP_LEN);
         self.recent.push_back(self.round.deal.clone());

@@ -231,5 +231,6 @@ pub fn round_result(table: &dyn Table, mid: &str, seed: u64, deal: &Deal) -> Rou
         card: deal.card_string(deal.dealt.len()),
         hands: deal.hands(table.hands(), deal.dealt.len()),
         items,
+        stacked: false,
     }
 }

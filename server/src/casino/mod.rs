@@ -37,14 +37,35 @@ pub fn read(tables: &SharedTables) -> std::sync::RwLockReadGuard<'_, Tables> {
     tables.read().unwrap_or_else(|p| p.into_inner())
 }
 
+/// What testers ask of the running round engine.
+enum DealerControl {
+    /// Stack the table's shoe for its next deal: the round it will deal, or why not.
+    Stack { gtype: String, faces: Vec<String>, done: tokio::sync::oneshot::Sender<Result<String, String>> },
+}
+
+/// The running round engine.
+#[derive(Clone)]
+pub struct Dealer {
+    tx: tokio::sync::mpsc::Sender<DealerControl>,
+}
+
+impl Dealer {
+    /// Stacks table `gtype`'s shoe (test mode): the round it will deal.
+    pub async fn stack(&self, gtype: &str, faces: Vec<String>) -> Result<String, String> {
+        let (done, answer) = tokio::sync::oneshot::channel();
+        self.tx.send(DealerControl::Stack { gtype: gtype.to_owned(), faces, done }).await.map_err(|_| "the round engine is not running".to_owned())?;
+        answer.await.map_err(|_| "the round engine stopped".to_owned())?
+    }
+}
+
 /// Starts the in-process round engine when the configuration asks for it. The casino world the
 /// ledger holds goes on when the settings are the same (a restart or a deploy): the engine is
 /// rebuilt from the world's seed and start and deals the time it missed, and each table's round
 /// the ledger has open settles with its real result (its cards were fixed by its seed when it
 /// opened), so a restart voids no bet. Then every table's current round is shown.
-pub async fn start(settings: &CasinoSettings, tables: SharedTables, hub: HubHandle, engine: EngineHandle) {
+pub async fn start(settings: &CasinoSettings, tables: SharedTables, hub: HubHandle, engine: EngineHandle) -> Option<Dealer> {
     if !settings.simulator {
-        return;
+        return None;
     }
     let now = now_ms();
     let speed = if settings.speed.is_nan() { 1.0 } else { settings.speed.clamp(0.0, feed_sim::SPEED_MAX) };
@@ -57,12 +78,24 @@ pub async fn start(settings: &CasinoSettings, tables: SharedTables, hub: HubHand
         show(&tables, &hub, &engine, round).await;
     }
     let tick = Duration::from_millis(settings.tick_ms.max(1));
+    let (tx, mut rx) = tokio::sync::mpsc::channel(DEALER_CONTROL_QUEUE_MAX);
     tokio::spawn(async move {
         let mut ticks = tokio::time::interval(tick);
         ticks.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
         let mut last = Instant::now();
         loop {
-            ticks.tick().await;
+            tokio::select! {
+                _ = ticks.tick() => {}
+                control = rx.recv() => {
+                    match control {
+                        Some(DealerControl::Stack { gtype, faces, done }) => {
+                            let _ = done.send(sim.stack(&gtype, &faces));
+                        }
+                        None => break,
+                    }
+                    continue;
+                }
+            }
             let now = Instant::now();
             let elapsed_ms = u64::try_from(now.duration_since(last).as_millis()).unwrap_or(u64::MAX);
             last = now;
@@ -84,7 +117,11 @@ pub async fn start(settings: &CasinoSettings, tables: SharedTables, hub: HubHand
             }
         }
     });
+    Some(Dealer { tx })
 }
+
+/// Commands waiting for the round engine.
+const DEALER_CONTROL_QUEUE_MAX: usize = 16;
 
 /// Real time one catch-up step deals: well inside the engine's actions per step, so the rounds
 /// are the ones the tables dealt before, step for step.

@@ -146,7 +146,8 @@ fn round_id(mid: Option<&Value>) -> ApiResult<String> {
     }
 }
 
-/// A resulted round: its cards dealt again from its seed, and the caller's bets on it.
+/// A resulted round: its cards dealt again from its seed (a stacked round as it was dealt), and
+/// the caller's bets on it.
 pub async fn round_result(state: web::Data<AppState>, user: AuthUser, JsonBody(body): JsonBody<ResultRequest>) -> ApiResult<HttpResponse> {
     let table = table_of(body.gtype.as_deref())?;
     let mid = round_id(body.mid.as_ref())?;
@@ -155,7 +156,10 @@ pub async fn round_result(state: web::Data<AppState>, user: AuthUser, JsonBody(b
     let ledger = state.engine.read();
     let record = ledger.rounds.get(&book).filter(|r| r.gtype == table.gtype).ok_or_else(unknown)?;
     let outcome = record.outcome.as_ref().ok_or_else(|| ApiError::NotFound("The round was void: every stake was returned".into()))?;
-    let result = feed_sim::casino::replay(table.gtype, &mid, outcome.seed).ok_or_else(unknown)?;
+    let result = match &outcome.stacked {
+        Some(stacked) => (**stacked).clone(),
+        None => feed_sim::casino::replay(table.gtype, &mid, outcome.seed).ok_or_else(unknown)?,
+    };
     let bets = round_bets(&ledger, user.user_id, book);
     let total = ledger.settled_total_minor(user.user_id, book);
     let detail = CasinoResultDetail { result, ename: table.name.to_owned(), created_at: rfc3339(record.at_ms), bets, total_profit: Money(total) };

@@ -6,13 +6,37 @@ use crate::error::{ApiError, ApiResult};
 use crate::extract::{ok, AuthUser, JsonBody};
 use crate::operations;
 use actix_web::{web, HttpResponse};
-use schemas::ops::OpsActionRequest;
+use schemas::ops::{OpsActionRequest, OpsStackRequest};
 use schemas::Role;
 
 #[tracing::instrument(name = "ops_list_tables", skip_all)]
 pub async fn ops_list_tables(state: web::Data<AppState>, user: AuthUser) -> ApiResult<HttpResponse> {
     user.require(&[Role::Operator])?;
     Ok(ok("Success", operations::tables(&state.engine.read())))
+}
+
+/// Faces one stack may name: more than any table deals in a round.
+const STACK_FACES_MAX: usize = 60;
+
+/// Test mode only: the table's next deal starts with these cards; its result says stacked.
+#[tracing::instrument(name = "ops_stack_shoe", skip_all)]
+pub async fn ops_stack_shoe(state: web::Data<AppState>, user: AuthUser, path: web::Path<String>, JsonBody(body): JsonBody<OpsStackRequest>) -> ApiResult<HttpResponse> {
+    user.require(&[Role::Operator])?;
+    if !state.settings.test_mode {
+        return Err(ApiError::Forbidden("Stacking a shoe is for test mode only (APP_TEST_MODE=true)".into()));
+    }
+    if !ledger::checks::remark_fits(&body.remark, true) {
+        return Err(ApiError::bad("remark must be 1 to 200 characters"));
+    }
+    if body.cards.len() > STACK_FACES_MAX {
+        return Err(ApiError::bad("cards: at most 60"));
+    }
+    let gtype = path.into_inner();
+    let dealer = state.dealer.as_ref().ok_or_else(|| ApiError::NotFound("No round engine runs in this server".into()))?;
+    let round = dealer.stack(&gtype, body.cards.clone()).await.map_err(|e| if e.starts_with("Unknown table") { ApiError::NotFound(e) } else { ApiError::BadRequest(e) })?;
+    let action = ledger::DealingAction::Stack { cards: body.cards, round: round.clone() };
+    let (table, _) = operations::act_on_dealing_with(&state.engine, user.user_id, &gtype, action, body.remark).await?;
+    Ok(ok(&format!("Shoe stacked for {round}"), table))
 }
 
 /// Locks or unlocks a table (its tile shows locked and it takes no bets until unlocked), pauses

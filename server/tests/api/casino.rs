@@ -308,3 +308,56 @@ async fn a_paused_table_opens_no_new_round_until_resumed() {
     assert_ne!(next["mid"], first["mid"]);
     assert_error(&app.post("/api/ops/casino/lucky7/resume", Some(&operator), &json!({"remark": "again"})).await, 409, "not paused");
 }
+
+#[actix_web::test]
+async fn in_test_mode_a_stacked_shoe_deals_the_next_round_and_its_result_says_stacked() {
+    let normal = fast_app(vec![]).await;
+    let operator = normal.operator().await;
+    let stack = json!({"remark": "reproduce a tie", "cards": ["AHH", "ASS", "ACC", "KHH", "KSS", "KCC"]});
+    assert_error(&normal.post("/api/ops/casino/teen20/stack", Some(&operator), &stack).await, 403, "test mode only");
+
+    let app = spawn_app_with(|s| {
+        s.casino.simulator = true;
+        s.casino.speed = 10.0;
+        s.feed.speed = 0.0;
+        s.test_mode = true;
+    })
+    .await;
+    let operator = app.operator().await;
+    let site = app.get("/api/domain/domain-config", None).await;
+    assert_eq!(site.data()["test_mode"], true, "{}", site.body);
+    for (body, status, needle) in [
+        (json!({"remark": "x", "cards": ["ZZZ"]}), 400, "not in the teen20 shoe"),
+        (json!({"remark": "x", "cards": ["AHH", "AHH"]}), 400, "cards"),
+        (json!({"remark": "", "cards": ["AHH"]}), 400, "remark"),
+        (json!({"remark": "x"}), 400, "cards"),
+    ] {
+        assert_error(&app.post("/api/ops/casino/teen20/stack", Some(&operator), &body).await, status, needle);
+    }
+    assert_error(&app.post("/api/ops/casino/poker99/stack", Some(&operator), &stack).await, 404, "Unknown table");
+    let stacked = app.post("/api/ops/casino/teen20/stack", Some(&operator), &stack).await;
+    assert_eq!(stacked.status, 200, "{}", stacked.body);
+    let token = app.player().await;
+    let deadline = Instant::now() + Duration::from_secs(30);
+    let result = loop {
+        let today = chrono::Utc::now().format("%Y-%m-%d").to_string();
+        let results = app.post("/api/front/casinoresults", Some(&token), &json!({"dateFrom": today, "type": "teen20"})).await;
+        let mids: Vec<String> = results.data().as_array().expect("results").iter().map(|r| r["mid"].as_str().expect("mid").to_owned()).collect();
+        let mut found = None;
+        for mid in mids {
+            let detail = app.post("/api/front/casino/result", Some(&token), &json!({"gtype": "teen20", "mid": mid, "dtype": "cs"})).await;
+            if detail.data()["result"]["stacked"] == true {
+                found = Some(detail.data()["result"].clone());
+            }
+        }
+        if let Some(result) = found {
+            break result;
+        }
+        assert!(Instant::now() < deadline, "no stacked teen20 round within 30 s");
+        actix_web::rt::time::sleep(Duration::from_millis(250)).await;
+    };
+    assert_eq!(result["card"], "AHH,ASS,ACC,KHH,KSS,KCC");
+    let events = app.get("/api/ops/audit/events?kind=DealingActed", Some(&operator)).await;
+    let action = &events.data()[0]["detail"]["action"]["Stack"];
+    assert_eq!(action["cards"][0], "AHH", "{}", events.body);
+}

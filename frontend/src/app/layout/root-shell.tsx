@@ -8,6 +8,8 @@ import { selectUser, useSession } from '@/lib/session';
 import { useLiveUser } from '@/features/auth';
 import { SiteConfigError, selectSiteConfigStatus, useSiteConfigStore } from '@/features/site-config';
 
+import { TestModeBanner } from './test-mode-banner';
+
 const RulesPrompt = lazy(() => import('./rules-prompt'));
 
 const EXEMPT_PATHS = new Set(['/login', '/register', '/404', '/change-password']);
@@ -46,6 +48,7 @@ export function RootShell() {
 
   return (
     <>
+      <TestModeBanner />
       <Outlet />
       {showRules && user && (
         <Suspense fallback={null}>

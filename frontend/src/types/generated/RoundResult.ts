@@ -26,4 +26,8 @@ card: string, hands: Array<CardHand>,
 /**
  * Every item of the round, in `sid` order.
  */
-items: Array<ItemResult>, };
+items: Array<ItemResult>, 
+/**
+ * Dealt from a shoe a tester stacked (test mode only): its seed does not deal it again.
+ */
+stacked: boolean, };

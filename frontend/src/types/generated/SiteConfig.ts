@@ -5,4 +5,9 @@ export type SiteConfig = { title: string, favicon: string, logo: string, user_an
  * The installation's Payload key (hex), filled in by the server at start (not configured
  * here): tools that call the encrypted endpoints read it from the site configuration.
  */
-payload_key: string, };
+payload_key: string, 
+/**
+ * Test mode: the site shows a TEST MODE banner; casino rounds may be stacked (filled in by
+ * the server at start from `test_mode`).
+ */
+test_mode: boolean, };

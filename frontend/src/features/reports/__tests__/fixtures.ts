@@ -75,6 +75,7 @@ export function makeRound(overrides: Partial<RoundResult> = {}): RoundResult {
     win: 'A',
     winner: 'Player A',
     rdesc: 'Player A wins with a pair',
+    stacked: false,
     card: 'KSS,2HH,KDD,3CC,9HH,4DD',
     hands: [
       { name: 'Player A', cards: ['KSS', 'KDD', '9HH'] },

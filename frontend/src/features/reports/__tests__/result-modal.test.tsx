@@ -85,6 +85,13 @@ describe('result modal', () => {
     expect(within(view).getByText('Pair Plus A: Pays 2')).toBeInTheDocument();
     expect(within(view).queryByText(/Player B: /)).not.toBeInTheDocument();
     expect(figure('result-profit')).toBe('98.00');
+    expect(within(view).queryByTestId('round-stacked')).not.toBeInTheDocument();
+  });
+
+  it('a round dealt from a stacked shoe (test mode) says so', () => {
+    const detail = makeDetail({ bets: [makeCasinoBet({ result: 98 })] });
+    renderModal(fromCasinoDetail({ ...detail, result: { ...detail.result, stacked: true } }));
+    expect(within(screen.getByTestId('round-result')).getByText('Stacked (test mode)')).toBeInTheDocument();
   });
 
   it('Close calls back', async () => {

@@ -47,6 +47,7 @@ function CasinoRoundView({ round }: { round: RoundResult }) {
         <RoundHands gtype={round.gtype} hands={round.hands} size="small" />
       </Box>
       <Box sx={{ display: 'flex', flexDirection: 'column', gap: 0.5, minWidth: 0, flex: '1 1 220px' }}>
+        {round.stacked && <Chip size="small" color="error" label="Stacked (test mode)" data-testid="round-stacked" sx={{ alignSelf: 'flex-start' }} />}
         <Line label="Winner">{round.winner || '-'}</Line>
         {round.rdesc && <Line label="Result">{round.rdesc}</Line>}
         {notable.length > 0 && (
