@@ -47,6 +47,7 @@ fn result(outcomes: &[(u32, ItemOutcome)]) -> RoundResult {
         card: String::new(),
         hands: vec![],
         items: outcomes.iter().map(|(sid, outcome)| ItemResult { sid: *sid, nat: format!("Item {sid}"), outcome: *outcome }).collect(),
+        stacked: false,
     }
 }
 

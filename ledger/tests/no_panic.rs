@@ -51,7 +51,7 @@ fn item(sid: u32, status: ItemStatus) -> CasinoItem {
 
 fn round_result(mid: String, sid: u32) -> RoundResult {
     let items = vec![ItemResult { sid, nat: "Player A".into(), outcome: ItemOutcome::Win }];
-    RoundResult { mid, gtype: "teen20".into(), seed: 1, win: "A".into(), winner: "Player A".into(), rdesc: String::new(), card: String::new(), hands: vec![], items }
+    RoundResult { mid, gtype: "teen20".into(), seed: 1, win: "A".into(), winner: "Player A".into(), rdesc: String::new(), card: String::new(), hands: vec![], items, stacked: false }
 }
 
 /// Ids drawn from a small range: most exist, some do not.
