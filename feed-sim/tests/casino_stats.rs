@@ -174,4 +174,9 @@ mod casino_stats {
     fn race_20_markets_pay_as_stated_over_100000_rounds() {
         check_table("race20");
     }
+
+    #[test]
+    fn ball_by_ball_markets_pay_as_stated_over_100000_rounds() {
+        check_table("ballbyball");
+    }
 }

@@ -52,7 +52,7 @@ describe('live casino', () => {
     await page.goto('/');
     const homeTiles = page.getByTestId('casino-grid').getByTestId('casino-tile');
     await homeTiles.first().waitFor();
-    assert.equal(await homeTiles.count(), 11, 'Our Casino lists every table');
+    assert.equal(await homeTiles.count(), 12, 'Our Casino lists every table');
     for (const tile of await homeTiles.all()) assert.equal(await tile.getAttribute('data-locked'), 'true');
     await homeTiles.first().click();
     await page.getByText('Please login to access!').waitFor();
@@ -61,7 +61,7 @@ describe('live casino', () => {
     await page.goto('/casino-list/LC/4/35');
     const lobbyTiles = page.getByRole('region', { name: 'Our Casino' }).getByTestId('casino-tile');
     await lobbyTiles.first().waitFor();
-    assert.equal(await lobbyTiles.count(), 11);
+    assert.equal(await lobbyTiles.count(), 12);
     for (const tile of await lobbyTiles.all()) assert.equal(await tile.getAttribute('data-locked'), 'true');
 
     // The fixed header links switch the type; Poker lists Poker 20-20.
@@ -143,6 +143,7 @@ describe('live casino', () => {
     sicbo: { nat: 'Small', rate: 2, won: (winner) => winner === 'Small' },
     race20: { nat: 'K Spade', rate: 3.9, won: (winner) => winner === 'Spades' },
     poker20: { nat: 'Player A', rate: 1.98, won: (winner) => winner === 'Player A', push: (winner) => winner === 'Tie' },
+    ballbyball: { nat: 'Dot ball', rate: 4.15, won: (winner) => winner === 'Dot ball' },
   };
 
   for (const [gtype, item] of Object.entries(FIRST_ITEM)) {
@@ -195,7 +196,7 @@ describe('live casino', () => {
       const page = await newPage(browser, server.url, { width });
       await loginViaUi(page, 'player1', 'player123');
       await page.getByTestId('balance').waitFor();
-      for (const gtype of ['teen20', 'roulette', 'war', 'sicbo', 'poker20', 'race20']) {
+      for (const gtype of ['teen20', 'roulette', 'war', 'sicbo', 'poker20', 'race20', 'ballbyball']) {
         await page.goto(`/casino/${gtype}`);
         await page.getByTestId('betting-table').waitFor();
         await page.waitForFunction(() => document.querySelector('[data-testid="round-status"]')?.getAttribute('data-status') === 'OPEN', null, { timeout: 15_000 });

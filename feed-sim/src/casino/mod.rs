@@ -7,6 +7,7 @@
 //! rules text. `docs/casino.md` lists them with the edges measured over 100,000 rounds.
 
 mod ab20;
+pub mod ballbyball;
 mod baccarat;
 mod card32;
 pub mod cards;
@@ -192,6 +193,7 @@ pub fn tables() -> Vec<Box<dyn Table>> {
         Box::new(sicbo::SicBo),
         Box::new(poker20::Poker20),
         Box::new(race20::Race20),
+        Box::new(ballbyball::BallByBall),
     ]
 }
 

@@ -17,6 +17,7 @@ const SLOTS: Record<string, number | Record<string, number>> = {
   war: 1,
   // Each suit's opened cards are its king's steps to the finish at five.
   race20: 5,
+  ballbyball: 1,
   poker20: { 'Player A': 2, 'Player B': 2, Board: 5 },
 };
 

@@ -5,9 +5,9 @@ use schemas::casino::{CasinoTile, CasinoType};
 /// "Our Casino": every table.
 pub const TYPE_ALL: u32 = 35;
 
-/// Lobby types (spec §9 ids 20, 21, 22, 24, 27; 28 to 33 and 35 are ours) and their tables.
-const TYPES: [(u32, &str, &[&str]); 12] = [
-    (TYPE_ALL, "Our Casino", &["teen20", "lucky7", "dt20", "ab20", "card32", "baccarat", "roulette", "war", "sicbo", "poker20", "race20"]),
+/// Lobby types (spec §9 ids 20, 21, 22, 24, 27; 28 to 34 and 35 are ours) and their tables.
+const TYPES: [(u32, &str, &[&str]); 13] = [
+    (TYPE_ALL, "Our Casino", &["teen20", "lucky7", "dt20", "ab20", "card32", "baccarat", "roulette", "war", "sicbo", "poker20", "race20", "ballbyball"]),
     (20, "Teenpatti", &["teen20"]),
     (21, "Poker", &["poker20"]),
     (22, "Baccarat", &["baccarat"]),
@@ -19,6 +19,7 @@ const TYPES: [(u32, &str, &[&str]); 12] = [
     (31, "Casino War", &["war"]),
     (32, "Sic Bo", &["sicbo"]),
     (33, "Race 20", &["race20"]),
+    (34, "Virtual Cricket", &["ballbyball"]),
 ];
 
 pub fn types() -> Vec<CasinoType> {
@@ -80,9 +81,9 @@ mod tests {
     fn tiles_follow_the_type_and_the_locks() {
         assert_eq!(tiles(Some(20), &[]).iter().map(|t| t.gmid.as_str()).collect::<Vec<_>>(), vec!["teen20"]);
         assert_eq!(tiles(Some(21), &[]).iter().map(|t| t.gmid.as_str()).collect::<Vec<_>>(), vec!["poker20"]);
-        assert_eq!(tiles(None, &[]).len(), 11);
-        assert_eq!(tiles(Some(999), &[]).len(), 11, "an unknown type lists every table");
+        assert_eq!(tiles(None, &[]).len(), 12);
+        assert_eq!(tiles(Some(999), &[]).len(), 12, "an unknown type lists every table");
         let locked: Vec<bool> = tiles(None, &[2]).iter().map(|t| t.locked).collect();
-        assert_eq!(locked, vec![false, true, false, false, false, false, false, false, false, false, false]);
+        assert_eq!(locked, vec![false, true, false, false, false, false, false, false, false, false, false, false]);
     }
 }

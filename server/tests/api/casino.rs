@@ -70,7 +70,7 @@ async fn the_lobby_lists_types_and_tables_with_their_locks() {
     let all = app.post("/data/front/casino/alllist", None, &json!({"gmid": 35, "ismob": 1})).await;
     let tiles = all.data()["t1"].as_array().expect("t1").clone();
     let gmids: Vec<&str> = tiles.iter().map(|t| t["gmid"].as_str().expect("gmid")).collect();
-    assert_eq!(gmids, ["teen20", "lucky7", "dt20", "ab20", "card32", "baccarat", "roulette", "war", "sicbo", "poker20", "race20"]);
+    assert_eq!(gmids, ["teen20", "lucky7", "dt20", "ab20", "card32", "baccarat", "roulette", "war", "sicbo", "poker20", "race20", "ballbyball"]);
     assert_eq!(tiles.iter().filter(|t| t["locked"] == true).map(|t| t["gmid"].clone()).collect::<Vec<_>>(), [json!("lucky7")]);
     let teen = app.send("POST", "/api/front/casino/alllist", Some(&token), Some(&app.seal(&json!({"gmid": "20", "ismob": 1})).to_string())).await;
     assert_eq!(app.open(&teen)["data"]["t1"][0]["gname"], "Teen Patti 20-20");

@@ -20,6 +20,7 @@ const ARTWORK: Record<string, Artwork> = {
   war: { gradient: 'linear-gradient(135deg, #3b3b3b 0%, #8c1c1c 100%)', emblem: 'WAR' },
   poker20: { gradient: 'linear-gradient(135deg, #102a43 0%, #1f7a5a 100%)', emblem: 'A♠ K♥' },
   race20: { gradient: 'linear-gradient(135deg, #4a148c 0%, #c2185b 100%)', emblem: 'K♠ K♥ K♣ K♦' },
+  ballbyball: { gradient: 'linear-gradient(135deg, #0b4d2c 0%, #7cb342 100%)', emblem: '4 · 6 · W' },
   sicbo: { gradient: 'linear-gradient(135deg, #5a2d0c 0%, #c0392b 100%)', emblem: '⚄⚂⚅' },
   roulette: {
     gradient:

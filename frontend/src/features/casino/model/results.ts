@@ -28,6 +28,13 @@ const TABLE_BADGES: Record<string, Record<string, ResultBadge>> = {
   poker20: { A: badge('A', GOLD, DARK_TEXT), B: badge('B', RED), T: badge('T', GREEN) },
   // The winning king's suit.
   race20: { S: badge('S', BLACK), H: badge('H', RED), C: badge('C', GREEN), D: badge('D', BLUE) },
+  // The ball: runs, or a wicket.
+  ballbyball: {
+    ...Object.fromEntries(['0', '1', '2', '3'].map((n) => [n, badge(n, n === '0' ? BLACK : BLUE)])),
+    4: badge('4', GREEN),
+    6: badge('6', GOLD, DARK_TEXT),
+    W: badge('W', RED),
+  },
   // How many of the six players beat the dealer.
   war: Object.fromEntries(['0', '1', '2', '3', '4', '5', '6'].map((n) => [n, badge(n, n === '0' ? RED : BLUE)])),
 };

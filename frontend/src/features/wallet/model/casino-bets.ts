@@ -34,6 +34,7 @@ export const OUR_TABLES: ReadonlyArray<{ gtype: string; name: string }> = [
   { gtype: 'sicbo', name: 'Sic Bo' },
   { gtype: 'poker20', name: 'Poker 20-20' },
   { gtype: 'race20', name: 'Race 20' },
+  { gtype: 'ballbyball', name: 'Ball By Ball' },
 ];
 export const ALL_GAMES = 'all';
 
