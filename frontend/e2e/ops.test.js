@@ -153,10 +153,15 @@ describe('the operators console', () => {
     await operator.locator(`[data-testid="moment"][data-seq="${seqBeforeCredit}"]`).waitFor();
     const then = operator.getByRole('table', { name: 'Accounts then' }).locator('tr[data-username="player1"]');
     assert.equal((await then.getByRole('cell').nth(1).textContent()).trim(), (balance - CREDIT).toFixed(2), 'the balance before the credit');
+    // The events list moves to the moment: ten events each side of it.
+    assert.equal(await operator.getByLabel('From #').inputValue(), String(Math.max(1, seqBeforeCredit - 10)));
+    assert.equal(await operator.getByLabel('To #').inputValue(), String(seqBeforeCredit + 10));
     await operator.getByRole('button', { name: 'Run invariant check' }).click();
     await operator.getByTestId('audit-result').getByText(/All invariants hold/).waitFor({ timeout: 30_000 });
     await operator.getByLabel('User', { exact: true }).fill('player1');
     await operator.getByLabel('Kind').fill('OperatorActed');
+    await operator.getByLabel('From #').fill('');
+    await operator.getByLabel('To #').fill('');
     await operator.getByRole('button', { name: 'Filter' }).click();
     const acted = operator.getByRole('table', { name: 'Events' }).locator('tr[data-kind="OperatorActed"]');
     await acted.first().waitFor();

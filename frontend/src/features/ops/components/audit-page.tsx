@@ -58,7 +58,10 @@ const CHECKS: ReadonlyArray<DataColumn<AuditCheck>> = [
 
 const number = (text: string): number | undefined => (text.trim() === '' ? undefined : Number(text));
 
-function Moment() {
+/** Events the list shows on each side of the moment travelled to. */
+const AROUND = 10;
+
+function Moment({ onTravel }: { onTravel: (seq: number) => void }) {
   const [when, setWhen] = useState('');
   const [seq, setSeq] = useState('');
   const [username, setUsername] = useState('');
@@ -73,7 +76,10 @@ function Moment() {
     setBusy(true);
     try {
       const found = await getMoment(query);
-      if (found) setMoment(found);
+      if (found) {
+        setMoment(found);
+        onTravel(found.seq);
+      }
     } catch (error) {
       notify.error((error as { message?: string }).message);
     } finally {
@@ -110,7 +116,7 @@ function Moment() {
   );
 }
 
-function Events() {
+function Events({ around }: { around: number | null }) {
   const [from, setFrom] = useState('');
   const [to, setTo] = useState('');
   const [username, setUsername] = useState('');
@@ -132,6 +138,16 @@ function Events() {
   useEffect(() => {
     void load();
   }, [load]);
+
+  // A moment travelled to: the events around it, the other filters kept.
+  useEffect(() => {
+    if (around === null) return;
+    const first = Math.max(1, around - AROUND);
+    setFrom(String(first));
+    setTo(String(around + AROUND));
+    setQuery((current) => ({ ...current, fromSeq: first, toSeq: around + AROUND }));
+    setPage(1);
+  }, [around]);
 
   const apply = () => {
     setQuery({ fromSeq: number(from), toSeq: number(to), username: username.trim(), kind: kind.trim(), market: number(market) });
@@ -243,11 +259,12 @@ function Invariants() {
 }
 
 export function AuditPage() {
+  const [around, setAround] = useState<number | null>(null);
   return (
     <Stack spacing={2}>
-      <Moment />
+      <Moment onTravel={setAround} />
       <Invariants />
-      <Events />
+      <Events around={around} />
     </Stack>
   );
 }
