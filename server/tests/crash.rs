@@ -1,79 +1,182 @@
-//! Crash test (DESIGN §5, invariant 3): the real `exchange` binary takes credits from concurrent
-//! clients and is killed with SIGKILL at a random moment while requests are in flight, then
-//! restarted on the same data directory, round after round. Afterwards every acknowledged credit
-//! must be in the log exactly once, at the sequence number it was acknowledged with, no remark may
-//! appear twice, and `exchange audit verify` must pass.
+//! Crash test (DESIGN §5, invariant 3; issue 16): the real `exchange` binary takes a mixed load
+//! from concurrent clients (operators' credits, players signing in and placing back and lay bets)
+//! and is killed with SIGKILL at a random moment while requests are in flight, then restarted on
+//! the same data directory, round after round. Afterwards every acknowledged credit and bet must be
+//! in the log exactly once (a credit at the sequence number it was acknowledged with), every
+//! acknowledged sign-in must have its event, and `exchange audit verify` must pass after each
+//! round.
+//!
+//! `TORTURE_ROUNDS` sets the rounds (20 by default, the CI run; `scripts/torture` runs 100).
 
 mod common;
 
-use common::{audit_verify, start_server};
+use common::{audit_verify, call, payload_cipher, start_server};
 use ledger::{Event, SledStore, Store};
 use rand::Rng;
+use serde_json::{json, Value};
 use std::cell::Cell;
 use std::collections::HashMap;
 use std::path::Path;
 use std::rc::Rc;
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
-/// Rounds of start, load, SIGKILL. The test keeps going past the minimum until enough credits
-/// were acknowledged, up to the maximum.
-const ROUNDS_MIN: usize = 5;
-const ROUNDS_MAX: usize = 15;
-const ACKNOWLEDGED_MIN: usize = 2_000;
-/// Concurrent HTTP clients, each with its own connections, each with one request in flight.
-const CLIENTS: usize = 24;
+const ROUNDS_DEFAULT: usize = 20;
+/// Acknowledged operations the run must reach, per round on average.
+const ACKNOWLEDGED_PER_ROUND_MIN: usize = 100;
+/// Concurrent operator clients sending credits, and players betting (each its own account).
+const CREDIT_CLIENTS: usize = 12;
+const BETTORS: usize = 4;
 /// The kill comes this long after the clients start (uniformly at random, in milliseconds).
 const KILL_AFTER_MS: std::ops::Range<u64> = 700..2_000;
 /// Requests one client sends in a round at most; the kill normally ends the round long before.
 const REQUESTS_PER_CLIENT_MAX: u64 = 100_000;
 const REMARK_PREFIX: &str = "crash r";
+const BETTOR_PASSWORD: &str = "bettor-pass-7";
+/// A bettor's balance: enough for every bet of a long run (back and lay offset each other).
+const BETTOR_FUNDS: f64 = 1_000_000.0;
+/// Settings of every start: no per-address or per-account rate limit (all clients are
+/// 127.0.0.1), prices frozen so bets are taken at the price asked, no in-play delay.
+const ENV: [(&str, &str); 4] = [
+    ("APP_LIMITS__API_REQUESTS_PER_SEC_PER_IP", "0"),
+    ("APP_LIMITS__BETS_PER_SEC_PER_ACCOUNT", "0"),
+    ("APP_FEED__SPEED", "0"),
+    ("APP_BETTING__INPLAY_DELAY_MS_PER_SEC", "0"),
+];
 
-async fn login_operator(http: &awc::Client, base: &str) -> String {
-    let body = serde_json::json!({"username": "operator", "password": "operator123"});
-    let mut response = http.post(format!("{base}/api/auth/login")).send_json(&body).await.expect("the server answers the login");
-    let answer: serde_json::Value = response.json().await.expect("the login answer is JSON");
-    answer["data"]["accessToken"].as_str().expect("the seeded operator logs in").to_owned()
+fn bettor(n: usize) -> String {
+    format!("bettor{n}")
 }
 
-/// What one client saw in one round.
+/// What the clients saw in one round.
 #[derive(Default)]
-struct ClientOutcome {
+struct Outcome {
     /// Credits answered 200 with a sequence number: remark and `seq`.
-    acknowledged: Vec<(String, u64)>,
+    credits: Vec<(String, u64)>,
+    /// Bets answered 200: bettor, request id, bet id.
+    bets: Vec<(String, String, u64)>,
+    /// Sign-ins answered 200, by username.
+    logins: Vec<String>,
     /// Answers other than 200 (none are expected): status and body.
     refused: Vec<String>,
 }
 
+impl Outcome {
+    fn add(&mut self, other: Outcome) {
+        self.credits.extend(other.credits);
+        self.bets.extend(other.bets);
+        self.logins.extend(other.logins);
+        self.refused.extend(other.refused);
+    }
+
+    fn acknowledged(&self) -> usize {
+        self.credits.len() + self.bets.len() + self.logins.len()
+    }
+}
+
+async fn login(http: &awc::Client, base: &str, username: &str, password: &str) -> Option<String> {
+    let body = json!({"username": username, "password": password});
+    let mut response = http.post(format!("{base}/api/auth/login")).send_json(&body).await.ok()?;
+    let answer: Value = response.json().await.ok()?;
+    answer["data"]["accessToken"].as_str().map(str::to_owned)
+}
+
 /// Sends credits one after another until the server is gone.
-async fn credit_until_killed(base: Rc<str>, token: Rc<str>, round: usize, next_request: Rc<Cell<u64>>) -> ClientOutcome {
+async fn credit_until_killed(base: Rc<str>, token: Rc<str>, round: usize, next_request: Rc<Cell<u64>>) -> Outcome {
     let http = awc::Client::builder().timeout(Duration::from_secs(30)).finish();
     let url = format!("{base}/api/ops/credit");
-    let mut outcome = ClientOutcome::default();
+    let mut outcome = Outcome::default();
     for _ in 0..REQUESTS_PER_CLIENT_MAX {
         let i = next_request.get();
         next_request.set(i + 1);
         let remark = format!("{REMARK_PREFIX}{round} c{i}");
-        let body = serde_json::json!({"username": "player1", "amount": 1.5, "remark": remark});
+        let body = json!({"username": "player1", "amount": 1.5, "remark": remark});
         let Ok(mut response) = http.post(&url).bearer_auth(&*token).send_json(&body).await else { break };
         // A body cut short by the kill is no acknowledgement.
         let Ok(body) = response.body().await else { break };
-        let answer: Option<serde_json::Value> = serde_json::from_slice(&body).ok();
+        let answer: Option<Value> = serde_json::from_slice(&body).ok();
         match (response.status().as_u16(), answer.and_then(|a| a["data"]["seq"].as_u64())) {
-            (200, Some(seq)) => outcome.acknowledged.push((remark, seq)),
+            (200, Some(seq)) => outcome.credits.push((remark, seq)),
             (status, _) => outcome.refused.push(format!("{status}: {}", String::from_utf8_lossy(&body))),
         }
     }
     outcome
 }
 
-/// One round: start, log in, load from `CLIENTS` clients, SIGKILL at a random moment.
-async fn crash_round(dir: &Path, round: usize) -> ClientOutcome {
-    // 24 clients from 127.0.0.1 as fast as they can: the per-address limit is off.
-    let mut server = start_server(dir, &dir.with_extension(format!("round{round}.log")), &[("APP_LIMITS__API_REQUESTS_PER_SEC_PER_IP", "0")]);
+/// A bettor signs in, then backs and lays the market's first runner in turn until the server is
+/// gone (the two offset, so the exposure stays small).
+async fn bet_until_killed(base: Rc<str>, market: Rc<Value>, cipher: Rc<server::crypto::PayloadCipher>, n: usize, round: usize) -> Outcome {
+    let http = awc::Client::builder().timeout(Duration::from_secs(30)).finish();
+    let mut outcome = Outcome::default();
+    let name = bettor(n);
+    let Some(token) = login(&http, &base, &name, BETTOR_PASSWORD).await else { return outcome };
+    outcome.logins.push(name.clone());
+    let section = &market["section"][0];
+    let price = |side: &str| section["odds"].as_array().expect("odds").iter().find(|l| l["otype"] == side && l["tno"] == 0).map(|l| l["odds"].clone());
+    let (Some(back), Some(lay)) = (price("back"), price("lay")) else { return outcome };
+    let url = format!("{base}/api/bet/place");
+    for i in 0..REQUESTS_PER_CLIENT_MAX {
+        let (side, rate) = if i % 2 == 0 { ("back", &back) } else { ("lay", &lay) };
+        let request_id = format!("t{round}-{n}-{i}");
+        let bet = json!({"gameId": market["gmid"], "marketId": market["mid"], "sectionId": section["sid"], "uRate": rate, "amount": 100, "betType": side, "requestId": request_id});
+        let sealed = json!({"Payload": cipher.encrypt(bet.to_string().as_bytes())});
+        let Ok(mut response) = http.post(&url).bearer_auth(&token).send_json(&sealed).await else { break };
+        let Ok(body) = response.body().await else { break };
+        let status = response.status().as_u16();
+        let opened = serde_json::from_slice::<Value>(&body).ok().and_then(|a| a["Payload"].as_str().and_then(|p| cipher.decrypt(p).ok())).and_then(|plain| serde_json::from_slice::<Value>(&plain).ok());
+        match (status, opened.as_ref().and_then(|a| a["data"]["bet"]["betId"].as_u64())) {
+            (200, Some(bet_id)) => outcome.bets.push((name.clone(), request_id, bet_id)),
+            _ => outcome.refused.push(format!("bet {status}: {}", String::from_utf8_lossy(&body))),
+        }
+    }
+    outcome
+}
+
+/// The first open cricket match-odds market with every runner active.
+async fn open_market(http: &awc::Client, base: &str) -> Value {
+    let rows = call(http, "POST", &format!("{base}/data/front/highlightproduct"), None, Some(&json!({"etid": 4, "type": "all"}))).await;
+    for fixture in rows["data"].as_array().expect("rows") {
+        let markets = call(http, "POST", &format!("{base}/data/front/gamedetailPrivate?etid=4&gmid={}", fixture["gmid"]), None, Some(&json!({}))).await;
+        let found = markets["data"].as_array().expect("markets").iter().find(|m| {
+            m["gtype"] == "match" && m["status"] == "OPEN" && m["section"].as_array().expect("sections").iter().all(|s| s["gstatus"] == "ACTIVE")
+        });
+        if let Some(market) = found {
+            return market.clone();
+        }
+    }
+    panic!("no open match-odds market");
+}
+
+/// The bettors' accounts and funds, once.
+async fn open_bettors(http: &awc::Client, base: &str, operator: &str) {
+    for n in 0..BETTORS {
+        let name = bettor(n);
+        let user = json!({"username": name, "password": BETTOR_PASSWORD, "role": "user", "mustChangePassword": false});
+        let created = call(http, "POST", &format!("{base}/api/ops/users"), Some(operator), Some(&user)).await;
+        assert_eq!(created["success"], true, "{created}");
+        let funds = json!({"username": name, "amount": BETTOR_FUNDS, "remark": "torture funds"});
+        assert_eq!(call(http, "POST", &format!("{base}/api/ops/credit"), Some(operator), Some(&funds)).await["success"], true);
+        // The rules are accepted once, as a player does at the first sign-in.
+        let token = login(http, base, &name, BETTOR_PASSWORD).await.expect("a bettor signs in");
+        let me = call(http, "GET", &format!("{base}/api/users"), Some(&token), None).await;
+        call(http, "GET", &format!("{base}/api/users/access-rules/{}", me["data"]["_id"].as_str().expect("id")), Some(&token), None).await;
+    }
+}
+
+/// One round: start, load from every client, SIGKILL at a random moment.
+async fn crash_round(dir: &Path, round: usize) -> Outcome {
+    let mut server = start_server(dir, &dir.with_extension(format!("round{round}.log")), &ENV);
     let base: Rc<str> = format!("http://127.0.0.1:{}", server.port).into();
-    let token: Rc<str> = login_operator(&awc::Client::default(), &base).await.into();
+    let http = awc::Client::default();
+    let token: Rc<str> = login(&http, &base, "operator", "operator123").await.expect("the seeded operator signs in").into();
+    if round == 0 {
+        open_bettors(&http, &base, &token).await;
+    }
+    let market = Rc::new(open_market(&http, &base).await);
+    let cipher = Rc::new(payload_cipher(&http, &base).await);
     let next_request = Rc::new(Cell::new(0));
-    let clients = (0..CLIENTS).map(|_| credit_until_killed(base.clone(), token.clone(), round, next_request.clone()));
+    let credits = (0..CREDIT_CLIENTS).map(|_| futures_util::future::Either::Left(credit_until_killed(base.clone(), token.clone(), round, next_request.clone())));
+    let bettors = (0..BETTORS).map(|n| futures_util::future::Either::Right(bet_until_killed(base.clone(), market.clone(), cipher.clone(), n, round)));
+    let clients: Vec<_> = credits.chain(bettors).collect();
     let kill_after = Duration::from_millis(rand::thread_rng().gen_range(KILL_AFTER_MS));
     let kill = async {
         actix_web::rt::time::sleep(kill_after).await;
@@ -81,72 +184,99 @@ async fn crash_round(dir: &Path, round: usize) -> ClientOutcome {
         server.child.wait().expect("the killed server is reaped");
     };
     let (outcomes, ()) = futures_util::future::join(futures_util::future::join_all(clients), kill).await;
-    let mut round_outcome = ClientOutcome::default();
+    let mut round_outcome = Outcome::default();
     for outcome in outcomes {
-        round_outcome.acknowledged.extend(outcome.acknowledged);
-        round_outcome.refused.extend(outcome.refused);
+        round_outcome.add(outcome);
     }
     println!(
-        "round {round}: killed after {} ms, {} requests sent, {} acknowledged",
+        "round {round}: killed after {} ms: {} credits, {} bets, {} sign-ins acknowledged",
         kill_after.as_millis(),
-        next_request.get(),
-        round_outcome.acknowledged.len()
+        round_outcome.credits.len(),
+        round_outcome.bets.len(),
+        round_outcome.logins.len()
     );
     round_outcome
 }
 
-/// Every crash-test credit in the log: remark to the sequence numbers it appears at.
-fn crash_credits_in_log(dir: &Path) -> HashMap<String, Vec<u64>> {
-    let store = SledStore::open(dir).expect("the data directory opens once the server is gone");
-    let mut credits: HashMap<String, Vec<u64>> = HashMap::new();
-    for record in store.read_from(1) {
-        let envelope = record.expect("every record of the log decodes in sequence");
-        if let Event::Credited { remark, .. } = &envelope.event {
-            if remark.starts_with(REMARK_PREFIX) {
-                credits.entry(remark.clone()).or_default().push(envelope.seq);
-            }
-        }
-    }
-    credits
+/// What the log holds: crash-test credits by remark (their sequence numbers), bets by id (their
+/// request ids), and sign-ins per username.
+#[derive(Default)]
+struct InLog {
+    credits: HashMap<String, Vec<u64>>,
+    bets: HashMap<u64, Vec<String>>,
+    logins: HashMap<String, usize>,
 }
 
-#[actix_web::test]
-async fn every_acknowledged_credit_survives_sigkill_exactly_once() {
-    // Arrange: an empty data directory, seeded on the first start.
-    let temp = tempfile::tempdir().expect("a temporary directory can be created");
-    let dir = temp.path().join("data");
-
-    // Act: rounds of load and SIGKILL until enough credits were acknowledged.
-    let mut acknowledged = Vec::new();
-    let mut refused = Vec::new();
-    let mut rounds = 0;
-    while rounds < ROUNDS_MAX && (rounds < ROUNDS_MIN || acknowledged.len() < ACKNOWLEDGED_MIN) {
-        let outcome = crash_round(&dir, rounds).await;
-        acknowledged.extend(outcome.acknowledged);
-        refused.extend(outcome.refused);
-        rounds += 1;
+fn read_log(dir: &Path) -> InLog {
+    let store = SledStore::open(dir).expect("the data directory opens once the server is gone");
+    let mut log = InLog::default();
+    let mut names: HashMap<u64, String> = HashMap::new();
+    for record in store.read_from(1) {
+        let envelope = record.expect("every record of the log decodes in sequence");
+        match &envelope.event {
+            Event::AccountOpened { user_id, username, .. } => {
+                names.insert(*user_id, username.clone());
+            }
+            Event::Credited { remark, .. } if remark.starts_with(REMARK_PREFIX) => log.credits.entry(remark.clone()).or_default().push(envelope.seq),
+            Event::BetPlaced { bet_id, request_id, .. } => log.bets.entry(*bet_id).or_default().push(request_id.clone()),
+            Event::LoggedIn { user_id, .. } => *log.logins.entry(names.get(user_id).cloned().unwrap_or_default()).or_default() += 1,
+            _ => {}
+        }
     }
+    log
+}
 
-    // Assert: enough load, nothing refused, audit passes, each acknowledgement in the log once.
-    assert!(rounds >= ROUNDS_MIN && acknowledged.len() >= ACKNOWLEDGED_MIN, "{rounds} rounds, {} acknowledged", acknowledged.len());
-    assert!(refused.is_empty(), "{} credits were refused, e.g. {:?}", refused.len(), &refused[..refused.len().min(5)]);
-    let audit = audit_verify(&dir);
+fn assert_audit_passes(dir: &Path, round: usize) {
+    let audit = audit_verify(dir);
     assert!(
         audit.status.success(),
-        "audit verify failed ({}):\n{}\n{}",
+        "audit verify failed after round {round} ({}):\n{}\n{}",
         audit.status,
         String::from_utf8_lossy(&audit.stdout),
         String::from_utf8_lossy(&audit.stderr)
     );
-    let in_log = crash_credits_in_log(&dir);
-    let repeated: Vec<_> = in_log.iter().filter(|(_, seqs)| seqs.len() > 1).take(5).collect();
-    assert!(repeated.is_empty(), "remarks in the log more than once: {repeated:?}");
-    let mut missing = Vec::new();
-    for (remark, seq) in &acknowledged {
-        if in_log.get(remark) != Some(&vec![*seq]) {
-            missing.push(format!("{remark} acknowledged at seq {seq}, in the log at {:?}", in_log.get(remark)));
-        }
+}
+
+#[actix_web::test]
+async fn every_acknowledged_operation_survives_sigkill_exactly_once() {
+    // Arrange: an empty data directory, seeded on the first start.
+    let temp = tempfile::tempdir().expect("a temporary directory can be created");
+    let dir = temp.path().join("data");
+    let rounds: usize = std::env::var("TORTURE_ROUNDS").ok().and_then(|r| r.parse().ok()).unwrap_or(ROUNDS_DEFAULT);
+    let started = Instant::now();
+
+    // Act: rounds of load and SIGKILL, the audit after each.
+    let mut seen = Outcome::default();
+    for round in 0..rounds {
+        seen.add(crash_round(&dir, round).await);
+        assert_audit_passes(&dir, round);
     }
-    assert!(missing.is_empty(), "{} of {} acknowledged credits are not in the log as acknowledged: {:?}", missing.len(), acknowledged.len(), &missing[..missing.len().min(5)]);
-    println!("{rounds} rounds, {} acknowledged, {} crash credits in the log", acknowledged.len(), in_log.len());
+
+    // Assert: enough load, nothing refused, each acknowledgement in the log once.
+    assert!(seen.acknowledged() >= rounds * ACKNOWLEDGED_PER_ROUND_MIN, "{rounds} rounds, {} acknowledged", seen.acknowledged());
+    assert!(seen.refused.is_empty(), "{} requests were refused, e.g. {:?}", seen.refused.len(), &seen.refused[..seen.refused.len().min(5)]);
+    let log = read_log(&dir);
+    let repeated: Vec<_> = log.credits.iter().filter(|(_, seqs)| seqs.len() > 1).take(5).collect();
+    assert!(repeated.is_empty(), "remarks in the log more than once: {repeated:?}");
+    let missing: Vec<String> = seen
+        .credits
+        .iter()
+        .filter(|(remark, seq)| log.credits.get(remark) != Some(&vec![*seq]))
+        .map(|(remark, seq)| format!("{remark} acknowledged at seq {seq}, in the log at {:?}", log.credits.get(remark)))
+        .collect();
+    assert!(missing.is_empty(), "{} of {} acknowledged credits are not in the log as acknowledged: {:?}", missing.len(), seen.credits.len(), &missing[..missing.len().min(5)]);
+    let lost: Vec<_> = seen.bets.iter().filter(|(_, request, bet_id)| log.bets.get(bet_id) != Some(&vec![request.clone()])).take(5).collect();
+    assert!(lost.is_empty(), "acknowledged bets not in the log once with their request id: {lost:?}");
+    for n in 0..BETTORS {
+        let name = bettor(n);
+        let acknowledged = seen.logins.iter().filter(|l| **l == name).count();
+        assert!(log.logins.get(&name).copied().unwrap_or(0) >= acknowledged, "{name}: {acknowledged} sign-ins acknowledged, {:?} in the log", log.logins.get(&name));
+    }
+    println!(
+        "{rounds} rounds in {:.0} s: {} credits, {} bets, {} sign-ins acknowledged; every one in the log",
+        started.elapsed().as_secs_f64(),
+        seen.credits.len(),
+        seen.bets.len(),
+        seen.logins.len()
+    );
 }
