@@ -22,6 +22,18 @@ pub enum StoreError {
     OutOfSequence { expected: u64, found: u64 },
 }
 
+impl StoreError {
+    /// The stored bytes fail their checksums or do not decode: the log on disk is damaged.
+    pub fn is_damage(&self) -> bool {
+        matches!(self, StoreError::Sled(sled::Error::Corruption { .. }) | StoreError::Corrupt { .. })
+    }
+
+    /// Another process holds the store (sled's lock on its files).
+    pub fn is_locked(&self) -> bool {
+        matches!(self, StoreError::Sled(sled::Error::Io(io)) if io.kind() == std::io::ErrorKind::WouldBlock || io.to_string().contains("lock"))
+    }
+}
+
 pub type Records<'a> = Box<dyn Iterator<Item = Result<Envelope, StoreError>> + Send + 'a>;
 
 /// One writer appends (the engine); any number of readers read concurrently (audits).

@@ -17,11 +17,20 @@ pub struct Application {
     server: actix_web::dev::Server,
 }
 
-/// Opens the sled log in `dir`; a directory another process holds gets a clear message.
+/// Opens the sled log in `dir`. A directory another process holds, and a damaged log (bytes
+/// that fail sled's checksums, a cut or flipped tail), each get a clear message; a damaged log is
+/// never opened, since what it would serve could be wrong (docs/reliability.md).
 pub fn open_store(dir: &Path) -> anyhow::Result<Arc<dyn Store>> {
     std::fs::create_dir_all(dir).with_context(|| format!("creating data directory {}", dir.display()))?;
-    let store = SledStore::open(dir).with_context(|| {
-        format!("opening the ledger in {} (is a server already running on it? then use --url)", dir.display())
+    let store = SledStore::open(dir).map_err(|error| {
+        let dir = dir.display();
+        if error.is_damage() {
+            anyhow::anyhow!("the ledger in {dir} is damaged ({error}): it does not start on a damaged log, which could serve wrong balances. Nothing was changed; restore the data directory from a backup")
+        } else if error.is_locked() {
+            anyhow::anyhow!("opening the ledger in {dir}: another process holds it (is a server already running on it? then use --url): {error}")
+        } else {
+            anyhow::Error::new(error).context(format!("opening the ledger in {dir}"))
+        }
     })?;
     Ok(Arc::new(store))
 }

@@ -323,6 +323,68 @@ fn two_external_feeds_drive_one_server_and_a_silent_feed_suspends_its_fixtures()
     server.wait().expect("reaped");
 }
 
+/// `exchange serve` on `dir`: how it exited and what it said, or `None` if it kept running.
+fn serve_exit(dir: &str) -> Option<(bool, String)> {
+    let mut child = Command::new(BIN).args(["serve", "--data", dir, "--port", "0"]).stdout(Stdio::null()).stderr(Stdio::piped()).spawn().expect("server starts");
+    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(20);
+    while std::time::Instant::now() < deadline {
+        if let Some(status) = child.try_wait().expect("the server can be waited for") {
+            let mut stderr = String::new();
+            std::io::Read::read_to_string(&mut child.stderr.take().expect("stderr"), &mut stderr).expect("stderr reads");
+            return Some((status.success(), stderr));
+        }
+        std::thread::sleep(std::time::Duration::from_millis(50));
+    }
+    child.kill().expect("stops");
+    child.wait().expect("reaped");
+    None
+}
+
+#[test]
+fn a_damaged_log_is_refused_at_start_with_a_clear_message() {
+    let temp = tempfile::tempdir().expect("temp dir");
+    let intact = temp.path().join("intact");
+    let data = intact.to_str().expect("utf-8");
+    let (mut server, _) = serve(data);
+    server.kill().expect("stops");
+    server.wait().expect("reaped");
+    for n in 0..5 {
+        stdout_json(&exchange(&["credit", "--username", "player1", "--amount", "10", "--remark", &format!("before the damage {n}"), "--data", data]));
+    }
+    let bytes = std::fs::read(intact.join("db")).expect("sled's data file");
+    // sled's snapshot (`snap.<lsn in hex>`) vouches for the log up to its position: damage before
+    // it is detected (damage after it, in the last writes, is the gap docs/reliability.md names).
+    let snapshot = std::fs::read_dir(&intact).expect("the directory lists").filter_map(|e| e.ok()?.file_name().to_str()?.strip_prefix("snap.").map(str::to_owned)).next();
+    let vouched = usize::from_str_radix(&snapshot.expect("a snapshot file"), 16).expect("a hex position");
+    let end = bytes.iter().rposition(|b| *b != 0).expect("written data").min(vouched - 1);
+    let flipped = |at: usize| {
+        let mut damaged = bytes.clone();
+        damaged[at] ^= 0xFF;
+        damaged
+    };
+    // A flipped byte near the end, a zeroed tail, a cut file.
+    let mut zeroed = bytes.clone();
+    zeroed[end - 300..].fill(0);
+    for (name, damaged) in [("flipped", flipped(end - 50)), ("zeroed", zeroed), ("cut", bytes[..end - 500].to_vec())] {
+        let copy = temp.path().join(name);
+        std::fs::create_dir_all(&copy).expect("a copy");
+        for entry in std::fs::read_dir(&intact).expect("the directory lists") {
+            let entry = entry.expect("an entry");
+            if entry.file_type().expect("a type").is_file() {
+                std::fs::copy(entry.path(), copy.join(entry.file_name())).expect("copies");
+            }
+        }
+        std::fs::write(copy.join("db"), &damaged).expect("the damage is written");
+        let dir = copy.to_str().expect("utf-8");
+        let (ok, stderr) = serve_exit(dir).unwrap_or_else(|| panic!("{name}: the server started on a damaged log"));
+        assert!(!ok && stderr.contains("is damaged") && stderr.contains("does not start"), "{name}: {stderr}");
+        let verify = exchange(&["audit", "verify", "--data", dir]);
+        assert!(!verify.status.success() && String::from_utf8_lossy(&verify.stderr).contains("is damaged"), "{name}: {}", String::from_utf8_lossy(&verify.stderr));
+    }
+    let report = stdout_json(&exchange(&["audit", "verify", "--data", data]));
+    assert!(report["checks"].as_array().expect("checks").iter().all(|c| c["pass"] == true), "the intact log still verifies");
+}
+
 /// One JSON call over plain HTTP/1.1 (the test has no async runtime): the status and the body.
 fn call(url: &str, method: &str, path: &str, token: Option<&str>, body: &serde_json::Value) -> (u16, serde_json::Value) {
     use std::io::{Read, Write};
