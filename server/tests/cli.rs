@@ -266,6 +266,8 @@ fn a_recorded_scenario_played_on_a_server_without_simulator_gives_the_same_marke
     assert_eq!((lines[0]["detail"]["mid"].clone(), lines[0]["detail"]["result"]["value"].clone()), (fancy["mid"].clone(), serde_json::json!(42)));
     let finish = exchange(&["feed", "finish", "--gmid", &first["gmid"].to_string(), "--winner", "home", "--remark", "x", "--url", &b_url]);
     assert!(String::from_utf8_lossy(&finish.stderr).contains("settle or void each market"), "{}", String::from_utf8_lossy(&finish.stderr));
+    let acted = exchange(&["audit", "events", "--kind", "MarketActed", "--url", &b_url]);
+    assert_eq!(String::from_utf8_lossy(&acted.stdout).lines().count(), 0, "a refused finish records nothing");
     for server in [&mut a, &mut b] {
         server.kill().expect("stops");
         server.wait().expect("reaped");

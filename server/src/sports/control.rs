@@ -196,7 +196,11 @@ pub async fn act_on_fixture(state: &AppState, by: UserId, gmid: u64, action: &st
             if !matches!(winner.as_str(), "home" | "away" | "draw") {
                 return Err(ApiError::bad("winner: must be home, away or draw"));
             }
-            feed_of(state)?;
+            // Only the simulator decides a finished match's results; refused before anything is
+            // recorded.
+            if feed_of(state)?.status().source != "simulator" {
+                return Err(super::feed::FeedError::CannotFinish.into());
+            }
             MarketAction::Finish { winner }
         }
         _ => return Err(ApiError::NotFound(format!("Unknown action '{action}'"))),
