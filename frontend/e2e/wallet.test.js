@@ -112,6 +112,13 @@ async function opRequest(baseUrl, token, query) {
   return result.data;
 }
 
+/** The header's user menu, once the toasts over it are gone (a pointer resting on a toast keeps it). */
+async function openUserMenu(page) {
+  await page.mouse.move(0, 500);
+  await page.waitForFunction(() => document.querySelectorAll('.notistack-MuiContent').length === 0, null, { timeout: 15_000 });
+  await page.getByRole('button', { name: 'player1' }).click();
+}
+
 describe('wallet, bonus, live casino bets and secure auth', () => {
   let server;
   let browser;
@@ -268,7 +275,7 @@ describe('wallet, bonus, live casino bets and secure auth', () => {
     await page.getByText(`Available balance: ₹${balance.toFixed(2)}`).waitFor();
     await assertNotReloaded(page);
 
-    await page.getByRole('button', { name: 'player1' }).click();
+    await openUserMenu(page);
     await page.getByRole('menuitem', { name: 'Withdraw Statement' }).click();
     const row = requestRows(page).filter({ hasText: 'HDFC Bank ****7890' });
     await row.getByText('Pending').waitFor();
@@ -390,7 +397,7 @@ describe('wallet, bonus, live casino bets and secure auth', () => {
     await status.getByText('Enabled').waitFor();
     await page.getByRole('button', { name: 'Disable' }).waitFor();
 
-    await page.getByRole('button', { name: 'player1' }).click();
+    await openUserMenu(page);
     await page.getByRole('menuitem', { name: 'SignOut' }).click();
     await page.waitForURL((url) => url.pathname === '/');
     await loginViaUi(page, 'player1', 'player123');
