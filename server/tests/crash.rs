@@ -10,7 +10,7 @@
 
 mod common;
 
-use common::{audit_verify, call, payload_cipher, start_server};
+use common::{audit_verify, call, open_market, payload_cipher, start_server};
 use ledger::{Event, SledStore, Store};
 use rand::Rng;
 use serde_json::{json, Value};
@@ -131,20 +131,6 @@ async fn bet_until_killed(base: Rc<str>, market: Rc<Value>, cipher: Rc<server::c
     outcome
 }
 
-/// The first open cricket match-odds market with every runner active.
-async fn open_market(http: &awc::Client, base: &str) -> Value {
-    let rows = call(http, "POST", &format!("{base}/data/front/highlightproduct"), None, Some(&json!({"etid": 4, "type": "all"}))).await;
-    for fixture in rows["data"].as_array().expect("rows") {
-        let markets = call(http, "POST", &format!("{base}/data/front/gamedetailPrivate?etid=4&gmid={}", fixture["gmid"]), None, Some(&json!({}))).await;
-        let found = markets["data"].as_array().expect("markets").iter().find(|m| {
-            m["gtype"] == "match" && m["status"] == "OPEN" && m["section"].as_array().expect("sections").iter().all(|s| s["gstatus"] == "ACTIVE")
-        });
-        if let Some(market) = found {
-            return market.clone();
-        }
-    }
-    panic!("no open match-odds market");
-}
 
 /// The bettors' accounts and funds, once.
 async fn open_bettors(http: &awc::Client, base: &str, operator: &str) {

@@ -4,7 +4,7 @@
 
 mod common;
 
-use common::{audit_verify, call, kill_server, login, start_server, stop_server};
+use common::{audit_verify, call, kill_server, login, open_market, start_server, stop_server};
 use serde_json::{json, Value};
 use std::path::Path;
 use std::time::Duration;
@@ -25,20 +25,6 @@ async fn start(http: &awc::Client, dir: &Path, log: &str) -> Running {
     Running { server, base, token }
 }
 
-/// The first open cricket match-odds market with every runner active.
-async fn open_market(http: &awc::Client, base: &str) -> Value {
-    let rows = call(http, "POST", &format!("{base}/data/front/highlightproduct"), None, Some(&json!({"etid": 4, "type": "all"}))).await;
-    for fixture in rows["data"].as_array().expect("rows") {
-        let markets = call(http, "POST", &format!("{base}/data/front/gamedetailPrivate?etid=4&gmid={}", fixture["gmid"]), None, Some(&json!({}))).await;
-        let found = markets["data"].as_array().expect("markets").iter().find(|m| {
-            m["gtype"] == "match" && m["status"] == "OPEN" && m["section"].as_array().expect("sections").iter().all(|s| s["gstatus"] == "ACTIVE")
-        });
-        if let Some(market) = found {
-            return market.clone();
-        }
-    }
-    panic!("no open match-odds market");
-}
 
 /// The market `mid` of match `gmid` as the match page lists it now, if it does.
 async fn market_now(http: &awc::Client, base: &str, gmid: &Value, mid: &Value) -> Option<Value> {

@@ -101,3 +101,18 @@ pub async fn payload_cipher(http: &awc::Client, base: &str) -> server::crypto::P
     let key = config["data"]["payload_key"].as_str().expect("the site configuration carries the payload key");
     server::crypto::PayloadCipher::from_hex(key).expect("a valid key")
 }
+
+/// The first open cricket match-odds market with every runner active.
+pub async fn open_market(http: &awc::Client, base: &str) -> Value {
+    let rows = call(http, "POST", &format!("{base}/data/front/highlightproduct"), None, Some(&json!({"etid": 4, "type": "all"}))).await;
+    for fixture in rows["data"].as_array().expect("rows") {
+        let markets = call(http, "POST", &format!("{base}/data/front/gamedetailPrivate?etid=4&gmid={}", fixture["gmid"]), None, Some(&json!({}))).await;
+        let found = markets["data"].as_array().expect("markets").iter().find(|m| {
+            m["gtype"] == "match" && m["status"] == "OPEN" && m["section"].as_array().expect("sections").iter().all(|s| s["gstatus"] == "ACTIVE")
+        });
+        if let Some(market) = found {
+            return market.clone();
+        }
+    }
+    panic!("no open match-odds market");
+}
