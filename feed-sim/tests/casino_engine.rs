@@ -9,7 +9,7 @@ mod casino_engine {
     use std::collections::BTreeSet;
 
     const START_MS: i64 = 1_735_689_600_000; // 2025-01-01T00:00:00Z
-    const TABLES: [&str; 12] = ["teen20", "lucky7", "dt20", "ab20", "card32", "baccarat", "roulette", "war", "sicbo", "poker20", "race20", "ballbyball"];
+    const TABLES: [&str; 16] = ["teen20", "lucky7", "dt20", "ab20", "card32", "baccarat", "roulette", "war", "sicbo", "poker20", "race20", "ballbyball", "worli", "3cardj", "kbc", "lottcard"];
 
     fn engine(seed: u64) -> CasinoEngine {
         CasinoEngine::new(CasinoConfig { seed, speed: 1.0, start_ms: START_MS })

@@ -7,7 +7,7 @@
 
 // The tests sit in a module named after the file, so `cargo test -p feed-sim casino` selects them.
 mod casino_stats {
-    use feed_sim::casino::{profit_per_unit, table, Market, Shoe};
+    use feed_sim::casino::{profit_per_unit, table, Market, Pick, Shoe};
     use schemas::casino::ItemOutcome;
 
     const ROUNDS: u64 = 100_000;
@@ -28,14 +28,28 @@ mod casino_stats {
         counts.iter().find(|(o, _)| *o == outcome).map_or(0, |(_, c)| *c)
     }
 
-    fn play(gtype: &str) -> (Vec<Market>, Tally) {
+    /// Plays the table's plain markets, and the picks given as `(item, choices)` each as a market
+    /// of its own (a pick item has no outcome of its own).
+    fn play(gtype: &str, picks: &[(u32, &[&str])]) -> (Vec<Market>, Tally) {
         let table = table(gtype).expect("a known table");
-        let markets = table.markets();
+        let all = table.markets();
+        let plain: Vec<bool> = all.iter().map(|m| m.pick.is_none()).collect();
+        let picked: Vec<(u32, Pick)> = picks
+            .iter()
+            .map(|(sid, choices)| (*sid, table.pick(*sid, &choices.iter().map(|c| c.to_string()).collect::<Vec<_>>()).expect("a valid pick")))
+            .collect();
+        let pick_market = |(sid, pick): &(u32, Pick)| {
+            let item = all.iter().find(|m| m.sid == *sid).expect("the pick's item");
+            Market { ours: item.ours, ..Market::with(pick.nat.clone(), item.kind, item.group, pick.rate.0, pick.chances.clone()) }
+        };
+        let markets: Vec<Market> = all.iter().filter(|m| m.pick.is_none()).cloned().chain(picked.iter().map(pick_market)).collect();
         let faces = table.shoe();
         let mut tally: Tally = vec![Vec::new(); markets.len()];
         for seed in 0..ROUNDS {
             let deal = table.deal(&mut Shoe::shuffled(faces.clone(), seed));
-            for (counts, outcome) in tally.iter_mut().zip(table.settle(&deal).outcomes) {
+            let plain_outcomes = table.settle(&deal).outcomes.into_iter().zip(&plain).filter(|(_, plain)| **plain).map(|(o, _)| o);
+            let pick_outcomes = picked.iter().map(|(sid, pick)| table.judge(&deal, *sid, pick));
+            for (counts, outcome) in tally.iter_mut().zip(plain_outcomes.chain(pick_outcomes)) {
                 match counts.iter_mut().find(|(o, _)| *o == outcome) {
                     Some((_, c)) => *c += 1,
                     None => counts.push((outcome, 1)),
@@ -98,7 +112,11 @@ mod casino_stats {
     }
 
     fn check_table(gtype: &str) {
-        let (markets, tally) = play(gtype);
+        check_picks(gtype, &[]);
+    }
+
+    fn check_picks(gtype: &str, picks: &[(u32, &[&str])]) {
+        let (markets, tally) = play(gtype, picks);
         let mut failures = Vec::new();
         println!("{gtype}: market | back | lay | stated win | seen win | stated edge | seen edge (back; lay)");
         for (market, counts) in markets.iter().zip(&tally) {
@@ -178,5 +196,27 @@ mod casino_stats {
     #[test]
     fn ball_by_ball_markets_pay_as_stated_over_100000_rounds() {
         check_table("ballbyball");
+    }
+
+    #[test]
+    fn worli_singles_and_pattis_pay_as_stated_over_100000_rounds() {
+        check_picks("worli", &[(11, &["1", "2", "3"]), (11, &["9", "0", "5"]), (12, &["4", "4", "7"]), (13, &["8", "8", "8"])]);
+    }
+
+    #[test]
+    fn three_card_judgement_picks_pay_as_stated_over_100000_rounds() {
+        check_picks("3cardj", &[(1, &["A", "7", "K"]), (2, &["A", "7", "K"]), (1, &["2", "3", "4"]), (2, &["10", "J", "Q"])]);
+    }
+
+    #[test]
+    fn kbc_picks_pay_as_stated_over_100000_rounds() {
+        let typical: &[&str] = &["Red", "Odd", "7 Up", "A23", "Spades"];
+        let other: &[&str] = &["Black", "Even", "7 Down", "JQK", "Diamonds"];
+        check_picks("kbc", &[(1, typical), (2, &typical[..4]), (3, typical), (1, other), (2, &other[..4]), (3, other)]);
+    }
+
+    #[test]
+    fn lottery_picks_pay_as_stated_over_100000_rounds() {
+        check_picks("lottcard", &[(1, &["7"]), (1, &["0"]), (2, &["0", "7"]), (2, &["5", "5"]), (3, &["4", "0", "7"]), (3, &["0", "0", "0"])]);
     }
 }

@@ -52,7 +52,7 @@ describe('live casino', () => {
     await page.goto('/');
     const homeTiles = page.getByTestId('casino-grid').getByTestId('casino-tile');
     await homeTiles.first().waitFor();
-    assert.equal(await homeTiles.count(), 12, 'Our Casino lists every table');
+    assert.equal(await homeTiles.count(), 16, 'Our Casino lists every table');
     for (const tile of await homeTiles.all()) assert.equal(await tile.getAttribute('data-locked'), 'true');
     await homeTiles.first().click();
     await page.getByText('Please login to access!').waitFor();
@@ -185,6 +185,103 @@ describe('live casino', () => {
     });
   }
 
+  // Pick tables: the pick built on the item's pad, and whether it won by the round's winner text
+  // (an oracle of its own, from the rules: Worli's patti, the drawn number, the dealt ranks, the
+  // cards answering KBC's questions).
+  const RED_SUITS = ['HH', 'DD'];
+  const kbcAnswers = (cardText) => {
+    const rank = cardText.slice(0, -2);
+    const value = { A: 1, J: 11, Q: 12, K: 13 }[rank] ?? Number(rank);
+    const groups = [[1, 2, 3], [4, 5, 6], [8, 9, 10], [11, 12, 13]];
+    return {
+      colour: RED_SUITS.includes(cardText.slice(-2)) ? 'Red' : 'Black',
+      parity: value % 2 === 1 ? 'Odd' : 'Even',
+      seven: value > 7 ? '7 Up' : value < 7 ? '7 Down' : 'none',
+      group: ['A23', '456', '8910', 'JQK'][groups.findIndex((g) => g.includes(value))] ?? 'none',
+    };
+  };
+  const PICK_TABLES = {
+    worli: { sid: 11, taps: ['8', '1', '2'], nat: 'Single Patti 128', won: (winner) => winner.startsWith('Patti 128 ') },
+    // The lottery's picks go on a ticket (one line removed again before it is placed).
+    lottcard: { sid: 1, taps: ['7'], nat: 'Single 7', won: (winner) => winner.endsWith('7'), ticket: { sid: 2, taps: ['0', '7'], nat: 'Double 07' } },
+    '3cardj': { sid: 1, taps: ['K', 'A', '7'], nat: 'Yes A 7 K', won: (winner) => winner.split(' ').some((rank) => ['A', '7', 'K'].includes(rank)) },
+    kbc: {
+      sid: 2,
+      answers: ['Red', 'Odd', '7 Up', 'A23'],
+      nat: '4 Cards Quit Red, Odd, 7 Up, A23',
+      won: (winner) => {
+        const answers = winner.split(' ').slice(0, 4).map(kbcAnswers);
+        return answers[0].colour === 'Red' && answers[1].parity === 'Odd' && answers[2].seven === '7 Up' && answers[3].group === 'A23';
+      },
+    },
+  };
+
+  for (const [gtype, table] of Object.entries(PICK_TABLES)) {
+    it(`a player picks on ${gtype}'s pad, bets, and sees the round settle without reload`, T, async () => {
+      const page = await newPage(browser, server.url);
+      await loginViaUi(page, 'player1', 'player123');
+      await page.getByTestId('balance').waitFor();
+      await page.goto(`/casino/${gtype}`);
+      const pad = page.getByTestId(`pick-${table.sid}`);
+      await pad.waitFor();
+      // The pick is built on the pad (any time), quoted by the server, then selected in a window.
+      for (const tap of table.taps ?? []) await pad.getByRole('button', { name: tap, exact: true }).click();
+      for (const [index, answer] of (table.answers ?? []).entries()) {
+        await pad.getByRole('group').nth(index).getByRole('button', { name: answer, exact: true }).click();
+      }
+      const quote = pad.getByTestId('pick-quote');
+      await page.waitForFunction(([sid, nat]) => document.querySelector(`[data-testid="pick-${sid}"] [data-testid="pick-quote"]`)?.textContent?.startsWith(`${nat} at `), [table.sid, table.nat]);
+      const rate = Number((await quote.textContent()).split(' at ')[1]);
+      assert.ok(rate > 1, `a quoted rate: ${rate}`);
+      await page.waitForFunction(
+        () => document.querySelector('[data-testid="round-status"]')?.getAttribute('data-status') === 'OPEN' && Number(document.querySelector('[data-testid="countdown"]')?.getAttribute('data-lt')) >= 12,
+        null,
+        { polling: 'raf', timeout: 15_000 },
+      );
+      const balanceBefore = Number(await page.getByLabel('Balance').getAttribute('title'));
+      const mid = (await page.getByTestId('round-id').textContent()).replace('Round ID:', '').trim();
+      const ticket = page.getByTestId('lottery-ticket');
+      if (table.ticket) {
+        await pad.getByRole('button', { name: 'Add to ticket' }).click();
+        const other = page.getByTestId(`pick-${table.ticket.sid}`);
+        for (const tap of table.ticket.taps) await other.getByRole('button', { name: tap, exact: true }).click();
+        await other.getByTestId('pick-quote').filter({ hasText: `${table.ticket.nat} at ` }).waitFor();
+        await other.getByRole('button', { name: 'Add to ticket' }).click();
+        await ticket.getByTestId('ticket-line').nth(1).waitFor();
+        await ticket.getByRole('button', { name: `Remove ${table.ticket.nat}` }).click();
+        assert.deepEqual(await ticket.getByTestId('ticket-line').evaluateAll((rows) => rows.map((row) => row.getAttribute('data-nat'))), [table.nat]);
+        await ticket.getByRole('textbox', { name: `Stake on ${table.nat}` }).fill(String(STAKE));
+        await ticket.getByRole('button', { name: 'Place ticket' }).click();
+      } else {
+        await pad.getByRole('button', { name: 'Select' }).click();
+        await page.getByRole('textbox', { name: 'Stake' }).fill(String(STAKE));
+        await page.getByRole('button', { name: 'Submit' }).click();
+      }
+      await page.getByText('Bet placed successfully').waitFor();
+      await page.getByTestId('my-bet').filter({ hasText: table.nat }).waitFor();
+      await page.waitForFunction(() => document.querySelector('[data-testid="exposure"]')?.textContent === '-100.00');
+
+      const entry = page.locator(`[data-testid="results-strip"] [data-mid="${mid}"]`);
+      await entry.waitFor({ timeout: 15_000 });
+      const winner = (await entry.getAttribute('aria-label')).replace(`Round ${mid}: `, '');
+      const pnl = table.won(winner) ? STAKE * (rate - 1) : -STAKE;
+      const expected = (balanceBefore + pnl).toFixed(2);
+      await page.waitForFunction(
+        (want) => document.querySelector('[aria-label="Balance"]')?.getAttribute('title') === want && document.querySelector('[data-testid="exposure"]')?.textContent === '0.00',
+        expected,
+      );
+      if (table.ticket) {
+        // The placed ticket is gone; Repeat brings it back and Clear empties it.
+        assert.equal(await ticket.getByTestId('ticket-line').count(), 0);
+        await ticket.getByRole('button', { name: 'Repeat' }).click();
+        assert.equal(await ticket.getByTestId('ticket-line').getAttribute('data-nat'), table.nat);
+        await ticket.getByRole('button', { name: 'Clear' }).click();
+        assert.equal(await ticket.getByTestId('ticket-line').count(), 0);
+      }
+      await page.context().close();
+    });
+  }
+
   it('screenshots of the lobby and two tables at 375 and 1366 px', T, async () => {
     for (const width of [375, 1366]) {
       const visitor = await newPage(browser, server.url, { width });
@@ -204,6 +301,17 @@ describe('live casino', () => {
         await page.getByRole('textbox', { name: 'Stake' }).fill('200');
         await page.screenshot({ path: screenshotPath(`casino-${gtype}-${width}.png`), fullPage: width > 400 });
         await page.getByRole('button', { name: 'Reset' }).click();
+      }
+      // The pick tables with a pick half built on their pads.
+      for (const [gtype, table] of Object.entries(PICK_TABLES)) {
+        await page.goto(`/casino/${gtype}`);
+        const pad = page.getByTestId(`pick-${table.sid}`);
+        await pad.waitFor();
+        for (const tap of (table.taps ?? []).slice(0, 2)) await pad.getByRole('button', { name: tap, exact: true }).click();
+        for (const [index, answer] of (table.answers ?? []).slice(0, 3).entries()) {
+          await pad.getByRole('group').nth(index).getByRole('button', { name: answer, exact: true }).click();
+        }
+        await page.screenshot({ path: screenshotPath(`casino-${gtype}-${width}.png`), fullPage: true });
       }
       await page.context().close();
     }

@@ -24,6 +24,7 @@ fn item(sid: u32, back: u32, lay: u32) -> CasinoItem {
         max: Money(2_500_000),
         subtype: "teen20".into(),
         kind: "main".into(),
+        pick: None,
     }
 }
 

@@ -46,7 +46,7 @@ fn run(state: &mut State, command: &Command) {
 }
 
 fn item(sid: u32, status: ItemStatus) -> CasinoItem {
-    CasinoItem { sid, nat: "Player A".into(), otype: Side::Back, b: Price(198), l: Price(0), gstatus: status, min: Money(100), max: Money(100_000), subtype: "teen20".into(), kind: "main".into() }
+    CasinoItem { sid, nat: "Player A".into(), otype: Side::Back, b: Price(198), l: Price(0), gstatus: status, min: Money(100), max: Money(100_000), subtype: "teen20".into(), kind: "main".into(), pick: None }
 }
 
 fn round_result(mid: String, sid: u32) -> RoundResult {

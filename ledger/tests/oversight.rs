@@ -35,6 +35,7 @@ fn casino_item() -> CasinoItem {
         max: Money(2_500_000),
         subtype: "teen20".into(),
         kind: "main".into(),
+        pick: None,
     }
 }
 

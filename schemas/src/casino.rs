@@ -44,6 +44,80 @@ pub struct CasinoItem {
     /// The item's group within the table (`main`, `pairplus`, `rank`, `straight`, …).
     #[serde(rename = "type")]
     pub kind: String,
+    /// A pick item: the player chooses one value per slot (a Worli patti's digits, three ranks, a
+    /// lottery number, KBC's answers) and bets on that choice; `b` is the rate of a typical pick
+    /// (`POST /data/front/casino/pick` quotes any).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[ts(optional)]
+    pub pick: Option<PickSpec>,
+}
+
+/// What a pick item asks the player to choose: one of `choices` for each slot, in order.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[ts(export)]
+pub struct PickSpec {
+    pub slots: Vec<PickSlot>,
+    /// No choice may be taken twice (three different ranks).
+    #[serde(default)]
+    pub distinct: bool,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[ts(export)]
+pub struct PickSlot {
+    /// The slot's question or position (`Digit 1`, `Red or Black`).
+    pub label: String,
+    pub choices: Vec<String>,
+}
+
+/// A bet on a pick is kept in the round under its own id: the item's `sid` times this, plus
+/// the pick's code within the item (below this). Plain items have ids below it.
+pub const PICK_SCOPE: u32 = 100_000;
+
+/// The id a pick's bets are kept under.
+pub fn pick_scope(sid: u32, code: u32) -> u32 {
+    sid * PICK_SCOPE + code
+}
+
+/// `(sid, code)` of a pick's id, or `None` for a plain item's.
+pub fn split_pick_scope(scope: u32) -> Option<(u32, u32)> {
+    (scope >= PICK_SCOPE).then_some((scope / PICK_SCOPE, scope % PICK_SCOPE))
+}
+
+/// One section of Worli's board (`POST /data/front/worlisectiondata`): the Single digits, or one
+/// kind of patti, with its items as the current round shows them.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, TS)]
+#[ts(export)]
+pub struct WorliSection {
+    pub name: String,
+    /// The items' `type`.
+    pub kind: String,
+    pub items: Vec<CasinoItem>,
+}
+
+/// `POST /data/front/casino/pick`: the rate and name of a pick before it is bet on.
+#[derive(Debug, Clone, Serialize, Deserialize, TS)]
+#[serde(rename_all = "camelCase")]
+#[ts(export)]
+pub struct PickQuoteRequest {
+    pub g_type: String,
+    pub section_id: u32,
+    pub pick: Vec<String>,
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, TS)]
+#[serde(rename_all = "camelCase")]
+#[ts(export)]
+pub struct PickQuote {
+    /// The item.
+    pub section_id: u32,
+    /// The pick as the table writes it (`1 2 8`, `A 5 K`), in its normal order.
+    pub pick: Vec<String>,
+    /// The bet's name: the item's and the pick's (`Single Patti 128`).
+    pub nat: String,
+    /// The rate the pick pays (send it as `uRate`).
+    #[ts(type = "number")]
+    pub rate: Price,
 }
 
 /// Where a round is: taking bets, dealing (no bets), or showing its result.
@@ -289,6 +363,10 @@ pub struct PlaceCasinoBetRequest {
     #[serde(default)]
     #[ts(optional)]
     pub request_id: Option<String>,
+    /// The choice on a pick item, one value per slot of its `pick` (ours).
+    #[serde(default)]
+    #[ts(optional)]
+    pub pick: Option<Vec<String>>,
     /// Fields the spec's client sends that the server recomputes itself.
     #[serde(flatten)]
     #[ts(skip)]

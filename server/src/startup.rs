@@ -139,6 +139,8 @@ fn data() -> actix_web::Scope {
         .route("/front/highlightproduct", web::post().to(routes::highlight_product))
         .route("/front/casino/alllist", web::post().to(routes::casino_tiles_plain))
         .route("/front/casino/data2", web::post().to(routes::round_data_plain))
+        .route("/front/casino/pick", web::post().to(routes::quote_pick))
+        .route("/front/worlisectiondata", web::post().to(routes::worli_sections))
         .route("/front/gamedetailPrivate", web::post().to(routes::game_detail))
         .route("/front/gamedataPrivate", web::post().to(routes::game_data))
         .route("/front/matchstate", web::post().to(routes::match_state))

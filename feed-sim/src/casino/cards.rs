@@ -176,6 +176,19 @@ impl Shoe {
         Some(self.faces[self.next - 1])
     }
 
+    /// A card of the full shoe, put back after it is drawn: each such draw is as if from a fresh
+    /// shoe, independent of the others (a table that deals every card from its own deck).
+    /// Stacked faces still come first, in order.
+    pub fn card_from_fresh(&mut self) -> Card {
+        let face = if self.next < self.fixed {
+            self.next += 1;
+            self.faces[self.next - 1]
+        } else {
+            self.faces[self.rng.gen_range(0..self.faces.len())]
+        };
+        face.card().expect("a table dealing from fresh decks has a shoe of cards")
+    }
+
     /// The next card, for a table that draws fewer cards than its shoe holds, from a shoe of
     /// cards only (both checked where the table is defined).
     pub fn card(&mut self) -> Card {

@@ -5,7 +5,7 @@
 
 use super::limits::{
     ACTIONS_PER_STEP_MAX, BETTING_MS, CARD_INTERVAL_MS, DEALING_MS_MAX, HIGH_RATE_H, HIGH_RATE_STAKE_MAX, RESULTS_STRIP_LEN, RESULT_PAUSE_MS,
-    ROUND_SEED_MAX, SPEED_MAX, STAKE_MAX, STAKE_MIN, STATS_ROUNDS,
+    ROUND_SEED_MAX, SPEED_MAX, STAKE_MAX, STAKE_MIN, STATS_ROUNDS, TOP_RATE_H, TOP_RATE_STAKE_MAX,
 };
 use super::{round_result, tables, Deal, Face, Market, Shoe, Table};
 use rand::rngs::StdRng;
@@ -158,7 +158,11 @@ fn round_id(number: usize, open_ms: i64) -> String {
 }
 
 fn item(market: &Market, gtype: &str, gstatus: ItemStatus) -> CasinoItem {
-    let max = if market.back.0 >= HIGH_RATE_H { HIGH_RATE_STAKE_MAX } else { STAKE_MAX };
+    let max = match market.back.0 {
+        rate if rate >= TOP_RATE_H => TOP_RATE_STAKE_MAX,
+        rate if rate >= HIGH_RATE_H => HIGH_RATE_STAKE_MAX,
+        _ => STAKE_MAX,
+    };
     CasinoItem {
         sid: market.sid,
         nat: market.nat.clone(),
@@ -170,6 +174,7 @@ fn item(market: &Market, gtype: &str, gstatus: ItemStatus) -> CasinoItem {
         max: Money(max * 100),
         subtype: gtype.to_string(),
         kind: market.kind.to_string(),
+        pick: market.pick.clone(),
     }
 }
 

@@ -38,8 +38,12 @@ pub const STAKE_MIN: i64 = 100;
 pub const STAKE_MAX: i64 = 25_000;
 pub const HIGH_RATE_STAKE_MAX: i64 = 5_000;
 pub const HIGH_RATE_H: u32 = 1_000;
+/// The most on an item paying [`TOP_RATE_H`] (100.00) or more (a lottery number, a Worli patti),
+/// so one bet's win stays near the others'.
+pub const TOP_RATE_STAKE_MAX: i64 = 500;
+pub const TOP_RATE_H: u32 = 10_000;
 
 const _: () = assert!(CARD_INTERVAL_MS > 0 && DEALING_MS_MAX >= CARD_INTERVAL_MS);
 const _: () = assert!(BETTING_MS % 1_000 == 0, "the countdown shows whole seconds");
-const _: () = assert!(STAKE_MIN <= HIGH_RATE_STAKE_MAX && HIGH_RATE_STAKE_MAX <= STAKE_MAX);
+const _: () = assert!(STAKE_MIN <= TOP_RATE_STAKE_MAX && TOP_RATE_STAKE_MAX <= HIGH_RATE_STAKE_MAX && HIGH_RATE_STAKE_MAX <= STAKE_MAX);
 const _: () = assert!(STATS_ROUNDS >= RESULTS_STRIP_LEN);

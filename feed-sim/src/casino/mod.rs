@@ -13,7 +13,9 @@ mod card32;
 pub mod cards;
 mod dt20;
 mod engine;
+mod kbc;
 pub mod limits;
+mod lottcard;
 mod lucky7;
 mod poker20;
 mod race20;
@@ -21,12 +23,14 @@ mod roulette;
 mod rules;
 mod sicbo;
 mod teen20;
+mod threecardj;
 mod war;
+mod worli;
 
 pub use cards::{Card, Face, Shoe, Suit};
 pub use engine::{CasinoConfig, CasinoEngine};
 
-use schemas::casino::{CardHand, ItemOutcome, ItemResult, RoundResult, TableStats};
+use schemas::casino::{split_pick_scope, CardHand, ItemOutcome, ItemResult, PickSlot, PickSpec, RoundResult, TableStats};
 use schemas::sports::Price;
 use schemas::{GameTypeRules, Rule};
 
@@ -47,6 +51,9 @@ pub struct Market {
     pub chances: Vec<(ItemOutcome, f64)>,
     /// The rate is ours: `casino-rules.md` leaves it to us.
     pub ours: bool,
+    /// A pick item: the player's choice is part of the bet (`Table::pick`), and `back` and
+    /// `chances` are those of every pick (of a typical one where picks differ).
+    pub pick: Option<PickSpec>,
 }
 
 impl Market {
@@ -56,11 +63,17 @@ impl Market {
     }
 
     pub fn with(nat: impl Into<String>, kind: &'static str, group: &'static str, back: u32, chances: Vec<(ItemOutcome, f64)>) -> Market {
-        Market { sid: 0, nat: nat.into(), kind, group, back: Price(back), lay: Price(0), chances, ours: false }
+        Market { sid: 0, nat: nat.into(), kind, group, back: Price(back), lay: Price(0), chances, ours: false, pick: None }
     }
 
     pub fn ours(self) -> Market {
         Market { ours: true, ..self }
+    }
+
+    /// The item is bet on with a choice of one of `choices` per slot.
+    pub fn picked(self, slots: Vec<(String, Vec<String>)>, distinct: bool) -> Market {
+        let slots = slots.into_iter().map(|(label, choices)| PickSlot { label, choices }).collect();
+        Market { pick: Some(PickSpec { slots, distinct }), ..self }
     }
 
     pub fn lose_chance(&self) -> f64 {
@@ -92,6 +105,22 @@ pub fn profit_per_unit(outcome: ItemOutcome, rate_h: u32) -> f64 {
         ItemOutcome::HalfLose => -0.5,
         ItemOutcome::Lose => -1.0,
     }
+}
+
+/// A player's choice on a pick item, as the table reads it.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Pick {
+    /// The pick within its item (below [`schemas::casino::PICK_SCOPE`]); the bet's id in the
+    /// round is `pick_scope(sid, code)`.
+    pub code: u32,
+    /// One value per slot, in the table's normal order.
+    pub choices: Vec<String>,
+    /// The bet's name (`Single Patti 128`).
+    pub nat: String,
+    /// The rate the pick pays, hundredths.
+    pub rate: Price,
+    /// The chance of every outcome but `Lose`.
+    pub chances: Vec<(ItemOutcome, f64)>,
 }
 
 /// Gives markets their ids, 1 upward, in order.
@@ -176,6 +205,18 @@ pub trait Table: Send + Sync {
     fn stats(&self, _recent: &[Deal]) -> Option<TableStats> {
         None
     }
+    /// Reads a choice on pick item `sid` (one value per slot), or says why it cannot be bet.
+    fn pick(&self, _sid: u32, _choices: &[String]) -> Result<Pick, String> {
+        Err("This item takes no pick".to_owned())
+    }
+    /// The pick `code` of item `sid` stands for, if any.
+    fn unpick(&self, _sid: u32, _code: u32) -> Option<Pick> {
+        None
+    }
+    /// How a pick of item `sid` ends on a deal.
+    fn judge(&self, _deal: &Deal, _sid: u32, _pick: &Pick) -> ItemOutcome {
+        ItemOutcome::Push
+    }
 }
 
 /// Every table, in table-number order (the number is the position from 1, and is part of each
@@ -194,6 +235,10 @@ pub fn tables() -> Vec<Box<dyn Table>> {
         Box::new(poker20::Poker20),
         Box::new(race20::Race20),
         Box::new(ballbyball::BallByBall),
+        Box::new(worli::Worli),
+        Box::new(threecardj::ThreeCardJudgement),
+        Box::new(kbc::Kbc),
+        Box::new(lottcard::Lottery),
     ]
 }
 
@@ -219,10 +264,36 @@ pub fn replay(gtype: &str, mid: &str, seed: u64) -> Option<RoundResult> {
     Some(round_result(table.as_ref(), mid, seed, &deal))
 }
 
-/// The result record of a dealt round.
+/// How the picks with bets of a resulted round end: each pick's id, name and outcome, from the
+/// cards the result shows (so a stacked round is judged as dealt). An id that is no pick of the
+/// table is left out, which returns its stakes.
+pub fn judge_picks(result: &RoundResult, scopes: &[u32]) -> Vec<ItemResult> {
+    let Some(table) = table(&result.gtype) else { return vec![] };
+    let mut deal = Deal::default();
+    for (hand, cards) in result.hands.iter().enumerate() {
+        for card in cards.cards.iter().filter_map(|text| Card::parse(text)) {
+            deal.give(hand, Face::Card(card));
+        }
+    }
+    let judged = |&scope: &u32| {
+        let (sid, code) = split_pick_scope(scope)?;
+        let pick = table.unpick(sid, code)?;
+        Some(ItemResult { sid: scope, outcome: table.judge(&deal, sid, &pick), nat: pick.nat })
+    };
+    scopes.iter().filter_map(judged).collect()
+}
+
+/// The result record of a dealt round. Pick items have no outcome of their own: each pick with
+/// bets is judged when the round settles ([`judge_picks`]).
 pub fn round_result(table: &dyn Table, mid: &str, seed: u64, deal: &Deal) -> RoundResult {
     let verdict = table.settle(deal);
-    let items = table.markets().into_iter().zip(verdict.outcomes).map(|(m, outcome)| ItemResult { sid: m.sid, nat: m.nat, outcome }).collect();
+    let items = table
+        .markets()
+        .into_iter()
+        .zip(verdict.outcomes)
+        .filter(|(m, _)| m.pick.is_none())
+        .map(|(m, outcome)| ItemResult { sid: m.sid, nat: m.nat, outcome })
+        .collect();
     RoundResult {
         mid: mid.to_string(),
         gtype: table.gtype().to_string(),

@@ -18,6 +18,10 @@ const SLOTS: Record<string, number | Record<string, number>> = {
   // Each suit's opened cards are its king's steps to the finish at five.
   race20: 5,
   ballbyball: 1,
+  worli: 3,
+  '3cardj': 3,
+  kbc: 5,
+  lottcard: 3,
   poker20: { 'Player A': 2, 'Player B': 2, Board: 5 },
 };
 

@@ -5,9 +5,13 @@ use schemas::casino::{CasinoTile, CasinoType};
 /// "Our Casino": every table.
 pub const TYPE_ALL: u32 = 35;
 
-/// Lobby types (spec §9 ids 20, 21, 22, 24, 27; 28 to 34 and 35 are ours) and their tables.
-const TYPES: [(u32, &str, &[&str]); 13] = [
-    (TYPE_ALL, "Our Casino", &["teen20", "lucky7", "dt20", "ab20", "card32", "baccarat", "roulette", "war", "sicbo", "poker20", "race20", "ballbyball"]),
+/// Lobby types (spec §9 ids 20, 21, 22, 24, 27; 28 to 39 are ours) and their tables.
+const TYPES: [(u32, &str, &[&str]); 17] = [
+    (
+        TYPE_ALL,
+        "Our Casino",
+        &["teen20", "lucky7", "dt20", "ab20", "card32", "baccarat", "roulette", "war", "sicbo", "poker20", "race20", "ballbyball", "worli", "3cardj", "kbc", "lottcard"],
+    ),
     (20, "Teenpatti", &["teen20"]),
     (21, "Poker", &["poker20"]),
     (22, "Baccarat", &["baccarat"]),
@@ -20,6 +24,10 @@ const TYPES: [(u32, &str, &[&str]); 13] = [
     (32, "Sic Bo", &["sicbo"]),
     (33, "Race 20", &["race20"]),
     (34, "Virtual Cricket", &["ballbyball"]),
+    (36, "Worli Matka", &["worli"]),
+    (37, "3 Card Judgement", &["3cardj"]),
+    (38, "KBC", &["kbc"]),
+    (39, "Lottery", &["lottcard"]),
 ];
 
 pub fn types() -> Vec<CasinoType> {

@@ -9,8 +9,9 @@ use crate::configuration::CasinoSettings;
 use crate::clock::now_ms;
 use crate::ws::hub::{Full, HubHandle};
 use feed_sim::casino::{CasinoConfig, CasinoEngine};
-use ledger::{Command, EngineError, EngineHandle, FeedWorld, Reject};
-use schemas::casino::{CasinoEvent, CasinoRound, RoundResult, RoundStatus};
+use ledger::casino::round_book;
+use ledger::{BookKey, Command, EngineError, EngineHandle, FeedWorld, Reject};
+use schemas::casino::{CasinoEvent, CasinoRound, RoundResult, RoundStatus, PICK_SCOPE};
 use std::collections::BTreeMap;
 use std::sync::{Arc, RwLock};
 use std::time::{Duration, Instant};
@@ -224,7 +225,14 @@ fn changed_fields(before: &serde_json::Value, after: &serde_json::Value) -> serd
     serde_json::Value::Object(changed.map(|(k, v)| (k.clone(), v.clone())).collect())
 }
 
-async fn settle(engine: &EngineHandle, result: RoundResult) {
+/// Logs the result and settles the round; every pick with bets is judged from the result's
+/// cards first (betting is closed, so the ledger's picks of the round are all there are).
+async fn settle(engine: &EngineHandle, mut result: RoundResult) {
+    let scopes: Vec<u32> = match round_book(&result.mid) {
+        Some(book) => engine.read().books.range(BookKey { mid: book, scope: PICK_SCOPE }..=BookKey { mid: book, scope: u32::MAX }).map(|(key, _)| key.scope).collect(),
+        None => vec![],
+    };
+    result.items.extend(feed_sim::casino::judge_picks(&result, &scopes));
     let command = Command::SettleRound { gtype: result.gtype.clone(), mid: result.mid.clone(), result: Some(result) };
     submit(engine, command).await;
 }

@@ -14,7 +14,10 @@ use actix_web::{web, HttpRequest, HttpResponse};
 use ledger::casino::round_book;
 use ledger::Command;
 use schemas::bets::PlaceBetResponse;
-use schemas::casino::{CasinoResultDetail, CasinoResultRow, CasinoRound, CasinoTiles, CasinoType, PlaceCasinoBetRequest, ResultRow};
+use schemas::casino::{
+    pick_scope, split_pick_scope, CasinoItem, CasinoResultDetail, CasinoResultRow, CasinoRound, CasinoTiles, CasinoType, PickQuote, PickQuoteRequest, PlaceCasinoBetRequest, ResultRow, WorliSection,
+};
+use schemas::sports::Price;
 use schemas::{Envelope, Money};
 use serde::Deserialize;
 use serde_json::Value;
@@ -85,6 +88,23 @@ pub async fn round_data(state: web::Data<AppState>, query: web::Query<TableQuery
 /// A table's current round, plain (base B, the spec's `j` flag).
 pub async fn round_data_plain(state: web::Data<AppState>, query: web::Query<TableQuery>) -> ApiResult<HttpResponse> {
     Ok(ok("Success", current_round(&state, query.gtype.as_deref())?))
+}
+
+/// `POST /data/front/worlisectiondata`: Worli Matka's board by section (the Single digits, then
+/// each kind of patti), from its current round.
+pub async fn worli_sections(state: web::Data<AppState>) -> ApiResult<HttpResponse> {
+    let round = current_round(&state, Some("worli"))?;
+    let mut sections: Vec<WorliSection> = Vec::new();
+    for item in round.items {
+        match sections.last_mut() {
+            Some(section) if section.kind == item.kind && item.pick.is_none() => section.items.push(item),
+            _ => {
+                let name = if item.pick.is_some() { item.nat.clone() } else { "Single".to_owned() };
+                sections.push(WorliSection { name, kind: item.kind.clone(), items: vec![item] });
+            }
+        }
+    }
+    Ok(ok("Success", sections))
 }
 
 #[derive(Debug, Deserialize)]
@@ -166,6 +186,42 @@ pub async fn round_result(state: web::Data<AppState>, user: AuthUser, JsonBody(b
     Ok(ok("Success", detail))
 }
 
+/// The item a bet is on: the item itself, or on a pick item the player's pick as an item of its
+/// own (its id in the round, name and rate; back only).
+fn picked_item(table: &TableInfo, item: CasinoItem, pick: Option<&[String]>) -> ApiResult<CasinoItem> {
+    let (Some(spec), Some(choices)) = (&item.pick, pick) else {
+        return match (&item.pick, pick) {
+            (None, None) => Ok(item),
+            (None, Some(_)) => Err(ApiError::bad(format!("pick: {} takes no pick", item.nat))),
+            _ => Err(ApiError::bad(format!("pick: {} needs a pick, one of each: {}", item.nat, slot_names(&item)))),
+        };
+    };
+    if choices.len() > spec.slots.len() {
+        return Err(ApiError::bad(format!("pick: at most {} values", spec.slots.len())));
+    }
+    let engine_table = feed_sim::casino::table(table.gtype).ok_or_else(|| ApiError::NotFound(format!("Unknown table {}", table.gtype)))?;
+    let picked = engine_table.pick(item.sid, choices).map_err(ApiError::bad)?;
+    Ok(CasinoItem { sid: pick_scope(item.sid, picked.code), nat: picked.nat, b: picked.rate, l: Price(0), pick: None, ..item })
+}
+
+fn slot_names(item: &CasinoItem) -> String {
+    item.pick.iter().flat_map(|spec| spec.slots.iter().map(|slot| slot.label.as_str())).collect::<Vec<_>>().join(", ")
+}
+
+/// `POST /data/front/casino/pick`: the name and rate of a pick on a pick item of the table's
+/// current round, as a bet on it would take them.
+pub async fn quote_pick(state: web::Data<AppState>, JsonBody(body): JsonBody<PickQuoteRequest>) -> ApiResult<HttpResponse> {
+    let table = table_of(Some(&body.g_type))?;
+    let round = read(&state.casino).round(table.gtype).cloned().ok_or_else(|| ApiError::Conflict("Round is closed".into()))?;
+    let item = round.items.into_iter().find(|i| i.sid == body.section_id).ok_or_else(|| ApiError::NotFound("Unknown selection".into()))?;
+    let engine_table = feed_sim::casino::table(table.gtype).ok_or_else(|| ApiError::NotFound(format!("Unknown table {}", table.gtype)))?;
+    let choices = body.pick;
+    let picked = picked_item(&table, item, Some(&choices))?;
+    let code = split_pick_scope(picked.sid).map_or(0, |(_, code)| code);
+    let normal = engine_table.unpick(body.section_id, code).map(|p| p.choices).unwrap_or(choices);
+    Ok(ok("Success", PickQuote { section_id: body.section_id, pick: normal, nat: picked.nat, rate: picked.b }))
+}
+
 /// `POST /api/bet/place/casino`: the item as the table shows it now, checked by the ledger.
 #[tracing::instrument(name = "place_casino_bet", skip_all)]
 pub async fn place_casino_bet(
@@ -175,10 +231,12 @@ pub async fn place_casino_bet(
     EncryptedBody(body): EncryptedBody<PlaceCasinoBetRequest>,
 ) -> ApiResult<Encrypted<PlaceBetResponse>> {
     let asked = Asked { request_id: body.request_id.clone(), sid: body.section_id, side: body.bet_type, price: body.u_rate, amount: body.amount };
-    let request = BetRequest::new(&state, &req, &user, asked, now_ms())?;
+    let mut request = BetRequest::new(&state, &req, &user, asked, now_ms())?;
     let table = table_of(body.sub_type.as_deref().or(body.g_type.as_deref()))?;
     let round = read(&state.casino).round(table.gtype).cloned().ok_or_else(|| ApiError::Conflict("Round is closed".into()))?;
     let item = round.items.iter().find(|i| i.sid == body.section_id).cloned().ok_or_else(|| ApiError::NotFound("Unknown selection".into()))?;
+    let item = picked_item(&table, item, body.pick.as_deref())?;
+    request.sid = item.sid;
     let info = request.info(0, table.name.to_owned(), body.market_id.clone(), item.nat.clone(), table.gtype.to_owned());
     let command = Command::PlaceCasinoBet {
         user_id: user.user_id,

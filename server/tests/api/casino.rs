@@ -70,7 +70,7 @@ async fn the_lobby_lists_types_and_tables_with_their_locks() {
     let all = app.post("/data/front/casino/alllist", None, &json!({"gmid": 35, "ismob": 1})).await;
     let tiles = all.data()["t1"].as_array().expect("t1").clone();
     let gmids: Vec<&str> = tiles.iter().map(|t| t["gmid"].as_str().expect("gmid")).collect();
-    assert_eq!(gmids, ["teen20", "lucky7", "dt20", "ab20", "card32", "baccarat", "roulette", "war", "sicbo", "poker20", "race20", "ballbyball"]);
+    assert_eq!(gmids, ["teen20", "lucky7", "dt20", "ab20", "card32", "baccarat", "roulette", "war", "sicbo", "poker20", "race20", "ballbyball", "worli", "3cardj", "kbc", "lottcard"]);
     assert_eq!(tiles.iter().filter(|t| t["locked"] == true).map(|t| t["gmid"].clone()).collect::<Vec<_>>(), [json!("lucky7")]);
     let teen = app.send("POST", "/api/front/casino/alllist", Some(&token), Some(&app.seal(&json!({"gmid": "20", "ismob": 1})).to_string())).await;
     assert_eq!(app.open(&teen)["data"]["t1"][0]["gname"], "Teen Patti 20-20");
@@ -360,4 +360,134 @@ async fn in_test_mode_a_stacked_shoe_deals_the_next_round_and_its_result_says_st
     let events = app.get("/api/ops/audit/events?kind=DealingActed", Some(&operator)).await;
     let action = &events.data()[0]["detail"]["action"]["Stack"];
     assert_eq!(action["cards"][0], "AHH", "{}", events.body);
+}
+
+/// A bet on a pick item: the item's `sid`, the pick, and the quoted rate.
+fn pick_body(round: &Value, sid: u64, pick: &[&str], rate: f64, request_id: &str) -> Value {
+    json!({
+        "gType": round["gtype"], "marketId": round["mid"], "sectionId": sid, "pick": pick,
+        "uRate": rate, "amount": 100.0, "betType": "back", "requestId": request_id,
+    })
+}
+
+async fn quote(app: &TestApp, gtype: &str, sid: u64, pick: &[&str]) -> Reply {
+    app.post("/data/front/casino/pick", None, &json!({"gType": gtype, "sectionId": sid, "pick": pick})).await
+}
+
+/// Stacks `cards` on an open round of `gtype` with time to bet: that round deals them.
+async fn stacked_round(app: &TestApp, operator: &str, gtype: &str, cards: &[&str]) -> Value {
+    for _ in 0..5 {
+        let round = open_round(app, gtype, 10).await;
+        let stacked = app.post(&format!("/api/ops/casino/{gtype}/stack"), Some(operator), &json!({"remark": "pick test", "cards": cards})).await;
+        assert_eq!(stacked.status, 200, "{}", stacked.body);
+        let mid = round["mid"].as_str().expect("mid");
+        if stacked.body["message"] == format!("Shoe stacked for {mid}") {
+            return round;
+        }
+    }
+    panic!("no {gtype} round stacked in five tries");
+}
+
+/// The caller's settled bets of a round, by name, once every one is settled.
+async fn settled_bets(app: &TestApp, token: &str, gtype: &str, mid: &str, count: usize) -> Vec<(String, f64)> {
+    let deadline = Instant::now() + Duration::from_secs(30);
+    loop {
+        let bets = app.get(&format!("/api/bet?marketId={mid}&gType={gtype}"), Some(token)).await;
+        let bets = bets.data()["bets"].as_array().expect("bets").clone();
+        if bets.len() == count && bets.iter().all(|b| !b["result"].is_null()) {
+            let mut named: Vec<(String, f64)> = bets.iter().map(|b| (b["sectionName"].as_str().expect("name").to_owned(), b["result"].as_f64().expect("result"))).collect();
+            named.sort_by(|a, b| a.0.cmp(&b.0));
+            return named;
+        }
+        assert!(Instant::now() < deadline, "{gtype} round {mid} not settled within 30 s: {bets:?}");
+        actix_web::rt::time::sleep(Duration::from_millis(100)).await;
+    }
+}
+
+#[actix_web::test]
+async fn pick_bets_are_quoted_checked_and_settled_by_the_cards_dealt() {
+    let app = spawn_app_with(|s| {
+        s.casino.simulator = true;
+        s.casino.speed = 10.0;
+        s.feed.speed = 0.0;
+        s.test_mode = true;
+        // Two tables polled together, with bets between: more than one address's usual rate.
+        s.limits.api_requests_per_sec_per_ip = 0.0;
+    })
+    .await;
+    let operator = app.operator().await;
+    let token = app.player().await;
+    let before = user(&app, &token).await["balance"].as_f64().expect("balance");
+
+    // A quote names the pick in the game's order with its rate; a pick of the wrong kind is refused.
+    let quoted = quote(&app, "worli", 11, &["8", "1", "2"]).await;
+    assert_eq!(quoted.status, 200, "{}", quoted.body);
+    assert_eq!(quoted.data()["nat"], "Single Patti 128");
+    assert_eq!(quoted.data()["rate"], 140.0);
+    assert_eq!(quoted.data()["pick"], json!(["1", "2", "8"]));
+    assert_error(&quote(&app, "worli", 11, &["1", "1", "2"]).await, 400, "three different digits");
+    assert_error(&quote(&app, "worli", 1, &["1"]).await, 400, "takes no pick");
+    assert_error(&quote(&app, "worli", 99, &["1"]).await, 404, "Unknown selection");
+    assert_error(&quote(&app, "kbc", 1, &["Red", "Odd", "7 Up", "A23", "Stars"]).await, 400, "Suit");
+    assert_error(&app.post("/data/front/casino/pick", None, &json!({"gType": "worli", "sectionId": 11, "pick": "128"})).await, 400, "");
+
+    // Worli's board by section: the ten Single digits, then each kind of patti as a pick item.
+    let sections = app.post("/data/front/worlisectiondata", None, &json!({})).await;
+    let names: Vec<&str> = sections.data().as_array().expect("sections").iter().map(|s| s["name"].as_str().expect("name")).collect();
+    assert_eq!(names, ["Single", "Single Patti", "Double Patti", "Triple Patti"], "{}", sections.body);
+    assert_eq!(sections.data()[0]["items"].as_array().expect("digits").len(), 10);
+    assert_eq!(sections.data()[1]["items"][0]["pick"]["slots"].as_array().expect("slots").len(), 3);
+
+    // Worli deals A, 2, 8: patti 1 2 8, single 1 (1 + 2 + 8 = 11).
+    let worli = stacked_round(&app, &operator, "worli", &["AHH", "2HH", "8HH"]).await;
+    let bad = [
+        (json!({"pick": null}), 400, "needs a pick"),
+        (json!({"sectionId": 2, "uRate": 9.5}), 400, "takes no pick"),
+        (json!({"pick": ["1", "1", "2"]}), 400, "three different digits"),
+        (json!({"pick": ["1", "2", "8", "9"]}), 400, "at most 3"),
+        (json!({"pick": ["1", "2", "x"]}), 400, "digits"),
+        (json!({"uRate": 150.0}), 409, "Odds changed"),
+        (json!({"betType": "lay"}), 422, "not offered"),
+        (json!({"amount": 501.0}), 422, "Stake must be between"),
+    ];
+    for (change, status, needle) in bad {
+        let mut body = pick_body(&worli, 11, &["1", "2", "8"], 140.0, "bad");
+        for (key, value) in change.as_object().expect("fields") {
+            body[key] = value.clone();
+        }
+        assert_error(&place(&app, Some(&token), &body).await, status, needle);
+    }
+    assert!(app.get("/api/bet/current?type=casino", Some(&token)).await.data().as_array().expect("bets").is_empty(), "no refused bet is placed");
+    for (sid, pick, rate, id) in [(11, ["2", "8", "1"], 140.0, "w1"), (12, ["1", "1", "2"], 240.0, "w2")] {
+        let placed = place(&app, Some(&token), &pick_body(&worli, sid, &pick, rate, id)).await;
+        assert_eq!(placed.status, 200, "{}", placed.body);
+    }
+    let single = place(&app, Some(&token), &bet_body(&worli, 1, "back", 100.0, "w3")).await;
+    assert_eq!(single.body["data"]["bet"]["sectionName"], "Single 1");
+
+    // KBC deals 5♥ 9♣ K♣ 2♦ 4♠: Red, Odd, 7 Up, A23, Spades.
+    let kbc = stacked_round(&app, &operator, "kbc", &["5HH", "9CC", "KCC", "2DD", "4SS"]).await;
+    let answers = ["Red", "Odd", "7 Up", "A23", "Hearts"];
+    let four = quote(&app, "kbc", 2, &answers[..4]).await.data()["rate"].as_f64().expect("rate");
+    let half = quote(&app, "kbc", 3, &answers).await.data()["rate"].as_f64().expect("rate");
+    assert_eq!(four, 33.47, "0.96 / (1/2 × 7/13 × 6/13 × 3/13), rounded down");
+    for (sid, pick, rate, id) in [(2, &answers[..4], four, "k1"), (3, &answers[..], half, "k2")] {
+        let placed = place(&app, Some(&token), &pick_body(&kbc, sid, pick, rate, id)).await;
+        assert_eq!(placed.status, 200, "{}", placed.body);
+    }
+
+    let worli_bets = settled_bets(&app, &token, "worli", worli["mid"].as_str().expect("mid"), 3).await;
+    assert_eq!(worli_bets, [("Double Patti 112".to_owned(), -100.0), ("Single 1".to_owned(), 850.0), ("Single Patti 128".to_owned(), 13_900.0)]);
+    let kbc_bets = settled_bets(&app, &token, "kbc", kbc["mid"].as_str().expect("mid"), 2).await;
+    // 50-50 Quit: four right, the fifth wrong: half the stake is paid at the four-answer rate
+    // (the rate halved in hundredths, rounded down: 16.73).
+    let quit = ((four * 100.0 / 2.0).floor() - 100.0).round();
+    assert_eq!(kbc_bets, [("4 Cards Quit Red, Odd, 7 Up, A23".to_owned(), 3_247.0), ("50-50 Quit Red, Odd, 7 Up, A23, Hearts".to_owned(), quit)]);
+
+    let after = user(&app, &token).await;
+    assert_eq!(after["exp"], 0.0);
+    let won: f64 = worli_bets.iter().chain(&kbc_bets).map(|(_, pnl)| pnl).sum();
+    assert!((after["balance"].as_f64().expect("balance") - (before + won)).abs() < 1e-6, "{after}");
+    let audit = app.get("/api/ops/audit/verify", Some(&operator)).await;
+    assert_eq!(audit.body["success"], true, "{}", audit.body);
 }

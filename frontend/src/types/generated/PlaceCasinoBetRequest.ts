@@ -14,4 +14,8 @@ marketId: string, sectionId: number,
 /**
  * The rate the player saw.
  */
-uRate: number, amount: number, betType: Side, requestId?: string, };
+uRate: number, amount: number, betType: Side, requestId?: string, 
+/**
+ * The choice on a pick item, one value per slot of its `pick` (ours).
+ */
+pick?: Array<string>, };

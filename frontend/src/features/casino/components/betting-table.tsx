@@ -2,7 +2,7 @@
 // Each item shows its back rate and, where it can be laid (`l` > 0), a pink lay cell; an item
 // that is SUSPENDED or has no rate is locked. Min/Max show when above 0: per item on the large
 // cards, once in the group's title when a dense group shares them. Roulette's straight numbers
-// are drawn as the wheel's board.
+// are drawn as the wheel's board; pick items (Worli's pattis, lottery numbers, KBC) as pads.
 import { memo, useMemo, useState } from 'react';
 import { Box, Button, Typography } from '@mui/material';
 import type { CasinoItem, Side } from '@/types';
@@ -11,6 +11,8 @@ import { formatFixed } from '@/utils/format';
 import { rouletteColour } from '@/utils/roulette';
 import { balancedColumns, groupItems, isItemLocked, sideRows, type ItemCell, type ItemGroup, type SideRow } from '../model/round';
 import { selectItem } from '../hooks/use-bet-actions';
+import { PickPad } from './pick-pad';
+import { LotteryTicket } from './lottery-ticket';
 import { selectItems, selectSelectedSide, useCasinoStore } from '../stores/casino-store';
 
 /** Groups with this many items or fewer get large cards with their own Min/Max. */
@@ -146,6 +148,13 @@ function DenseRow({ row }: { row: SideRow }) {
 
 function GroupBody({ group }: { group: ItemGroup }) {
   if (group.type === 'straight' && group.items[0]?.subtype === 'roulette') return <RouletteBoard items={group.items} />;
+  if (group.items.some((item) => item.pick)) {
+    return (
+      <Box sx={{ display: 'grid', gap: 0.75, gridTemplateColumns: { xs: '1fr', md: columns(Math.min(group.items.length, 3)) } }}>
+        {group.items.map((item) => (item.pick ? <PickPad key={item.sid} item={item} /> : <ItemCard key={item.sid} item={item} label={item.nat} large />))}
+      </Box>
+    );
+  }
   const count = group.items.length;
   if (count > LARGE_GROUP_MAX) {
     return (
@@ -200,6 +209,7 @@ export function BettingTable() {
       {groups.map((group) => (
         <Group key={group.type} group={group} />
       ))}
+      {items[0]?.subtype === 'lottcard' && <LotteryTicket />}
     </Box>
   );
 }

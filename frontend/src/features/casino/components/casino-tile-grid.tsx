@@ -22,6 +22,10 @@ const ARTWORK: Record<string, Artwork> = {
   race20: { gradient: 'linear-gradient(135deg, #4a148c 0%, #c2185b 100%)', emblem: 'K♠ K♥ K♣ K♦' },
   ballbyball: { gradient: 'linear-gradient(135deg, #0b4d2c 0%, #7cb342 100%)', emblem: '4 · 6 · W' },
   sicbo: { gradient: 'linear-gradient(135deg, #5a2d0c 0%, #c0392b 100%)', emblem: '⚄⚂⚅' },
+  worli: { gradient: 'linear-gradient(135deg, #1a237e 0%, #00838f 100%)', emblem: '1 2 8' },
+  '3cardj': { gradient: 'linear-gradient(135deg, #263238 0%, #6a1b9a 100%)', emblem: 'A 7 K' },
+  kbc: { gradient: 'linear-gradient(135deg, #311b92 0%, #f9a825 100%)', emblem: '? ? ?' },
+  lottcard: { gradient: 'linear-gradient(135deg, #004d40 0%, #f57f17 100%)', emblem: '4 0 7' },
   roulette: {
     gradient:
       'radial-gradient(circle at 50% 40%, #1f7a3d 0 17%, #d4af37 17% 19%, transparent 19% 46%, rgba(0,0,0,0.55) 46%), repeating-conic-gradient(from 0deg at 50% 40%, #b71c1c 0 9.73deg, #141414 9.73deg 19.46deg)',

@@ -1,6 +1,6 @@
 // Selecting an item (login required, spec §5) and submitting the casino slip (spec §4).
 import { useCallback } from 'react';
-import type { CasinoItem, Side } from '@/types';
+import type { CasinoItem, PickQuote, Side } from '@/types';
 import { notify } from '@/lib/notify';
 import { submitBet } from '@/lib/submit-bet';
 import { newRequestId } from '@/lib/request-id';
@@ -25,6 +25,18 @@ export function selectItem(item: CasinoItem, side: Side): void {
   useCasinoStore.getState().select({ gtype: round.gtype, mid: round.mid, sid: item.sid, nat: itemLabel(item), side, rate, min: item.min, max: item.max });
 }
 
+/** Selects a quoted pick on a pick item (back only). */
+export function selectPick(item: CasinoItem, quote: PickQuote): void {
+  const user = sessionActions.get()?.user;
+  if (!hasAnyRole(user)) {
+    notify.error(LOGIN_REQUIRED);
+    return;
+  }
+  const { round } = useCasinoStore.getState();
+  if (!round || isItemLocked(item)) return;
+  useCasinoStore.getState().select({ gtype: round.gtype, mid: round.mid, sid: item.sid, nat: quote.nat, side: 'back', rate: quote.rate, min: item.min, max: item.max, pick: quote.pick });
+}
+
 /** Whether the selected item takes bets now (false while the round deals). */
 export function isSelectionOpen(items: ReadonlyArray<CasinoItem>, sid: number | undefined): boolean {
   const item = items.find((candidate) => candidate.sid === sid);
@@ -47,6 +59,7 @@ export function useSubmitCasinoBet(): () => Promise<void> {
         amount: stake,
         betType: selection.side,
         requestId: newRequestId(),
+        pick: selection.pick,
       }),
     );
     // Spec §4: after either answer the slip is cleared and the stake is 0.

@@ -1,6 +1,7 @@
 // The last-results strip (spec §9): each table's own letters and colours. The server sends the
 // letter in `win` (`A`, `B`, `T`, `D`, `TIE`, `L`, `H`, `7`, `P`, a 32 Cards player's number, a
-// roulette number, Casino War's count of winning players, Sic Bo's dice total); this maps it to
+// roulette number, Casino War's count of winning players, Sic Bo's dice total, Worli's single,
+// the lottery's number, the ranks 3 Card Judgement and KBC dealt); this maps it to
 // the badge the strip draws.
 import { rouletteColour } from '@/utils/roulette';
 
@@ -46,6 +47,13 @@ export function resultBadge(gtype: string, win: string): ResultBadge {
     const number = Number(win);
     if (win !== '' && Number.isInteger(number) && number >= 0 && number <= 36) return badge(String(number), ROULETTE_BACKGROUND[rouletteColour(number)]);
   }
+  if (gtype === 'worli') {
+    // The single digit: odd blue, even red.
+    const single = Number(win);
+    if (win.length === 1 && Number.isInteger(single)) return badge(win, single % 2 === 1 ? BLUE : RED);
+  }
+  if (gtype === 'lottcard') return badge(win, GOLD, DARK_TEXT);
+  if (gtype === 'kbc' || gtype === '3cardj') return badge(win, PURPLE);
   if (gtype === 'sicbo') {
     // The dice total: Small blue, Big red (a triple is marked by the round's description).
     const total = Number(win);

@@ -73,6 +73,10 @@ const GROUP_TITLES: Record<string, string> = {
   triple: 'Specific Triple',
   anytriple: 'Any Triple',
   single: 'Single Number',
+  patti: 'Patti',
+  judgement: 'Pick Three Ranks',
+  mode: 'Answer the Five Questions',
+  lottery: 'Pick Your Number',
 };
 
 /** Groups that lead their table; the rest follow in the order the server lists them. */

@@ -13,6 +13,8 @@ export type CasinoSelection = {
   rate: number;
   min: number;
   max: number;
+  /** On a pick item: the pick, one value per slot. */
+  pick?: string[];
 };
 
 export type CasinoSlip = { selection: CasinoSelection | null; stake: number; submitting: boolean };

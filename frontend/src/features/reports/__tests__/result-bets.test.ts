@@ -1,4 +1,4 @@
-import { betTotals, filterBets, sportsWinner } from '../model/result-bets';
+import { betTotals, filterBets, sportsWinner, kbcAnswers } from '../model/result-bets';
 import { makeBet } from './fixtures';
 
 const back = makeBet({ betId: 1, betType: 'back', amount: 200, result: 180 });
@@ -43,5 +43,20 @@ describe('a sports market winner from the bets', () => {
     expect(sportsWinner([makeBet({ betType: 'back', result: -200 })])).toBeNull();
     expect(sportsWinner([makeBet({ gType: 'fancy', betType: 'back', result: 100 })])).toBeNull();
     expect(sportsWinner([makeBet({ result: 0 })])).toBeNull();
+  });
+});
+
+describe('kbcAnswers', () => {
+  it('expands a KBC bet into its mode and question and answer pairs', () => {
+    expect(kbcAnswers('4 Cards Quit Black, Even, 7 Down, JQK')).toEqual({
+      mode: '4 Cards Quit',
+      pairs: [
+        ['Red or Black', 'Black'],
+        ['Odd or Even', 'Even'],
+        ['7 Up or 7 Down', '7 Down'],
+        ['3 Card Judgement', 'JQK'],
+      ],
+    });
+    expect(kbcAnswers('Player A')).toBeNull();
   });
 });

@@ -22,12 +22,28 @@ import { DataTable, type DataColumn, type RowKey } from '@/components/data-table
 import type { BetView } from '@/types';
 import { formatDateTime, formatFixed } from '@/utils/format';
 import type { ResultModalData } from '../model/result-data';
-import { BET_FILTERS, betTotals, filterBets, type BetFilter } from '../model/result-bets';
+import { BET_FILTERS, betTotals, filterBets, kbcAnswers, type BetFilter } from '../model/result-bets';
 import { amountColour } from './report-card';
 import { ResultView } from './result-view';
 
+/** The bet's name; a KBC bet expands into its questions and answers. */
+function Nation({ bet }: { bet: BetView }) {
+  const kbc = bet.gType === 'kbc' ? kbcAnswers(bet.sectionName) : null;
+  if (!kbc) return <>{bet.sectionName}</>;
+  return (
+    <Box data-testid="kbc-answers">
+      <b>{kbc.mode}</b>
+      {kbc.pairs.map(([question, answer]) => (
+        <Box key={question} sx={{ fontSize: 12 }}>
+          {question}: <b>{answer}</b>
+        </Box>
+      ))}
+    </Box>
+  );
+}
+
 const COLUMNS: ReadonlyArray<DataColumn<BetView>> = [
-  { id: 'nation', header: 'Nation', nowrap: true, render: (bet) => bet.sectionName },
+  { id: 'nation', header: 'Nation', nowrap: true, render: (bet) => <Nation bet={bet} /> },
   { id: 'rate', header: 'Rate', align: 'right', render: (bet) => bet.uRate },
   { id: 'amount', header: 'Amount', align: 'right', render: (bet) => formatFixed(bet.amount) },
   {

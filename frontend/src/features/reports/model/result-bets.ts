@@ -49,3 +49,19 @@ export function sportsWinner(bets: ReadonlyArray<BetView>): string | null {
   }
   return null;
 }
+
+/** KBC's questions, in the order a pick answers them (`feed-sim/src/casino/kbc.rs`). */
+const KBC_QUESTIONS = ['Red or Black', 'Odd or Even', '7 Up or 7 Down', '3 Card Judgement', 'Suit'];
+const KBC_MODES = ['5 Cards', '4 Cards Quit', '50-50 Quit'];
+
+/**
+ * A KBC bet's name ("5 Cards Red, Odd, 7 Up, A23, Spades") as its mode and one question and
+ * answer pair per answer (spec: the result modal expands KBC rows); null for any other name.
+ */
+export function kbcAnswers(sectionName: string): { mode: string; pairs: Array<[string, string]> } | null {
+  const mode = KBC_MODES.find((name) => sectionName.startsWith(`${name} `));
+  if (!mode) return null;
+  const answers = sectionName.slice(mode.length + 1).split(', ');
+  if (answers.length > KBC_QUESTIONS.length) return null;
+  return { mode, pairs: answers.map((answer, index) => [KBC_QUESTIONS[index] ?? '', answer]) };
+}

@@ -35,6 +35,10 @@ export const OUR_TABLES: ReadonlyArray<{ gtype: string; name: string }> = [
   { gtype: 'poker20', name: 'Poker 20-20' },
   { gtype: 'race20', name: 'Race 20' },
   { gtype: 'ballbyball', name: 'Ball By Ball' },
+  { gtype: 'worli', name: 'Worli Matka' },
+  { gtype: '3cardj', name: '3 Card Judgement' },
+  { gtype: 'kbc', name: 'KBC' },
+  { gtype: 'lottcard', name: 'Lottery' },
 ];
 export const ALL_GAMES = 'all';
 
