@@ -354,7 +354,7 @@ mod casino_tables {
 
     #[test]
     fn unknown_tables_deal_nothing() {
-        assert!(table("worli").is_none());
+        assert!(table("worli2").is_none());
         assert!(feed_sim::casino::deal_round("nope", 1).is_none());
     }
 }
