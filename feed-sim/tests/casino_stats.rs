@@ -7,7 +7,7 @@
 
 // The tests sit in a module named after the file, so `cargo test -p feed-sim casino` selects them.
 mod casino_stats {
-    use feed_sim::casino::{profit_per_unit, table, Market, Pick, Shoe};
+    use feed_sim::casino::{profit_per_unit, table, Deal, Market, Pick, Shoe};
     use schemas::casino::ItemOutcome;
 
     const ROUNDS: u64 = 100_000;
@@ -32,8 +32,11 @@ mod casino_stats {
     /// of its own (a pick item has no outcome of its own).
     fn play(gtype: &str, picks: &[(u32, &[&str])]) -> (Vec<Market>, Tally) {
         let table = table(gtype).expect("a known table");
-        let all = table.markets();
-        let plain: Vec<bool> = all.iter().map(|m| m.pick.is_none()).collect();
+        // A table that re-prices in play is checked on the items it opens with, at their prices.
+        let opening = table.live_markets(&Deal::default(), 0);
+        let opened = |m: &Market| opening.as_ref().map_or(Some(m.clone()), |offered| offered.iter().find(|o| o.sid == m.sid).cloned());
+        let all: Vec<Market> = table.markets().iter().map(|m| opened(m).unwrap_or_else(|| m.clone())).collect();
+        let plain: Vec<bool> = table.markets().iter().map(|m| m.pick.is_none() && opened(m).is_some()).collect();
         let picked: Vec<(u32, Pick)> = picks
             .iter()
             .map(|(sid, choices)| (*sid, table.pick(*sid, &choices.iter().map(|c| c.to_string()).collect::<Vec<_>>()).expect("a valid pick")))
@@ -42,7 +45,7 @@ mod casino_stats {
             let item = all.iter().find(|m| m.sid == *sid).expect("the pick's item");
             Market { ours: item.ours, ..Market::with(pick.nat.clone(), item.kind, item.group, pick.rate.0, pick.chances.clone()) }
         };
-        let markets: Vec<Market> = all.iter().filter(|m| m.pick.is_none()).cloned().chain(picked.iter().map(pick_market)).collect();
+        let markets: Vec<Market> = all.iter().zip(&plain).filter(|(_, plain)| **plain).map(|(m, _)| m.clone()).chain(picked.iter().map(pick_market)).collect();
         let faces = table.shoe();
         let mut tally: Tally = vec![Vec::new(); markets.len()];
         for seed in 0..ROUNDS {
@@ -218,5 +221,10 @@ mod casino_stats {
     #[test]
     fn lottery_picks_pay_as_stated_over_100000_rounds() {
         check_picks("lottcard", &[(1, &["7"]), (1, &["0"]), (2, &["0", "7"]), (2, &["5", "5"]), (3, &["4", "0", "7"]), (3, &["0", "0", "0"])]);
+    }
+
+    #[test]
+    fn super_over_opening_prices_pay_as_stated_over_100000_rounds() {
+        check_table("superover");
     }
 }

@@ -52,7 +52,7 @@ describe('live casino', () => {
     await page.goto('/');
     const homeTiles = page.getByTestId('casino-grid').getByTestId('casino-tile');
     await homeTiles.first().waitFor();
-    assert.equal(await homeTiles.count(), 16, 'Our Casino lists every table');
+    assert.equal(await homeTiles.count(), 17, 'Our Casino lists every table');
     for (const tile of await homeTiles.all()) assert.equal(await tile.getAttribute('data-locked'), 'true');
     await homeTiles.first().click();
     await page.getByText('Please login to access!').waitFor();
@@ -61,7 +61,7 @@ describe('live casino', () => {
     await page.goto('/casino-list/LC/4/35');
     const lobbyTiles = page.getByRole('region', { name: 'Our Casino' }).getByTestId('casino-tile');
     await lobbyTiles.first().waitFor();
-    assert.equal(await lobbyTiles.count(), 12);
+    assert.equal(await lobbyTiles.count(), 17);
     for (const tile of await lobbyTiles.all()) assert.equal(await tile.getAttribute('data-locked'), 'true');
 
     // The fixed header links switch the type; Poker lists Poker 20-20.
@@ -144,6 +144,8 @@ describe('live casino', () => {
     race20: { nat: 'K Spade', rate: 3.9, won: (winner) => winner === 'Spades' },
     poker20: { nat: 'Player A', rate: 1.98, won: (winner) => winner === 'Player A', push: (winner) => winner === 'Tie' },
     ballbyball: { nat: 'Dot ball', rate: 4.15, won: (winner) => winner === 'Dot ball' },
+    // Backed before the first ball, at the opening price; a tie returns the stake.
+    superover: { nat: 'Team A', rate: 1.93, won: (winner) => winner === 'Team A', push: (winner) => winner === 'Tie' },
   };
 
   for (const [gtype, item] of Object.entries(FIRST_ITEM)) {
@@ -293,10 +295,15 @@ describe('live casino', () => {
       const page = await newPage(browser, server.url, { width });
       await loginViaUi(page, 'player1', 'player123');
       await page.getByTestId('balance').waitFor();
-      for (const gtype of ['teen20', 'roulette', 'war', 'sicbo', 'poker20', 'race20', 'ballbyball']) {
+      for (const gtype of ['teen20', 'roulette', 'war', 'sicbo', 'poker20', 'race20', 'ballbyball', 'superover']) {
         await page.goto(`/casino/${gtype}`);
         await page.getByTestId('betting-table').waitFor();
-        await page.waitForFunction(() => document.querySelector('[data-testid="round-status"]')?.getAttribute('data-status') === 'OPEN', null, { timeout: 15_000 });
+        // A betting window with time left (the super over's windows between balls are short).
+        await page.waitForFunction(
+          () => document.querySelector('[data-testid="round-status"]')?.getAttribute('data-status') === 'OPEN' && Number(document.querySelector('[data-testid="countdown"]')?.getAttribute('data-lt')) >= 10,
+          null,
+          { polling: 'raf', timeout: 15_000 },
+        );
         await page.locator('[data-testid="item-1"] button, button[data-testid="item-1"]').first().click();
         await page.getByRole('textbox', { name: 'Stake' }).fill('200');
         await page.screenshot({ path: screenshotPath(`casino-${gtype}-${width}.png`), fullPage: width > 400 });

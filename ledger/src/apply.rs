@@ -34,7 +34,7 @@ pub fn apply(state: &mut State, envelope: &Envelope) {
             state.feed_world = Some(world.clone());
         }
         Event::CasinoWorldStarted { world } => state.casino_world = Some(world.clone()),
-        Event::RoundOpened { .. } | Event::RoundClosed { .. } | Event::RoundResulted { .. } | Event::TableLocked { .. } | Event::TableUnlocked { .. } => {
+        Event::RoundOpened { .. } | Event::RoundClosed { .. } | Event::RoundReopened { .. } | Event::RoundResulted { .. } | Event::TableLocked { .. } | Event::TableUnlocked { .. } => {
             apply_casino(state, at_ms, &envelope.event)
         }
         Event::Wallet(event) => crate::wallet::apply(&mut state.wallet, at_ms, event),
@@ -282,6 +282,11 @@ fn apply_casino(state: &mut State, at_ms: i64, event: &Event) {
         Event::RoundClosed { gtype, book } => {
             if let Some(round) = state.tables.get_mut(gtype).filter(|r| r.book == *book) {
                 round.betting = false;
+            }
+        }
+        Event::RoundReopened { gtype, book } => {
+            if let Some(round) = state.tables.get_mut(gtype).filter(|r| r.book == *book) {
+                round.betting = true;
             }
         }
         Event::RoundResulted { gtype, book, result } => {

@@ -94,6 +94,13 @@ pub fn close_round(state: &State, gtype: &str, mid: &str) -> Result<Vec<Event>, 
     Ok(if round.betting { vec![Event::RoundClosed { gtype: gtype.to_owned(), book: round.book }] } else { vec![] })
 }
 
+/// Betting on the table's current round opens again (in play, between two faces of its deal);
+/// opening it again when open changes nothing.
+pub fn reopen_round(state: &State, gtype: &str, mid: &str) -> Result<Vec<Event>, Reject> {
+    let round = state.tables.get(gtype).filter(|r| r.mid == mid).ok_or(Reject::UnknownRound)?;
+    Ok(if round.betting { vec![] } else { vec![Event::RoundReopened { gtype: gtype.to_owned(), book: round.book }] })
+}
+
 /// Logs the result and settles every bet of the round: each item's book by its outcome; an item
 /// the result does not name, and every item of a void round, returns its stakes.
 pub fn settle_round(state: &State, gtype: &str, mid: &str, result: Option<&RoundResult>) -> Result<Vec<Event>, Reject> {

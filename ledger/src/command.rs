@@ -119,6 +119,12 @@ pub enum Command {
         gtype: String,
         mid: String,
     },
+    /// Betting on the table's current round `mid` opens again, between two faces of its deal (a
+    /// table that takes bets in play, at re-priced items).
+    ReopenRound {
+        gtype: String,
+        mid: String,
+    },
     /// Round `mid` of the table resulted (`None`: void); its bets are settled.
     SettleRound {
         gtype: String,

@@ -84,6 +84,7 @@ pub fn decide(state: &State, at_ms: i64, command: &Command) -> Result<Vec<Event>
         Command::StartFeed { world } => sports::start_feed(state, at_ms, world),
         Command::OpenRound { gtype, table, mid } => casino::open_round(state, at_ms, gtype, *table, mid),
         Command::CloseRound { gtype, mid } => casino::close_round(state, gtype, mid),
+        Command::ReopenRound { gtype, mid } => casino::reopen_round(state, gtype, mid),
         Command::SettleRound { gtype, mid, result } => casino::settle_round(state, gtype, mid, result.as_ref()),
         Command::PlaceCasinoBet { user_id, request_id, gtype, mid, item, stake_minor, info } => {
             casino::place_bet(state, at_ms, *user_id, request_id, gtype, mid, item, *stake_minor, info)

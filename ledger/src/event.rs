@@ -200,6 +200,12 @@ pub enum Event {
         action: DealingAction,
         remark: String,
     },
+    /// Betting on a round opens again between two faces of its deal (in play: the super over
+    /// after each ball); the next `RoundClosed` ends it.
+    RoundReopened {
+        gtype: String,
+        book: u64,
+    },
 }
 
 /// What makes a simulated world (the sports feed, or the casino's tables) the same world: its

@@ -5,7 +5,7 @@
 
 use super::limits::{
     ACTIONS_PER_STEP_MAX, BETTING_MS, CARD_INTERVAL_MS, DEALING_MS_MAX, HIGH_RATE_H, HIGH_RATE_STAKE_MAX, RESULTS_STRIP_LEN, RESULT_PAUSE_MS,
-    ROUND_SEED_MAX, SPEED_MAX, STAKE_MAX, STAKE_MIN, STATS_ROUNDS, TOP_RATE_H, TOP_RATE_STAKE_MAX,
+    IN_PLAY_MS, ROUND_SEED_MAX, SPEED_MAX, STAKE_MAX, STAKE_MIN, STATS_ROUNDS, TOP_RATE_H, TOP_RATE_STAKE_MAX,
 };
 use super::{round_result, tables, Deal, Face, Market, Shoe, Table};
 use rand::rngs::StdRng;
@@ -35,6 +35,8 @@ impl Default for CasinoConfig {
 enum Phase {
     Open,
     Dealing,
+    /// Bets again between two faces, at re-priced items (`Table::live_markets`), until `close_ms`.
+    InPlay,
     Result,
 }
 
@@ -62,6 +64,8 @@ struct Run {
     rng: StdRng,
     items_open: Vec<CasinoItem>,
     items_closed: Vec<CasinoItem>,
+    /// The items on offer now, where the table prices them afresh (`Table::live_markets`).
+    live: Option<Vec<Market>>,
     round: Round,
     strip: VecDeque<ResultRow>,
     recent: VecDeque<Deal>,
@@ -139,7 +143,7 @@ impl CasinoEngine {
         run.stack = Some(top);
         Ok(match run.round.phase {
             Phase::Open => run.round.mid.clone(),
-            Phase::Dealing | Phase::Result => "the next round".to_owned(),
+            Phase::Dealing | Phase::InPlay | Phase::Result => "the next round".to_owned(),
         })
     }
 }
@@ -189,7 +193,8 @@ impl Run {
         let opened = start_ms - rng.gen_range(0..BETTING_MS - 1_000);
         let round = Run::open(&mut rng, number, opened, start_ms);
         let stats = table.stats(&[]);
-        Run { table, number, rng, items_open, items_closed, round, strip: VecDeque::new(), recent: VecDeque::new(), stats, stack: None }
+        let live = table.live_markets(&Deal::default(), 0);
+        Run { table, number, rng, items_open, items_closed, live, round, strip: VecDeque::new(), recent: VecDeque::new(), stats, stack: None }
     }
 
     fn open(rng: &mut StdRng, number: usize, opened_ms: i64, now_ms: i64) -> Round {
@@ -218,9 +223,24 @@ impl Run {
             Phase::Dealing if self.round.shown < self.round.deal.dealt.len() => {
                 self.round.shown += 1;
                 self.round.due_ms = now_ms + self.round.interval_ms;
+                let more = self.round.shown < self.round.deal.dealt.len();
+                if let Some(markets) = self.table.live_markets(&self.round.deal, self.round.shown).filter(|m| more && !m.is_empty()) {
+                    self.live = Some(markets);
+                    self.round.phase = Phase::InPlay;
+                    self.round.close_ms = now_ms + IN_PLAY_MS;
+                    self.round.due_ms = next_tick(self.round.close_ms, now_ms);
+                }
             }
             Phase::Dealing => self.resolve(now_ms, out),
-            Phase::Result => self.round = Run::open(&mut self.rng, self.number, now_ms, now_ms),
+            Phase::InPlay if now_ms < self.round.close_ms => self.round.due_ms = next_tick(self.round.close_ms, now_ms),
+            Phase::InPlay => {
+                self.round.phase = Phase::Dealing;
+                self.round.due_ms = now_ms + self.round.interval_ms;
+            }
+            Phase::Result => {
+                self.round = Run::open(&mut self.rng, self.number, now_ms, now_ms);
+                self.live = self.table.live_markets(&Deal::default(), 0);
+            }
         }
         out.push(CasinoEvent::RoundUpdated { round: self.view(now_ms) });
     }
@@ -257,9 +277,14 @@ impl Run {
     fn view(&self, now_ms: i64) -> CasinoRound {
         let round = &self.round;
         let (status, items, lt) = match round.phase {
-            Phase::Open => (RoundStatus::Open, &self.items_open, seconds_left(round.close_ms, now_ms)),
+            Phase::Open | Phase::InPlay => (RoundStatus::Open, &self.items_open, seconds_left(round.close_ms, now_ms)),
             Phase::Dealing => (RoundStatus::Suspended, &self.items_closed, 0),
             Phase::Result => (RoundStatus::Result, &self.items_closed, 0),
+        };
+        let gstatus = if status == RoundStatus::Open { ItemStatus::Active } else { ItemStatus::Suspended };
+        let items = match &self.live {
+            Some(live) => live.iter().map(|m| item(m, self.table.gtype(), gstatus)).collect(),
+            None => items.clone(),
         };
         CasinoRound {
             mid: round.mid.clone(),
@@ -271,7 +296,7 @@ impl Run {
             rdesc: round.result.as_ref().map(|r| r.rdesc.clone()).unwrap_or_default(),
             remark: String::new(),
             status,
-            items: items.clone(),
+            items,
             results: self.strip.iter().cloned().collect(),
             stats: self.stats.clone(),
             ts: now_ms,

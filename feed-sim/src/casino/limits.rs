@@ -3,6 +3,10 @@
 /// How long a round takes bets. Long enough to pick an item and a stake on a phone.
 pub const BETTING_MS: i64 = 20_000;
 
+/// How long bets are taken between two faces on a table that re-prices while dealing (the super
+/// over, after every ball).
+pub const IN_PLAY_MS: i64 = 5_000;
+
 /// The pause between two cards (or the spin and its number) while dealing, so a spectator can
 /// follow the cards one by one.
 pub const CARD_INTERVAL_MS: i64 = 1_000;

@@ -22,6 +22,7 @@ mod race20;
 mod roulette;
 mod rules;
 mod sicbo;
+mod superover;
 mod teen20;
 mod threecardj;
 mod war;
@@ -213,6 +214,14 @@ pub trait Table: Send + Sync {
     fn unpick(&self, _sid: u32, _code: u32) -> Option<Pick> {
         None
     }
+    /// In play: the items on offer, priced afresh, once the first `shown` faces of `deal` are
+    /// showing (`shown` 0: before the deal, while betting opens). The engine takes bets on them
+    /// for `IN_PLAY_MS` after every face for which this is `Some`, and offers them instead of
+    /// `markets` while betting opens. `None` (every table but the super over): bets only before
+    /// the deal, on `markets`. Every sid offered must be one of `markets`, which `settle` settles.
+    fn live_markets(&self, _deal: &Deal, _shown: usize) -> Option<Vec<Market>> {
+        None
+    }
     /// How a pick of item `sid` ends on a deal.
     fn judge(&self, _deal: &Deal, _sid: u32, _pick: &Pick) -> ItemOutcome {
         ItemOutcome::Push
@@ -239,6 +248,7 @@ pub fn tables() -> Vec<Box<dyn Table>> {
         Box::new(threecardj::ThreeCardJudgement),
         Box::new(kbc::Kbc),
         Box::new(lottcard::Lottery),
+        Box::new(superover::SuperOver),
     ]
 }
 

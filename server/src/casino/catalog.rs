@@ -10,7 +10,7 @@ const TYPES: [(u32, &str, &[&str]); 17] = [
     (
         TYPE_ALL,
         "Our Casino",
-        &["teen20", "lucky7", "dt20", "ab20", "card32", "baccarat", "roulette", "war", "sicbo", "poker20", "race20", "ballbyball", "worli", "3cardj", "kbc", "lottcard"],
+        &["teen20", "lucky7", "dt20", "ab20", "card32", "baccarat", "roulette", "war", "sicbo", "poker20", "race20", "ballbyball", "worli", "3cardj", "kbc", "lottcard", "superover"],
     ),
     (20, "Teenpatti", &["teen20"]),
     (21, "Poker", &["poker20"]),
@@ -23,7 +23,7 @@ const TYPES: [(u32, &str, &[&str]); 17] = [
     (31, "Casino War", &["war"]),
     (32, "Sic Bo", &["sicbo"]),
     (33, "Race 20", &["race20"]),
-    (34, "Virtual Cricket", &["ballbyball"]),
+    (34, "Virtual Cricket", &["ballbyball", "superover"]),
     (36, "Worli Matka", &["worli"]),
     (37, "3 Card Judgement", &["3cardj"]),
     (38, "KBC", &["kbc"]),
@@ -89,9 +89,9 @@ mod tests {
     fn tiles_follow_the_type_and_the_locks() {
         assert_eq!(tiles(Some(20), &[]).iter().map(|t| t.gmid.as_str()).collect::<Vec<_>>(), vec!["teen20"]);
         assert_eq!(tiles(Some(21), &[]).iter().map(|t| t.gmid.as_str()).collect::<Vec<_>>(), vec!["poker20"]);
-        assert_eq!(tiles(None, &[]).len(), 12);
-        assert_eq!(tiles(Some(999), &[]).len(), 12, "an unknown type lists every table");
-        let locked: Vec<bool> = tiles(None, &[2]).iter().map(|t| t.locked).collect();
-        assert_eq!(locked, vec![false, true, false, false, false, false, false, false, false, false, false, false]);
+        assert_eq!(tiles(None, &[]).len(), 17);
+        assert_eq!(tiles(Some(999), &[]).len(), 17, "an unknown type lists every table");
+        let locked: Vec<usize> = tiles(None, &[2]).iter().enumerate().filter(|(_, t)| t.locked).map(|(i, _)| i).collect();
+        assert_eq!(locked, vec![1], "table 2 only");
     }
 }

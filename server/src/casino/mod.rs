@@ -204,9 +204,13 @@ async fn show(tables: &SharedTables, hub: &HubHandle, engine: &EngineHandle, mut
         let table = catalog::table(&round.gtype).map_or(0, |t| t.number);
         submit(engine, Command::OpenRound { gtype: round.gtype.clone(), table, mid: round.mid.clone() }).await;
     }
-    let was_open = new_round || previous.is_some_and(|(_, status)| status == RoundStatus::Open);
+    let was_open = new_round || previous.as_ref().is_some_and(|(_, status)| *status == RoundStatus::Open);
     if was_open && round.status != RoundStatus::Open {
         submit(engine, Command::CloseRound { gtype: round.gtype.clone(), mid: round.mid.clone() }).await;
+    }
+    // In play (the super over): betting opens again between two balls of the round.
+    if !was_open && round.status == RoundStatus::Open {
+        submit(engine, Command::ReopenRound { gtype: round.gtype.clone(), mid: round.mid.clone() }).await;
     }
     round.ts = now_ms();
     let full = serde_json::to_value(&round).expect("wire types serialize");

@@ -70,7 +70,7 @@ async fn the_lobby_lists_types_and_tables_with_their_locks() {
     let all = app.post("/data/front/casino/alllist", None, &json!({"gmid": 35, "ismob": 1})).await;
     let tiles = all.data()["t1"].as_array().expect("t1").clone();
     let gmids: Vec<&str> = tiles.iter().map(|t| t["gmid"].as_str().expect("gmid")).collect();
-    assert_eq!(gmids, ["teen20", "lucky7", "dt20", "ab20", "card32", "baccarat", "roulette", "war", "sicbo", "poker20", "race20", "ballbyball", "worli", "3cardj", "kbc", "lottcard"]);
+    assert_eq!(gmids, ["teen20", "lucky7", "dt20", "ab20", "card32", "baccarat", "roulette", "war", "sicbo", "poker20", "race20", "ballbyball", "worli", "3cardj", "kbc", "lottcard", "superover"]);
     assert_eq!(tiles.iter().filter(|t| t["locked"] == true).map(|t| t["gmid"].clone()).collect::<Vec<_>>(), [json!("lucky7")]);
     let teen = app.send("POST", "/api/front/casino/alllist", Some(&token), Some(&app.seal(&json!({"gmid": "20", "ismob": 1})).to_string())).await;
     assert_eq!(app.open(&teen)["data"]["t1"][0]["gname"], "Teen Patti 20-20");
@@ -488,6 +488,82 @@ async fn pick_bets_are_quoted_checked_and_settled_by_the_cards_dealt() {
     assert_eq!(after["exp"], 0.0);
     let won: f64 = worli_bets.iter().chain(&kbc_bets).map(|(_, pnl)| pnl).sum();
     assert!((after["balance"].as_f64().expect("balance") - (before + won)).abs() < 1e-6, "{after}");
+    let audit = app.get("/api/ops/audit/verify", Some(&operator)).await;
+    assert_eq!(audit.body["success"], true, "{}", audit.body);
+}
+
+#[actix_web::test]
+async fn the_super_over_takes_bets_again_after_every_ball_at_new_prices() {
+    let app = spawn_app_with(|s| {
+        s.casino.simulator = true;
+        s.casino.speed = 10.0;
+        s.feed.speed = 0.0;
+        s.limits.api_requests_per_sec_per_ip = 0.0;
+    })
+    .await;
+    let token = app.player().await;
+    let before = user(&app, &token).await["balance"].as_f64().expect("balance");
+    let opening = open_round(&app, "superover", 6).await;
+    let mid = opening["mid"].as_str().expect("mid").to_owned();
+    assert_eq!(opening["card"], "", "no ball before the betting closes");
+    let names: Vec<&str> = opening["items"].as_array().expect("items").iter().map(|i| i["nat"].as_str().expect("nat")).collect();
+    assert_eq!(&names[..2], ["Team A", "Team B"], "{names:?}");
+    assert!(names[2].starts_with("Team A runs "), "{names:?}");
+    let placed = place(&app, Some(&token), &bet_body(&opening, 0, "back", 100.0, "pre")).await;
+    assert_eq!(placed.status, 200, "{}", placed.body);
+
+    // After a ball the round takes bets again, on items priced from the score.
+    let deadline = Instant::now() + Duration::from_secs(30);
+    let in_play = loop {
+        let now = round(&app, "superover").await;
+        assert_eq!(now["mid"], mid, "the over ended without a betting window between balls");
+        if now["status"] == "OPEN" && now["card"] != "" && now["lt"].as_u64().expect("lt") >= 3 {
+            break now;
+        }
+        assert!(Instant::now() < deadline, "no betting window between balls");
+        actix_web::rt::time::sleep(Duration::from_millis(20)).await;
+    };
+    if in_play["items"][0]["b"] != opening["items"][0]["b"] {
+        let mut old = bet_body(&in_play, 0, "back", 100.0, "stale");
+        old["uRate"] = opening["items"][0]["b"].clone();
+        assert_error(&place(&app, Some(&token), &old).await, 409, "Odds changed");
+    }
+    let lay = place(&app, Some(&token), &bet_body(&in_play, 0, "lay", 100.0, "in-play")).await;
+    assert_eq!(lay.status, 200, "{}", lay.body);
+    assert_eq!(lay.body["data"]["bet"]["uRate"], in_play["items"][0]["l"], "laid at the re-priced rate");
+
+    // Between windows (a ball being bowled) bets are refused.
+    let deadline = Instant::now() + Duration::from_secs(30);
+    let dealing = loop {
+        let now = round(&app, "superover").await;
+        if now["mid"] == mid && now["status"] == "SUSPENDED" {
+            break now;
+        }
+        assert!(Instant::now() < deadline, "no ball bowled after the window");
+        actix_web::rt::time::sleep(Duration::from_millis(10)).await;
+    };
+    assert_error(&place(&app, Some(&token), &bet_body(&dealing, 0, "back", 100.0, "dealing")).await, 409, "SUSPENDED");
+
+    // Team A backed before the first ball and laid after it: the round settles both.
+    let settled = {
+        let deadline = Instant::now() + Duration::from_secs(60);
+        loop {
+            let bets = app.get(&format!("/api/bet?marketId={mid}&gType=superover"), Some(&token)).await;
+            let bets = bets.data()["bets"].as_array().expect("bets").clone();
+            if bets.len() == 2 && bets.iter().all(|b| !b["result"].is_null()) {
+                break bets;
+            }
+            assert!(Instant::now() < deadline, "round {mid} not settled: {bets:?}");
+            actix_web::rt::time::sleep(Duration::from_millis(200)).await;
+        }
+    };
+    let won: f64 = settled.iter().map(|b| b["result"].as_f64().expect("result")).sum();
+    let after = user(&app, &token).await;
+    assert_eq!(after["exp"], 0.0);
+    assert!((after["balance"].as_f64().expect("balance") - (before + won)).abs() < 1e-6, "{after}");
+    let operator = app.operator().await;
+    let events = app.get("/api/ops/audit/events?kind=RoundReopened", Some(&operator)).await;
+    assert!(!events.data().as_array().expect("events").is_empty(), "the reopening is in the log: {}", events.body);
     let audit = app.get("/api/ops/audit/verify", Some(&operator)).await;
     assert_eq!(audit.body["success"], true, "{}", audit.body);
 }

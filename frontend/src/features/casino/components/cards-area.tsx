@@ -1,9 +1,11 @@
 // The table's live area (spec §2): the round's hands as they are dealt, the betting countdown and
 // the round's status (betting open, dealing, result with the winner). Each part reads only its
-// own fields of the round, so a countdown tick re-renders the countdown alone.
+// own fields of the round, so a countdown tick re-renders the countdown alone. The super over is
+// drawn as a scoreboard with each team's over ball by ball.
 import { Box, CircularProgress, Typography, useMediaQuery, useTheme } from '@mui/material';
 import { RoundHands } from '@/components/round-hands';
 import { BETTING_SECONDS, winnerOf } from '../model/round';
+import { inningsScore } from '../model/super-over';
 import { selectHands, selectLt, selectRdesc, selectRemark, selectStatus, selectTickMs, useCasinoStore } from '../stores/casino-store';
 
 /** How long the ring takes to reach the next second: the time between the last two updates. */
@@ -74,6 +76,39 @@ function Hands({ gtype }: { gtype: string }) {
   );
 }
 
+const BALL_COLOURS: Record<string, string> = { '0': '#37474f', '4': '#2e7d32', '6': '#f5b700', W: '#c62828' };
+
+/** The super over as a scoreboard: each team's score and its over, ball by ball. */
+function SuperOverBoard() {
+  const hands = useCasinoStore(selectHands);
+  return (
+    <Box data-testid="round-hands" data-cards={hands.reduce((count, hand) => count + hand.cards.length, 0)} sx={{ display: 'flex', flexDirection: 'column', gap: 0.75 }}>
+      {hands.map((hand) => {
+        const score = inningsScore(hand.cards);
+        return (
+          <Box key={hand.name} data-testid="innings" data-team={hand.name} sx={{ display: 'flex', alignItems: 'center', gap: 1 }}>
+            <Typography sx={{ width: 140, fontWeight: 700, fontSize: 14 }}>
+              {hand.name} {score.runs}/{score.wickets}
+              <Box component="span" sx={{ fontWeight: 400, fontSize: 12, ml: 0.5 }}>
+                ({score.balls.length})
+              </Box>
+            </Typography>
+            {Array.from({ length: 6 }, (_, index) => score.balls[index]).map((ball, index) => (
+              <Box
+                key={index}
+                data-ball={ball ?? ''}
+                sx={{ width: 26, height: 26, borderRadius: '50%', display: 'grid', placeItems: 'center', fontSize: 12, fontWeight: 800, border: '1px solid rgba(255,255,255,0.4)', bgcolor: ball ? (BALL_COLOURS[ball] ?? '#1e6fd0') : 'transparent', color: ball === '6' ? '#141414' : '#fff' }}
+              >
+                {ball ?? ''}
+              </Box>
+            ))}
+          </Box>
+        );
+      })}
+    </Box>
+  );
+}
+
 export function CardsArea({ gtype }: { gtype: string }) {
   return (
     <Box
@@ -92,7 +127,7 @@ export function CardsArea({ gtype }: { gtype: string }) {
         <Countdown />
         <RoundStatusLine />
       </Box>
-      <Hands gtype={gtype} />
+      {gtype === 'superover' ? <SuperOverBoard /> : <Hands gtype={gtype} />}
     </Box>
   );
 }

@@ -26,6 +26,7 @@ const ARTWORK: Record<string, Artwork> = {
   '3cardj': { gradient: 'linear-gradient(135deg, #263238 0%, #6a1b9a 100%)', emblem: 'A 7 K' },
   kbc: { gradient: 'linear-gradient(135deg, #311b92 0%, #f9a825 100%)', emblem: '? ? ?' },
   lottcard: { gradient: 'linear-gradient(135deg, #004d40 0%, #f57f17 100%)', emblem: '4 0 7' },
+  superover: { gradient: 'linear-gradient(135deg, #0d47a1 0%, #2e7d32 100%)', emblem: '6 · 6 · W' },
   roulette: {
     gradient:
       'radial-gradient(circle at 50% 40%, #1f7a3d 0 17%, #d4af37 17% 19%, transparent 19% 46%, rgba(0,0,0,0.55) 46%), repeating-conic-gradient(from 0deg at 50% 40%, #b71c1c 0 9.73deg, #141414 9.73deg 19.46deg)',

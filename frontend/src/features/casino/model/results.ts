@@ -36,6 +36,8 @@ const TABLE_BADGES: Record<string, Record<string, ResultBadge>> = {
     6: badge('6', GOLD, DARK_TEXT),
     W: badge('W', RED),
   },
+  // The super over's winner.
+  superover: { A: badge('A', BLUE), B: badge('B', RED), T: badge('T', GREEN) },
   // How many of the six players beat the dealer.
   war: Object.fromEntries(['0', '1', '2', '3', '4', '5', '6'].map((n) => [n, badge(n, n === '0' ? RED : BLUE)])),
 };

@@ -77,6 +77,8 @@ const GROUP_TITLES: Record<string, string> = {
   judgement: 'Pick Three Ranks',
   mode: 'Answer the Five Questions',
   lottery: 'Pick Your Number',
+  team: 'Match (a tie returns the stakes)',
+  runs: 'Runs Line (back Over, lay Under)',
 };
 
 /** Groups that lead their table; the rest follow in the order the server lists them. */

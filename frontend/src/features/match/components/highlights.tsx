@@ -4,6 +4,7 @@ import { Box, Chip } from '@mui/material';
 /** Casino highlights beside the match (spec §2): a short static list of /casino/{name} links. */
 export const HIGHLIGHTS = [
   { name: 'ballbyball', label: 'Ball By Ball' },
+  { name: 'superover', label: 'Super Over' },
   { name: 'teen20', label: '20-20 Teenpatti' },
   { name: 'dt20', label: 'Dragon Tiger' },
   { name: 'lucky7', label: 'Lucky 7' },

@@ -39,6 +39,7 @@ export const OUR_TABLES: ReadonlyArray<{ gtype: string; name: string }> = [
   { gtype: '3cardj', name: '3 Card Judgement' },
   { gtype: 'kbc', name: 'KBC' },
   { gtype: 'lottcard', name: 'Lottery' },
+  { gtype: 'superover', name: 'Super Over' },
 ];
 export const ALL_GAMES = 'all';
 
