@@ -284,6 +284,24 @@ describe('live casino', () => {
     });
   }
 
+  it('the dealing is drawn as motion: cards fly in and turn, dice roll, the roulette ball lands', T, async () => {
+    const page = await newPage(browser, server.url);
+    await loginViaUi(page, 'player1', 'player123');
+    await page.getByTestId('balance').waitFor();
+    const motions = [
+      ['teen20', '[data-testid="round-hands"] [data-card]', 'exchange-deal'],
+      ['sicbo', '[data-testid="dice"] [data-die]:not([data-die=""])', 'exchange-roll'],
+      ['roulette', '[data-testid="round-hands"] [role="img"][aria-label$="red"], [data-testid="round-hands"] [role="img"][aria-label$="black"], [data-testid="round-hands"] [role="img"][aria-label$="green"]', 'exchange-land'],
+    ];
+    for (const [gtype, selector, motion] of motions) {
+      await page.goto(`/casino/${gtype}`);
+      const face = page.locator(selector).first();
+      await face.waitFor({ timeout: 20_000 });
+      assert.equal(await face.evaluate((element) => getComputedStyle(element).animationName), motion, gtype);
+    }
+    await page.context().close();
+  });
+
   it('screenshots of the lobby and two tables at 375 and 1366 px', T, async () => {
     for (const width of [375, 1366]) {
       const visitor = await newPage(browser, server.url, { width });

@@ -1,6 +1,8 @@
 // Cards as a player sees them (spec §2, §5): rank and suit icon on a white face, red for hearts
 // and diamonds. Card strings are parsed by `utils/cards`; invalid entries are dropped, and an
-// empty slot (a card not dealt yet) shows the card's back.
+// empty slot (a card not dealt yet) shows the card's back. On a live table a card arrives as
+// motion: it flies in from the shoe and turns face up (transform and opacity only, so the
+// compositor draws it; none when the reader asks for reduced motion).
 import { Box } from '@mui/material';
 import { parseCard, parseCards, type Suit } from '@/utils/cards';
 
@@ -12,14 +14,27 @@ export type PlayingCardProps = {
   /** A card string (`10HH`, `KSS`); empty or null shows the card's back. */
   code?: string | null;
   size?: 'small' | 'medium';
+  /** Just dealt on a live table: the card flies in and turns over. */
+  dealt?: boolean;
 };
+
+/** A card's arrival from the shoe: in from the upper right, then turned face up. */
+export const DEAL_MOTION = {
+  animation: 'exchange-deal 450ms ease-out both',
+  '@keyframes exchange-deal': {
+    '0%': { transform: 'translate(56px, -40px) scale(0.7)', opacity: 0 },
+    '55%': { transform: 'translate(0, 0) rotateY(90deg)', opacity: 1 },
+    '100%': { transform: 'none', opacity: 1 },
+  },
+  '@media (prefers-reduced-motion: reduce)': { animation: 'none' },
+} as const;
 
 const SIZES = {
   small: { width: 26, height: 36, fontSize: 12 },
   medium: { width: 38, height: 52, fontSize: 16 },
 } as const;
 
-export function PlayingCard({ code, size = 'medium' }: PlayingCardProps) {
+export function PlayingCard({ code, size = 'medium', dealt = false }: PlayingCardProps) {
   const dims = SIZES[size];
   const card = code ? parseCard(code) : null;
   const base = {
@@ -50,7 +65,7 @@ export function PlayingCard({ code, size = 'medium' }: PlayingCardProps) {
       role="img"
       aria-label={`${card.rank} of ${SUIT_NAME[card.suit]}`}
       data-card={card.code}
-      sx={{ ...base, backgroundColor: '#fff', color: RED_SUITS.has(card.suit) ? '#d32f2f' : '#111' }}
+      sx={{ ...base, backgroundColor: '#fff', color: RED_SUITS.has(card.suit) ? '#d32f2f' : '#111', ...(dealt ? DEAL_MOTION : {}) }}
     >
       <span>{card.rank}</span>
       <span aria-hidden>{SUIT_SYMBOL[card.suit]}</span>
@@ -63,16 +78,18 @@ export type CardRowProps = {
   /** Slots to fill with card backs when fewer cards have been dealt. */
   slots?: number;
   size?: PlayingCardProps['size'];
+  /** A live table: each card arrives as motion. */
+  live?: boolean;
 };
 
 /** A row of cards in the order dealt, padded with backs up to `slots`. */
-export function CardRow({ cards, slots = 0, size }: CardRowProps) {
+export function CardRow({ cards, slots = 0, size, live = false }: CardRowProps) {
   const parsed = parseCards(cards);
   const backs = Math.max(0, slots - parsed.length);
   return (
     <Box sx={{ display: 'flex', gap: 0.5, flexWrap: 'wrap' }}>
       {parsed.map((card, index) => (
-        <PlayingCard key={`${card.code}-${index}`} code={card.code} size={size} />
+        <PlayingCard key={`${card.code}-${index}`} code={card.code} size={size} dealt={live} />
       ))}
       {Array.from({ length: backs }, (_, index) => (
         <PlayingCard key={`back-${index}`} size={size} />

@@ -40,8 +40,29 @@ const PIPS: Record<number, ReadonlyArray<[number, number]>> = {
   6: [[1, 1], [1, 3], [2, 1], [2, 3], [3, 1], [3, 3]],
 };
 
+/** A die thrown on a live table tumbles to its face. */
+const ROLL_MOTION = {
+  animation: 'exchange-roll 650ms ease-out both',
+  '@keyframes exchange-roll': {
+    '0%': { transform: 'translate(-30px, -24px) rotate(-540deg) scale(0.5)' },
+    '70%': { transform: 'translate(0, 0) rotate(20deg) scale(1.05)' },
+    '100%': { transform: 'none' },
+  },
+  '@media (prefers-reduced-motion: reduce)': { animation: 'none' },
+} as const;
+
+/** The roulette ball spirals in and lands on its number. */
+const LANDING_MOTION = {
+  animation: 'exchange-land 1100ms cubic-bezier(0.2, 0.7, 0.3, 1) both',
+  '@keyframes exchange-land': {
+    '0%': { transform: 'rotate(0deg) translateX(34px) rotate(0deg)' },
+    '100%': { transform: 'rotate(1080deg) translateX(0) rotate(-1080deg)' },
+  },
+  '@media (prefers-reduced-motion: reduce)': { animation: 'none' },
+} as const;
+
 /** One die drawn with its pips; a die not thrown yet shows blank. */
-export function Die({ value }: { value: string }) {
+export function Die({ value, live = false }: { value: string; live?: boolean }) {
   const face = Number(value);
   const pips = PIPS[face] ?? [];
   return (
@@ -49,7 +70,18 @@ export function Die({ value }: { value: string }) {
       role="img"
       aria-label={pips.length > 0 ? `die ${face}` : 'die not thrown'}
       data-die={pips.length > 0 ? face : ''}
-      sx={{ width: 40, height: 40, borderRadius: 1.5, bgcolor: pips.length > 0 ? '#f7f4ee' : '#333', border: '2px solid #c9a227', display: 'grid', gridTemplate: 'repeat(3, 1fr) / repeat(3, 1fr)', p: '4px', boxSizing: 'border-box' }}
+      sx={{
+        width: 40,
+        height: 40,
+        borderRadius: 1.5,
+        bgcolor: pips.length > 0 ? '#f7f4ee' : '#333',
+        border: '2px solid #c9a227',
+        display: 'grid',
+        gridTemplate: 'repeat(3, 1fr) / repeat(3, 1fr)',
+        p: '4px',
+        boxSizing: 'border-box',
+        ...(live && pips.length > 0 ? ROLL_MOTION : {}),
+      }}
     >
       {pips.map(([row, column]) => (
         <Box key={`${row}-${column}`} sx={{ gridRow: row, gridColumn: column, width: 8, height: 8, borderRadius: '50%', bgcolor: face === 1 ? '#c62828' : '#141414', placeSelf: 'center' }} />
@@ -60,7 +92,7 @@ export function Die({ value }: { value: string }) {
 
 const BALL_COLOURS = { red: '#d32f2f', black: '#111', green: '#2e7d32' } as const;
 
-export function RouletteBall({ value }: { value: string }) {
+export function RouletteBall({ value, live = false }: { value: string; live?: boolean }) {
   const number = Number(value);
   const known = value !== '' && Number.isInteger(number) && number >= 0 && number <= 36;
   const colour = known ? rouletteColour(number) : null;
@@ -80,6 +112,7 @@ export function RouletteBall({ value }: { value: string }) {
         color: '#fff',
         border: '2px solid #f5b700',
         backgroundColor: colour ? BALL_COLOURS[colour] : '#333',
+        ...(live && known ? LANDING_MOTION : {}),
       }}
     >
       {known ? number : '?'}
@@ -91,17 +124,20 @@ export type RoundHandsProps = {
   gtype: string;
   hands: ReadonlyArray<CardHand>;
   size?: PlayingCardProps['size'];
+  /** A live table: the dealing is drawn as motion (each face once, as it arrives). */
+  live?: boolean;
 };
 
-export function RoundHands({ gtype, hands, size }: RoundHandsProps) {
+export function RoundHands({ gtype, hands, size, live = false }: RoundHandsProps) {
   if (gtype === 'roulette') {
-    return <RouletteBall value={hands[0]?.cards[0] ?? ''} />;
+    const value = hands[0]?.cards[0] ?? '';
+    return <RouletteBall key={value} value={value} live={live} />;
   }
   if (gtype === 'sicbo') {
     return (
       <Box data-testid="dice" sx={{ display: 'flex', gap: 1 }}>
         {(hands.length > 0 ? hands : [{ name: 'Die 1', cards: [] }, { name: 'Die 2', cards: [] }, { name: 'Die 3', cards: [] }]).map((hand) => (
-          <Die key={hand.name} value={hand.cards[0] ?? ''} />
+          <Die key={`${hand.name}-${hand.cards[0] ?? ''}`} value={hand.cards[0] ?? ''} live={live} />
         ))}
       </Box>
     );
@@ -113,7 +149,7 @@ export function RoundHands({ gtype, hands, size }: RoundHandsProps) {
           <Typography variant="caption" sx={{ minWidth: 64, fontWeight: 600 }}>
             {hand.name}
           </Typography>
-          <CardRow cards={hand.cards} slots={slotsOf(gtype, hand.name)} size={size} />
+          <CardRow cards={hand.cards} slots={slotsOf(gtype, hand.name)} size={size} live={live} />
         </Box>
       ))}
     </Box>

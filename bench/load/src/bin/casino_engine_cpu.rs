@@ -1,4 +1,4 @@
-//! The round engines' own CPU: all seven tables stepped every 100 ms, as the server's casino task
+//! The round engines' own CPU: every table stepped every 100 ms, as the server's casino task
 //! does, each update turned into the JSON the hub sends, for an hour of table time run as fast as
 //! the machine allows. CPU per second of table time is the share of one core the engines take
 //! at real-time speed.

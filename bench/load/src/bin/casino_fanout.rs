@@ -1,4 +1,4 @@
-//! Casino fan-out: spectators subscribed across the seven tables' `casino:{gtype}` topics of a
+//! Casino fan-out: spectators subscribed across every table's `casino:{gtype}` topic of a
 //! running server. Every update carries the server's publish time (`ts`), so each delivery's
 //! lateness is measured directly; the server's CPU time comes from /proc.
 
@@ -12,7 +12,6 @@ use std::cell::RefCell;
 use std::rc::Rc;
 use std::time::{Duration, Instant, SystemTime, UNIX_EPOCH};
 
-const TABLES: [&str; 7] = ["teen20", "lucky7", "dt20", "ab20", "card32", "baccarat", "roulette"];
 
 #[derive(Parser)]
 struct Args {
@@ -90,9 +89,10 @@ async fn main() -> anyhow::Result<()> {
     loopback_only(&args.url)?;
     let client = Client::new(&args.url).await?;
     let tally = Rc::new(RefCell::new(Tally::default()));
+    let tables: Vec<&str> = feed_sim::casino::tables().iter().map(|t| t.gtype()).collect();
     let mut tasks = Vec::new();
     for i in 0..args.clients {
-        let topic = format!("casino:{}", TABLES[i % TABLES.len()]);
+        let topic = format!("casino:{}", tables[i % tables.len()]);
         tasks.push(actix_web::rt::spawn(spectator(client.base.clone(), topic, tally.clone())));
         if i % 200 == 199 {
             actix_web::rt::time::sleep(Duration::from_millis(50)).await;
@@ -111,8 +111,9 @@ async fn main() -> anyhow::Result<()> {
     let deliveries = tally.borrow().deliveries;
     let open = tasks.iter().filter(|t| !t.is_finished()).count();
     println!(
-        "casino fan-out: spectators {} (open {open}) tables 7 seconds {elapsed:.1} deliveries {deliveries} deliveries/s {:.0} lateness p50 {:.1} ms p99 {:.1} ms max {:.1} ms server CPU {:.1}% of one core",
+        "casino fan-out: spectators {} (open {open}) tables {} seconds {elapsed:.1} deliveries {deliveries} deliveries/s {:.0} lateness p50 {:.1} ms p99 {:.1} ms max {:.1} ms server CPU {:.1}% of one core",
         args.clients,
+        tables.len(),
         deliveries as f64 / elapsed,
         percentile_ms(&late, 50.0),
         percentile_ms(&late, 99.0),

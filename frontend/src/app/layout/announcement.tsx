@@ -19,7 +19,7 @@ export function Announcement() {
           sx={{
             display: 'inline-flex',
             lineHeight: '20px',
-            animation: 'exchange-marquee 30s linear infinite',
+            animation: 'exchange-marquee 30s steps(450) infinite',
             '@keyframes exchange-marquee': {
               from: { transform: 'translateX(0)' },
               to: { transform: 'translateX(-50%)' },

@@ -1,0 +1,88 @@
+// Benchmark (issue 10): what a spectator's casino table page costs the browser while the table
+// updates 20 times a second with its dealing drawn as motion (cards slide in and flip, dice
+// roll, the roulette ball lands). Starts the real server with the tables twenty times faster
+// than real time (each second of a round, each card and each result is an update: about 20 a
+// second per table), opens each table named in BENCH_TABLES (default teen20, sicbo, roulette,
+// race20) signed in as player1 (watching, not betting) in headless Chromium, and over 10 s sums the CPU time of every Chromium
+// process (browser, renderer, GPU; `SystemInfo.getProcessInfo`) and the page's main-thread task
+// time (`Performance.getMetrics`), as a share of one core.
+// Run: npm run build && npm run bench:casino
+import { launchBrowser, loginViaUi, newPage, startServer } from './harness.js';
+
+const SPEED = 20;
+const WARM_UP_MS = 3_000;
+const DURATION_MS = 10_000;
+const TABLES = (process.env.BENCH_TABLES ?? 'teen20,sicbo,roulette,race20').split(',');
+
+async function processCpuSeconds(cdp) {
+  const { processInfo } = await cdp.send('SystemInfo.getProcessInfo');
+  return processInfo.reduce((total, process) => total + process.cpuTime, 0);
+}
+
+async function taskSeconds(cdp) {
+  const { metrics } = await cdp.send('Performance.getMetrics');
+  return metrics.find((metric) => metric.name === 'TaskDuration')?.value ?? 0;
+}
+
+async function measure(browser, server, gtype) {
+  const page = await newPage(browser, server.url, { width: 1366, height: 900 });
+  const pageCdp = await page.context().newCDPSession(page);
+  await pageCdp.send('Performance.enable');
+  const browserCdp = await browser.newBrowserCDPSession();
+  await loginViaUi(page, 'player1', 'player123');
+  await page.getByTestId('balance').waitFor();
+  await page.goto(`/casino/${gtype}`);
+  await page.getByTestId('round-hands').waitFor({ timeout: 30_000 });
+  await page.evaluate(() => {
+    window.__updates = 0;
+    window.__animations = 0;
+    new MutationObserver(() => {
+      window.__updates += 1;
+    }).observe(document.querySelector('[data-testid="countdown"]'), { attributes: true, attributeFilter: ['data-lt'] });
+    document.addEventListener('animationstart', () => {
+      window.__animations += 1;
+    });
+  });
+  await page.waitForTimeout(WARM_UP_MS);
+  const before = { cpu: await processCpuSeconds(browserCdp), task: await taskSeconds(pageCdp), at: Date.now() };
+  await page.evaluate(() => {
+    window.__updates = 0;
+    window.__animations = 0;
+  });
+  await page.waitForTimeout(DURATION_MS);
+  const after = { cpu: await processCpuSeconds(browserCdp), task: await taskSeconds(pageCdp), at: Date.now() };
+  const { updates, animations } = await page.evaluate(() => ({ updates: window.__updates, animations: window.__animations }));
+  await browserCdp.detach();
+  await page.context().close();
+  const seconds = (after.at - before.at) / 1000;
+  return {
+    table: gtype,
+    seconds: Number(seconds.toFixed(1)),
+    countdownUpdatesPerSecond: Number((updates / seconds).toFixed(1)),
+    animationsStarted: animations,
+    browserCpuPercentOfOneCore: Number((((after.cpu - before.cpu) / seconds) * 100).toFixed(2)),
+    mainThreadPercent: Number((((after.task - before.task) / seconds) * 100).toFixed(2)),
+  };
+}
+
+async function main() {
+  const server = await startServer({ APP_CASINO__SPEED: String(SPEED), APP_FEED__SPEED: '0' });
+  const browser = await launchBrowser();
+  try {
+    const idle = await (async () => {
+      const cdp = await browser.newBrowserCDPSession();
+      const start = await processCpuSeconds(cdp);
+      await new Promise((resolve) => setTimeout(resolve, 5_000));
+      const used = (await processCpuSeconds(cdp)) - start;
+      await cdp.detach();
+      return Number(((used / 5) * 100).toFixed(2));
+    })();
+    console.log(JSON.stringify({ browserWithNoPageCpuPercent: idle }));
+    for (const gtype of TABLES) console.log(JSON.stringify(await measure(browser, server, gtype)));
+  } finally {
+    await browser.close();
+    await server.stop();
+  }
+}
+
+await main();
