@@ -2,7 +2,8 @@
 // Each item shows its back rate and, where it can be laid (`l` > 0), a pink lay cell; an item
 // that is SUSPENDED or has no rate is locked. Min/Max show when above 0: per item on the large
 // cards, once in the group's title when a dense group shares them. Roulette's straight numbers
-// are drawn as the wheel's board; pick items (Worli's pattis, lottery numbers, KBC) as pads.
+// are drawn as the wheel's board, Sic Bo as its dice board; pick items (Worli's pattis, lottery
+// numbers, KBC) as pads.
 import { memo, useMemo, useState } from 'react';
 import { Box, Button, Typography } from '@mui/material';
 import type { CasinoItem, Side } from '@/types';
@@ -13,6 +14,7 @@ import { balancedColumns, groupItems, isItemLocked, sideRows, type ItemCell, typ
 import { selectItem } from '../hooks/use-bet-actions';
 import { PickPad } from './pick-pad';
 import { LotteryTicket } from './lottery-ticket';
+import { SicBoBoard } from './sic-bo-board';
 import { selectItems, selectSelectedSide, useCasinoStore } from '../stores/casino-store';
 
 /** Groups with this many items or fewer get large cards with their own Min/Max. */
@@ -204,6 +206,13 @@ export function BettingTable() {
   const items = useCasinoStore(selectItems);
   const groups = useMemo(() => groupItems(items), [items]);
   if (groups.length === 0) return null;
+  if (items[0]?.subtype === 'sicbo') {
+    return (
+      <Box data-testid="betting-table" sx={{ p: 1 }}>
+        <SicBoBoard items={items} />
+      </Box>
+    );
+  }
   return (
     <Box data-testid="betting-table" sx={{ p: 1 }}>
       {groups.map((group) => (
