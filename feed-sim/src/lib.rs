@@ -27,6 +27,11 @@ mod time;
 
 pub use limits::SPEED_MAX;
 
+/// The cricket-virtual table's (`/cricketv`) rules: `(critical, text)`, written from the format it plays.
+pub fn cricketv_rules() -> Vec<(bool, String)> {
+    cricket::VIRTUAL.rules()
+}
+
 use fixture::{Card, Ids, Live};
 use game::Game;
 use limits::{ACTIONS_PER_STEP_MAX, FIXTURES_PER_SPORT_MAX, VIRTUAL_FIXTURES_MAX, WARMUP_ACTIONS_MAX};

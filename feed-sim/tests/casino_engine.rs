@@ -3,7 +3,7 @@
 
 // The tests sit in a module named after the file, so `cargo test -p feed-sim casino` selects them.
 mod casino_engine {
-    use feed_sim::casino::limits::{BETTING_MS, CARD_INTERVAL_MS, DEALING_MS_MAX, RESULTS_STRIP_LEN, ROUND_SEED_MAX};
+    use feed_sim::casino::limits::{BETTING_MS, CARD_INTERVAL_MS, DEALING_MS_MAX, RESULTS_STRIP_LEN, ROUND_SEED_MAX, STAGE_PAUSE_MS};
     use feed_sim::casino::{deal_round, replay, CasinoConfig, CasinoEngine};
     use schemas::casino::{CasinoEvent, CasinoRound, ItemStatus, RoundResult, RoundStatus};
     use std::collections::BTreeSet;
@@ -169,6 +169,37 @@ mod casino_engine {
         assert_eq!(gtypes, TABLES);
         assert!(snapshot.iter().all(|r| r.status == RoundStatus::Open && (1..=BETTING_MS as u32 / 1_000).contains(&r.lt)));
         assert!(snapshot.iter().map(|r| r.lt).collect::<BTreeSet<_>>().len() > 1, "tables do not all tick together");
+    }
+
+    #[test]
+    fn poker_deals_the_hole_cards_then_counts_down_to_the_flop_the_turn_and_the_river() {
+        let mut engine = engine(5);
+        let events = run(&mut engine, 120, 500);
+        let poker: Vec<&CasinoRound> = rounds(&events, "poker20").collect();
+        let opened = poker.iter().position(|r| r.status == RoundStatus::Open && r.lt == 20).expect("a round opens");
+        let mid = &poker[opened].mid;
+        let dealing: Vec<(usize, u32)> = poker[opened..]
+            .iter()
+            .take_while(|r| &r.mid == mid)
+            .filter(|r| r.status == RoundStatus::Suspended)
+            .map(|r| (r.card.split(',').filter(|c| !c.is_empty()).count(), r.next_lt))
+            .collect();
+        let pause = u32::try_from(STAGE_PAUSE_MS / 1_000).expect("seconds");
+        let countdown = |cards: usize| (1..=pause).rev().map(move |lt| (cards, lt));
+        let want: Vec<(usize, u32)> = (0..4).map(|c| (c, 0)).chain(countdown(4)).chain([(5, 0), (6, 0)]).chain(countdown(7)).chain(countdown(8)).chain([(9, 0)]).collect();
+        assert_eq!(dealing, want, "hole cards one by one, then a countdown before each stage");
+    }
+
+    #[test]
+    fn each_table_numbers_its_rounds_from_one() {
+        let mut engine = engine(8);
+        let events = run(&mut engine, 240, 500);
+        for gtype in TABLES {
+            let mut seqs: Vec<u64> = rounds(&events, gtype).map(|r| r.seq).collect();
+            seqs.dedup();
+            assert_eq!(seqs, (1..=seqs.len() as u64).collect::<Vec<_>>(), "{gtype}");
+            assert!(seqs.len() >= 2, "{gtype} ran more than one round");
+        }
     }
 
     #[test]

@@ -7,7 +7,7 @@
 // 1366 px.
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { launchBrowser, loginViaUi, newPage, screenshotPath, startServer } from './harness.js';
+import { data, launchBrowser, loginViaUi, newPage, screenshotPath, startServer } from './harness.js';
 
 const T = { timeout: 60_000 };
 const ENV = { APP_CASINO__SPEED: '10' };
@@ -18,19 +18,35 @@ const PAYOUT = { 'Player A': STAKE * 0.98, 'Player B': -STAKE, Tie: 0 };
 /** Records, from now on, what the table page shows: countdown values, round states, cards dealt. */
 async function recordTable(page) {
   await page.evaluate(() => {
-    const seen = { lt: [], status: [], cards: [] };
+    const seen = { lt: [], status: [], cards: [], nextLt: [], stage: [], lanes: {}, balls: [] };
     window.__casino = seen;
     const note = (list, value) => {
       if (value !== null && list[list.length - 1] !== value) list.push(value);
     };
     const read = () => {
       note(seen.lt, document.querySelector('[data-testid="countdown"]')?.getAttribute('data-lt') ?? null);
+      note(seen.nextLt, document.querySelector('[data-testid="countdown"]')?.getAttribute('data-next-lt') ?? null);
       note(seen.status, document.querySelector('[data-testid="round-status"]')?.getAttribute('data-status') ?? null);
       note(seen.cards, document.querySelector('[data-testid="round-hands"]')?.getAttribute('data-cards') ?? null);
+      note(seen.stage, document.querySelector('[data-testid="poker-board"]')?.getAttribute('data-stage') ?? null);
+      note(seen.balls, document.querySelector('[data-testid="over-board"]')?.getAttribute('data-ball') ?? null);
+      for (const lane of document.querySelectorAll('[data-testid="race-lane"]')) {
+        const suit = lane.getAttribute('data-suit');
+        seen.lanes[suit] = Math.max(seen.lanes[suit] ?? 0, Number(lane.getAttribute('data-steps')));
+      }
     };
     read();
     new MutationObserver(read).observe(document.body, { subtree: true, childList: true, attributes: true, characterData: true });
   });
+}
+
+/** The settled round is a line of the account statement (Casino Reports): a credit of what it won or a debit of what it lost. */
+async function expectInStatement(page, mid, pnl) {
+  await page.goto('/account-statement');
+  const row = page.getByTestId('statement-row').filter({ hasText: mid });
+  await row.waitFor();
+  const cells = await row.getByRole('cell').allTextContents();
+  assert.equal(cells[pnl < 0 ? 3 : 2], pnl.toFixed(2), `round ${mid} in the statement: ${cells}`);
 }
 
 describe('live casino', () => {
@@ -134,22 +150,56 @@ describe('live casino', () => {
     assert.ok(cards.some((count) => count > 0 && count < 6), `cards appear one by one: ${cards}`);
     assert.ok(cards.includes(6), 'all six cards dealt');
     assert.equal(loads, 0, 'no reload');
+    await expectInStatement(page, mid, PAYOUT[winner]);
     await page.context().close();
   });
 
-  // The first item of each newer table, and whether it won by the round's winner text.
+  // An item of each table, and what a stake of 100 on it makes by the round's winner text: the
+  // payouts of casino-rules.md (a half lose, a push, Andar's first-card half win).
   const FIRST_ITEM = {
+    lucky7: { nat: 'LOW Card', rate: 2, pnl: (winner) => ({ 'LOW Card': [100], Seven: [-50] })[winner] ?? [-STAKE] },
+    dt20: { nat: 'Dragon', rate: 2, won: (winner) => winner === 'Dragon' },
+    ab20: { nat: 'Andar', rate: 2, pnl: (winner) => (winner === 'Andar' ? [50, 100] : [-STAKE]) },
+    card32: { nat: 'Player 8', rate: 12.25, won: (winner) => winner === 'Player 8' },
+    baccarat: { nat: 'Player', rate: 2, won: (winner) => winner === 'Player', push: (winner) => winner === 'Tie' },
+    roulette: { nat: 'Red', rate: 2, won: (winner) => winner.endsWith(' Red') },
     war: { nat: 'Player 1 Winner', rate: 1.98, won: (winner) => /^Player /.test(winner) && winner.replace('Player ', '').split(', ').includes('1') },
     sicbo: { nat: 'Small', rate: 2, won: (winner) => winner === 'Small' },
-    race20: { nat: 'K Spade', rate: 3.9, won: (winner) => winner === 'Spades' },
-    poker20: { nat: 'Player A', rate: 1.98, won: (winner) => winner === 'Player A', push: (winner) => winner === 'Tie' },
-    ballbyball: { nat: 'Dot ball', rate: 4.15, won: (winner) => winner === 'Dot ball' },
+    // The kings run on the track; the winner's reaches the flag.
+    race20: {
+      nat: 'K Spade',
+      rate: 3.9,
+      won: (winner) => winner === 'Spades',
+      scene: (seen, winner) => {
+        assert.deepEqual(Object.keys(seen.lanes).sort(), ['Clubs', 'Diamonds', 'Hearts', 'Spades']);
+        assert.equal(seen.lanes[winner], 5, `the winner's king at the finish: ${JSON.stringify(seen.lanes)}`);
+      },
+    },
+    // The board opens in stages, with a countdown before each.
+    poker20: {
+      nat: 'Player A',
+      rate: 1.98,
+      won: (winner) => winner === 'Player A',
+      push: (winner) => winner === 'Tie',
+      scene: (seen) => {
+        assert.deepEqual(seen.stage.filter((stage, i, all) => all.indexOf(stage) === i).slice(0, 4), ['Hole cards', 'Flop', 'Turn', 'River']);
+        assert.ok(seen.nextLt.some((lt) => Number(lt) > 0), `a countdown between stages: ${seen.nextLt}`);
+      },
+    },
+    // The over's scoreboard moves on a ball a round.
+    ballbyball: {
+      nat: 'Dot ball',
+      rate: 4.15,
+      won: (winner) => winner === 'Dot ball',
+      scene: (seen) => assert.ok(seen.balls.length >= 1 && seen.balls.every((ball) => Number(ball) >= 1 && Number(ball) <= 6), `balls of the over: ${seen.balls}`),
+    },
     // Backed before the first ball, at the opening price; a tie returns the stake.
     superover: { nat: 'Team A', rate: 1.93, won: (winner) => winner === 'Team A', push: (winner) => winner === 'Tie' },
   };
+  const pnlsOf = (item, winner) => item.pnl?.(winner) ?? [item.push?.(winner) ? 0 : item.won(winner) ? Math.round(STAKE * (item.rate - 1) * 100) / 100 : -STAKE];
 
   for (const [gtype, item] of Object.entries(FIRST_ITEM)) {
-    it(`a player bets on ${gtype} and sees the round settle without reload`, T, async () => {
+    it(`a player bets on ${gtype} and sees the round settle in the balance and the account statement`, T, async () => {
       const page = await newPage(browser, server.url);
       await loginViaUi(page, 'player1', 'player123');
       await page.getByTestId('balance').waitFor();
@@ -162,8 +212,9 @@ describe('live casino', () => {
       );
       const balanceBefore = Number(await page.getByLabel('Balance').getAttribute('title'));
       const mid = (await page.getByTestId('round-id').textContent()).replace('Round ID:', '').trim();
-      assert.equal(await page.getByTestId('item-1').getAttribute('data-nat'), item.nat);
-      await page.getByTestId('item-1').getByRole('button', { name: `back ${item.rate}` }).click();
+      await recordTable(page);
+      const cell = page.locator(`[data-testid^="item-"][data-nat="${item.nat}"]`);
+      await cell.getByRole('button', { name: `back ${item.rate}` }).click();
       await page.getByRole('textbox', { name: 'Stake' }).fill(String(STAKE));
       await page.getByRole('button', { name: 'Submit' }).click();
       await page.getByText('Bet placed successfully').waitFor();
@@ -173,16 +224,18 @@ describe('live casino', () => {
       const entry = page.locator(`[data-testid="results-strip"] [data-mid="${mid}"]`);
       await entry.waitFor({ timeout: 15_000 });
       const winner = (await entry.getAttribute('aria-label')).replace(`Round ${mid}: `, '');
-      const pnl = item.push?.(winner) ? 0 : item.won(winner) ? STAKE * (item.rate - 1) : -STAKE;
-      const expected = (balanceBefore + pnl).toFixed(2);
+      const allowed = pnlsOf(item, winner).map((pnl) => (balanceBefore + pnl).toFixed(2));
       await page.waitForFunction(
-        (want) => document.querySelector('[aria-label="Balance"]')?.getAttribute('title') === want && document.querySelector('[data-testid="exposure"]')?.textContent === '0.00',
-        expected,
+        (want) => want.includes(document.querySelector('[aria-label="Balance"]')?.getAttribute('title')) && document.querySelector('[data-testid="exposure"]')?.textContent === '0.00',
+        allowed,
       );
+      const pnl = Math.round((Number(await page.getByLabel('Balance').getAttribute('title')) - balanceBefore) * 100) / 100;
       if (gtype === 'sicbo') {
         const faces = await page.locator('[data-testid="dice"] [data-die]').evaluateAll((dice) => dice.map((d) => d.getAttribute('data-die')));
         assert.equal(faces.length, 3, 'three dice drawn');
       }
+      item.scene?.(await page.evaluate(() => window.__casino), winner);
+      await expectInStatement(page, mid, pnl);
       await page.context().close();
     });
   }
@@ -266,7 +319,7 @@ describe('live casino', () => {
       const entry = page.locator(`[data-testid="results-strip"] [data-mid="${mid}"]`);
       await entry.waitFor({ timeout: 15_000 });
       const winner = (await entry.getAttribute('aria-label')).replace(`Round ${mid}: `, '');
-      const pnl = table.won(winner) ? STAKE * (rate - 1) : -STAKE;
+      const pnl = table.won(winner) ? Math.round(STAKE * (rate - 1) * 100) / 100 : -STAKE;
       const expected = (balanceBefore + pnl).toFixed(2);
       await page.waitForFunction(
         (want) => document.querySelector('[aria-label="Balance"]')?.getAttribute('title') === want && document.querySelector('[data-testid="exposure"]')?.textContent === '0.00',
@@ -280,9 +333,44 @@ describe('live casino', () => {
         await ticket.getByRole('button', { name: 'Clear' }).click();
         assert.equal(await ticket.getByTestId('ticket-line').count(), 0);
       }
+      await expectInStatement(page, mid, pnl);
       await page.context().close();
     });
   }
+
+  it("the cricketv page shows the server's round clock ticking and its own rules", T, async () => {
+    const hits = await data(server.url, '/front/searchgame', { name: 'Virtual Cricket T5' });
+    const fixture = hits.find((hit) => hit.iscc === 1);
+    assert.ok(fixture, 'the simulator runs a cricket-virtual table');
+    const page = await newPage(browser, server.url);
+    await page.goto(`/cricketv/${fixture.etid}/${fixture.gmid}`);
+    const clock = page.getByTestId('round-clock');
+    await page.waitForFunction(() => document.querySelector('[data-testid="round-clock"]')?.getAttribute('data-seconds') !== '');
+    // The clock is the server's (the match's time since its start, or to it), not the page's age:
+    // the page's seconds match the simulated clock (running at real time here) read from the API.
+    const state = await data(server.url, `/front/cricketvdata?gmid=${fixture.gmid}`);
+    const skewMs = state.clock_ms - Date.now();
+    const startMs = Date.parse(state.fixture.stime);
+    const agree = () =>
+      page.waitForFunction(
+        ([skew, start]) => Math.abs(Number(document.querySelector('[data-testid="round-clock"]')?.getAttribute('data-seconds')) - (Date.now() + skew - start) / 1000) <= 2,
+        [skewMs, startMs],
+        { timeout: 5_000 },
+      );
+    await agree().catch(async () => assert.fail(`page ${await clock.getAttribute('data-seconds')} s, server ${(Date.now() + skewMs - startMs) / 1000} s`));
+    // It is pushed: it moves on without reload, and still agrees.
+    const first = Number(await clock.getAttribute('data-seconds'));
+    await page.waitForFunction((was) => Number(document.querySelector('[data-testid="round-clock"]')?.getAttribute('data-seconds')) >= was + 2, first, { timeout: 10_000 });
+    await agree();
+    assert.match(await clock.textContent(), /^(Starts in )?\d\d:\d\d$/);
+
+    await page.getByRole('main').getByRole('button', { name: 'Rules' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Cricket V Rules' });
+    await dialog.getByText('Cricket V', { exact: true }).waitFor();
+    await dialog.getByText(/5 overs a side/).waitFor();
+    assert.equal(await dialog.getByText('General', { exact: true }).count(), 0, "only the table's own rules");
+    await page.context().close();
+  });
 
   it('the dealing is drawn as motion: cards fly in and turn, dice roll, the roulette ball lands', T, async () => {
     const page = await newPage(browser, server.url);

@@ -195,6 +195,15 @@ pub struct CasinoRound {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     #[ts(optional)]
     pub stats: Option<TableStats>,
+    /// Whole seconds until the next stage is dealt while the dealing pauses between stages
+    /// (Poker 20-20's flop, turn and river); else 0.
+    #[serde(default)]
+    pub next_lt: u32,
+    /// The round's number at this table since the engine started, from 1: Ball By Ball's ball
+    /// of the over is `(seq - 1) % 6 + 1`.
+    #[serde(default)]
+    #[ts(type = "number")]
+    pub seq: u64,
     /// When this view was published, Unix milliseconds (the server's clock): a page can count
     /// `lt` down between updates, and a client can tell how late an update arrived.
     #[serde(default)]

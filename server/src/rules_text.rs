@@ -25,6 +25,8 @@ pub fn rule_sets() -> Vec<RuleSet> {
     if let Some(casino) = sets.iter_mut().find(|s| s.etname == "Casino") {
         casino.gametypelist.extend(feed_sim::casino::rules());
     }
+    let cricketv = feed_sim::cricketv_rules().into_iter().map(|(critical, rule)| Rule { rule, rcolor: if critical { RED } else { PLAIN }.into() });
+    sets.push(RuleSet { etname: "Cricket V".into(), gametypelist: vec![GameTypeRules { gtype: "cricketv".into(), rulelist: cricketv.collect() }] });
     sets
 }
 

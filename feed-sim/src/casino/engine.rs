@@ -42,6 +42,8 @@ enum Phase {
 
 struct Round {
     mid: String,
+    /// The round's number at this table since the engine started, from 1.
+    seq: u64,
     seed: u64,
     close_ms: i64,
     phase: Phase,
@@ -55,6 +57,8 @@ struct Round {
     due_ms: i64,
     /// Dealt from a stacked shoe.
     stacked: bool,
+    /// While the dealing pauses between stages: when the next stage is dealt.
+    stage_at_ms: Option<i64>,
 }
 
 /// One table and its running state.
@@ -191,16 +195,17 @@ impl Run {
         let items = |status| markets.iter().map(|m| item(m, table.gtype(), status)).collect();
         let (items_open, items_closed) = (items(ItemStatus::Active), items(ItemStatus::Suspended));
         let opened = start_ms - rng.gen_range(0..BETTING_MS - 1_000);
-        let round = Run::open(&mut rng, number, opened, start_ms);
+        let round = Run::open(&mut rng, number, 1, opened, start_ms);
         let stats = table.stats(&[]);
         let live = table.live_markets(&Deal::default(), 0);
         Run { table, number, rng, items_open, items_closed, live, round, strip: VecDeque::new(), recent: VecDeque::new(), stats, stack: None }
     }
 
-    fn open(rng: &mut StdRng, number: usize, opened_ms: i64, now_ms: i64) -> Round {
+    fn open(rng: &mut StdRng, number: usize, seq: u64, opened_ms: i64, now_ms: i64) -> Round {
         let close_ms = opened_ms + BETTING_MS;
         let mut round = Round {
             mid: round_id(number, opened_ms),
+            seq,
             seed: rng.gen_range(0..=ROUND_SEED_MAX),
             close_ms,
             phase: Phase::Open,
@@ -210,6 +215,7 @@ impl Run {
             result: None,
             due_ms: 0,
             stacked: false,
+            stage_at_ms: None,
         };
         round.due_ms = next_tick(close_ms, now_ms);
         round
@@ -220,10 +226,20 @@ impl Run {
         match self.round.phase {
             Phase::Open if now_ms < self.round.close_ms => self.round.due_ms = next_tick(self.round.close_ms, now_ms),
             Phase::Open => self.close(now_ms),
+            Phase::Dealing if self.round.stage_at_ms.is_some_and(|at| now_ms < at) => {
+                self.round.due_ms = next_tick(self.round.stage_at_ms.unwrap_or(now_ms), now_ms);
+            }
             Phase::Dealing if self.round.shown < self.round.deal.dealt.len() => {
+                self.round.stage_at_ms = None;
                 self.round.shown += 1;
                 self.round.due_ms = now_ms + self.round.interval_ms;
                 let more = self.round.shown < self.round.deal.dealt.len();
+                let pause = self.table.stage_pause_ms(self.round.shown);
+                if more && pause > 0 {
+                    let at = now_ms + pause;
+                    self.round.stage_at_ms = Some(at);
+                    self.round.due_ms = next_tick(at, now_ms);
+                }
                 if let Some(markets) = self.table.live_markets(&self.round.deal, self.round.shown).filter(|m| more && !m.is_empty()) {
                     self.live = Some(markets);
                     self.round.phase = Phase::InPlay;
@@ -238,7 +254,7 @@ impl Run {
                 self.round.due_ms = now_ms + self.round.interval_ms;
             }
             Phase::Result => {
-                self.round = Run::open(&mut self.rng, self.number, now_ms, now_ms);
+                self.round = Run::open(&mut self.rng, self.number, self.round.seq + 1, now_ms, now_ms);
                 self.live = self.table.live_markets(&Deal::default(), 0);
             }
         }
@@ -299,6 +315,8 @@ impl Run {
             items,
             results: self.strip.iter().cloned().collect(),
             stats: self.stats.clone(),
+            next_lt: round.stage_at_ms.map_or(0, |at| seconds_left(at, now_ms)),
+            seq: round.seq,
             ts: now_ms,
         }
     }

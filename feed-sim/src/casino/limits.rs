@@ -11,6 +11,10 @@ pub const IN_PLAY_MS: i64 = 5_000;
 /// follow the cards one by one.
 pub const CARD_INTERVAL_MS: i64 = 1_000;
 
+/// The pause, counted down on the page, before each stage of a table that deals in stages (Poker
+/// 20-20: the flop, the turn and the river), so a spectator sees the hands before the board.
+pub const STAGE_PAUSE_MS: i64 = 3_000;
+
 /// The longest a deal may take: a table dealing many cards (Andar Bahar deals up to 50) deals
 /// them faster so a round never stalls for a minute.
 pub const DEALING_MS_MAX: i64 = 12_000;

@@ -214,6 +214,12 @@ pub trait Table: Send + Sync {
     fn unpick(&self, _sid: u32, _code: u32) -> Option<Pick> {
         None
     }
+    /// Tables that deal in stages (poker's flop, turn and river): how long the dealing pauses,
+    /// counting down, once the first `shown` faces are showing, before the next stage's faces.
+    /// 0 (every other table): on at the card pace.
+    fn stage_pause_ms(&self, _shown: usize) -> i64 {
+        0
+    }
     /// In play: the items on offer, priced afresh, once the first `shown` faces of `deal` are
     /// showing (`shown` 0: before the deal, while betting opens). The engine takes bets on them
     /// for `IN_PLAY_MS` after every face for which this is `Some`, and offers them instead of

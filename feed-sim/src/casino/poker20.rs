@@ -4,6 +4,7 @@
 //! and Player B stakes. Side bets pay on the winning hand's category.
 
 use super::cards::{cards, Card, Shoe};
+use super::limits::STAGE_PAUSE_MS;
 use super::{numbered, Deal, Face, Market, Table, Verdict};
 use schemas::casino::ItemOutcome;
 
@@ -11,6 +12,9 @@ pub struct Poker20;
 
 /// Player A and Player B (casino-rules.md: "around 1.98", ours).
 const PLAYER_RATE_H: u32 = 198;
+/// Faces showing when the dealing pauses: after the four hole cards (before the flop), after the
+/// flop (before the turn) and after the turn (before the river).
+const STAGE_BREAKS: [usize; 3] = [4, 7, 8];
 
 /// The chance the two best hands are equal, estimated over 10,000,000 seeded deals
 /// (`poker20::tests::estimate_chances`, run with `--ignored --nocapture`).
@@ -29,7 +33,7 @@ const SIDE_BETS: [(Side, u32, u32); 6] = [
 ];
 
 const HOW_TO_PLAY: &[&str] = &[
-    "One deck, shuffled every round. Player A and Player B get two cards each (A, B, A, B), then five board cards are opened.",
+    "One deck, shuffled every round. Player A and Player B get two cards each (A, B, A, B), then the board is opened in stages, with a three-second countdown before each: the flop (three cards), the turn (one) and the river (one).",
     "Each player makes the best five-card hand of their two cards and the five on the board. Hands from high to low: straight flush, four of a kind, full house, flush, straight, three of a kind, two pair, pair, high card. A is high, and low in A-2-3-4-5.",
     "Player A and Player B pay 1.98; equal hands tie and return the stake.",
     "Winning hand bets pay on the category of the better hand (either player's): pair or less, two pair, three of a kind, straight, flush, full house or better.",
@@ -230,6 +234,15 @@ impl Table for Poker20 {
 
     fn shoe(&self) -> Vec<Face> {
         cards(1, 13, 1)
+    }
+
+    /// The hole cards, then a pause before the flop, the turn and the river.
+    fn stage_pause_ms(&self, shown: usize) -> i64 {
+        if STAGE_BREAKS.contains(&shown) {
+            STAGE_PAUSE_MS
+        } else {
+            0
+        }
     }
 
     fn deal(&self, shoe: &mut Shoe) -> Deal {

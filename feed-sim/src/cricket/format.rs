@@ -43,3 +43,19 @@ pub const VIRTUAL: Format = Format {
     new_batter_ms: 2_000,
     innings_break_ms: 20_000,
 };
+
+impl Format {
+    /// The table's rules, from the numbers it plays by: `(critical, text)`.
+    pub fn rules(&self) -> Vec<(bool, String)> {
+        let seconds = |ms: i64| ms / 1_000;
+        let sessions = self.sessions.iter().map(u32::to_string).collect::<Vec<_>>().join(" and ");
+        vec![
+            (false, format!("A Cricket V match is simulated ball by ball: {} overs a side, a ball every {} to {} seconds, about five minutes a match.", self.overs, seconds(self.ball_gap_ms.0), seconds(self.ball_gap_ms.1))),
+            (false, format!("The timer is the match clock kept by the server, the same for everyone watching: the time left to the start, then the time since the start (the first ball comes {} seconds after it).", seconds(self.first_ball_ms))),
+            (false, "Match odds and the bookmaker market settle on the team that wins; a tie is decided by a super over.".to_string()),
+            (false, format!("Session (fancy) lines settle on the batting side's runs at the end of overs {sessions} of each innings: Yes wins if the runs reach the line. A side bowled out settles them at its total; a chase won early voids the sessions it never reached.")),
+            (true, format!("Markets are suspended while a ball is bowled, for {} seconds after a wicket and over the {}-second innings break; a bet asked at a price that has moved is refused.", seconds(self.wicket_pause_ms), seconds(self.innings_break_ms))),
+            (true, "Every ball is drawn by the simulator from its recorded seed, so a match can be replayed and checked.".to_string()),
+        ]
+    }
+}

@@ -21,6 +21,10 @@ pub struct MatchState {
     pub fixture: Fixture,
     pub markets: Vec<Market>,
     pub scoreboard: Option<Scoreboard>,
+    /// The simulated clock when the state was read, Unix milliseconds (the fixture's `stime` is
+    /// on it): the cricketv page's round clock. None for a feed without one.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub clock_ms: Option<i64>,
 }
 
 #[derive(Debug, Default)]
@@ -34,6 +38,8 @@ pub struct Book {
     /// What the book showed, change by change, numbered from 1: a scenario recorder reads it.
     journal: VecDeque<Noted>,
     journal_head: u64,
+    /// The feed's simulated clock, Unix milliseconds.
+    clock_ms: Option<i64>,
 }
 
 /// One change the book showed, as a feed event (a held market as players saw it).
@@ -307,7 +313,16 @@ impl Book {
 
     pub fn match_state(&self, gmid: u64) -> Option<MatchState> {
         let entry = self.fixtures.get(&gmid)?;
-        Some(MatchState { fixture: entry.fixture.clone(), markets: entry.markets.values().cloned().collect(), scoreboard: entry.scoreboard.clone() })
+        Some(MatchState { fixture: entry.fixture.clone(), markets: entry.markets.values().cloned().collect(), scoreboard: entry.scoreboard.clone(), clock_ms: self.clock_ms })
+    }
+
+    pub fn set_clock(&mut self, clock_ms: i64) {
+        self.clock_ms = Some(clock_ms);
+    }
+
+    /// The fixtures on the cricket-virtual table (iscc 1), whose pages show the round clock.
+    pub fn clocked(&self) -> impl Iterator<Item = u64> + '_ {
+        self.fixtures.values().filter(|e| e.fixture.iscc == 1).map(|e| e.fixture.gmid)
     }
 }
 

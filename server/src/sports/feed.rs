@@ -9,7 +9,8 @@ use crate::ws::hub::{Full, HubHandle};
 use ledger::{Command, EngineError, EngineHandle, Reject};
 use schemas::sports::FeedEvent;
 use std::sync::{Arc, RwLock};
-use std::time::Duration;
+use serde_json::json;
+use std::time::{Duration, Instant};
 use tokio::sync::{mpsc, oneshot};
 
 /// A source of feed events: the in-process simulator, or a recorded or external feed.
@@ -130,6 +131,15 @@ pub fn fold_from(book: &RwLock<Book>, source: &str, events: Vec<FeedEvent>) -> V
     events.into_iter().map(|e| book.apply_from(source, e)).collect()
 }
 
+/// A match page's whole state, for a subscriber that joins after a delta.
+fn match_full(shared: &Arc<RwLock<Book>>, gmid: u64) -> Full {
+    let shared = shared.clone();
+    Full::Later(Arc::new(move || {
+        let book = shared.read().unwrap_or_else(|p| p.into_inner());
+        Some(serde_json::to_value(book.match_state(gmid)?).expect("wire types serialize"))
+    }))
+}
+
 pub fn publish(shared: &Arc<RwLock<Book>>, hub: &HubHandle, changes: &[Changes]) {
     let book = shared.read().unwrap_or_else(|p| p.into_inner());
     let mut homes: Vec<u32> = changes.iter().flat_map(|c| c.home.iter().copied()).collect();
@@ -140,12 +150,19 @@ pub fn publish(shared: &Arc<RwLock<Book>>, hub: &HubHandle, changes: &[Changes])
         hub.publish(home_topic(etid), rows, Full::Delta);
     }
     for (gmid, delta) in changes.iter().flat_map(|c| c.matches.iter()) {
-        let (shared, gmid) = (shared.clone(), *gmid);
-        let full = Full::Later(Arc::new(move || {
-            let book = shared.read().unwrap_or_else(|p| p.into_inner());
-            Some(serde_json::to_value(book.match_state(gmid)?).expect("wire types serialize"))
-        }));
-        hub.publish(match_topic(gmid), delta.clone(), full);
+        hub.publish(match_topic(*gmid), delta.clone(), match_full(shared, *gmid));
+    }
+}
+
+/// How often the cricket-virtual table's pages get the simulated clock (real time), like the
+/// casino countdown.
+const CLOCK_PUSH_EVERY: Duration = Duration::from_secs(1);
+
+/// The simulated clock to every cricket-virtual fixture's page (`{"kind": "clock"}`).
+fn publish_clocks(shared: &Arc<RwLock<Book>>, hub: &HubHandle, clock_ms: i64) {
+    let gmids: Vec<u64> = shared.read().unwrap_or_else(|p| p.into_inner()).clocked().collect();
+    for gmid in gmids {
+        hub.publish(match_topic(gmid), json!({"kind": "clock", "clock_ms": clock_ms}), match_full(shared, gmid));
     }
 }
 
@@ -179,9 +196,11 @@ pub fn spawn(mut source: Box<dyn FeedSource>, book: Arc<RwLock<Book>>, hub: HubH
         }
     };
     note(source.as_ref(), first.len());
+    book.write().unwrap_or_else(|p| p.into_inner()).set_clock(source.clock().0);
     let handle = FeedHandle { tx, status: status.clone() };
     tokio::spawn(async move {
         settle(&engine, &first).await;
+        let mut clock_pushed: Option<Instant> = None;
         let mut ticks = tokio::time::interval(Duration::from_millis(tick_ms));
         ticks.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
         loop {
@@ -212,6 +231,12 @@ pub fn spawn(mut source: Box<dyn FeedSource>, book: Arc<RwLock<Book>>, hub: HubH
             };
             note(source.as_ref(), events.len());
             run(&book, &hub, &engine, events).await;
+            let clock_ms = source.clock().0;
+            book.write().unwrap_or_else(|p| p.into_inner()).set_clock(clock_ms);
+            if clock_pushed.is_none_or(|at| at.elapsed() >= CLOCK_PUSH_EVERY) {
+                clock_pushed = Some(Instant::now());
+                publish_clocks(&book, &hub, clock_ms);
+            }
             if silence_ms > 0 {
                 for name in gone_silent(&status, now_ms() - silence_ms) {
                     tracing::warn!(source = %name, silence_ms, "a feed went silent: its fixtures are suspended");

@@ -96,4 +96,9 @@ async fn site_config_ip_and_rules_are_served() {
     let cricket = app.post("/data/front/casinorules", None, &json!({"type": "fancy"})).await;
     assert_eq!(cricket.data().as_array().expect("sets").len(), 1);
     assert_eq!(cricket.data()[0]["etname"], "Cricket");
+    // The cricket-virtual table's own rules, written from the format it plays (five overs).
+    let cricketv = app.post("/data/front/casinorules", None, &json!({"type": "cricketv"})).await;
+    assert_eq!(cricketv.data()[0]["etname"], "Cricket V");
+    let text: Vec<&str> = cricketv.data()[0]["gametypelist"][0]["rulelist"].as_array().expect("rules").iter().filter_map(|r| r["rule"].as_str()).collect();
+    assert!(text.iter().any(|t| t.contains("5 overs a side")), "{text:?}");
 }

@@ -182,3 +182,33 @@ fn server_end_is_held(server_port: u16, client_port: u16) -> bool {
         fields.get(1) == Some(&local.as_str()) && fields.get(2) == Some(&remote.as_str()) && fields.get(9).is_some_and(|inode| *inode != "0")
     })
 }
+
+/// The cricket-virtual table's page shows the server's round clock: the match state carries the
+/// simulated clock, and the match topic pushes it every second, moving with the simulator.
+#[actix_web::test]
+async fn the_cricketv_match_topic_pushes_the_simulated_clock_every_second() {
+    let app = spawn_app_with(|s| s.feed.speed = 4.0).await;
+    let hits = app.post("/data/front/searchgame", None, &json!({"name": "Virtual Cricket T5"})).await;
+    let gmid = hits.data().as_array().expect("hits").iter().find(|h| h["iscc"] == 1).expect("a cricketv fixture")["gmid"].as_u64().expect("gmid");
+    let state = app.post(&format!("/data/front/cricketvdata?gmid={gmid}"), None, &json!({})).await;
+    assert_eq!(state.status, 200);
+    let read_at = state.data()["clock_ms"].as_i64().expect("the state carries the clock");
+
+    let mut socket = connect(&app).await;
+    send(&mut socket, json!({"type": "sub", "topic": format!("match:{gmid}")})).await;
+    let started = Instant::now();
+    let mut clocks = Vec::new();
+    while clocks.len() < 3 {
+        assert!(started.elapsed() < Duration::from_secs(10), "three clock frames within 10 s: {clocks:?}");
+        let frame = next(&mut socket).await;
+        if frame["type"] == "delta" && frame["data"]["kind"] == "clock" {
+            clocks.push(frame["data"]["clock_ms"].as_i64().expect("clock_ms"));
+        }
+    }
+    assert!(clocks[0] >= read_at, "{clocks:?} after {read_at}");
+    for pair in clocks.windows(2) {
+        // A second apart in real time is four simulated seconds (ticks may bunch: allow slack).
+        let step = pair[1] - pair[0];
+        assert!((2_000..=8_000).contains(&step), "a push about every second of real time, at speed 4: {clocks:?}");
+    }
+}

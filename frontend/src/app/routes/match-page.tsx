@@ -1,11 +1,11 @@
 // The sports match page (spec §2) and its two virtual variants: markets, scoreboard, live TV,
 // highlights, and on the right (a bottom sheet on small screens) the bet slip and My Bet.
-import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
+import { lazy, Suspense, useState, type ReactNode } from 'react';
 import { useParams } from 'react-router';
 import { Box, Button, useMediaQuery, useTheme } from '@mui/material';
 import { selectUser, useSession } from '@/lib/session';
 import { useGameButtons } from '@/features/button-values';
-import { BetSlip, Highlights, LiveTv, MarketBoard, MatchTitle, MyBets, ScoreboardPanel, useGameBets, useMatchLive } from '@/features/match';
+import { BetSlip, Highlights, LiveTv, MarketBoard, MatchTitle, MyBets, ScoreboardPanel, roundClock, selectClockMs, selectFixture, useGameBets, useMatchLive, useMatchStore } from '@/features/match';
 import { hasRole } from '../access';
 
 const RulesDialog = lazy(() => import('@/features/rules').then((m) => ({ default: m.RulesDialog })));
@@ -20,18 +20,14 @@ const FEEDS = {
   cricketv: { source: 'cricketvdata', pollMs: 5000 },
 } as const;
 
-/** Time since the round began, as the cricketv table's timer. */
+/** The cricketv table's timer: the match clock the server pushes every second. */
 function RoundTimer() {
-  const [started] = useState(() => Date.now());
-  const [now, setNow] = useState(() => Date.now());
-  useEffect(() => {
-    const timer = window.setInterval(() => setNow(Date.now()), 1000);
-    return () => window.clearInterval(timer);
-  }, []);
-  const seconds = Math.floor((now - started) / 1000);
+  const fixture = useMatchStore(selectFixture);
+  const clockMs = useMatchStore(selectClockMs);
+  const clock = roundClock(fixture?.stime, clockMs);
   return (
-    <Box component="span" aria-label="Timer" sx={{ fontVariantNumeric: 'tabular-nums', fontWeight: 700 }}>
-      {String(Math.floor(seconds / 60)).padStart(2, '0')}:{String(seconds % 60).padStart(2, '0')}
+    <Box component="span" role="timer" aria-label="Timer" data-testid="round-clock" data-seconds={clock ? (clock.phase === 'starts-in' ? -clock.seconds : clock.seconds) : ''} sx={{ fontVariantNumeric: 'tabular-nums', fontWeight: 700 }}>
+      {clock?.text ?? '--:--'}
     </Box>
   );
 }
@@ -46,7 +42,7 @@ function CricketvExtras() {
       </Button>
       {rulesOpen && (
         <Suspense fallback={null}>
-          <RulesDialog open title="Cricket V Rules" onClose={() => setRulesOpen(false)} actions={<Button onClick={() => setRulesOpen(false)}>Close</Button>} />
+          <RulesDialog open title="Cricket V Rules" type="cricketv" onClose={() => setRulesOpen(false)} actions={<Button onClick={() => setRulesOpen(false)}>Close</Button>} />
         </Suspense>
       )}
     </>

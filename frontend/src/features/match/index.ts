@@ -9,4 +9,5 @@ export { BetSlip } from './components/bet-slip';
 export { MyBets } from './components/my-bets';
 export { useMatchLive } from './hooks/use-match-live';
 export { useGameBets } from './hooks/use-game-bets';
-export { useMatchStore } from './stores/match-store';
+export { useMatchStore, selectClockMs, selectFixture } from './stores/match-store';
+export { roundClock } from './model/round-clock';

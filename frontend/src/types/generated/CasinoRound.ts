@@ -42,6 +42,16 @@ results: Array<ResultRow>,
  */
 stats?: TableStats, 
 /**
+ * Whole seconds until the next stage is dealt while the dealing pauses between stages
+ * (Poker 20-20's flop, turn and river); else 0.
+ */
+next_lt: number, 
+/**
+ * The round's number at this table since the engine started, from 1: Ball By Ball's ball
+ * of the over is `(seq - 1) % 6 + 1`.
+ */
+seq: number, 
+/**
  * When this view was published, Unix milliseconds (the server's clock): a page can count
  * `lt` down between updates, and a client can tell how late an update arrived.
  */

@@ -26,6 +26,8 @@ export function makeRound(overrides: Partial<CasinoRound> = {}): CasinoRound {
       makeItem({ sid: 4, nat: 'Pair Plus B', b: 2, type: 'pairplus' }),
     ],
     results: [{ mid: '2611230100068', win: 'A', nat: 'Player A' }],
+    next_lt: 0,
+    seq: 1,
     ts: 1_000_000,
     ...overrides,
   };

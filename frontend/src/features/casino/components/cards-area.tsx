@@ -1,13 +1,12 @@
 // The table's live area (spec §2): the round's hands as they are dealt, the betting countdown and
 // the round's status (betting open, dealing, result with the winner). Each part reads only its
-// own fields of the round, so a countdown tick re-renders the countdown alone. The super over is
-// drawn as a scoreboard with each team's over ball by ball.
+// own fields of the round, so a countdown tick re-renders the countdown alone. Poker, Race 20,
+// Ball By Ball and the super over are drawn as their game (`table-scenes`).
 import { Box, CircularProgress, Typography, useMediaQuery, useTheme } from '@mui/material';
 import { RoundHands } from '@/components/round-hands';
-import { DEAL_MOTION } from '@/components/playing-card';
 import { BETTING_SECONDS, winnerOf } from '../model/round';
-import { inningsScore } from '../model/super-over';
-import { selectHands, selectLt, selectRdesc, selectRemark, selectStatus, selectTickMs, useCasinoStore } from '../stores/casino-store';
+import { selectHands, selectLt, selectNextLt, selectRdesc, selectRemark, selectStatus, selectTickMs, useCasinoStore } from '../stores/casino-store';
+import { BallByBallBoard, PokerScene, RaceTrack, SuperOverBoard } from './table-scenes';
 
 /**
  * The ring glides to the next second over a second when the table runs at real time; when
@@ -16,22 +15,28 @@ import { selectHands, selectLt, selectRdesc, selectRemark, selectStatus, selectT
  */
 const GLIDE_TICK_MS_MIN = 500;
 
+/** The pause before each of a staged table's stages (`STAGE_PAUSE_MS` of the engine), in seconds. */
+const STAGE_SECONDS = 3;
+
 function Countdown() {
   const lt = useCasinoStore(selectLt);
+  const nextLt = useCasinoStore(selectNextLt);
   const tickMs = useCasinoStore(selectTickMs);
   const glide = (tickMs ?? 1000) >= GLIDE_TICK_MS_MIN;
-  const value = Math.min(100, (lt / BETTING_SECONDS) * 100);
+  // Between a staged table's stages (poker's flop, turn and river) the ring counts to the next.
+  const shown = nextLt > 0 ? nextLt : lt;
+  const value = Math.min(100, (shown / (nextLt > 0 ? STAGE_SECONDS : BETTING_SECONDS)) * 100);
   return (
-    <Box data-testid="countdown" data-lt={lt} role="timer" aria-label={`${lt} seconds left`} sx={{ position: 'relative', width: 64, height: 64, flexShrink: 0 }}>
+    <Box data-testid="countdown" data-lt={lt} data-next-lt={nextLt} role="timer" aria-label={nextLt > 0 ? `${nextLt} seconds to the next stage` : `${lt} seconds left`} sx={{ position: 'relative', width: 64, height: 64, flexShrink: 0 }}>
       <CircularProgress variant="determinate" value={100} size={64} thickness={4} sx={{ position: 'absolute', color: 'rgba(255,255,255,0.15)' }} />
       <CircularProgress
         variant="determinate"
         value={value}
         size={64}
         thickness={4}
-        sx={{ position: 'absolute', color: lt > 5 ? 'success.light' : 'warning.main', '& .MuiCircularProgress-circle': { transition: glide ? 'stroke-dashoffset 1000ms linear' : 'none' } }}
+        sx={{ position: 'absolute', color: nextLt > 0 ? 'info.light' : lt > 5 ? 'success.light' : 'warning.main', '& .MuiCircularProgress-circle': { transition: glide ? 'stroke-dashoffset 1000ms linear' : 'none' } }}
       />
-      <Box sx={{ position: 'absolute', inset: 0, display: 'grid', placeItems: 'center', fontSize: 22, fontWeight: 800, color: '#fff', fontVariantNumeric: 'tabular-nums' }}>{lt}</Box>
+      <Box sx={{ position: 'absolute', inset: 0, display: 'grid', placeItems: 'center', fontSize: 22, fontWeight: 800, color: '#fff', fontVariantNumeric: 'tabular-nums' }}>{shown}</Box>
     </Box>
   );
 }
@@ -80,49 +85,20 @@ function Hands({ gtype }: { gtype: string }) {
   );
 }
 
-const BALL_COLOURS: Record<string, string> = { '0': '#37474f', '4': '#2e7d32', '6': '#f5b700', W: '#c62828' };
-
-/** The super over as a scoreboard: each team's score and its over, ball by ball. */
-function SuperOverBoard() {
-  const hands = useCasinoStore(selectHands);
-  return (
-    <Box data-testid="round-hands" data-cards={hands.reduce((count, hand) => count + hand.cards.length, 0)} sx={{ display: 'flex', flexDirection: 'column', gap: 0.75 }}>
-      {hands.map((hand) => {
-        const score = inningsScore(hand.cards);
-        return (
-          <Box key={hand.name} data-testid="innings" data-team={hand.name} sx={{ display: 'flex', alignItems: 'center', gap: 1 }}>
-            <Typography sx={{ width: 140, fontWeight: 700, fontSize: 14 }}>
-              {hand.name} {score.runs}/{score.wickets}
-              <Box component="span" sx={{ fontWeight: 400, fontSize: 12, ml: 0.5 }}>
-                ({score.balls.length})
-              </Box>
-            </Typography>
-            {Array.from({ length: 6 }, (_, index) => score.balls[index]).map((ball, index) => (
-              <Box
-                key={`${index}-${ball ?? ''}`}
-                data-ball={ball ?? ''}
-                sx={{
-                  width: 26,
-                  height: 26,
-                  borderRadius: '50%',
-                  display: 'grid',
-                  placeItems: 'center',
-                  fontSize: 12,
-                  fontWeight: 800,
-                  border: '1px solid rgba(255,255,255,0.4)',
-                  bgcolor: ball ? (BALL_COLOURS[ball] ?? '#1e6fd0') : 'transparent',
-                  color: ball === '6' ? '#141414' : '#fff',
-                  ...(ball ? DEAL_MOTION : {}),
-                }}
-              >
-                {ball ?? ''}
-              </Box>
-            ))}
-          </Box>
-        );
-      })}
-    </Box>
-  );
+/** The table drawn as its game where it has its own scene; cards by hand otherwise. */
+function Scene({ gtype }: { gtype: string }) {
+  switch (gtype) {
+    case 'superover':
+      return <SuperOverBoard />;
+    case 'poker20':
+      return <PokerScene />;
+    case 'race20':
+      return <RaceTrack />;
+    case 'ballbyball':
+      return <BallByBallBoard />;
+    default:
+      return <Hands gtype={gtype} />;
+  }
 }
 
 export function CardsArea({ gtype }: { gtype: string }) {
@@ -143,7 +119,7 @@ export function CardsArea({ gtype }: { gtype: string }) {
         <Countdown />
         <RoundStatusLine />
       </Box>
-      {gtype === 'superover' ? <SuperOverBoard /> : <Hands gtype={gtype} />}
+      <Scene gtype={gtype} />
     </Box>
   );
 }

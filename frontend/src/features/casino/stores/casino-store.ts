@@ -81,6 +81,9 @@ export const selectStatus = (state: Store): RoundStatus | null => state.round?.s
 export const selectRdesc = (state: Store): string => state.round?.rdesc ?? '';
 /** The house's word on the round (a void round, paused dealing), else empty. */
 export const selectRemark = (state: Store): string => state.round?.remark ?? '';
+export const selectCard = (state: Store): string => state.round?.card ?? '';
+export const selectNextLt = (state: Store): number => state.round?.next_lt ?? 0;
+export const selectSeq = (state: Store): number => state.round?.seq ?? 0;
 export const selectHands = (state: Store): CardHand[] => state.round?.hands ?? NO_HANDS;
 export const selectItems = (state: Store): CasinoItem[] => state.round?.items ?? NO_ITEMS;
 export const selectResults = (state: Store): ResultRow[] => state.round?.results ?? NO_RESULTS;

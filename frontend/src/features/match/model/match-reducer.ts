@@ -12,6 +12,8 @@ export type MatchState = {
   scoreboard: Scoreboard | null;
   settled: Record<number, MarketResult>;
   removed: boolean;
+  /** The simulated clock when last heard, Unix milliseconds (the fixture's `stime` is on it). */
+  clockMs: number | null;
 };
 
 export type MatchDelta =
@@ -20,9 +22,10 @@ export type MatchDelta =
   | { kind: 'scoreboard'; scoreboard: Scoreboard | null }
   | { kind: 'settled'; mid: number; result: MarketResult }
   | { kind: 'removed' }
+  | { kind: 'clock'; clock_ms: number }
   | { kind: 'match'; match: MatchSnapshot };
 
-export const EMPTY_MATCH: MatchState = { fixture: null, marketIds: [], byId: {}, scoreboard: null, settled: {}, removed: false };
+export const EMPTY_MATCH: MatchState = { fixture: null, marketIds: [], byId: {}, scoreboard: null, settled: {}, removed: false, clockMs: null };
 
 export function fromSnapshot(snapshot: MatchSnapshot): MatchState {
   const byId: Record<number, Market> = {};
@@ -31,7 +34,7 @@ export function fromSnapshot(snapshot: MatchSnapshot): MatchState {
     byId[market.mid] = market;
     marketIds.push(market.mid);
   }
-  return { fixture: snapshot.fixture ?? null, marketIds, byId, scoreboard: snapshot.scoreboard ?? null, settled: {}, removed: false };
+  return { fixture: snapshot.fixture ?? null, marketIds, byId, scoreboard: snapshot.scoreboard ?? null, settled: {}, removed: false, clockMs: snapshot.clock_ms ?? null };
 }
 
 export function applyDelta(state: MatchState, delta: MatchDelta): MatchState {
@@ -63,6 +66,8 @@ export function applyDelta(state: MatchState, delta: MatchDelta): MatchState {
     }
     case 'removed':
       return { ...state, removed: true };
+    case 'clock':
+      return { ...state, clockMs: delta.clock_ms };
     case 'match':
       return fromSnapshot(delta.match);
     default:

@@ -69,3 +69,4 @@ export const selectBook =
   (state: Store): Record<number, SectionBook> | undefined =>
     state.books[mid];
 export const selectRemoved = (state: Store): boolean => state.removed;
+export const selectClockMs = (state: Store): number | null => state.clockMs;

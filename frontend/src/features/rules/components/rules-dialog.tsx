@@ -23,23 +23,25 @@ type Props = {
   /** Buttons of the dialog (Close, or Accept and Cancel for the rules prompt). */
   actions: ReactNode;
   title?: string;
+  /** Only the rule sets of this game type (a page's own rules); all of them when absent. */
+  type?: string;
 };
 
 /** The rules from the server in a dialog: one section per rule set, red lines where rcolor is '2'. */
-export function RulesDialog({ open, onClose, actions, title = 'Rules' }: Props) {
+export function RulesDialog({ open, onClose, actions, title = 'Rules', type }: Props) {
   const theme = useTheme();
   const fullScreen = useMediaQuery(theme.breakpoints.down('md'));
   const [rules, setRules] = useState<RuleSet[] | null>(null);
 
   useEffect(() => {
     if (!open || rules) return;
-    getRules()
+    getRules(type)
       .then(setRules)
       .catch((error: unknown) => {
         console.error('Error fetching rules:', error);
         setRules([]);
       });
-  }, [open, rules]);
+  }, [open, rules, type]);
 
   return (
     <Dialog open={open} onClose={() => onClose('backdrop')} fullScreen={fullScreen} maxWidth="md" fullWidth aria-labelledby="rules-title">
