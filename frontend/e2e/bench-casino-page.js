@@ -6,10 +6,12 @@
 // race20) signed in as player1 (watching, not betting) in headless Chromium, and over 10 s sums the CPU time of every Chromium
 // process (browser, renderer, GPU; `SystemInfo.getProcessInfo`) and the page's main-thread task
 // time (`Performance.getMetrics`), as a share of one core.
-// Run: npm run build && npm run bench:casino
+// It also measures the floor: a bare page that changes one number as often (20 times a second)
+// in the same browser, which no page can go below.
+// Run: npm run build && npm run bench:casino (BENCH_SPEED=1: the tables at real time)
 import { launchBrowser, loginViaUi, newPage, startServer } from './harness.js';
 
-const SPEED = 20;
+const SPEED = Number(process.env.BENCH_SPEED ?? 20);
 const WARM_UP_MS = 3_000;
 const DURATION_MS = 10_000;
 const TABLES = (process.env.BENCH_TABLES ?? 'teen20,sicbo,roulette,race20').split(',');
@@ -65,6 +67,21 @@ async function measure(browser, server, gtype) {
   };
 }
 
+/** A bare page whose one number changes `perSecond` times a second: the least any live page costs. */
+async function floor(browser, perSecond) {
+  const context = await browser.newContext({ viewport: { width: 1366, height: 900 } });
+  const page = await context.newPage();
+  await page.setContent(`<html><body><div id="n">0</div><script>let i = 0; setInterval(() => { document.getElementById('n').textContent = String(i++); }, ${1000 / perSecond});</script></body></html>`);
+  const cdp = await browser.newBrowserCDPSession();
+  await page.waitForTimeout(WARM_UP_MS);
+  const start = await processCpuSeconds(cdp);
+  await page.waitForTimeout(DURATION_MS);
+  const used = (await processCpuSeconds(cdp)) - start;
+  await cdp.detach();
+  await context.close();
+  return Number(((used / (DURATION_MS / 1000)) * 100).toFixed(2));
+}
+
 async function main() {
   const server = await startServer({ APP_CASINO__SPEED: String(SPEED), APP_FEED__SPEED: '0' });
   const browser = await launchBrowser();
@@ -78,6 +95,7 @@ async function main() {
       return Number(((used / 5) * 100).toFixed(2));
     })();
     console.log(JSON.stringify({ browserWithNoPageCpuPercent: idle }));
+    console.log(JSON.stringify({ floorOneNumberChangingPerSecond: SPEED, browserCpuPercentOfOneCore: await floor(browser, SPEED) }));
     for (const gtype of TABLES) console.log(JSON.stringify(await measure(browser, server, gtype)));
   } finally {
     await browser.close();

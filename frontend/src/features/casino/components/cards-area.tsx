@@ -5,15 +5,8 @@
 import { Box, CircularProgress, Typography, useMediaQuery, useTheme } from '@mui/material';
 import { RoundHands } from '@/components/round-hands';
 import { BETTING_SECONDS, winnerOf } from '../model/round';
-import { selectHands, selectLt, selectNextLt, selectRdesc, selectRemark, selectStatus, selectTickMs, useCasinoStore } from '../stores/casino-store';
+import { selectHands, selectLt, selectNextLt, selectRdesc, selectRemark, selectStatus, useCasinoStore } from '../stores/casino-store';
 import { BallByBallBoard, PokerScene, RaceTrack, SuperOverBoard } from './table-scenes';
-
-/**
- * The ring glides to the next second over a second when the table runs at real time; when
- * updates come faster than this apart (a fast test table), it steps, which costs no repaint
- * between updates.
- */
-const GLIDE_TICK_MS_MIN = 500;
 
 /** The pause before each of a staged table's stages (`STAGE_PAUSE_MS` of the engine), in seconds. */
 const STAGE_SECONDS = 3;
@@ -21,8 +14,6 @@ const STAGE_SECONDS = 3;
 function Countdown() {
   const lt = useCasinoStore(selectLt);
   const nextLt = useCasinoStore(selectNextLt);
-  const tickMs = useCasinoStore(selectTickMs);
-  const glide = (tickMs ?? 1000) >= GLIDE_TICK_MS_MIN;
   // Between a staged table's stages (poker's flop, turn and river) the ring counts to the next.
   const shown = nextLt > 0 ? nextLt : lt;
   const value = Math.min(100, (shown / (nextLt > 0 ? STAGE_SECONDS : BETTING_SECONDS)) * 100);
@@ -34,7 +25,7 @@ function Countdown() {
         value={value}
         size={64}
         thickness={4}
-        sx={{ position: 'absolute', color: nextLt > 0 ? 'info.light' : lt > 5 ? 'success.light' : 'warning.main', '& .MuiCircularProgress-circle': { transition: glide ? 'stroke-dashoffset 1000ms linear' : 'none' } }}
+        sx={{ position: 'absolute', color: nextLt > 0 ? 'info.light' : lt > 5 ? 'success.light' : 'warning.main', '& .MuiCircularProgress-circle': { transition: 'none' } }}
       />
       <Box sx={{ position: 'absolute', inset: 0, display: 'grid', placeItems: 'center', fontSize: 22, fontWeight: 800, color: '#fff', fontVariantNumeric: 'tabular-nums' }}>{shown}</Box>
     </Box>

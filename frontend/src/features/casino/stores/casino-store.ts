@@ -13,8 +13,6 @@ type Store = {
   round: CasinoRound | null;
   /** The server does not run this table (404 from `data2`). */
   unavailable: boolean;
-  /** The `ts` of the update before the current one: how long a countdown second lasts. */
-  previousTs: number | null;
   bets: BetView[];
   slip: CasinoSlip;
   setTiles: (typeId: number, tiles: CasinoTile[]) => void;
@@ -35,18 +33,17 @@ export const useCasinoStore = create<Store>((set) => ({
   gtype: null,
   round: null,
   unavailable: false,
-  previousTs: null,
   bets: [],
   slip: EMPTY_SLIP,
   setTiles: (typeId, tiles) => set((state) => ({ tiles: { ...state.tiles, [typeId]: tiles } })),
-  reset: (gtype) => set({ gtype, round: null, unavailable: false, previousTs: null, bets: [], slip: EMPTY_SLIP }),
+  reset: (gtype) => set({ gtype, round: null, unavailable: false, bets: [], slip: EMPTY_SLIP }),
   setUnavailable: () => set((state) => (state.round ? {} : { unavailable: true })),
   applyRound: (update) =>
     set((state) => {
       if ('gtype' in update && update.gtype !== undefined && update.gtype !== state.gtype) return {};
       const next = mergeRound(state.round, update);
       if (next === state.round || next === null) return {};
-      const changes: Partial<Store> = { round: next, unavailable: false, previousTs: state.round?.ts ?? null };
+      const changes: Partial<Store> = { round: next, unavailable: false };
       // Spec §4: a new round clears the slip and stake (not on roulette); My Bet follows the
       // new round id.
       if (clearsSlip(state.round, next)) changes.slip = EMPTY_SLIP;
@@ -76,7 +73,6 @@ export const selectUnavailable = (state: Store): boolean => state.unavailable;
 export const selectMid = (state: Store): string => state.round?.mid ?? '';
 export const selectEname = (state: Store): string => state.round?.ename ?? '';
 export const selectLt = (state: Store): number => state.round?.lt ?? 0;
-export const selectTickMs = (state: Store): number | null => (state.round && state.previousTs !== null ? state.round.ts - state.previousTs : null);
 export const selectStatus = (state: Store): RoundStatus | null => state.round?.status ?? null;
 export const selectRdesc = (state: Store): string => state.round?.rdesc ?? '';
 /** The house's word on the round (a void round, paused dealing), else empty. */
