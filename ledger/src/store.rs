@@ -20,12 +20,17 @@ pub enum StoreError {
     Corrupt { key: u64, reason: String },
     #[error("record out of sequence: expected {expected}, found {found}")]
     OutOfSequence { expected: u64, found: u64 },
+    /// The log ends before the durable head recorded beside it: acknowledged batches are gone.
+    #[error("the log ends at event {log} but events up to {recorded} were acknowledged ({HEAD_FILE} says so)")]
+    Short { log: u64, recorded: u64 },
+    #[error("the durable head record ({HEAD_FILE}) is unreadable: {reason}")]
+    BadHead { reason: String },
 }
 
 impl StoreError {
     /// The stored bytes fail their checksums or do not decode: the log on disk is damaged.
     pub fn is_damage(&self) -> bool {
-        matches!(self, StoreError::Sled(sled::Error::Corruption { .. }) | StoreError::Corrupt { .. })
+        matches!(self, StoreError::Sled(sled::Error::Corruption { .. }) | StoreError::Corrupt { .. } | StoreError::Short { .. } | StoreError::BadHead { .. })
     }
 
     /// Another process holds the store (sled's lock on its files).
@@ -103,6 +108,35 @@ impl Store for MemStore {
     }
 }
 
+/// The durable head record, beside sled's files: the last sequence number made durable.
+pub const HEAD_FILE: &str = "durable-head";
+
+/// The record: the sequence number, then the same number XOR this, both big-endian, so a record
+/// that is not one reads as unreadable rather than as some other number.
+const HEAD_CHECK: u64 = 0x6578_6368_616e_6765;
+
+fn head_record(seq: u64) -> [u8; 16] {
+    let mut record = [0u8; 16];
+    record[..8].copy_from_slice(&seq.to_be_bytes());
+    record[8..].copy_from_slice(&(seq ^ HEAD_CHECK).to_be_bytes());
+    record
+}
+
+/// The recorded head (0 for a store that has none yet).
+fn read_head_record(bytes: &[u8]) -> Result<u64, StoreError> {
+    if bytes.is_empty() {
+        return Ok(0);
+    }
+    let bad = |reason: &str| StoreError::BadHead { reason: reason.to_owned() };
+    let record: [u8; 16] = bytes.try_into().map_err(|_| bad(&format!("{} bytes, not 16", bytes.len())))?;
+    let seq = u64::from_be_bytes(record[..8].try_into().map_err(|_| bad("short"))?);
+    let check = u64::from_be_bytes(record[8..].try_into().map_err(|_| bad("short"))?);
+    if seq ^ HEAD_CHECK != check {
+        return Err(bad("its check does not match"));
+    }
+    Ok(seq)
+}
+
 pub struct SledStore {
     db: sled::Db,
     log: sled::Tree,
@@ -111,6 +145,11 @@ pub struct SledStore {
     /// nor sync metadata; an `fdatasync` of its data file after each flush makes a batch durable
     /// before the engine answers.
     data_file: std::fs::File,
+    /// The last durable sequence number, rewritten and synced after each batch is durable: sled
+    /// vouches for its log only up to its last snapshot and recovers silently to the last intact
+    /// message after it, so a damaged tail would otherwise open as a shorter log that audits
+    /// clean. At open, a log that ends before this record is refused.
+    head_file: std::fs::File,
 }
 
 impl SledStore {
@@ -122,7 +161,26 @@ impl SledStore {
             None => 0,
         };
         let data_file = std::fs::File::open(dir.join("db")).map_err(|source| StoreError::Io { context: "opening sled's data file", source })?;
-        Ok(Self { db, log, head: AtomicU64::new(head), data_file })
+        let head_path = dir.join(HEAD_FILE);
+        let head_file = std::fs::OpenOptions::new()
+            .read(true)
+            .write(true)
+            .create(true)
+            .truncate(false)
+            .open(&head_path)
+            .map_err(|source| StoreError::Io { context: "opening the durable head record", source })?;
+        let recorded = read_head_record(&std::fs::read(&head_path).map_err(|source| StoreError::Io { context: "reading the durable head record", source })?)?;
+        // The log may be one batch ahead (a crash after the batch, before its record); never behind.
+        if head < recorded {
+            return Err(StoreError::Short { log: head, recorded });
+        }
+        Ok(Self { db, log, head: AtomicU64::new(head), data_file, head_file })
+    }
+
+    fn record_head(&self, seq: u64) -> Result<(), StoreError> {
+        use std::os::unix::fs::FileExt;
+        self.head_file.write_all_at(&head_record(seq), 0).map_err(|source| StoreError::Io { context: "writing the durable head record", source })?;
+        self.head_file.sync_data().map_err(|source| StoreError::Io { context: "fdatasync of the durable head record", source })
     }
 }
 
@@ -153,7 +211,12 @@ impl Store for SledStore {
             let _ = self.log.apply_batch(undo);
             return Err(e);
         }
-        self.head.fetch_add(batch.len() as u64, Ordering::Release);
+        let head = self.head.fetch_add(batch.len() as u64, Ordering::Release) + batch.len() as u64;
+        // The batch is durable in the log; a failed record only weakens the check at the next
+        // start (it can then see a shorter head than the truth), so the batch still stands.
+        if let Err(e) = self.record_head(head) {
+            tracing::error!(error = %e, "the durable head record was not written");
+        }
         Ok(())
     }
 
@@ -170,5 +233,54 @@ impl Store for SledStore {
 
     fn size_on_disk(&self) -> u64 {
         self.db.size_on_disk().unwrap_or(0)
+    }
+}
+
+#[cfg(test)]
+mod head_record_tests {
+    use super::*;
+    use crate::event::{Envelope, Event};
+
+    fn batch(from: u64, count: u64) -> Vec<Envelope> {
+        (from..from + count).map(|seq| Envelope { seq, at_ms: 0, event: Event::RulesAccepted { user_id: seq } }).collect()
+    }
+
+    #[test]
+    fn a_log_that_ends_before_the_recorded_head_is_refused() {
+        let dir = tempfile::tempdir().expect("temp dir");
+        {
+            let store = SledStore::open(dir.path()).expect("opens");
+            store.append(&batch(1, 3)).expect("appends");
+            store.append(&batch(4, 2)).expect("appends");
+        }
+        assert_eq!(read_head_record(&std::fs::read(dir.path().join(HEAD_FILE)).expect("the record")).expect("readable"), 5);
+        // The last batch vanishes from the log (as when sled recovers to the last intact message
+        // before a damaged tail): the store refuses to open rather than serve a shorter log.
+        {
+            let db = sled::open(dir.path()).expect("sled opens");
+            let log = db.open_tree("log").expect("the log");
+            for seq in 4..=5u64 {
+                log.remove(seq.to_be_bytes()).expect("removed");
+            }
+            db.flush().expect("flushed");
+        }
+        let error = SledStore::open(dir.path()).err().expect("refused");
+        assert!(error.is_damage(), "{error}");
+        assert_eq!(error.to_string(), "the log ends at event 3 but events up to 5 were acknowledged (durable-head says so)");
+    }
+
+    #[test]
+    fn a_log_one_batch_ahead_of_its_record_opens_and_a_broken_record_is_refused() {
+        let dir = tempfile::tempdir().expect("temp dir");
+        {
+            let store = SledStore::open(dir.path()).expect("opens");
+            store.append(&batch(1, 2)).expect("appends");
+        }
+        // A crash after the batch was durable, before its record: the record says less.
+        std::fs::write(dir.path().join(HEAD_FILE), head_record(1)).expect("an older record");
+        assert_eq!(SledStore::open(dir.path()).expect("opens").head(), 2);
+        std::fs::write(dir.path().join(HEAD_FILE), [7u8; 16]).expect("a broken record");
+        let error = SledStore::open(dir.path()).err().expect("refused");
+        assert!(error.is_damage() && error.to_string().contains("unreadable"), "{error}");
     }
 }
