@@ -48,6 +48,9 @@ describe('content security policy', () => {
     const styled = await page.evaluate(() => [...document.querySelectorAll('style[data-emotion]')].every((s) => s.nonce && s.nonce.length > 0));
     assert.ok(styled, 'every emotion style element carries the nonce');
     assert.deepEqual(await page.evaluate(() => window.__violations), [], 'no violation on the home page');
+    // The footer says what is true of the connection: this test serves plain HTTP.
+    assert.equal(await page.getByTestId('connection-note').getAttribute('data-secure'), 'false');
+    assert.match(await page.getByTestId('connection-note').textContent(), /not encrypted/);
 
     await loginViaUi(page, 'player1', 'player123');
     await page.getByTestId('balance').waitFor();

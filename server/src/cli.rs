@@ -33,6 +33,12 @@ enum Cmd {
         /// 0 binds a free port and prints it.
         #[arg(long)]
         port: Option<u16>,
+        /// Serve HTTPS and WSS with this PEM certificate chain (leaf first); needs --tls-key.
+        #[arg(long, requires = "tls_key")]
+        tls_cert: Option<PathBuf>,
+        /// The PEM private key of --tls-cert.
+        #[arg(long, requires = "tls_cert")]
+        tls_key: Option<PathBuf>,
     },
     /// Manage accounts.
     User {
@@ -378,9 +384,12 @@ fn print<T: Serialize>(value: &T) {
 pub async fn run(cli: Cli) -> anyhow::Result<ExitCode> {
     let mut settings = Settings::load()?;
     match cli.command {
-        Cmd::Serve { data, port } => {
+        Cmd::Serve { data, port, tls_cert, tls_key } => {
             if let Some(dir) = data {
                 settings.application.data_dir = dir;
+            }
+            if tls_cert.is_some() {
+                (settings.application.tls_cert, settings.application.tls_key) = (tls_cert, tls_key);
             }
             if let Some(port) = port {
                 settings.application.port = port;
@@ -663,8 +672,9 @@ async fn serve(settings: Settings) -> anyhow::Result<()> {
     let seeds = settings.seed.clone();
     let host = settings.application.host.clone();
     let data_dir = settings.application.data_dir.clone();
+    let scheme = if settings.application.tls_cert.is_some() { "https" } else { "http" };
     let app = Application::build(settings).await?;
-    println!("listening on http://{host}:{}", app.port());
+    println!("listening on {scheme}://{host}:{}", app.port());
     println!("ledger: {}", data_dir.display());
     println!("seeded accounts (created on the first start of an empty ledger):");
     for seed in &seeds {

@@ -42,6 +42,12 @@ pub struct ApplicationSettings {
     /// Reverse proxies whose `X-Forwarded-For` names the client (their own addresses, exactly).
     #[serde(default)]
     pub trusted_proxies: Vec<std::net::IpAddr>,
+    /// HTTPS and WSS with this PEM certificate chain and `tls_key` (`serve --tls-cert`); plain
+    /// HTTP when unset.
+    #[serde(default)]
+    pub tls_cert: Option<PathBuf>,
+    #[serde(default)]
+    pub tls_key: Option<PathBuf>,
 }
 
 #[derive(Debug, Clone, Deserialize)]

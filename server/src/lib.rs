@@ -34,6 +34,7 @@ pub mod startup;
 pub mod time_travel;
 pub mod timefmt;
 pub mod tokens;
+pub mod tls;
 pub mod totp;
 pub mod verification;
 pub mod views;

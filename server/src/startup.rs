@@ -10,12 +10,20 @@ use actix_web::{web, App, HttpRequest, HttpResponse, HttpServer};
 use std::net::TcpListener;
 
 pub fn run(listener: TcpListener, state: AppState) -> anyhow::Result<Server> {
+    let tls = match (&state.settings.application.tls_cert, &state.settings.application.tls_key) {
+        (Some(cert), Some(key)) => Some(crate::tls::server_config(cert, key)?),
+        (None, None) => None,
+        _ => anyhow::bail!("TLS needs both a certificate (tls_cert) and its key (tls_key)"),
+    };
+    let hsts = tls.is_some();
     let static_dir = state.settings.application.static_dir.clone();
     let client_limits = web::Data::from(state.client_limits.clone());
     let trusted_proxies = web::Data::new(crate::client_address::TrustedProxies(state.settings.application.trusted_proxies.clone()));
     let state = web::Data::new(state);
     let server = HttpServer::new(move || {
         App::new()
+            // HSTS only where it is true: a browser told so over plain HTTP would lock itself out.
+            .wrap(actix_web::middleware::Condition::new(hsts, crate::security_headers::hsts()))
             .wrap(crate::security_headers::common())
             .wrap(tracing_actix())
             .app_data(state.clone())
@@ -37,8 +45,11 @@ pub fn run(listener: TcpListener, state: AppState) -> anyhow::Result<Server> {
     // frame back until the client's delayed ACK (up to 40 ms) whenever one is still unacknowledged.
     .tcp_nodelay(true)
     // A socket handle per connection, to cut a WebSocket whose client stopped reading.
-    .on_connect(crate::ws::socket::on_connect)
-    .listen(listener)?
+    .on_connect(crate::ws::socket::on_connect);
+    let server = match tls {
+        Some(config) => server.listen_rustls_0_23(listener, config)?,
+        None => server.listen(listener)?,
+    }
     .run();
     Ok(server)
 }

@@ -451,3 +451,94 @@ fn wallet_requests_are_listed_and_decided_on_a_data_directory_and_on_a_server() 
     // 100000 seeded + 2500 deposit + 100 bonus; the rejected withdrawal's hold came back.
     assert_eq!(balance["users"][0]["balance"], 102_600);
 }
+
+/// One request over TLS to `addr`, trusting only `cert`: the whole answer as text.
+fn tls_request(addr: &str, cert: &rcgen::Certificate, request: &str) -> String {
+    use std::io::{Read, Write};
+    let mut roots = rustls::RootCertStore::empty();
+    roots.add(cert.der().clone()).expect("the test certificate is a root");
+    let config = rustls::ClientConfig::builder_with_provider(std::sync::Arc::new(rustls::crypto::ring::default_provider()))
+        .with_safe_default_protocol_versions()
+        .expect("protocol versions")
+        .with_root_certificates(roots)
+        .with_no_client_auth();
+    let connection = rustls::ClientConnection::new(std::sync::Arc::new(config), "localhost".try_into().expect("a server name")).expect("a TLS client");
+    let socket = std::net::TcpStream::connect(addr).expect("server reachable");
+    socket.set_read_timeout(Some(std::time::Duration::from_secs(5))).expect("a timeout");
+    let mut tls = rustls::StreamOwned::new(connection, socket);
+    tls.write_all(request.as_bytes()).expect("request sent over TLS");
+    // The head is enough (a WebSocket stays open after its 101).
+    let mut answer = Vec::new();
+    let mut chunk = [0u8; 4096];
+    while !answer.windows(4).any(|w| w == b"\r\n\r\n") {
+        match tls.read(&mut chunk) {
+            Ok(0) | Err(_) => break,
+            Ok(n) => answer.extend_from_slice(&chunk[..n]),
+        }
+    }
+    String::from_utf8_lossy(&answer).into_owned()
+}
+
+#[test]
+fn serve_with_a_certificate_speaks_https_and_wss_with_hsts_and_plain_http_without() {
+    let temp = tempfile::tempdir().expect("temp dir");
+    let rcgen::CertifiedKey { cert, key_pair } = rcgen::generate_simple_self_signed(vec!["localhost".to_owned()]).expect("a certificate");
+    let (cert_path, key_path) = (temp.path().join("cert.pem"), temp.path().join("key.pem"));
+    std::fs::write(&cert_path, cert.pem()).expect("cert written");
+    std::fs::write(&key_path, key_pair.serialize_pem()).expect("key written");
+    let data = temp.path().join("data");
+    let args = ["serve", "--data", data.to_str().expect("utf-8"), "--port", "0", "--tls-cert", cert_path.to_str().expect("utf-8"), "--tls-key", key_path.to_str().expect("utf-8")];
+    let mut server = Command::new(BIN).args(args).stdout(Stdio::piped()).stderr(Stdio::null()).spawn().expect("server starts");
+    let mut first = String::new();
+    BufReader::new(server.stdout.as_mut().expect("stdout")).read_line(&mut first).expect("first line");
+    let addr = first.trim().strip_prefix("listening on https://").unwrap_or_else(|| panic!("an https address: {first}")).to_owned();
+
+    let page = tls_request(&addr, &cert, "GET /api/domain/domain-config HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n\r\n");
+    assert!(page.starts_with("HTTP/1.1 200"), "{page}");
+    assert!(page.to_lowercase().contains("strict-transport-security: max-age=31536000"), "HSTS over TLS: {page}");
+    let upgrade = tls_request(
+        &addr,
+        &cert,
+        "GET /ws HTTP/1.1\r\nHost: localhost\r\nUpgrade: websocket\r\nConnection: Upgrade\r\nSec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\nSec-WebSocket-Version: 13\r\n\r\n",
+    );
+    assert!(upgrade.starts_with("HTTP/1.1 101"), "WSS: {upgrade}");
+    // Plain HTTP to the TLS port gets no answer of ours.
+    let plain = {
+        use std::io::{Read, Write};
+        let mut stream = std::net::TcpStream::connect(&addr).expect("server reachable");
+        stream.set_read_timeout(Some(std::time::Duration::from_secs(2))).expect("a timeout");
+        stream.write_all(b"GET /api/domain/domain-config HTTP/1.1\r\nHost: localhost\r\n\r\n").expect("request sent");
+        let mut answer = Vec::new();
+        let _ = stream.read_to_end(&mut answer);
+        answer
+    };
+    assert!(!plain.starts_with(b"HTTP/1.1 200"), "plain HTTP is not served on the TLS port");
+    server.kill().expect("stops");
+    server.wait().expect("reaped");
+
+    // Without a certificate: plain HTTP, and no HSTS (a browser told so over HTTP would lock itself out).
+    let (mut plain, url) = serve(temp.path().join("plain").to_str().expect("utf-8"));
+    let head = raw_head(&url, "/api/domain/domain-config");
+    assert!(head.starts_with("HTTP/1.1 200") && !head.to_lowercase().contains("strict-transport-security"), "{head}");
+    plain.kill().expect("stops");
+    plain.wait().expect("reaped");
+
+    // A key that does not fit, or a missing file, stops the start with the reason.
+    let other = rcgen::KeyPair::generate().expect("another key");
+    std::fs::write(&key_path, other.serialize_pem()).expect("key written");
+    let wrong = Command::new(BIN).args(args).output().expect("runs");
+    assert!(!wrong.status.success() && String::from_utf8_lossy(&wrong.stderr).contains("does not fit"), "{}", String::from_utf8_lossy(&wrong.stderr));
+    let half = Command::new(BIN).args(["serve", "--data", data.to_str().expect("utf-8"), "--port", "0", "--tls-cert", cert_path.to_str().expect("utf-8")]).output().expect("runs");
+    assert!(!half.status.success() && String::from_utf8_lossy(&half.stderr).contains("--tls-key"), "{}", String::from_utf8_lossy(&half.stderr));
+}
+
+/// The status line and headers of a plain GET.
+fn raw_head(url: &str, path: &str) -> String {
+    use std::io::{Read, Write};
+    let host = url.trim_start_matches("http://");
+    let mut stream = std::net::TcpStream::connect(host).expect("server reachable");
+    stream.write_all(format!("GET {path} HTTP/1.1\r\nHost: {host}\r\nConnection: close\r\n\r\n").as_bytes()).expect("request sent");
+    let mut response = String::new();
+    stream.read_to_string(&mut response).expect("response read");
+    response.split_once("\r\n\r\n").map_or(response.clone(), |(head, _)| head.to_owned())
+}

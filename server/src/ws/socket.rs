@@ -15,12 +15,15 @@ use std::sync::Arc;
 #[derive(Clone)]
 pub struct ConnSocket(Arc<std::net::TcpStream>);
 
-/// `HttpServer::on_connect`: remembers the socket of a plain TCP connection.
+/// `HttpServer::on_connect`: remembers the TCP socket of a connection, plain or under TLS.
 pub fn on_connect(connection: &dyn Any, data: &mut Extensions) {
-    if let Some(tcp) = connection.downcast_ref::<actix_web::rt::net::TcpStream>() {
-        if let Ok(fd) = tcp.as_fd().try_clone_to_owned() {
-            data.insert(ConnSocket(Arc::new(std::net::TcpStream::from(fd))));
-        }
+    type TlsStream = actix_tls::accept::rustls_0_23::TlsStream<actix_web::rt::net::TcpStream>;
+    let tcp = match connection.downcast_ref::<actix_web::rt::net::TcpStream>() {
+        Some(tcp) => Some(tcp),
+        None => connection.downcast_ref::<TlsStream>().map(|tls| tls.get_ref().0),
+    };
+    if let Some(Ok(fd)) = tcp.map(|tcp| tcp.as_fd().try_clone_to_owned()) {
+        data.insert(ConnSocket(Arc::new(std::net::TcpStream::from(fd))));
     }
 }
 

@@ -1,5 +1,6 @@
 import { Box, Link, Stack, Typography } from '@mui/material';
 import LockIcon from '@mui/icons-material/Lock';
+import LockOpenIcon from '@mui/icons-material/LockOpen';
 import { SUPPORT_PHONE } from '@/lib/config';
 
 function Badge({ label, title }: { label: string; title: string }) {
@@ -24,6 +25,22 @@ function Badge({ label, title }: { label: string; title: string }) {
   );
 }
 
+/**
+ * What is true of this page's connection: encrypted when the page came over HTTPS (the server's
+ * own TLS, `serve --tls-cert`, or a proxy in front), and said plainly when it did not.
+ */
+function ConnectionNote() {
+  const secure = window.location.protocol === 'https:';
+  return (
+    <Stack direction="row" spacing={1} alignItems="center" data-testid="connection-note" data-secure={secure}>
+      {secure ? <LockIcon fontSize="small" color="success" /> : <LockOpenIcon fontSize="small" color="warning" />}
+      <Typography variant="caption" color="text.secondary">
+        {secure ? 'Secure connection: what you send and see here travels encrypted (TLS).' : 'This connection is not encrypted (plain HTTP): use the site over HTTPS for real money.'}
+      </Typography>
+    </Stack>
+  );
+}
+
 export function Footer() {
   return (
     <Box component="footer" sx={{ borderTop: 1, borderColor: 'divider', bgcolor: 'background.paper', px: 2, py: 2 }}>
@@ -39,12 +56,7 @@ export function Footer() {
         <Typography variant="body2">
           24X7 Support: <Link href={`tel:${SUPPORT_PHONE.replace(/\s/g, '')}`}>{SUPPORT_PHONE}</Link>
         </Typography>
-        <Stack direction="row" spacing={1} alignItems="center">
-          <LockIcon fontSize="small" color="success" />
-          <Typography variant="caption" color="text.secondary">
-            Safe and secure connection: your data is protected by 128-bit SSL encryption.
-          </Typography>
-        </Stack>
+        <ConnectionNote />
         <Stack direction="row" spacing={2} alignItems="center">
           <Badge label="18+" title="Players must be 18 or older" />
           <Badge label="GC" title="Gambling care: play responsibly" />
