@@ -25,7 +25,7 @@ pub enum ApiError {
     PayloadTooLarge(String),
     #[error("{0}")]
     TooManyRequests(String),
-    #[error("The ledger is unavailable; try again shortly")]
+    #[error("The ledger could not store this (its disk refused the write): nothing was changed; try again shortly")]
     Unavailable,
     /// 503 with its reason: the server is overloaded for this kind of request.
     #[error("{0}")]
