@@ -29,7 +29,7 @@ struct Args {
     matches: usize,
     #[arg(long, default_value_t = 15)]
     seconds: u64,
-    /// Marked events injected per second (spread over the matches).
+    /// Marked events injected per second (spread over the matches); 0 injects none.
     #[arg(long, default_value_t = 20)]
     marks_per_sec: u64,
     /// Threads reading the subscribers' sockets.
@@ -132,7 +132,11 @@ async fn main() -> anyhow::Result<()> {
     }
     let interval = Duration::from_micros(1_000_000 / args.marks_per_sec.max(1));
     let mut n = 0usize;
-    while started.elapsed() < Duration::from_secs(args.seconds) {
+    // 0 marks: the subscribers only listen to the simulator (the soak), nothing is injected.
+    if args.marks_per_sec == 0 {
+        actix_web::rt::time::sleep(Duration::from_secs(args.seconds)).await;
+    }
+    while args.marks_per_sec > 0 && started.elapsed() < Duration::from_secs(args.seconds) {
         let mut market = market_of[n % market_of.len()].clone();
         market["rem"] = json!(format!("bench:{}", now_us()));
         client.call("POST", "/api/ops/feed/events", Some(&operator), Some(&json!([{"type": "market_updated", "market": market}]))).await?;
