@@ -33,6 +33,13 @@ describe('rules prompt, welcome popup and live balance', () => {
     await loginViaUi(page, 'rulesyes', 'secret123');
     const dialog = page.getByRole('dialog', { name: 'Rules' });
     await dialog.waitFor();
+    // The rules explain every market type the site offers, each under the name players know.
+    await dialog.getByRole('button', { name: 'Cricket', exact: true }).click();
+    for (const [gtype, name] of Object.entries({ match: 'Match odds', match1: 'Bookmaker', fancy: 'Sessions', fancy1: 'Over propositions', meter: 'Meter', khado: 'Khado', oddeven: 'Odd / even', cricketcasino: 'Last digit' })) {
+      const group = dialog.locator(`[data-testid="rules-group"][data-gtype="${gtype}"]`).first();
+      await group.getByText(`${name} (${gtype})`).first().waitFor();
+      assert.ok((await group.locator('li').count()) >= 1, `${gtype} has rules`);
+    }
     await dialog.getByRole('button', { name: 'Accept' }).click();
     await dialog.waitFor({ state: 'detached' });
     assert.equal(new URL(page.url()).pathname, '/');

@@ -42,6 +42,9 @@ fn site_rule_sets() -> Vec<RuleSet> {
             (PLAIN, "Amounts are in the site currency with two decimals; figures of 10,000 and more show as k, 100,000 and more as L (lakh)."),
         ])]),
         set("Cricket", &[
+            ("cricket", &[
+                (RED, "While a ball is in the air (BALL RUNNING) and for 20 seconds after a wicket (SUSPENDED) bets are refused; match odds stay open with their in-play delay, and a bet whose price moved during the delay is refused."),
+            ]),
             ("match", &[
                 (PLAIN, "Match odds are settled on the official match result; a tie or no result voids the market unless the market says otherwise."),
                 (PLAIN, "Profit of a back bet is stake × (odds − 1); a lay bet wins the stake and risks stake × (odds − 1)."),
@@ -54,6 +57,27 @@ fn site_rule_sets() -> Vec<RuleSet> {
                 (PLAIN, "Session (fancy) lines settle on the runs scored at the end of the named over or innings: Yes wins if the runs reach the line, No wins if they stay below it."),
                 (PLAIN, "The rate shows the payout per 100 staked on Yes and the liability per 100 staked on No."),
                 (RED, "Sessions are void if the innings is not completed for reasons other than being bowled out or a declaration."),
+            ]),
+            ("fancy1", &[
+                (PLAIN, "Over propositions (Six in over 7, Four in over 7, Wicket in over 7) settle when the over ends: back wins if it happened in that over, lay wins if it did not. Prices are decimal odds."),
+                (PLAIN, "A proposition that has happened is suspended until its over ends."),
+                (RED, "An over not completed (or not started) when the innings ends is void."),
+            ]),
+            ("oddeven", &[
+                (PLAIN, "Odd/even settles on the runs of the named over: back wins if they are odd, lay wins if they are even. Prices are decimal odds."),
+                (RED, "An over not completed when the innings ends is void."),
+            ]),
+            ("meter", &[
+                (PLAIN, "Meter lines pay per run: the stake is per run. Yes at line L wins the stake times the runs above L at the end of the innings, and loses the stake times the runs below it; No is the reverse."),
+                (RED, "Your exposure on a meter bet grows with the distance the total can travel: the most you can lose is shown before you place it, and the bet is refused if your balance cannot cover it."),
+            ]),
+            ("khado", &[
+                (PLAIN, "Khado backs a range of runs: from the line L up to L plus its width (5 runs), at the end of the named over or innings. It wins the rate per 100 staked if the runs fall in the range and loses the stake otherwise. Back only."),
+                (RED, "A range is void if its session is void (a chase won before the named over)."),
+            ]),
+            ("cricketcasino", &[
+                (PLAIN, "Last digit backs the final digit (0 to 9) of the innings total: one digit wins at its decimal odds, every other digit loses. Back only."),
+                (PLAIN, "It settles at the innings' final total, however the innings ends."),
             ]),
         ]),
         set("Football", &[("match", &[

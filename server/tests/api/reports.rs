@@ -93,6 +93,11 @@ async fn site_config_ip_and_rules_are_served() {
     let sets = rules.data().as_array().expect("rule sets");
     assert!(sets.iter().any(|s| s["etname"] == "General"));
     assert!(sets.iter().flat_map(|s| s["gametypelist"].as_array().expect("types")).flat_map(|g| g["rulelist"].as_array().expect("rules")).any(|r| r["rcolor"] == "2"));
+    // Every market type the site offers has its rules.
+    let gtypes: Vec<&str> = sets.iter().flat_map(|s| s["gametypelist"].as_array().expect("types")).filter_map(|g| g["gtype"].as_str()).collect();
+    for gtype in ["match", "match1", "fancy", "fancy1", "meter", "khado", "oddeven", "cricketcasino"] {
+        assert!(gtypes.contains(&gtype), "rules for {gtype}: {gtypes:?}");
+    }
     let cricket = app.post("/data/front/casinorules", None, &json!({"type": "fancy"})).await;
     assert_eq!(cricket.data().as_array().expect("sets").len(), 1);
     assert_eq!(cricket.data()[0]["etname"], "Cricket");

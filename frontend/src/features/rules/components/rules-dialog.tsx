@@ -17,6 +17,18 @@ import ExpandMoreIcon from '@mui/icons-material/ExpandMore';
 import type { RuleSet } from '@/types';
 import { getRules } from '../api/get-rules';
 
+/** The sports market types by the name a player knows them by. */
+const MARKET_TYPE_NAMES: Record<string, string> = {
+  match: 'Match odds',
+  match1: 'Bookmaker',
+  fancy: 'Sessions',
+  fancy1: 'Over propositions',
+  oddeven: 'Odd / even',
+  meter: 'Meter',
+  khado: 'Khado',
+  cricketcasino: 'Last digit',
+};
+
 type Props = {
   open: boolean;
   onClose: (reason: 'close' | 'backdrop') => void;
@@ -60,10 +72,10 @@ export function RulesDialog({ open, onClose, actions, title = 'Rules', type }: P
             </AccordionSummary>
             <AccordionDetails>
               {set.gametypelist.map((group) => (
-                <Box key={group.gtype} sx={{ mb: 2 }}>
+                <Box key={group.gtype} data-testid="rules-group" data-gtype={group.gtype} sx={{ mb: 2 }}>
                   {group.gtype.toLowerCase() !== set.etname.toLowerCase() && (
-                    <Typography variant="subtitle2" sx={{ textTransform: 'capitalize', mb: 0.5 }}>
-                      {group.gtype}
+                    <Typography variant="subtitle2" sx={{ mb: 0.5 }}>
+                      {MARKET_TYPE_NAMES[group.gtype] ? `${MARKET_TYPE_NAMES[group.gtype]} (${group.gtype})` : group.gtype}
                     </Typography>
                   )}
                   <Box component="ol" sx={{ pl: 3, m: 0 }}>
