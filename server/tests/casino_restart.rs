@@ -102,6 +102,12 @@ async fn a_restart_with_other_casino_settings_voids_the_interrupted_round_and_re
     let bets = call(&http, "GET", &format!("{base}/api/bet?marketId={}&gType=teen20", round["mid"].as_str().expect("mid")), Some(&token), None).await;
     assert_eq!(bets["data"]["bets"][0]["result"].as_f64(), Some(0.0), "voided: {bets}");
     assert_eq!(bets["data"]["bets"][0]["voided"], true, "marked void: {bets}");
+    // The void round opens from the statement: its page says void, with the bet and no profit.
+    let detail = call(&http, "POST", &format!("{base}/api/front/casino/result"), Some(&token), Some(&json!({"gtype": "teen20", "mid": round["mid"]}))).await;
+    assert_eq!(detail["success"], true, "{detail}");
+    assert_eq!((detail["data"]["result"]["winner"].as_str(), detail["data"]["result"]["mid"].as_str()), (Some("Void"), round["mid"].as_str()), "{detail}");
+    assert_eq!(detail["data"]["bets"].as_array().map(Vec::len), Some(1), "{detail}");
+    assert_eq!(detail["data"]["totalProfit"].as_f64(), Some(0.0), "{detail}");
     kill_server(&mut server);
     let audit = audit_verify(&dir);
     assert!(audit.status.success(), "audit verify failed:\n{}", String::from_utf8_lossy(&audit.stdout));

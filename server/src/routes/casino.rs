@@ -175,15 +175,35 @@ pub async fn round_result(state: web::Data<AppState>, user: AuthUser, JsonBody(b
     let book = round_book(&mid).ok_or_else(unknown)?;
     let ledger = state.engine.read();
     let record = ledger.rounds.get(&book).filter(|r| r.gtype == table.gtype).ok_or_else(unknown)?;
-    let outcome = record.outcome.as_ref().ok_or_else(|| ApiError::NotFound("The round was void: every stake was returned".into()))?;
-    let result = match &outcome.stacked {
-        Some(stacked) => (**stacked).clone(),
-        None => feed_sim::casino::replay(table.gtype, &mid, outcome.seed).ok_or_else(unknown)?,
+    let result = match record.outcome.as_ref() {
+        // A round cut before its result (a restart into another world): its page says so, with
+        // the player's bets and their stakes returned.
+        None => void_result(table.gtype, &mid),
+        Some(outcome) => match &outcome.stacked {
+            Some(stacked) => (**stacked).clone(),
+            None => feed_sim::casino::replay(table.gtype, &mid, outcome.seed).ok_or_else(unknown)?,
+        },
     };
     let bets = round_bets(&ledger, user.user_id, book);
     let total = ledger.settled_total_minor(user.user_id, book);
     let detail = CasinoResultDetail { result, ename: table.name.to_owned(), created_at: rfc3339(record.at_ms), bets, total_profit: Money(total) };
     Ok(ok("Success", detail))
+}
+
+/// The result page of a void round: no cards, the winner "Void", every stake returned.
+fn void_result(gtype: &str, mid: &str) -> schemas::casino::RoundResult {
+    schemas::casino::RoundResult {
+        mid: mid.to_owned(),
+        gtype: gtype.to_owned(),
+        seed: 0,
+        win: "V".to_owned(),
+        winner: "Void".to_owned(),
+        rdesc: "Void | the round was cut before its result; every stake was returned".to_owned(),
+        card: String::new(),
+        hands: Vec::new(),
+        items: Vec::new(),
+        stacked: false,
+    }
 }
 
 /// The item a bet is on: the item itself, or on a pick item the player's pick as an item of its

@@ -94,6 +94,17 @@ describe('result modal', () => {
     expect(within(screen.getByTestId('round-result')).getByText('Stacked (test mode)')).toBeInTheDocument();
   });
 
+  it('a void round (cut before its result) says so, with the bet and no profit', () => {
+    const detail = makeDetail({ bets: [makeCasinoBet({ result: 0, voided: true })], totalProfit: 0 });
+    const result = { ...detail.result, seed: 0, win: 'V', winner: 'Void', rdesc: 'Void | the round was cut before its result; every stake was returned', card: '', hands: [], items: [] };
+    renderModal(fromCasinoDetail({ ...detail, result }));
+    const view = screen.getByTestId('round-result');
+    expect(within(view).getAllByText('Void').length).toBeGreaterThan(0);
+    expect(within(view).getByText(/every stake was returned/)).toBeInTheDocument();
+    expect(rows()).toHaveLength(1);
+    expect(figure('result-profit')).toBe('0.00');
+  });
+
   it('Close calls back', async () => {
     const onClose = renderModal(fromSettlement(sports));
     await userEvent.click(screen.getByRole('button', { name: 'Close' }));
