@@ -80,6 +80,15 @@ describe('sports pages', () => {
     await page.getByRole('tab', { name: 'Football' }).click();
     await page.locator('[data-testid="match-row"]').first().waitFor();
     assert.equal(await page.getByTestId('ballbyball-row').count(), 0, 'the Ball By Ball row is on the Cricket tab only');
+
+    // Each sport's full list is reachable: from the tab and from the sidebar's sport heading.
+    await page.getByRole('link', { name: 'All Football matches' }).first().click();
+    await page.waitForURL('**/all-sports/1');
+    await page.getByRole('heading', { name: 'Football' }).waitFor();
+    await page.locator('[data-testid="match-row"]').first().waitFor();
+    await page.getByRole('list', { name: 'All Sports tree' }).getByRole('link', { name: 'All Cricket matches' }).click();
+    await page.waitForURL('**/all-sports/4');
+    await page.locator(`[data-testid="match-row"][data-gmid="${cricket.gmid}"]`).waitFor();
     await page.context().close();
   });
 

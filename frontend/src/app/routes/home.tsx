@@ -2,7 +2,7 @@
 // the live match table, and the casino tile grid.
 import { useState } from 'react';
 import { Link as RouterLink } from 'react-router';
-import { Box, Button, Paper, Tab, Tabs } from '@mui/material';
+import { Box, Button, Link, Paper, Tab, Tabs } from '@mui/material';
 import { CRICKET_ETID, LatestEventsTicker, SportMatchTable } from '@/features/sports';
 import { HomeCasinoGrid } from '@/features/casino';
 
@@ -40,6 +40,11 @@ export default function HomePage() {
           ))}
         </Tabs>
         <SportMatchTable key={tab} etid={tab} />
+        <Box sx={{ px: 1.5, py: 0.75, borderTop: 1, borderColor: 'divider', textAlign: 'right' }}>
+          <Link component={RouterLink} to={`/all-sports/${tab}`} underline="hover" sx={{ fontSize: 13 }}>
+            All {SPORT_TABS.find((sport) => sport.eid === tab)?.ename} matches
+          </Link>
+        </Box>
       </Paper>
       <HomeCasinoGrid />
     </Box>
