@@ -145,6 +145,36 @@ describe('sports pages', () => {
     await page.context().close();
   });
 
+  it('My Market lists a casino bet by table and round, with its exposure', T, async () => {
+    const page = await newPage(browser, server.url);
+    await loginViaUi(page, 'player1', 'player123');
+    await page.getByTestId('balance').waitFor();
+    const exposureBefore = Number((await page.getByTestId('exposure').textContent()).replace(/,/g, ''));
+    // The tables run at real time here: a round takes bets for 20 s.
+    await page.goto('/casino/teen20');
+    await page.waitForFunction(
+      () => document.querySelector('[data-testid="round-status"]')?.getAttribute('data-status') === 'OPEN' && Number(document.querySelector('[data-testid="countdown"]')?.getAttribute('data-lt')) >= 8,
+      null,
+      { polling: 'raf', timeout: 30_000 },
+    );
+    const mid = (await page.getByTestId('round-id').textContent()).replace('Round ID:', '').trim();
+    await page.getByTestId('item-1').getByRole('button', { name: 'back 1.98' }).click();
+    await page.getByRole('textbox', { name: 'Stake' }).fill('100');
+    await page.getByRole('button', { name: 'Submit' }).click();
+    await page.getByText('Bet placed successfully').waitFor();
+    await page.waitForFunction((want) => document.querySelector('[data-testid="exposure"]')?.textContent === want, (exposureBefore - 100).toFixed(2));
+
+    await page.getByRole('button', { name: 'Exposure' }).click();
+    const dialog = page.getByRole('dialog', { name: 'My Market' });
+    const roundRow = dialog.locator('[data-testid="my-market-row"][data-casino="true"]');
+    await roundRow.waitFor();
+    assert.match(await roundRow.textContent(), new RegExp(`Teen Patti 20-20\\s*Round ${mid}\\s*1`));
+    assert.equal(await roundRow.getByTestId('my-market-exposure').textContent(), '-100.00');
+    await roundRow.getByRole('link', { name: 'Teen Patti 20-20' }).click();
+    await page.waitForURL('**/casino/teen20');
+    await page.context().close();
+  });
+
   it('odds cells change and flash without reload when the operator moves a price', T, async () => {
     const fixture = flashFixture;
     const page = await newPage(browser, server.url);

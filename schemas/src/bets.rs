@@ -138,6 +138,34 @@ pub struct PlaceBetResponse {
     pub exp: Money,
 }
 
+/// `POST /api/bet/all`: one market (sports) or round (casino) where the caller has open bets,
+/// with what it can cost them at worst.
+#[derive(Debug, Clone, Serialize, Deserialize, TS)]
+#[serde(rename_all = "camelCase")]
+#[ts(export)]
+pub struct OpenMarket {
+    /// The sport (0 for a casino round).
+    pub etid: u32,
+    /// The fixture (sports) or the table number (casino), as the bets carry it.
+    #[ts(type = "number")]
+    pub game_id: u64,
+    /// The market id (sports) or the round id as a number (casino).
+    #[ts(type = "number")]
+    pub market_id: u64,
+    pub event_name: String,
+    pub market_name: String,
+    /// The market type (sports) or the table's gtype (casino).
+    pub g_type: String,
+    pub casino: bool,
+    pub trades: u32,
+    /// The worst-case loss of the open bets, summed over the market's books (one per line or
+    /// pick): what the header's exposure counts for this market.
+    #[ts(type = "number")]
+    pub exposure: Money,
+    /// Newest first.
+    pub bets: Vec<BetView>,
+}
+
 /// One account-statement row of a settled market or round (spec §3 "Statement row").
 #[derive(Debug, Clone, Serialize, Deserialize, TS)]
 #[serde(rename_all = "camelCase")]

@@ -89,6 +89,7 @@ fn api() -> actix_web::Scope {
         .route("/front/casino/result", web::post().to(routes::round_result))
         .route("/bet", web::get().to(routes::get_game_bets))
         .route("/bet/current", web::get().to(routes::get_current_bets))
+        .route("/bet/all", web::post().to(routes::all_open_bets))
         .route("/bet/account-statement", web::get().to(routes::get_bet_statement))
         .route("/ops/users", web::post().to(routes::create_user))
         .route("/ops/casino", web::get().to(routes::ops_list_tables))

@@ -119,6 +119,7 @@ export type { AuditFailure } from './generated/AuditFailure';
 export type { OpsDayPnl } from './generated/OpsDayPnl';
 export type { OpsHouse } from './generated/OpsHouse';
 export type { OpsOpenMarket } from './generated/OpsOpenMarket';
+export type { OpenMarket } from './generated/OpenMarket';
 export type { OpsTableExposure } from './generated/OpsTableExposure';
 export type { OpsFeedAction } from './generated/OpsFeedAction';
 export type { OpsFeedClock } from './generated/OpsFeedClock';

@@ -5,13 +5,14 @@ use crate::bet_submission::{answer, Asked, BetRequest};
 use crate::casino::round_bets::bets_of_round;
 use crate::error::{ApiError, ApiResult};
 use crate::clock::now_ms;
-use crate::extract::{ok, AuthUser, EncryptedBody, Encrypted};
+use crate::extract::{ok, AuthUser, EncryptedBody, Encrypted, JsonBody};
 use crate::limits::STATEMENT_ROWS_MAX;
 use crate::timefmt::{day_end_ms, day_start_ms};
-use crate::views::{open_bets, settlement_row, spots};
+use crate::views::{bet_view, open_bets, settlement_row, spots};
 use actix_web::{web, HttpRequest, HttpResponse};
 use ledger::{BetDelay, Command};
-use schemas::bets::{GameBets, PlaceBetRequest, PlaceBetResponse, SettlementRow};
+use schemas::bets::{BetView, GameBets, OpenMarket, PlaceBetRequest, PlaceBetResponse, SettlementRow};
+use schemas::Money;
 use schemas::sports::Market;
 use schemas::Envelope;
 use serde::Deserialize;
@@ -76,6 +77,59 @@ pub async fn get_current_bets(state: web::Data<AppState>, user: AuthUser, query:
     let ledger = state.engine.read();
     let bets: Vec<_> = open_bets(&ledger, user.user_id, None).into_iter().filter(|b| b.casino == casino).collect();
     Ok(ok("Success", bets))
+}
+
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct AllBetsRequest {
+    #[serde(rename = "type", default)]
+    kind: Option<String>,
+}
+
+/// `POST /api/bet/all`: every market and round where the caller has open bets, sports and casino
+/// (`type` "game" or "casino" for one kind), each with its bets and its worst-case loss; the
+/// largest exposure first.
+pub async fn all_open_bets(state: web::Data<AppState>, user: AuthUser, JsonBody(body): JsonBody<AllBetsRequest>) -> ApiResult<HttpResponse> {
+    let wanted = match body.kind.as_deref() {
+        None | Some("") => None,
+        Some("game" | "sports") => Some(false),
+        Some("casino") => Some(true),
+        Some(_) => return Err(ApiError::bad("type: must be game or casino")),
+    };
+    let ledger = state.engine.read();
+    let mut markets: Vec<OpenMarket> = Vec::new();
+    for (key, book) in ledger.books.iter().filter(|(_, b)| b.open.contains_key(&user.user_id)) {
+        let exposure = ledger::betting::exposure_minor(&book.kind, ledger.open_bets(key, user.user_id).into_iter());
+        let bets: Vec<BetView> = book.open[&user.user_id].iter().filter_map(|id| ledger.bets.get(id)).map(|bet| bet_view(&ledger, bet)).collect();
+        let Some(first) = bets.first() else { continue };
+        if wanted.is_some_and(|casino| casino != first.casino) {
+            continue;
+        }
+        match markets.iter_mut().find(|m| m.market_id == first.market_id && m.casino == first.casino) {
+            Some(market) => {
+                market.exposure = Money(market.exposure.0 + exposure);
+                market.bets.extend(bets);
+            }
+            None => markets.push(OpenMarket {
+                etid: first.etid,
+                game_id: first.game_id,
+                market_id: first.market_id,
+                event_name: first.event_name.clone(),
+                market_name: first.market_name.clone(),
+                g_type: first.g_type.clone(),
+                casino: first.casino,
+                trades: 0,
+                exposure: Money(exposure),
+                bets,
+            }),
+        }
+    }
+    for market in &mut markets {
+        market.bets.sort_by_key(|b| std::cmp::Reverse(b.bet_id));
+        market.trades = u32::try_from(market.bets.len()).unwrap_or(u32::MAX);
+    }
+    markets.sort_by_key(|m| (std::cmp::Reverse(m.exposure.0), std::cmp::Reverse(m.bets.first().map_or(0, |b| b.bet_id))));
+    Ok(ok("Success", markets))
 }
 
 #[derive(Debug, Deserialize)]

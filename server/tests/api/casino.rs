@@ -567,3 +567,48 @@ async fn the_super_over_takes_bets_again_after_every_ball_at_new_prices() {
     let audit = app.get("/api/ops/audit/verify", Some(&operator)).await;
     assert_eq!(audit.body["success"], true, "{}", audit.body);
 }
+
+/// `POST /api/bet/all`: the markets and rounds where the caller has open bets, sports and casino,
+/// each with its bets and its worst-case loss; the type filter and bad input.
+#[actix_web::test]
+async fn bet_all_lists_each_open_market_and_round_with_its_exposure() {
+    let app = spawn_app_with(|s| {
+        s.casino.simulator = true;
+        s.casino.speed = 10.0;
+        s.feed.speed = 0.0;
+        s.betting.inplay_delay_ms_per_sec = 0;
+    })
+    .await;
+    let token = app.player().await;
+    assert_eq!(app.post("/api/bet/all", Some(&token), &json!({})).await.data(), &json!([]), "nothing open yet");
+
+    let (_, market) = crate::sports::match_odds(&app).await;
+    let price = crate::sports::best(&market, 0, "back");
+    let sports_bet = crate::sports::place(&app, Some(&token), &crate::sports::bet_body(&market, 0, "back", price, 250.0, "s1")).await;
+    assert_eq!(sports_bet.status, 200, "{}", sports_bet.body);
+    let round = open_round(&app, "teen20", 6).await;
+    for (index, request) in [(0, "c1"), (1, "c2")] {
+        let placed = place(&app, Some(&token), &bet_body(&round, index, "back", 100.0, request)).await;
+        assert_eq!(placed.status, 200, "{}", placed.body);
+    }
+
+    let all = app.post("/api/bet/all", Some(&token), &json!({})).await;
+    assert_eq!(all.status, 200, "{}", all.body);
+    let markets = all.data().as_array().expect("markets");
+    assert_eq!(markets.len(), 2, "{}", all.body);
+    let sports = markets.iter().find(|m| m["casino"] == false).expect("the sports market");
+    assert_eq!((sports["marketId"].as_u64(), sports["trades"].as_u64(), sports["exposure"].as_f64()), (market["mid"].as_u64(), Some(1), Some(250.0)));
+    let casino = markets.iter().find(|m| m["casino"] == true).expect("the round");
+    assert_eq!((casino["marketName"].as_str(), casino["gType"].as_str(), casino["trades"].as_u64()), (round["mid"].as_str(), Some("teen20"), Some(2)));
+    // Each item of a round is a book of its own (docs/decisions.md): two backs of 100 risk 200.
+    assert_eq!(casino["exposure"].as_f64(), Some(200.0), "the round's worst case: {casino}");
+    let header = app.get("/api/users", Some(&token)).await;
+    assert_eq!(header.data()["exp"].as_f64(), Some(-450.0), "the header's exposure is their sum");
+    assert_eq!(app.post("/api/bet/all", Some(&token), &json!({"type": "casino"})).await.data().as_array().map(Vec::len), Some(1));
+    assert_eq!(app.post("/api/bet/all", Some(&token), &json!({"type": "game"})).await.data()[0]["casino"], false);
+
+    assert_error(&app.post("/api/bet/all", Some(&token), &json!({"type": "poker"})).await, 400, "type: must be game or casino");
+    assert_error(&app.post("/api/bet/all", Some(&token), &json!({"page": 1})).await, 400, "unknown field");
+    assert_eq!(app.send("POST", "/api/bet/all", Some(&token), Some("[1, 2")).await.status, 400);
+    assert_eq!(app.post("/api/bet/all", None, &json!({})).await.status, 401);
+}

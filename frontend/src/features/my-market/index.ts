@@ -1,2 +1,1 @@
 export { MyMarketList } from './components/my-market-list';
-export { groupByMarket } from './group';
