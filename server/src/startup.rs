@@ -158,6 +158,7 @@ fn data() -> actix_web::Scope {
         .route("/front/matchstate", web::post().to(routes::match_state))
         .route("/front/cricketvdata", web::post().to(routes::match_state))
         .route("/front/searchgame", web::post().to(routes::search_game))
+        .route("/front/casinoresults", web::post().to(routes::results_by_day_plain))
         .route("/sport/{etid}/{gmid}", web::get().to(routes::scoreboard))
         .default_service(web::to(unknown_call))
 }

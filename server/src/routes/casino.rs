@@ -127,8 +127,18 @@ pub struct ResultsRequest {
     gtype: Option<String>,
 }
 
-/// Every resulted round of a table on one UTC day, newest first.
-pub async fn results_by_day(state: web::Data<AppState>, _user: AuthUser, JsonBody(body): JsonBody<ResultsRequest>) -> ApiResult<HttpResponse> {
+/// Every resulted round of a table on one UTC day, newest first (base A, signed in).
+pub async fn results_by_day(state: web::Data<AppState>, _user: AuthUser, body: JsonBody<ResultsRequest>) -> ApiResult<HttpResponse> {
+    results_of_day(&state, body.0)
+}
+
+/// The same on base B, as the spec lists it: rounds and winners are public, like the table's
+/// own results strip.
+pub async fn results_by_day_plain(state: web::Data<AppState>, body: JsonBody<ResultsRequest>) -> ApiResult<HttpResponse> {
+    results_of_day(&state, body.0)
+}
+
+fn results_of_day(state: &AppState, body: ResultsRequest) -> ApiResult<HttpResponse> {
     let table = table_of(body.gtype.as_deref())?;
     let date = body.date_from.as_deref().unwrap_or_default();
     let day = chrono::NaiveDate::parse_from_str(date, "%Y-%m-%d").map_err(|_| ApiError::bad("dateFrom: must be yyyy-MM-dd"))?;

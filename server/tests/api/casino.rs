@@ -140,6 +140,11 @@ async fn a_bet_on_an_open_round_is_held_then_settled_once_with_its_statement_row
 
     let today = chrono::Utc::now().format("%Y-%m-%d").to_string();
     let results = app.post("/api/front/casinoresults", Some(&token), &json!({"dateFrom": today, "type": "teen20"})).await;
+    // Base B answers the same, without a session (spec: casinoresults on base B).
+    let public = app.post("/data/front/casinoresults", None, &json!({"dateFrom": today, "type": "teen20"})).await;
+    assert_eq!(public.status, 200, "{}", public.body);
+    let listed = |reply: &Reply| reply.data().as_array().expect("results").iter().map(|r| r["mid"].clone()).collect::<Vec<_>>();
+    assert!(listed(&results).iter().all(|mid| listed(&public).contains(mid)), "base B lists the same rounds (and any resulted since)");
     assert!(results.data().as_array().expect("results").iter().any(|r| r["mid"] == mid), "{}", results.body);
     let detail = app.post("/api/front/casino/result", Some(&token), &json!({"gtype": "teen20", "mid": mid, "dtype": "cs"})).await;
     assert_eq!(detail.status, 200, "{}", detail.body);
@@ -207,6 +212,8 @@ async fn results_and_round_calls_reject_bad_input() {
     assert_error(&app.post("/api/front/casinoresults", Some(&token), &json!({"dateFrom": "22/11/2026", "type": "teen20"})).await, 400, "dateFrom");
     assert_error(&app.post("/api/front/casinoresults", Some(&token), &json!({"dateFrom": "2026-11-22"})).await, 400, "gType");
     assert_error(&app.post("/api/front/casinoresults", None, &json!({"dateFrom": "2026-11-22", "type": "teen20"})).await, 401, "");
+    assert_error(&app.post("/data/front/casinoresults", None, &json!({"dateFrom": "22/11/2026", "type": "teen20"})).await, 400, "dateFrom");
+    assert_error(&app.post("/data/front/casinoresults", None, &json!({"dateFrom": "2026-11-22", "type": "nope"})).await, 404, "Unknown table nope");
     assert_error(&app.post("/api/front/casino/result", Some(&token), &json!({"gtype": "teen20", "mid": "123"})).await, 404, "Unknown round");
     assert_error(&app.post("/api/front/casino/result", Some(&token), &json!({"gtype": "teen20", "mid": "not-a-round"})).await, 404, "Unknown round");
     assert_error(&app.get("/api/bet?marketId=abc&gType=teen20", Some(&token)).await, 400, "marketId");
