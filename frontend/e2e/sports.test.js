@@ -117,6 +117,12 @@ describe('sports pages', () => {
     assert.ok(await page.getByRole('button', { name: 'Submit' }).isDisabled(), 'Submit waits for a stake');
     await page.getByRole('textbox', { name: 'Stake' }).fill('200');
     assert.equal(await page.getByTestId('slip-profit').textContent(), (round2((price - 1) * 200)).toFixed(2));
+    // Before placing, every runner shows what its book would be if the bet were matched.
+    const projected = await market.getByTestId('projected-book').allTextContents();
+    const runners = (await matchState(cricket.gmid)).markets.find((m) => m.gtype === 'match').section.length;
+    assert.equal(projected.length, runners, 'a projection per runner');
+    assert.equal(projected[0], `» ${round2((price - 1) * 200).toFixed(2)}`, 'the backed runner wins the profit');
+    for (const other of projected.slice(1)) assert.equal(other, '» -200.00', 'the others lose the stake');
     await page.getByRole('button', { name: 'Submit' }).click();
     await page.getByText('Bet placed successfully').waitFor();
 

@@ -1,4 +1,4 @@
-import { canSubmit, preview, type Selection } from '../model/slip';
+import { canSubmit, preview, projectedRunner, type Selection, type SlipState } from '../model/slip';
 
 const selection: Selection = {
   gameId: 100000,
@@ -56,5 +56,48 @@ describe('profit preview per market type (spec §9)', () => {
   });
   it('shows nothing to win with no stake', () => {
     expect(preview('match', 'back', 1.85, 0)).toEqual({ profit: 0, liability: 0 });
+  });
+});
+
+describe('projectedRunner', () => {
+  const selection = {
+    gameId: 1,
+    etid: 4,
+    eventName: 'A v B',
+    marketId: 10,
+    marketName: 'Match Odds',
+    gtype: 'match' as const,
+    sectionId: 1,
+    sectionName: 'A',
+    side: 'back' as const,
+    price: 2.5,
+    size: 100,
+    min: 100,
+    max: 200000,
+  };
+  const slip = (overrides: Partial<SlipState> = {}): SlipState => ({ selection, stake: 200, submitting: false, ...overrides });
+
+  it('adds what a back makes to the backed runner and takes the stake from the others', () => {
+    expect(projectedRunner(slip(), 10, 1, 0)).toBe(300);
+    expect(projectedRunner(slip(), 10, 2, 0)).toBe(-200);
+    expect(projectedRunner(slip(), 10, 2, 150.5)).toBe(-49.5);
+  });
+
+  it('a lay risks (odds − 1) × stake on its runner and wins the stake on the others', () => {
+    const lay = slip({ selection: { ...selection, side: 'lay' } });
+    expect(projectedRunner(lay, 10, 1, 0)).toBe(-300);
+    expect(projectedRunner(lay, 10, 3, 0)).toBe(200);
+  });
+
+  it('prices a bookmaker rate per 100', () => {
+    const bookmaker = slip({ selection: { ...selection, gtype: 'match1', price: 45 } });
+    expect(projectedRunner(bookmaker, 10, 1, 0)).toBe(90);
+  });
+
+  it('is nothing without a stake, for another market, or on a run line', () => {
+    expect(projectedRunner(slip({ stake: 0 }), 10, 1, 0)).toBeNull();
+    expect(projectedRunner(slip(), 11, 1, 0)).toBeNull();
+    expect(projectedRunner(slip({ selection: { ...selection, gtype: 'fancy' } }), 10, 1, 0)).toBeNull();
+    expect(projectedRunner(slip({ selection: null }), 10, 1, 0)).toBeNull();
   });
 });

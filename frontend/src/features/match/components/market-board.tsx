@@ -11,6 +11,7 @@ import { isBettable, isSectionBettable, sharedStakeLimits, stakeLimits } from '.
 import { selectBook, selectMarket, useMatchStore, type MatchStore } from '../stores/match-store';
 import { selectOdds } from '../hooks/use-bet-actions';
 import { RunAmountDialog } from './run-amount-dialog';
+import { projectedRunner } from '../model/slip';
 
 type Column = { side: Side; tno: number; label?: string };
 
@@ -57,6 +58,17 @@ function limitsLabel(min: number, max: number): string {
   return parts.join(' | ');
 }
 
+/** What this runner's book would be if the slip's bet were matched, as the player types (liveBook). */
+function ProjectedBook({ mid, sid, today }: { mid: number; sid: number; today: number }) {
+  const projected = useMatchStore((state) => projectedRunner(state.slip, mid, sid, today));
+  if (projected === null) return null;
+  return (
+    <Typography data-testid="projected-book" aria-label={`if matched ${formatFixed(projected)}`} sx={{ fontSize: 11, fontWeight: 700, color: projected >= 0 ? 'success.light' : 'error.light' }}>
+      » {formatFixed(projected)}
+    </Typography>
+  );
+}
+
 const selectSelectedSide =
   (mid: number, sid: number) =>
   (state: MatchStore): Side | null => {
@@ -88,6 +100,7 @@ const OddsRow = memo(function OddsRow({ market, section, columns, compact, book,
               {formatFixed(book.amount)}
             </Typography>
           )}
+          {runner && <ProjectedBook mid={market.mid} sid={section.sid} today={book?.amount ?? 0} />}
           {hasRunBook && (
             <Button size="small" variant="text" onClick={() => setRunsOpen(true)} sx={{ minWidth: 0, p: 0, fontSize: 11, lineHeight: 1.2 }}>
               Book

@@ -48,3 +48,18 @@ export function preview(gtype: MarketType, side: Side, price: number, stake: num
   backWin = Math.max(0, round2(backWin));
   return side === 'back' ? { profit: backWin, liability: round2(amount) } : { profit: round2(amount), liability: backWin };
 }
+
+/**
+ * The projected P/L (the spec's liveBook) of runner `sid` of a runner market (match odds,
+ * bookmaker, last digit) if the slip's bet were matched: today's book for that runner plus what
+ * the bet makes when that runner wins (the selected runner) or loses (every other runner).
+ * `null` when the slip holds no priced bet on this market.
+ */
+export function projectedRunner(slip: SlipState, marketId: number, sid: number, today: number): number | null {
+  const { selection, stake } = slip;
+  if (!selection || selection.marketId !== marketId || isRunLine(selection.gtype) || !(stake > 0)) return null;
+  const { profit, liability } = preview(selection.gtype, selection.side, selection.price, stake, selection.size);
+  const selected = selection.sectionId === sid;
+  const change = selection.side === 'back' ? (selected ? profit : -liability) : selected ? -liability : profit;
+  return round2(today + change);
+}
