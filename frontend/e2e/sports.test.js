@@ -42,6 +42,7 @@ describe('sports pages', () => {
   let cricket;
   let flashFixture;
   let shotFixture;
+  let leavingFixture;
 
   before(async () => {
     server = await startServer(ENV);
@@ -49,8 +50,8 @@ describe('sports pages', () => {
     opToken = await operatorToken(server.url);
     const rows = await data(server.url, '/front/highlightproduct', { etid: 4, type: 'all' });
     // Each test gets its own fixture: one is settled, one suspended on the way.
-    [cricket, flashFixture, shotFixture] = rows;
-    assert.ok(shotFixture, 'the simulator lists at least three cricket fixtures');
+    [cricket, flashFixture, shotFixture, leavingFixture] = rows;
+    assert.ok(leavingFixture, 'the simulator lists at least four cricket fixtures');
   });
 
   after(async () => {
@@ -148,6 +149,26 @@ describe('sports pages', () => {
     const expected = (balanceBefore + round2((price - 1) * 200)).toFixed(2);
     await page.waitForFunction((value) => document.querySelector('[aria-label="Balance"]')?.getAttribute('title') === value, expected, { timeout: 10_000 });
     await page.waitForFunction(() => document.querySelector('[data-testid="exposure"]')?.textContent === '0.00');
+    await page.context().close();
+  });
+
+  it('a finished match leaves the sidebar tree and the ticker without reload', T, async () => {
+    const page = await newPage(browser, server.url);
+    let loads = 0;
+    page.on('load', () => {
+      loads += 1;
+    });
+    await page.goto('/');
+    const tree = page.getByRole('list', { name: 'All Sports tree' });
+    const ticker = page.getByTestId('latest-events');
+    await tree.getByRole('link', { name: leavingFixture.ename }).waitFor();
+    await ticker.getByRole('link', { name: leavingFixture.ename }).first().waitFor({ state: 'attached' });
+    const loadsBefore = loads;
+    await api(server.url, 'POST', `/ops/feed/${leavingFixture.gmid}/finish`, { body: { winner: 'home', remark: 'navigation test' }, token: opToken });
+    await tree.getByRole('link', { name: leavingFixture.ename }).waitFor({ state: 'detached', timeout: 5_000 });
+    await page.waitForFunction((name) => ![...document.querySelectorAll('[data-testid="latest-events"] a')].some((a) => a.textContent === name), leavingFixture.ename, { timeout: 5_000 });
+    await tree.getByRole('link', { name: flashFixture.ename }).waitFor();
+    assert.equal(loads, loadsBefore, 'no reload');
     await page.context().close();
   });
 

@@ -4,23 +4,12 @@ use crate::app_state::AppState;
 use crate::error::{ApiError, ApiResult};
 use crate::extract::{ok, EncryptedBody, Encrypted, JsonBody};
 use crate::sports::book::Book;
+use crate::sports::navigation::{self, sport_name, SPORTS};
 use actix_web::{web, HttpResponse};
 use schemas::sports::Fixture;
 use schemas::Envelope;
-use serde::{Deserialize, Serialize};
+use serde::Deserialize;
 use serde_json::{json, Value};
-
-fn sport_name(etid: u32) -> &'static str {
-    match etid {
-        schemas::sports::SPORT_CRICKET => "Cricket",
-        schemas::sports::SPORT_TENNIS => "Tennis",
-        schemas::sports::SPORT_FOOTBALL => "Football",
-        schemas::sports::SPORT_TABLE_TENNIS => "Table Tennis",
-        _ => "Other",
-    }
-}
-
-const SPORTS: [u32; 4] = [schemas::sports::SPORT_CRICKET, schemas::sports::SPORT_FOOTBALL, schemas::sports::SPORT_TENNIS, schemas::sports::SPORT_TABLE_TENNIS];
 
 #[derive(Debug, Deserialize)]
 pub struct MatchQuery {
@@ -33,68 +22,19 @@ pub struct EtidQuery {
     etid: Option<u32>,
 }
 
-#[derive(Debug, Serialize)]
-struct LatestEvent {
-    name: String,
-    id: u64,
-    #[serde(rename = "sportId")]
-    sport_id: u32,
-}
-
-#[derive(Debug, Serialize)]
-struct TreeNode {
-    name: String,
-    children: Vec<TreeNode>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    iscc: Option<u8>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    etid: Option<u32>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    gmid: Option<u64>,
-    oid: u32,
-}
-
 fn book(state: &AppState) -> std::sync::RwLockReadGuard<'_, Book> {
     state.book.read().unwrap_or_else(|p| p.into_inner())
 }
 
 /// The ticker: in-play fixtures first, then the soonest.
 pub async fn latest_events(state: web::Data<AppState>, _body: EncryptedBody<Value>) -> Encrypted<Vec<Value>> {
-    let book = book(&state);
-    let mut fixtures: Vec<&Fixture> = book.fixtures().filter(|f| f.iscc == 0).collect();
-    fixtures.sort_by(|a, b| b.iplay.cmp(&a.iplay).then(a.stime.cmp(&b.stime)));
-    let events = fixtures.iter().take(20).map(|f| json!(LatestEvent { name: f.ename.clone(), id: f.gmid, sport_id: f.etid })).collect();
+    let events = navigation::latest_events(&book(&state)).into_iter().map(|e| json!(e)).collect();
     Encrypted(Envelope::ok("Success", events))
 }
 
 /// The sidebar's All Sports tree: t1 real sports, t2 virtual cricket; sport → tournament → match.
 pub async fn tree_data(state: web::Data<AppState>, _body: EncryptedBody<Value>) -> Encrypted<Value> {
-    let book = book(&state);
-    let tree = |virtual_games: bool| -> Vec<TreeNode> {
-        SPORTS
-            .iter()
-            .enumerate()
-            .filter_map(|(i, etid)| {
-                let mut tournaments: Vec<TreeNode> = Vec::new();
-                for f in book.fixtures().filter(|f| f.etid == *etid && (f.iscc != 0) == virtual_games) {
-                    let leaf = TreeNode { name: f.ename.clone(), children: vec![], iscc: Some(f.iscc), etid: Some(f.etid), gmid: Some(f.gmid), oid: 0 };
-                    match tournaments.iter_mut().find(|t| t.name == f.cname) {
-                        Some(t) => t.children.push(leaf),
-                        None => tournaments.push(TreeNode { name: f.cname.clone(), children: vec![leaf], iscc: None, etid: None, gmid: None, oid: 0 }),
-                    }
-                }
-                (!tournaments.is_empty()).then(|| TreeNode {
-                    name: if virtual_games { format!("Virtual {}", sport_name(*etid)) } else { sport_name(*etid).into() },
-                    children: tournaments,
-                    iscc: None,
-                    etid: Some(*etid),
-                    gmid: None,
-                    oid: i as u32 + if virtual_games { 10 } else { 1 },
-                })
-            })
-            .collect()
-    };
-    Encrypted(Envelope::ok("Success", json!({ "t1": tree(false), "t2": tree(true) })))
+    Encrypted(Envelope::ok("Success", navigation::tree(&book(&state))))
 }
 
 fn etid_of(query: Option<u32>) -> ApiResult<u32> {

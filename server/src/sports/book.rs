@@ -83,6 +83,8 @@ pub struct Changes {
     pub matches: Vec<(u64, Value)>,
     /// Results for the ledger to settle.
     pub results: Vec<(u64, u64, MarketResult)>,
+    /// A fixture arrived, left, went in play or was renamed: the tree and the ticker changed.
+    pub navigation: bool,
 }
 
 impl Entry {
@@ -147,11 +149,14 @@ impl Book {
                 noted = Some(FeedEvent::FixtureAdded { fixture: entry.fixture.clone(), markets: entry.markets.values().cloned().collect() });
                 self.fixtures.insert(gmid, entry);
                 changes.home.push(etid);
+                changes.navigation = true;
                 changes.matches.push((gmid, json!({"kind": "match", "match": self.match_state(gmid)})));
             }
             FeedEvent::FixtureUpdated { fixture } => {
                 if let Some(entry) = self.fixtures.get_mut(&fixture.gmid) {
                     changes.home.push(fixture.etid);
+                    let shown = &entry.fixture;
+                    changes.navigation = shown.iplay != fixture.iplay || shown.ename != fixture.ename || shown.cname != fixture.cname;
                     changes.matches.push((fixture.gmid, json!({"kind": "fixture", "fixture": fixture})));
                     noted = Some(FeedEvent::FixtureUpdated { fixture: fixture.clone() });
                     entry.fixture = fixture;
@@ -192,6 +197,7 @@ impl Book {
                 self.holds.retain(|(held, _)| *held != gmid);
                 if let Some(entry) = self.fixtures.remove(&gmid) {
                     changes.home.push(entry.fixture.etid);
+                    changes.navigation = true;
                     changes.matches.push((gmid, json!({"kind": "removed"})));
                     noted = Some(FeedEvent::FixtureRemoved { gmid });
                 }

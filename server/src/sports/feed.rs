@@ -116,6 +116,9 @@ pub fn home_topic(etid: u32) -> String {
     format!("home:{etid}")
 }
 
+/// The sidebar tree and the ticker (`{tree: {t1, t2}, latest}`), pushed when fixtures come and go.
+pub const TREE_TOPIC: &str = "tree";
+
 pub fn match_topic(gmid: u64) -> String {
     format!("match:{gmid}")
 }
@@ -148,6 +151,10 @@ pub fn publish(shared: &Arc<RwLock<Book>>, hub: &HubHandle, changes: &[Changes])
     for etid in homes {
         let rows = serde_json::to_value(book.home_rows(etid)).expect("wire types serialize");
         hub.publish(home_topic(etid), rows, Full::Delta);
+    }
+    if changes.iter().any(|c| c.navigation) {
+        // The whole tree and ticker: small (one row per fixture), and a newcomer needs it all.
+        hub.publish(TREE_TOPIC.to_owned(), super::navigation::navigation(&book), Full::Delta);
     }
     for (gmid, delta) in changes.iter().flat_map(|c| c.matches.iter()) {
         hub.publish(match_topic(*gmid), delta.clone(), match_full(shared, *gmid));

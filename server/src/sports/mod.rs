@@ -4,6 +4,7 @@ pub mod book;
 pub mod control;
 pub mod feed;
 pub mod feed_check;
+pub mod navigation;
 
 use crate::configuration::Settings;
 use crate::ws::hub::HubHandle;

@@ -171,8 +171,13 @@ fn resolve(state: &AppState, conn: &Conn, topic: &str) -> Result<(String, serde_
     }
 }
 
-/// Topics anyone may watch: a sport's home table, a match page, a casino table.
+/// Topics anyone may watch: the sports tree and ticker, a sport's home table, a match page, a
+/// casino table.
 fn resolve_public(state: &AppState, topic: &str) -> Option<(String, serde_json::Value)> {
+    if topic == crate::sports::feed::TREE_TOPIC {
+        let book = state.book.read().unwrap_or_else(|p| p.into_inner());
+        return Some((topic.to_owned(), crate::sports::navigation::navigation(&book)));
+    }
     let (kind, id) = topic.split_once(':')?;
     if kind == "casino" {
         let round = crate::casino::read(&state.casino).round(id).cloned()?;

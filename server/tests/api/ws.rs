@@ -212,3 +212,29 @@ async fn the_cricketv_match_topic_pushes_the_simulated_clock_every_second() {
         assert!((2_000..=8_000).contains(&step), "a push about every second of real time, at speed 4: {clocks:?}");
     }
 }
+
+/// The `tree` topic: the sidebar tree and the ticker, pushed when a fixture leaves (or arrives).
+#[actix_web::test]
+async fn the_tree_topic_drops_a_finished_fixture_without_a_reload() {
+    let app = spawn_app_with(|s| s.feed.speed = 0.0).await;
+    let operator = app.operator().await;
+    let mut socket = connect(&app).await;
+    send(&mut socket, json!({"type": "sub", "topic": "tree"})).await;
+    let snapshot = next(&mut socket).await;
+    assert_eq!(snapshot["type"], "snapshot", "{snapshot}");
+    let gmid = snapshot["data"]["latest"][0]["id"].as_u64().expect("the ticker lists a fixture");
+    let listed = |data: &Value| data.to_string().contains(&format!("\"gmid\":{gmid}")) || data["latest"].as_array().expect("latest").iter().any(|e| e["id"] == gmid);
+    assert!(listed(&snapshot["data"]), "in the tree and the ticker");
+
+    let finished = app.post(&format!("/api/ops/feed/{gmid}/finish"), Some(&operator), &json!({"winner": "home", "remark": "tree test"})).await;
+    assert_eq!(finished.status, 200, "{}", finished.body);
+    let deadline = Instant::now() + Duration::from_secs(5);
+    loop {
+        let frame = next(&mut socket).await;
+        if frame["type"] == "delta" && !listed(&frame["data"]) {
+            assert!(frame["data"]["tree"]["t1"].as_array().is_some_and(|t| !t.is_empty()), "the rest of the tree stays: {frame}");
+            break;
+        }
+        assert!(Instant::now() < deadline, "the finished fixture left the tree within 5 s");
+    }
+}

@@ -4,6 +4,7 @@ import { Box, Drawer, useMediaQuery, useTheme } from '@mui/material';
 import { Footer } from './footer';
 import { Header } from './header';
 import { Sidebar, SIDEBAR_WIDTH } from './sidebar';
+import { useLiveNavigation } from '@/features/sports';
 import { welcomeAlreadyShown } from './welcome-flag';
 
 const WelcomePopup = lazy(() => import('./welcome-popup'));
@@ -14,6 +15,8 @@ export function MainLayout() {
   const desktop = useMediaQuery(theme.breakpoints.up('lg'), { noSsr: true });
   const [drawerOpen, setDrawerOpen] = useState(false);
   const [showWelcome] = useState(() => !welcomeAlreadyShown());
+  // The sidebar tree and the ticker follow the simulator while any main page is open.
+  useLiveNavigation();
 
   return (
     <Box sx={{ minHeight: '100vh', display: 'flex', flexDirection: 'column' }}>

@@ -4,3 +4,4 @@ export { LatestEventsTicker } from './components/latest-events-ticker';
 export { SportsTree } from './components/sports-tree';
 export { MatchSearch } from './components/match-search';
 export { useSportsStore, selectTree, isccByGmid } from './stores/sports-store';
+export { useLiveNavigation } from './hooks/use-live-navigation';

@@ -1,22 +1,24 @@
-// The latest-events ticker of the home page: each event links to its match page.
-import { useEffect, useState } from 'react';
+// The latest-events ticker of the home page: each event links to its match page; a finished
+// match leaves it without a reload.
+import { useEffect } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { Box, Link } from '@mui/material';
 import { tickerLink } from '@/utils/event-link';
-import { getLatestEvents, type LatestEvent } from '../api/get-latest-events';
+import { selectLatest, useSportsStore } from '../stores/sports-store';
 
+/** Loaded once, then kept live by the `tree` topic (`useLiveNavigation`). */
 export function LatestEventsTicker() {
-  const [events, setEvents] = useState<LatestEvent[]>([]);
+  const events = useSportsStore(selectLatest) ?? [];
+  const loadLatest = useSportsStore((state) => state.loadLatest);
   useEffect(() => {
-    getLatestEvents()
-      .then(setEvents)
-      .catch((error: unknown) => console.error('Error fetching latest events:', error));
-  }, []);
+    void loadLatest();
+  }, [loadLatest]);
   if (events.length === 0) return null;
   return (
     <Box
       component="nav"
       aria-label="Latest events"
+      data-testid="latest-events"
       sx={{
         display: 'flex',
         alignItems: 'center',

@@ -2,13 +2,21 @@
 import { create } from 'zustand';
 import type { Fixture } from '@/types';
 import { getTreeData, type TreeNode } from '../api/get-tree-data';
+import { getLatestEvents, type LatestEvent } from '../api/get-latest-events';
+
+/** The `tree` topic's value: the sidebar tree (t1, t2) and the ticker. */
+export type Navigation = { tree: { t1: TreeNode[]; t2: TreeNode[] }; latest: LatestEvent[] };
 
 type SportsState = {
   fixtures: Record<number, Fixture[]>;
   tree: TreeNode[] | null;
   treeLoading: boolean;
+  latest: LatestEvent[] | null;
   setFixtures: (etid: number, rows: Fixture[]) => void;
   loadTree: () => Promise<void>;
+  loadLatest: () => Promise<void>;
+  /** The pushed tree and ticker (the `tree` topic): replaces both. */
+  applyNavigation: (navigation: Navigation) => void;
 };
 
 /** t1 and t2 merged and sorted by oid (spec §3). */
@@ -20,6 +28,7 @@ export const useSportsStore = create<SportsState>((set, get) => ({
   fixtures: {},
   tree: null,
   treeLoading: false,
+  latest: null,
   setFixtures: (etid, rows) => set((state) => ({ fixtures: { ...state.fixtures, [etid]: rows } })),
   async loadTree() {
     if (get().tree || get().treeLoading) return;
@@ -33,6 +42,17 @@ export const useSportsStore = create<SportsState>((set, get) => ({
       set({ treeLoading: false });
     }
   },
+  async loadLatest() {
+    if (get().latest) return;
+    try {
+      const latest = await getLatestEvents();
+      // The socket's snapshot may have come first: it is the newer.
+      if (!get().latest) set({ latest });
+    } catch (error) {
+      console.error('Error fetching latest events:', error);
+    }
+  },
+  applyNavigation: ({ tree, latest }) => set({ tree: mergeTree(tree.t1, tree.t2), latest }),
 }));
 
 
@@ -41,6 +61,7 @@ export const selectFixtures =
   (state: SportsState): Fixture[] | undefined =>
     state.fixtures[etid];
 export const selectTree = (state: SportsState): TreeNode[] | null => state.tree;
+export const selectLatest = (state: SportsState): LatestEvent[] | null => state.latest;
 
 /** gmid → iscc of every match in the tree, for the My Market link rule. */
 export function isccByGmid(tree: TreeNode[] | null): Map<number, number> {
