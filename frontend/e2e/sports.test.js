@@ -169,6 +169,15 @@ describe('sports pages', () => {
     await page.waitForFunction((name) => ![...document.querySelectorAll('[data-testid="latest-events"] a')].some((a) => a.textContent === name), leavingFixture.ename, { timeout: 5_000 });
     await tree.getByRole('link', { name: flashFixture.ename }).waitFor();
     assert.equal(loads, loadsBefore, 'no reload');
+
+    // Its page (a bookmark, an old statement row) shows how it ended, not "No data available".
+    await page.goto(`/game-details/4/${leavingFixture.gmid}`);
+    const final = page.getByTestId('final-result');
+    await final.waitFor();
+    assert.ok((await final.getByTestId('final-message').textContent()).length > 0);
+    const home = leavingFixture.section.find((runner) => runner.sno === 1).nat;
+    await final.getByTestId('final-market').filter({ hasText: 'Match Odds' }).filter({ hasText: home }).waitFor();
+    assert.equal(await page.getByText('No data available').count(), 0);
     await page.context().close();
   });
 

@@ -25,7 +25,38 @@ pub struct MatchState {
     /// on it): the cricketv page's round clock. None for a feed without one.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub clock_ms: Option<i64>,
+    /// A fixture that is over: its final score line and every market's result (a bookmark or an
+    /// old statement row still shows what happened).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub over: Option<FinalResult>,
 }
+
+#[derive(Debug, Clone, Serialize)]
+pub struct FinalResult {
+    /// The scoreboard's last line ("India won by 20 runs"), or "Match over".
+    pub message: String,
+    pub markets: Vec<MarketOutcome>,
+}
+
+/// One market of a finished fixture and how it ended, in words.
+#[derive(Debug, Clone, Serialize)]
+pub struct MarketOutcome {
+    pub mid: u64,
+    pub mname: String,
+    pub gtype: String,
+    pub result: String,
+}
+
+/// A finished fixture, kept after it leaves the book.
+#[derive(Debug, Clone)]
+struct Finished {
+    fixture: Fixture,
+    scoreboard: Option<Scoreboard>,
+    over: FinalResult,
+}
+
+/// How many finished fixtures the book remembers (the oldest are forgotten first).
+const FINISHED_MAX: usize = 2_000;
 
 #[derive(Debug, Default)]
 pub struct Book {
@@ -40,6 +71,8 @@ pub struct Book {
     journal_head: u64,
     /// The feed's simulated clock, Unix milliseconds.
     clock_ms: Option<i64>,
+    /// Fixtures that are over, by gmid (ids grow, so the smallest is the oldest).
+    finished: BTreeMap<u64, Finished>,
 }
 
 /// One change the book showed, as a feed event (a held market as players saw it).
@@ -60,6 +93,8 @@ struct Entry {
     unheld: BTreeMap<u64, Market>,
     /// Markets with a result: the feed's later updates to them are not shown.
     settled: BTreeSet<u64>,
+    /// Each settled market's result, in the order settled.
+    results: Vec<(u64, MarketResult)>,
     scoreboard: Option<Scoreboard>,
     /// The feed that added the fixture (`simulator`, or the source an adapter names).
     source: String,
@@ -141,7 +176,7 @@ impl Book {
         match event {
             FeedEvent::FixtureAdded { fixture, markets } => {
                 let (gmid, etid) = (fixture.gmid, fixture.etid);
-                let mut entry = Entry { fixture, markets: BTreeMap::new(), unheld: BTreeMap::new(), settled: BTreeSet::new(), scoreboard: None, source: source.to_owned() };
+                let mut entry = Entry { fixture, markets: BTreeMap::new(), unheld: BTreeMap::new(), settled: BTreeSet::new(), results: Vec::new(), scoreboard: None, source: source.to_owned() };
                 for market in markets {
                     let held = self.is_held(gmid, market.mid) || self.silenced.contains(source);
                     entry.show(market, held);
@@ -184,6 +219,7 @@ impl Book {
                         return changes;
                     }
                     entry.unheld.remove(&mid);
+                    entry.results.push((mid, result.clone()));
                     if let Some(market) = entry.markets.get_mut(&mid) {
                         market.status = "CLOSED".into();
                     }
@@ -198,7 +234,9 @@ impl Book {
                 if let Some(entry) = self.fixtures.remove(&gmid) {
                     changes.home.push(entry.fixture.etid);
                     changes.navigation = true;
-                    changes.matches.push((gmid, json!({"kind": "removed"})));
+                    self.finish(entry);
+                    // The page turns into the fixture's final result.
+                    changes.matches.push((gmid, json!({"kind": "match", "match": self.match_state(gmid)})));
                     noted = Some(FeedEvent::FixtureRemoved { gmid });
                 }
             }
@@ -318,8 +356,41 @@ impl Book {
     }
 
     pub fn match_state(&self, gmid: u64) -> Option<MatchState> {
+        if let Some(done) = self.finished.get(&gmid) {
+            return Some(MatchState { fixture: done.fixture.clone(), markets: Vec::new(), scoreboard: done.scoreboard.clone(), clock_ms: self.clock_ms, over: Some(done.over.clone()) });
+        }
         let entry = self.fixtures.get(&gmid)?;
-        Some(MatchState { fixture: entry.fixture.clone(), markets: entry.markets.values().cloned().collect(), scoreboard: entry.scoreboard.clone(), clock_ms: self.clock_ms })
+        Some(MatchState { fixture: entry.fixture.clone(), markets: entry.markets.values().cloned().collect(), scoreboard: entry.scoreboard.clone(), clock_ms: self.clock_ms, over: None })
+    }
+
+    /// Keeps what a finished fixture's page shows: its last score and each market's result.
+    fn finish(&mut self, entry: Entry) {
+        let markets: Vec<MarketOutcome> = entry
+            .results
+            .iter()
+            .filter_map(|(mid, result)| {
+                let market = entry.markets.get(mid)?;
+                let name = |sid: &u32| market.section.iter().find(|s| s.sid == *sid).map_or_else(|| format!("#{sid}"), |s| s.nat.clone());
+                let result = match result {
+                    MarketResult::Winner { sid } => name(sid),
+                    MarketResult::Runs { value } => format!("{value} runs"),
+                    MarketResult::Happened { sids } if sids.is_empty() => "None happened".to_owned(),
+                    MarketResult::Happened { sids } => sids.iter().map(name).collect::<Vec<_>>().join(", "),
+                    MarketResult::Void => "Void".to_owned(),
+                };
+                Some(MarketOutcome { mid: *mid, mname: market.mname.clone(), gtype: serde_json::to_value(market.gtype).ok()?.as_str()?.to_owned(), result })
+            })
+            .collect();
+        // The headline markets first, as the page lists them.
+        let mut markets = markets;
+        markets.sort_by_key(|m| ["match", "match1", "fancy", "khado", "meter", "cricketcasino", "fancy1", "oddeven"].iter().position(|g| *g == m.gtype).unwrap_or(usize::MAX));
+        let message = entry.scoreboard.as_ref().map(|s| s.message.clone()).filter(|m| !m.is_empty()).unwrap_or_else(|| "Match over".to_owned());
+        let mut fixture = entry.fixture;
+        fixture.iplay = false;
+        self.finished.insert(fixture.gmid, Finished { fixture, scoreboard: entry.scoreboard, over: FinalResult { message, markets } });
+        while self.finished.len() > FINISHED_MAX {
+            self.finished.pop_first();
+        }
     }
 
     pub fn set_clock(&mut self, clock_ms: i64) {

@@ -235,6 +235,16 @@ async fn a_scripted_finish_settles_every_bet_once_with_the_right_amounts() {
     assert_eq!(user.data()["exp"], 0);
     let again = app.post(&format!("/api/ops/feed/{}/finish", fixture["gmid"]), Some(&operator), &json!({"winner": "away", "remark": "again"})).await;
     assert_eq!(again.status, 404, "a finished fixture is gone: {}", again.body);
+    // Its page (a bookmark, a statement row) still shows how it ended: the final score line and
+    // every market's result, with nothing left to bet on.
+    let page = app.post(&format!("/data/front/matchstate?gmid={}", fixture["gmid"]), None, &json!({})).await;
+    assert_eq!(page.status, 200, "{}", page.body);
+    assert!(page.data()["markets"].as_array().expect("markets").is_empty(), "{}", page.body);
+    assert_eq!(page.data()["fixture"]["iplay"], false);
+    assert!(page.data()["over"]["message"].as_str().is_some_and(|m| !m.is_empty()), "{}", page.body);
+    let outcomes = page.data()["over"]["markets"].as_array().expect("outcomes");
+    let odds = outcomes.iter().find(|m| m["mid"] == market["mid"]).expect("the match odds' result");
+    assert_eq!(odds["result"], market["section"][0]["nat"], "home won: {odds}");
     assert_eq!(app.get("/api/users", Some(&token)).await.data()["balance"].as_f64(), Some(100000.0 + expected as f64));
     let statement = app.open(&app.get("/api/bet/account-statement?type=game", Some(&token)).await);
     let row = statement["data"].as_array().expect("rows").iter().find(|r| r["marketId"] == market["mid"]).expect("a row for the market").clone();

@@ -5,7 +5,7 @@ import { useParams } from 'react-router';
 import { Box, Button, useMediaQuery, useTheme } from '@mui/material';
 import { selectUser, useSession } from '@/lib/session';
 import { useGameButtons } from '@/features/button-values';
-import { BetSlip, Highlights, LiveTv, MarketBoard, MatchTitle, MyBets, ScoreboardPanel, roundClock, selectClockMs, selectFixture, useGameBets, useMatchLive, useMatchStore } from '@/features/match';
+import { BetSlip, FinalResult, Highlights, LiveTv, MarketBoard, MatchTitle, MyBets, ScoreboardPanel, roundClock, selectClockMs, selectFixture, selectOver, useGameBets, useMatchLive, useMatchStore } from '@/features/match';
 import { hasRole } from '../access';
 
 const RulesDialog = lazy(() => import('@/features/rules').then((m) => ({ default: m.RulesDialog })));
@@ -79,12 +79,14 @@ export function MatchPage({ variant }: { variant: MatchVariant }) {
   useMatchLive({ etid, gmid, ...FEEDS[variant] });
   useGameBets(gmid);
 
+  const over = useMatchStore(selectOver) !== null;
   const main = (
     <>
       <MatchTitle extra={variant === 'cricketv' ? <CricketvExtras /> : undefined} />
       <ScoreboardPanel />
-      <LiveTv canWatch={hasRole(user, 'user')} />
-      <MarketBoard />
+      <FinalResult />
+      {!over && <LiveTv canWatch={hasRole(user, 'user')} />}
+      {!over && <MarketBoard />}
       <Highlights />
     </>
   );

@@ -2,8 +2,11 @@ import type { Fixture, Market, Scoreboard } from '@/types';
 import { apiData } from '@/lib/api-client';
 import { DATA_BASE } from '@/lib/config';
 
-/** `clock_ms`: the simulator's clock when read (the cricketv page's round clock). */
-export type MatchSnapshot = { fixture: Fixture; markets: Market[]; scoreboard: Scoreboard | null; clock_ms?: number };
+/** A finished fixture's last score line and each market's result, in words. */
+export type FinalResult = { message: string; markets: { mid: number; mname: string; gtype: string; result: string }[] };
+
+/** `clock_ms`: the simulator's clock when read (the cricketv page's round clock); `over`: the fixture is finished. */
+export type MatchSnapshot = { fixture: Fixture; markets: Market[]; scoreboard: Scoreboard | null; clock_ms?: number; over?: FinalResult };
 
 /** Which call feeds the page: real matches and virtual cricket use matchstate, cricketv its own. */
 export type MatchSource = 'matchstate' | 'cricketvdata';

@@ -2,7 +2,7 @@
 // replaces everything, deltas replace one market, the fixture or the scoreboard, settle a market
 // or remove the match. Untouched markets keep their identity so their tables do not re-render.
 import type { Fixture, Market, MarketResult, Scoreboard } from '@/types';
-import type { MatchSnapshot } from '../api/get-match-state';
+import type { FinalResult, MatchSnapshot } from '../api/get-match-state';
 
 export type MatchState = {
   fixture: Fixture | null;
@@ -14,6 +14,8 @@ export type MatchState = {
   removed: boolean;
   /** The simulated clock when last heard, Unix milliseconds (the fixture's `stime` is on it). */
   clockMs: number | null;
+  /** The fixture is over: how it ended. */
+  over: FinalResult | null;
 };
 
 export type MatchDelta =
@@ -25,7 +27,7 @@ export type MatchDelta =
   | { kind: 'clock'; clock_ms: number }
   | { kind: 'match'; match: MatchSnapshot };
 
-export const EMPTY_MATCH: MatchState = { fixture: null, marketIds: [], byId: {}, scoreboard: null, settled: {}, removed: false, clockMs: null };
+export const EMPTY_MATCH: MatchState = { fixture: null, marketIds: [], byId: {}, scoreboard: null, settled: {}, removed: false, clockMs: null, over: null };
 
 export function fromSnapshot(snapshot: MatchSnapshot): MatchState {
   const byId: Record<number, Market> = {};
@@ -34,7 +36,7 @@ export function fromSnapshot(snapshot: MatchSnapshot): MatchState {
     byId[market.mid] = market;
     marketIds.push(market.mid);
   }
-  return { fixture: snapshot.fixture ?? null, marketIds, byId, scoreboard: snapshot.scoreboard ?? null, settled: {}, removed: false, clockMs: snapshot.clock_ms ?? null };
+  return { fixture: snapshot.fixture ?? null, marketIds, byId, scoreboard: snapshot.scoreboard ?? null, settled: {}, removed: Boolean(snapshot.over), clockMs: snapshot.clock_ms ?? null, over: snapshot.over ?? null };
 }
 
 export function applyDelta(state: MatchState, delta: MatchDelta): MatchState {

@@ -70,3 +70,4 @@ export const selectBook =
     state.books[mid];
 export const selectRemoved = (state: Store): boolean => state.removed;
 export const selectClockMs = (state: Store): number | null => state.clockMs;
+export const selectOver = (state: Store) => state.over;
