@@ -159,6 +159,7 @@ fn data() -> actix_web::Scope {
         .route("/front/cricketvdata", web::post().to(routes::match_state))
         .route("/front/searchgame", web::post().to(routes::search_game))
         .route("/front/casinoresults", web::post().to(routes::results_by_day_plain))
+        .route("/front/accstatepopup", web::post().to(routes::statement_popup))
         .route("/sport/{etid}/{gmid}", web::get().to(routes::scoreboard))
         .default_service(web::to(unknown_call))
 }

@@ -80,6 +80,32 @@ pub async fn get_current_bets(state: web::Data<AppState>, user: AuthUser, query:
 }
 
 #[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields, rename_all = "camelCase")]
+pub struct StatementPopupRequest {
+    market_id: u64,
+    /// The statement row's `seq`, when a market was settled more than once for the caller.
+    #[serde(default)]
+    seq: Option<u64>,
+}
+
+/// `POST /data/front/accstatepopup`: one statement row of the caller, fresh from the ledger (the
+/// popup a statement row opens: the market's or round's bets, each with its result, and the
+/// total), by the row's `marketId` (and `seq`).
+pub async fn statement_popup(state: web::Data<AppState>, user: AuthUser, JsonBody(body): JsonBody<StatementPopupRequest>) -> ApiResult<HttpResponse> {
+    let ledger = state.engine.read();
+    let account = ledger.users.get(&user.user_id).ok_or_else(|| ApiError::NotFound("Unknown user".into()))?;
+    let row = account
+        .settlements
+        .iter()
+        .rev()
+        .filter(|entry| body.seq.is_none_or(|seq| entry.seq == seq))
+        .filter_map(|entry| settlement_row(&ledger, entry))
+        .find(|row| row.market_id == body.market_id)
+        .ok_or_else(|| ApiError::NotFound("No statement row for this market".into()))?;
+    Ok(ok("Success", row))
+}
+
+#[derive(Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct AllBetsRequest {
     #[serde(rename = "type", default)]

@@ -252,6 +252,17 @@ async fn a_scripted_finish_settles_every_bet_once_with_the_right_amounts() {
     assert_eq!(row["pts"].as_f64(), Some(100000.0 + expected as f64));
     assert_eq!(row["bets"].as_array().expect("bets").len(), 2);
     assert!(row["bets"].as_array().expect("bets").iter().all(|b| b["result"].is_number() && b["voided"] == false));
+    // The row's popup (base B) is the same row, fresh from the ledger.
+    let popup = app.post("/data/front/accstatepopup", Some(&token), &json!({"marketId": market["mid"]})).await;
+    assert_eq!(popup.status, 200, "{}", popup.body);
+    assert_eq!((popup.data()["totalProfit"].as_f64(), popup.data()["seq"].as_u64()), (row["totalProfit"].as_f64(), row["seq"].as_u64()));
+    assert_eq!(popup.data()["bets"].as_array().expect("bets").len(), 2);
+    let by_seq = app.post("/data/front/accstatepopup", Some(&token), &json!({"marketId": market["mid"], "seq": row["seq"]})).await;
+    assert_eq!(by_seq.data()["seq"], row["seq"]);
+    assert_error(&app.post("/data/front/accstatepopup", Some(&token), &json!({"marketId": 123})).await, 404, "No statement row");
+    assert_error(&app.post("/data/front/accstatepopup", Some(&token), &json!({"marketId": "x"})).await, 400, "marketId");
+    assert_error(&app.post("/data/front/accstatepopup", Some(&token), &json!({})).await, 400, "marketId");
+    assert_eq!(app.post("/data/front/accstatepopup", None, &json!({"marketId": market["mid"]})).await.status, 401);
     assert_error(&app.get("/api/bet/account-statement?type=poker", Some(&token)).await, 400, "type");
     let report = app.get("/api/ops/audit/verify", Some(&operator)).await;
     assert_eq!(report.body["success"], true, "{}", report.body);

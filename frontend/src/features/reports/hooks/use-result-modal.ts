@@ -1,9 +1,11 @@
 // Opens the result modal by the spec's rule: a statement line by its plan (see model/statement),
-// a casino round only once its fetched result carries a round id.
+// a casino round only once its fetched result carries a round id; a market's bets from its popup
+// call (accstatepopup).
 import { useCallback, useRef, useState } from 'react';
 import type { ApiError } from '@/lib/api-client';
 import { notify } from '@/lib/notify';
 import { getCasinoResult } from '../api/get-casino-result';
+import { getStatementPopup } from '../api/get-statement-popup';
 import { fromCasinoDetail, fromSettlement, type ResultModalData } from '../model/result-data';
 import { hasRoundId, openPlan, type StatementLine } from '../model/statement';
 
@@ -30,8 +32,15 @@ export function useResultModal() {
     (line: StatementLine) => {
       const plan = openPlan(line);
       if (plan.kind === 'bets') {
-        latest.current += 1;
+        // The row's popup, fresh from the ledger (the spec's accstatepopup); the row itself
+        // meanwhile, and if the call fails.
+        const ticket = ++latest.current;
         setData(fromSettlement(plan.row));
+        getStatementPopup(plan.row.marketId, plan.row.seq)
+          .then((row) => {
+            if (row && ticket === latest.current) setData(fromSettlement(row));
+          })
+          .catch((error: unknown) => console.error('Error fetching the statement popup:', error));
       } else if (plan.kind === 'round') {
         void openRound(plan.gtype, plan.mid);
       }
@@ -39,6 +48,10 @@ export function useResultModal() {
     [openRound],
   );
 
-  const close = useCallback(() => setData(null), []);
+  const close = useCallback(() => {
+    // A late answer must not open the modal again.
+    latest.current += 1;
+    setData(null);
+  }, []);
   return { data, busy, openLine, openRound, close };
 }
