@@ -152,6 +152,7 @@ fn data() -> actix_web::Scope {
         .route("/front/casino/alllist", web::post().to(routes::casino_tiles_plain))
         .route("/front/casino/data2", web::post().to(routes::round_data_plain))
         .route("/front/casino/pick", web::post().to(routes::quote_pick))
+        .route("/front/casino/launchother", web::post().to(routes::launch_other))
         .route("/front/worlisectiondata", web::post().to(routes::worli_sections))
         .route("/front/gamedetailPrivate", web::post().to(routes::game_detail))
         .route("/front/gamedataPrivate", web::post().to(routes::game_data))

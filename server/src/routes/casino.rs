@@ -68,6 +68,23 @@ pub async fn casino_tiles_plain(state: web::Data<AppState>, JsonBody(body): Json
 }
 
 #[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct LaunchRequest {
+    gmid: String,
+}
+
+/// `POST /data/front/casino/launchother {gmid}`: where a lobby tile's game opens. Every table of
+/// this site is its own (`isown`), so the answer is the table's page; a tile of another provider
+/// would get its launch address here. A locked table answers 403 with the lobby's reason.
+pub async fn launch_other(state: web::Data<AppState>, JsonBody(body): JsonBody<LaunchRequest>) -> ApiResult<HttpResponse> {
+    let table = catalog::table(&body.gmid).ok_or_else(|| ApiError::NotFound(format!("Unknown game {}", body.gmid)))?;
+    if locked_tables(&state).contains(&table.number) {
+        return Err(ApiError::Forbidden(format!("{} is locked", table.name)));
+    }
+    Ok(ok("Success", serde_json::json!({"gmid": table.gtype, "gname": table.name, "isown": true, "url": format!("/casino/{}", table.gtype)})))
+}
+
+#[derive(Debug, Deserialize)]
 pub struct TableQuery {
     #[serde(rename = "gType")]
     gtype: Option<String>,

@@ -21,7 +21,7 @@ pub mod secure_auth;
 
 pub use auth::{demo_login, login, logout, refresh_login};
 pub use bets::{all_open_bets, statement_popup, get_bet_statement, get_current_bets, get_game_bets, place_bet};
-pub use casino::{casino_tiles, casino_tiles_plain, casino_types, last_results, place_casino_bet, quote_pick, results_by_day, results_by_day_plain, round_data, round_data_plain, round_result, worli_sections};
+pub use casino::{launch_other, casino_tiles, casino_tiles_plain, casino_types, last_results, place_casino_bet, quote_pick, results_by_day, results_by_day_plain, round_data, round_data_plain, round_result, worli_sections};
 pub use sports::{game_data, game_detail, highlight_home, highlight_product, latest_events, match_state, scoreboard, search_game, tree_data};
 pub use domain::{client_ip_lookup, domain_config, health};
 pub use ops::{audit_events, audit_events_export, audit_moment, audit_state, parse_moment, audit_verify, create_user, credit, debit, latest_verify_run, ops_house, start_verify_run};

@@ -75,6 +75,13 @@ async fn the_lobby_lists_types_and_tables_with_their_locks() {
     let teen = app.send("POST", "/api/front/casino/alllist", Some(&token), Some(&app.seal(&json!({"gmid": "20", "ismob": 1})).to_string())).await;
     assert_eq!(app.open(&teen)["data"]["t1"][0]["gname"], "Teen Patti 20-20");
     assert_error(&app.post("/data/front/casino/alllist", None, &json!({"gmid": [1]})).await, 400, "gmid");
+    // A tile's launch target: our own tables open their page; a locked one is refused.
+    let launch = app.post("/data/front/casino/launchother", None, &json!({"gmid": "teen20"})).await;
+    assert_eq!((launch.status, launch.data()["url"].as_str(), launch.data()["isown"].as_bool()), (200, Some("/casino/teen20"), Some(true)), "{}", launch.body);
+    assert_error(&app.post("/data/front/casino/launchother", None, &json!({"gmid": "lucky7"})).await, 403, "Lucky 7 is locked");
+    assert_error(&app.post("/data/front/casino/launchother", None, &json!({"gmid": "evolution-lobby"})).await, 404, "Unknown game evolution-lobby");
+    assert_error(&app.post("/data/front/casino/launchother", None, &json!({"gmid": 35})).await, 400, "gmid");
+    assert_error(&app.post("/data/front/casino/launchother", None, &json!({})).await, 400, "gmid");
 }
 
 #[actix_web::test]
