@@ -1,16 +1,18 @@
 //! Crash test (DESIGN §5, invariant 3; issue 16): the real `exchange` binary takes a mixed load
-//! from concurrent clients (operators' credits, players signing in and placing back and lay bets)
-//! and is killed with SIGKILL at a random moment while requests are in flight, then restarted on
-//! the same data directory, round after round. Afterwards every acknowledged credit and bet must be
-//! in the log exactly once (a credit at the sequence number it was acknowledged with), every
-//! acknowledged sign-in must have its event, and `exchange audit verify` must pass after each
-//! round.
+//! from concurrent clients (operators' credits, players signing in and placing back and lay bets,
+//! casino players betting on Teen Patti while its round takes bets, a player asking for deposits
+//! that an operator rejects) and is killed with SIGKILL at a random moment while requests are in
+//! flight, then restarted on the same data directory, round after round. Afterwards every
+//! acknowledged credit, bet (sports and casino) and wallet request and decision must be in the log
+//! exactly once (a credit at the sequence number it was acknowledged with), every acknowledged
+//! sign-in must have its event, and `exchange audit verify` must pass after each round.
 //!
 //! `TORTURE_ROUNDS` sets the rounds (20 by default, the CI run; `scripts/torture` runs 100).
 
 mod common;
 
 use common::{audit_verify, call, open_market, payload_cipher, start_server};
+use ledger::wallet::WalletEvent;
 use ledger::{Event, SledStore, Store};
 use rand::Rng;
 use serde_json::{json, Value};
@@ -26,6 +28,11 @@ const ACKNOWLEDGED_PER_ROUND_MIN: usize = 100;
 /// Concurrent operator clients sending credits, and players betting (each its own account).
 const CREDIT_CLIENTS: usize = 12;
 const BETTORS: usize = 4;
+/// Players betting on the casino (accounts after the bettors') and the one asking for deposits.
+const CASINO_BETTORS: usize = 2;
+const WALLET_CLIENT: usize = BETTORS + CASINO_BETTORS;
+/// A casino player waits this long when the round is not taking bets.
+const CASINO_WAIT_MS: u64 = 50;
 /// The kill comes this long after the clients start (uniformly at random, in milliseconds).
 const KILL_AFTER_MS: std::ops::Range<u64> = 700..2_000;
 /// Requests one client sends in a round at most; the kill normally ends the round long before.
@@ -56,6 +63,10 @@ struct Outcome {
     bets: Vec<(String, String, u64)>,
     /// Sign-ins answered 200, by username.
     logins: Vec<String>,
+    /// Wallet requests and decisions answered 200: (request id, "deposit" or "reject").
+    wallet: Vec<(u64, &'static str)>,
+    /// How many of `bets` are casino bets.
+    casino_bets: usize,
     /// Answers other than 200 (none are expected): status and body.
     refused: Vec<String>,
 }
@@ -65,11 +76,13 @@ impl Outcome {
         self.credits.extend(other.credits);
         self.bets.extend(other.bets);
         self.logins.extend(other.logins);
+        self.wallet.extend(other.wallet);
+        self.casino_bets += other.casino_bets;
         self.refused.extend(other.refused);
     }
 
     fn acknowledged(&self) -> usize {
-        self.credits.len() + self.bets.len() + self.logins.len()
+        self.credits.len() + self.bets.len() + self.logins.len() + self.wallet.len()
     }
 }
 
@@ -132,9 +145,98 @@ async fn bet_until_killed(base: Rc<str>, market: Rc<Value>, cipher: Rc<server::c
 }
 
 
+/// The answer of a sealed call (`{"Payload": …}` both ways), opened; `None` for a body cut short.
+async fn sealed_call(http: &awc::Client, url: &str, token: &str, cipher: &server::crypto::PayloadCipher, body: &Value) -> Option<(u16, Value)> {
+    let sealed = json!({"Payload": cipher.encrypt(body.to_string().as_bytes())});
+    let mut response = http.post(url).bearer_auth(token).send_json(&sealed).await.ok()?;
+    let bytes = response.body().await.ok()?;
+    let status = response.status().as_u16();
+    let opened = serde_json::from_slice::<Value>(&bytes).ok().and_then(|a| a["Payload"].as_str().and_then(|p| cipher.decrypt(p).ok())).and_then(|plain| serde_json::from_slice::<Value>(&plain).ok());
+    Some((status, opened.unwrap_or_else(|| serde_json::from_slice(&bytes).unwrap_or(Value::Null))))
+}
+
+/// A casino player signs in, then backs Player A on Teen Patti while its round takes bets (the
+/// table runs at real time: a round takes bets for 20 s of about 35), waiting while it does not.
+async fn casino_bet_until_killed(base: Rc<str>, cipher: Rc<server::crypto::PayloadCipher>, n: usize, round: usize) -> Outcome {
+    let http = awc::Client::builder().timeout(Duration::from_secs(30)).finish();
+    let mut outcome = Outcome::default();
+    let name = bettor(n);
+    let Some(token) = login(&http, &base, &name, BETTOR_PASSWORD).await else { return outcome };
+    outcome.logins.push(name.clone());
+    let url = format!("{base}/api/bet/place/casino");
+    for i in 0..REQUESTS_PER_CLIENT_MAX {
+        let Ok(mut response) = http.post(format!("{base}/data/front/casino/data2?gType=teen20&j=1")).send_json(&json!({})).await else { break };
+        let Ok(table) = response.json::<Value>().await else { break };
+        let round_now = &table["data"];
+        let item = &round_now["items"][0];
+        if round_now["status"] != "OPEN" || item["gstatus"] != "ACTIVE" {
+            actix_web::rt::time::sleep(Duration::from_millis(CASINO_WAIT_MS)).await;
+            continue;
+        }
+        let request_id = format!("k{round}-{n}-{i}");
+        let bet = json!({"gType": "teen20", "marketId": round_now["mid"], "sectionId": item["sid"], "uRate": item["b"], "amount": 100, "betType": "back", "requestId": request_id});
+        let Some((status, answer)) = sealed_call(&http, &url, &token, &cipher, &bet).await else { break };
+        match (status, answer["data"]["bet"]["betId"].as_u64()) {
+            (200, Some(bet_id)) => {
+                outcome.bets.push((name.clone(), request_id, bet_id));
+                outcome.casino_bets += 1;
+            }
+            // The round closed between the look and the bet: not a refusal of ours.
+            (409, _) => actix_web::rt::time::sleep(Duration::from_millis(CASINO_WAIT_MS)).await,
+            _ => outcome.refused.push(format!("casino bet {status}: {answer}")),
+        }
+    }
+    outcome
+}
+
+/// A player asks for deposits and an operator rejects each, until the server is gone; first the
+/// requests a kill left pending (acknowledged or not) are rejected, so they never pile up.
+async fn deposit_until_killed(base: Rc<str>, operator: Rc<str>, round: usize) -> Outcome {
+    let http = awc::Client::builder().timeout(Duration::from_secs(30)).finish();
+    let mut outcome = Outcome::default();
+    let name = bettor(WALLET_CLIENT);
+    let Some(token) = login(&http, &base, &name, BETTOR_PASSWORD).await else { return outcome };
+    outcome.logins.push(name.clone());
+    let reject = |id: u64| {
+        let http = http.clone();
+        let (base, operator) = (base.clone(), operator.clone());
+        async move {
+            let mut response = http.post(format!("{base}/api/ops/wallet/requests/{id}/reject")).bearer_auth(&*operator).send_json(&json!({"remark": "crash test"})).await.ok()?;
+            let body = response.body().await.ok()?;
+            Some((response.status().as_u16(), String::from_utf8_lossy(&body).into_owned()))
+        }
+    };
+    let Ok(mut listed) = http.get(format!("{base}/api/ops/wallet/requests?status=Pending&username={name}")).bearer_auth(&*operator).send().await else { return outcome };
+    let Ok(pending) = listed.json::<Value>().limit(16 * 1024 * 1024).await else { return outcome };
+    for id in pending["data"].as_array().into_iter().flatten().filter_map(|r| r["id"].as_u64()) {
+        match reject(id).await {
+            Some((200, _)) => outcome.wallet.push((id, "reject")),
+            Some((status, body)) => outcome.refused.push(format!("reject {status}: {body}")),
+            None => return outcome,
+        }
+    }
+    for i in 0..REQUESTS_PER_CLIENT_MAX {
+        let body = json!({"amount": 1000, "method": "upi", "reference": format!("r{round}-{i}")});
+        let Ok(mut response) = http.post(format!("{base}/api/wallet/deposit")).bearer_auth(&token).send_json(&body).await else { break };
+        let Ok(bytes) = response.body().await else { break };
+        let answer: Value = serde_json::from_slice(&bytes).unwrap_or(Value::Null);
+        let Some(id) = answer["data"]["id"].as_u64().filter(|_| response.status() == 200) else {
+            outcome.refused.push(format!("deposit {}: {}", response.status(), String::from_utf8_lossy(&bytes)));
+            continue;
+        };
+        outcome.wallet.push((id, "deposit"));
+        match reject(id).await {
+            Some((200, _)) => outcome.wallet.push((id, "reject")),
+            Some((status, body)) => outcome.refused.push(format!("reject {status}: {body}")),
+            None => break,
+        }
+    }
+    outcome
+}
+
 /// The bettors' accounts and funds, once.
 async fn open_bettors(http: &awc::Client, base: &str, operator: &str) {
-    for n in 0..BETTORS {
+    for n in 0..=WALLET_CLIENT {
         let name = bettor(n);
         let user = json!({"username": name, "password": BETTOR_PASSWORD, "role": "user", "mustChangePassword": false});
         let created = call(http, "POST", &format!("{base}/api/ops/users"), Some(operator), Some(&user)).await;
@@ -160,9 +262,17 @@ async fn crash_round(dir: &Path, round: usize) -> Outcome {
     let market = Rc::new(open_market(&http, &base).await);
     let cipher = Rc::new(payload_cipher(&http, &base).await);
     let next_request = Rc::new(Cell::new(0));
-    let credits = (0..CREDIT_CLIENTS).map(|_| futures_util::future::Either::Left(credit_until_killed(base.clone(), token.clone(), round, next_request.clone())));
-    let bettors = (0..BETTORS).map(|n| futures_util::future::Either::Right(bet_until_killed(base.clone(), market.clone(), cipher.clone(), n, round)));
-    let clients: Vec<_> = credits.chain(bettors).collect();
+    let mut clients: Vec<std::pin::Pin<Box<dyn std::future::Future<Output = Outcome>>>> = Vec::new();
+    for _ in 0..CREDIT_CLIENTS {
+        clients.push(Box::pin(credit_until_killed(base.clone(), token.clone(), round, next_request.clone())));
+    }
+    for n in 0..BETTORS {
+        clients.push(Box::pin(bet_until_killed(base.clone(), market.clone(), cipher.clone(), n, round)));
+    }
+    for n in BETTORS..BETTORS + CASINO_BETTORS {
+        clients.push(Box::pin(casino_bet_until_killed(base.clone(), cipher.clone(), n, round)));
+    }
+    clients.push(Box::pin(deposit_until_killed(base.clone(), token.clone(), round)));
     let kill_after = Duration::from_millis(rand::thread_rng().gen_range(KILL_AFTER_MS));
     let kill = async {
         actix_web::rt::time::sleep(kill_after).await;
@@ -175,11 +285,13 @@ async fn crash_round(dir: &Path, round: usize) -> Outcome {
         round_outcome.add(outcome);
     }
     println!(
-        "round {round}: killed after {} ms: {} credits, {} bets, {} sign-ins acknowledged",
+        "round {round}: killed after {} ms: {} credits, {} bets ({} casino), {} sign-ins, {} wallet requests and decisions acknowledged",
         kill_after.as_millis(),
         round_outcome.credits.len(),
         round_outcome.bets.len(),
-        round_outcome.logins.len()
+        round_outcome.casino_bets,
+        round_outcome.logins.len(),
+        round_outcome.wallet.len()
     );
     round_outcome
 }
@@ -191,6 +303,8 @@ struct InLog {
     credits: HashMap<String, Vec<u64>>,
     bets: HashMap<u64, Vec<String>>,
     logins: HashMap<String, usize>,
+    /// Deposit requests and rejections by request id.
+    wallet: HashMap<(u64, &'static str), usize>,
 }
 
 fn read_log(dir: &Path) -> InLog {
@@ -206,6 +320,8 @@ fn read_log(dir: &Path) -> InLog {
             Event::Credited { remark, .. } if remark.starts_with(REMARK_PREFIX) => log.credits.entry(remark.clone()).or_default().push(envelope.seq),
             Event::BetPlaced { bet_id, request_id, .. } => log.bets.entry(*bet_id).or_default().push(request_id.clone()),
             Event::LoggedIn { user_id, .. } => *log.logins.entry(names.get(user_id).cloned().unwrap_or_default()).or_default() += 1,
+            Event::Wallet(WalletEvent::DepositRequested { request_id, .. }) => *log.wallet.entry((*request_id, "deposit")).or_default() += 1,
+            Event::Wallet(WalletEvent::RequestRejected { request_id, .. }) => *log.wallet.entry((*request_id, "reject")).or_default() += 1,
             _ => {}
         }
     }
@@ -253,16 +369,21 @@ async fn every_acknowledged_operation_survives_sigkill_exactly_once() {
     assert!(missing.is_empty(), "{} of {} acknowledged credits are not in the log as acknowledged: {:?}", missing.len(), seen.credits.len(), &missing[..missing.len().min(5)]);
     let lost: Vec<_> = seen.bets.iter().filter(|(_, request, bet_id)| log.bets.get(bet_id) != Some(&vec![request.clone()])).take(5).collect();
     assert!(lost.is_empty(), "acknowledged bets not in the log once with their request id: {lost:?}");
-    for n in 0..BETTORS {
+    assert!(seen.casino_bets > 0, "casino bets were placed (the table takes bets for 20 s of about 35)");
+    let wallet_lost: Vec<_> = seen.wallet.iter().filter(|key| log.wallet.get(key) != Some(&1)).take(5).collect();
+    assert!(wallet_lost.is_empty(), "acknowledged wallet requests or decisions not in the log once: {wallet_lost:?}");
+    for n in 0..=WALLET_CLIENT {
         let name = bettor(n);
         let acknowledged = seen.logins.iter().filter(|l| **l == name).count();
         assert!(log.logins.get(&name).copied().unwrap_or(0) >= acknowledged, "{name}: {acknowledged} sign-ins acknowledged, {:?} in the log", log.logins.get(&name));
     }
     println!(
-        "{rounds} rounds in {:.0} s: {} credits, {} bets, {} sign-ins acknowledged; every one in the log",
+        "{rounds} rounds in {:.0} s: {} credits, {} bets ({} casino), {} sign-ins, {} wallet requests and decisions acknowledged; every one in the log",
         started.elapsed().as_secs_f64(),
         seen.credits.len(),
         seen.bets.len(),
-        seen.logins.len()
+        seen.casino_bets,
+        seen.logins.len(),
+        seen.wallet.len()
     );
 }
