@@ -138,22 +138,31 @@ fn read_head_record(bytes: &[u8]) -> Result<u64, StoreError> {
 }
 
 pub struct SledStore {
-    db: sled::Db,
-    log: sled::Tree,
+    dir: std::path::PathBuf,
+    /// sled's handles; replaced after a failed write (see `reopen`), `None` while that failed.
+    open: std::sync::RwLock<Option<SledFiles>>,
     head: AtomicU64,
-    /// sled's own flush ends in `sync_file_range`, which does not empty the drive's write cache
-    /// nor sync metadata; an `fdatasync` of its data file after each flush makes a batch durable
-    /// before the engine answers.
-    data_file: std::fs::File,
     /// The last durable sequence number, rewritten and synced after each batch is durable: sled
     /// vouches for its log only up to its last snapshot and recovers silently to the last intact
     /// message after it, so a damaged tail would otherwise open as a shorter log that audits
     /// clean. At open, a log that ends before this record is refused.
     head_file: std::fs::File,
+    /// A write failed (a full disk, an I/O error): sled refuses everything after one until it is
+    /// opened again, so the next append opens it again first.
+    failed: std::sync::atomic::AtomicBool,
 }
 
-impl SledStore {
-    pub fn open(dir: &Path) -> Result<Self, StoreError> {
+struct SledFiles {
+    db: sled::Db,
+    log: sled::Tree,
+    /// sled's own flush ends in `sync_file_range`, which does not empty the drive's write cache
+    /// nor sync metadata; an `fdatasync` of its data file after each flush makes a batch durable
+    /// before the engine answers.
+    data_file: std::fs::File,
+}
+
+impl SledFiles {
+    fn open(dir: &Path) -> Result<(Self, u64), StoreError> {
         let db = sled::open(dir)?;
         let log = db.open_tree("log")?;
         let head = match log.last()? {
@@ -161,6 +170,13 @@ impl SledStore {
             None => 0,
         };
         let data_file = std::fs::File::open(dir.join("db")).map_err(|source| StoreError::Io { context: "opening sled's data file", source })?;
+        Ok((SledFiles { db, log, data_file }, head))
+    }
+}
+
+impl SledStore {
+    pub fn open(dir: &Path) -> Result<Self, StoreError> {
+        let (files, head) = SledFiles::open(dir)?;
         let head_path = dir.join(HEAD_FILE);
         let head_file = std::fs::OpenOptions::new()
             .read(true)
@@ -174,13 +190,58 @@ impl SledStore {
         if head < recorded {
             return Err(StoreError::Short { log: head, recorded });
         }
-        Ok(Self { db, log, head: AtomicU64::new(head), data_file, head_file })
+        Ok(Self {
+            dir: dir.to_path_buf(),
+            open: std::sync::RwLock::new(Some(files)),
+            head: AtomicU64::new(head),
+            head_file,
+            failed: std::sync::atomic::AtomicBool::new(false),
+        })
     }
 
     fn record_head(&self, seq: u64) -> Result<(), StoreError> {
         use std::os::unix::fs::FileExt;
         self.head_file.write_all_at(&head_record(seq), 0).map_err(|source| StoreError::Io { context: "writing the durable head record", source })?;
         self.head_file.sync_data().map_err(|source| StoreError::Io { context: "fdatasync of the durable head record", source })
+    }
+
+    /// After a failed write: drops sled's handles and opens the directory again (sled recovers
+    /// its log as at a start), so writes resume once the disk takes them (space came back).
+    /// The log must end where the engine's state does: a failed batch that reached the disk after
+    /// all would be events no one was told about, and the store stays refused (a restart replays
+    /// them).
+    fn reopen(&self) -> Result<(), StoreError> {
+        let mut open = self.open.write().unwrap_or_else(|p| p.into_inner());
+        if open.is_some() && !self.failed.load(Ordering::Acquire) {
+            // Another caller opened it again meanwhile.
+            return Ok(());
+        }
+        // sled holds a lock on its files until every handle is gone (a reader may hold one a
+        // moment longer: then this fails and the next append tries again).
+        *open = None;
+        let (files, head) = SledFiles::open(&self.dir)?;
+        let expected = self.head.load(Ordering::Acquire);
+        if head != expected {
+            return Err(StoreError::OutOfSequence { expected, found: head });
+        }
+        *open = Some(files);
+        self.failed.store(false, Ordering::Release);
+        tracing::warn!(head, "the store was opened again after a failed write: writes resume");
+        Ok(())
+    }
+
+    /// sled's handles, opening them again first if an earlier attempt left none.
+    fn files<R>(&self, read: impl FnOnce(&SledFiles) -> R) -> Result<R, StoreError> {
+        {
+            let open = self.open.read().unwrap_or_else(|p| p.into_inner());
+            if let Some(files) = open.as_ref() {
+                return Ok(read(files));
+            }
+        }
+        self.reopen()?;
+        let open = self.open.read().unwrap_or_else(|p| p.into_inner());
+        let files = open.as_ref().ok_or(StoreError::Io { context: "opening the store again after a failed write", source: std::io::Error::other("not open") })?;
+        Ok(read(files))
     }
 }
 
@@ -192,23 +253,31 @@ fn key_to_seq(key: &[u8]) -> Result<u64, StoreError> {
 impl Store for SledStore {
     fn append(&self, batch: &[Envelope]) -> Result<(), StoreError> {
         check_batch(self.head(), batch)?;
-        let mut writes = sled::Batch::default();
-        for envelope in batch {
-            writes.insert(&envelope.seq.to_be_bytes(), encode(envelope));
+        if self.failed.load(Ordering::Acquire) {
+            self.reopen()?;
         }
-        self.log.apply_batch(writes)?;
-        let durable = self.db.flush().map(|_| ()).map_err(StoreError::from).and_then(|()| {
-            self.data_file.sync_data().map_err(|source| StoreError::Io { context: "fdatasync", source })
-        });
-        if let Err(e) = durable {
-            // Not durable, so not in the log: take the records back out of sled's memory, so a
-            // later append continues from the same head. (sled may refuse everything after an
-            // I/O error until restarted; writes then stay refused, reads go on.)
-            let mut undo = sled::Batch::default();
+        let outcome = self.files(|files| {
+            let mut writes = sled::Batch::default();
             for envelope in batch {
-                undo.remove(&envelope.seq.to_be_bytes());
+                writes.insert(&envelope.seq.to_be_bytes(), encode(envelope));
             }
-            let _ = self.log.apply_batch(undo);
+            files.log.apply_batch(writes)?;
+            let durable = files.db.flush().map(|_| ()).map_err(StoreError::from).and_then(|()| {
+                files.data_file.sync_data().map_err(|source| StoreError::Io { context: "fdatasync", source })
+            });
+            if durable.is_err() {
+                // Not durable, so not in the log: take the records back out of sled's memory, so a
+                // later append continues from the same head.
+                let mut undo = sled::Batch::default();
+                for envelope in batch {
+                    undo.remove(&envelope.seq.to_be_bytes());
+                }
+                let _ = files.log.apply_batch(undo);
+            }
+            durable
+        })?;
+        if let Err(e) = outcome {
+            self.failed.store(true, Ordering::Release);
             return Err(e);
         }
         let head = self.head.fetch_add(batch.len() as u64, Ordering::Release) + batch.len() as u64;
@@ -221,10 +290,13 @@ impl Store for SledStore {
     }
 
     fn read_from(&self, from: u64) -> Records<'_> {
-        Box::new(self.log.range(from.to_be_bytes()..).map(|item| {
-            let (key, value) = item?;
-            decode(key_to_seq(&key)?, &value)
-        }))
+        match self.files(|files| files.log.clone()) {
+            Ok(log) => Box::new(log.range(from.to_be_bytes()..).map(|item| {
+                let (key, value) = item?;
+                decode(key_to_seq(&key)?, &value)
+            })),
+            Err(e) => Box::new(std::iter::once(Err(e))),
+        }
     }
 
     fn head(&self) -> u64 {
@@ -232,7 +304,7 @@ impl Store for SledStore {
     }
 
     fn size_on_disk(&self) -> u64 {
-        self.db.size_on_disk().unwrap_or(0)
+        self.files(|files| files.db.size_on_disk().unwrap_or(0)).unwrap_or(0)
     }
 }
 
