@@ -1,4 +1,4 @@
-// Three tables drawn as their game, from the round the server pushes: Poker 20-20 as a felt
+// Four tables drawn as their game, from the round the server pushes: Poker 20-20 as a felt
 // with both hands either side of the board and the stage it is at; Race 20 as a track where
 // the four kings move a step per card of their suit; Ball By Ball as a scoreboard of the over;
 // the super over as each team's over, ball by ball.
