@@ -7,7 +7,7 @@
 // 1366 px.
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { data, launchBrowser, loginViaUi, newPage, screenshotPath, startServer } from './harness.js';
+import { data, launchBrowser, loginViaUi, newPage, screenshotPath, startServer, waitForOpenRound } from './harness.js';
 
 const T = { timeout: 60_000 };
 const ENV = { APP_CASINO__SPEED: '10' };
@@ -105,11 +105,7 @@ describe('live casino', () => {
     const balanceBefore = Number(await page.getByLabel('Balance').getAttribute('title'));
 
     // An open round with enough of its (ten times faster) countdown left to place the bet.
-    await page.waitForFunction(
-      () => document.querySelector('[data-testid="round-status"]')?.getAttribute('data-status') === 'OPEN' && Number(document.querySelector('[data-testid="countdown"]')?.getAttribute('data-lt')) >= 14,
-      null,
-      { polling: 'raf', timeout: 15_000 },
-    );
+    await waitForOpenRound(page, 14);
     const mid = (await page.getByTestId('round-id').textContent()).replace('Round ID:', '').trim();
     assert.match(mid, /^\d{13}$/);
     await recordTable(page);
@@ -205,11 +201,7 @@ describe('live casino', () => {
       await page.getByTestId('balance').waitFor();
       await page.goto(`/casino/${gtype}`);
       await page.getByTestId('betting-table').waitFor();
-      await page.waitForFunction(
-        () => document.querySelector('[data-testid="round-status"]')?.getAttribute('data-status') === 'OPEN' && Number(document.querySelector('[data-testid="countdown"]')?.getAttribute('data-lt')) >= 12,
-        null,
-        { polling: 'raf', timeout: 15_000 },
-      );
+      await waitForOpenRound(page, 12);
       const balanceBefore = Number(await page.getByLabel('Balance').getAttribute('title'));
       const mid = (await page.getByTestId('round-id').textContent()).replace('Round ID:', '').trim();
       await recordTable(page);
@@ -288,11 +280,7 @@ describe('live casino', () => {
       await page.waitForFunction(([sid, nat]) => document.querySelector(`[data-testid="pick-${sid}"] [data-testid="pick-quote"]`)?.textContent?.startsWith(`${nat} at `), [table.sid, table.nat]);
       const rate = Number((await quote.textContent()).split(' at ')[1]);
       assert.ok(rate > 1, `a quoted rate: ${rate}`);
-      await page.waitForFunction(
-        () => document.querySelector('[data-testid="round-status"]')?.getAttribute('data-status') === 'OPEN' && Number(document.querySelector('[data-testid="countdown"]')?.getAttribute('data-lt')) >= 12,
-        null,
-        { polling: 'raf', timeout: 15_000 },
-      );
+      await waitForOpenRound(page, 12);
       const balanceBefore = Number(await page.getByLabel('Balance').getAttribute('title'));
       const mid = (await page.getByTestId('round-id').textContent()).replace('Round ID:', '').trim();
       const ticket = page.getByTestId('lottery-ticket');
@@ -405,11 +393,7 @@ describe('live casino', () => {
         await page.goto(`/casino/${gtype}`);
         await page.getByTestId('betting-table').waitFor();
         // A betting window with time left (the super over's windows between balls are short).
-        await page.waitForFunction(
-          () => document.querySelector('[data-testid="round-status"]')?.getAttribute('data-status') === 'OPEN' && Number(document.querySelector('[data-testid="countdown"]')?.getAttribute('data-lt')) >= 10,
-          null,
-          { polling: 'raf', timeout: 15_000 },
-        );
+        await waitForOpenRound(page, 10);
         await page.locator('[data-testid="item-1"] button, button[data-testid="item-1"]').first().click();
         await page.getByRole('textbox', { name: 'Stake' }).fill('200');
         await page.screenshot({ path: screenshotPath(`casino-${gtype}-${width}.png`), fullPage: width > 400 });
@@ -462,11 +446,7 @@ describe('a table locked by the administrator', () => {
 
     // The page itself still opens (a home tile or a link), but the server refuses the bet.
     await page.goto('/casino/lucky7');
-    await page.waitForFunction(
-      () => document.querySelector('[data-testid="round-status"]')?.getAttribute('data-status') === 'OPEN' && Number(document.querySelector('[data-testid="countdown"]')?.getAttribute('data-lt')) >= 14,
-      null,
-      { polling: 'raf', timeout: 15_000 },
-    );
+    await waitForOpenRound(page, 14);
     await page.getByTestId('item-1').getByRole('button', { name: 'back 2' }).click();
     await page.getByRole('textbox', { name: 'Stake' }).fill('100');
     await page.getByRole('button', { name: 'Submit' }).click();

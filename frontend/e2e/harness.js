@@ -121,6 +121,15 @@ export function operatorToken(baseUrl) {
 }
 
 /** Signs in through the login page and waits until the header shows the balance. */
+/** Waits until the table page shows a round taking bets with at least `ltMin` seconds of its countdown left. */
+export function waitForOpenRound(page, ltMin, timeout = 15_000) {
+  return page.waitForFunction(
+    (min) => document.querySelector('[data-testid="round-status"]')?.getAttribute('data-status') === 'OPEN' && Number(document.querySelector('[data-testid="countdown"]')?.getAttribute('data-lt')) >= min,
+    ltMin,
+    { polling: 'raf', timeout },
+  );
+}
+
 export async function loginViaUi(page, username, password) {
   await page.goto('/login');
   await page.getByPlaceholder('Enter Username').fill(username);

@@ -4,7 +4,7 @@
 // screenshots of home, match page and bet slip at 375 and 1366 px.
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { api, data, launchBrowser, loginViaUi, newPage, operatorToken, screenshotPath, startServer } from './harness.js';
+import { api, data, launchBrowser, loginViaUi, newPage, operatorToken, screenshotPath, startServer, waitForOpenRound } from './harness.js';
 
 const T = { timeout: 120_000 };
 const ENV = { APP_FEED__SPEED: '0', APP_BETTING__INPLAY_DELAY_MS_PER_SEC: '0' };
@@ -188,11 +188,7 @@ describe('sports pages', () => {
     const exposureBefore = Number((await page.getByTestId('exposure').textContent()).replace(/,/g, ''));
     // The tables run at real time here: a round takes bets for 20 s.
     await page.goto('/casino/teen20');
-    await page.waitForFunction(
-      () => document.querySelector('[data-testid="round-status"]')?.getAttribute('data-status') === 'OPEN' && Number(document.querySelector('[data-testid="countdown"]')?.getAttribute('data-lt')) >= 8,
-      null,
-      { polling: 'raf', timeout: 30_000 },
-    );
+    await waitForOpenRound(page, 8, 30_000);
     const mid = (await page.getByTestId('round-id').textContent()).replace('Round ID:', '').trim();
     await page.getByTestId('item-1').getByRole('button', { name: 'back 1.98' }).click();
     await page.getByRole('textbox', { name: 'Stake' }).fill('100');

@@ -3,10 +3,10 @@
 //! round. Routes, operations and the push hub all use these.
 
 use crate::timefmt::rfc3339;
-use ledger::betting::{book_outcomes, liability_minor, profit_minor, BookKind, Outcome, Payoff};
+use ledger::betting::{book_outcomes, exposure_minor, liability_minor, profit_minor, BookKind, Outcome, Payoff};
 use ledger::casino::CASINO_ID_BASE;
 use ledger::{Account, Bet, State, UserId};
-use schemas::bets::{BetView, RunRow, SectionBook, SettlementRow, SpotsData};
+use schemas::bets::{BetView, OpenMarket, RunRow, SectionBook, SettlementRow, SpotsData};
 use schemas::sports::Price;
 use schemas::{Money, User};
 
@@ -58,6 +58,45 @@ pub fn open_bets(state: &State, user_id: UserId, gmid: Option<u64>) -> Vec<BetVi
         .collect();
     bets.sort_by_key(|b| std::cmp::Reverse(b.bet_id));
     bets
+}
+
+/// The markets and rounds where `user_id` has open bets (`casino`: only sports or only casino),
+/// each with its bets, newest first, and the worst-case loss of its books; the largest first.
+pub fn open_markets(state: &State, user_id: UserId, casino: Option<bool>) -> Vec<OpenMarket> {
+    let mut markets: Vec<OpenMarket> = Vec::new();
+    for (key, book) in state.books.iter() {
+        let Some(ids) = book.open.get(&user_id) else { continue };
+        let exposure = exposure_minor(&book.kind, state.open_bets(key, user_id).into_iter());
+        let bets: Vec<BetView> = ids.iter().filter_map(|id| state.bets.get(id)).map(|bet| bet_view(state, bet)).collect();
+        let Some(first) = bets.first() else { continue };
+        if casino.is_some_and(|wanted| wanted != first.casino) {
+            continue;
+        }
+        match markets.iter_mut().find(|m| m.market_id == first.market_id && m.casino == first.casino) {
+            Some(market) => {
+                market.exposure = Money(market.exposure.0 + exposure);
+                market.bets.extend(bets);
+            }
+            None => markets.push(OpenMarket {
+                etid: first.etid,
+                game_id: first.game_id,
+                market_id: first.market_id,
+                event_name: first.event_name.clone(),
+                market_name: first.market_name.clone(),
+                g_type: first.g_type.clone(),
+                casino: first.casino,
+                trades: 0,
+                exposure: Money(exposure),
+                bets,
+            }),
+        }
+    }
+    for market in &mut markets {
+        market.bets.sort_by_key(|b| std::cmp::Reverse(b.bet_id));
+        market.trades = u32::try_from(market.bets.len()).unwrap_or(u32::MAX);
+    }
+    markets.sort_by_key(|m| (std::cmp::Reverse(m.exposure.0), std::cmp::Reverse(m.bets.first().map_or(0, |b| b.bet_id))));
+    markets
 }
 
 /// Per market: each runner's P/L if it wins, or a line's Run Amount table.

@@ -8,7 +8,7 @@ import { parseCard, parseCards, type Suit } from '@/utils/cards';
 
 export const SUIT_SYMBOL: Record<Suit, string> = { S: '♠', H: '♥', C: '♣', D: '♦' };
 export const SUIT_NAME: Record<Suit, string> = { S: 'spades', H: 'hearts', C: 'clubs', D: 'diamonds' };
-const RED_SUITS: ReadonlySet<Suit> = new Set(['H', 'D']);
+export const RED_SUITS: ReadonlySet<Suit> = new Set(['H', 'D']);
 
 export type PlayingCardProps = {
   /** A card string (`10HH`, `KSS`); empty or null shows the card's back. */

@@ -8,11 +8,10 @@ use crate::clock::now_ms;
 use crate::extract::{ok, AuthUser, EncryptedBody, Encrypted, JsonBody};
 use crate::limits::STATEMENT_ROWS_MAX;
 use crate::timefmt::{day_end_ms, day_start_ms};
-use crate::views::{bet_view, open_bets, settlement_row, spots};
+use crate::views::{open_bets, open_markets, settlement_row, spots};
 use actix_web::{web, HttpRequest, HttpResponse};
 use ledger::{BetDelay, Command};
-use schemas::bets::{BetView, GameBets, OpenMarket, PlaceBetRequest, PlaceBetResponse, SettlementRow};
-use schemas::Money;
+use schemas::bets::{GameBets, PlaceBetRequest, PlaceBetResponse, SettlementRow};
 use schemas::sports::Market;
 use schemas::Envelope;
 use serde::Deserialize;
@@ -122,39 +121,7 @@ pub async fn all_open_bets(state: web::Data<AppState>, user: AuthUser, JsonBody(
         Some("casino") => Some(true),
         Some(_) => return Err(ApiError::bad("type: must be game or casino")),
     };
-    let ledger = state.engine.read();
-    let mut markets: Vec<OpenMarket> = Vec::new();
-    for (key, book) in ledger.books.iter().filter(|(_, b)| b.open.contains_key(&user.user_id)) {
-        let exposure = ledger::betting::exposure_minor(&book.kind, ledger.open_bets(key, user.user_id).into_iter());
-        let bets: Vec<BetView> = book.open[&user.user_id].iter().filter_map(|id| ledger.bets.get(id)).map(|bet| bet_view(&ledger, bet)).collect();
-        let Some(first) = bets.first() else { continue };
-        if wanted.is_some_and(|casino| casino != first.casino) {
-            continue;
-        }
-        match markets.iter_mut().find(|m| m.market_id == first.market_id && m.casino == first.casino) {
-            Some(market) => {
-                market.exposure = Money(market.exposure.0 + exposure);
-                market.bets.extend(bets);
-            }
-            None => markets.push(OpenMarket {
-                etid: first.etid,
-                game_id: first.game_id,
-                market_id: first.market_id,
-                event_name: first.event_name.clone(),
-                market_name: first.market_name.clone(),
-                g_type: first.g_type.clone(),
-                casino: first.casino,
-                trades: 0,
-                exposure: Money(exposure),
-                bets,
-            }),
-        }
-    }
-    for market in &mut markets {
-        market.bets.sort_by_key(|b| std::cmp::Reverse(b.bet_id));
-        market.trades = u32::try_from(market.bets.len()).unwrap_or(u32::MAX);
-    }
-    markets.sort_by_key(|m| (std::cmp::Reverse(m.exposure.0), std::cmp::Reverse(m.bets.first().map_or(0, |b| b.bet_id))));
+    let markets = open_markets(&state.engine.read(), user.user_id, wanted);
     Ok(ok("Success", markets))
 }
 

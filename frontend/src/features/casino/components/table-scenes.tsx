@@ -4,7 +4,8 @@
 // the super over as each team's over, ball by ball.
 // Motion is transform only (the kings slide), so the compositor draws it.
 import { Box, Typography } from '@mui/material';
-import { CardRow, DEAL_MOTION } from '@/components/playing-card';
+import { CardRow, DEAL_MOTION, RED_SUITS, SUIT_SYMBOL } from '@/components/playing-card';
+import type { Suit } from '@/utils/cards';
 import type { CardHand } from '@/types';
 import { ballByBallOver, nextPokerStage, pokerStage, raceRunners, RACE_FINISH, type Runner } from '../model/scenes';
 import { inningsScore } from '../model/super-over';
@@ -45,16 +46,12 @@ export function PokerScene() {
   );
 }
 
-const SUIT_OF: Record<string, { symbol: string; red: boolean }> = {
-  Spades: { symbol: '♠', red: false },
-  Hearts: { symbol: '♥', red: true },
-  Clubs: { symbol: '♣', red: false },
-  Diamonds: { symbol: '♦', red: true },
-};
+/** Race 20's runners are named by suit (the engine's hands). */
+const SUIT_OF_RUNNER: Record<string, Suit> = { Spades: 'S', Hearts: 'H', Clubs: 'C', Diamonds: 'D' };
 
 /** One king's lane: five steps to the chequered line; the king slides a step per card of its suit. */
 function Lane({ runner, lane }: { runner: Runner; lane: number }) {
-  const suit = SUIT_OF[runner.suit] ?? { symbol: '?', red: false };
+  const suit = SUIT_OF_RUNNER[runner.suit];
   return (
     <Box data-testid="race-lane" data-suit={runner.suit} data-steps={runner.steps} sx={{ display: 'flex', alignItems: 'center', gap: 1 }}>
       <Typography variant="caption" sx={{ width: 64, fontWeight: 700 }}>
@@ -79,11 +76,11 @@ function Lane({ runner, lane }: { runner: Runner; lane: number }) {
               fontSize: 13,
               fontWeight: 800,
               bgcolor: '#fff',
-              color: suit.red ? '#d32f2f' : '#111',
+              color: suit && RED_SUITS.has(suit) ? '#d32f2f' : '#111',
               boxShadow: runner.finished ? '0 0 0 3px #f5b700' : 'none',
             }}
           >
-            K{suit.symbol}
+            K{suit ? SUIT_SYMBOL[suit] : '?'}
           </Box>
         </Box>
       </Box>
