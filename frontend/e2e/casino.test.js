@@ -371,9 +371,17 @@ describe('live casino', () => {
     ];
     for (const [gtype, selector, motion] of motions) {
       await page.goto(`/casino/${gtype}`);
-      const face = page.locator(selector).first();
-      await face.waitFor({ timeout: 20_000 });
-      assert.equal(await face.evaluate((element) => getComputedStyle(element).animationName), motion, gtype);
+      // Found and read in one step: a face the next round replaces is detached, and a detached
+      // element has no computed style.
+      const shown = await page.waitForFunction(
+        (faces) => {
+          const face = document.querySelector(faces);
+          return face ? getComputedStyle(face).animationName : null;
+        },
+        selector,
+        { timeout: 20_000 },
+      );
+      assert.equal(await shown.jsonValue(), motion, gtype);
     }
     await page.context().close();
   });

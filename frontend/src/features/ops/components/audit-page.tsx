@@ -126,18 +126,16 @@ function Events({ around }: { around: number | null }) {
   const [page, setPage] = useState(1);
   const [result, setResult] = useState<{ rows: OpsEventRow[]; total: number } | null>(null);
 
-  const load = useCallback(async () => {
-    try {
-      const found = await listEvents(query, page, EVENTS_PAGE);
-      if (found) setResult(found);
-    } catch (error) {
-      notify.error((error as { message?: string }).message);
-    }
-  }, [query, page]);
-
+  // Only the answer to the latest query shows: an earlier one that lands late is dropped.
   useEffect(() => {
-    void load();
-  }, [load]);
+    let live = true;
+    listEvents(query, page, EVENTS_PAGE)
+      .then((found) => live && found && setResult(found))
+      .catch((error: { message?: string }) => notify.error(error.message));
+    return () => {
+      live = false;
+    };
+  }, [query, page]);
 
   // A moment travelled to: the events around it, the other filters kept.
   useEffect(() => {
