@@ -52,6 +52,18 @@ ensure_browser_test_tools() {
   fi
 }
 
+# schemathesis from PyPI, pinned, in its own virtualenv under target/: sets SCHEMATHESIS.
+ensure_schemathesis() {
+  local venv="${CARGO_TARGET_DIR:-$ROOT/target}/schemathesis-venv"
+  local version=4.32.5
+  if ! "$venv/bin/st" --version 2>/dev/null | grep -q "$version"; then
+    say "installing schemathesis $version"
+    python3 -m venv "$venv"
+    "$venv/bin/pip" install --quiet "schemathesis==$version"
+  fi
+  SCHEMATHESIS="$venv/bin/st"
+}
+
 build_client() {
   ensure_frontend_packages
   say "building the client (webpack production)"

@@ -5,11 +5,12 @@ use crate::Money;
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 use ts_rs::TS;
+use utoipa::ToSchema;
 
 /// The spec's sports bet payload. The server trusts only the ids, the side, the price asked and
 /// the stake; names and limits come from its own market book. `requestId` (ours) makes a
 /// resubmission within a minute return the first answer instead of placing a second bet.
-#[derive(Debug, Clone, Serialize, Deserialize, TS)]
+#[derive(Debug, Clone, Serialize, Deserialize, TS, ToSchema)]
 #[serde(rename_all = "camelCase")]
 #[ts(export)]
 pub struct PlaceBetRequest {
@@ -49,7 +50,7 @@ pub struct PlaceBetRequest {
 }
 
 /// A bet as the bet lists show it (spec §3 "Current bet").
-#[derive(Debug, Clone, Serialize, Deserialize, TS)]
+#[derive(Debug, Clone, Serialize, Deserialize, TS, ToSchema)]
 #[serde(rename_all = "camelCase")]
 #[ts(export)]
 pub struct BetView {
@@ -90,7 +91,7 @@ pub struct BetView {
     pub voided: bool,
 }
 
-#[derive(Debug, Clone, Serialize, Deserialize, TS)]
+#[derive(Debug, Clone, Serialize, Deserialize, TS, ToSchema)]
 #[serde(rename_all = "camelCase")]
 #[ts(export)]
 pub struct RunRow {
@@ -101,7 +102,7 @@ pub struct RunRow {
 }
 
 /// A section's book: P/L if it wins (runner markets) or the Run Amount table (run markets).
-#[derive(Debug, Clone, Serialize, Deserialize, TS)]
+#[derive(Debug, Clone, Serialize, Deserialize, TS, ToSchema)]
 #[serde(rename_all = "camelCase")]
 #[ts(export)]
 pub struct SectionBook {
@@ -111,7 +112,7 @@ pub struct SectionBook {
     pub calc_table: Vec<RunRow>,
 }
 
-#[derive(Debug, Clone, Serialize, Deserialize, TS)]
+#[derive(Debug, Clone, Serialize, Deserialize, TS, ToSchema)]
 #[ts(export)]
 pub struct SpotsData {
     #[ts(type = "number")]
@@ -119,7 +120,7 @@ pub struct SpotsData {
     pub sdata: Vec<SectionBook>,
 }
 
-#[derive(Debug, Clone, Serialize, Deserialize, TS)]
+#[derive(Debug, Clone, Serialize, Deserialize, TS, ToSchema)]
 #[serde(rename_all = "camelCase")]
 #[ts(export)]
 pub struct GameBets {
@@ -127,7 +128,7 @@ pub struct GameBets {
     pub spots_data: Vec<SpotsData>,
 }
 
-#[derive(Debug, Clone, Serialize, Deserialize, TS)]
+#[derive(Debug, Clone, Serialize, Deserialize, TS, ToSchema)]
 #[serde(rename_all = "camelCase")]
 #[ts(export)]
 pub struct PlaceBetResponse {
@@ -140,7 +141,7 @@ pub struct PlaceBetResponse {
 
 /// `POST /api/bet/all`: one market (sports) or round (casino) where the caller has open bets,
 /// with what it can cost them at worst.
-#[derive(Debug, Clone, Serialize, Deserialize, TS)]
+#[derive(Debug, Clone, Serialize, Deserialize, TS, ToSchema)]
 #[serde(rename_all = "camelCase")]
 #[ts(export)]
 pub struct OpenMarket {
@@ -167,7 +168,7 @@ pub struct OpenMarket {
 }
 
 /// One account-statement row of a settled market or round (spec §3 "Statement row").
-#[derive(Debug, Clone, Serialize, Deserialize, TS)]
+#[derive(Debug, Clone, Serialize, Deserialize, TS, ToSchema)]
 #[serde(rename_all = "camelCase")]
 #[ts(export)]
 pub struct SettlementRow {

@@ -9,9 +9,10 @@ use crate::sports::{Price, Side};
 use crate::Money;
 use serde::{Deserialize, Serialize};
 use ts_rs::TS;
+use utoipa::ToSchema;
 
 /// Whether an item takes bets now.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, TS, ToSchema)]
 #[serde(rename_all = "SCREAMING_SNAKE_CASE")]
 #[ts(export)]
 pub enum ItemStatus {
@@ -20,7 +21,7 @@ pub enum ItemStatus {
 }
 
 /// One bet item of a round (a player, a side bet, a roulette bet).
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, TS)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, TS, ToSchema)]
 #[ts(export)]
 pub struct CasinoItem {
     /// The item's id within its table, stable from round to round.
@@ -53,7 +54,7 @@ pub struct CasinoItem {
 }
 
 /// What a pick item asks the player to choose: one of `choices` for each slot, in order.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS, ToSchema)]
 #[ts(export)]
 pub struct PickSpec {
     pub slots: Vec<PickSlot>,
@@ -62,7 +63,7 @@ pub struct PickSpec {
     pub distinct: bool,
 }
 
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS, ToSchema)]
 #[ts(export)]
 pub struct PickSlot {
     /// The slot's question or position (`Digit 1`, `Red or Black`).
@@ -86,7 +87,7 @@ pub fn split_pick_scope(scope: u32) -> Option<(u32, u32)> {
 
 /// One section of Worli's board (`POST /data/front/worlisectiondata`): the Single digits, or one
 /// kind of patti, with its items as the current round shows them.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, TS)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, TS, ToSchema)]
 #[ts(export)]
 pub struct WorliSection {
     pub name: String,
@@ -96,7 +97,7 @@ pub struct WorliSection {
 }
 
 /// `POST /data/front/casino/pick`: the rate and name of a pick before it is bet on.
-#[derive(Debug, Clone, Serialize, Deserialize, TS)]
+#[derive(Debug, Clone, Serialize, Deserialize, TS, ToSchema)]
 #[serde(rename_all = "camelCase")]
 #[ts(export)]
 pub struct PickQuoteRequest {
@@ -105,7 +106,7 @@ pub struct PickQuoteRequest {
     pub pick: Vec<String>,
 }
 
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, TS)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, TS, ToSchema)]
 #[serde(rename_all = "camelCase")]
 #[ts(export)]
 pub struct PickQuote {
@@ -121,7 +122,7 @@ pub struct PickQuote {
 }
 
 /// Where a round is: taking bets, dealing (no bets), or showing its result.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, TS, ToSchema)]
 #[serde(rename_all = "SCREAMING_SNAKE_CASE")]
 #[ts(export)]
 pub enum RoundStatus {
@@ -131,7 +132,7 @@ pub enum RoundStatus {
 }
 
 /// One entry of the last-results strip, newest first.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS, ToSchema)]
 #[ts(export)]
 pub struct ResultRow {
     pub mid: String,
@@ -142,7 +143,7 @@ pub struct ResultRow {
 }
 
 /// The cards of one hand (a player, a side, the joker), in the order dealt.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS, ToSchema)]
 #[ts(export)]
 pub struct CardHand {
     pub name: String,
@@ -150,7 +151,7 @@ pub struct CardHand {
 }
 
 /// Roulette statistics over the last `spins` spins, each share a whole percentage of them.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS, ToSchema)]
 #[ts(export)]
 pub struct TableStats {
     pub spins: u32,
@@ -170,7 +171,7 @@ pub struct TableStats {
 }
 
 /// A table's current round as the page shows it.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, TS)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, TS, ToSchema)]
 #[ts(export)]
 pub struct CasinoRound {
     /// Round id: `YYMMDD`, two-digit table number, then the second of the day it opened.
@@ -221,7 +222,7 @@ pub struct CasinoRound {
 /// | `Push`     | 0                  | 0                        |
 /// | `HalfLose` | −S / 2             | S / 2                    |
 /// | `Lose`     | −S                 | S                        |
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, TS)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, TS, ToSchema)]
 #[serde(tag = "kind", rename_all = "snake_case")]
 #[ts(export)]
 pub enum ItemOutcome {
@@ -241,7 +242,7 @@ pub enum ItemOutcome {
 }
 
 /// One item's outcome in a round result.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS, ToSchema)]
 #[ts(export)]
 pub struct ItemResult {
     pub sid: u32,
@@ -250,7 +251,7 @@ pub struct ItemResult {
 }
 
 /// Everything a settlement needs, and everything the result dialog shows.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS, ToSchema)]
 #[ts(export)]
 pub struct RoundResult {
     pub mid: String,
@@ -275,7 +276,7 @@ pub struct RoundResult {
 }
 
 /// What a round engine tells the server, in order.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, TS)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, TS, ToSchema)]
 #[serde(tag = "type", rename_all = "snake_case")]
 #[ts(export)]
 pub enum CasinoEvent {
@@ -287,7 +288,7 @@ pub enum CasinoEvent {
 }
 
 /// One casino type of the lobby's header (`/casino-list/LC/{typeId}`).
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS, ToSchema)]
 #[ts(export)]
 pub struct CasinoType {
     pub id: u32,
@@ -295,7 +296,7 @@ pub struct CasinoType {
 }
 
 /// A casino tile of the home grid and the lobby (spec §3 "Casino tile").
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS, ToSchema)]
 #[ts(export)]
 pub struct CasinoTile {
     pub gname: String,
@@ -315,14 +316,14 @@ pub struct CasinoTile {
 }
 
 /// The lobby list: `t1` as the spec's client reads it.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS, ToSchema)]
 #[ts(export)]
 pub struct CasinoTiles {
     pub t1: Vec<CasinoTile>,
 }
 
 /// One row of the casino results page.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS, ToSchema)]
 #[serde(rename_all = "camelCase")]
 #[ts(export)]
 pub struct CasinoResultRow {
@@ -335,7 +336,7 @@ pub struct CasinoResultRow {
 }
 
 /// The result dialog of a round: the round, and the caller's bets on it.
-#[derive(Debug, Clone, Serialize, Deserialize, TS)]
+#[derive(Debug, Clone, Serialize, Deserialize, TS, ToSchema)]
 #[serde(rename_all = "camelCase")]
 #[ts(export)]
 pub struct CasinoResultDetail {
@@ -350,7 +351,7 @@ pub struct CasinoResultDetail {
 /// `POST /api/bet/place/casino` (encrypted). The table comes from `subType` or `gType`, the
 /// round from `marketId`, the item from `sectionId`; names, limits and profit come from the
 /// server's own round. `requestId` (ours) makes a resubmission return the first answer.
-#[derive(Debug, Clone, Serialize, Deserialize, TS)]
+#[derive(Debug, Clone, Serialize, Deserialize, TS, ToSchema)]
 #[serde(rename_all = "camelCase")]
 #[ts(export)]
 pub struct PlaceCasinoBetRequest {
@@ -383,7 +384,7 @@ pub struct PlaceCasinoBetRequest {
 }
 
 /// The round's bets of the caller (`GET /api/bet?marketId=&gType=`).
-#[derive(Debug, Clone, Serialize, Deserialize, TS)]
+#[derive(Debug, Clone, Serialize, Deserialize, TS, ToSchema)]
 #[ts(export)]
 pub struct RoundBets {
     pub bets: Vec<crate::bets::BetView>,

@@ -14,9 +14,10 @@ pub mod ws;
 pub use money::{Money, MoneyError, AMOUNT_MINOR_MAX};
 use serde::{Deserialize, Serialize};
 use ts_rs::TS;
+use utoipa::ToSchema;
 
 /// The response envelope of every JSON call (DESIGN §7).
-#[derive(Debug, Clone, Serialize, Deserialize, TS)]
+#[derive(Debug, Clone, Serialize, Deserialize, TS, ToSchema)]
 #[ts(export)]
 pub struct Envelope<T> {
     pub success: bool,
@@ -35,7 +36,7 @@ impl<T> Envelope<T> {
     }
 }
 
-#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Serialize, Deserialize, TS)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Serialize, Deserialize, TS, ToSchema)]
 #[serde(rename_all = "lowercase")]
 #[ts(export)]
 pub enum Role {
@@ -55,7 +56,7 @@ impl Role {
 }
 
 /// The signed-in user as the client sees it.
-#[derive(Debug, Clone, Serialize, Deserialize, TS)]
+#[derive(Debug, Clone, Serialize, Deserialize, TS, ToSchema)]
 #[ts(export)]
 pub struct User {
     #[serde(rename = "_id")]
@@ -75,7 +76,7 @@ pub struct User {
     pub exp: Money,
 }
 
-#[derive(Debug, Clone, Serialize, Deserialize, TS)]
+#[derive(Debug, Clone, Serialize, Deserialize, TS, ToSchema)]
 #[serde(deny_unknown_fields)]
 #[ts(export)]
 pub struct LoginRequest {
@@ -92,7 +93,7 @@ pub struct LoginRequest {
     pub client: Option<String>,
 }
 
-#[derive(Debug, Clone, Serialize, Deserialize, TS)]
+#[derive(Debug, Clone, Serialize, Deserialize, TS, ToSchema)]
 #[serde(rename_all = "camelCase")]
 #[ts(export)]
 pub struct LoginResponse {
@@ -101,7 +102,7 @@ pub struct LoginResponse {
     pub user: User,
 }
 
-#[derive(Debug, Clone, Serialize, Deserialize, TS)]
+#[derive(Debug, Clone, Serialize, Deserialize, TS, ToSchema)]
 #[serde(rename_all = "camelCase")]
 #[ts(export)]
 pub struct RefreshResponse {
@@ -109,7 +110,7 @@ pub struct RefreshResponse {
     pub refresh_token: String,
 }
 
-#[derive(Debug, Clone, Serialize, Deserialize, TS)]
+#[derive(Debug, Clone, Serialize, Deserialize, TS, ToSchema)]
 #[serde(rename_all = "camelCase")]
 #[ts(export)]
 pub struct ChangePasswordRequest {
@@ -119,7 +120,7 @@ pub struct ChangePasswordRequest {
 }
 
 /// One quick-stake button: free label, amount added to the stake.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS, ToSchema)]
 #[ts(export)]
 pub struct Button {
     pub label: String,
@@ -127,21 +128,21 @@ pub struct Button {
     pub value: Money,
 }
 
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS, ToSchema)]
 #[ts(export)]
 pub struct ButtonValues {
     pub game: Vec<Button>,
     pub casino: Vec<Button>,
 }
 
-#[derive(Debug, Clone, Serialize, Deserialize, TS)]
+#[derive(Debug, Clone, Serialize, Deserialize, TS, ToSchema)]
 #[ts(export)]
 pub struct PutButtonValues {
     pub button: ButtonValues,
 }
 
 /// One activity-log row (`GET /userLog`).
-#[derive(Debug, Clone, Serialize, Deserialize, TS)]
+#[derive(Debug, Clone, Serialize, Deserialize, TS, ToSchema)]
 #[serde(rename_all = "camelCase")]
 #[ts(export)]
 pub struct ActivityRow {
@@ -155,7 +156,7 @@ pub struct ActivityRow {
 }
 
 /// One account-statement row of money moved by an operator or a wallet request.
-#[derive(Debug, Clone, Serialize, Deserialize, TS)]
+#[derive(Debug, Clone, Serialize, Deserialize, TS, ToSchema)]
 #[serde(rename_all = "camelCase")]
 #[ts(export)]
 pub struct AccountRow {
@@ -171,7 +172,7 @@ pub struct AccountRow {
     pub seq: u64,
 }
 
-#[derive(Debug, Clone, Serialize, Deserialize, TS)]
+#[derive(Debug, Clone, Serialize, Deserialize, TS, ToSchema)]
 #[ts(export)]
 pub struct SiteConfig {
     pub title: String,
@@ -189,28 +190,28 @@ pub struct SiteConfig {
     pub test_mode: bool,
 }
 
-#[derive(Debug, Clone, Serialize, Deserialize, TS)]
+#[derive(Debug, Clone, Serialize, Deserialize, TS, ToSchema)]
 #[ts(export)]
 pub struct IpAddress {
     pub ip: String,
 }
 
 /// A rule set: one heading (`etname`) with rule lists per game type.
-#[derive(Debug, Clone, Serialize, Deserialize, TS)]
+#[derive(Debug, Clone, Serialize, Deserialize, TS, ToSchema)]
 #[ts(export)]
 pub struct RuleSet {
     pub etname: String,
     pub gametypelist: Vec<GameTypeRules>,
 }
 
-#[derive(Debug, Clone, Serialize, Deserialize, TS)]
+#[derive(Debug, Clone, Serialize, Deserialize, TS, ToSchema)]
 #[ts(export)]
 pub struct GameTypeRules {
     pub gtype: String,
     pub rulelist: Vec<Rule>,
 }
 
-#[derive(Debug, Clone, Serialize, Deserialize, TS)]
+#[derive(Debug, Clone, Serialize, Deserialize, TS, ToSchema)]
 #[ts(export)]
 pub struct Rule {
     pub rule: String,
@@ -218,7 +219,7 @@ pub struct Rule {
     pub rcolor: String,
 }
 
-#[derive(Debug, Clone, Serialize, Deserialize, TS)]
+#[derive(Debug, Clone, Serialize, Deserialize, TS, ToSchema)]
 #[serde(deny_unknown_fields)]
 #[ts(export)]
 pub struct RulesRequest {
@@ -228,7 +229,7 @@ pub struct RulesRequest {
 }
 
 /// The `user` topic's payload on the socket.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, TS)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, TS, ToSchema)]
 #[ts(export)]
 pub struct UserBalance {
     #[ts(type = "number")]
@@ -239,7 +240,7 @@ pub struct UserBalance {
 
 // ---- operator calls ----
 
-#[derive(Debug, Clone, Serialize, Deserialize, TS)]
+#[derive(Debug, Clone, Serialize, Deserialize, TS, ToSchema)]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
 #[ts(export)]
 pub struct CreateUserRequest {
@@ -250,7 +251,7 @@ pub struct CreateUserRequest {
     pub must_change_password: bool,
 }
 
-#[derive(Debug, Clone, Serialize, Deserialize, TS)]
+#[derive(Debug, Clone, Serialize, Deserialize, TS, ToSchema)]
 #[serde(deny_unknown_fields)]
 #[ts(export)]
 pub struct MoneyRequest {
@@ -260,7 +261,7 @@ pub struct MoneyRequest {
     pub remark: String,
 }
 
-#[derive(Debug, Clone, Serialize, Deserialize, TS)]
+#[derive(Debug, Clone, Serialize, Deserialize, TS, ToSchema)]
 #[ts(export)]
 pub struct MoneyResponse {
     #[ts(type = "number")]
@@ -269,7 +270,7 @@ pub struct MoneyResponse {
     pub seq: u64,
 }
 
-#[derive(Debug, Clone, Serialize, Deserialize, TS)]
+#[derive(Debug, Clone, Serialize, Deserialize, TS, ToSchema)]
 #[ts(export)]
 pub struct AuditCheck {
     pub name: String,
@@ -279,7 +280,7 @@ pub struct AuditCheck {
     pub failures: Vec<String>,
 }
 
-#[derive(Debug, Clone, Serialize, Deserialize, TS)]
+#[derive(Debug, Clone, Serialize, Deserialize, TS, ToSchema)]
 #[serde(rename_all = "camelCase")]
 #[ts(export)]
 pub struct AuditReport {
@@ -296,7 +297,7 @@ pub struct AuditReport {
 
 /// Where the log first broke an invariant: the check, the event's sequence number, and what was
 /// wrong.
-#[derive(Debug, Clone, Serialize, Deserialize, TS)]
+#[derive(Debug, Clone, Serialize, Deserialize, TS, ToSchema)]
 #[ts(export)]
 pub struct AuditFailure {
     pub check: String,
@@ -311,7 +312,7 @@ impl AuditReport {
     }
 }
 
-#[derive(Debug, Clone, Serialize, Deserialize, TS)]
+#[derive(Debug, Clone, Serialize, Deserialize, TS, ToSchema)]
 #[ts(export)]
 pub struct AuditUser {
     pub username: String,
@@ -321,7 +322,7 @@ pub struct AuditUser {
     pub exposure: Money,
 }
 
-#[derive(Debug, Clone, Serialize, Deserialize, TS)]
+#[derive(Debug, Clone, Serialize, Deserialize, TS, ToSchema)]
 #[ts(export)]
 pub struct AuditState {
     #[ts(type = "number")]

@@ -82,6 +82,22 @@ impl Serialize for Money {
     }
 }
 
+/// In the OpenAPI document: a JSON number in currency units. Its two-decimal rule is in the
+/// description, not `multipleOf` (a float's `multipleOf: 0.01` is checked inexactly by clients).
+impl utoipa::PartialSchema for Money {
+    fn schema() -> utoipa::openapi::RefOr<utoipa::openapi::schema::Schema> {
+        let limit = (AMOUNT_MINOR_MAX / 100) as f64;
+        utoipa::openapi::ObjectBuilder::new()
+            .schema_type(utoipa::openapi::schema::Type::Number)
+            .minimum(Some(-limit))
+            .maximum(Some(limit))
+            .description(Some("An amount in currency units with at most two decimals"))
+            .into()
+    }
+}
+
+impl utoipa::ToSchema for Money {}
+
 /// serde_json's name for "hand me this value's JSON text" (its `raw_value` feature). Other
 /// formats (MessagePack in the ledger, serde's buffered content) see an ordinary newtype and
 /// give the number itself.

@@ -5,9 +5,10 @@ use crate::wallet::WalletRequest;
 use crate::{AccountRow, ActivityRow, Money, Role};
 use serde::{Deserialize, Serialize};
 use ts_rs::TS;
+use utoipa::ToSchema;
 
 /// One account in the operators' user list.
-#[derive(Debug, Clone, Serialize, Deserialize, TS)]
+#[derive(Debug, Clone, Serialize, Deserialize, TS, ToSchema)]
 #[serde(rename_all = "camelCase")]
 #[ts(export)]
 pub struct OpsUserRow {
@@ -24,7 +25,7 @@ pub struct OpsUserRow {
 }
 
 /// A live session of an account.
-#[derive(Debug, Clone, Serialize, Deserialize, TS)]
+#[derive(Debug, Clone, Serialize, Deserialize, TS, ToSchema)]
 #[serde(rename_all = "camelCase")]
 #[ts(export)]
 pub struct OpsSession {
@@ -37,7 +38,7 @@ pub struct OpsSession {
 }
 
 /// What an operator did to an account.
-#[derive(Debug, Clone, Serialize, Deserialize, TS)]
+#[derive(Debug, Clone, Serialize, Deserialize, TS, ToSchema)]
 #[serde(rename_all = "camelCase")]
 #[ts(export)]
 pub struct OpsActionRow {
@@ -51,7 +52,7 @@ pub struct OpsActionRow {
 }
 
 /// Everything about one account (`GET /api/ops/users/{username}`).
-#[derive(Debug, Clone, Serialize, Deserialize, TS)]
+#[derive(Debug, Clone, Serialize, Deserialize, TS, ToSchema)]
 #[serde(rename_all = "camelCase")]
 #[ts(export)]
 pub struct OpsUserDetail {
@@ -70,7 +71,7 @@ pub struct OpsUserDetail {
 
 /// The body of every action on an account: why (required), and for a password reset the new
 /// temporary password.
-#[derive(Debug, Clone, Serialize, Deserialize, TS)]
+#[derive(Debug, Clone, Serialize, Deserialize, TS, ToSchema)]
 #[serde(deny_unknown_fields)]
 #[ts(export)]
 pub struct OpsActionRequest {
@@ -81,7 +82,7 @@ pub struct OpsActionRequest {
 }
 
 /// One point of an account's balance and exposure over the log.
-#[derive(Debug, Clone, Serialize, Deserialize, TS)]
+#[derive(Debug, Clone, Serialize, Deserialize, TS, ToSchema)]
 #[serde(rename_all = "camelCase")]
 #[ts(export)]
 pub struct OpsTimelinePoint {
@@ -96,7 +97,7 @@ pub struct OpsTimelinePoint {
 }
 
 /// One account as it was at a moment of the log.
-#[derive(Debug, Clone, Serialize, Deserialize, TS)]
+#[derive(Debug, Clone, Serialize, Deserialize, TS, ToSchema)]
 #[serde(rename_all = "camelCase")]
 #[ts(export)]
 pub struct OpsMomentUser {
@@ -109,7 +110,7 @@ pub struct OpsMomentUser {
 }
 
 /// The ledger as it was after event `seq` (`GET /api/ops/audit/moment`).
-#[derive(Debug, Clone, Serialize, Deserialize, TS)]
+#[derive(Debug, Clone, Serialize, Deserialize, TS, ToSchema)]
 #[serde(rename_all = "camelCase")]
 #[ts(export)]
 pub struct OpsMoment {
@@ -123,7 +124,7 @@ pub struct OpsMoment {
 
 /// One event of the log as operators read it: secrets (password and token hashes, sealed
 /// secrets) are left out of `detail`.
-#[derive(Debug, Clone, Serialize, Deserialize, TS)]
+#[derive(Debug, Clone, Serialize, Deserialize, TS, ToSchema)]
 #[serde(rename_all = "camelCase")]
 #[ts(export)]
 pub struct OpsEventRow {
@@ -142,7 +143,7 @@ pub struct OpsEventRow {
 }
 
 /// A casino table as operators see it (`GET /api/ops/casino`).
-#[derive(Debug, Clone, Serialize, Deserialize, TS)]
+#[derive(Debug, Clone, Serialize, Deserialize, TS, ToSchema)]
 #[serde(rename_all = "camelCase")]
 #[ts(export)]
 pub struct OpsTable {
@@ -159,7 +160,7 @@ pub struct OpsTable {
 }
 
 /// A tester stacks a casino table's shoe (test mode only): `cards` are dealt first, in order.
-#[derive(Debug, Clone, Serialize, Deserialize, TS)]
+#[derive(Debug, Clone, Serialize, Deserialize, TS, ToSchema)]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
 #[ts(export)]
 pub struct OpsStackRequest {
@@ -169,7 +170,7 @@ pub struct OpsStackRequest {
 }
 
 /// The feed's clock and health, as `/ops/feed` shows it.
-#[derive(Debug, Clone, Serialize, Deserialize, TS)]
+#[derive(Debug, Clone, Serialize, Deserialize, TS, ToSchema)]
 #[serde(rename_all = "camelCase")]
 #[ts(export)]
 pub struct OpsFeedClock {
@@ -192,7 +193,7 @@ pub struct OpsFeedClock {
 }
 
 /// A feed that sends events to the API: when it was last heard (events or a heartbeat).
-#[derive(Debug, Clone, Serialize, Deserialize, TS)]
+#[derive(Debug, Clone, Serialize, Deserialize, TS, ToSchema)]
 #[serde(rename_all = "camelCase")]
 #[ts(export)]
 pub struct OpsFeedSource {
@@ -206,7 +207,7 @@ pub struct OpsFeedSource {
 }
 
 /// One section (runner or line) of a market, with its best prices.
-#[derive(Debug, Clone, Serialize, Deserialize, TS)]
+#[derive(Debug, Clone, Serialize, Deserialize, TS, ToSchema)]
 #[serde(rename_all = "camelCase")]
 #[ts(export)]
 pub struct OpsSection {
@@ -220,7 +221,7 @@ pub struct OpsSection {
 }
 
 /// A market as operators see it: what players see, and whether an operator holds it.
-#[derive(Debug, Clone, Serialize, Deserialize, TS)]
+#[derive(Debug, Clone, Serialize, Deserialize, TS, ToSchema)]
 #[serde(rename_all = "camelCase")]
 #[ts(export)]
 pub struct OpsMarket {
@@ -236,7 +237,7 @@ pub struct OpsMarket {
 }
 
 /// A fixture with its markets (`GET /api/ops/feed`).
-#[derive(Debug, Clone, Serialize, Deserialize, TS)]
+#[derive(Debug, Clone, Serialize, Deserialize, TS, ToSchema)]
 #[serde(rename_all = "camelCase")]
 #[ts(export)]
 pub struct OpsFixture {
@@ -253,7 +254,7 @@ pub struct OpsFixture {
     pub markets: Vec<OpsMarket>,
 }
 
-#[derive(Debug, Clone, Serialize, Deserialize, TS)]
+#[derive(Debug, Clone, Serialize, Deserialize, TS, ToSchema)]
 #[serde(rename_all = "camelCase")]
 #[ts(export)]
 pub struct OpsFeed {
@@ -263,7 +264,7 @@ pub struct OpsFeed {
 
 /// An operator's action on a market or fixture: always a remark; a price move names the section,
 /// side and price; a settlement its result; a finish its winner.
-#[derive(Debug, Clone, Serialize, Deserialize, TS)]
+#[derive(Debug, Clone, Serialize, Deserialize, TS, ToSchema)]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
 #[ts(export)]
 pub struct OpsFeedAction {
@@ -287,7 +288,7 @@ pub struct OpsFeedAction {
 }
 
 /// An open market or casino round as the house sees it.
-#[derive(Debug, Clone, Serialize, Deserialize, TS)]
+#[derive(Debug, Clone, Serialize, Deserialize, TS, ToSchema)]
 #[serde(rename_all = "camelCase")]
 #[ts(export)]
 pub struct OpsOpenMarket {
@@ -309,7 +310,7 @@ pub struct OpsOpenMarket {
 }
 
 /// The house's exposure on one casino table (its open rounds).
-#[derive(Debug, Clone, Serialize, Deserialize, TS)]
+#[derive(Debug, Clone, Serialize, Deserialize, TS, ToSchema)]
 #[serde(rename_all = "camelCase")]
 #[ts(export)]
 pub struct OpsTableExposure {
@@ -324,7 +325,7 @@ pub struct OpsTableExposure {
 }
 
 /// The house's settled P/L of one day (UTC).
-#[derive(Debug, Clone, Serialize, Deserialize, TS)]
+#[derive(Debug, Clone, Serialize, Deserialize, TS, ToSchema)]
 #[serde(rename_all = "camelCase")]
 #[ts(export)]
 pub struct OpsDayPnl {
@@ -335,7 +336,7 @@ pub struct OpsDayPnl {
 }
 
 /// The house's figures (`GET /api/ops/house`).
-#[derive(Debug, Clone, Serialize, Deserialize, TS)]
+#[derive(Debug, Clone, Serialize, Deserialize, TS, ToSchema)]
 #[serde(rename_all = "camelCase")]
 #[ts(export)]
 pub struct OpsHouse {
@@ -358,7 +359,7 @@ pub struct OpsHouse {
 }
 
 /// The console's invariant check, run in the background (`/api/ops/audit/verify-runs`).
-#[derive(Debug, Clone, Default, Serialize, Deserialize, TS)]
+#[derive(Debug, Clone, Default, Serialize, Deserialize, TS, ToSchema)]
 #[serde(rename_all = "camelCase")]
 #[ts(export)]
 pub struct OpsVerifyRun {

@@ -4,6 +4,7 @@
 use serde::{de, Deserialize, Deserializer, Serialize, Serializer};
 use std::fmt;
 use ts_rs::TS;
+use utoipa::ToSchema;
 
 /// A price in hundredths: decimal odds 1.85 is `Price(185)`; bookmaker odds 45 is `Price(4500)`;
 /// a fancy run line 45 is `Price(4500)` with its rate 100 in `size`. On the wire a JSON number
@@ -35,6 +36,20 @@ impl<'de> Deserialize<'de> for Price {
     }
 }
 
+/// In the OpenAPI document: a JSON number with at most two decimals.
+impl utoipa::PartialSchema for Price {
+    fn schema() -> utoipa::openapi::RefOr<utoipa::openapi::schema::Schema> {
+        utoipa::openapi::ObjectBuilder::new()
+            .schema_type(utoipa::openapi::schema::Type::Number)
+            .minimum(Some(0.0))
+            .maximum(Some(f64::from(u32::MAX) / 100.0))
+            .description(Some("Odds (or a run line) with at most two decimals"))
+            .into()
+    }
+}
+
+impl utoipa::ToSchema for Price {}
+
 impl fmt::Display for Price {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "{}.{:02}", self.0 / 100, self.0 % 100)
@@ -47,7 +62,7 @@ pub const SPORT_TENNIS: u32 = 2;
 pub const SPORT_FOOTBALL: u32 = 1;
 pub const SPORT_TABLE_TENNIS: u32 = 8;
 
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize, TS)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize, TS, ToSchema)]
 #[serde(rename_all = "lowercase")]
 #[ts(export)]
 pub enum MarketType {
@@ -69,7 +84,7 @@ pub enum MarketType {
     Cricketcasino,
 }
 
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, TS)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, TS, ToSchema)]
 #[serde(rename_all = "lowercase")]
 #[ts(export)]
 pub enum Side {
@@ -78,7 +93,7 @@ pub enum Side {
 }
 
 /// One price level: `otype` back or lay, `tno` 0..=2 (best first).
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, TS)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, TS, ToSchema)]
 #[ts(export)]
 pub struct OddsLevel {
     pub otype: Side,
@@ -91,7 +106,7 @@ pub struct OddsLevel {
 }
 
 /// A selection of a market (a runner, a line, a digit).
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, TS)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, TS, ToSchema)]
 #[ts(export)]
 pub struct Section {
     pub sid: u32,
@@ -115,7 +130,7 @@ fn is_zero(n: &u32) -> bool {
     *n == 0
 }
 
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, TS)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, TS, ToSchema)]
 #[ts(export)]
 pub struct Market {
     #[ts(type = "number")]
@@ -140,7 +155,7 @@ pub struct Market {
     pub section: Vec<Section>,
 }
 
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, TS)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, TS, ToSchema)]
 #[ts(export)]
 pub struct TeamScore {
     pub name: String,
@@ -149,7 +164,7 @@ pub struct TeamScore {
     pub rr: String,
 }
 
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, TS)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, TS, ToSchema)]
 #[ts(export)]
 pub struct Scoreboard {
     pub message: String,
@@ -159,7 +174,7 @@ pub struct Scoreboard {
 }
 
 /// A fixture with its headline prices (the home table row, spec §3 "Match").
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, TS)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, TS, ToSchema)]
 #[ts(export)]
 pub struct Fixture {
     pub etid: u32,
@@ -184,7 +199,7 @@ pub struct Fixture {
 }
 
 /// The result of one market.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, TS)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, TS, ToSchema)]
 #[serde(tag = "kind", rename_all = "lowercase")]
 #[ts(export)]
 pub enum MarketResult {
@@ -199,7 +214,7 @@ pub enum MarketResult {
 }
 
 /// What a feed (the simulator or a provider) tells the server, in order.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, TS)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, TS, ToSchema)]
 #[serde(tag = "type", rename_all = "snake_case")]
 #[ts(export)]
 pub enum FeedEvent {

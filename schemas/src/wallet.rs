@@ -3,9 +3,10 @@
 use crate::Money;
 use serde::{Deserialize, Serialize};
 use ts_rs::TS;
+use utoipa::ToSchema;
 
 /// One deposit method of spec §9 with its limits.
-#[derive(Debug, Clone, Serialize, Deserialize, TS)]
+#[derive(Debug, Clone, Serialize, Deserialize, TS, ToSchema)]
 #[ts(export)]
 pub struct DepositMethod {
     pub id: String,
@@ -17,7 +18,7 @@ pub struct DepositMethod {
 }
 
 /// A saved withdraw account.
-#[derive(Debug, Clone, Serialize, Deserialize, TS)]
+#[derive(Debug, Clone, Serialize, Deserialize, TS, ToSchema)]
 #[ts(export)]
 pub struct WithdrawAccount {
     #[ts(type = "number")]
@@ -35,7 +36,7 @@ pub struct WithdrawAccount {
 }
 
 /// A deposit or withdrawal request, in the user's list and the operators'.
-#[derive(Debug, Clone, Serialize, Deserialize, TS)]
+#[derive(Debug, Clone, Serialize, Deserialize, TS, ToSchema)]
 #[serde(rename_all = "camelCase")]
 #[ts(export)]
 pub struct WalletRequest {
@@ -65,7 +66,7 @@ pub struct WalletRequest {
     pub remark: String,
 }
 
-#[derive(Debug, Clone, Serialize, Deserialize, TS)]
+#[derive(Debug, Clone, Serialize, Deserialize, TS, ToSchema)]
 #[serde(deny_unknown_fields)]
 #[ts(export)]
 pub struct DepositRequestBody {
@@ -77,7 +78,7 @@ pub struct DepositRequestBody {
     pub reference: Option<String>,
 }
 
-#[derive(Debug, Clone, Serialize, Deserialize, TS)]
+#[derive(Debug, Clone, Serialize, Deserialize, TS, ToSchema)]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
 #[ts(export)]
 pub struct WithdrawRequestBody {
@@ -90,7 +91,7 @@ pub struct WithdrawRequestBody {
     pub account_id: u64,
 }
 
-#[derive(Debug, Clone, Serialize, Deserialize, TS)]
+#[derive(Debug, Clone, Serialize, Deserialize, TS, ToSchema)]
 #[serde(deny_unknown_fields)]
 #[ts(export)]
 pub struct SaveAccountBody {
@@ -106,7 +107,7 @@ pub struct SaveAccountBody {
 }
 
 /// An operator's remark on a decision: optional for process and approve, required to reject.
-#[derive(Debug, Clone, Default, Serialize, Deserialize, TS)]
+#[derive(Debug, Clone, Default, Serialize, Deserialize, TS, ToSchema)]
 #[serde(deny_unknown_fields)]
 #[ts(export)]
 pub struct DecisionBody {
@@ -116,7 +117,7 @@ pub struct DecisionBody {
 }
 
 /// A bonus coupon (spec §2 Bonus).
-#[derive(Debug, Clone, Serialize, Deserialize, TS)]
+#[derive(Debug, Clone, Serialize, Deserialize, TS, ToSchema)]
 #[serde(rename_all = "camelCase")]
 #[ts(export)]
 pub struct Coupon {
@@ -136,7 +137,7 @@ pub struct Coupon {
 }
 
 /// One bonus credit (spec §2 Bonus: Date, Tran. No, Amount).
-#[derive(Debug, Clone, Serialize, Deserialize, TS)]
+#[derive(Debug, Clone, Serialize, Deserialize, TS, ToSchema)]
 #[serde(rename_all = "camelCase")]
 #[ts(export)]
 pub struct BonusTransaction {
@@ -149,14 +150,14 @@ pub struct BonusTransaction {
     pub name: String,
 }
 
-#[derive(Debug, Clone, Serialize, Deserialize, TS)]
+#[derive(Debug, Clone, Serialize, Deserialize, TS, ToSchema)]
 #[ts(export)]
 pub struct Bonus {
     pub coupons: Vec<Coupon>,
     pub transactions: Vec<BonusTransaction>,
 }
 
-#[derive(Debug, Clone, Serialize, Deserialize, TS)]
+#[derive(Debug, Clone, Serialize, Deserialize, TS, ToSchema)]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
 #[ts(export)]
 pub struct GrantCouponBody {
@@ -174,7 +175,7 @@ pub struct GrantCouponBody {
     pub status: Option<String>,
 }
 
-#[derive(Debug, Clone, Serialize, Deserialize, TS)]
+#[derive(Debug, Clone, Serialize, Deserialize, TS, ToSchema)]
 #[serde(rename_all = "camelCase")]
 #[ts(export)]
 pub struct SecureAuthStatus {
@@ -184,7 +185,7 @@ pub struct SecureAuthStatus {
     pub telegram_connection_id: Option<String>,
 }
 
-#[derive(Debug, Clone, Serialize, Deserialize, TS)]
+#[derive(Debug, Clone, Serialize, Deserialize, TS, ToSchema)]
 #[serde(rename_all = "camelCase")]
 #[ts(export)]
 pub struct TotpEnrolment {
@@ -194,21 +195,21 @@ pub struct TotpEnrolment {
     pub otpauth_uri: String,
 }
 
-#[derive(Debug, Clone, Serialize, Deserialize, TS)]
+#[derive(Debug, Clone, Serialize, Deserialize, TS, ToSchema)]
 #[serde(deny_unknown_fields)]
 #[ts(export)]
 pub struct TotpCodeBody {
     pub code: String,
 }
 
-#[derive(Debug, Clone, Serialize, Deserialize, TS)]
+#[derive(Debug, Clone, Serialize, Deserialize, TS, ToSchema)]
 #[serde(deny_unknown_fields)]
 #[ts(export)]
 pub struct TelegramBody {
     pub password: String,
 }
 
-#[derive(Debug, Clone, Serialize, Deserialize, TS)]
+#[derive(Debug, Clone, Serialize, Deserialize, TS, ToSchema)]
 #[serde(rename_all = "camelCase")]
 #[ts(export)]
 pub struct TelegramConnection {
@@ -216,7 +217,7 @@ pub struct TelegramConnection {
 }
 
 /// `data` of a login refused for want of a second-factor code.
-#[derive(Debug, Clone, Serialize, Deserialize, TS)]
+#[derive(Debug, Clone, Serialize, Deserialize, TS, ToSchema)]
 #[serde(rename_all = "camelCase")]
 #[ts(export)]
 pub struct OtpRequired {

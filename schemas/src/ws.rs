@@ -3,9 +3,10 @@
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 use ts_rs::TS;
+use utoipa::ToSchema;
 
 /// What a browser sends.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, TS)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, TS, ToSchema)]
 #[serde(tag = "type", rename_all = "lowercase")]
 #[serde(deny_unknown_fields)]
 #[ts(export)]
@@ -17,7 +18,7 @@ pub enum WsClientMessage {
 }
 
 /// What the server sends.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, TS)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, TS, ToSchema)]
 #[serde(tag = "type", rename_all = "lowercase")]
 #[ts(export)]
 pub enum WsServerMessage {

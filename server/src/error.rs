@@ -5,7 +5,7 @@ use actix_web::{HttpResponse, ResponseError};
 use ledger::secure::SecureReject;
 use ledger::wallet::WalletReject;
 use ledger::{EngineError, Reject};
-use schemas::{Envelope, Money};
+use schemas::Money;
 
 #[derive(Debug, thiserror::Error)]
 pub enum ApiError {
@@ -32,6 +32,15 @@ pub enum ApiError {
     Busy(String),
     #[error("Something went wrong")]
     Unexpected(#[from] anyhow::Error),
+}
+
+/// An answer without data of its own: every error (`success: false`) and a sign-out. An error's
+/// `data` is `null`, or what the client needs to go on (a sign-in's `{"otpRequired": true}`).
+#[derive(Debug, serde::Serialize, utoipa::ToSchema)]
+pub struct MessageEnvelope {
+    pub success: bool,
+    pub message: String,
+    pub data: Option<serde_json::Value>,
 }
 
 pub type ApiResult<T> = Result<T, ApiError>;
@@ -68,7 +77,7 @@ impl ResponseError for ApiError {
             // The cause goes to the log, never to the client.
             tracing::error!(error = ?cause, "request failed");
         }
-        let body: Envelope<Option<()>> = Envelope { success: false, message: self.to_string(), data: None, total: None };
+        let body = MessageEnvelope { success: false, message: self.to_string(), data: None };
         HttpResponse::build(self.status_code()).json(body)
     }
 }

@@ -52,9 +52,10 @@ pub fn parse_json<T: DeserializeOwned>(bytes: &[u8]) -> Result<T, ApiError> {
     Ok(value)
 }
 
-#[derive(serde::Deserialize)]
+/// The encrypted form of a body, both ways: `{"Payload": "<base64>"}`.
+#[derive(serde::Deserialize, Serialize, utoipa::ToSchema)]
 #[serde(deny_unknown_fields)]
-struct Sealed {
+pub struct Sealed {
     #[serde(rename = "Payload")]
     payload: String,
 }
@@ -137,7 +138,7 @@ impl<T: Serialize> Responder for Encrypted<T> {
     fn respond_to(self, req: &HttpRequest) -> HttpResponse {
         let state = app_state(req);
         let plain = serde_json::to_vec(&self.0).expect("wire types serialize");
-        HttpResponse::Ok().json(serde_json::json!({ "Payload": state.cipher.encrypt(&plain) }))
+        HttpResponse::Ok().json(Sealed { payload: state.cipher.encrypt(&plain) })
     }
 }
 

@@ -18,6 +18,7 @@ pub mod keys;
 pub mod limits;
 pub mod login_limiter;
 pub mod objects_only;
+pub mod openapi;
 pub mod operations;
 pub mod password_policy;
 pub mod passwords;

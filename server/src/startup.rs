@@ -61,6 +61,7 @@ fn tracing_actix() -> actix_web::middleware::Logger {
 /// Base A of the spec.
 fn api() -> actix_web::Scope {
     web::scope("/api")
+        .route("/openapi.json", web::get().to(openapi_document))
         .route("/auth/login", web::post().to(routes::login))
         .route("/auth/demo-login", web::post().to(routes::demo_login))
         .route("/auth/refresh/login", web::get().to(routes::refresh_login))
@@ -80,8 +81,8 @@ fn api() -> actix_web::Scope {
         .route("/bet/place", web::post().to(routes::place_bet))
         .route("/bet/place/casino", web::post().to(routes::place_casino_bet))
         .route("/front/casino/tablist", web::post().to(routes::casino_types))
-        .route("/front/casino/tablelist", web::post().to(routes::casino_types))
-        .route("/front/tablist", web::post().to(routes::casino_types))
+        .route("/front/casino/tablelist", web::post().to(routes::casino_table_list))
+        .route("/front/tablist", web::post().to(routes::casino_tab_list))
         .route("/front/casino/alllist", web::post().to(routes::casino_tiles))
         .route("/front/casino/data2", web::post().to(routes::round_data))
         .route("/front/casino/lastresults2", web::post().to(routes::last_results))
@@ -147,7 +148,7 @@ fn data() -> actix_web::Scope {
     web::scope("/data")
         .route("/front/rules", web::post().to(routes::rules))
         .route("/front/casinorules", web::post().to(routes::casino_rules))
-        .route("/front/casino/rules", web::post().to(routes::casino_rules))
+        .route("/front/casino/rules", web::post().to(routes::casino_rules_alias))
         .route("/front/highlightproduct", web::post().to(routes::highlight_product))
         .route("/front/casino/alllist", web::post().to(routes::casino_tiles_plain))
         .route("/front/casino/data2", web::post().to(routes::round_data_plain))
@@ -157,7 +158,7 @@ fn data() -> actix_web::Scope {
         .route("/front/gamedetailPrivate", web::post().to(routes::game_detail))
         .route("/front/gamedataPrivate", web::post().to(routes::game_data))
         .route("/front/matchstate", web::post().to(routes::match_state))
-        .route("/front/cricketvdata", web::post().to(routes::match_state))
+        .route("/front/cricketvdata", web::post().to(routes::cricketv_data))
         .route("/front/searchgame", web::post().to(routes::search_game))
         .route("/front/casinoresults", web::post().to(routes::results_by_day_plain))
         .route("/front/accstatepopup", web::post().to(routes::statement_popup))
@@ -165,12 +166,33 @@ fn data() -> actix_web::Scope {
         .default_service(web::to(unknown_call))
 }
 
+/// The OpenAPI document of every REST call (`crate::openapi`).
+async fn openapi_document() -> HttpResponse {
+    HttpResponse::Ok().content_type("application/json").body(crate::openapi::document())
+}
+
+/// A call no route took: a known path asked with another method is 405 with the methods it
+/// takes in `Allow`; any other path is 404.
 async fn unknown_call(req: HttpRequest) -> Result<HttpResponse, ApiError> {
-    Err(ApiError::NotFound(format!("No such call: {} {}", req.method(), req.path())))
+    match crate::openapi::allowed_methods(req.path()) {
+        Some(methods) => Ok(method_not_allowed(&req, &methods.join(", "))),
+        None => Err(ApiError::NotFound(format!("No such call: {} {}", req.method(), req.path()))),
+    }
+}
+
+fn method_not_allowed(req: &HttpRequest, allow: &str) -> HttpResponse {
+    let message = format!("{} is not allowed here: use {allow}", req.method());
+    HttpResponse::MethodNotAllowed()
+        .insert_header((actix_web::http::header::ALLOW, allow.to_owned()))
+        .json(crate::error::MessageEnvelope { success: false, message, data: None })
 }
 
 /// The built client: a file when one exists, else `index.html` so the client's router decides.
 async fn spa(req: HttpRequest, static_dir: std::path::PathBuf) -> actix_web::Result<HttpResponse> {
+    // Pages and files are only read.
+    if !matches!(*req.method(), actix_web::http::Method::GET | actix_web::http::Method::HEAD) {
+        return Ok(method_not_allowed(&req, "GET, HEAD"));
+    }
     let relative = req.path().trim_start_matches('/');
     let candidate = static_dir.join(relative);
     let inside = !relative.split('/').any(|part| part == "..");

@@ -65,7 +65,8 @@ pub fn request_view(state: &State, request: &lw::WalletRequest) -> WalletRequest
 
 /// The request list's query: the user's page and the operators' share it (`username` is the
 /// operators' only).
-#[derive(Debug, Default, Deserialize)]
+#[derive(Debug, Default, Deserialize, utoipa::IntoParams)]
+#[into_params(parameter_in = Query)]
 #[serde(rename_all = "camelCase")]
 pub struct RequestQuery {
     #[serde(default)]

@@ -40,6 +40,7 @@ fn login_response(state: &AppState, issued: Issued, user_id: u64) -> ApiResult<H
     Ok(ok("Login successful", LoginResponse { access_token: issued.access, refresh_token: issued.refresh, user }))
 }
 
+#[utoipa::path(post, path = "/api/auth/login", tag = "auth", request_body = schemas::LoginRequest, responses((status = 200, description = "Success", body = schemas::Envelope<schemas::LoginResponse>)))]
 #[tracing::instrument(name = "login", skip_all)]
 pub async fn login(req: HttpRequest, state: web::Data<AppState>, JsonBody(body): JsonBody<LoginRequest>) -> ApiResult<HttpResponse> {
     let username = check_login(&body)?;
@@ -80,6 +81,7 @@ fn logged_in_user(committed: &ledger::Committed) -> ApiResult<u64> {
         .ok_or_else(|| ApiError::Unexpected(anyhow::anyhow!("login committed without a LoggedIn event")))
 }
 
+#[utoipa::path(post, path = "/api/auth/demo-login", tag = "auth", responses((status = 200, description = "Success", body = schemas::Envelope<schemas::LoginResponse>)))]
 #[tracing::instrument(name = "demo_login", skip_all)]
 pub async fn demo_login(req: HttpRequest, state: web::Data<AppState>) -> ApiResult<HttpResponse> {
     let issued = issue(&state);
@@ -96,6 +98,7 @@ pub async fn demo_login(req: HttpRequest, state: web::Data<AppState>) -> ApiResu
 
 /// Exchanges a refresh token (sent as the bearer) for a new pair. A refresh token presented a
 /// second time revokes its session: whoever holds the newer pair is logged out too.
+#[utoipa::path(get, path = "/api/auth/refresh/login", tag = "auth", responses((status = 200, description = "Success", body = schemas::Envelope<schemas::RefreshResponse>)), security(("bearer" = [])))]
 #[tracing::instrument(name = "refresh_login", skip_all)]
 pub async fn refresh_login(req: HttpRequest, state: web::Data<AppState>) -> ApiResult<HttpResponse> {
     let presented = tokens::hash(bearer(&req)?);
@@ -111,6 +114,7 @@ pub async fn refresh_login(req: HttpRequest, state: web::Data<AppState>) -> ApiR
     }
 }
 
+#[utoipa::path(get, path = "/api/auth/logout", tag = "auth", responses((status = 200, description = "Success", body = crate::error::MessageEnvelope)), security(("bearer" = [])))]
 #[tracing::instrument(name = "logout", skip_all)]
 pub async fn logout(state: web::Data<AppState>, user: AuthUser) -> ApiResult<HttpResponse> {
     state.engine.submit(now_ms(), Command::Logout { session_id: user.session_id }).await?;

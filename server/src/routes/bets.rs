@@ -24,6 +24,7 @@ fn quote(state: &AppState, gmid: u64, mid: u64) -> ApiResult<(Market, u32, Strin
     Ok((market.clone(), fixture.etid, fixture.ename.clone(), fixture.iplay))
 }
 
+#[utoipa::path(post, path = "/api/bet/place", tag = "bets", request_body(content((crate::extract::Sealed = "application/json"), (schemas::bets::PlaceBetRequest = "application/vnd.exchange.plain+json"))), responses((status = 200, description = "Success, sealed", content((crate::extract::Sealed = "application/json"), (schemas::Envelope<schemas::bets::PlaceBetResponse> = "application/vnd.exchange.plain+json")))), security(("bearer" = [])))]
 #[tracing::instrument(name = "place_bet", skip_all)]
 pub async fn place_bet(req: HttpRequest, state: web::Data<AppState>, user: AuthUser, EncryptedBody(body): EncryptedBody<PlaceBetRequest>) -> ApiResult<Encrypted<PlaceBetResponse>> {
     let asked = Asked { request_id: body.request_id.clone(), sid: body.section_id, side: body.bet_type, price: body.u_rate, amount: body.amount };
@@ -41,7 +42,8 @@ pub async fn place_bet(req: HttpRequest, state: web::Data<AppState>, user: AuthU
     Ok(Encrypted(Envelope::ok(message, response)))
 }
 
-#[derive(Debug, Deserialize)]
+#[derive(Debug, Deserialize, utoipa::IntoParams)]
+#[into_params(parameter_in = Query)]
 #[serde(rename_all = "camelCase")]
 pub struct BetsQuery {
     game_id: Option<u64>,
@@ -51,22 +53,54 @@ pub struct BetsQuery {
 
 /// The user's open bets on a match and their books there; or, with `marketId` and `gType`, the
 /// user's bets on a casino round.
+#[utoipa::path(get, path = "/api/bet", tag = "bets", params(BetsQuery), responses((status = 200, description = "Success", body = schemas::Envelope<BetsAnswer>)), security(("bearer" = [])))]
 pub async fn get_game_bets(state: web::Data<AppState>, user: AuthUser, query: web::Query<BetsQuery>) -> ApiResult<HttpResponse> {
     if let Some(mid) = query.market_id.as_deref() {
-        return Ok(ok("Success", bets_of_round(&state, user.user_id, mid, query.g_type.as_deref())?));
+        return Ok(ok("Success", BetsAnswer::Round(bets_of_round(&state, user.user_id, mid, query.g_type.as_deref())?)));
     }
     let gmid = query.game_id.ok_or_else(|| ApiError::bad("gameId: required (or marketId and gType)"))?;
     let ledger = state.engine.read();
-    Ok(ok("Success", GameBets { bets: open_bets(&ledger, user.user_id, Some(gmid)), spots_data: spots(&ledger, user.user_id, gmid) }))
+    Ok(ok("Success", BetsAnswer::Match(GameBets { bets: open_bets(&ledger, user.user_id, Some(gmid)), spots_data: spots(&ledger, user.user_id, gmid) })))
 }
 
-#[derive(Debug, Deserialize)]
+/// `GET /api/bet`'s two answers: a match's bets and books, or a casino round's bets.
+#[derive(serde::Serialize)]
+#[serde(untagged)]
+pub enum BetsAnswer {
+    Match(GameBets),
+    Round(schemas::casino::RoundBets),
+}
+
+/// Either shape (`anyOf`: an empty match answer reads as a round's too).
+impl utoipa::PartialSchema for BetsAnswer {
+    fn schema() -> utoipa::openapi::RefOr<utoipa::openapi::schema::Schema> {
+        use utoipa::ToSchema;
+        utoipa::openapi::schema::AnyOfBuilder::new()
+            .item(utoipa::openapi::Ref::from_schema_name(GameBets::name()))
+            .item(utoipa::openapi::Ref::from_schema_name(schemas::casino::RoundBets::name()))
+            .into()
+    }
+}
+
+impl utoipa::ToSchema for BetsAnswer {
+    fn schemas(out: &mut Vec<(String, utoipa::openapi::RefOr<utoipa::openapi::schema::Schema>)>) {
+        use utoipa::PartialSchema;
+        out.push((GameBets::name().into_owned(), GameBets::schema()));
+        out.push((schemas::casino::RoundBets::name().into_owned(), schemas::casino::RoundBets::schema()));
+        <GameBets as utoipa::ToSchema>::schemas(out);
+        <schemas::casino::RoundBets as utoipa::ToSchema>::schemas(out);
+    }
+}
+
+#[derive(Debug, Deserialize, utoipa::IntoParams)]
+#[into_params(parameter_in = Query)]
 pub struct CurrentQuery {
     #[serde(rename = "type", default)]
     kind: String,
 }
 
 /// Open bets by type: `game` (sports) or `casino`.
+#[utoipa::path(get, path = "/api/bet/current", tag = "bets", params(CurrentQuery), responses((status = 200, description = "Success", body = schemas::Envelope<Vec<schemas::bets::BetView>>)), security(("bearer" = [])))]
 pub async fn get_current_bets(state: web::Data<AppState>, user: AuthUser, query: web::Query<CurrentQuery>) -> ApiResult<HttpResponse> {
     let casino = match query.kind.as_str() {
         "" | "game" | "sports" => false,
@@ -78,7 +112,7 @@ pub async fn get_current_bets(state: web::Data<AppState>, user: AuthUser, query:
     Ok(ok("Success", bets))
 }
 
-#[derive(Debug, Deserialize)]
+#[derive(Debug, Deserialize, utoipa::ToSchema)]
 #[serde(deny_unknown_fields, rename_all = "camelCase")]
 pub struct StatementPopupRequest {
     market_id: u64,
@@ -90,6 +124,7 @@ pub struct StatementPopupRequest {
 /// `POST /data/front/accstatepopup`: one statement row of the caller, fresh from the ledger (the
 /// popup a statement row opens: the market's or round's bets, each with its result, and the
 /// total), by the row's `marketId` (and `seq`).
+#[utoipa::path(post, path = "/data/front/accstatepopup", tag = "statements", request_body = StatementPopupRequest, responses((status = 200, description = "Success", body = schemas::Envelope<schemas::bets::SettlementRow>)), security(("bearer" = [])))]
 pub async fn statement_popup(state: web::Data<AppState>, user: AuthUser, JsonBody(body): JsonBody<StatementPopupRequest>) -> ApiResult<HttpResponse> {
     let ledger = state.engine.read();
     let account = ledger.users.get(&user.user_id).ok_or_else(|| ApiError::NotFound("Unknown user".into()))?;
@@ -104,7 +139,7 @@ pub async fn statement_popup(state: web::Data<AppState>, user: AuthUser, JsonBod
     Ok(ok("Success", row))
 }
 
-#[derive(Debug, Deserialize)]
+#[derive(Debug, Deserialize, utoipa::ToSchema)]
 #[serde(deny_unknown_fields)]
 pub struct AllBetsRequest {
     #[serde(rename = "type", default)]
@@ -114,6 +149,7 @@ pub struct AllBetsRequest {
 /// `POST /api/bet/all`: every market and round where the caller has open bets, sports and casino
 /// (`type` "game" or "casino" for one kind), each with its bets and its worst-case loss; the
 /// largest exposure first.
+#[utoipa::path(post, path = "/api/bet/all", tag = "bets", request_body = AllBetsRequest, responses((status = 200, description = "Success", body = schemas::Envelope<Vec<schemas::bets::OpenMarket>>)), security(("bearer" = [])))]
 pub async fn all_open_bets(state: web::Data<AppState>, user: AuthUser, JsonBody(body): JsonBody<AllBetsRequest>) -> ApiResult<HttpResponse> {
     let wanted = match body.kind.as_deref() {
         None | Some("") => None,
@@ -125,7 +161,8 @@ pub async fn all_open_bets(state: web::Data<AppState>, user: AuthUser, JsonBody(
     Ok(ok("Success", markets))
 }
 
-#[derive(Debug, Deserialize)]
+#[derive(Debug, Deserialize, utoipa::IntoParams)]
+#[into_params(parameter_in = Query)]
 #[serde(rename_all = "camelCase")]
 pub struct StatementQuery {
     #[serde(rename = "type", default)]
@@ -142,6 +179,7 @@ pub struct StatementQuery {
 /// within the dates (`yyyy-MM-dd`, both days included), a page at a time (`total` counts them
 /// all). Without `page` and `limit` the first `STATEMENT_ROWS_MAX` rows come, as the spec's
 /// client asks for the list.
+#[utoipa::path(get, path = "/api/bet/account-statement", tag = "statements", params(StatementQuery), responses((status = 200, description = "Success, sealed", content((crate::extract::Sealed = "application/json"), (schemas::Envelope<Vec<schemas::bets::SettlementRow>> = "application/vnd.exchange.plain+json")))), security(("bearer" = [])))]
 pub async fn get_bet_statement(state: web::Data<AppState>, user: AuthUser, query: web::Query<StatementQuery>) -> ApiResult<Encrypted<Vec<SettlementRow>>> {
     let casino = match query.kind.as_str() {
         "game" | "sports" => false,

@@ -22,7 +22,7 @@ use schemas::{Envelope, Money};
 use serde::Deserialize;
 use serde_json::Value;
 
-#[derive(Debug, Default, Deserialize)]
+#[derive(Debug, Default, Deserialize, utoipa::ToSchema)]
 pub struct ListRequest {
     #[serde(default)]
     gmid: Option<Value>,
@@ -51,23 +51,38 @@ fn table_of(gtype: Option<&str>) -> ApiResult<TableInfo> {
 }
 
 /// The casino types of the lobby header (encrypted).
+#[utoipa::path(post, path = "/api/front/casino/tablist", tag = "casino", request_body(content((crate::extract::Sealed = "application/json"), (serde_json::Value = "application/vnd.exchange.plain+json"))), responses((status = 200, description = "Success, sealed", content((crate::extract::Sealed = "application/json"), (schemas::Envelope<Vec<schemas::casino::CasinoType>> = "application/vnd.exchange.plain+json")))))]
 pub async fn casino_types(_body: EncryptedBody<Value>) -> Encrypted<Vec<CasinoType>> {
     Encrypted(Envelope::ok("Success", catalog::types()))
 }
 
+/// The same list at the spec's second name.
+#[utoipa::path(post, path = "/api/front/casino/tablelist", tag = "casino", request_body(content((crate::extract::Sealed = "application/json"), (serde_json::Value = "application/vnd.exchange.plain+json"))), responses((status = 200, description = "Success, sealed", content((crate::extract::Sealed = "application/json"), (schemas::Envelope<Vec<schemas::casino::CasinoType>> = "application/vnd.exchange.plain+json")))))]
+pub async fn casino_table_list(body: EncryptedBody<Value>) -> Encrypted<Vec<CasinoType>> {
+    casino_types(body).await
+}
+
+/// The same list at the spec's third name.
+#[utoipa::path(post, path = "/api/front/tablist", tag = "casino", request_body(content((crate::extract::Sealed = "application/json"), (serde_json::Value = "application/vnd.exchange.plain+json"))), responses((status = 200, description = "Success, sealed", content((crate::extract::Sealed = "application/json"), (schemas::Envelope<Vec<schemas::casino::CasinoType>> = "application/vnd.exchange.plain+json")))))]
+pub async fn casino_tab_list(body: EncryptedBody<Value>) -> Encrypted<Vec<CasinoType>> {
+    casino_types(body).await
+}
+
 /// The tables of a casino type (encrypted, base A).
+#[utoipa::path(post, path = "/api/front/casino/alllist", tag = "casino", request_body(content((crate::extract::Sealed = "application/json"), (ListRequest = "application/vnd.exchange.plain+json"))), responses((status = 200, description = "Success, sealed", content((crate::extract::Sealed = "application/json"), (schemas::Envelope<schemas::casino::CasinoTiles> = "application/vnd.exchange.plain+json")))))]
 pub async fn casino_tiles(state: web::Data<AppState>, EncryptedBody(body): EncryptedBody<ListRequest>) -> ApiResult<Encrypted<CasinoTiles>> {
     let t1 = catalog::tiles(type_id(&body)?, &locked_tables(&state));
     Ok(Encrypted(Envelope::ok("Success", CasinoTiles { t1 })))
 }
 
 /// The same list, plain (base B): the home grid and the lobby for visitors.
+#[utoipa::path(post, path = "/data/front/casino/alllist", tag = "casino", request_body = ListRequest, responses((status = 200, description = "Success", body = schemas::Envelope<schemas::casino::CasinoTiles>)))]
 pub async fn casino_tiles_plain(state: web::Data<AppState>, JsonBody(body): JsonBody<ListRequest>) -> ApiResult<HttpResponse> {
     let t1 = catalog::tiles(type_id(&body)?, &locked_tables(&state));
     Ok(ok("Success", CasinoTiles { t1 }))
 }
 
-#[derive(Debug, Deserialize)]
+#[derive(Debug, Deserialize, utoipa::ToSchema)]
 #[serde(deny_unknown_fields)]
 pub struct LaunchRequest {
     gmid: String,
@@ -76,6 +91,7 @@ pub struct LaunchRequest {
 /// `POST /data/front/casino/launchother {gmid}`: where a lobby tile's game opens. Every table of
 /// this site is its own (`isown`), so the answer is the table's page; a tile of another provider
 /// would get its launch address here. A locked table answers 403 with the lobby's reason.
+#[utoipa::path(post, path = "/data/front/casino/launchother", tag = "casino", request_body = LaunchRequest, responses((status = 200, description = "Success", body = schemas::Envelope<serde_json::Value>)))]
 pub async fn launch_other(state: web::Data<AppState>, JsonBody(body): JsonBody<LaunchRequest>) -> ApiResult<HttpResponse> {
     let table = catalog::table(&body.gmid).ok_or_else(|| ApiError::NotFound(format!("Unknown game {}", body.gmid)))?;
     if locked_tables(&state).contains(&table.number) {
@@ -84,7 +100,8 @@ pub async fn launch_other(state: web::Data<AppState>, JsonBody(body): JsonBody<L
     Ok(ok("Success", serde_json::json!({"gmid": table.gtype, "gname": table.name, "isown": true, "url": format!("/casino/{}", table.gtype)})))
 }
 
-#[derive(Debug, Deserialize)]
+#[derive(Debug, Deserialize, utoipa::IntoParams)]
+#[into_params(parameter_in = Query)]
 pub struct TableQuery {
     #[serde(rename = "gType")]
     gtype: Option<String>,
@@ -98,17 +115,20 @@ fn current_round(state: &AppState, gtype: Option<&str>) -> ApiResult<CasinoRound
 }
 
 /// A table's current round (encrypted, base A).
+#[utoipa::path(post, path = "/api/front/casino/data2", tag = "casino", request_body(content((crate::extract::Sealed = "application/json"), (serde_json::Value = "application/vnd.exchange.plain+json"))), params(TableQuery), responses((status = 200, description = "Success, sealed", content((crate::extract::Sealed = "application/json"), (schemas::Envelope<schemas::casino::CasinoRound> = "application/vnd.exchange.plain+json")))))]
 pub async fn round_data(state: web::Data<AppState>, query: web::Query<TableQuery>, _body: EncryptedBody<Value>) -> ApiResult<Encrypted<CasinoRound>> {
     Ok(Encrypted(Envelope::ok("Success", current_round(&state, query.gtype.as_deref())?)))
 }
 
 /// A table's current round, plain (base B, the spec's `j` flag).
+#[utoipa::path(post, path = "/data/front/casino/data2", tag = "casino", params(TableQuery), responses((status = 200, description = "Success", body = schemas::Envelope<schemas::casino::CasinoRound>)))]
 pub async fn round_data_plain(state: web::Data<AppState>, query: web::Query<TableQuery>) -> ApiResult<HttpResponse> {
     Ok(ok("Success", current_round(&state, query.gtype.as_deref())?))
 }
 
 /// `POST /data/front/worlisectiondata`: Worli Matka's board by section (the Single digits, then
 /// each kind of patti), from its current round.
+#[utoipa::path(post, path = "/data/front/worlisectiondata", tag = "casino", responses((status = 200, description = "Success", body = schemas::Envelope<Vec<schemas::casino::WorliSection>>)))]
 pub async fn worli_sections(state: web::Data<AppState>) -> ApiResult<HttpResponse> {
     let round = current_round(&state, Some("worli"))?;
     let mut sections: Vec<WorliSection> = Vec::new();
@@ -124,19 +144,20 @@ pub async fn worli_sections(state: web::Data<AppState>) -> ApiResult<HttpRespons
     Ok(ok("Success", sections))
 }
 
-#[derive(Debug, Deserialize)]
+#[derive(Debug, Deserialize, utoipa::ToSchema)]
 pub struct LastResultsRequest {
     #[serde(rename = "gType", alias = "type")]
     gtype: Option<String>,
 }
 
 /// The last-results strip of a table (encrypted).
+#[utoipa::path(post, path = "/api/front/casino/lastresults2", tag = "casino", request_body(content((crate::extract::Sealed = "application/json"), (LastResultsRequest = "application/vnd.exchange.plain+json"))), responses((status = 200, description = "Success, sealed", content((crate::extract::Sealed = "application/json"), (schemas::Envelope<Vec<schemas::casino::ResultRow>> = "application/vnd.exchange.plain+json")))))]
 pub async fn last_results(state: web::Data<AppState>, EncryptedBody(body): EncryptedBody<LastResultsRequest>) -> ApiResult<Encrypted<Vec<ResultRow>>> {
     let round = current_round(&state, body.gtype.as_deref())?;
     Ok(Encrypted(Envelope::ok("Success", round.results)))
 }
 
-#[derive(Debug, Deserialize)]
+#[derive(Debug, Deserialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct ResultsRequest {
     date_from: Option<String>,
@@ -145,12 +166,14 @@ pub struct ResultsRequest {
 }
 
 /// Every resulted round of a table on one UTC day, newest first (base A, signed in).
+#[utoipa::path(post, path = "/api/front/casinoresults", tag = "casino", request_body = ResultsRequest, responses((status = 200, description = "Success", body = schemas::Envelope<Vec<schemas::casino::CasinoResultRow>>)), security(("bearer" = [])))]
 pub async fn results_by_day(state: web::Data<AppState>, _user: AuthUser, body: JsonBody<ResultsRequest>) -> ApiResult<HttpResponse> {
     results_of_day(&state, body.0)
 }
 
 /// The same on base B, as the spec lists it: rounds and winners are public, like the table's
 /// own results strip.
+#[utoipa::path(post, path = "/data/front/casinoresults", tag = "casino", request_body = ResultsRequest, responses((status = 200, description = "Success", body = schemas::Envelope<Vec<schemas::casino::CasinoResultRow>>)))]
 pub async fn results_by_day_plain(state: web::Data<AppState>, body: JsonBody<ResultsRequest>) -> ApiResult<HttpResponse> {
     results_of_day(&state, body.0)
 }
@@ -179,7 +202,7 @@ fn results_of_day(state: &AppState, body: ResultsRequest) -> ApiResult<HttpRespo
     Ok(ok("Success", rows))
 }
 
-#[derive(Debug, Deserialize)]
+#[derive(Debug, Deserialize, utoipa::ToSchema)]
 pub struct ResultRequest {
     gtype: Option<String>,
     mid: Option<Value>,
@@ -195,6 +218,7 @@ fn round_id(mid: Option<&Value>) -> ApiResult<String> {
 
 /// A resulted round: its cards dealt again from its seed (a stacked round as it was dealt), and
 /// the caller's bets on it.
+#[utoipa::path(post, path = "/api/front/casino/result", tag = "casino", request_body = ResultRequest, responses((status = 200, description = "Success", body = schemas::Envelope<schemas::casino::CasinoResultDetail>)), security(("bearer" = [])))]
 pub async fn round_result(state: web::Data<AppState>, user: AuthUser, JsonBody(body): JsonBody<ResultRequest>) -> ApiResult<HttpResponse> {
     let table = table_of(body.gtype.as_deref())?;
     let mid = round_id(body.mid.as_ref())?;
@@ -257,6 +281,7 @@ fn slot_names(item: &CasinoItem) -> String {
 
 /// `POST /data/front/casino/pick`: the name and rate of a pick on a pick item of the table's
 /// current round, as a bet on it would take them.
+#[utoipa::path(post, path = "/data/front/casino/pick", tag = "casino", request_body = schemas::casino::PickQuoteRequest, responses((status = 200, description = "Success", body = schemas::Envelope<schemas::casino::PickQuote>)))]
 pub async fn quote_pick(state: web::Data<AppState>, JsonBody(body): JsonBody<PickQuoteRequest>) -> ApiResult<HttpResponse> {
     let table = table_of(Some(&body.g_type))?;
     let round = read(&state.casino).round(table.gtype).cloned().ok_or_else(|| ApiError::Conflict("Round is closed".into()))?;
@@ -270,6 +295,7 @@ pub async fn quote_pick(state: web::Data<AppState>, JsonBody(body): JsonBody<Pic
 }
 
 /// `POST /api/bet/place/casino`: the item as the table shows it now, checked by the ledger.
+#[utoipa::path(post, path = "/api/bet/place/casino", tag = "bets", request_body(content((crate::extract::Sealed = "application/json"), (schemas::casino::PlaceCasinoBetRequest = "application/vnd.exchange.plain+json"))), responses((status = 200, description = "Success, sealed", content((crate::extract::Sealed = "application/json"), (schemas::Envelope<schemas::bets::PlaceBetResponse> = "application/vnd.exchange.plain+json")))), security(("bearer" = [])))]
 #[tracing::instrument(name = "place_casino_bet", skip_all)]
 pub async fn place_casino_bet(
     req: HttpRequest,

@@ -5,6 +5,7 @@ use crate::extract::{client_ip, ok};
 use actix_web::{web, HttpRequest, HttpResponse};
 use schemas::IpAddress;
 
+#[utoipa::path(get, path = "/api/domain/domain-config", tag = "site", responses((status = 200, description = "Success", body = schemas::Envelope<schemas::SiteConfig>)))]
 pub async fn domain_config(state: web::Data<AppState>) -> HttpResponse {
     let mut response = ok("Success", state.settings.site.clone());
     response.headers_mut().insert(actix_web::http::header::CACHE_CONTROL, actix_web::http::header::HeaderValue::from_static("no-store"));
@@ -12,10 +13,19 @@ pub async fn domain_config(state: web::Data<AppState>) -> HttpResponse {
 }
 
 /// The client's IP lookup: no outside service is reachable, so the server says what it sees.
+#[utoipa::path(get, path = "/api/ip", tag = "site", responses((status = 200, description = "Success", body = schemas::Envelope<schemas::IpAddress>)))]
 pub async fn client_ip_lookup(req: HttpRequest) -> HttpResponse {
     ok("Success", IpAddress { ip: client_ip(&req) })
 }
 
+/// How far the ledger's log has come: the health probe's answer.
+#[derive(serde::Serialize, utoipa::ToSchema)]
+pub struct Health {
+    /// The last event's sequence number.
+    pub seq: u64,
+}
+
+#[utoipa::path(get, path = "/health", tag = "site", responses((status = 200, description = "Success", body = schemas::Envelope<Health>)))]
 pub async fn health(state: web::Data<AppState>) -> HttpResponse {
-    ok("ok", serde_json::json!({ "seq": state.engine.read().head_seq }))
+    ok("ok", Health { seq: state.engine.read().head_seq })
 }

@@ -8,24 +8,28 @@ use actix_web::{web, HttpResponse};
 use schemas::{CreateUserRequest, MoneyRequest, Role};
 use serde::Deserialize;
 
+#[utoipa::path(post, path = "/api/ops/users", tag = "ops", request_body = schemas::CreateUserRequest, responses((status = 200, description = "Success", body = schemas::Envelope<schemas::User>)), security(("bearer" = [])))]
 #[tracing::instrument(name = "create_user", skip_all)]
 pub async fn create_user(state: web::Data<AppState>, user: AuthUser, JsonBody(body): JsonBody<CreateUserRequest>) -> ApiResult<HttpResponse> {
     user.require(&[Role::Operator])?;
     Ok(ok("User created", operations::create_user(&state.engine, body).await?))
 }
 
+#[utoipa::path(post, path = "/api/ops/credit", tag = "ops", request_body = schemas::MoneyRequest, responses((status = 200, description = "Success", body = schemas::Envelope<schemas::MoneyResponse>)), security(("bearer" = [])))]
 #[tracing::instrument(name = "credit", skip_all)]
 pub async fn credit(state: web::Data<AppState>, user: AuthUser, JsonBody(body): JsonBody<MoneyRequest>) -> ApiResult<HttpResponse> {
     user.require(&[Role::Operator])?;
     Ok(ok("Credited", operations::move_money(&state.engine, user.user_id, body, Direction::Credit).await?))
 }
 
+#[utoipa::path(post, path = "/api/ops/debit", tag = "ops", request_body = schemas::MoneyRequest, responses((status = 200, description = "Success", body = schemas::Envelope<schemas::MoneyResponse>)), security(("bearer" = [])))]
 #[tracing::instrument(name = "debit", skip_all)]
 pub async fn debit(state: web::Data<AppState>, user: AuthUser, JsonBody(body): JsonBody<MoneyRequest>) -> ApiResult<HttpResponse> {
     user.require(&[Role::Operator])?;
     Ok(ok("Debited", operations::move_money(&state.engine, user.user_id, body, Direction::Debit).await?))
 }
 
+#[utoipa::path(get, path = "/api/ops/audit/verify", tag = "ops", responses((status = 200, description = "Success", body = schemas::Envelope<schemas::AuditReport>)), security(("bearer" = [])))]
 #[tracing::instrument(name = "audit_verify", skip_all)]
 pub async fn audit_verify(state: web::Data<AppState>, user: AuthUser) -> ApiResult<HttpResponse> {
     user.require(&[Role::Operator])?;
@@ -37,6 +41,7 @@ pub async fn audit_verify(state: web::Data<AppState>, user: AuthUser) -> ApiResu
 }
 
 /// Starts the invariant check in the background (or answers the run in progress).
+#[utoipa::path(post, path = "/api/ops/audit/verify-runs", tag = "ops", responses((status = 200, description = "Success", body = schemas::Envelope<schemas::ops::OpsVerifyRun>)), security(("bearer" = [])))]
 #[tracing::instrument(name = "start_verify_run", skip_all)]
 pub async fn start_verify_run(state: web::Data<AppState>, user: AuthUser) -> ApiResult<HttpResponse> {
     user.require(&[Role::Operator])?;
@@ -44,19 +49,22 @@ pub async fn start_verify_run(state: web::Data<AppState>, user: AuthUser) -> Api
 }
 
 /// The latest invariant check: its progress while it runs, its report once done.
+#[utoipa::path(get, path = "/api/ops/audit/verify-runs/latest", tag = "ops", responses((status = 200, description = "Success", body = schemas::Envelope<schemas::ops::OpsVerifyRun>)), security(("bearer" = [])))]
 #[tracing::instrument(name = "latest_verify_run", skip_all)]
 pub async fn latest_verify_run(state: web::Data<AppState>, user: AuthUser) -> ApiResult<HttpResponse> {
     user.require(&[Role::Operator])?;
     Ok(ok("Success", state.verification.status()))
 }
 
-#[derive(Debug, Deserialize)]
+#[derive(Debug, Deserialize, utoipa::IntoParams)]
+#[into_params(parameter_in = Query)]
 #[serde(deny_unknown_fields)]
 pub struct HouseQuery {
     days: Option<u32>,
 }
 
 /// Turnover, the house's exposure per open market and table, and its settled P/L per day.
+#[utoipa::path(get, path = "/api/ops/house", tag = "ops", params(HouseQuery), responses((status = 200, description = "Success", body = schemas::Envelope<schemas::ops::OpsHouse>)), security(("bearer" = [])))]
 #[tracing::instrument(name = "ops_house", skip_all)]
 pub async fn ops_house(state: web::Data<AppState>, user: AuthUser, query: web::Query<HouseQuery>) -> ApiResult<HttpResponse> {
     user.require(&[Role::Operator])?;
@@ -67,12 +75,14 @@ pub async fn ops_house(state: web::Data<AppState>, user: AuthUser, query: web::Q
     Ok(ok("Success", operations::house(&state.engine.read(), days)))
 }
 
-#[derive(Debug, Deserialize)]
+#[derive(Debug, Deserialize, utoipa::IntoParams)]
+#[into_params(parameter_in = Query)]
 pub struct StateQuery {
     seq: Option<u64>,
     username: Option<String>,
 }
 
+#[utoipa::path(get, path = "/api/ops/audit/state", tag = "ops", params(StateQuery), responses((status = 200, description = "Success", body = schemas::Envelope<schemas::AuditState>)), security(("bearer" = [])))]
 #[tracing::instrument(name = "audit_state", skip_all)]
 pub async fn audit_state(state: web::Data<AppState>, user: AuthUser, query: web::Query<StateQuery>) -> ApiResult<HttpResponse> {
     user.require(&[Role::Operator])?;
@@ -80,7 +90,8 @@ pub async fn audit_state(state: web::Data<AppState>, user: AuthUser, query: web:
     Ok(ok("Success", operations::state_at(&state.engine, query.seq, query.username).await?))
 }
 
-#[derive(Debug, Deserialize)]
+#[derive(Debug, Deserialize, utoipa::IntoParams)]
+#[into_params(parameter_in = Query)]
 #[serde(deny_unknown_fields)]
 pub struct MomentQuery {
     seq: Option<u64>,
@@ -97,6 +108,7 @@ pub fn parse_moment(text: &str) -> ApiResult<i64> {
 }
 
 /// Time travel: every account as it was at a sequence number or a time, with its open bets.
+#[utoipa::path(get, path = "/api/ops/audit/moment", tag = "ops", params(MomentQuery), responses((status = 200, description = "Success", body = schemas::Envelope<schemas::ops::OpsMoment>)), security(("bearer" = [])))]
 #[tracing::instrument(name = "audit_moment", skip_all)]
 pub async fn audit_moment(state: web::Data<AppState>, user: AuthUser, query: web::Query<MomentQuery>) -> ApiResult<HttpResponse> {
     user.require(&[Role::Operator])?;
@@ -106,7 +118,8 @@ pub async fn audit_moment(state: web::Data<AppState>, user: AuthUser, query: web
     Ok(ok("Success", crate::time_travel::moment(&state.engine, query.seq, at_ms, username).await?))
 }
 
-#[derive(Debug, Deserialize)]
+#[derive(Debug, Deserialize, utoipa::IntoParams)]
+#[into_params(parameter_in = Query)]
 #[serde(deny_unknown_fields, rename_all = "camelCase")]
 pub struct EventsQuery {
     from_seq: Option<u64>,
@@ -128,6 +141,7 @@ impl EventsQuery {
 }
 
 /// The log's events, oldest first, filtered by range, user and kind, a page at a time.
+#[utoipa::path(get, path = "/api/ops/audit/events", tag = "ops", params(EventsQuery), responses((status = 200, description = "Success", body = schemas::Envelope<Vec<schemas::ops::OpsEventRow>>)), security(("bearer" = [])))]
 #[tracing::instrument(name = "audit_events", skip_all)]
 pub async fn audit_events(state: web::Data<AppState>, user: AuthUser, query: web::Query<EventsQuery>) -> ApiResult<HttpResponse> {
     user.require(&[Role::Operator])?;
@@ -137,6 +151,7 @@ pub async fn audit_events(state: web::Data<AppState>, user: AuthUser, query: web
 }
 
 /// The same events as JSON lines, to download.
+#[utoipa::path(get, path = "/api/ops/audit/events.jsonl", tag = "ops", params(EventsQuery), responses((status = 200, description = "Success", content_type = "application/x-ndjson", body = String)), security(("bearer" = [])))]
 #[tracing::instrument(name = "audit_events_export", skip_all)]
 pub async fn audit_events_export(state: web::Data<AppState>, user: AuthUser, query: web::Query<EventsQuery>) -> ApiResult<HttpResponse> {
     user.require(&[Role::Operator])?;

@@ -9,6 +9,7 @@ use actix_web::{web, HttpResponse};
 use schemas::ops::{OpsActionRequest, OpsStackRequest};
 use schemas::Role;
 
+#[utoipa::path(get, path = "/api/ops/casino", tag = "ops", responses((status = 200, description = "Success", body = schemas::Envelope<Vec<schemas::ops::OpsTable>>)), security(("bearer" = [])))]
 #[tracing::instrument(name = "ops_list_tables", skip_all)]
 pub async fn ops_list_tables(state: web::Data<AppState>, user: AuthUser) -> ApiResult<HttpResponse> {
     user.require(&[Role::Operator])?;
@@ -19,6 +20,7 @@ pub async fn ops_list_tables(state: web::Data<AppState>, user: AuthUser) -> ApiR
 const STACK_FACES_MAX: usize = 60;
 
 /// Test mode only: the table's next deal starts with these cards; its result says stacked.
+#[utoipa::path(post, path = "/api/ops/casino/{gtype}/stack", tag = "ops", request_body = schemas::ops::OpsStackRequest, params(("gtype" = String, Path, description = "A table's gtype")), responses((status = 200, description = "Success", body = schemas::Envelope<schemas::ops::OpsTable>)), security(("bearer" = [])))]
 #[tracing::instrument(name = "ops_stack_shoe", skip_all)]
 pub async fn ops_stack_shoe(state: web::Data<AppState>, user: AuthUser, path: web::Path<String>, JsonBody(body): JsonBody<OpsStackRequest>) -> ApiResult<HttpResponse> {
     user.require(&[Role::Operator])?;
@@ -42,6 +44,7 @@ pub async fn ops_stack_shoe(state: web::Data<AppState>, user: AuthUser, path: we
 /// Locks or unlocks a table (its tile shows locked and it takes no bets until unlocked), pauses
 /// or resumes its dealing (after the round in play, no new round opens), or voids its round in
 /// play (every stake returned).
+#[utoipa::path(post, path = "/api/ops/casino/{gtype}/{action}", tag = "ops", request_body = schemas::ops::OpsActionRequest, params(("gtype" = String, Path, description = "A table's gtype"), ("action" = String, Path, description = "lock, unlock or void")), responses((status = 200, description = "Success", body = schemas::Envelope<schemas::ops::OpsTable>)), security(("bearer" = [])))]
 #[tracing::instrument(name = "ops_table_action", skip_all)]
 pub async fn ops_table_action(state: web::Data<AppState>, user: AuthUser, path: web::Path<(String, String)>, JsonBody(body): JsonBody<OpsActionRequest>) -> ApiResult<HttpResponse> {
     user.require(&[Role::Operator])?;

@@ -10,6 +10,7 @@ use actix_web::{web, HttpResponse};
 use schemas::ops::OpsFeedAction;
 use schemas::Role;
 
+#[utoipa::path(get, path = "/api/ops/feed", tag = "ops", responses((status = 200, description = "Success", body = schemas::Envelope<schemas::ops::OpsFeed>)), security(("bearer" = [])))]
 #[tracing::instrument(name = "ops_feed", skip_all)]
 pub async fn ops_feed(state: web::Data<AppState>, user: AuthUser) -> ApiResult<HttpResponse> {
     user.require(&[Role::Operator])?;
@@ -17,6 +18,7 @@ pub async fn ops_feed(state: web::Data<AppState>, user: AuthUser) -> ApiResult<H
 }
 
 /// Suspends, resumes, re-prices, settles or voids one market.
+#[utoipa::path(post, path = "/api/ops/feed/{gmid}/markets/{mid}/{action}", tag = "ops", request_body = schemas::ops::OpsFeedAction, params(("gmid" = u64, Path), ("mid" = u64, Path), ("action" = String, Path, description = "suspend, resume, price, settle or void")), responses((status = 200, description = "Success", body = schemas::Envelope<schemas::ops::OpsFixture>)), security(("bearer" = [])))]
 #[tracing::instrument(name = "ops_market_action", skip_all)]
 pub async fn ops_market_action(state: web::Data<AppState>, user: AuthUser, path: web::Path<(u64, u64, String)>, JsonBody(body): JsonBody<OpsFeedAction>) -> ApiResult<HttpResponse> {
     user.require(&[Role::Operator])?;
@@ -28,6 +30,7 @@ pub async fn ops_market_action(state: web::Data<AppState>, user: AuthUser, path:
 
 /// Suspends or resumes every market of a fixture, or finishes it (every market settles). A
 /// finished fixture has left the book: the answer is then `null`.
+#[utoipa::path(post, path = "/api/ops/feed/{gmid}/{action}", tag = "ops", request_body = schemas::ops::OpsFeedAction, params(("gmid" = u64, Path), ("action" = String, Path, description = "suspend, resume or finish")), responses((status = 200, description = "Success", body = schemas::Envelope<Option<schemas::ops::OpsFixture>>)), security(("bearer" = [])))]
 #[tracing::instrument(name = "ops_fixture_action", skip_all)]
 pub async fn ops_fixture_action(state: web::Data<AppState>, user: AuthUser, path: web::Path<(u64, String)>, JsonBody(body): JsonBody<OpsFeedAction>) -> ApiResult<HttpResponse> {
     user.require(&[Role::Operator])?;
@@ -50,6 +53,7 @@ fn done(action: &str) -> &'static str {
 
 /// Everything the book shows now as feed events, the journal number it is current to and the
 /// server's time: a scenario recorder's first read.
+#[utoipa::path(get, path = "/api/ops/feed/snapshot", tag = "ops", responses((status = 200, description = "Success", body = schemas::Envelope<serde_json::Value>)), security(("bearer" = [])))]
 #[tracing::instrument(name = "feed_snapshot", skip_all)]
 pub async fn feed_snapshot(state: web::Data<AppState>, user: AuthUser) -> ApiResult<HttpResponse> {
     user.require(&[Role::Operator])?;
@@ -57,7 +61,8 @@ pub async fn feed_snapshot(state: web::Data<AppState>, user: AuthUser) -> ApiRes
     Ok(ok("Success", serde_json::json!({ "seq": seq, "atMs": crate::clock::now_ms(), "events": events })))
 }
 
-#[derive(Debug, serde::Deserialize)]
+#[derive(Debug, serde::Deserialize, utoipa::IntoParams)]
+#[into_params(parameter_in = Query)]
 #[serde(deny_unknown_fields)]
 pub struct JournalQuery {
     after: u64,
@@ -68,6 +73,7 @@ pub struct JournalQuery {
 const JOURNAL_READ_MAX: usize = 5_000;
 
 /// The changes the book showed after number `after`, oldest first: `[{seq, atMs, event}]`.
+#[utoipa::path(get, path = "/api/ops/feed/journal", tag = "ops", params(JournalQuery), responses((status = 200, description = "Success", body = schemas::Envelope<Vec<crate::sports::book::Noted>>)), security(("bearer" = [])))]
 #[tracing::instrument(name = "feed_journal", skip_all)]
 pub async fn feed_journal(state: web::Data<AppState>, user: AuthUser, query: web::Query<JournalQuery>) -> ApiResult<HttpResponse> {
     user.require(&[Role::Operator])?;
@@ -80,7 +86,8 @@ pub async fn feed_journal(state: web::Data<AppState>, user: AuthUser, query: web
     Ok(ok("Success", noted))
 }
 
-#[derive(Debug, serde::Deserialize)]
+#[derive(Debug, serde::Deserialize, utoipa::IntoParams)]
+#[into_params(parameter_in = Query)]
 #[serde(deny_unknown_fields)]
 pub struct SourceQuery {
     source: Option<String>,
@@ -93,6 +100,7 @@ const SOURCE_CHARS_MAX: usize = 40;
 /// as if the feed had sent them; an empty list is the source's heartbeat. `?source=NAME` names
 /// the feed (default `api`): a source silent for `feed.silence_secs` has its fixtures suspended
 /// until it speaks again.
+#[utoipa::path(post, path = "/api/ops/feed/events", tag = "ops", request_body = Vec<schemas::sports::FeedEvent>, params(SourceQuery), responses((status = 200, description = "Success", body = schemas::Envelope<serde_json::Value>)), security(("bearer" = [])))]
 #[tracing::instrument(name = "inject_feed_events", skip_all)]
 pub async fn inject_feed_events(state: web::Data<AppState>, user: AuthUser, query: web::Query<SourceQuery>, JsonBody(events): JsonBody<Vec<schemas::sports::FeedEvent>>) -> ApiResult<HttpResponse> {
     user.require(&[Role::Operator])?;

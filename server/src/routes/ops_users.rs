@@ -11,7 +11,8 @@ use schemas::ops::{OpsActionRequest, OpsTimelinePoint, OpsUserRow};
 use schemas::{Money, Role};
 use serde::Deserialize;
 
-#[derive(Debug, Deserialize)]
+#[derive(Debug, Deserialize, utoipa::IntoParams)]
+#[into_params(parameter_in = Query)]
 #[serde(deny_unknown_fields)]
 pub struct UsersQuery {
     #[serde(default)]
@@ -21,6 +22,7 @@ pub struct UsersQuery {
 }
 
 /// Accounts whose username contains `search` (any case), in username order, a page at a time.
+#[utoipa::path(get, path = "/api/ops/users", tag = "ops", params(UsersQuery), responses((status = 200, description = "Success", body = schemas::Envelope<Vec<schemas::ops::OpsUserRow>>)), security(("bearer" = [])))]
 #[tracing::instrument(name = "ops_list_users", skip_all)]
 pub async fn ops_list_users(state: web::Data<AppState>, user: AuthUser, query: web::Query<UsersQuery>) -> ApiResult<HttpResponse> {
     user.require(&[Role::Operator])?;
@@ -36,6 +38,7 @@ pub async fn ops_list_users(state: web::Data<AppState>, user: AuthUser, query: w
 }
 
 /// Everything about one account.
+#[utoipa::path(get, path = "/api/ops/users/{username}", tag = "ops", params(("username" = String, Path)), responses((status = 200, description = "Success", body = schemas::Envelope<schemas::ops::OpsUserDetail>)), security(("bearer" = [])))]
 #[tracing::instrument(name = "ops_get_user", skip_all)]
 pub async fn ops_get_user(state: web::Data<AppState>, user: AuthUser, username: web::Path<String>) -> ApiResult<HttpResponse> {
     user.require(&[Role::Operator])?;
@@ -44,6 +47,7 @@ pub async fn ops_get_user(state: web::Data<AppState>, user: AuthUser, username: 
 }
 
 /// The account's balance and exposure after every event that moved either, read from the log.
+#[utoipa::path(get, path = "/api/ops/users/{username}/timeline", tag = "ops", params(("username" = String, Path)), responses((status = 200, description = "Success", body = schemas::Envelope<Vec<schemas::ops::OpsTimelinePoint>>)), security(("bearer" = [])))]
 #[tracing::instrument(name = "ops_user_timeline", skip_all)]
 pub async fn ops_user_timeline(state: web::Data<AppState>, user: AuthUser, username: web::Path<String>) -> ApiResult<HttpResponse> {
     user.require(&[Role::Operator])?;
@@ -57,6 +61,7 @@ pub async fn ops_user_timeline(state: web::Data<AppState>, user: AuthUser, usern
 }
 
 /// Lock or unlock betting, reset the password, or end the sessions; the remark says why.
+#[utoipa::path(post, path = "/api/ops/users/{username}/{action}", tag = "ops", request_body = schemas::ops::OpsActionRequest, params(("username" = String, Path), ("action" = String, Path, description = "lock, unlock, lock-betting, unlock-betting or reset-password")), responses((status = 200, description = "Success", body = schemas::Envelope<schemas::ops::OpsUserRow>)), security(("bearer" = [])))]
 #[tracing::instrument(name = "ops_account_action", skip_all)]
 pub async fn ops_account_action(state: web::Data<AppState>, user: AuthUser, path: web::Path<(String, String)>, JsonBody(body): JsonBody<OpsActionRequest>) -> ApiResult<HttpResponse> {
     user.require(&[Role::Operator])?;

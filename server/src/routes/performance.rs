@@ -31,12 +31,14 @@ fn button_values(state: &AppState, user_id: u64) -> ApiResult<ButtonValues> {
     })
 }
 
+#[utoipa::path(get, path = "/api/userPerformance/{id}", tag = "users", params(("id" = String, Path, description = "A user id (the caller's, or any for an operator)")), responses((status = 200, description = "Success, sealed", content((crate::extract::Sealed = "application/json"), (schemas::Envelope<schemas::ButtonValues> = "application/vnd.exchange.plain+json")))), security(("bearer" = [])))]
 #[tracing::instrument(name = "get_button_values", skip_all)]
 pub async fn get_button_values(state: web::Data<AppState>, user: AuthUser, id: web::Path<String>) -> ApiResult<Encrypted<ButtonValues>> {
     let user_id = user.require_self_or_operator(&id)?;
     Ok(Encrypted(Envelope::ok("Success", button_values(&state, user_id)?)))
 }
 
+#[utoipa::path(put, path = "/api/userPerformance", tag = "users", request_body = schemas::PutButtonValues, responses((status = 200, description = "Success", body = schemas::Envelope<schemas::ButtonValues>)), security(("bearer" = [])))]
 #[tracing::instrument(name = "put_button_values", skip_all)]
 pub async fn put_button_values(state: web::Data<AppState>, user: AuthUser, JsonBody(body): JsonBody<PutButtonValues>) -> ApiResult<HttpResponse> {
     let group = |buttons: &[Button]| buttons.iter().map(|b| (b.label.trim().to_owned(), b.value.minor())).collect();

@@ -55,6 +55,7 @@ fn guard_guesses<'a>(state: &'a AppState, user_id: UserId, req: &HttpRequest) ->
     super::guesses::count_guess(state, &format!("#totp:{user_id}"), req, "wrong codes")
 }
 
+#[utoipa::path(get, path = "/api/secure-auth", tag = "secure-auth", responses((status = 200, description = "Success", body = schemas::Envelope<schemas::wallet::SecureAuthStatus>)), security(("bearer" = [])))]
 #[tracing::instrument(name = "get_secure_auth", skip_all)]
 pub async fn get_secure_auth(state: web::Data<AppState>, user: AuthUser) -> ApiResult<HttpResponse> {
     secure_user(&user)?;
@@ -62,6 +63,7 @@ pub async fn get_secure_auth(state: web::Data<AppState>, user: AuthUser) -> ApiR
 }
 
 /// Starts (or restarts) enrolment: a new secret, pending until a code of it is confirmed.
+#[utoipa::path(post, path = "/api/secure-auth/enroll", tag = "secure-auth", responses((status = 200, description = "Success", body = schemas::Envelope<schemas::wallet::TotpEnrolment>)), security(("bearer" = [])))]
 #[tracing::instrument(name = "enroll_totp", skip_all)]
 pub async fn enroll_totp(state: web::Data<AppState>, user: AuthUser) -> ApiResult<HttpResponse> {
     secure_user(&user)?;
@@ -73,6 +75,7 @@ pub async fn enroll_totp(state: web::Data<AppState>, user: AuthUser) -> ApiResul
     Ok(ok("Scan the QR code or enter the code in your authenticator app, then confirm with a 6-digit code", TotpEnrolment { secret, otpauth_uri }))
 }
 
+#[utoipa::path(post, path = "/api/secure-auth/verify", tag = "secure-auth", request_body = schemas::wallet::TotpCodeBody, responses((status = 200, description = "Success", body = schemas::Envelope<schemas::wallet::SecureAuthStatus>)), security(("bearer" = [])))]
 #[tracing::instrument(name = "verify_totp", skip_all)]
 pub async fn verify_totp(req: HttpRequest, state: web::Data<AppState>, user: AuthUser, JsonBody(body): JsonBody<TotpCodeBody>) -> ApiResult<HttpResponse> {
     secure_user(&user)?;
@@ -92,6 +95,7 @@ pub async fn verify_totp(req: HttpRequest, state: web::Data<AppState>, user: Aut
     Ok(ok("Secure auth enabled", status(&state, user.user_id)))
 }
 
+#[utoipa::path(post, path = "/api/secure-auth/disable", tag = "secure-auth", request_body = schemas::wallet::TotpCodeBody, responses((status = 200, description = "Success", body = schemas::Envelope<schemas::wallet::SecureAuthStatus>)), security(("bearer" = [])))]
 #[tracing::instrument(name = "disable_totp", skip_all)]
 pub async fn disable_totp(req: HttpRequest, state: web::Data<AppState>, user: AuthUser, JsonBody(body): JsonBody<TotpCodeBody>) -> ApiResult<HttpResponse> {
     secure_user(&user)?;
@@ -108,6 +112,7 @@ pub async fn disable_totp(req: HttpRequest, state: web::Data<AppState>, user: Au
 }
 
 /// The Telegram tab: the password again, then a connection id for the bot.
+#[utoipa::path(post, path = "/api/secure-auth/telegram", tag = "secure-auth", request_body = schemas::wallet::TelegramBody, responses((status = 200, description = "Success", body = schemas::Envelope<schemas::wallet::TelegramConnection>)), security(("bearer" = [])))]
 #[tracing::instrument(name = "telegram_connection", skip_all)]
 pub async fn telegram_connection(req: HttpRequest, state: web::Data<AppState>, user: AuthUser, JsonBody(body): JsonBody<TelegramBody>) -> ApiResult<HttpResponse> {
     secure_user(&user)?;

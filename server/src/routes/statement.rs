@@ -7,6 +7,7 @@ use crate::timefmt::rfc3339;
 use actix_web::web;
 use schemas::{AccountRow, Envelope, Money};
 
+#[utoipa::path(get, path = "/api/transaction/user/statement/{id}", tag = "statements", params(("id" = String, Path, description = "A user id (the caller's, or any for an operator)")), responses((status = 200, description = "Success, sealed", content((crate::extract::Sealed = "application/json"), (schemas::Envelope<Vec<schemas::AccountRow>> = "application/vnd.exchange.plain+json")))), security(("bearer" = [])))]
 #[tracing::instrument(name = "get_account_rows", skip_all)]
 pub async fn get_account_rows(state: web::Data<AppState>, user: AuthUser, id: web::Path<String>) -> ApiResult<Encrypted<Vec<AccountRow>>> {
     let user_id = user.require_self_or_operator(&id)?;

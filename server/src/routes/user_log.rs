@@ -10,7 +10,8 @@ use ledger::ActivityKind;
 use schemas::{ActivityRow, Role};
 use serde::Deserialize;
 
-#[derive(Debug, Deserialize)]
+#[derive(Debug, Deserialize, utoipa::IntoParams)]
+#[into_params(parameter_in = Query)]
 #[serde(rename_all = "camelCase")]
 pub struct UserLogQuery {
     #[serde(default)]
@@ -34,6 +35,7 @@ fn parse_kind(kind: &str) -> ApiResult<Option<ActivityKind>> {
     }
 }
 
+#[utoipa::path(get, path = "/api/userLog", tag = "users", params(UserLogQuery), responses((status = 200, description = "Success", body = schemas::Envelope<Vec<schemas::ActivityRow>>)), security(("bearer" = [])))]
 #[tracing::instrument(name = "get_user_log", skip_all)]
 pub async fn get_user_log(state: web::Data<AppState>, user: AuthUser, query: web::Query<UserLogQuery>) -> ApiResult<HttpResponse> {
     user.require(&[Role::User, Role::Operator])?;

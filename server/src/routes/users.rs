@@ -14,6 +14,7 @@ fn current(state: &AppState, user_id: u64) -> ApiResult<HttpResponse> {
     Ok(ok("Success", user_view(state.engine.read().users.get(&user_id).ok_or_else(crate::error::unknown_user)?)))
 }
 
+#[utoipa::path(get, path = "/api/users", tag = "users", responses((status = 200, description = "Success", body = schemas::Envelope<schemas::User>)), security(("bearer" = [])))]
 #[tracing::instrument(name = "get_user", skip_all)]
 pub async fn get_user(state: web::Data<AppState>, user: AuthUser) -> ApiResult<HttpResponse> {
     current(&state, user.user_id)
@@ -36,6 +37,7 @@ fn check_change(body: &ChangePasswordRequest) -> ApiResult<()> {
     Ok(())
 }
 
+#[utoipa::path(post, path = "/api/users/change-password", tag = "users", request_body = schemas::ChangePasswordRequest, responses((status = 200, description = "Success", body = schemas::Envelope<schemas::User>)), security(("bearer" = [])))]
 #[tracing::instrument(name = "change_password", skip_all)]
 pub async fn change_password(
     req: HttpRequest,
@@ -63,6 +65,7 @@ pub async fn change_password(
     current(&state, user.user_id)
 }
 
+#[utoipa::path(get, path = "/api/users/access-rules/{id}", tag = "users", params(("id" = String, Path, description = "The caller's own user id")), responses((status = 200, description = "Success", body = schemas::Envelope<schemas::User>)), security(("bearer" = [])))]
 #[tracing::instrument(name = "accept_rules", skip_all)]
 pub async fn accept_rules(state: web::Data<AppState>, user: AuthUser, id: web::Path<String>) -> ApiResult<HttpResponse> {
     let id: u64 = id.parse().map_err(|_| ApiError::bad("id: must be a user id"))?;

@@ -31,12 +31,14 @@ fn created_request(state: &AppState, committed: &Committed) -> ApiResult<HttpRes
     Ok(ok(message, view))
 }
 
+#[utoipa::path(get, path = "/api/wallet/deposit-methods", tag = "wallet", responses((status = 200, description = "Success", body = schemas::Envelope<Vec<schemas::wallet::DepositMethod>>)), security(("bearer" = [])))]
 #[tracing::instrument(name = "get_deposit_methods", skip_all)]
 pub async fn get_deposit_methods(user: AuthUser) -> ApiResult<HttpResponse> {
     wallet_user(&user)?;
     Ok(ok("Success", crate::wallet::deposit_methods()))
 }
 
+#[utoipa::path(post, path = "/api/wallet/deposit", tag = "wallet", request_body = schemas::wallet::DepositRequestBody, responses((status = 200, description = "Success", body = schemas::Envelope<schemas::wallet::WalletRequest>)), security(("bearer" = [])))]
 #[tracing::instrument(name = "request_deposit", skip_all)]
 pub async fn request_deposit(state: web::Data<AppState>, user: AuthUser, JsonBody(body): JsonBody<DepositRequestBody>) -> ApiResult<HttpResponse> {
     wallet_user(&user)?;
@@ -45,6 +47,7 @@ pub async fn request_deposit(state: web::Data<AppState>, user: AuthUser, JsonBod
     created_request(&state, &committed)
 }
 
+#[utoipa::path(post, path = "/api/wallet/withdraw", tag = "wallet", request_body = schemas::wallet::WithdrawRequestBody, responses((status = 200, description = "Success", body = schemas::Envelope<schemas::wallet::WalletRequest>)), security(("bearer" = [])))]
 #[tracing::instrument(name = "request_withdrawal", skip_all)]
 pub async fn request_withdrawal(state: web::Data<AppState>, user: AuthUser, JsonBody(body): JsonBody<WithdrawRequestBody>) -> ApiResult<HttpResponse> {
     wallet_user(&user)?;
@@ -55,6 +58,7 @@ pub async fn request_withdrawal(state: web::Data<AppState>, user: AuthUser, Json
 }
 
 /// The caller's requests, newest first, filtered and paged on the server.
+#[utoipa::path(get, path = "/api/wallet/requests", tag = "wallet", params(crate::wallet::RequestQuery), responses((status = 200, description = "Success", body = schemas::Envelope<Vec<schemas::wallet::WalletRequest>>)), security(("bearer" = [])))]
 #[tracing::instrument(name = "get_wallet_requests", skip_all)]
 pub async fn get_wallet_requests(state: web::Data<AppState>, user: AuthUser, query: web::Query<RequestQuery>) -> ApiResult<HttpResponse> {
     wallet_user(&user)?;
@@ -64,12 +68,14 @@ pub async fn get_wallet_requests(state: web::Data<AppState>, user: AuthUser, que
     Ok(ok_paged(rows, total))
 }
 
-#[derive(Debug, Deserialize)]
+#[derive(Debug, Deserialize, utoipa::IntoParams)]
+#[into_params(parameter_in = Query)]
 pub struct AccountsQuery {
     #[serde(default, rename = "type")]
     kind: String,
 }
 
+#[utoipa::path(get, path = "/api/wallet/accounts", tag = "wallet", params(AccountsQuery), responses((status = 200, description = "Success", body = schemas::Envelope<Vec<schemas::wallet::WithdrawAccount>>)), security(("bearer" = [])))]
 #[tracing::instrument(name = "get_withdraw_accounts", skip_all)]
 pub async fn get_withdraw_accounts(state: web::Data<AppState>, user: AuthUser, query: web::Query<AccountsQuery>) -> ApiResult<HttpResponse> {
     wallet_user(&user)?;
@@ -79,6 +85,7 @@ pub async fn get_withdraw_accounts(state: web::Data<AppState>, user: AuthUser, q
     Ok(ok("Success", accounts))
 }
 
+#[utoipa::path(post, path = "/api/wallet/accounts", tag = "wallet", request_body = schemas::wallet::SaveAccountBody, responses((status = 200, description = "Success", body = schemas::Envelope<schemas::wallet::WithdrawAccount>)), security(("bearer" = [])))]
 #[tracing::instrument(name = "save_withdraw_account", skip_all)]
 pub async fn save_withdraw_account(state: web::Data<AppState>, user: AuthUser, JsonBody(body): JsonBody<SaveAccountBody>) -> ApiResult<HttpResponse> {
     wallet_user(&user)?;
@@ -94,6 +101,7 @@ pub async fn save_withdraw_account(state: web::Data<AppState>, user: AuthUser, J
     Ok(ok("Account saved", account_view(&ledger.wallet.accounts[&id])))
 }
 
+#[utoipa::path(get, path = "/api/bonus", tag = "wallet", responses((status = 200, description = "Success", body = schemas::Envelope<schemas::wallet::Bonus>)), security(("bearer" = [])))]
 #[tracing::instrument(name = "get_bonus", skip_all)]
 pub async fn get_bonus(state: web::Data<AppState>, user: AuthUser) -> ApiResult<HttpResponse> {
     wallet_user(&user)?;

@@ -16,7 +16,7 @@ const JOURNAL_MAX: usize = 20_000;
 /// What a market shows while an operator holds it suspended.
 const SUSPENDED: &str = "SUSPENDED";
 
-#[derive(Debug, Clone, Serialize)]
+#[derive(Debug, Clone, Serialize, utoipa::ToSchema)]
 pub struct MatchState {
     pub fixture: Fixture,
     pub markets: Vec<Market>,
@@ -31,7 +31,7 @@ pub struct MatchState {
     pub over: Option<FinalResult>,
 }
 
-#[derive(Debug, Clone, Serialize)]
+#[derive(Debug, Clone, Serialize, utoipa::ToSchema)]
 pub struct FinalResult {
     /// The scoreboard's last line ("India won by 20 runs"), or "Match over".
     pub message: String,
@@ -39,7 +39,7 @@ pub struct FinalResult {
 }
 
 /// One market of a finished fixture and how it ended, in words.
-#[derive(Debug, Clone, Serialize)]
+#[derive(Debug, Clone, Serialize, utoipa::ToSchema)]
 pub struct MarketOutcome {
     pub mid: u64,
     pub mname: String,
@@ -76,7 +76,7 @@ pub struct Book {
 }
 
 /// One change the book showed, as a feed event (a held market as players saw it).
-#[derive(Debug, Clone, Serialize)]
+#[derive(Debug, Clone, Serialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct Noted {
     pub seq: u64,

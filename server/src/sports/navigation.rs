@@ -22,7 +22,7 @@ pub const SPORTS: [u32; 4] = [schemas::sports::SPORT_CRICKET, schemas::sports::S
 /// How many fixtures the ticker lists.
 const TICKER_EVENTS_MAX: usize = 20;
 
-#[derive(Debug, Serialize)]
+#[derive(Debug, Serialize, utoipa::ToSchema)]
 pub struct LatestEvent {
     name: String,
     id: u64,

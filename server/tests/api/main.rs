@@ -9,6 +9,7 @@ mod exact_money;
 mod helpers;
 mod login_guard;
 mod loose_inputs;
+mod openapi;
 mod ops;
 mod ops_feed;
 mod ops_users;
