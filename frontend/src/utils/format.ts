@@ -1,6 +1,6 @@
 // All display formatting: amounts (spec §9) and dates (date-fns only here). The date patterns are
-// numeric only, so `lightFormat` does them without the locale tables `format` brings into the
-// shell (about 6 KiB gzipped of the home page's initial JavaScript).
+// numeric only, so `lightFormat` does them without the locale tables that `format` would bring
+// into the home page's initial JavaScript.
 import { isValid, lightFormat, parseISO } from 'date-fns';
 
 const LAKH = 100_000;
