@@ -33,6 +33,12 @@ export default (_env, argv) => {
           options: { target: 'es2020', jsx: 'automatic' },
         },
         { test: /\.(png|svg|jpe?g|webp)$/, type: 'asset/resource' },
+        {
+          // A package without side effects that does not say so: emotion imports it only for its
+          // unused `withTheme`; marking it lets webpack drop it (and its react-is) from the shell.
+          test: /node_modules[\\/]hoist-non-react-statics[\\/]/,
+          sideEffects: false,
+        },
       ],
     },
     devtool: production ? false : 'eval-cheap-module-source-map',

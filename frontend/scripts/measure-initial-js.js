@@ -1,5 +1,7 @@
 // Measures the home page's initial JavaScript: every <script src> in dist/index.html (what the
 // browser must fetch before the first render), gzipped at level 9, as a CDN would serve it.
+// Budget: 170 KiB (issue 13, was 250 KiB); e2e/bundle-size.test.js holds the whole home page
+// (this plus the home page's own chunks) to the same figure.
 // Usage: npm run build && node scripts/measure-initial-js.js
 import fs from 'node:fs';
 import path from 'node:path';
@@ -7,7 +9,7 @@ import zlib from 'node:zlib';
 import { fileURLToPath } from 'node:url';
 
 const dist = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../dist');
-const LIMIT_BYTES = 250 * 1024;
+const LIMIT_BYTES = 170 * 1024;
 const html = fs.readFileSync(path.join(dist, 'index.html'), 'utf8');
 const scripts = [...html.matchAll(/<script[^>]*\ssrc="?([^"\s>]+)"?/g)].map((m) => m[1]);
 let total = 0;

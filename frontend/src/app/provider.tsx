@@ -1,10 +1,13 @@
-import type { ReactNode } from 'react';
+import { lazy, Suspense, useSyncExternalStore, type ReactNode } from 'react';
 import { CssBaseline, GlobalStyles } from '@mui/material';
-import { ThemeProvider } from '@mui/material/styles';
-import NotificationsActiveIcon from '@mui/icons-material/NotificationsActive';
-import { SnackbarProvider } from 'notistack';
-import { NOTIFY_GUTTER_PX, NOTIFY_MAX, NOTIFY_MAX_WIDTH_PX } from '@/lib/notify';
+// MUI's own ThemeProvider hands a theme without CSS variables (ours) to this system provider, but
+// it also imports the CSS-variables provider (colour-scheme script, storage manager), about 3 KiB
+// gzipped that the shell never runs. There is no outer theme, so nothing else differs.
+import { ThemeProvider } from '@mui/system';
+import { NOTIFY_GUTTER_PX, NOTIFY_MAX_WIDTH_PX, toastHost } from '@/lib/notify';
 import { theme } from './theme';
+
+const ToastProvider = lazy(() => import('./toast-provider'));
 
 // Spec §9: success green, error red, loading blue, custom amber with a bell; width and gutter.
 const toastStyles = (
@@ -21,18 +24,24 @@ const toastStyles = (
   />
 );
 
+/** Mounts notistack once the first toast is asked for, keeping it out of the first page load. */
+function ToastHost() {
+  const wanted = useSyncExternalStore(toastHost.subscribe, toastHost.wanted);
+  if (!wanted) return null;
+  return (
+    <Suspense fallback={null}>
+      <ToastProvider />
+    </Suspense>
+  );
+}
+
 export function AppProvider({ children }: { children: ReactNode }) {
   return (
     <ThemeProvider theme={theme}>
       <CssBaseline />
       {toastStyles}
-      <SnackbarProvider
-        maxSnack={NOTIFY_MAX}
-        anchorOrigin={{ vertical: 'top', horizontal: 'right' }}
-        iconVariant={{ warning: <NotificationsActiveIcon fontSize="small" sx={{ mr: 1 }} /> }}
-      >
-        {children}
-      </SnackbarProvider>
+      {children}
+      <ToastHost />
     </ThemeProvider>
   );
 }

@@ -1,7 +1,11 @@
 // The app's one WebSocket at /ws, shared by every hook that calls useAppSocket
 // (react-use-websocket `share: true`). Reconnects forever with a short pause; while it is down
 // the features fall back to REST polling.
-import useWebSocket, { ReadyState } from 'react-use-websocket';
+// The package's index is CommonJS and also loads its socket.io and EventSource hooks, which
+// webpack cannot then drop; the two modules used here are imported directly (about 1 KiB gzipped
+// of the home page's initial JavaScript).
+import { ReadyState } from 'react-use-websocket/dist/lib/constants';
+import { useWebSocket } from 'react-use-websocket/dist/lib/use-websocket';
 import type { WsClientMessage, WsServerMessage } from '@/types';
 import { socketUrl } from './config';
 

@@ -1,5 +1,7 @@
-// All display formatting: amounts (spec §9) and dates (date-fns only here).
-import { format, isValid, parseISO } from 'date-fns';
+// All display formatting: amounts (spec §9) and dates (date-fns only here). The date patterns are
+// numeric only, so `lightFormat` does them without the locale tables that `format` would bring
+// into the home page's initial JavaScript.
+import { isValid, lightFormat, parseISO } from 'date-fns';
 
 const LAKH = 100_000;
 const THOUSAND = 10_000;
@@ -33,16 +35,16 @@ function toDate(value: Date | string | number): Date | null {
 /** dd/MM/yyyy (date pickers, statements). */
 export function formatDate(value: Date | string | number): string {
   const date = toDate(value);
-  return date ? format(date, 'dd/MM/yyyy') : '';
+  return date ? lightFormat(date, 'dd/MM/yyyy') : '';
 }
 
 /** DD/MM/YYYY HH:mm:ss (match time and report rows). */
 export function formatDateTime(value: Date | string | number): string {
   const date = toDate(value);
-  return date ? format(date, 'dd/MM/yyyy HH:mm:ss') : '';
+  return date ? lightFormat(date, 'dd/MM/yyyy HH:mm:ss') : '';
 }
 
 /** yyyy-MM-dd for query parameters. */
 export function formatQueryDate(value: Date): string {
-  return format(value, 'yyyy-MM-dd');
+  return lightFormat(value, 'yyyy-MM-dd');
 }

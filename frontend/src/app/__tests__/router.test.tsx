@@ -81,6 +81,11 @@ describe('routes and navigation rules', () => {
     expect(screen.getAllByText('Hello players').length).toBeGreaterThan(0);
   });
 
+  it('names a footer page after the route opened', async () => {
+    renderAt('/responsible-gaming');
+    expect(await screen.findByRole('heading', { name: 'Responsible Gaming' })).toBeInTheDocument();
+  });
+
   it('shows the site-config failure message', async () => {
     vi.stubGlobal('fetch', vi.fn(async () => new Response('{}', { status: 500 })));
     vi.spyOn(console, 'error').mockImplementation(() => {});

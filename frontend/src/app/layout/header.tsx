@@ -14,7 +14,7 @@ import { selectUser, useSession } from '@/lib/session';
 import { formatAmount, formatFixed } from '@/utils/format';
 import { useAuthActions } from '@/features/auth';
 import { SiteLogo } from '@/features/site-config';
-import { MatchSearch } from '@/features/sports';
+import { LazyMatchSearch } from '@/features/sports';
 import { Announcement } from './announcement';
 import { UserMenu } from './user-menu';
 
@@ -68,7 +68,7 @@ export function Header({ onMenuClick }: { onMenuClick?: () => void }) {
 
   const right = user ? (
     <Box sx={{ display: 'flex', alignItems: 'center', gap: { xs: 1, md: 2 } }}>
-      {!mobile && <MatchSearch />}
+      {!mobile && <LazyMatchSearch />}
       {!mobile && (
         <Button color="inherit" onClick={() => setRulesOpen(true)} sx={{ fontWeight: 700 }}>
           Rules

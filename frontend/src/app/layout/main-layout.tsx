@@ -1,6 +1,6 @@
 import { lazy, Suspense, useState } from 'react';
 import { Outlet } from 'react-router';
-import { Box, Drawer, useMediaQuery, useTheme } from '@mui/material';
+import { Box, useMediaQuery, useTheme } from '@mui/material';
 import { Footer } from './footer';
 import { Header } from './header';
 import { Sidebar, SIDEBAR_WIDTH } from './sidebar';
@@ -8,19 +8,31 @@ import { useLiveNavigation } from '@/features/sports';
 import { welcomeAlreadyShown } from './welcome-flag';
 
 const WelcomePopup = lazy(() => import('./welcome-popup'));
+// The drawer (with MUI's Modal) loads on its first opening: a closed drawer renders nothing.
+const Drawer = lazy(() => import('@mui/material/Drawer'));
 
 /** Header, left sidebar (a drawer under 1200 px), page, footer. */
 export function MainLayout() {
   const theme = useTheme();
   const desktop = useMediaQuery(theme.breakpoints.up('lg'), { noSsr: true });
   const [drawerOpen, setDrawerOpen] = useState(false);
+  const [drawerUsed, setDrawerUsed] = useState(false);
   const [showWelcome] = useState(() => !welcomeAlreadyShown());
   // The sidebar tree and the ticker follow the simulator while any main page is open.
   useLiveNavigation();
 
   return (
     <Box sx={{ minHeight: '100vh', display: 'flex', flexDirection: 'column' }}>
-      <Header onMenuClick={desktop ? undefined : () => setDrawerOpen(true)} />
+      <Header
+        onMenuClick={
+          desktop
+            ? undefined
+            : () => {
+                setDrawerUsed(true);
+                setDrawerOpen(true);
+              }
+        }
+      />
       <Box sx={{ display: 'flex', flex: 1, minWidth: 0 }}>
         {desktop ? (
           <Box
@@ -31,11 +43,15 @@ export function MainLayout() {
             <Sidebar />
           </Box>
         ) : (
-          <Drawer open={drawerOpen} onClose={() => setDrawerOpen(false)}>
-            <Box component="nav" aria-label="Sidebar" sx={{ width: SIDEBAR_WIDTH }} onClick={() => setDrawerOpen(false)}>
-              <Sidebar />
-            </Box>
-          </Drawer>
+          drawerUsed && (
+            <Suspense fallback={null}>
+              <Drawer open={drawerOpen} onClose={() => setDrawerOpen(false)}>
+                <Box component="nav" aria-label="Sidebar" sx={{ width: SIDEBAR_WIDTH }} onClick={() => setDrawerOpen(false)}>
+                  <Sidebar />
+                </Box>
+              </Drawer>
+            </Suspense>
+          )
         )}
         <Box component="main" sx={{ flex: 1, minWidth: 0, p: { xs: 1, md: 2 } }}>
           <Outlet />

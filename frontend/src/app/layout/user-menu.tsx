@@ -1,6 +1,6 @@
-import { useState, type MouseEvent } from 'react';
+import { lazy, Suspense, useState, type MouseEvent } from 'react';
 import { useNavigate } from 'react-router';
-import { Button, Divider, Menu, MenuItem } from '@mui/material';
+import { Button } from '@mui/material';
 import ArrowDropDownIcon from '@mui/icons-material/ArrowDropDown';
 import type { User } from '@/types';
 import { useAuthActions } from '@/features/auth';
@@ -23,6 +23,14 @@ export const MENU_ENTRIES: Entry[] = [
   { label: 'Change Password', to: '/change-password', userOnly: true },
 ];
 
+const loadMenu = () => import('./user-menu-list');
+const UserMenuList = lazy(loadMenu);
+
+/** Starts fetching the dropdown when the pointer or focus reaches the button. */
+function preloadMenu(): void {
+  void loadMenu();
+}
+
 export function menuEntriesFor(user: User): Entry[] {
   const isUser = hasRole(user, 'user');
   return MENU_ENTRIES.filter((entry) => !entry.userOnly || isUser);
@@ -32,13 +40,20 @@ export function UserMenu({ user, mobile, onRules }: { user: User; mobile: boolea
   const navigate = useNavigate();
   const { signOut } = useAuthActions();
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
+  // Mounted from the first opening on, so later closings keep their exit transition.
+  const [used, setUsed] = useState(false);
   const close = () => setAnchor(null);
 
   return (
     <>
       <Button
         color="inherit"
-        onClick={(event: MouseEvent<HTMLElement>) => setAnchor(event.currentTarget)}
+        onPointerEnter={preloadMenu}
+        onFocus={preloadMenu}
+        onClick={(event: MouseEvent<HTMLElement>) => {
+          setUsed(true);
+          setAnchor(event.currentTarget);
+        }}
         endIcon={<ArrowDropDownIcon />}
         aria-haspopup="menu"
         aria-expanded={Boolean(anchor)}
@@ -46,38 +61,28 @@ export function UserMenu({ user, mobile, onRules }: { user: User; mobile: boolea
       >
         {user.username}
       </Button>
-      <Menu anchorEl={anchor} open={Boolean(anchor)} onClose={close} anchorOrigin={{ vertical: 'bottom', horizontal: 'right' }} transformOrigin={{ vertical: 'top', horizontal: 'right' }}>
-        {menuEntriesFor(user).map((entry) => (
-          <MenuItem
-            key={entry.to}
-            onClick={() => {
+      {used && (
+        <Suspense fallback={null}>
+          <UserMenuList
+            anchor={anchor}
+            entries={menuEntriesFor(user)}
+            showRules={mobile}
+            onClose={close}
+            onPick={(to) => {
               close();
-              navigate(entry.to);
+              navigate(to);
             }}
-          >
-            {entry.label}
-          </MenuItem>
-        ))}
-        {mobile && (
-          <MenuItem
-            onClick={() => {
+            onRules={() => {
               close();
               onRules();
             }}
-          >
-            Rules
-          </MenuItem>
-        )}
-        <Divider />
-        <MenuItem
-          onClick={() => {
-            close();
-            void signOut('/');
-          }}
-        >
-          SignOut
-        </MenuItem>
-      </Menu>
+            onSignOut={() => {
+              close();
+              void signOut('/');
+            }}
+          />
+        </Suspense>
+      )}
     </>
   );
 }

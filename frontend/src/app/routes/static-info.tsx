@@ -1,5 +1,5 @@
-import { useMatches } from 'react-router';
 import { Paper, Typography } from '@mui/material';
+import { useRouteTitle } from '../route-title';
 
 const TEXT: Record<string, string[]> = {
   'Terms and Conditions': [
@@ -14,8 +14,7 @@ const TEXT: Record<string, string[]> = {
 
 /** Footer link pages (not in the spec's route table; documented in docs/frontend.md). */
 export default function StaticInfoPage() {
-  const matches = useMatches();
-  const title = (matches.at(-1)?.handle as { title?: string } | undefined)?.title ?? '';
+  const title = useRouteTitle();
   return (
     <Paper sx={{ p: 3, maxWidth: 800 }}>
       <Typography variant="h5" component="h1" gutterBottom>

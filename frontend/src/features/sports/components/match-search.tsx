@@ -7,6 +7,7 @@ import SearchIcon from '@mui/icons-material/Search';
 import { eventLink } from '@/utils/event-link';
 import { formatDateTime } from '@/utils/format';
 import { searchGame, type SearchMatch } from '../api/search-game';
+import { SEARCH_BOX_SX } from './search-box';
 
 export const SEARCH_DEBOUNCE_MS = 500;
 
@@ -41,10 +42,7 @@ export function MatchSearch() {
   const close = () => setOpen(false);
   return (
     <ClickAwayListener onClickAway={close}>
-      <Box
-        ref={anchor}
-        sx={{ display: 'flex', alignItems: 'center', gap: 0.5, px: 1, height: 36, width: { md: 160, lg: 220 }, borderRadius: 1, bgcolor: 'rgba(255,255,255,0.08)' }}
-      >
+      <Box ref={anchor} sx={SEARCH_BOX_SX}>
         <SearchIcon fontSize="small" />
         <InputBase
           placeholder="Search match"
