@@ -93,6 +93,42 @@ describe('sports pages', () => {
     await page.context().close();
   });
 
+  it('a player types a stake on a session line and sees its projected Run Amount before placing', T, async () => {
+    const page = await newPage(browser, server.url);
+    await loginViaUi(page, 'player1', 'player123');
+    await page.getByTestId('balance').waitFor();
+    await page.goto(`/game-details/4/${cricket.gmid}`);
+    // A session line taking bets now (lines suspend while a ball is in play).
+    const yes = await page.waitForFunction(
+      () => {
+        for (const row of document.querySelectorAll('section[aria-label="Fancy"] [data-testid^="row-"]')) {
+          const cell = row.querySelector('button[aria-label^="back "]:not([aria-label="back no price"])');
+          if (cell && !row.querySelector('[data-testid="status-overlay"]')) return { row: row.getAttribute('data-testid'), label: cell.getAttribute('aria-label') };
+        }
+        return null;
+      },
+      null,
+      { timeout: 30_000 },
+    );
+    const { row: rowId, label } = await yes.jsonValue();
+    const line = Number(label.replace('back ', ''));
+    const row = page.getByTestId(rowId);
+    await row.getByRole('button', { name: label }).first().click();
+    await page.getByRole('textbox', { name: 'Stake' }).fill('100');
+    // No bet on the line yet: the worst case is the stake, and the Book shows both sides of the line.
+    assert.equal(await row.getByTestId('projected-run-book').textContent(), '» -100.00');
+    const win = Number(await page.getByTestId('slip-profit').textContent());
+    await row.getByRole('button', { name: 'Book' }).click();
+    const table = page.getByRole('dialog').getByRole('table', { name: 'Run Amount' });
+    assert.equal(await table.locator(`tr[data-run="${line - 1}"] [data-testid="projected-run"]`).textContent(), '-100.00', 'a Yes loses below its line');
+    assert.equal(await table.locator(`tr[data-run="${line}"] [data-testid="projected-run"]`).textContent(), win.toFixed(2), 'and wins the slip’s profit from it');
+    await page.getByRole('button', { name: 'Close' }).click();
+    // A bigger stake moves the projection as it is typed.
+    await page.getByRole('textbox', { name: 'Stake' }).fill('250');
+    await page.waitForFunction((id) => document.querySelector(`[data-testid="${id}"] [data-testid="projected-run-book"]`)?.textContent === '» -250.00', rowId);
+    await page.context().close();
+  });
+
   it('a visitor clicking odds is told to log in', T, async () => {
     const page = await newPage(browser, server.url);
     await page.goto(`/game-details/4/${cricket.gmid}`);

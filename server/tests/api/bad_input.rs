@@ -38,9 +38,9 @@ async fn a_tampered_or_undecryptable_payload_is_400_and_writes_nothing() {
 }
 
 #[actix_web::test]
-async fn unknown_calls_are_404_with_an_envelope() {
+async fn unknown_calls_are_404_and_a_wrong_method_405_with_an_envelope() {
     let app = spawn_app().await;
     assert_error(&app.get("/api/nothing/here", None).await, 404, "No such call");
     assert_error(&app.post("/data/front/unknown", None, &json!({})).await, 404, "No such call");
-    assert_error(&app.get("/api/auth/login", None).await, 404, "No such call");
+    assert_error(&app.get("/api/auth/login", None).await, 405, "GET is not allowed here: use POST");
 }

@@ -1,4 +1,4 @@
-import { canSubmit, preview, projectedRunner, type Selection, type SlipState } from '../model/slip';
+import { canSubmit, preview, projectedRunAmount, projectedRunner, type Selection, type SlipState } from '../model/slip';
 
 const selection: Selection = {
   gameId: 100000,
@@ -99,5 +99,69 @@ describe('projectedRunner', () => {
     expect(projectedRunner(slip(), 11, 1, 0)).toBeNull();
     expect(projectedRunner(slip({ selection: { ...selection, gtype: 'fancy' } }), 10, 1, 0)).toBeNull();
     expect(projectedRunner(slip({ selection: null }), 10, 1, 0)).toBeNull();
+  });
+});
+
+describe('projected Run Amount of a line market while the stake is typed (liveBook)', () => {
+  const fancy: Selection = { ...selection, marketId: 7, gtype: 'fancy', sectionId: 3, sectionName: '6 over runs IND', side: 'back', price: 45, size: 100 };
+  const slip = (over: Partial<Selection>, stake = 100): SlipState => ({ selection: { ...fancy, ...over }, stake, submitting: false });
+
+  it('is null without a priced bet on this very line', () => {
+    expect(projectedRunAmount({ selection: null, stake: 100, submitting: false }, 7, 3, [])).toBeNull();
+    expect(projectedRunAmount(slip({}, 0), 7, 3, [])).toBeNull();
+    expect(projectedRunAmount(slip({}), 7, 4, [])).toBeNull();
+    expect(projectedRunAmount(slip({ gtype: 'match' }), 7, 3, [])).toBeNull();
+  });
+
+  it('a Yes at 45 on an empty book loses the stake below 45 and wins stake × rate / 100 from 45', () => {
+    expect(projectedRunAmount(slip({ size: 90 }), 7, 3, [])).toEqual([
+      { run: 0, profitLoss: -100 },
+      { run: 44, profitLoss: -100 },
+      { run: 45, profitLoss: 90 },
+      { run: 999, profitLoss: 90 },
+    ]);
+  });
+
+  it('adds to today’s table: a No at 50 over a Yes at 45 books a middle', () => {
+    const today = [
+      { run: 0, profitLoss: -100 },
+      { run: 44, profitLoss: -100 },
+      { run: 45, profitLoss: 100 },
+      { run: 999, profitLoss: 100 },
+    ];
+    expect(projectedRunAmount(slip({ side: 'lay', price: 50 }), 7, 3, today)).toEqual([
+      { run: 0, profitLoss: 0 },
+      { run: 44, profitLoss: 0 },
+      { run: 45, profitLoss: 200 },
+      { run: 49, profitLoss: 200 },
+      { run: 50, profitLoss: 0 },
+      { run: 999, profitLoss: 0 },
+    ]);
+  });
+
+  it('a meter bet grows by the stake per run up to its cap, and reads today’s bends in between', () => {
+    const rows = projectedRunAmount(slip({ gtype: 'meter', price: 100 }, 10), 7, 3, []);
+    expect(rows).toEqual([
+      { run: 0, profitLoss: -500 },
+      { run: 50, profitLoss: -500 },
+      { run: 100, profitLoss: 0 },
+      { run: 150, profitLoss: 500 },
+      { run: 999, profitLoss: 500 },
+    ]);
+    const doubled = projectedRunAmount(slip({ gtype: 'meter', price: 100 }, 10), 7, 3, rows ?? []);
+    expect(doubled?.find((row) => row.run === 100)?.profitLoss).toBe(0);
+    expect(doubled?.find((row) => row.run === 150)?.profitLoss).toBe(1000);
+  });
+
+  it('a khado bet wins only inside its range', () => {
+    const rows = projectedRunAmount(slip({ gtype: 'khado', price: 40, size: 200 }, 50), 7, 3, [], 5);
+    expect(rows?.map((row) => [row.run, row.profitLoss])).toEqual([
+      [0, -50],
+      [39, -50],
+      [40, 100],
+      [44, 100],
+      [45, -50],
+      [999, -50],
+    ]);
   });
 });

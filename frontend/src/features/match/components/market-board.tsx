@@ -4,14 +4,14 @@
 // is not ACTIVE/OPEN shows its status instead of prices, over the cells.
 import { memo, useMemo, useState, type ReactNode } from 'react';
 import { Box, Button, Typography, useMediaQuery, useTheme } from '@mui/material';
-import type { Market, MarketType, Section, SectionBook, Side } from '@/types';
+import type { Market, MarketType, RunRow, Section, SectionBook, Side } from '@/types';
 import { OddsCell } from '@/components/odds-cell';
 import { formatFixed } from '@/utils/format';
 import { isBettable, isSectionBettable, sharedStakeLimits, stakeLimits } from '../model/bet-rules';
 import { selectBook, selectMarket, useMatchStore, type MatchStore } from '../stores/match-store';
 import { selectOdds } from '../hooks/use-bet-actions';
 import { RunAmountDialog } from './run-amount-dialog';
-import { projectedRunner } from '../model/slip';
+import { projectedRunAmount, projectedRunner } from '../model/slip';
 
 type Column = { side: Side; tno: number; label?: string };
 
@@ -19,6 +19,7 @@ const TYPE_ORDER: MarketType[] = ['match', 'match1', 'fancy', 'fancy1', 'oddeven
 const RUNNER_TYPES = new Set<MarketType>(['match', 'match1', 'cricketcasino']);
 const GROUP_TITLES: Partial<Record<MarketType, string>> = { fancy: 'Fancy', fancy1: 'Fancy1', oddeven: 'Odd Even', meter: 'Meter', khado: 'Khado' };
 const RUN_BOOK_TYPES = new Set<MarketType>(['fancy', 'meter', 'khado']);
+const NO_ROWS: RunRow[] = [];
 
 function columnsFor(gtype: MarketType, compact: boolean): Column[] {
   switch (gtype) {
@@ -69,6 +70,17 @@ function ProjectedBook({ mid, sid, today }: { mid: number; sid: number; today: n
   );
 }
 
+/** Today's Run Amount of a line plus the slip's bet, as the player types (liveBook for lines):
+ * the worst case beside the line and the whole table in its Book dialog. */
+function useProjectedRuns(mid: number, sid: number, today: RunRow[], width: number): RunRow[] | null {
+  const slip = useMatchStore((state) => state.slip);
+  return useMemo(() => projectedRunAmount(slip, mid, sid, today, width), [slip, mid, sid, today, width]);
+}
+
+function worstOf(rows: RunRow[]): number {
+  return Math.min(...rows.map((row) => row.profitLoss));
+}
+
 const selectSelectedSide =
   (mid: number, sid: number) =>
   (state: MatchStore): Side | null => {
@@ -85,7 +97,9 @@ const OddsRow = memo(function OddsRow({ market, section, columns, compact, book,
   const status = !isBettable(market.status) ? market.status : section.gstatus;
   const { min, max } = stakeLimits(market, section);
   const cellW = compact ? CELL_W.compact : CELL_W.wide;
-  const hasRunBook = RUN_BOOK_TYPES.has(market.gtype) && (book?.calcTable.length ?? 0) > 0;
+  const runBook = RUN_BOOK_TYPES.has(market.gtype);
+  const projectedRuns = useProjectedRuns(market.mid, section.sid, runBook ? (book?.calcTable ?? NO_ROWS) : NO_ROWS, section.width ?? 0);
+  const hasRunBook = runBook && ((book?.calcTable.length ?? 0) > 0 || projectedRuns !== null);
   const label = market.gtype === 'khado' && section.width ? `${section.nat} (${levelOf(section, 'back', 0)?.odds ?? '-'}-${(levelOf(section, 'back', 0)?.odds ?? 0) + section.width - 1})` : section.nat;
   return (
     <Box
@@ -105,6 +119,15 @@ const OddsRow = memo(function OddsRow({ market, section, columns, compact, book,
             <Button size="small" variant="text" onClick={() => setRunsOpen(true)} sx={{ minWidth: 0, p: 0, fontSize: 11, lineHeight: 1.2 }}>
               Book
             </Button>
+          )}
+          {projectedRuns && (
+            <Typography
+              data-testid="projected-run-book"
+              aria-label={`worst case if matched ${formatFixed(worstOf(projectedRuns))}`}
+              sx={{ fontSize: 11, fontWeight: 700, color: worstOf(projectedRuns) >= 0 ? 'success.light' : 'error.light' }}
+            >
+              » {formatFixed(worstOf(projectedRuns))}
+            </Typography>
           )}
           {showLimits && compact && limitsLabel(min, max) && (
             <Typography sx={{ fontSize: 10, color: 'text.secondary' }}>{limitsLabel(min, max)}</Typography>
@@ -155,7 +178,7 @@ const OddsRow = memo(function OddsRow({ market, section, columns, compact, book,
           {max > 0 && <span>Max: {formatFixed(max)}</span>}
         </Box>
       )}
-      {runsOpen && book && <RunAmountDialog title={section.nat} rows={book.calcTable} onClose={() => setRunsOpen(false)} />}
+      {runsOpen && <RunAmountDialog title={section.nat} rows={book?.calcTable ?? NO_ROWS} projected={projectedRuns} onClose={() => setRunsOpen(false)} />}
     </Box>
   );
 });

@@ -2,8 +2,16 @@ import { Button, Dialog, DialogActions, DialogContent, DialogTitle, Table, Table
 import type { RunRow } from '@/types';
 import { formatFixed } from '@/utils/format';
 
-/** The Run Amount dialog of a fancy line (spec §2): run and profit/loss from the book's calcTable. */
-export function RunAmountDialog({ title, rows, onClose }: { title: string; rows: RunRow[]; onClose: () => void }) {
+const amountSx = (value: number) => ({ color: value >= 0 ? 'success.light' : 'error.light', fontWeight: 700 });
+
+/**
+ * The Run Amount dialog of a line (spec §2): run and profit/loss from the book's calcTable and,
+ * while a stake is typed on this line, what it would be if the bet were matched (`projected`,
+ * every run where either table steps).
+ */
+export function RunAmountDialog({ title, rows, projected, onClose }: { title: string; rows: RunRow[]; projected?: RunRow[] | null; onClose: () => void }) {
+  const runs = projected ?? rows;
+  const today = new Map(rows.map((row) => [row.run, row.profitLoss]));
   return (
     <Dialog open onClose={onClose} fullWidth maxWidth="xs" aria-labelledby="run-amount-title">
       <DialogTitle id="run-amount-title" sx={{ fontSize: 16 }}>
@@ -15,17 +23,26 @@ export function RunAmountDialog({ title, rows, onClose }: { title: string; rows:
             <TableRow>
               <TableCell>Run</TableCell>
               <TableCell align="right">Amount</TableCell>
+              {projected && <TableCell align="right">If matched</TableCell>}
             </TableRow>
           </TableHead>
           <TableBody>
-            {rows.map((row) => (
-              <TableRow key={row.run}>
-                <TableCell>{row.run}</TableCell>
-                <TableCell align="right" sx={{ color: row.profitLoss >= 0 ? 'success.light' : 'error.light', fontWeight: 700 }}>
-                  {formatFixed(row.profitLoss)}
-                </TableCell>
-              </TableRow>
-            ))}
+            {runs.map((row) => {
+              const amount = projected ? today.get(row.run) : row.profitLoss;
+              return (
+                <TableRow key={row.run} data-run={row.run}>
+                  <TableCell>{row.run}</TableCell>
+                  <TableCell align="right" sx={amount === undefined ? undefined : amountSx(amount)}>
+                    {amount === undefined ? '' : formatFixed(amount)}
+                  </TableCell>
+                  {projected && (
+                    <TableCell align="right" data-testid="projected-run" sx={amountSx(row.profitLoss)}>
+                      {formatFixed(row.profitLoss)}
+                    </TableCell>
+                  )}
+                </TableRow>
+              );
+            })}
           </TableBody>
         </Table>
       </DialogContent>

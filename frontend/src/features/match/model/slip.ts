@@ -63,3 +63,70 @@ export function projectedRunner(slip: SlipState, marketId: number, sid: number, 
   const change = selection.side === 'back' ? (selected ? profit : -liability) : selected ? -liability : profit;
   return round2(today + change);
 }
+
+/** The highest run a book counts (the ledger's `RUNS_MAX`). */
+const RUNS_MAX = 999;
+/** Runs past its line at which a meter bet stops growing (the ledger's `METER_RUNS_CAP`). */
+const METER_RUNS_CAP = 50;
+
+type RunRowLike = { run: number; profitLoss: number };
+
+/** `stake × rate / 100` in minor units, floored like the ledger, back in currency units. */
+function perHundred(stake: number, rate: number): number {
+  return Math.floor((Math.round(stake * 100) * Math.round(rate * 100)) / 10_000) / 100;
+}
+
+/** The slip's run-line bet: its P/L at each final run total, and where that P/L steps or bends. */
+function runPayoff(selection: Selection, stake: number, width: number): { pnl: (runs: number) => number; breakpoints: number[] } | null {
+  const line = selection.price;
+  const back = selection.side === 'back';
+  switch (selection.gtype) {
+    case 'fancy': {
+      const win = perHundred(stake, selection.size > 0 ? selection.size : 100);
+      return {
+        pnl: (runs) => (back ? (runs >= line ? win : -stake) : runs < line ? stake : -win),
+        breakpoints: [line - 1, line],
+      };
+    }
+    case 'khado': {
+      const win = perHundred(stake, selection.size > 0 ? selection.size : 100);
+      return { pnl: (runs) => (runs >= line && runs < line + width ? win : -stake), breakpoints: [line - 1, line, line + width - 1, line + width] };
+    }
+    case 'meter': {
+      const per = (runs: number) => round2(stake * Math.max(-METER_RUNS_CAP, Math.min(METER_RUNS_CAP, runs - line)));
+      return { pnl: (runs) => (back ? per(runs) : -per(runs)), breakpoints: [line - METER_RUNS_CAP, line, line + METER_RUNS_CAP] };
+    }
+    default:
+      return null;
+  }
+}
+
+/** Today's Run Amount at a run total: the table's rows are where it steps or bends, so a straight
+ * line between the two rows around it is exact (steps sit on neighbouring runs). */
+function runAmountAt(rows: readonly RunRowLike[], runs: number): number {
+  let below: RunRowLike | undefined;
+  for (const row of rows) {
+    if (row.run >= runs) {
+      if (row.run === runs || below === undefined) return row.profitLoss;
+      return below.profitLoss + ((row.profitLoss - below.profitLoss) * (runs - below.run)) / (row.run - below.run);
+    }
+    below = row;
+  }
+  return below?.profitLoss ?? 0;
+}
+
+/**
+ * The projected Run Amount (the spec's liveBook for line markets) of line `sid`: today's table
+ * (`today`, the server's calcTable for the line) plus the slip's bet if it were matched, at every
+ * run total where either steps. `null` when the slip holds no priced bet on this line. `width` is a
+ * khado line's range.
+ */
+export function projectedRunAmount(slip: SlipState, marketId: number, sid: number, today: readonly RunRowLike[], width = 0): RunRowLike[] | null {
+  const { selection, stake } = slip;
+  if (!selection || selection.marketId !== marketId || selection.sectionId !== sid || !(stake > 0)) return null;
+  const payoff = runPayoff(selection, stake, width);
+  if (!payoff) return null;
+  const runs = new Set<number>([0, RUNS_MAX, ...today.map((row) => row.run)]);
+  for (const run of payoff.breakpoints) if (run >= 0 && run <= RUNS_MAX) runs.add(run);
+  return [...runs].sort((a, b) => a - b).map((run) => ({ run, profitLoss: round2(runAmountAt(today, run) + payoff.pnl(run)) }));
+}
