@@ -280,11 +280,9 @@ describe('live casino', () => {
       await page.waitForFunction(([sid, nat]) => document.querySelector(`[data-testid="pick-${sid}"] [data-testid="pick-quote"]`)?.textContent?.startsWith(`${nat} at `), [table.sid, table.nat]);
       const rate = Number((await quote.textContent()).split(' at ')[1]);
       assert.ok(rate > 1, `a quoted rate: ${rate}`);
-      await waitForOpenRound(page, 12);
-      const balanceBefore = Number(await page.getByLabel('Balance').getAttribute('title'));
-      const mid = (await page.getByTestId('round-id').textContent()).replace('Round ID:', '').trim();
       const ticket = page.getByTestId('lottery-ticket');
       if (table.ticket) {
+        // A ticket is built at any time (each pick quoted); only placing it needs an open round.
         await pad.getByRole('button', { name: 'Add to ticket' }).click();
         const other = page.getByTestId(`pick-${table.ticket.sid}`);
         for (const tap of table.ticket.taps) await other.getByRole('button', { name: tap, exact: true }).click();
@@ -293,6 +291,11 @@ describe('live casino', () => {
         await ticket.getByTestId('ticket-line').nth(1).waitFor();
         await ticket.getByRole('button', { name: `Remove ${table.ticket.nat}` }).click();
         assert.deepEqual(await ticket.getByTestId('ticket-line').evaluateAll((rows) => rows.map((row) => row.getAttribute('data-nat'))), [table.nat]);
+      }
+      await waitForOpenRound(page, 12);
+      const balanceBefore = Number(await page.getByLabel('Balance').getAttribute('title'));
+      const mid = (await page.getByTestId('round-id').textContent()).replace('Round ID:', '').trim();
+      if (table.ticket) {
         await ticket.getByRole('textbox', { name: `Stake on ${table.nat}` }).fill(String(STAKE));
         await ticket.getByRole('button', { name: 'Place ticket' }).click();
       } else {
