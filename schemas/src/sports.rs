@@ -173,6 +173,16 @@ pub struct Scoreboard {
     pub teams: Vec<TeamScore>,
 }
 
+/// A change to a sport's home table (a `home:{etid}` delta): the rows that changed or arrived,
+/// whole, and the ids of the rows that left. The topic's snapshot is the whole `[Fixture]` list.
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize, TS, ToSchema)]
+#[ts(export)]
+pub struct HomeDelta {
+    pub rows: Vec<Fixture>,
+    #[ts(type = "number[]")]
+    pub removed: Vec<u64>,
+}
+
 /// A fixture with its headline prices (the home table row, spec §3 "Match").
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, TS, ToSchema)]
 #[ts(export)]

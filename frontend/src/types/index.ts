@@ -40,6 +40,7 @@ import type { RunRow as GRunRow } from './generated/RunRow';
 import type { PlaceBetRequest as GPlaceBetRequest } from './generated/PlaceBetRequest';
 import type { PlaceBetResponse as GPlaceBetResponse } from './generated/PlaceBetResponse';
 import type { FeedEvent as GFeedEvent } from './generated/FeedEvent';
+import type { HomeDelta as GHomeDelta } from './generated/HomeDelta';
 type Wire<T> = T extends bigint
   ? number
   : T extends Array<infer U>
@@ -48,6 +49,7 @@ type Wire<T> = T extends bigint
       ? { [K in keyof T]: Wire<T[K]> }
       : T;
 export type Fixture = Wire<GFixture>;
+export type HomeDelta = Wire<GHomeDelta>;
 export type Market = Wire<GMarket>;
 export type MarketType = GMarketType;
 export type MarketResult = GMarketResult;

@@ -112,8 +112,8 @@ fn suspended(mut market: Market) -> Market {
 /// What a feed event changed, for the push hub and the ledger.
 #[derive(Debug, Default)]
 pub struct Changes {
-    /// Sports whose home table changed.
-    pub home: Vec<u32>,
+    /// Home-table rows that changed, arrived or left: `(etid, gmid)`.
+    pub home: Vec<(u32, u64)>,
     /// Matches whose page changed, with the delta to send.
     pub matches: Vec<(u64, Value)>,
     /// Results for the ledger to settle.
@@ -183,13 +183,13 @@ impl Book {
                 }
                 noted = Some(FeedEvent::FixtureAdded { fixture: entry.fixture.clone(), markets: entry.markets.values().cloned().collect() });
                 self.fixtures.insert(gmid, entry);
-                changes.home.push(etid);
+                changes.home.push((etid, gmid));
                 changes.navigation = true;
                 changes.matches.push((gmid, json!({"kind": "match", "match": self.match_state(gmid)})));
             }
             FeedEvent::FixtureUpdated { fixture } => {
                 if let Some(entry) = self.fixtures.get_mut(&fixture.gmid) {
-                    changes.home.push(fixture.etid);
+                    changes.home.push((fixture.etid, fixture.gmid));
                     let shown = &entry.fixture;
                     changes.navigation = shown.iplay != fixture.iplay || shown.ename != fixture.ename || shown.cname != fixture.cname;
                     changes.matches.push((fixture.gmid, json!({"kind": "fixture", "fixture": fixture})));
@@ -232,7 +232,7 @@ impl Book {
             FeedEvent::FixtureRemoved { gmid } => {
                 self.holds.retain(|(held, _)| *held != gmid);
                 if let Some(entry) = self.fixtures.remove(&gmid) {
-                    changes.home.push(entry.fixture.etid);
+                    changes.home.push((entry.fixture.etid, gmid));
                     changes.navigation = true;
                     self.finish(entry);
                     // The page turns into the fixture's final result.

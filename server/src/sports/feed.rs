@@ -7,7 +7,7 @@ use crate::clock::now_ms;
 use crate::error::ApiError;
 use crate::ws::hub::{Full, HubHandle};
 use ledger::{Command, EngineError, EngineHandle, Reject};
-use schemas::sports::FeedEvent;
+use schemas::sports::{FeedEvent, HomeDelta};
 use std::sync::{Arc, RwLock};
 use serde_json::json;
 use std::time::{Duration, Instant};
@@ -145,12 +145,27 @@ fn match_full(shared: &Arc<RwLock<Book>>, gmid: u64) -> Full {
 
 pub fn publish(shared: &Arc<RwLock<Book>>, hub: &HubHandle, changes: &[Changes]) {
     let book = shared.read().unwrap_or_else(|p| p.into_inner());
-    let mut homes: Vec<u32> = changes.iter().flat_map(|c| c.home.iter().copied()).collect();
+    let mut homes: Vec<(u32, u64)> = changes.iter().flat_map(|c| c.home.iter().copied()).collect();
     homes.sort_unstable();
     homes.dedup();
-    for etid in homes {
-        let rows = serde_json::to_value(book.home_rows(etid)).expect("wire types serialize");
-        hub.publish(home_topic(etid), rows, Full::Delta);
+    for same_sport in homes.chunk_by(|a, b| a.0 == b.0) {
+        let etid = same_sport[0].0;
+        // A delta carries only the rows that changed (and the ids that left the table); the
+        // snapshot for a newcomer is the whole table as of this change.
+        let mut delta = HomeDelta::default();
+        for &(_, gmid) in same_sport {
+            match book.fixture(gmid) {
+                // Virtual cricket is not on the home table.
+                Some(fixture) if fixture.iscc != 0 => {}
+                Some(fixture) => delta.rows.push(fixture.clone()),
+                None => delta.removed.push(gmid),
+            }
+        }
+        if delta.rows.is_empty() && delta.removed.is_empty() {
+            continue;
+        }
+        let full = serde_json::to_value(book.home_rows(etid)).expect("wire types serialize");
+        hub.publish(home_topic(etid), serde_json::to_value(delta).expect("wire types serialize"), Full::Value(full));
     }
     if changes.iter().any(|c| c.navigation) {
         // The whole tree and ticker: small (one row per fixture), and a newcomer needs it all.

@@ -240,3 +240,26 @@ async fn the_tree_topic_drops_a_finished_fixture_without_a_reload() {
         assert!(Instant::now() < deadline, "the finished fixture left the tree within 5 s");
     }
 }
+
+#[actix_web::test]
+async fn a_home_delta_carries_only_the_rows_that_changed() {
+    let app = spawn_app_with(|s| s.feed.speed = 30.0).await;
+    let mut socket = connect(&app).await;
+    send(&mut socket, json!({"type": "sub", "topic": "home:4"})).await;
+    let snapshot = next(&mut socket).await;
+    assert_eq!(snapshot["type"], "snapshot");
+    let table = snapshot["data"].as_array().expect("the snapshot is the whole table").len();
+    assert!(table > 1, "a table of several matches: {table}");
+    let mut smaller = false;
+    for _ in 0..20 {
+        let delta = next(&mut socket).await;
+        assert_eq!(delta["type"], "delta");
+        let rows = delta["data"]["rows"].as_array().expect("rows");
+        let removed = delta["data"]["removed"].as_array().expect("removed");
+        assert!(!rows.is_empty() || !removed.is_empty(), "a delta changes something: {delta}");
+        assert!(rows.iter().all(|row| row["etid"] == 4 && row["iscc"] == 0), "only this sport's home rows");
+        smaller |= rows.len() < table;
+    }
+    assert!(smaller, "deltas carry the changed rows, not the whole table");
+}
+

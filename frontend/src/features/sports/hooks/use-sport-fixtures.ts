@@ -1,7 +1,8 @@
-// The home table rows of one sport: REST for the first paint, then the `home:{etid}` topic
-// (snapshot and deltas are both the whole row list); REST polling while the socket is down.
+// The home table rows of one sport: REST for the first paint, then the `home:{etid}` topic (the
+// snapshot is the whole row list, a delta the rows that changed and the ids that left); REST
+// polling while the socket is down.
 import { useCallback, useEffect, useState } from 'react';
-import type { Fixture } from '@/types';
+import type { Fixture, HomeDelta } from '@/types';
 import { usePolling, useTopic } from '@/lib/use-topic';
 import { getMatchList } from '../api/get-match-list';
 import { selectFixtures, useSportsStore } from '../stores/sports-store';
@@ -25,13 +26,15 @@ export function useSportFixtures(etid: number): { rows: Fixture[] | undefined; l
     fetchRows();
   }, [fetchRows]);
 
-  const apply = useCallback(
+  const applyHomeDelta = useSportsStore((state) => state.applyHomeDelta);
+  const onSnapshot = useCallback(
     (data: unknown) => {
       if (Array.isArray(data)) setFixtures(etid, data as Fixture[]);
     },
     [etid, setFixtures],
   );
-  const { live } = useTopic(`home:${etid}`, { onSnapshot: apply, onDelta: apply });
+  const onDelta = useCallback((data: unknown) => applyHomeDelta(etid, data as HomeDelta), [etid, applyHomeDelta]);
+  const { live } = useTopic(`home:${etid}`, { onSnapshot, onDelta });
   usePolling(!live, HOME_POLL_INTERVAL_MS, fetchRows);
 
   return { rows, loading: loading && rows === undefined };

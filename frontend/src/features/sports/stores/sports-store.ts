@@ -1,6 +1,6 @@
 // The sports feature's state: the home table rows per sport and the sidebar tree.
 import { create } from 'zustand';
-import type { Fixture } from '@/types';
+import type { Fixture, HomeDelta } from '@/types';
 import { getTreeData, type TreeNode } from '../api/get-tree-data';
 import { getLatestEvents, type LatestEvent } from '../api/get-latest-events';
 
@@ -13,11 +13,22 @@ type SportsState = {
   treeLoading: boolean;
   latest: LatestEvent[] | null;
   setFixtures: (etid: number, rows: Fixture[]) => void;
+  /** A `home:{etid}` delta: the rows that changed or arrived, and the ids that left. */
+  applyHomeDelta: (etid: number, delta: HomeDelta) => void;
   loadTree: () => Promise<void>;
   loadLatest: () => Promise<void>;
   /** The pushed tree and ticker (the `tree` topic): replaces both. */
   applyNavigation: (navigation: Navigation) => void;
 };
+
+/** The home table after a delta: changed rows replaced, new ones added, gone ones dropped, in the
+ * server's order (start time, then id). */
+export function withHomeDelta(rows: Fixture[], delta: HomeDelta): Fixture[] {
+  const changed = new Map(delta.rows.map((row) => [row.gmid, row]));
+  const gone = new Set(delta.removed);
+  const kept = rows.filter((row) => !gone.has(row.gmid) && !changed.has(row.gmid));
+  return [...kept, ...changed.values()].sort((a, b) => (a.stime < b.stime ? -1 : a.stime > b.stime ? 1 : a.gmid - b.gmid));
+}
 
 /** t1 and t2 merged and sorted by oid (spec §3). */
 export function mergeTree(t1: TreeNode[], t2: TreeNode[]): TreeNode[] {
@@ -30,6 +41,12 @@ export const useSportsStore = create<SportsState>((set, get) => ({
   treeLoading: false,
   latest: null,
   setFixtures: (etid, rows) => set((state) => ({ fixtures: { ...state.fixtures, [etid]: rows } })),
+  applyHomeDelta: (etid, delta) =>
+    set((state) => {
+      const rows = state.fixtures[etid];
+      // Without a table yet there is nothing to patch: the REST answer or the snapshot brings it.
+      return rows ? { fixtures: { ...state.fixtures, [etid]: withHomeDelta(rows, delta) } } : {};
+    }),
   async loadTree() {
     if (get().tree || get().treeLoading) return;
     set({ treeLoading: true });
