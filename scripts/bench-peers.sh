@@ -16,7 +16,7 @@ FANOUT_SPEED="${FANOUT_SPEED:-10}"
 PG_COMMIT_DELAY_US="${PG_COMMIT_DELAY_US:-50}"
 PG_COMMIT_SIBLINGS=5
 
-PG_BIN="" PG_DIR="" PG_PORT="" NODE_PID=""
+PG_BIN="" PG_DIR="" PG_PORT="" NODE_PID="" SOCKETIO_OUT=""
 
 # PostgreSQL refuses to run as root: as root, its programs run as the `postgres` user.
 pg_as() {
@@ -101,10 +101,12 @@ pgbench_bets() {
   rm -rf "$logs"
 }
 
+# Starts the peer on a recording ($1), replaying once $2 subscribers have joined; sets NODE_PID, URL.
 start_socketio() {
   local out
   out="$(mktemp "$work/socketio.XXXX")"
-  node "$ROOT/bench/peers/socketio/server.js" "$1" >"$out" 2>&1 &
+  SOCKETIO_OUT="$out"
+  node "$ROOT/bench/peers/socketio/server.js" "$1" "$2" >"$out" 2>&1 &
   NODE_PID=$!
   for _ in $(seq 100); do
     URL="$(sed -n 's/^listening on //p' "$out")"
@@ -117,7 +119,12 @@ start_socketio() {
 }
 
 stop_socketio() {
-  if [ -n "$NODE_PID" ]; then kill "$NODE_PID" 2>/dev/null || true; wait "$NODE_PID" 2>/dev/null || true; NODE_PID=""; fi
+  if [ -n "$NODE_PID" ]; then
+    kill "$NODE_PID" 2>/dev/null || true
+    wait "$NODE_PID" 2>/dev/null || true
+    NODE_PID=""
+    sed -n 's/^replay started/socket.io peer: replay started/p' "$SOCKETIO_OUT"
+  fi
 }
 
 stop_peers() { stop_server; stop_socketio; stop_postgres; }
@@ -185,7 +192,7 @@ run_peers() {
   stop_server
   echo "$ours"
   say "fan-out, Socket.IO peer: the same clients and rooms, replaying that recording"
-  start_socketio "$recording"
+  start_socketio "$recording" "${FANOUT_CLIENTS:-5000}"
   socketio="$("$BIN/fanout" --url "$URL" --server-pid "$NODE_PID" --clients "${FANOUT_CLIENTS:-5000}" --matches 50 --seconds 15 --socketio "$recording")"
   stop_socketio
   echo "$socketio"

@@ -62,6 +62,17 @@ struct Tally {
     deliveries: AtomicU64,
     open: AtomicUsize,
     latencies_us: Mutex<Vec<u64>>,
+    /// Subscribers that ended with an error, and the first error, to say why clients are missing.
+    failed: AtomicUsize,
+    first_error: Mutex<Option<String>>,
+}
+
+/// Runs one subscriber and records how it failed, if it did.
+async fn subscribe(url: String, topic: String, protocol: Protocol, tally: Arc<Tally>) {
+    if let Err(error) = subscriber(url, topic, protocol, tally.clone()).await {
+        tally.failed.fetch_add(1, Ordering::Relaxed);
+        tally.first_error.lock().expect("no reader panics holding the lock").get_or_insert_with(|| format!("{error:#}"));
+    }
 }
 
 fn now_us() -> u64 {
@@ -75,6 +86,10 @@ fn mark_of(frame: &[u8]) -> Option<u64> {
     text[at + 6..].chars().take_while(char::is_ascii_digit).collect::<String>().parse().ok()
 }
 
+/// How long a subscriber waits for its TCP connection and for the WebSocket upgrade (awc's
+/// defaults are 5 s).
+const CONNECT_TIMEOUT: Duration = Duration::from_secs(30);
+
 /// Frames a Socket.IO subscriber reads while entering the namespace, at most.
 const SOCKETIO_HANDSHAKE_FRAMES_MAX: usize = 10;
 
@@ -83,7 +98,9 @@ async fn subscriber(url: String, topic: String, protocol: Protocol, tally: Arc<T
         Protocol::Ours => format!("{url}/ws"),
         Protocol::SocketIo => format!("{url}/socket.io/?EIO=4&transport=websocket"),
     };
-    let (_, mut socket) = awc::Client::new().ws(address).max_frame_size(4 * 1024 * 1024).connect().await.map_err(|e| anyhow::anyhow!("connect: {e}"))?;
+    // A busy single-threaded peer answers the upgrade late: wait for it rather than count it lost.
+    let http = awc::Client::builder().connector(awc::Connector::new().timeout(CONNECT_TIMEOUT)).timeout(CONNECT_TIMEOUT).finish();
+    let (_, mut socket) = http.ws(address).max_frame_size(4 * 1024 * 1024).connect().await.map_err(|e| anyhow::anyhow!("connect: {e}"))?;
     match protocol {
         Protocol::Ours => socket.send(ws::Message::Text(json!({"type": "sub", "topic": topic}).to_string().into())).await?,
         Protocol::SocketIo => {
@@ -128,7 +145,7 @@ fn spawn_readers(url: String, topics: Vec<String>, protocol: Protocol, tally: Ar
     std::thread::spawn(move || {
         actix_web::rt::System::new().block_on(async move {
             for (i, topic) in topics.into_iter().enumerate() {
-                actix_web::rt::spawn(subscriber(url.clone(), topic, protocol, tally.clone()));
+                actix_web::rt::spawn(subscribe(url.clone(), topic, protocol, tally.clone()));
                 if i % 100 == 99 {
                     actix_web::rt::time::sleep(Duration::from_millis(50)).await;
                 }
@@ -236,5 +253,10 @@ async fn main() -> anyhow::Result<()> {
         rss_after as f64 / 1048576.0,
         rss_after.saturating_sub(rss_before) as f64 / args.clients as f64 / 1024.0
     );
+    let failed = tally.failed.load(Ordering::Relaxed);
+    if failed > 0 {
+        let first = tally.first_error.lock().expect("no reader panics holding the lock").clone().unwrap_or_default();
+        eprintln!("fanout: {failed} subscribers ended with an error; the first: {first}");
+    }
     std::process::exit(0);
 }
