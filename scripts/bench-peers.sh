@@ -7,6 +7,7 @@
 # Sourced by scripts/bench-server after its builds; uses its start_server/stop_server, BIN, work.
 # Everything listens on 127.0.0.1 only and everything started here is stopped on exit.
 # shellcheck shell=bash
+# shellcheck disable=SC2154 # work, BIN and start_server's URL come from scripts/bench-server
 
 PEER_CLIENTS="${PEER_CLIENTS:-1 16 64 256}"
 PEER_SECONDS="${PEER_SECONDS:-10}"
@@ -134,6 +135,7 @@ field() { grep -o " $1 [0-9.]*" <<<"$2" | head -1 | awk '{ print $NF }'; }
 ratio() { awk -v a="$1" -v b="$2" 'BEGIN { if (b > 0) printf "%.2f", a / b; else print "n/a" }'; }
 verdict() { awk -v r="$1" -v t="$2" 'BEGIN { print (r >= t ? "met" : "**missed**") }'; }
 
+# shellcheck disable=SC2034 # the tables are read by print_bets_table through namerefs
 run_peers() {
   SERVER_PID=""
   trap stop_peers EXIT
@@ -152,6 +154,7 @@ run_peers() {
   say "our engine in-process: durable commands (sled + fdatasync), $PEER_SECONDS s per count"
   engine_out="$("$BIN/ledger-bench" --dir "$work" --only engine --submitters "$counts" --seconds "$PEER_SECONDS")"
   echo "$engine_out"
+  # Read by print_bets_table through namerefs.
   declare -A engine http pg pgd
   for n in $PEER_CLIENTS; do
     # | engine (sled) | submitters | ops/s | events/flush | flushes/s | p50 ms | p99 ms | …
