@@ -135,6 +135,36 @@ field() { grep -o " $1 [0-9.]*" <<<"$2" | head -1 | awk '{ print $NF }'; }
 ratio() { awk -v a="$1" -v b="$2" 'BEGIN { if (b > 0) printf "%.2f", a / b; else print "n/a" }'; }
 verdict() { awk -v r="$1" -v t="$2" 'BEGIN { print (r >= t ? "met" : "**missed**") }'; }
 
+print_machine() {
+  say "machine"
+  echo "- date: $(date -u '+%Y-%m-%d %H:%M UTC')"
+  echo "- CPU: $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2- | sed 's/^ *//'), nproc $(nproc)"
+  echo "- disk of target/bench-tmp: $(findmnt -n -o SOURCE,FSTYPE -T "$work" 2>/dev/null || df -T "$work" | tail -1)"
+  echo "- $("$PG_BIN/postgres" --version), pgbench; node $(node --version), socket.io $(node -p 'require(process.argv[1]).version' "$ROOT/bench/peers/socketio/node_modules/socket.io/package.json")"
+  echo "- load average before the run: $(cut -d' ' -f1-3 /proc/loadavg)"
+}
+
+# Records our frames, then runs the same subscribers against ours and against the peer.
+fanout_cases() {
+  local recording="$work/frames-x$FANOUT_SPEED.jsonl" ours socketio
+  say "recording our server's match frames at simulator x$FANOUT_SPEED (20 s, 50 matches)"
+  start_server APP_FEED__SPEED="$FANOUT_SPEED" APP_FEED__FIXTURES_PER_SPORT=13 APP_BETTING__INPLAY_DELAY_MS_PER_SEC=0
+  "$BIN/fanout-record" --url "$URL" --matches 50 --seconds 20 --out "$recording"
+  stop_server
+  say "fan-out, ours: ${FANOUT_CLIENTS:-5000} clients over 50 matches, simulator x$FANOUT_SPEED"
+  start_server APP_FEED__SPEED="$FANOUT_SPEED" APP_FEED__FIXTURES_PER_SPORT=13 APP_BETTING__INPLAY_DELAY_MS_PER_SEC=0
+  ours="$("$BIN/fanout" --url "$URL" --server-pid "$SERVER_PID" --clients "${FANOUT_CLIENTS:-5000}" --matches 50 --seconds 15)"
+  stop_server
+  echo "$ours"
+  say "fan-out, Socket.IO peer: the same clients and rooms, replaying that recording"
+  start_socketio "$recording" "${FANOUT_CLIENTS:-5000}"
+  socketio="$("$BIN/fanout" --url "$URL" --server-pid "$NODE_PID" --clients "${FANOUT_CLIENTS:-5000}" --matches 50 --seconds 15 --socketio "$recording")"
+  stop_socketio
+  echo "$socketio"
+
+  print_fanout_table "$ours" "$socketio"
+}
+
 # shellcheck disable=SC2034 # the tables are read by print_bets_table through namerefs
 run_peers() {
   SERVER_PID=""
@@ -142,12 +172,7 @@ run_peers() {
   ensure_postgres
   ensure_socketio
   cargo build --release --locked -p bench --bin ledger-bench
-  say "machine"
-  echo "- date: $(date -u '+%Y-%m-%d %H:%M UTC')"
-  echo "- CPU: $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2- | sed 's/^ *//'), nproc $(nproc)"
-  echo "- disk of target/bench-tmp: $(findmnt -n -o SOURCE,FSTYPE -T "$work" 2>/dev/null || df -T "$work" | tail -1)"
-  echo "- $("$PG_BIN/postgres" --version), pgbench; node $(node --version), socket.io $(node -p 'require(process.argv[1]).version' "$ROOT/bench/peers/socketio/node_modules/socket.io/package.json")"
-  echo "- load average before the run: $(cut -d' ' -f1-3 /proc/loadavg)"
+  print_machine
 
   local counts engine_out line n
   counts="$(tr ' ' ',' <<<"$PEER_CLIENTS")"
@@ -184,24 +209,8 @@ run_peers() {
   done
   stop_postgres
 
-  local recording="$work/frames-x$FANOUT_SPEED.jsonl" ours socketio
-  say "recording our server's match frames at simulator x$FANOUT_SPEED (20 s, 50 matches)"
-  start_server APP_FEED__SPEED="$FANOUT_SPEED" APP_FEED__FIXTURES_PER_SPORT=13 APP_BETTING__INPLAY_DELAY_MS_PER_SEC=0
-  "$BIN/fanout-record" --url "$URL" --matches 50 --seconds 20 --out "$recording"
-  stop_server
-  say "fan-out, ours: ${FANOUT_CLIENTS:-5000} clients over 50 matches, simulator x$FANOUT_SPEED"
-  start_server APP_FEED__SPEED="$FANOUT_SPEED" APP_FEED__FIXTURES_PER_SPORT=13 APP_BETTING__INPLAY_DELAY_MS_PER_SEC=0
-  ours="$("$BIN/fanout" --url "$URL" --server-pid "$SERVER_PID" --clients "${FANOUT_CLIENTS:-5000}" --matches 50 --seconds 15)"
-  stop_server
-  echo "$ours"
-  say "fan-out, Socket.IO peer: the same clients and rooms, replaying that recording"
-  start_socketio "$recording" "${FANOUT_CLIENTS:-5000}"
-  socketio="$("$BIN/fanout" --url "$URL" --server-pid "$NODE_PID" --clients "${FANOUT_CLIENTS:-5000}" --matches 50 --seconds 15 --socketio "$recording")"
-  stop_socketio
-  echo "$socketio"
-
   print_bets_table engine http pg pgd
-  print_fanout_table "$ours" "$socketio"
+  fanout_cases
 }
 
 # The better of the two PostgreSQL rows at one count, by throughput.
