@@ -8,6 +8,9 @@
 //!    projections with `ledger::audit::replay`.
 //! 3. Space: bytes on disk divided by raw encoded event bytes after that history.
 //!
+//! `--only engine` runs only the engine-on-sled rows (the peers comparison of
+//! `scripts/bench-server --peers`), and `--submitters 1,16,64,256` replaces the default counts.
+//!
 //! `--quick` is a smoke run (1 s per case, 100,000 events). Temporary sled directories go under
 //! `target/bench-tmp` (a real disk, not tmpfs) unless `--dir` says otherwise.
 
@@ -27,8 +30,10 @@ const TARGET_REPLAY_EVENTS_PER_SECOND: f64 = 500_000.0;
 const SUBMITTERS: [usize; 3] = [1, 16, 256];
 
 struct Options {
-    /// Run only the durable-commands part or only the replay-and-space part (for profiling).
+    /// Run only the durable-commands part, only its engine-on-sled rows, or only the
+    /// replay-and-space part (for profiling and for the peers comparison).
     only: Option<String>,
+    submitters: Vec<usize>,
     case_duration: Duration,
     history_events: u64,
     dir: PathBuf,
@@ -37,6 +42,7 @@ struct Options {
 fn options() -> Options {
     let mut options = Options {
         only: None,
+        submitters: SUBMITTERS.to_vec(),
         case_duration: Duration::from_secs(5),
         history_events: 1_000_000,
         dir: PathBuf::from(concat!(env!("CARGO_MANIFEST_DIR"), "/../target/bench-tmp")),
@@ -51,9 +57,10 @@ fn options() -> Options {
             "--seconds" => options.case_duration = Duration::from_secs_f64(value(args.next(), "--seconds")),
             "--events" => options.history_events = value(args.next(), "--events"),
             "--only" => match args.next().as_deref() {
-                Some(part @ ("durable" | "replay")) => options.only = Some(part.to_owned()),
-                _ => usage("--only takes durable or replay"),
+                Some(part @ ("durable" | "engine" | "replay")) => options.only = Some(part.to_owned()),
+                _ => usage("--only takes durable, engine or replay"),
             },
+            "--submitters" => options.submitters = counts(args.next()),
             "--dir" => options.dir = PathBuf::from(args.next().unwrap_or_else(|| usage("--dir needs a path"))),
             "-h" | "--help" => usage(""),
             other => usage(&format!("unknown argument {other}")),
@@ -66,8 +73,14 @@ fn value<T: std::str::FromStr>(text: Option<String>, flag: &str) -> T {
     text.and_then(|t| t.parse().ok()).unwrap_or_else(|| usage(&format!("{flag} needs a number")))
 }
 
+/// A comma-separated list of submitter counts, each at least 1.
+fn counts(text: Option<String>) -> Vec<usize> {
+    let parsed: Option<Vec<usize>> = text.and_then(|t| t.split(',').map(|n| n.trim().parse().ok().filter(|n| *n > 0)).collect());
+    parsed.filter(|c| !c.is_empty()).unwrap_or_else(|| usage("--submitters takes counts such as 1,16,64,256"))
+}
+
 fn usage(problem: &str) -> ! {
-    eprintln!("{problem}\nusage: ledger-bench [--quick] [--seconds S] [--events N] [--dir DIR] [--only durable|replay]");
+    eprintln!("{problem}\nusage: ledger-bench [--quick] [--seconds S] [--events N] [--dir DIR] [--only durable|engine|replay] [--submitters 1,16,256]");
     std::process::exit(2)
 }
 
@@ -89,10 +102,14 @@ async fn durable_commands(options: &Options) {
     println!("{}", Row::header());
     let mut at_256 = None;
     let mut append_lines = Vec::new();
-    for submitters in SUBMITTERS {
+    let engine_only = options.only.as_deref() == Some("engine");
+    for &submitters in &options.submitters {
         let engine_dir = temp_dir(options);
         let mut run = durable::run_engine_on_sled(engine_dir.path(), submitters, options.case_duration).await;
         println!("{}", run.row.markdown());
+        if engine_only {
+            continue;
+        }
         let events = durable::written_events(engine_dir.path(), run.first_seq, run.row.events);
         let raw_dir = temp_dir(options);
         let mut raw = durable::run_raw_sled(raw_dir.path(), submitters, &run.appends, &events);
@@ -114,7 +131,11 @@ async fn durable_commands(options: &Options) {
             at_256 = Some((run.row.per_second(), run.row.latencies.percentile_ms(99.0)));
         }
     }
-    for submitters in SUBMITTERS {
+    if engine_only {
+        println!();
+        return;
+    }
+    for &submitters in &options.submitters {
         let mut row = durable::run_engine_without_disk(submitters, options.case_duration).await;
         println!("{}", row.markdown());
     }
@@ -178,7 +199,7 @@ async fn main() {
     if options.only.as_deref() != Some("replay") {
         durable_commands(&options).await;
     }
-    if options.only.as_deref() != Some("durable") {
+    if options.only.is_none() || options.only.as_deref() == Some("replay") {
         replay_and_space(&options);
     }
 }

@@ -57,6 +57,18 @@ impl Client {
         }
     }
 
+    /// Up to `count` live fixtures, in the order the fan-out benchmarks subscribe to them.
+    pub async fn live_match_ids(&self, count: usize) -> anyhow::Result<Vec<u64>> {
+        let mut gmids = Vec::new();
+        for etid in [4, 1, 2, 8] {
+            let (_, rows) = self.call("POST", "/data/front/highlightproduct", None, Some(&json!({"etid": etid}))).await?;
+            gmids.extend(rows["data"].as_array().into_iter().flatten().filter_map(|f| f["gmid"].as_u64()));
+        }
+        gmids.truncate(count);
+        anyhow::ensure!(!gmids.is_empty(), "no matches live");
+        Ok(gmids)
+    }
+
     pub fn seal(&self, body: &Value) -> Value {
         json!({ "Payload": self.cipher.encrypt(body.to_string().as_bytes()) })
     }

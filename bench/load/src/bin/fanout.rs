@@ -5,10 +5,16 @@
 //! The subscribers run on `--threads` threads, each its own actix runtime, so reading and
 //! parsing the frames is not held to one core: on a machine shared with the server, a single
 //! reading thread queues the marked frames behind the others and measures its own backlog.
+//!
+//! `--socketio ROOMS_FILE` measures the Socket.IO peer of `scripts/bench-server --peers` instead
+//! (`bench/peers/socketio/server.js`), with the same subscribers speaking Engine.IO v4 over a
+//! plain WebSocket: each joins one match room, named as the topics in the recording the peer
+//! replays. The peer stamps its own marked frames, so nothing is injected.
 
 use actix_web::web::Bytes;
 use awc::ws;
-use bench_load::{cpu_seconds, percentile_ms, rss_bytes, Client};
+use anyhow::Context;
+use bench_load::{cpu_seconds, loopback_only, percentile_ms, rss_bytes, Client};
 use clap::Parser;
 use futures_util::{SinkExt, StreamExt};
 use serde_json::{json, Value};
@@ -35,6 +41,19 @@ struct Args {
     /// Threads reading the subscribers' sockets.
     #[arg(long, default_value_t = 2)]
     threads: usize,
+    /// Measure the Socket.IO peer at `--url`; its rooms are the topics of this recording.
+    #[arg(long)]
+    socketio: Option<std::path::PathBuf>,
+}
+
+/// The wire the subscribers speak.
+#[derive(Clone, Copy)]
+enum Protocol {
+    /// Our `/ws`: `{"type":"sub"}`, then JSON frames.
+    Ours,
+    /// Socket.IO 4 over WebSocket only: `40` to enter the namespace, a `join` event, `42[...]`
+    /// events, and `3` to answer the server's `2` ping.
+    SocketIo,
 }
 
 /// Shared by the reading threads: every frame counts, only marked frames take the lock.
@@ -43,6 +62,17 @@ struct Tally {
     deliveries: AtomicU64,
     open: AtomicUsize,
     latencies_us: Mutex<Vec<u64>>,
+    /// Subscribers that ended with an error, and the first error, to say why clients are missing.
+    failed: AtomicUsize,
+    first_error: Mutex<Option<String>>,
+}
+
+/// Runs one subscriber and records how it failed, if it did.
+async fn subscribe(url: String, topic: String, protocol: Protocol, tally: Arc<Tally>) {
+    if let Err(error) = subscriber(url, topic, protocol, tally.clone()).await {
+        tally.failed.fetch_add(1, Ordering::Relaxed);
+        tally.first_error.lock().expect("no reader panics holding the lock").get_or_insert_with(|| format!("{error:#}"));
+    }
 }
 
 fn now_us() -> u64 {
@@ -56,13 +86,44 @@ fn mark_of(frame: &[u8]) -> Option<u64> {
     text[at + 6..].chars().take_while(char::is_ascii_digit).collect::<String>().parse().ok()
 }
 
-async fn subscriber(url: String, topic: String, tally: Arc<Tally>) -> anyhow::Result<()> {
-    let (_, mut socket) = awc::Client::new().ws(format!("{url}/ws")).max_frame_size(4 * 1024 * 1024).connect().await.map_err(|e| anyhow::anyhow!("connect: {e}"))?;
-    socket.send(ws::Message::Text(json!({"type": "sub", "topic": topic}).to_string().into())).await?;
+/// How long a subscriber waits for its TCP connection and for the WebSocket upgrade (awc's
+/// defaults are 5 s).
+const CONNECT_TIMEOUT: Duration = Duration::from_secs(30);
+
+/// Frames a Socket.IO subscriber reads while entering the namespace, at most.
+const SOCKETIO_HANDSHAKE_FRAMES_MAX: usize = 10;
+
+async fn subscriber(url: String, topic: String, protocol: Protocol, tally: Arc<Tally>) -> anyhow::Result<()> {
+    let address = match protocol {
+        Protocol::Ours => format!("{url}/ws"),
+        Protocol::SocketIo => format!("{url}/socket.io/?EIO=4&transport=websocket"),
+    };
+    // A busy single-threaded peer answers the upgrade late: wait for it rather than count it lost.
+    let http = awc::Client::builder().connector(awc::Connector::new().timeout(CONNECT_TIMEOUT)).timeout(CONNECT_TIMEOUT).finish();
+    let (_, mut socket) = http.ws(address).max_frame_size(4 * 1024 * 1024).connect().await.map_err(|e| anyhow::anyhow!("connect: {e}"))?;
+    match protocol {
+        Protocol::Ours => socket.send(ws::Message::Text(json!({"type": "sub", "topic": topic}).to_string().into())).await?,
+        Protocol::SocketIo => {
+            socket.send(ws::Message::Text("40".into())).await?;
+            // The server drops events sent before it has answered the namespace connect (`40{"sid":…}`).
+            for _ in 0..SOCKETIO_HANDSHAKE_FRAMES_MAX {
+                match socket.next().await {
+                    Some(Ok(ws::Frame::Text(bytes))) if bytes.starts_with(b"40") => break,
+                    Some(Ok(_)) => {}
+                    _ => anyhow::bail!("the Socket.IO server closed during the handshake"),
+                }
+            }
+            socket.send(ws::Message::Text(format!("42{}", json!(["join", topic])).into())).await?;
+        }
+    }
     tally.open.fetch_add(1, Ordering::Relaxed);
     // Reads until the server closes the socket or the process exits at the end of the run.
     while let Some(frame) = socket.next().await {
         match frame? {
+            ws::Frame::Text(bytes) if matches!(protocol, Protocol::SocketIo) && bytes.as_ref() == b"2" => {
+                socket.send(ws::Message::Text("3".into())).await?;
+            }
+            ws::Frame::Text(bytes) if matches!(protocol, Protocol::SocketIo) && !bytes.starts_with(b"42") => {}
             ws::Frame::Text(bytes) => {
                 tally.deliveries.fetch_add(1, Ordering::Relaxed);
                 if let Some(sent) = mark_of(&bytes) {
@@ -80,11 +141,11 @@ async fn subscriber(url: String, topic: String, tally: Arc<Tally>) -> anyhow::Re
 }
 
 /// One reading thread: its share of the subscribers, connected a few hundred at a time.
-fn spawn_readers(url: String, topics: Vec<String>, tally: Arc<Tally>) -> std::thread::JoinHandle<()> {
+fn spawn_readers(url: String, topics: Vec<String>, protocol: Protocol, tally: Arc<Tally>) -> std::thread::JoinHandle<()> {
     std::thread::spawn(move || {
         actix_web::rt::System::new().block_on(async move {
             for (i, topic) in topics.into_iter().enumerate() {
-                actix_web::rt::spawn(subscriber(url.clone(), topic, tally.clone()));
+                actix_web::rt::spawn(subscribe(url.clone(), topic, protocol, tally.clone()));
                 if i % 100 == 99 {
                     actix_web::rt::time::sleep(Duration::from_millis(50)).await;
                 }
@@ -94,24 +155,65 @@ fn spawn_readers(url: String, topics: Vec<String>, tally: Arc<Tally>) -> std::th
     })
 }
 
+/// The rooms of a recording made by `fanout-record`: its distinct topics, in order of first frame.
+fn rooms_of(recording: &std::path::Path, count: usize) -> anyhow::Result<Vec<String>> {
+    let text = std::fs::read_to_string(recording).with_context(|| format!("reading {}", recording.display()))?;
+    let mut rooms: Vec<String> = Vec::new();
+    for line in text.lines() {
+        let topic = serde_json::from_str::<Value>(line)?["topic"].as_str().unwrap_or_default().to_owned();
+        if !topic.is_empty() && !rooms.contains(&topic) {
+            rooms.push(topic);
+        }
+    }
+    rooms.truncate(count);
+    anyhow::ensure!(!rooms.is_empty(), "the recording names no topic");
+    Ok(rooms)
+}
+
+/// Injects marked market updates through the operator API for `seconds`, spread over the matches.
+async fn inject_marks(client: &Client, operator: &str, gmids: &[u64], marks_per_sec: u64, seconds: u64) -> anyhow::Result<()> {
+    let started = Instant::now();
+    let mut market_of: Vec<Value> = Vec::new();
+    for gmid in gmids {
+        let (_, page) = client.call("POST", &format!("/data/front/matchstate?gmid={gmid}"), None, Some(&json!({}))).await?;
+        if let Some(market) = page["data"]["markets"].as_array().and_then(|m| m.first()) {
+            market_of.push(market.clone());
+        }
+    }
+    let interval = Duration::from_micros(1_000_000 / marks_per_sec.max(1));
+    let mut n = 0usize;
+    while started.elapsed() < Duration::from_secs(seconds) {
+        let mut market = market_of[n % market_of.len()].clone();
+        market["rem"] = json!(format!("bench:{}", now_us()));
+        client.call("POST", "/api/ops/feed/events", Some(operator), Some(&json!([{"type": "market_updated", "market": market}]))).await?;
+        n += 1;
+        actix_web::rt::time::sleep(interval).await;
+    }
+    Ok(())
+}
+
 #[actix_web::main]
 async fn main() -> anyhow::Result<()> {
     let args = Args::parse();
-    let client = Client::new(&args.url).await?;
-    let operator = client.login("operator", "operator123").await?;
-    let mut gmids = Vec::new();
-    for etid in [4, 1, 2, 8] {
-        let (_, rows) = client.call("POST", "/data/front/highlightproduct", None, Some(&json!({"etid": etid}))).await?;
-        gmids.extend(rows["data"].as_array().into_iter().flatten().filter_map(|f| f["gmid"].as_u64()));
-    }
-    gmids.truncate(args.matches);
-    anyhow::ensure!(!gmids.is_empty(), "no matches live");
+    loopback_only(&args.url)?;
+    // Ours: the live matches, marked through the operator API. The peer: the recording's rooms.
+    let (ours, gmids, topics, protocol) = match &args.socketio {
+        None => {
+            let client = Client::new(&args.url).await?;
+            let operator = client.login("operator", "operator123").await?;
+            let gmids = client.live_match_ids(args.matches).await?;
+            let topics = gmids.iter().map(|g| format!("match:{g}")).collect();
+            (Some((client, operator)), gmids, topics, Protocol::Ours)
+        }
+        Some(recording) => (None, Vec::new(), rooms_of(recording, args.matches)?, Protocol::SocketIo),
+    };
+    let base = args.url.trim_end_matches('/').to_owned();
     let rss_before = rss_bytes(args.server_pid)?;
     let tally = Arc::new(Tally::default());
     let threads = args.threads.max(1);
     for t in 0..threads {
-        let topics = (t..args.clients).step_by(threads).map(|i| format!("match:{}", gmids[i % gmids.len()])).collect();
-        spawn_readers(client.base.clone(), topics, tally.clone());
+        let mine = (t..args.clients).step_by(threads).map(|i| topics[i % topics.len()].clone()).collect();
+        spawn_readers(base.clone(), mine, protocol, tally.clone());
     }
     let connecting = Instant::now();
     while tally.open.load(Ordering::Relaxed) < args.clients && connecting.elapsed() < Duration::from_secs(60) {
@@ -123,25 +225,10 @@ async fn main() -> anyhow::Result<()> {
     let own_cpu_start = cpu_seconds(std::process::id())?;
     tally.latencies_us.lock().expect("no reader panics holding the lock").clear();
     let started = Instant::now();
-    let mut market_of: Vec<Value> = Vec::new();
-    for gmid in &gmids {
-        let (_, page) = client.call("POST", &format!("/data/front/matchstate?gmid={gmid}"), None, Some(&json!({}))).await?;
-        if let Some(market) = page["data"]["markets"].as_array().and_then(|m| m.first()) {
-            market_of.push(market.clone());
-        }
-    }
-    let interval = Duration::from_micros(1_000_000 / args.marks_per_sec.max(1));
-    let mut n = 0usize;
-    // 0 marks: the subscribers only listen to the simulator (the soak), nothing is injected.
-    if args.marks_per_sec == 0 {
-        actix_web::rt::time::sleep(Duration::from_secs(args.seconds)).await;
-    }
-    while args.marks_per_sec > 0 && started.elapsed() < Duration::from_secs(args.seconds) {
-        let mut market = market_of[n % market_of.len()].clone();
-        market["rem"] = json!(format!("bench:{}", now_us()));
-        client.call("POST", "/api/ops/feed/events", Some(&operator), Some(&json!([{"type": "market_updated", "market": market}]))).await?;
-        n += 1;
-        actix_web::rt::time::sleep(interval).await;
+    match &ours {
+        // 0 marks: the subscribers only listen to the simulator (the soak), nothing is injected.
+        Some((client, operator)) if args.marks_per_sec > 0 => inject_marks(client, operator, &gmids, args.marks_per_sec, args.seconds).await?,
+        _ => actix_web::rt::time::sleep(Duration::from_secs(args.seconds)).await,
     }
     let elapsed = started.elapsed().as_secs_f64();
     let cpu = cpu_seconds(args.server_pid)? - cpu_start;
@@ -153,7 +240,7 @@ async fn main() -> anyhow::Result<()> {
     println!(
         "fanout: clients {} (open {connected}) threads {threads} matches {} seconds {:.1} deliveries {} deliveries/s {:.0} server CPU-s {:.2} generator CPU-s {own_cpu:.2} deliveries per server CPU-s {:.0} marks {} latency p50 {:.2} ms p99 {:.2} ms RSS before {:.1} MiB after {:.1} MiB per connection {:.1} KiB",
         args.clients,
-        gmids.len(),
+        topics.len(),
         elapsed,
         deliveries,
         deliveries as f64 / elapsed,
@@ -166,5 +253,10 @@ async fn main() -> anyhow::Result<()> {
         rss_after as f64 / 1048576.0,
         rss_after.saturating_sub(rss_before) as f64 / args.clients as f64 / 1024.0
     );
+    let failed = tally.failed.load(Ordering::Relaxed);
+    if failed > 0 {
+        let first = tally.first_error.lock().expect("no reader panics holding the lock").clone().unwrap_or_default();
+        eprintln!("fanout: {failed} subscribers ended with an error; the first: {first}");
+    }
     std::process::exit(0);
 }

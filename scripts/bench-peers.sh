@@ -1,0 +1,256 @@
+# Issue 13, speed against the peers, side by side in one run (`./scripts/bench-server --peers`):
+#   1. durable bets: our engine in-process (ledger-bench) and over HTTP (bet-load) against
+#      PostgreSQL running the same bet transaction through pgbench (bench/peers/bet.sql), at the
+#      same client counts, on the same disk (target/bench-tmp);
+#   2. WebSocket fan-out: our hub against a Socket.IO 4 server on Node (bench/peers/socketio)
+#      replaying the frames ours pushed, to the same 5,000 subscribers of the same generator.
+# Sourced by scripts/bench-server after its builds; uses its start_server/stop_server, BIN, work.
+# Everything listens on 127.0.0.1 only and everything started here is stopped on exit.
+# shellcheck shell=bash
+# shellcheck disable=SC2154 # work, BIN and start_server's URL come from scripts/bench-server
+
+PEER_CLIENTS="${PEER_CLIENTS:-1 16 64 256}"
+PEER_SECONDS="${PEER_SECONDS:-10}"
+FANOUT_SPEED="${FANOUT_SPEED:-10}"
+# The "fair best case" of PostgreSQL: a committing backend waits this long (µs) for others to
+# join its WAL flush when at least COMMIT_SIBLINGS other transactions are open.
+PG_COMMIT_DELAY_US="${PG_COMMIT_DELAY_US:-50}"
+PG_COMMIT_SIBLINGS=5
+
+PG_BIN="" PG_DIR="" PG_PORT="" NODE_PID="" SOCKETIO_OUT=""
+
+# PostgreSQL refuses to run as root: as root, its programs run as the `postgres` user.
+pg_as() {
+  if [ "$(id -u)" -eq 0 ]; then runuser -u postgres -- "$@"; else "$@"; fi
+}
+
+ensure_postgres() {
+  if ! compgen -G "/usr/lib/postgresql/*/bin/pgbench" >/dev/null; then
+    apt_install postgresql postgresql-contrib
+  fi
+  PG_BIN="$(dirname "$(printf '%s\n' /usr/lib/postgresql/*/bin/pgbench | sort -V | tail -1)")"
+}
+
+ensure_socketio() {
+  ensure_node
+  local dir="$ROOT/bench/peers/socketio" stamp="$ROOT/bench/peers/socketio/node_modules/.lock-stamp"
+  if [ ! -f "$stamp" ] || ! cmp -s "$dir/package-lock.json" "$stamp"; then
+    say "installing the Socket.IO peer's npm packages"
+    (cd "$dir" && npm ci --no-audit --no-fund --loglevel=error)
+    cp "$dir/package-lock.json" "$stamp"
+  fi
+}
+
+# A TCP port nobody listens on at 127.0.0.1 (bounded tries).
+free_port() {
+  local port
+  for _ in $(seq 50); do
+    port=$((20000 + RANDOM % 20000))
+    if ! (exec 3<>"/dev/tcp/127.0.0.1/$port") 2>/dev/null; then
+      echo "$port"
+      return 0
+    fi
+  done
+  echo "no free port found" >&2
+  exit 1
+}
+
+# A scratch cluster on the benchmark disk: defaults, fsync and synchronous_commit on (the
+# defaults, written out to be sure), 127.0.0.1 only. max_connections is raised from 100 only so
+# that 256 clients can connect.
+start_postgres() {
+  PG_DIR="$(mktemp -d "$work/pg.XXXX")"
+  [ "$(id -u)" -eq 0 ] && chown postgres: "$PG_DIR"
+  PG_PORT="$(free_port)"
+  pg_as "$PG_BIN/initdb" -D "$PG_DIR/data" --auth=trust --username=postgres --encoding=UTF8 >/dev/null
+  cat >>"$PG_DIR/data/postgresql.conf" <<EOF
+listen_addresses = '127.0.0.1'
+port = $PG_PORT
+unix_socket_directories = '$PG_DIR'
+fsync = on
+synchronous_commit = on
+max_connections = 300
+EOF
+  pg_as "$PG_BIN/pg_ctl" -D "$PG_DIR/data" -l "$PG_DIR/server.log" -w -t 60 start >/dev/null
+}
+
+stop_postgres() {
+  if [ -n "$PG_DIR" ] && [ -f "$PG_DIR/data/postmaster.pid" ]; then
+    pg_as "$PG_BIN/pg_ctl" -D "$PG_DIR/data" -m fast -w -t 60 stop >/dev/null || true
+  fi
+  [ -n "$PG_DIR" ] && rm -rf "$PG_DIR"
+  PG_DIR=""
+}
+
+psql_run() { "$PG_BIN/psql" -h 127.0.0.1 -p "$PG_PORT" -U postgres -q -v ON_ERROR_STOP=1 "$@" >/dev/null; }
+
+# One pgbench run of bench/peers/bet.sql on a freshly seeded schema; prints
+# "tps AVG_MS P50_MS P99_MS" (latencies from pgbench's per-transaction log).
+pgbench_bets() {
+  local clients="$1" logs out
+  logs="$(mktemp -d "$work/pgbench.XXXX")"
+  psql_run -f "$ROOT/bench/peers/schema.sql"
+  out="$("$PG_BIN/pgbench" -h 127.0.0.1 -p "$PG_PORT" -U postgres -n -f "$ROOT/bench/peers/bet.sql" \
+    -c "$clients" -j $((clients < 2 ? clients : 2)) -T "$PEER_SECONDS" -l --log-prefix="$logs/tx" postgres 2>&1)" \
+    || { echo "$out" >&2; exit 1; }
+  local tps avg
+  tps="$(sed -n 's/^tps = \([0-9.]*\) .*/\1/p' <<<"$out")"
+  avg="$(sed -n 's/^latency average = \([0-9.]*\) ms/\1/p' <<<"$out")"
+  # Field 3 of the log is the transaction's latency in µs.
+  cat "$logs"/tx.* | awk '{print $3}' | sort -n | awk -v tps="$tps" -v avg="$avg" \
+    '{ v[NR] = $1 } END { printf "%.0f %.2f %.2f %.2f\n", tps, avg, v[int(NR * 0.50) + 1] / 1000, v[int(NR * 0.99) + 1] / 1000 }'
+  rm -rf "$logs"
+}
+
+# Starts the peer on a recording ($1), replaying once $2 subscribers have joined; sets NODE_PID, URL.
+start_socketio() {
+  local out
+  out="$(mktemp "$work/socketio.XXXX")"
+  SOCKETIO_OUT="$out"
+  node "$ROOT/bench/peers/socketio/server.js" "$1" "$2" >"$out" 2>&1 &
+  NODE_PID=$!
+  for _ in $(seq 100); do
+    URL="$(sed -n 's/^listening on //p' "$out")"
+    [ -n "$URL" ] && { sed -n 's/^replaying/socket.io peer: replaying/p' "$out"; return 0; }
+    sleep 0.1
+  done
+  cat "$out" >&2
+  echo "the Socket.IO peer did not start" >&2
+  exit 1
+}
+
+stop_socketio() {
+  if [ -n "$NODE_PID" ]; then
+    kill "$NODE_PID" 2>/dev/null || true
+    wait "$NODE_PID" 2>/dev/null || true
+    NODE_PID=""
+    sed -n 's/^replay started/socket.io peer: replay started/p' "$SOCKETIO_OUT"
+  fi
+}
+
+stop_peers() { stop_server; stop_socketio; stop_postgres; }
+
+# The number after the first " LABEL " in a line of our tools' output.
+field() { grep -o " $1 [0-9.]*" <<<"$2" | head -1 | awk '{ print $NF }'; }
+ratio() { awk -v a="$1" -v b="$2" 'BEGIN { if (b > 0) printf "%.2f", a / b; else print "n/a" }'; }
+verdict() { awk -v r="$1" -v t="$2" 'BEGIN { print (r >= t ? "met" : "**missed**") }'; }
+
+print_machine() {
+  say "machine"
+  echo "- date: $(date -u '+%Y-%m-%d %H:%M UTC')"
+  echo "- CPU: $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2- | sed 's/^ *//'), nproc $(nproc)"
+  echo "- disk of target/bench-tmp: $(findmnt -n -o SOURCE,FSTYPE -T "$work" 2>/dev/null || df -T "$work" | tail -1)"
+  echo "- $("$PG_BIN/postgres" --version), pgbench; node $(node --version), socket.io $(node -p 'require(process.argv[1]).version' "$ROOT/bench/peers/socketio/node_modules/socket.io/package.json")"
+  echo "- load average before the run: $(cut -d' ' -f1-3 /proc/loadavg)"
+}
+
+# Records our frames, then runs the same subscribers against ours and against the peer.
+fanout_cases() {
+  local recording="$work/frames-x$FANOUT_SPEED.jsonl" ours socketio
+  say "recording our server's match frames at simulator x$FANOUT_SPEED (20 s, 50 matches)"
+  start_server APP_FEED__SPEED="$FANOUT_SPEED" APP_FEED__FIXTURES_PER_SPORT=13 APP_BETTING__INPLAY_DELAY_MS_PER_SEC=0
+  "$BIN/fanout-record" --url "$URL" --matches 50 --seconds 20 --out "$recording"
+  stop_server
+  say "fan-out, ours: ${FANOUT_CLIENTS:-5000} clients over 50 matches, simulator x$FANOUT_SPEED"
+  start_server APP_FEED__SPEED="$FANOUT_SPEED" APP_FEED__FIXTURES_PER_SPORT=13 APP_BETTING__INPLAY_DELAY_MS_PER_SEC=0
+  ours="$("$BIN/fanout" --url "$URL" --server-pid "$SERVER_PID" --clients "${FANOUT_CLIENTS:-5000}" --matches 50 --seconds 15)"
+  stop_server
+  echo "$ours"
+  say "fan-out, Socket.IO peer: the same clients and rooms, replaying that recording"
+  start_socketio "$recording" "${FANOUT_CLIENTS:-5000}"
+  socketio="$("$BIN/fanout" --url "$URL" --server-pid "$NODE_PID" --clients "${FANOUT_CLIENTS:-5000}" --matches 50 --seconds 15 --socketio "$recording")"
+  stop_socketio
+  echo "$socketio"
+
+  print_fanout_table "$ours" "$socketio"
+}
+
+# shellcheck disable=SC2034 # the tables are read by print_bets_table through namerefs
+run_peers() {
+  SERVER_PID=""
+  trap stop_peers EXIT
+  ensure_postgres
+  ensure_socketio
+  cargo build --release --locked -p bench --bin ledger-bench
+  print_machine
+
+  local counts engine_out line n
+  counts="$(tr ' ' ',' <<<"$PEER_CLIENTS")"
+  say "our engine in-process: durable commands (sled + fdatasync), $PEER_SECONDS s per count"
+  engine_out="$("$BIN/ledger-bench" --dir "$work" --only engine --submitters "$counts" --seconds "$PEER_SECONDS")"
+  echo "$engine_out"
+  # Read by print_bets_table through namerefs.
+  declare -A engine http pg pgd
+  for n in $PEER_CLIENTS; do
+    # | engine (sled) | submitters | ops/s | events/flush | flushes/s | p50 ms | p99 ms | …
+    engine[$n]="$(awk -F'|' -v n="$n" '$2 ~ /engine \(sled\)/ && $3 + 0 == n { gsub(/ /, ""); print $4, $7, $8 }' <<<"$engine_out")"
+  done
+
+  for n in $PEER_CLIENTS; do
+    say "our bet placement over HTTP: $n clients, $PEER_SECONDS s"
+    start_server APP_FEED__SPEED=0 APP_BETTING__INPLAY_DELAY_MS_PER_SEC=0
+    line="$("$BIN/bet-load" --url "$URL" --clients "$n" --seconds "$PEER_SECONDS")"
+    stop_server
+    echo "$line"
+    http[$n]="$(field 'bets/s' "$line") $(field p50 "$line") $(field p99 "$line")"
+  done
+
+  start_postgres
+  say "PostgreSQL $PG_PORT: defaults (fsync on, synchronous_commit on)"
+  for n in $PEER_CLIENTS; do
+    pg[$n]="$(pgbench_bets "$n")"
+    echo "pgbench -c $n: tps avg p50 p99 = ${pg[$n]}"
+  done
+  say "PostgreSQL: commit_delay = $PG_COMMIT_DELAY_US µs, commit_siblings = $PG_COMMIT_SIBLINGS"
+  psql_run -c "ALTER SYSTEM SET commit_delay = $PG_COMMIT_DELAY_US" -c "ALTER SYSTEM SET commit_siblings = $PG_COMMIT_SIBLINGS" -c "SELECT pg_reload_conf()"
+  for n in $PEER_CLIENTS; do
+    pgd[$n]="$(pgbench_bets "$n")"
+    echo "pgbench -c $n: tps avg p50 p99 = ${pgd[$n]}"
+  done
+  stop_postgres
+
+  print_bets_table engine http pg pgd
+  fanout_cases
+}
+
+# The better of the two PostgreSQL rows at one count, by throughput.
+best_pg() { awk -v a="$1" -v b="$2" 'BEGIN { print (a + 0 >= b + 0 ? a : b) }'; }
+
+print_bets_table() {
+  local -n e="$1" h="$2" p="$3" d="$4"
+  local n best et ep50 ep99 ht hp50 hp99 pt pavg pp50 pp99 dt davg dp50 dp99
+  say "durable bets, side by side (target: ours >= 1.5x PostgreSQL at every count)"
+  echo
+  echo "| clients | our engine in-process: commands/s (p50 / p99 ms) | our HTTP bets/s (p50 / p99 ms) | PostgreSQL tps (avg / p50 / p99 ms) | PostgreSQL, commit_delay $PG_COMMIT_DELAY_US µs | engine ÷ best PG | HTTP ÷ best PG |"
+  echo "|---:|---:|---:|---:|---:|---:|---:|"
+  for n in $PEER_CLIENTS; do
+    read -r et ep50 ep99 <<<"${e[$n]}"
+    read -r ht hp50 hp99 <<<"${h[$n]}"
+    read -r pt pavg pp50 pp99 <<<"${p[$n]}"
+    read -r dt davg dp50 dp99 <<<"${d[$n]}"
+    best="$(best_pg "$pt" "$dt")"
+    local er hr
+    er="$(ratio "$et" "$best")" hr="$(ratio "$ht" "$best")"
+    echo "| $n | $et ($ep50 / $ep99) | $ht ($hp50 / $hp99) | $pt ($pavg / $pp50 / $pp99) | $dt ($davg / $dp50 / $dp99) | ${er}× $(verdict "$er" 1.5) | ${hr}× $(verdict "$hr" 1.5) |"
+  done
+  echo
+}
+
+fanout_row() {
+  echo "| $1 | $(field 'deliveries/s' "$2") | $(field 'server CPU-s' "$2") | $(field 'generator CPU-s' "$2") | $(field 'deliveries per server CPU-s' "$2") | $(field p50 "$2") / $(field p99 "$2") | $(field 'per connection' "$2") |"
+}
+
+print_fanout_table() {
+  say "fan-out, side by side at x$FANOUT_SPEED (target: ours >= 5x Socket.IO deliveries per server CPU-s, p99 <= 25 ms)"
+  echo
+  echo "| server | deliveries/s | server CPU-s | generator CPU-s | deliveries per server CPU-s | p50 / p99 ms | memory per connection KiB |"
+  echo "|---|---:|---:|---:|---:|---:|---:|"
+  fanout_row ours "$1"
+  fanout_row "Socket.IO 4 (Node)" "$2"
+  local r p99
+  r="$(ratio "$(field 'deliveries per server CPU-s' "$1")" "$(field 'deliveries per server CPU-s' "$2")")"
+  p99="$(field p99 "$1")"
+  echo
+  echo "ours ÷ Socket.IO, deliveries per server CPU-second: ${r}× ($(verdict "$r" 5)); our p99 $p99 ms ($(awk -v p="$p99" 'BEGIN { print (p <= 25 ? "met" : "**missed**") }'))"
+  echo
+}
