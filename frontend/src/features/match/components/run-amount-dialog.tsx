@@ -1,6 +1,9 @@
 import { Button, Dialog, DialogActions, DialogContent, DialogTitle, Table, TableBody, TableCell, TableHead, TableRow } from '@mui/material';
 import type { RunRow } from '@/types';
 import { formatFixed } from '@/utils/format';
+import { runAmountAt } from '../model/slip';
+
+const round2 = (value: number) => Math.round(value * 100) / 100;
 
 const amountSx = (value: number) => ({ color: value >= 0 ? 'success.light' : 'error.light', fontWeight: 700 });
 
@@ -11,7 +14,6 @@ const amountSx = (value: number) => ({ color: value >= 0 ? 'success.light' : 'er
  */
 export function RunAmountDialog({ title, rows, projected, onClose }: { title: string; rows: RunRow[]; projected?: RunRow[] | null; onClose: () => void }) {
   const runs = projected ?? rows;
-  const today = new Map(rows.map((row) => [row.run, row.profitLoss]));
   return (
     <Dialog open onClose={onClose} fullWidth maxWidth="xs" aria-labelledby="run-amount-title">
       <DialogTitle id="run-amount-title" sx={{ fontSize: 16 }}>
@@ -28,12 +30,12 @@ export function RunAmountDialog({ title, rows, projected, onClose }: { title: st
           </TableHead>
           <TableBody>
             {runs.map((row) => {
-              const amount = projected ? today.get(row.run) : row.profitLoss;
+              const amount = projected ? round2(runAmountAt(rows, row.run)) : row.profitLoss;
               return (
                 <TableRow key={row.run} data-run={row.run}>
                   <TableCell>{row.run}</TableCell>
-                  <TableCell align="right" sx={amount === undefined ? undefined : amountSx(amount)}>
-                    {amount === undefined ? '' : formatFixed(amount)}
+                  <TableCell align="right" sx={amountSx(amount)}>
+                    {formatFixed(amount)}
                   </TableCell>
                   {projected && (
                     <TableCell align="right" data-testid="projected-run" sx={amountSx(row.profitLoss)}>

@@ -102,8 +102,8 @@ function runPayoff(selection: Selection, stake: number, width: number): { pnl: (
 }
 
 /** Today's Run Amount at a run total: the table's rows are where it steps or bends, so a straight
- * line between the two rows around it is exact (steps sit on neighbouring runs). */
-function runAmountAt(rows: readonly RunRowLike[], runs: number): number {
+ * line between the two rows around it is exact (steps sit on neighbouring runs). 0 with no bets. */
+export function runAmountAt(rows: readonly RunRowLike[], runs: number): number {
   let below: RunRowLike | undefined;
   for (const row of rows) {
     if (row.run >= runs) {
