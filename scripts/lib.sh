@@ -52,6 +52,11 @@ ensure_browser_test_tools() {
   fi
 }
 
+# Debian's nats-server (JetStream), for the tests of the ledger's log on JetStream (issue 12).
+ensure_nats_server() {
+  [ -x /usr/sbin/nats-server ] || apt_install nats-server
+}
+
 # schemathesis from PyPI, pinned, in its own virtualenv under target/: sets SCHEMATHESIS.
 ensure_schemathesis() {
   local venv="${CARGO_TARGET_DIR:-$ROOT/target}/schemathesis-venv"

@@ -25,6 +25,12 @@ pub enum StoreError {
     Short { log: u64, recorded: u64 },
     #[error("the durable head record ({HEAD_FILE}) is unreadable: {reason}")]
     BadHead { reason: String },
+    /// A log on another machine (JetStream) did not answer as it should.
+    #[error("the log server failed: {context}: {reason}")]
+    Remote { context: &'static str, reason: String },
+    /// Another engine appended to the log since this one read it: this one must not write again.
+    #[error("another engine has appended to the log (expected its last message to be {expected}): this engine stops writing")]
+    Fenced { expected: u64 },
 }
 
 impl StoreError {
@@ -68,7 +74,7 @@ pub fn decode(key: u64, bytes: &[u8]) -> Result<Envelope, StoreError> {
 }
 
 /// Checks that a batch continues the log without gap or repeat, before anything is written.
-fn check_batch(head: u64, batch: &[Envelope]) -> Result<(), StoreError> {
+pub fn check_batch(head: u64, batch: &[Envelope]) -> Result<(), StoreError> {
     for (i, envelope) in batch.iter().enumerate() {
         let expected = head + 1 + i as u64;
         if envelope.seq != expected {

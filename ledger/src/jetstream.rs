@@ -1,0 +1,176 @@
+//! The ledger's log on a NATS JetStream stream (issue 12): the second `Store`, beside sled.
+//!
+//! Each engine batch is one message on `ledger.events`: the batch's envelopes, MessagePack as the
+//! sled store keeps each. Every publish carries the stream sequence this store last saw as the
+//! expected last sequence, so only one engine can append: when another has written since, the
+//! server refuses the publish and this store refuses every later append (`Fenced`). `append`
+//! returns once the stream has acknowledged the message, that is once it is stored on the stream's
+//! replicas (a quorum of an R3 stream).
+//!
+//! `Store` is synchronous (the engine's own thread calls it; the replay at start runs inside the
+//! server's runtime), so the store keeps a small runtime of its own for the client and waits for
+//! each answer on a channel.
+
+use crate::event::Envelope;
+use crate::store::{check_batch, Records, Store, StoreError};
+use async_nats::jetstream::{self, context::PublishErrorKind, message::PublishMessage, stream};
+use std::future::Future;
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+
+/// The subject every batch is published on.
+pub const SUBJECT: &str = "ledger.events";
+
+/// Where the log lives: the servers (`nats://127.0.0.1:4222`, several separated by commas), the
+/// stream's name and its replica count (3 on a three-server cluster).
+#[derive(Debug, Clone)]
+pub struct JetStreamOptions {
+    pub servers: String,
+    pub stream: String,
+    pub replicas: usize,
+}
+
+pub struct JetStreamStore {
+    runtime: Option<tokio::runtime::Runtime>,
+    context: jetstream::Context,
+    stream: stream::Stream,
+    /// The stream sequence of the last batch message: the next publish expects it.
+    last_message: AtomicU64,
+    /// The last event sequence number in the log.
+    head: AtomicU64,
+    fenced: AtomicBool,
+}
+
+fn remote(context: &'static str) -> impl FnOnce(String) -> StoreError {
+    move |reason| StoreError::Remote { context, reason }
+}
+
+pub fn encode_batch(batch: &[Envelope]) -> Vec<u8> {
+    rmp_serde::to_vec(batch).expect("events contain only encodable values")
+}
+
+pub fn decode_batch(message: u64, bytes: &[u8]) -> Result<Vec<Envelope>, StoreError> {
+    rmp_serde::from_slice(bytes).map_err(|e| StoreError::Corrupt { key: message, reason: format!("stream message {message}: {e}") })
+}
+
+impl JetStreamStore {
+    /// Connects, creates the stream if it is not there (file storage), and reads where it ends.
+    pub fn open(options: &JetStreamOptions) -> Result<Self, StoreError> {
+        let runtime = tokio::runtime::Builder::new_multi_thread()
+            .worker_threads(1)
+            .thread_name("ledger-jetstream")
+            .enable_all()
+            .build()
+            .map_err(|source| StoreError::Io { context: "starting the JetStream client's runtime", source })?;
+        let options = options.clone();
+        let opened = wait(&runtime, async move {
+            let servers: Vec<&str> = options.servers.split(',').map(str::trim).collect();
+            let client = async_nats::connect(servers).await.map_err(|e| e.to_string()).map_err(remote("connecting to the log"))?;
+            let context = jetstream::new(client);
+            let config = stream::Config {
+                name: options.stream.clone(),
+                subjects: vec![SUBJECT.to_owned()],
+                num_replicas: options.replicas,
+                storage: stream::StorageType::File,
+                ..Default::default()
+            };
+            let mut stream = context.get_or_create_stream(config).await.map_err(|e| e.to_string()).map_err(remote("opening the stream"))?;
+            let last_message = stream.info().await.map_err(|e| e.to_string()).map_err(remote("reading the stream's state"))?.state.last_sequence;
+            let head = match last_message {
+                0 => 0,
+                last => {
+                    let message = stream.get_raw_message(last).await.map_err(|e| e.to_string()).map_err(remote("reading the last batch"))?;
+                    decode_batch(last, &message.payload)?.last().map_or(0, |envelope| envelope.seq)
+                }
+            };
+            Ok::<_, StoreError>((context, stream, last_message, head))
+        })?;
+        let (context, stream, last_message, head) = opened;
+        Ok(Self { runtime: Some(runtime), context, stream, last_message: AtomicU64::new(last_message), head: AtomicU64::new(head), fenced: AtomicBool::new(false) })
+    }
+
+    fn wait<T: Send + 'static>(&self, work: impl Future<Output = T> + Send + 'static) -> T {
+        wait(self.runtime.as_ref().expect("the runtime lives as long as the store"), work)
+    }
+}
+
+/// Runs `work` on the store's runtime and waits for it on this thread, which may itself be a
+/// runtime's (a channel, not `block_on`, so that is allowed).
+fn wait<T: Send + 'static>(runtime: &tokio::runtime::Runtime, work: impl Future<Output = T> + Send + 'static) -> T {
+    let (tx, rx) = std::sync::mpsc::channel();
+    runtime.spawn(async move {
+        let _ = tx.send(work.await);
+    });
+    rx.recv().expect("the store's runtime answers")
+}
+
+impl Drop for JetStreamStore {
+    fn drop(&mut self) {
+        // Dropped inside another runtime (a test, the server) a runtime must not block.
+        if let Some(runtime) = self.runtime.take() {
+            runtime.shutdown_background();
+        }
+    }
+}
+
+impl Store for JetStreamStore {
+    fn append(&self, batch: &[Envelope]) -> Result<(), StoreError> {
+        let expected = self.last_message.load(Ordering::Acquire);
+        if self.fenced.load(Ordering::Acquire) {
+            return Err(StoreError::Fenced { expected });
+        }
+        check_batch(self.head(), batch)?;
+        let context = self.context.clone();
+        let message = PublishMessage::build().payload(encode_batch(batch).into()).expected_last_sequence(expected);
+        let acked = self.wait(async move {
+            let ack = context.send_publish(SUBJECT, message).await?;
+            ack.await
+        });
+        match acked {
+            Ok(ack) => {
+                self.last_message.store(ack.sequence, Ordering::Release);
+                self.head.fetch_add(batch.len() as u64, Ordering::AcqRel);
+                Ok(())
+            }
+            Err(e) if e.kind() == PublishErrorKind::WrongLastSequence => {
+                self.fenced.store(true, Ordering::Release);
+                tracing::error!(expected, "another engine appended to the ledger's stream: this engine writes no more");
+                Err(StoreError::Fenced { expected })
+            }
+            // Not acknowledged: the batch may or may not be in the stream. If it is, the next
+            // publish (expecting the older last sequence) is refused as fenced, and a restart
+            // replays it: nothing acknowledged is ever lost, nothing is doubled.
+            Err(e) => Err(StoreError::Remote { context: "appending a batch", reason: e.to_string() }),
+        }
+    }
+
+    fn read_from(&self, from: u64) -> Records<'_> {
+        let last = self.last_message.load(Ordering::Acquire);
+        let mut message = 1;
+        let mut pending = std::vec::IntoIter::default();
+        Box::new(std::iter::from_fn(move || loop {
+            if let Some(envelope) = pending.next() {
+                return Some(Ok(envelope));
+            }
+            if message > last {
+                return None;
+            }
+            let stream = self.stream.clone();
+            let number = message;
+            message += 1;
+            let read = self.wait(async move { stream.get_raw_message(number).await.map_err(|e| e.to_string()) });
+            let batch = match read.map_err(remote("reading a batch")).and_then(|raw| decode_batch(number, &raw.payload)) {
+                Ok(batch) => batch,
+                Err(e) => {
+                    message = last + 1;
+                    return Some(Err(e));
+                }
+            };
+            let wanted: Vec<Envelope> = batch.into_iter().filter(|envelope| envelope.seq >= from).collect();
+            pending = wanted.into_iter();
+        }))
+    }
+
+    fn head(&self) -> u64 {
+        self.head.load(Ordering::Acquire)
+    }
+}

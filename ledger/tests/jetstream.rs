@@ -1,0 +1,129 @@
+//! The ledger's log on NATS JetStream (issue 12), against a real `nats-server -js` on loopback
+//! that each test starts and stops: the engine commits through it and replays from it, a second
+//! writer is fenced off, and what was acknowledged survives a restart of the server.
+
+use ledger::jetstream::{JetStreamOptions, JetStreamStore};
+use ledger::{audit, Command, EngineError, Store, StoreError};
+use schemas::Role;
+use std::net::TcpListener;
+use std::process::{Child, Command as Process, Stdio};
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+
+/// Debian's `nats-server` (`./scripts/test` installs it).
+const NATS_SERVER: &str = "/usr/sbin/nats-server";
+
+struct Nats {
+    child: Child,
+    port: u16,
+    dir: tempfile::TempDir,
+}
+
+impl Nats {
+    fn start() -> Nats {
+        let dir = tempfile::tempdir().expect("temp dir");
+        let port = TcpListener::bind("127.0.0.1:0").expect("a free port").local_addr().expect("its address").port();
+        Nats::start_on(dir, port)
+    }
+
+    fn start_on(dir: tempfile::TempDir, port: u16) -> Nats {
+        assert!(std::path::Path::new(NATS_SERVER).exists(), "{NATS_SERVER} is missing: ./scripts/test installs Debian's nats-server");
+        let child = Process::new(NATS_SERVER)
+            .args(["-js", "-a", "127.0.0.1", "-p", &port.to_string(), "-sd"])
+            .arg(dir.path())
+            .stdout(Stdio::null())
+            .stderr(Stdio::null())
+            .spawn()
+            .expect("nats-server starts");
+        let started = Instant::now();
+        while std::net::TcpStream::connect(("127.0.0.1", port)).is_err() {
+            assert!(started.elapsed() < Duration::from_secs(10), "nats-server did not listen");
+            std::thread::sleep(Duration::from_millis(50));
+        }
+        Nats { child, port, dir }
+    }
+
+    fn options(&self) -> JetStreamOptions {
+        JetStreamOptions { servers: format!("nats://127.0.0.1:{}", self.port), stream: "LEDGER".into(), replicas: 1 }
+    }
+
+    /// Stops the server (as a crash would: SIGKILL) and starts it again on the same storage.
+    fn restart(mut self) -> Nats {
+        self.child.kill().expect("killed");
+        self.child.wait().expect("reaped");
+        let (dir, port) = (std::mem::replace(&mut self.dir, tempfile::tempdir().expect("temp dir")), self.port);
+        drop(self);
+        Nats::start_on(dir, port)
+    }
+}
+
+impl Drop for Nats {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+fn open(name: &str) -> Command {
+    Command::OpenAccount { username: name.into(), password_hash: "h".into(), role: Role::User, must_change_password: false, rules_accepted: true }
+}
+
+fn credit(name: &str, amount_minor: i64) -> Command {
+    Command::Credit { username: name.into(), amount_minor, remark: "in".into() }
+}
+
+fn store(nats: &Nats) -> Arc<dyn Store> {
+    Arc::new(JetStreamStore::open(&nats.options()).expect("the stream opens"))
+}
+
+#[tokio::test]
+async fn the_engine_commits_through_the_stream_and_replays_from_it_after_a_server_crash() {
+    let nats = Nats::start();
+    {
+        let engine = ledger::start(store(&nats), Box::new(|_, _| {})).expect("an empty stream replays");
+        engine.submit(1, open("ann")).await.expect("opens");
+        let credits: Vec<_> = (0..50)
+            .map(|_| {
+                let engine = engine.clone();
+                tokio::spawn(async move { engine.submit(2, credit("ann", 100)).await })
+            })
+            .collect();
+        for credit in credits {
+            credit.await.expect("task runs").expect("every credit is acknowledged");
+        }
+    }
+    // Everything acknowledged is on the server's disk: a killed server comes back with it.
+    let nats = nats.restart();
+    let log = store(&nats);
+    assert_eq!(log.head(), 51);
+    let engine = ledger::start(log.clone(), Box::new(|_, _| {})).expect("replays");
+    assert_eq!(engine.read().user_by_name("ann").expect("exists").balance_minor, 5_000);
+    let report = audit::verify(log.as_ref(), Some(&engine.read().clone())).expect("verifies");
+    assert!(report.passed(), "{report:?}");
+    // The log reads from any event on.
+    let tail: Vec<u64> = log.read_from(49).map(|e| e.expect("reads").seq).collect();
+    assert_eq!(tail, vec![49, 50, 51]);
+}
+
+#[tokio::test]
+async fn a_second_writer_is_fenced_off_and_writes_nothing() {
+    let nats = Nats::start();
+    let first = store(&nats);
+    let engine = ledger::start(first.clone(), Box::new(|_, _| {})).expect("replays");
+    engine.submit(1, open("ann")).await.expect("opens");
+    // An old engine that read the log before the first one wrote its latest batch.
+    let old = store(&nats);
+    let old_engine = ledger::start(old.clone(), Box::new(|_, _| {})).expect("replays");
+    engine.submit(2, credit("ann", 100)).await.expect("the live engine writes");
+    let refused = old_engine.submit(3, credit("ann", 999)).await;
+    assert!(matches!(refused, Err(EngineError::Unavailable)), "{refused:?}");
+    // Fenced for good: not even a batch that would fit after the new head gets in.
+    let envelopes: Vec<_> = first.read_from(1).map(|e| e.expect("reads")).collect();
+    let next = ledger::Envelope { seq: 3, ..envelopes[1].clone() };
+    assert!(matches!(old.append(&[next]), Err(StoreError::Fenced { .. })));
+    // The stream holds the live engine's two events only.
+    let fresh = store(&nats);
+    assert_eq!(fresh.head(), 2);
+    let replayed = ledger::start(fresh, Box::new(|_, _| {})).expect("replays");
+    assert_eq!(replayed.read().user_by_name("ann").expect("exists").balance_minor, 100);
+}
