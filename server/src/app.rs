@@ -35,9 +35,21 @@ pub fn open_store(dir: &Path) -> anyhow::Result<Arc<dyn Store>> {
     Ok(Arc::new(store))
 }
 
+/// The log the settings name: JetStream (`application.log`) or sled in the data directory.
+pub fn open_configured_store(settings: &Settings) -> anyhow::Result<Arc<dyn Store>> {
+    let application = &settings.application;
+    let Some(servers) = &application.log else {
+        return open_store(&application.data_dir);
+    };
+    let options = ledger::jetstream::JetStreamOptions { servers: servers.clone(), stream: application.log_stream.clone(), replicas: application.log_replicas };
+    let store = ledger::JetStreamStore::open(&options).with_context(|| format!("opening the ledger's log on {servers} (stream {})", application.log_stream))?;
+    Ok(Arc::new(store))
+}
+
 impl Application {
     pub async fn build(mut settings: Settings) -> anyhow::Result<Application> {
-        let store = open_store(&settings.application.data_dir)?;
+        std::fs::create_dir_all(&settings.application.data_dir).with_context(|| format!("creating data directory {}", settings.application.data_dir.display()))?;
+        let store = open_configured_store(&settings)?;
         let keys = crate::keys::load_or_create(&settings.application.data_dir, settings.payload.key_hex.as_deref(), settings.auth.secret_key_hex.as_deref())
             .context("the installation's keys")?;
         settings.site.payload_key = keys.payload_hex.clone();

@@ -39,6 +39,10 @@ enum Cmd {
         /// The PEM private key of --tls-cert.
         #[arg(long, requires = "tls_cert")]
         tls_key: Option<PathBuf>,
+        /// Keep the ledger's log on NATS JetStream (nats://HOST:PORT, several separated by
+        /// commas) instead of sled in the data directory.
+        #[arg(long)]
+        log: Option<String>,
     },
     /// Manage accounts.
     User {
@@ -384,9 +388,12 @@ fn print<T: Serialize>(value: &T) {
 pub async fn run(cli: Cli) -> anyhow::Result<ExitCode> {
     let mut settings = Settings::load()?;
     match cli.command {
-        Cmd::Serve { data, port, tls_cert, tls_key } => {
+        Cmd::Serve { data, port, tls_cert, tls_key, log } => {
             if let Some(dir) = data {
                 settings.application.data_dir = dir;
+            }
+            if log.is_some() {
+                settings.application.log = log;
             }
             if tls_cert.is_some() {
                 (settings.application.tls_cert, settings.application.tls_key) = (tls_cert, tls_key);

@@ -48,6 +48,23 @@ pub struct ApplicationSettings {
     pub tls_cert: Option<PathBuf>,
     #[serde(default)]
     pub tls_key: Option<PathBuf>,
+    /// The ledger's log on NATS JetStream (`serve --log nats://HOST:PORT[,…]`, docs/scale-out.md)
+    /// instead of sled in `data_dir` (which still keeps the installation's keys).
+    #[serde(default)]
+    pub log: Option<String>,
+    /// The JetStream stream of the log and its replicas (3 on a three-server cluster).
+    #[serde(default = "default_log_stream")]
+    pub log_stream: String,
+    #[serde(default = "default_log_replicas")]
+    pub log_replicas: usize,
+}
+
+fn default_log_stream() -> String {
+    "LEDGER".into()
+}
+
+fn default_log_replicas() -> usize {
+    1
 }
 
 #[derive(Debug, Clone, Deserialize)]

@@ -1,0 +1,69 @@
+//! `exchange serve --log nats://…` (issue 12): the ledger's log on NATS JetStream instead of sled.
+//! A credit acknowledged by one server is there for the next one started on the same stream after
+//! a `kill -9`, even with a fresh data directory: the log is the stream, not the disk.
+
+mod common;
+
+use common::{call, kill_server, login, start_server};
+use serde_json::json;
+use std::net::TcpListener;
+use std::process::{Child, Command, Stdio};
+use std::time::{Duration, Instant};
+
+/// Debian's `nats-server` (`./scripts/test` installs it), on a free loopback port, killed on drop.
+struct Nats {
+    child: Child,
+    port: u16,
+    _storage: tempfile::TempDir,
+}
+
+impl Nats {
+    fn start() -> Nats {
+        let dir = tempfile::tempdir().expect("temp dir");
+        let port = TcpListener::bind("127.0.0.1:0").expect("a free port").local_addr().expect("address").port();
+        let child = Command::new("/usr/sbin/nats-server")
+            .args(["-js", "-a", "127.0.0.1", "-p", &port.to_string(), "-sd"])
+            .arg(dir.path())
+            .stdout(Stdio::null())
+            .stderr(Stdio::null())
+            .spawn()
+            .expect("nats-server starts (./scripts/test installs Debian's nats-server)");
+        let started = Instant::now();
+        while std::net::TcpStream::connect(("127.0.0.1", port)).is_err() {
+            assert!(started.elapsed() < Duration::from_secs(10), "nats-server did not listen");
+            std::thread::sleep(Duration::from_millis(50));
+        }
+        Nats { child, port, _storage: dir }
+    }
+}
+
+impl Drop for Nats {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+#[actix_web::test]
+async fn an_acknowledged_credit_survives_a_kill_on_the_jetstream_log() {
+    let nats = Nats::start();
+    let log = format!("nats://127.0.0.1:{}", nats.port);
+    let env = [("APP_APPLICATION__LOG", log.as_str()), ("APP_FEED__SIMULATOR", "false"), ("APP_CASINO__SIMULATOR", "false")];
+    let http = awc::Client::default();
+    let first_dir = tempfile::tempdir().expect("temp dir");
+    let mut first = start_server(first_dir.path(), &first_dir.path().join("server.log"), &env);
+    let base = format!("http://127.0.0.1:{}", first.port);
+    let operator = login(&http, &base, "operator", "operator123").await;
+    let credited = call(&http, "POST", &format!("{base}/api/ops/credit"), Some(&operator), Some(&json!({"username": "player1", "amount": 250, "remark": "on the stream"}))).await;
+    assert_eq!(credited["success"], true, "{credited}");
+    kill_server(&mut first);
+
+    // Another data directory: nothing of the first server's disk, only the stream.
+    let second_dir = tempfile::tempdir().expect("temp dir");
+    let mut second = start_server(second_dir.path(), &second_dir.path().join("server.log"), &env);
+    let base = format!("http://127.0.0.1:{}", second.port);
+    let player = login(&http, &base, "player1", "player123").await;
+    let user = call(&http, "GET", &format!("{base}/api/users"), Some(&player), None).await;
+    assert_eq!(user["data"]["balance"], 100_250, "{user}");
+    kill_server(&mut second);
+}
