@@ -389,7 +389,8 @@ describe('live casino', () => {
     await page.context().close();
   });
 
-  it('screenshots of the lobby and two tables at 375 and 1366 px', T, async () => {
+  // Sixteen pages, each waiting for a betting window with time left (up to 15 s each).
+  it('screenshots of the lobby and the tables at 375 and 1366 px', { timeout: 240_000 }, async () => {
     for (const width of [375, 1366]) {
       const visitor = await newPage(browser, server.url, { width });
       await visitor.goto('/casino-list/LC/4/35');
