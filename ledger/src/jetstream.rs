@@ -44,6 +44,16 @@ fn remote(context: &'static str) -> impl FnOnce(String) -> StoreError {
     move |reason| StoreError::Remote { context, reason }
 }
 
+/// How long an append keeps publishing a batch the stream has not answered (a cluster electing a
+/// new leader takes a few seconds), and the pause between tries.
+const APPEND_RETRY_FOR: std::time::Duration = std::time::Duration::from_secs(10);
+const APPEND_RETRY_PAUSE: std::time::Duration = std::time::Duration::from_millis(200);
+
+/// FNV-1a, 64 bits: enough to tell two batches at the same place apart.
+fn fnv1a(bytes: &[u8]) -> u64 {
+    bytes.iter().fold(0xcbf2_9ce4_8422_2325, |hash, byte| (hash ^ u64::from(*byte)).wrapping_mul(0x0000_0100_0000_01b3))
+}
+
 pub fn encode_batch(batch: &[Envelope]) -> Vec<u8> {
     rmp_serde::to_vec(batch).expect("events contain only encodable values")
 }
@@ -83,8 +93,15 @@ impl JetStreamStore {
                 }
             };
             Ok::<_, StoreError>((context, stream, last_message, head))
-        })?;
-        let (context, stream, last_message, head) = opened;
+        });
+        let (context, stream, last_message, head) = match opened {
+            Ok(opened) => opened,
+            Err(e) => {
+                // Possibly inside another runtime (the server's): this one must not block there.
+                runtime.shutdown_background();
+                return Err(e);
+            }
+        };
         Ok(Self { runtime: Some(runtime), context, stream, last_message: AtomicU64::new(last_message), head: AtomicU64::new(head), fenced: AtomicBool::new(false) })
     }
 
@@ -119,15 +136,42 @@ impl Store for JetStreamStore {
             return Err(StoreError::Fenced { expected });
         }
         check_batch(self.head(), batch)?;
+        let bytes = encode_batch(batch);
+        // The message id names this very batch (its first event and its bytes): publishing it again
+        // after a lost answer is a duplicate the stream acknowledges with the first copy's
+        // sequence, while an old engine's different batch at the same place is refused.
+        let id = format!("ledger-{}-{:016x}", batch.first().map_or(0, |e| e.seq), fnv1a(&bytes));
         let context = self.context.clone();
-        let message = PublishMessage::build().payload(encode_batch(batch).into()).expected_last_sequence(expected);
+        let stream = self.stream.clone();
         let acked = self.wait(async move {
-            let ack = context.send_publish(SUBJECT, message).await?;
-            ack.await
+            let deadline = tokio::time::Instant::now() + APPEND_RETRY_FOR;
+            loop {
+                let message = PublishMessage::build().payload(bytes.clone().into()).message_id(&id).expected_last_sequence(expected);
+                let answer = match context.send_publish(SUBJECT, message).await {
+                    Ok(ack) => ack.await,
+                    Err(e) => Err(e),
+                };
+                match answer {
+                    // Lost on the way (a server of the cluster went away, a leader is being
+                    // elected): the same message again, until the stream answers or time is up.
+                    Err(e) if matches!(e.kind(), PublishErrorKind::TimedOut | PublishErrorKind::BrokenPipe | PublishErrorKind::StreamNotFound | PublishErrorKind::Other) && tokio::time::Instant::now() < deadline => {
+                        tokio::time::sleep(APPEND_RETRY_PAUSE).await;
+                    }
+                    // Refused because the stream moved on: by this very batch, stored by an
+                    // earlier try whose answer was lost (then it is ours), or by another engine.
+                    Err(e) if e.kind() == PublishErrorKind::WrongLastSequence => {
+                        return match stream.get_raw_message(expected + 1).await {
+                            Ok(stored) if stored.payload.as_ref() == bytes.as_slice() => Ok(expected + 1),
+                            _ => Err(e),
+                        };
+                    }
+                    answer => return answer.map(|ack| ack.sequence),
+                }
+            }
         });
         match acked {
-            Ok(ack) => {
-                self.last_message.store(ack.sequence, Ordering::Release);
+            Ok(sequence) => {
+                self.last_message.store(sequence, Ordering::Release);
                 self.head.fetch_add(batch.len() as u64, Ordering::AcqRel);
                 Ok(())
             }
@@ -136,9 +180,9 @@ impl Store for JetStreamStore {
                 tracing::error!(expected, "another engine appended to the ledger's stream: this engine writes no more");
                 Err(StoreError::Fenced { expected })
             }
-            // Not acknowledged: the batch may or may not be in the stream. If it is, the next
-            // publish (expecting the older last sequence) is refused as fenced, and a restart
-            // replays it: nothing acknowledged is ever lost, nothing is doubled.
+            // Still not acknowledged: the batch may or may not be in the stream. If it is, the
+            // next publish (a different batch expecting the older last sequence) is refused as
+            // fenced, and a restart replays it: nothing acknowledged is lost, nothing doubled.
             Err(e) => Err(StoreError::Remote { context: "appending a batch", reason: e.to_string() }),
         }
     }

@@ -6,6 +6,10 @@ use ledger::jetstream::{JetStreamOptions, JetStreamStore};
 use ledger::{audit, Command, EngineError, Store, StoreError};
 use schemas::Role;
 use std::net::TcpListener;
+
+fn free_port() -> u16 {
+    TcpListener::bind("127.0.0.1:0").expect("a free port").local_addr().expect("its address").port()
+}
 use std::process::{Child, Command as Process, Stdio};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
@@ -22,15 +26,19 @@ struct Nats {
 impl Nats {
     fn start() -> Nats {
         let dir = tempfile::tempdir().expect("temp dir");
-        let port = TcpListener::bind("127.0.0.1:0").expect("a free port").local_addr().expect("its address").port();
-        Nats::start_on(dir, port)
+        Nats::start_on(dir, free_port())
     }
 
     fn start_on(dir: tempfile::TempDir, port: u16) -> Nats {
+        Nats::start_with(dir, port, &[])
+    }
+
+    fn start_with(dir: tempfile::TempDir, port: u16, extra: &[String]) -> Nats {
         assert!(std::path::Path::new(NATS_SERVER).exists(), "{NATS_SERVER} is missing: ./scripts/test installs Debian's nats-server");
         let child = Process::new(NATS_SERVER)
             .args(["-js", "-a", "127.0.0.1", "-p", &port.to_string(), "-sd"])
             .arg(dir.path())
+            .args(extra)
             .stdout(Stdio::null())
             .stderr(Stdio::null())
             .spawn()
@@ -127,3 +135,88 @@ async fn a_second_writer_is_fenced_off_and_writes_nothing() {
     let replayed = ledger::start(fresh, Box::new(|_, _| {})).expect("replays");
     assert_eq!(replayed.read().user_by_name("ann").expect("exists").balance_minor, 100);
 }
+
+#[tokio::test]
+async fn a_batch_published_again_after_its_answer_was_lost_is_stored_once() {
+    let nats = Nats::start();
+    let live = store(&nats);
+    // Two handles that read the stream before anything was written: one publishes the same
+    // batch again (as after a lost answer), one a different batch at the same place.
+    let again = store(&nats);
+    let other = store(&nats);
+    let engine = ledger::start(live.clone(), Box::new(|_, _| {})).expect("replays");
+    engine.submit(1, open("ann")).await.expect("opens");
+    let batch: Vec<_> = live.read_from(1).map(|e| e.expect("reads")).collect();
+    again.append(&batch).expect("the same batch again is the stream's duplicate, acknowledged");
+    assert_eq!(again.head(), 1);
+    let different = vec![ledger::Envelope { at_ms: batch[0].at_ms + 1, ..batch[0].clone() }];
+    assert!(matches!(other.append(&different), Err(StoreError::Fenced { .. })));
+    assert_eq!(store(&nats).head(), 1, "one copy in the stream");
+}
+
+/// Three JetStream servers in one cluster on loopback.
+fn cluster() -> Vec<Nats> {
+    let ports: Vec<(u16, u16)> = (0..3).map(|_| (free_port(), free_port())).collect();
+    (0..3)
+        .map(|i| {
+            let routes: Vec<String> = ports.iter().enumerate().filter(|(j, _)| *j != i).map(|(_, (_, route))| format!("nats://127.0.0.1:{route}")).collect();
+            let extra = vec![
+                "-n".to_owned(),
+                format!("n{i}"),
+                "--cluster_name".to_owned(),
+                "ledger".to_owned(),
+                "--cluster".to_owned(),
+                format!("nats://127.0.0.1:{}", ports[i].1),
+                "--routes".to_owned(),
+                routes.join(","),
+            ];
+            Nats::start_with(tempfile::tempdir().expect("temp dir"), ports[i].0, &extra)
+        })
+        .collect()
+}
+
+#[tokio::test]
+async fn on_a_three_server_cluster_losing_one_server_loses_no_acknowledged_batch() {
+    let mut servers = cluster();
+    let options = JetStreamOptions { servers: servers.iter().map(|s| format!("nats://127.0.0.1:{}", s.port)).collect::<Vec<_>>().join(","), stream: "LEDGER".into(), replicas: 3 };
+    // The cluster elects its JetStream leader first: the stream can be made once it has.
+    let started = Instant::now();
+    let log: Arc<dyn Store> = loop {
+        match JetStreamStore::open(&options) {
+            Ok(store) => break Arc::new(store),
+            Err(e) => {
+                assert!(started.elapsed() < Duration::from_secs(30), "the cluster did not take the stream: {e}");
+                std::thread::sleep(Duration::from_millis(500));
+            }
+        }
+    };
+    let engine = ledger::start(log.clone(), Box::new(|_, _| {})).expect("replays");
+    engine.submit(1, open("ann")).await.expect("opens");
+    let mut acknowledged = 0;
+    for round in 0..60 {
+        if round == 20 {
+            // One of the three goes away (SIGKILL): the other two are a quorum.
+            let gone = servers.remove(0);
+            drop(gone);
+        }
+        let credits: Vec<_> = (0..5)
+            .map(|_| {
+                let engine = engine.clone();
+                tokio::spawn(async move { engine.submit(2, credit("ann", 100)).await })
+            })
+            .collect();
+        for credit in credits {
+            if credit.await.expect("task runs").is_ok() {
+                acknowledged += 1;
+            }
+        }
+    }
+    assert!(acknowledged >= 250, "the service went on with two servers: {acknowledged} of 300 acknowledged");
+    // Exactly what was acknowledged is in the log: read by a new store from the survivors.
+    let survivors = JetStreamOptions { servers: servers.iter().map(|s| format!("nats://127.0.0.1:{}", s.port)).collect::<Vec<_>>().join(","), ..options };
+    let replay = Arc::new(JetStreamStore::open(&survivors).expect("the survivors serve the stream"));
+    let state = audit::replay(replay.as_ref(), u64::MAX).expect("replays");
+    assert_eq!(state.user_by_name("ann").expect("exists").balance_minor, acknowledged * 100);
+    assert_eq!(replay.head(), 1 + acknowledged as u64);
+}
+
