@@ -218,3 +218,63 @@ impl Store for JetStreamStore {
         self.head.load(Ordering::Acquire)
     }
 }
+
+/// The engine's lease: a stream of one subject keeping only its last message, which lives
+/// `LEASE_TTL`; the holder writes it again every `LEASE_RENEW_EVERY`. A standby takes the lease
+/// once the holder has not renewed it for `LEASE_TTL`, so a takeover begins within that and a poll.
+pub const LEASE_STREAM: &str = "LEDGER_LEASE";
+const LEASE_SUBJECT: &str = "ledger.lease";
+pub const LEASE_TTL: std::time::Duration = std::time::Duration::from_secs(3);
+pub const LEASE_RENEW_EVERY: std::time::Duration = std::time::Duration::from_secs(1);
+const LEASE_POLL: std::time::Duration = std::time::Duration::from_millis(250);
+
+/// The engine's lease (issue 12). Taking it is a publish that expects the subject to be empty
+/// (the last holder's message has expired); renewing it expects the holder's own last message, so
+/// two nodes can never both hold it. Only its holder runs the engine; the log's fencing stops an
+/// old holder's writes even before it notices it lost the lease.
+pub struct Lease {
+    context: jetstream::Context,
+    /// The stream sequence of the holder's last lease message.
+    last: u64,
+    node: String,
+}
+
+impl Lease {
+    /// Waits until node `node` holds the lease: at once when nobody does, else once the holder
+    /// has not renewed it for `LEASE_TTL`.
+    pub async fn acquire(options: &JetStreamOptions, node: &str) -> Result<Lease, StoreError> {
+        let servers: Vec<&str> = options.servers.split(',').map(str::trim).collect();
+        let client = async_nats::connect(servers).await.map_err(|e| e.to_string()).map_err(remote("connecting to the log"))?;
+        let context = jetstream::new(client);
+        let config = stream::Config {
+            name: LEASE_STREAM.into(),
+            subjects: vec![LEASE_SUBJECT.into()],
+            max_messages_per_subject: 1,
+            max_age: LEASE_TTL,
+            num_replicas: options.replicas,
+            storage: stream::StorageType::File,
+            ..Default::default()
+        };
+        context.get_or_create_stream(config).await.map_err(|e| e.to_string()).map_err(remote("opening the lease stream"))?;
+        loop {
+            if let Ok(last) = publish_lease(&context, node, 0).await {
+                return Ok(Lease { context, last, node: node.to_owned() });
+            }
+            tokio::time::sleep(LEASE_POLL).await;
+        }
+    }
+
+    /// Writes the lease again; an error means it is lost (it lapsed and another node took it):
+    /// the caller must stop deciding at once.
+    pub async fn renew(&mut self) -> Result<(), String> {
+        self.last = publish_lease(&self.context, &self.node, self.last).await?;
+        Ok(())
+    }
+}
+
+/// One lease message, accepted only if the subject's last message is `expected` (0: none).
+async fn publish_lease(context: &jetstream::Context, node: &str, expected: u64) -> Result<u64, String> {
+    let message = PublishMessage::build().payload(node.to_owned().into()).expected_last_subject_sequence(expected);
+    let ack = context.send_publish(LEASE_SUBJECT, message).await.map_err(|e| e.to_string())?;
+    Ok(ack.await.map_err(|e| e.to_string())?.sequence)
+}

@@ -43,6 +43,11 @@ enum Cmd {
         /// commas) instead of sled in the data directory.
         #[arg(long)]
         log: Option<String>,
+        /// With --log: `engine` takes the engine's lease (waiting while another node holds
+        /// it); `standby` waits for the lease to lapse and then takes over. Both replay the
+        /// log to its end before deciding anything.
+        #[arg(long, value_parser = ["engine", "standby"], default_value = "engine")]
+        role: String,
     },
     /// Manage accounts.
     User {
@@ -388,7 +393,7 @@ fn print<T: Serialize>(value: &T) {
 pub async fn run(cli: Cli) -> anyhow::Result<ExitCode> {
     let mut settings = Settings::load()?;
     match cli.command {
-        Cmd::Serve { data, port, tls_cert, tls_key, log } => {
+        Cmd::Serve { data, port, tls_cert, tls_key, log, role } => {
             if let Some(dir) = data {
                 settings.application.data_dir = dir;
             }
@@ -400,6 +405,9 @@ pub async fn run(cli: Cli) -> anyhow::Result<ExitCode> {
             }
             if let Some(port) = port {
                 settings.application.port = port;
+            }
+            if settings.application.log.is_some() {
+                hold_the_lease(&settings, &role).await?;
             }
             serve(settings).await?;
             Ok(ExitCode::SUCCESS)
@@ -673,6 +681,27 @@ async fn move_money(settings: &Settings, args: MoneyArgs, direction: Direction) 
     };
     print(&result);
     Ok(ExitCode::SUCCESS)
+}
+
+/// On a JetStream log only one node runs the engine: waits for the engine's lease, then keeps
+/// renewing it; a node that loses it (stalled past its lifetime, another took over) stops at once.
+async fn hold_the_lease(settings: &Settings, role: &str) -> anyhow::Result<()> {
+    let application = &settings.application;
+    let options = ledger::jetstream::JetStreamOptions { servers: application.log.clone().unwrap_or_default(), stream: application.log_stream.clone(), replicas: application.log_replicas };
+    let node = format!("{}-{}", role, std::process::id());
+    println!("{role}: waiting for the engine's lease on {}", options.servers);
+    let mut lease = ledger::jetstream::Lease::acquire(&options, &node).await.context("taking the engine's lease")?;
+    println!("{role}: holds the engine's lease; replaying the log");
+    tokio::spawn(async move {
+        loop {
+            tokio::time::sleep(ledger::jetstream::LEASE_RENEW_EVERY).await;
+            if let Err(why) = lease.renew().await {
+                eprintln!("lost the engine's lease ({why}): another node runs the engine now; stopping");
+                std::process::exit(3);
+            }
+        }
+    });
+    Ok(())
 }
 
 async fn serve(settings: Settings) -> anyhow::Result<()> {

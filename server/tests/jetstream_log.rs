@@ -4,7 +4,7 @@
 
 mod common;
 
-use common::{call, kill_server, login, start_server};
+use common::{call, kill_server, login, start_server, start_server_with};
 use serde_json::json;
 use std::net::TcpListener;
 use std::process::{Child, Command, Stdio};
@@ -67,3 +67,43 @@ async fn an_acknowledged_credit_survives_a_kill_on_the_jetstream_log() {
     assert_eq!(user["data"]["balance"], 100_250, "{user}");
     kill_server(&mut second);
 }
+
+#[actix_web::test]
+async fn a_standby_waits_for_the_engines_lease_and_takes_over_when_the_engine_dies() {
+    let nats = Nats::start();
+    let log = format!("nats://127.0.0.1:{}", nats.port);
+    let env = [("APP_APPLICATION__LOG", log.as_str()), ("APP_FEED__SIMULATOR", "false"), ("APP_CASINO__SIMULATOR", "false")];
+    let http = awc::Client::default();
+    let engine_dir = tempfile::tempdir().expect("temp dir");
+    let mut engine = start_server_with(engine_dir.path(), &engine_dir.path().join("server.log"), &env, &["--role", "engine"]);
+    let base = format!("http://127.0.0.1:{}", engine.port);
+    let operator = login(&http, &base, "operator", "operator123").await;
+    let credited = call(&http, "POST", &format!("{base}/api/ops/credit"), Some(&operator), Some(&json!({"username": "player1", "amount": 250, "remark": "before the takeover"}))).await;
+    assert_eq!(credited["success"], true, "{credited}");
+
+    // The standby starts, and waits: it does not serve while the engine holds the lease.
+    let standby_dir = tempfile::tempdir().expect("temp dir");
+    let (dir, server_log, log_url) = (standby_dir.path().to_path_buf(), standby_dir.path().join("server.log"), log.clone());
+    let standby = std::thread::spawn(move || {
+        let env = [("APP_APPLICATION__LOG", log_url.as_str()), ("APP_FEED__SIMULATOR", "false"), ("APP_CASINO__SIMULATOR", "false")];
+        start_server_with(&dir, &server_log, &env, &["--role", "standby"])
+    });
+    std::thread::sleep(Duration::from_secs(4));
+    assert!(!standby.is_finished(), "the standby serves nothing while the engine lives");
+
+    let killed_at = Instant::now();
+    kill_server(&mut engine);
+    let mut standby = standby.join().expect("the standby started");
+    let takeover = killed_at.elapsed();
+    assert!(takeover < Duration::from_secs(10), "the standby took {takeover:?} to take over");
+    let base = format!("http://127.0.0.1:{}", standby.port);
+    let operator = login(&http, &base, "operator", "operator123").await;
+    let credited = call(&http, "POST", &format!("{base}/api/ops/credit"), Some(&operator), Some(&json!({"username": "player1", "amount": 1, "remark": "after the takeover"}))).await;
+    assert_eq!(credited["success"], true, "the new engine writes: {credited}");
+    let player = login(&http, &base, "player1", "player123").await;
+    let user = call(&http, "GET", &format!("{base}/api/users"), Some(&player), None).await;
+    assert_eq!(user["data"]["balance"], 100_251, "the credit before the takeover and the one after: {user}");
+    eprintln!("takeover, from the engine's death to the standby serving: {takeover:?}");
+    kill_server(&mut standby);
+}
+

@@ -20,12 +20,18 @@ pub struct Server {
 
 /// Starts `exchange serve` on `dir` and reads the port from its `listening on …` line.
 pub fn start_server(dir: &Path, stderr_log: &Path, env: &[(&str, &str)]) -> Server {
+    start_server_with(dir, stderr_log, env, &[])
+}
+
+/// `start_server` with more arguments to `serve`.
+pub fn start_server_with(dir: &Path, stderr_log: &Path, env: &[(&str, &str)], args: &[&str]) -> Server {
     let stderr = File::create(stderr_log).expect("the server's log file can be created");
     let mut child = Command::new(env!("CARGO_BIN_EXE_exchange"))
         .arg("serve")
         .arg("--data")
         .arg(dir)
         .args(["--port", "0"])
+        .args(args)
         .env("RUST_LOG", "warn")
         .envs(env.iter().copied())
         .stdin(Stdio::null())
