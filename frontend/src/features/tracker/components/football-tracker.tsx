@@ -41,7 +41,7 @@ function Pitch({ tracker, names }: { tracker: Football; names: string[] }) {
   const ballY = PITCH.y + PITCH.h / 2 + (zone ? (((tracker.momentum.length * 37 + zone.area.length * 11) % 70) - 35) : 0);
   const color = zone ? teamColor(zone.team) : '#ffffff';
   return (
-    <Box component="svg" viewBox="0 0 300 170" role="img" aria-label={zone ? `${AREA_LABELS[zone.area]}: ${names[zone.team] ?? ''}` : 'Ball out of play'} sx={{ width: '100%', display: 'block' }}>
+    <Box component="svg" viewBox="0 0 300 170" role="img" aria-label={zone ? `${AREA_LABELS[zone.area]}: ${names[zone.team] ?? ''}` : 'Ball out of play'} sx={{ width: '100%', maxWidth: 520, display: 'block', mx: 'auto' }}>
       <PitchLines />
       <rect
         data-testid="tracker-zone"
