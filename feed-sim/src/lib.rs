@@ -279,7 +279,7 @@ impl Simulator {
 }
 
 /// Mixed into a fixture's seed for its tracker details' stream (any constant other than 0).
-const DETAILS_SALT: u64 = 0x7472_6163_6b65_72;
+const DETAILS_SALT: u64 = 0x0074_7261_636b_6572;
 
 /// How many times a new fixture redraws its teams to avoid ones already playing; a small
 /// league may still repeat a team after that.

@@ -10,6 +10,7 @@
 // /graphic/{gmid} (the tracker alone). Like bench-casino-page.js, it also measures Chromium with
 // no page open.
 // Run: npm run build && EXCHANGE_BIN=../target/debug/exchange npm run bench:tracker
+// (BENCH_SPORTS=football for one sport, BENCH_SECONDS=60 for a longer window)
 import { launchBrowser, newPage, startServer } from './harness.js';
 
 const SPEED = process.env.BENCH_SPEED ?? '1';
@@ -31,14 +32,21 @@ async function data(baseUrl, path, body = {}) {
   return (await response.json()).data;
 }
 
-/** The first fixture of sport `etid` in play with a tracker. */
+/** Trackers in play (not at half time or an innings break), by sport id. */
+const PLAYING = {
+  4: (tracker) => tracker.over > 0,
+  1: (tracker) => tracker.zone !== null,
+};
+
+/** The first fixture of sport `etid` in play with its tracker playing. */
 async function liveFixture(baseUrl, etid) {
   const rows = await data(baseUrl, '/front/highlightproduct', { etid, type: 'all' });
   for (const row of rows.filter((r) => r.iplay)) {
     const state = await data(baseUrl, `/front/matchstate?gmid=${row.gmid}`);
-    if (state?.scoreboard?.tracker) return row;
+    const tracker = state?.scoreboard?.tracker;
+    if (tracker && PLAYING[etid](tracker)) return row;
   }
-  throw new Error(`no live fixture of sport ${etid}`);
+  throw new Error(`no live fixture of sport ${etid} in play`);
 }
 
 async function measure(browser, server, label, url, { closeTracker = false } = {}) {
@@ -82,7 +90,8 @@ async function main() {
     const idle = (((await processCpuSeconds(cdp)) - start) / 5) * 100;
     await cdp.detach();
     console.log(JSON.stringify({ browserWithNoPageCpuPercent: Number(idle.toFixed(2)) }));
-    for (const [sport, etid] of [['cricket', 4], ['football', 1]]) {
+    const sports = (process.env.BENCH_SPORTS ?? 'cricket,football').split(',');
+    for (const [sport, etid] of [['cricket', 4], ['football', 1]].filter(([name]) => sports.includes(name))) {
       const fixture = await liveFixture(server.url, etid);
       const matchUrl = `/game-details/${etid}/${fixture.gmid}`;
       console.log(JSON.stringify(await measure(browser, server, `${sport} match page, tracker open`, matchUrl)));

@@ -182,10 +182,10 @@ impl Game for Football {
             Stage::Half(half) => {
                 self.suspended_slices = self.suspended_slices.saturating_sub(1);
                 let mut scored = [false; 2];
-                for team in 0..2 {
+                for (team, goal) in scored.iter_mut().enumerate() {
                     if rng.gen::<f64>() < self.rate[team] * f64::from(SLICE_S) / 5400.0 {
                         self.score_goal(team);
-                        scored[team] = true;
+                        *goal = true;
                     }
                 }
                 let new_minute = self.clock_s.is_multiple_of(60);
