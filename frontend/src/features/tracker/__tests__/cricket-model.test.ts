@@ -1,4 +1,4 @@
-import { overSlots, requiredRate, runRate, shotEnd, shotTone, sideRuns } from '../model/cricket';
+import { ballCall, overSlots, requiredRate, runRate, shotEnd, shotTone, sideRuns } from '../model/cricket';
 
 describe('the wagon wheel', () => {
   const center = { x: 100, y: 100 };
@@ -29,5 +29,15 @@ describe('the over and the rates', () => {
     expect(runRate(45, 30)).toBe('9.00');
     expect(runRate(10, 0)).toBe('');
     expect(requiredRate({ runs: 31, balls: 18 })).toBe('10.33');
+  });
+});
+
+describe('the call of the latest ball', () => {
+  it('calls boundaries and wickets only', () => {
+    expect(ballCall(['1', '4'])).toBe('FOUR');
+    expect(ballCall(['6'])).toBe('SIX');
+    expect(ballCall(['4', 'W'])).toBe('WICKET');
+    expect(ballCall(['4', '1'])).toBeNull();
+    expect(ballCall([])).toBeNull();
   });
 });

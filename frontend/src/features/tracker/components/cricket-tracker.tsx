@@ -1,12 +1,18 @@
 import { Box } from '@mui/material';
 import type { CricketTracker as Cricket, TeamScore } from '@/types';
 import { teamColor } from '../model/colors';
-import { overSlots, requiredRate, shotEnd, shotTone, sideRuns } from '../model/cricket';
+import { ballCall, overSlots, requiredRate, shotEnd, shotTone, sideRuns } from '../model/cricket';
 import { TeamChip } from './tracker-frame';
 
 const CENTER = { x: 100, y: 100 };
 const BOUNDARY = 92;
 const SHOT_COLORS = { run: 'rgba(255,255,255,0.7)', four: '#ffee58', six: '#f06292' } as const;
+
+const CALL_COLORS = {
+  FOUR: { bgcolor: SHOT_COLORS.four, color: '#101820' },
+  SIX: { bgcolor: SHOT_COLORS.six, color: '#101820' },
+  WICKET: { bgcolor: '#e53935', color: '#ffffff' },
+} as const;
 
 function ballColors(ball: string | null): { bg: string; fg: string } {
   if (ball === null) return { bg: 'transparent', fg: '#8fa3b3' };
@@ -69,6 +75,7 @@ export function CricketTracker({ tracker, teams }: { tracker: Cricket; teams: Te
   const batting = teams[tracker.batting];
   const slots = overSlots(tracker.this_over);
   const need = tracker.need;
+  const call = ballCall(tracker.this_over);
   return (
     <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', sm: 'minmax(180px, 240px) 1fr' }, gap: 2, alignItems: 'center' }}>
       <Box>
@@ -93,6 +100,11 @@ export function CricketTracker({ tracker, teams }: { tracker: Cricket; teams: Te
           <span data-testid="tracker-over" data-over={tracker.over}>
             {tracker.over > 0 ? `Over ${tracker.over}` : 'First over'} · {tracker.innings === 1 ? '1st' : '2nd'} innings
           </span>
+          {!tracker.ball_running && call && (
+            <Box component="span" key={`${tracker.over}-${tracker.this_over.length}`} className="tracker-pop" data-testid="ball-call" sx={{ px: 0.75, borderRadius: 1, fontWeight: 800, fontSize: 11, letterSpacing: 1, ...CALL_COLORS[call] }}>
+              {call}
+            </Box>
+          )}
           {tracker.ball_running && (
             <Box component="span" data-testid="ball-running" sx={{ px: 0.75, borderRadius: 1, bgcolor: '#f9a825', color: '#101820', fontWeight: 700, fontSize: 10 }}>
               BALL RUNNING

@@ -48,3 +48,12 @@ export function requiredRate(need: Chase): string {
 export function overSlots(balls: string[]): (string | null)[] {
   return Array.from({ length: Math.max(6, balls.length) }, (_, i) => balls[i] ?? null);
 }
+
+/** What the tracker calls out for the over's latest ball: a boundary or a wicket, else nothing. */
+export function ballCall(balls: string[]): 'FOUR' | 'SIX' | 'WICKET' | null {
+  const last = balls[balls.length - 1];
+  if (last === '4') return 'FOUR';
+  if (last === '6') return 'SIX';
+  if (last === 'W') return 'WICKET';
+  return null;
+}
