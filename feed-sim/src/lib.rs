@@ -237,7 +237,11 @@ impl Simulator {
     }
 
     fn create(&mut self, kind: Kind, stime_ms: i64) -> Live {
-        let mut rng = StdRng::seed_from_u64(self.rng.gen());
+        let seed: u64 = self.rng.gen();
+        let mut rng = StdRng::seed_from_u64(seed);
+        // The tracker's details (shot directions, attacks, corners) draw from a stream of their
+        // own: they change none of the match's outcomes or prices drawn from `rng`.
+        let details = StdRng::seed_from_u64(seed ^ DETAILS_SALT);
         let gmid = self.ids.gmid();
         // A team or player already in a live fixture of the same kind is not drawn again.
         let busy: Vec<&str> = self.slots.iter().filter(|(k, _)| k.sport == kind.sport).flat_map(|(_, live)| live.teams()).collect();
@@ -252,9 +256,9 @@ impl Simulator {
         let (etid, game): (u32, Box<dyn Game>) = match kind.sport {
             Sport::Cricket => {
                 let format = if kind.is_virtual() { &cricket::VIRTUAL } else { &cricket::T20 };
-                (SPORT_CRICKET, Box::new(cricket::Cricket::new(format, names.clone(), short, &mut rng)))
+                (SPORT_CRICKET, Box::new(cricket::Cricket::new(format, names.clone(), short, &mut rng, details)))
             }
-            Sport::Football => (SPORT_FOOTBALL, Box::new(football::Football::new(names.clone(), &mut rng))),
+            Sport::Football => (SPORT_FOOTBALL, Box::new(football::Football::new(names.clone(), &mut rng, details))),
             Sport::Tennis => (SPORT_TENNIS, Box::new(tennis::Tennis::new(names.clone(), &mut rng))),
             Sport::TableTennis => (SPORT_TABLE_TENNIS, Box::new(table_tennis::TableTennis::new(names.clone(), &mut rng))),
         };
@@ -273,6 +277,9 @@ impl Simulator {
         Live::new(card, game, rng, self.now_ms)
     }
 }
+
+/// Mixed into a fixture's seed for its tracker details' stream (any constant other than 0).
+const DETAILS_SALT: u64 = 0x0074_7261_636b_6572;
 
 /// How many times a new fixture redraws its teams to avoid ones already playing; a small
 /// league may still repeat a team after that.

@@ -2,7 +2,7 @@
 //! period (a set or a game), suspended at the critical points, and a scoreboard log of the last
 //! points.
 
-use crate::limits::SCOREBOARD_BALLS_MAX;
+use crate::limits::{SCOREBOARD_BALLS_MAX, TRACKER_RALLY_MAX};
 use crate::market::{two_runner_exchange, Ctx, Draft, MarketKey, ACTIVE, MATCH_LIMITS, OPEN, SIDE_MARKET_LIMITS, SUSPENDED};
 use schemas::sports::MarketType;
 use std::collections::VecDeque;
@@ -85,5 +85,28 @@ impl Serve {
             }
         }
         t
+    }
+}
+
+/// Who won each point of the game in play (or of the game just won, until the next point): the
+/// tracker's point-by-point strip.
+#[derive(Debug, Clone, Default)]
+pub struct Rally {
+    pub points: Vec<u8>,
+    /// The game is over: the next point starts a new strip.
+    done: bool,
+}
+
+impl Rally {
+    /// `winner` won a point; `game_over` when it ended the game.
+    pub fn point(&mut self, winner: usize, game_over: bool) {
+        if std::mem::take(&mut self.done) {
+            self.points.clear();
+        }
+        self.points.push(winner as u8);
+        if self.points.len() > TRACKER_RALLY_MAX {
+            self.points.remove(0);
+        }
+        self.done = game_over;
     }
 }

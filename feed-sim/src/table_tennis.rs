@@ -3,13 +3,14 @@
 //! probability; game and match probabilities follow exactly by recursion over the score.
 
 use crate::game::Game;
-use crate::racket::{self, Serve};
+use crate::racket::{self, Rally, Serve};
 use crate::market::{team_sid, Ctx, Draft, MarketKey};
 use crate::tennis::race;
 use crate::FixtureWinner;
 use rand::rngs::StdRng;
 use rand::Rng;
 use schemas::sports::{MarketResult, Scoreboard, TeamScore};
+use schemas::tracker::{RacketTracker, Tracker};
 use std::collections::VecDeque;
 
 const GAMES_TO_WIN: u8 = 3;
@@ -95,6 +96,7 @@ pub struct TableTennis {
     p_game: f64,
     p_match: f64,
     winner: Option<usize>,
+    rally: Rally,
 }
 
 impl TableTennis {
@@ -113,6 +115,7 @@ impl TableTennis {
             p_game,
             p_match,
             winner: None,
+            rally: Rally::default(),
         }
     }
 
@@ -123,6 +126,22 @@ impl TableTennis {
     /// Whether the next point can win the match for either player.
     fn match_point(&self) -> bool {
         self.stage == Stage::Playing && (0..2).any(|w| self.score.after(w).2)
+    }
+
+    fn tracker(&self) -> Tracker {
+        let s = &self.score;
+        let mut periods: Vec<Vec<u8>> = self.history.iter().map(|p| p.to_vec()).collect();
+        if self.stage != Stage::Over {
+            periods.push(s.points.to_vec());
+        }
+        Tracker::Racket(RacketTracker {
+            server: (self.stage == Stage::Playing).then_some(s.server() as u8),
+            points: s.points.iter().map(u8::to_string).collect(),
+            periods,
+            won: s.games.to_vec(),
+            rally: self.rally.points.clone(),
+            tiebreak: false,
+        })
     }
 
     fn decide_match(&mut self, winner: usize) {
@@ -148,6 +167,7 @@ impl Game for TableTennis {
         let winner = if rng.gen::<f64>() < p0 { 0 } else { 1 };
         let (score, game, won_match) = self.score.after(winner);
         self.score = score;
+        self.rally.point(winner, game.is_some());
         let mut gap = rng.gen_range(POINT_GAP_MS.0..=POINT_GAP_MS.1);
         if won_match {
             self.decide_match(winner);
@@ -196,7 +216,7 @@ impl Game for TableTennis {
             Stage::Playing if self.match_point() => format!("Game {}, match point, {} serving", self.game_number(), self.names[s.server()]),
             Stage::Playing => format!("Game {}, {} serving", self.game_number(), self.names[s.server()]),
         };
-        Scoreboard { message, balls: self.points_log.iter().cloned().collect(), teams: vec![team(0), team(1)] }
+        Scoreboard { message, balls: self.points_log.iter().cloned().collect(), teams: vec![team(0), team(1)], tracker: Some(self.tracker()) }
     }
 
     fn is_over(&self) -> bool {

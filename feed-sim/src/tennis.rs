@@ -3,12 +3,13 @@
 //! exactly from those two numbers by recursion over the score.
 
 use crate::game::Game;
-use crate::racket::{self, Serve};
+use crate::racket::{self, Rally, Serve};
 use crate::market::{team_sid, Ctx, Draft, MarketKey};
 use crate::FixtureWinner;
 use rand::rngs::StdRng;
 use rand::Rng;
 use schemas::sports::{MarketResult, Scoreboard, TeamScore};
+use schemas::tracker::{RacketTracker, Tracker};
 use std::collections::VecDeque;
 
 const SETS_TO_WIN: u8 = 2;
@@ -206,6 +207,7 @@ pub struct Tennis {
     p_set: f64,
     p_match: f64,
     winner: Option<usize>,
+    rally: Rally,
 }
 
 impl Tennis {
@@ -224,6 +226,7 @@ impl Tennis {
             p_set,
             p_match,
             winner: None,
+            rally: Rally::default(),
         }
     }
 
@@ -246,6 +249,38 @@ impl Tennis {
             (a, b) if a >= 3 && b >= 3 => format!("Adv {}", if a > b { &self.names[0] } else { &self.names[1] }),
             (a, b) => format!("{}-{}", point_name(a), point_name(b)),
         }
+    }
+
+    /// The game's score as the umpire calls it, home first.
+    fn called_points(&self) -> Vec<String> {
+        let s = &self.score;
+        if s.tiebreak {
+            return s.points.iter().map(u8::to_string).collect();
+        }
+        match (s.points[0], s.points[1]) {
+            (a, b) if a >= 3 && b >= 3 && a != b => {
+                let ad = |p: u8| if p > a.min(b) { "Ad" } else { "40" };
+                vec![ad(a).to_string(), ad(b).to_string()]
+            }
+            (a, b) => vec![point_name(a).to_string(), point_name(b).to_string()],
+        }
+    }
+
+    fn tracker(&self) -> Tracker {
+        let s = &self.score;
+        let playing = self.stage == Stage::Playing;
+        let mut periods: Vec<Vec<u8>> = self.set_history.iter().map(|g| g.to_vec()).collect();
+        if self.stage != Stage::Over {
+            periods.push(s.games.to_vec());
+        }
+        Tracker::Racket(RacketTracker {
+            server: playing.then_some(s.server as u8),
+            points: self.called_points(),
+            periods,
+            won: s.sets.to_vec(),
+            rally: self.rally.points.clone(),
+            tiebreak: s.tiebreak,
+        })
     }
 
     fn decide_match(&mut self, winner: usize) {
@@ -271,6 +306,7 @@ impl Game for Tennis {
         let winner = if rng.gen::<f64>() < self.serve.0[server] { server } else { 1 - server };
         let (score, ended) = self.score.after(winner);
         self.score = score;
+        self.rally.point(winner, ended != Ended::Point);
         let mut gap = rng.gen_range(POINT_GAP_MS.0..=POINT_GAP_MS.1);
         match ended {
             Ended::Point => self.points_log.push_back(self.point_text()),
@@ -334,7 +370,7 @@ impl Game for Tennis {
                 format!("{ordinal} {what}, {} serving, {}", self.names[s.server], self.point_text())
             }
         };
-        Scoreboard { message, balls: self.points_log.iter().cloned().collect(), teams: vec![team(0), team(1)] }
+        Scoreboard { message, balls: self.points_log.iter().cloned().collect(), teams: vec![team(0), team(1)], tracker: Some(self.tracker()) }
     }
 
     fn is_over(&self) -> bool {

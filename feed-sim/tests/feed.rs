@@ -425,3 +425,38 @@ fn in_play_prices_change_a_few_times_a_second_not_hundreds() {
     let per_fixture_per_second = price_events as f64 / in_play as f64 / 60.0;
     assert!((0.5..=10.0).contains(&per_fixture_per_second), "{per_fixture_per_second} price events per second per live fixture");
 }
+
+#[test]
+fn every_scoreboard_carries_a_tracker_that_agrees_with_it() {
+    use schemas::tracker::Tracker;
+    let mut sim = Simulator::new(config(11, 50.0));
+    let mut events = sim.snapshot();
+    events.extend(run(&mut sim, 120, 1_000));
+    let etids: BTreeMap<u64, u32> = added(&events).into_iter().map(|(f, _)| (f.gmid, f.etid)).collect();
+    let mut seen = BTreeSet::new();
+    for event in &events {
+        let FeedEvent::ScoreUpdated { gmid, scoreboard } = event else { continue };
+        let tracker = scoreboard.tracker.as_ref().expect("every simulated scoreboard has a tracker");
+        match (etids[gmid], tracker) {
+            (SPORT_CRICKET, Tracker::Cricket(t)) => {
+                // The over's balls are the scoreboard's last balls, and a scoring ball is a shot.
+                assert!(t.this_over.len() <= 6 && scoreboard.balls.ends_with(&t.this_over), "{t:?} {:?}", scoreboard.balls);
+                let scoring = t.shots.iter().all(|s| s.runs > 0 && s.angle < 360 && s.distance <= 100);
+                assert!(scoring, "{:?}", t.shots);
+            }
+            (SPORT_FOOTBALL, Tracker::Football(t)) => {
+                let goals: u32 = scoreboard.teams.iter().map(|team| team.score.parse::<u32>().expect("goals")).sum();
+                let counted = t.incidents.iter().filter(|i| i.kind == schemas::tracker::IncidentKind::Goal).count();
+                assert!(counted as u32 <= goals, "goal incidents {counted} for a score of {goals}");
+                assert_eq!(t.stats.len(), 2);
+            }
+            (_, Tracker::Racket(t)) => {
+                assert_eq!((t.points.len(), t.won.len()), (2, 2));
+                assert!(t.server.is_none_or(|s| s < 2));
+            }
+            (etid, tracker) => panic!("sport {etid} got {tracker:?}"),
+        }
+        seen.insert(etids[gmid]);
+    }
+    assert_eq!(seen.len(), 4, "trackers of every sport were seen: {seen:?}");
+}

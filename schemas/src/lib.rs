@@ -8,6 +8,7 @@ pub mod casino;
 pub mod money;
 pub mod ops;
 pub mod sports;
+pub mod tracker;
 pub mod wallet;
 pub mod ws;
 

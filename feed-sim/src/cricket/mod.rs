@@ -9,6 +9,7 @@ mod format;
 mod markets;
 mod model;
 mod play;
+mod track;
 
 pub use format::{Format, T20, VIRTUAL};
 
@@ -135,6 +136,8 @@ pub struct Cricket {
     results: Vec<(MarketKey, MarketResult)>,
     result_text: String,
     prices: Prices,
+    /// What the live tracker shows of the innings being played.
+    track: track::Track,
 }
 
 #[cfg(test)]
@@ -145,7 +148,7 @@ mod tests {
 
     fn game() -> Cricket {
         let mut rng = StdRng::seed_from_u64(1);
-        let mut game = Cricket::new(&T20, ["India".into(), "Australia".into()], ["IND".into(), "AUS".into()], &mut rng);
+        let mut game = Cricket::new(&T20, ["India".into(), "Australia".into()], ["IND".into(), "AUS".into()], &mut rng, StdRng::seed_from_u64(2));
         game.strength = [1.0, 1.0];
         game.first = 0;
         game

@@ -16,7 +16,8 @@ use schemas::sports::{MarketResult, MarketType, Scoreboard};
 use std::collections::VecDeque;
 
 impl Cricket {
-    pub fn new(format: &'static Format, names: [String; 2], short: [String; 2], rng: &mut StdRng) -> Self {
+    /// A match; `details` draws what only the tracker shows (each shot's direction).
+    pub fn new(format: &'static Format, names: [String; 2], short: [String; 2], rng: &mut StdRng, details: StdRng) -> Self {
         let mut game = Cricket {
             format,
             names,
@@ -30,6 +31,7 @@ impl Cricket {
             results: Vec::new(),
             result_text: String::new(),
             prices: Prices::default(),
+            track: super::track::Track::new(details),
         };
         game.reprice();
         game
@@ -49,6 +51,7 @@ impl Cricket {
         s.over.six |= outcome == SIX;
         s.over.wicket |= wicket;
         let (balls, total_runs, wickets, tally) = (s.balls, s.runs, s.wickets, s.over);
+        self.track.ball(cur, balls, runs, wicket);
         self.balls_log.push_back(if wicket { "W".to_string() } else { runs.to_string() });
         while self.balls_log.len() > SCOREBOARD_BALLS_MAX {
             self.balls_log.pop_front();
@@ -251,7 +254,12 @@ impl Game for Cricket {
     }
 
     fn scoreboard(&self) -> Scoreboard {
-        Scoreboard { message: self.message(), balls: self.balls_log.iter().cloned().collect(), teams: vec![self.team_score(0), self.team_score(1)] }
+        Scoreboard {
+            message: self.message(),
+            balls: self.balls_log.iter().cloned().collect(),
+            teams: vec![self.team_score(0), self.team_score(1)],
+            tracker: Some(self.tracker()),
+        }
     }
 
     fn is_over(&self) -> bool {

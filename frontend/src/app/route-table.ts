@@ -44,6 +44,7 @@ export const ROUTES: AppRoute[] = [
   { path: '/404', access: 'public', layout: 'bare', page: NotFound },
   { path: '/game-details/:gameEtId/:gameId', access: 'public', layout: 'main', page: GameDetails, title: 'Match' },
   { path: '/virtual-cricket/:gameEtId/:gameId', access: 'public', layout: 'main', page: VirtualCricket, title: 'Virtual Cricket' },
+  { path: '/graphic/:gameId', access: 'public', layout: 'bare', page: lazy(() => import('./routes/graphic')), title: 'Live graphic' },
   { path: '/cricketv/:gameEtId/:gameId', access: 'public', layout: 'main', page: Cricketv, title: 'Cricket V' },
   { path: '/all-sports/:sportId', access: 'public', layout: 'main', page: AllSports, title: 'All Sports' },
   { path: '/casino-list/LC/:typeId', access: 'public', layout: 'main', page: CasinoLobby, title: 'Casino' },

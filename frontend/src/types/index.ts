@@ -67,6 +67,19 @@ export type PlaceBetRequest = Wire<GPlaceBetRequest>;
 export type PlaceBetResponse = Wire<GPlaceBetResponse>;
 export type FeedEvent = Wire<GFeedEvent>;
 
+// The live match tracker (issue 11), inside `Scoreboard.tracker`.
+export type { Tracker } from './generated/Tracker';
+export type { CricketTracker } from './generated/CricketTracker';
+export type { Shot } from './generated/Shot';
+export type { Chase } from './generated/Chase';
+export type { FootballTracker } from './generated/FootballTracker';
+export type { BallZone } from './generated/BallZone';
+export type { Area } from './generated/Area';
+export type { Incident } from './generated/Incident';
+export type { IncidentKind } from './generated/IncidentKind';
+export type { TeamStats } from './generated/TeamStats';
+export type { RacketTracker } from './generated/RacketTracker';
+
 // Live casino (issue 5).
 export type { CardHand } from './generated/CardHand';
 export type { CasinoEvent } from './generated/CasinoEvent';

@@ -444,7 +444,7 @@ mod tests {
     fn a_reader_too_far_behind_is_told_so() {
         let mut book = Book::default();
         book.apply(added());
-        let scoreboard = Scoreboard { message: String::new(), balls: Vec::new(), teams: Vec::new() };
+        let scoreboard = Scoreboard { message: String::new(), balls: Vec::new(), teams: Vec::new(), tracker: None };
         for _ in 0..JOURNAL_MAX {
             book.apply(FeedEvent::ScoreUpdated { gmid: 1, scoreboard: scoreboard.clone() });
         }

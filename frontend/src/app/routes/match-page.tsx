@@ -5,7 +5,8 @@ import { useParams } from 'react-router';
 import { Box, Button, useMediaQuery, useTheme } from '@mui/material';
 import { selectUser, useSession } from '@/lib/session';
 import { useGameButtons } from '@/features/button-values';
-import { BetSlip, FinalResult, Highlights, LiveTv, MarketBoard, MatchTitle, MyBets, ScoreboardPanel, roundClock, selectClockMs, selectFixture, selectOver, useGameBets, useMatchLive, useMatchStore } from '@/features/match';
+import { BetSlip, FinalResult, Highlights, LiveTv, MarketBoard, MatchTitle, MyBets, ScoreboardPanel, roundClock, selectClockMs, selectFixture, selectOver, selectScoreboard, useGameBets, useMatchLive, useMatchStore } from '@/features/match';
+import { MatchTracker } from '@/features/tracker';
 import { hasRole } from '../access';
 
 const RulesDialog = lazy(() => import('@/features/rules').then((m) => ({ default: m.RulesDialog })));
@@ -49,6 +50,13 @@ function CricketvExtras() {
   );
 }
 
+/** The live tracker of the open match, redrawn only when its scoreboard changes. */
+function LiveTracker() {
+  const scoreboard = useMatchStore(selectScoreboard);
+  const etid = useMatchStore((state) => state.fixture?.etid);
+  return <MatchTracker scoreboard={scoreboard} etid={etid} />;
+}
+
 function Layout({ main, side, desktop }: { main: ReactNode; side: ReactNode; desktop: boolean }) {
   if (!desktop) {
     return (
@@ -80,12 +88,13 @@ export function MatchPage({ variant }: { variant: MatchVariant }) {
   useGameBets(gmid);
 
   const over = useMatchStore(selectOver) !== null;
+  const hasTracker = useMatchStore((state) => Boolean(state.scoreboard?.tracker));
   const main = (
     <>
       <MatchTitle extra={variant === 'cricketv' ? <CricketvExtras /> : undefined} />
       <ScoreboardPanel />
       <FinalResult />
-      {!over && <LiveTv canWatch={hasRole(user, 'user')} />}
+      {!over && <LiveTv canWatch={hasRole(user, 'user')} tracker={hasTracker ? <LiveTracker /> : undefined} />}
       {!over && <MarketBoard />}
       <Highlights />
     </>

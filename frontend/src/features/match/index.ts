@@ -9,6 +9,6 @@ export { BetSlip } from './components/bet-slip';
 export { MyBets } from './components/my-bets';
 export { useMatchLive } from './hooks/use-match-live';
 export { useGameBets } from './hooks/use-game-bets';
-export { useMatchStore, selectClockMs, selectFixture, selectOver } from './stores/match-store';
+export { useMatchStore, selectClockMs, selectFixture, selectOver, selectScoreboard } from './stores/match-store';
 export { roundClock } from './model/round-clock';
 export { FinalResult } from './components/final-result';

@@ -13,6 +13,8 @@ use rand::Rng;
 use schemas::sports::{MarketResult, MarketType, Scoreboard, TeamScore};
 use std::collections::VecDeque;
 
+mod track;
+
 /// One slice of match time, simulated milliseconds.
 const SLICE_MS: i64 = 15_000;
 const SLICE_S: u32 = 15;
@@ -54,10 +56,13 @@ pub struct Football {
     /// Home, draw, away and over-2.5 probabilities.
     p: [f64; 3],
     p_over: f64,
+    /// What the live tracker shows: the ball's zone, incidents and momentum.
+    track: track::Track,
 }
 
 impl Football {
-    pub fn new(names: [String; 2], rng: &mut StdRng) -> Self {
+    /// A match; `details` draws what only the tracker shows (attacks, shots, corners, cards).
+    pub fn new(names: [String; 2], rng: &mut StdRng, details: StdRng) -> Self {
         let mut game = Football {
             names,
             rate: [rng.gen_range(1.1..2.0), rng.gen_range(0.7..1.6)],
@@ -71,6 +76,7 @@ impl Football {
             goals_market_open: true,
             p: [0.0; 3],
             p_over: 0.0,
+            track: track::Track::new(details),
         };
         game.reprice();
         game
@@ -110,6 +116,12 @@ impl Football {
         let need = 3u32.saturating_sub(self.goals[0] + self.goals[1]) as usize;
         let total = poisson((self.rate[0] + self.rate[1]) * minutes / 90.0, GOALS_MAX);
         self.p_over = 1.0 - total.iter().take(need).sum::<f64>();
+    }
+
+    /// The match minute being played, from 1 (stoppage counts on: 45+2 is 47).
+    fn minute(&self) -> u32 {
+        let base = if self.stage == Stage::Half(1) { 45 } else { 0 };
+        base + self.clock_s / 60 + 1
     }
 
     fn minute_text(&self) -> String {
@@ -169,15 +181,20 @@ impl Game for Football {
             }
             Stage::Half(half) => {
                 self.suspended_slices = self.suspended_slices.saturating_sub(1);
-                for team in 0..2 {
+                let mut scored = [false; 2];
+                for (team, goal) in scored.iter_mut().enumerate() {
                     if rng.gen::<f64>() < self.rate[team] * f64::from(SLICE_S) / 5400.0 {
                         self.score_goal(team);
+                        *goal = true;
                     }
                 }
+                let new_minute = self.clock_s.is_multiple_of(60);
+                self.track.slice(self.minute(), new_minute, scored, self.rate);
                 self.clock_s += SLICE_S;
                 if self.clock_s < HALF_S + self.stoppage_s[half] {
                     t + SLICE_MS
                 } else if half == 0 {
+                    self.track.stop();
                     self.stage = Stage::HalfTime;
                     self.suspended_slices = 0;
                     t + HALF_TIME_MS
@@ -238,7 +255,13 @@ impl Game for Football {
             Stage::Half(_) if self.suspended_slices > 0 => format!("Goal! {score}"),
             Stage::Half(half) => format!("{} {} half", self.minute_text(), if half == 0 { "1st" } else { "2nd" }),
         };
-        Scoreboard { message, balls: self.goal_log.iter().cloned().collect(), teams: vec![team(0), team(1)] }
+        let minute = match self.stage {
+            Stage::PreMatch => 0,
+            Stage::HalfTime => 45,
+            _ => self.minute(),
+        };
+        let tracker = Some(self.track.tracker(minute, self.stage == Stage::Over));
+        Scoreboard { message, balls: self.goal_log.iter().cloned().collect(), teams: vec![team(0), team(1)], tracker }
     }
 
     fn is_over(&self) -> bool {
@@ -268,7 +291,7 @@ mod tests {
 
     fn game() -> Football {
         let mut rng = StdRng::seed_from_u64(3);
-        let mut game = Football::new(["Arsenal".into(), "Chelsea".into()], &mut rng);
+        let mut game = Football::new(["Arsenal".into(), "Chelsea".into()], &mut rng, StdRng::seed_from_u64(4));
         game.rate = [1.5, 1.2];
         game.stage = Stage::Half(0);
         game.clock_s = 20 * 60;
