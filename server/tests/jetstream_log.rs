@@ -107,3 +107,64 @@ async fn a_standby_waits_for_the_engines_lease_and_takes_over_when_the_engine_di
     kill_server(&mut standby);
 }
 
+
+#[actix_web::test]
+async fn a_stalled_engine_that_wakes_after_a_takeover_writes_nothing_and_stops() {
+    let nats = Nats::start();
+    let log = format!("nats://127.0.0.1:{}", nats.port);
+    let env = [("APP_APPLICATION__LOG", log.as_str()), ("APP_FEED__SIMULATOR", "false"), ("APP_CASINO__SIMULATOR", "false")];
+    let http = awc::Client::default();
+    let old_dir = tempfile::tempdir().expect("temp dir");
+    let mut old = start_server_with(old_dir.path(), &old_dir.path().join("server.log"), &env, &["--role", "engine"]);
+    let old_base = format!("http://127.0.0.1:{}", old.port);
+    let old_operator = login(&http, &old_base, "operator", "operator123").await;
+
+    // The engine stalls (SIGSTOP: a long pause, a frozen VM) past its lease's life.
+    let standby_dir = tempfile::tempdir().expect("temp dir");
+    let (dir, server_log, log_url) = (standby_dir.path().to_path_buf(), standby_dir.path().join("server.log"), log.clone());
+    let standby = std::thread::spawn(move || {
+        let env = [("APP_APPLICATION__LOG", log_url.as_str()), ("APP_FEED__SIMULATOR", "false"), ("APP_CASINO__SIMULATOR", "false")];
+        start_server_with(&dir, &server_log, &env, &["--role", "standby"])
+    });
+    signal(&old, "-STOP");
+    let mut new = standby.join().expect("the standby took over");
+    let new_base = format!("http://127.0.0.1:{}", new.port);
+    let new_operator = login(&http, &new_base, "operator", "operator123").await;
+    let credited = call(&http, "POST", &format!("{new_base}/api/ops/credit"), Some(&new_operator), Some(&json!({"username": "player1", "amount": 5, "remark": "new engine"}))).await;
+    assert_eq!(credited["success"], true, "{credited}");
+
+    // The old engine wakes: a credit sent to it is refused (its log is fenced) and it stops.
+    signal(&old, "-CONT");
+    let refused = old_credit(&http, &old_base, &old_operator).await;
+    assert_ne!(refused, Some(true), "the old engine must not write after the takeover");
+    let started = Instant::now();
+    let status = loop {
+        if let Some(status) = old.child.try_wait().expect("waits") {
+            break status;
+        }
+        assert!(started.elapsed() < Duration::from_secs(10), "the old engine did not stop");
+        std::thread::sleep(Duration::from_millis(100));
+    };
+    assert_eq!(status.code(), Some(3), "it stops with its own code");
+    let said = std::fs::read_to_string(old_dir.path().join("server.log")).unwrap_or_default();
+    assert!(said.contains("lost the engine's lease"), "it says why: {said}");
+
+    // The log holds the new engine's credit only.
+    let player = login(&http, &new_base, "player1", "player123").await;
+    let user = call(&http, "GET", &format!("{new_base}/api/users"), Some(&player), None).await;
+    assert_eq!(user["data"]["balance"], 100_005, "{user}");
+    kill_server(&mut new);
+}
+
+fn signal(server: &common::Server, which: &str) {
+    let status = Command::new("kill").args([which, &server.child.id().to_string()]).status().expect("kill runs");
+    assert!(status.success(), "kill {which}");
+}
+
+/// A credit on the old engine: Some(success) when it answered, None when it did not (it stopped).
+async fn old_credit(http: &awc::Client, base: &str, operator: &str) -> Option<bool> {
+    let request = http.post(format!("{base}/api/ops/credit")).bearer_auth(operator).timeout(Duration::from_secs(15));
+    let mut response = request.send_json(&json!({"username": "player1", "amount": 1000, "remark": "old engine"})).await.ok()?;
+    let body: serde_json::Value = response.json().await.ok()?;
+    body["success"].as_bool()
+}
