@@ -83,11 +83,7 @@ async fn a_standby_waits_for_the_engines_lease_and_takes_over_when_the_engine_di
 
     // The standby starts, and waits: it does not serve while the engine holds the lease.
     let standby_dir = tempfile::tempdir().expect("temp dir");
-    let (dir, server_log, log_url) = (standby_dir.path().to_path_buf(), standby_dir.path().join("server.log"), log.clone());
-    let standby = std::thread::spawn(move || {
-        let env = [("APP_APPLICATION__LOG", log_url.as_str()), ("APP_FEED__SIMULATOR", "false"), ("APP_CASINO__SIMULATOR", "false")];
-        start_server_with(&dir, &server_log, &env, &["--role", "standby"])
-    });
+    let standby = start_standby(standby_dir.path(), &log);
     std::thread::sleep(Duration::from_secs(4));
     assert!(!standby.is_finished(), "the standby serves nothing while the engine lives");
 
@@ -107,7 +103,6 @@ async fn a_standby_waits_for_the_engines_lease_and_takes_over_when_the_engine_di
     kill_server(&mut standby);
 }
 
-
 #[actix_web::test]
 async fn a_stalled_engine_that_wakes_after_a_takeover_writes_nothing_and_stops() {
     let nats = Nats::start();
@@ -121,11 +116,7 @@ async fn a_stalled_engine_that_wakes_after_a_takeover_writes_nothing_and_stops()
 
     // The engine stalls (SIGSTOP: a long pause, a frozen VM) past its lease's life.
     let standby_dir = tempfile::tempdir().expect("temp dir");
-    let (dir, server_log, log_url) = (standby_dir.path().to_path_buf(), standby_dir.path().join("server.log"), log.clone());
-    let standby = std::thread::spawn(move || {
-        let env = [("APP_APPLICATION__LOG", log_url.as_str()), ("APP_FEED__SIMULATOR", "false"), ("APP_CASINO__SIMULATOR", "false")];
-        start_server_with(&dir, &server_log, &env, &["--role", "standby"])
-    });
+    let standby = start_standby(standby_dir.path(), &log);
     signal(&old, "-STOP");
     let mut new = standby.join().expect("the standby took over");
     let new_base = format!("http://127.0.0.1:{}", new.port);
@@ -154,6 +145,16 @@ async fn a_stalled_engine_that_wakes_after_a_takeover_writes_nothing_and_stops()
     let user = call(&http, "GET", &format!("{new_base}/api/users"), Some(&player), None).await;
     assert_eq!(user["data"]["balance"], 100_005, "{user}");
     kill_server(&mut new);
+}
+
+/// `serve --role standby` on a thread of its own: it returns once the standby serves, that is
+/// once it has taken the engine's lease.
+fn start_standby(dir: &std::path::Path, log: &str) -> std::thread::JoinHandle<common::Server> {
+    let (dir, log) = (dir.to_path_buf(), log.to_owned());
+    std::thread::spawn(move || {
+        let env = [("APP_APPLICATION__LOG", log.as_str()), ("APP_FEED__SIMULATOR", "false"), ("APP_CASINO__SIMULATOR", "false")];
+        start_server_with(&dir, &dir.join("server.log"), &env, &["--role", "standby"])
+    })
 }
 
 fn signal(server: &common::Server, which: &str) {
