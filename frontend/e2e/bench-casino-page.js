@@ -9,22 +9,12 @@
 // It also measures the floor: a bare page that changes one number as often (20 times a second)
 // in the same browser, which no page can go below.
 // Run: npm run build && npm run bench:casino (BENCH_SPEED=1: the tables at real time)
-import { launchBrowser, loginViaUi, newPage, startServer } from './harness.js';
+import { launchBrowser, loginViaUi, newPage, processCpuSeconds, startServer, taskSeconds } from './harness.js';
 
 const SPEED = Number(process.env.BENCH_SPEED ?? 20);
 const WARM_UP_MS = 3_000;
 const DURATION_MS = 10_000;
 const TABLES = (process.env.BENCH_TABLES ?? 'teen20,sicbo,roulette,race20').split(',');
-
-async function processCpuSeconds(cdp) {
-  const { processInfo } = await cdp.send('SystemInfo.getProcessInfo');
-  return processInfo.reduce((total, process) => total + process.cpuTime, 0);
-}
-
-async function taskSeconds(cdp) {
-  const { metrics } = await cdp.send('Performance.getMetrics');
-  return metrics.find((metric) => metric.name === 'TaskDuration')?.value ?? 0;
-}
 
 async function measure(browser, server, gtype) {
   const page = await newPage(browser, server.url, { width: 1366, height: 900 });

@@ -11,21 +11,11 @@
 // no page open.
 // Run: npm run build && EXCHANGE_BIN=../target/debug/exchange npm run bench:tracker
 // (BENCH_SPORTS=football for one sport, BENCH_SECONDS=60 for a longer window)
-import { launchBrowser, newPage, startServer } from './harness.js';
+import { launchBrowser, newPage, processCpuSeconds, startServer, taskSeconds } from './harness.js';
 
 const SPEED = process.env.BENCH_SPEED ?? '1';
 const WARM_UP_MS = 3_000;
 const DURATION_MS = Number(process.env.BENCH_SECONDS ?? 30) * 1000;
-
-async function processCpuSeconds(cdp) {
-  const { processInfo } = await cdp.send('SystemInfo.getProcessInfo');
-  return processInfo.reduce((total, process) => total + process.cpuTime, 0);
-}
-
-async function taskSeconds(cdp) {
-  const { metrics } = await cdp.send('Performance.getMetrics');
-  return metrics.find((metric) => metric.name === 'TaskDuration')?.value ?? 0;
-}
 
 async function data(baseUrl, path, body = {}) {
   const response = await fetch(`${baseUrl}/data${path}`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) });

@@ -239,3 +239,16 @@ export async function teen20Result(baseUrl, token, mid, ready = () => true) {
   }
   throw new Error(`round ${mid} had no result within 20 s`);
 }
+
+/** CPU seconds of every Chromium process so far (a browser-level CDP session), for the benches. */
+export async function processCpuSeconds(cdp) {
+  const { processInfo } = await cdp.send('SystemInfo.getProcessInfo');
+  return processInfo.reduce((total, process) => total + process.cpuTime, 0);
+}
+
+/** The page's main-thread task time so far, in seconds (a page-level CDP session). */
+export async function taskSeconds(cdp) {
+  const { metrics } = await cdp.send('Performance.getMetrics');
+  return metrics.find((metric) => metric.name === 'TaskDuration')?.value ?? 0;
+}
+

@@ -21,6 +21,17 @@ function readCricket() {
   };
 }
 
+/** The tracker at 1366 px, then on a phone (the page lays itself out again first). */
+async function screenshotsAt(page, name) {
+  await page.waitForTimeout(800); // let a new ball's or point's pop settle
+  await page.screenshot({ path: screenshotPath(`tracker-${name}-1366.png`), fullPage: false });
+  await page.setViewportSize({ width: 375, height: 812 });
+  await page.waitForTimeout(500);
+  await page.getByTestId('tracker').scrollIntoViewIfNeeded();
+  await page.waitForTimeout(800);
+  await page.screenshot({ path: screenshotPath(`tracker-${name}-375.png`), fullPage: false });
+}
+
 describe('live match tracker', () => {
   let server;
   let browser;
@@ -81,13 +92,7 @@ describe('live match tracker', () => {
     const sameInnings = Number(next.over) - Number(first.over) <= 1 && Number(next.over) >= Number(first.over);
     if (ball !== 'W' && ball !== '0' && sameInnings) assert.equal(next.shots, first.shots + 1, `a ${ball} is a new line of the wagon wheel`);
 
-    await page.waitForTimeout(800); // let a new ball's or point's pop settle
-    await page.screenshot({ path: screenshotPath('tracker-cricket-1366.png'), fullPage: false });
-    await page.setViewportSize({ width: 375, height: 812 });
-    await page.waitForTimeout(500); // the page lays itself out again for a phone
-    await page.getByTestId('tracker').scrollIntoViewIfNeeded();
-    await page.waitForTimeout(800); // let a new ball's or point's pop settle
-    await page.screenshot({ path: screenshotPath('tracker-cricket-375.png'), fullPage: false });
+    await screenshotsAt(page, 'cricket');
     await page.context().close();
   });
 
@@ -123,13 +128,7 @@ describe('live match tracker', () => {
     assert.equal(state.scoreboard.tracker.sport, 'football');
     assert.ok(state.scoreboard.tracker.momentum.length >= first.points, "the server's momentum is as long as the one shown, or longer");
 
-    await page.waitForTimeout(800); // let a new ball's or point's pop settle
-    await page.screenshot({ path: screenshotPath('tracker-football-1366.png'), fullPage: false });
-    await page.setViewportSize({ width: 375, height: 812 });
-    await page.waitForTimeout(500); // the page lays itself out again for a phone
-    await page.getByTestId('tracker').scrollIntoViewIfNeeded();
-    await page.waitForTimeout(800); // let a new ball's or point's pop settle
-    await page.screenshot({ path: screenshotPath('tracker-football-375.png'), fullPage: false });
+    await screenshotsAt(page, 'football');
     await page.context().close();
   });
 
@@ -161,12 +160,7 @@ describe('live match tracker', () => {
     );
     const next = await read();
     if (next.server !== '') assert.ok(next.message.includes(`${next.names[Number(next.server)]} serving`), JSON.stringify(next));
-    await page.waitForTimeout(800); // let a new ball's or point's pop settle
-    await page.screenshot({ path: screenshotPath('tracker-tennis-1366.png'), fullPage: false });
-    await page.setViewportSize({ width: 375, height: 812 });
-    await page.waitForTimeout(500); // the page lays itself out again for a phone
-    await page.getByTestId('tracker').scrollIntoViewIfNeeded();
-    await page.screenshot({ path: screenshotPath('tracker-tennis-375.png'), fullPage: false });
+    await screenshotsAt(page, 'tennis');
     await page.context().close();
   });
 
