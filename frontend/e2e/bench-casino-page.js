@@ -6,17 +6,18 @@
 // race20) signed in as player1 (watching, not betting) in headless Chromium, and over 10 s sums the CPU time of every Chromium
 // process (browser, renderer, GPU; `SystemInfo.getProcessInfo`) and the page's main-thread task
 // time (`Performance.getMetrics`), as a share of one core.
-// It also measures the floor: a bare page that changes one number as often (20 times a second)
+// Each table is measured twice: while the header's announcement makes its one 30 s pass after the
+// page opens, and once it rests (the page as it stays). It also measures the floor: a bare page that changes one number as often (20 times a second)
 // in the same browser, which no page can go below.
 // Run: npm run build && npm run bench:casino (BENCH_SPEED=1: the tables at real time)
-import { launchBrowser, loginViaUi, newPage, processCpuSeconds, startServer, taskSeconds } from './harness.js';
+import { announcementAtRest, launchBrowser, loginViaUi, newPage, processCpuSeconds, startServer, taskSeconds } from './harness.js';
 
 const SPEED = Number(process.env.BENCH_SPEED ?? 20);
 const WARM_UP_MS = 3_000;
 const DURATION_MS = 10_000;
 const TABLES = (process.env.BENCH_TABLES ?? 'teen20,sicbo,roulette,race20').split(',');
 
-async function measure(browser, server, gtype) {
+async function measure(browser, server, gtype, { atRest = false } = {}) {
   const page = await newPage(browser, server.url, { width: 1366, height: 900 });
   const pageCdp = await page.context().newCDPSession(page);
   await pageCdp.send('Performance.enable');
@@ -36,6 +37,7 @@ async function measure(browser, server, gtype) {
     });
   });
   await page.waitForTimeout(WARM_UP_MS);
+  if (atRest) await announcementAtRest(page);
   const before = { cpu: await processCpuSeconds(browserCdp), task: await taskSeconds(pageCdp), at: Date.now() };
   await page.evaluate(() => {
     window.__updates = 0;
@@ -49,6 +51,7 @@ async function measure(browser, server, gtype) {
   const seconds = (after.at - before.at) / 1000;
   return {
     table: gtype,
+    announcement: atRest ? 'at rest' : 'scrolling',
     seconds: Number(seconds.toFixed(1)),
     countdownUpdatesPerSecond: Number((updates / seconds).toFixed(1)),
     animationsStarted: animations,
@@ -86,7 +89,9 @@ async function main() {
     })();
     console.log(JSON.stringify({ browserWithNoPageCpuPercent: idle }));
     console.log(JSON.stringify({ floorOneNumberChangingPerSecond: SPEED, browserCpuPercentOfOneCore: await floor(browser, SPEED) }));
-    for (const gtype of TABLES) console.log(JSON.stringify(await measure(browser, server, gtype)));
+    for (const gtype of TABLES) {
+      for (const atRest of [false, true]) console.log(JSON.stringify(await measure(browser, server, gtype, { atRest })));
+    }
   } finally {
     await browser.close();
     await server.stop();

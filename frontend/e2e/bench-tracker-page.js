@@ -7,11 +7,12 @@
 // page's main-thread task time (`Performance.getMetrics`), each as a share of one core. Each
 // match is measured four ways: /graphic/{gmid} (the tracker alone), the match page with the
 // tracker open (the default), the same page with the Live TV box closed (what the tracker adds is
-// the difference), and the match page with the header's scrolling announcement hidden. Like bench-casino-page.js, it also measures Chromium with
-// no page open.
+// the difference), each while the header's announcement makes its one 30 s pass after the page
+// opens and once it rests (the page as it stays). Like bench-casino-page.js, it also measures
+// Chromium with no page open.
 // Run: npm run build && EXCHANGE_BIN=../target/debug/exchange npm run bench:tracker
 // (BENCH_SPORTS=football for one sport, BENCH_SECONDS=60 for a longer window)
-import { launchBrowser, newPage, processCpuSeconds, startServer, taskSeconds } from './harness.js';
+import { announcementAtRest, launchBrowser, newPage, processCpuSeconds, startServer, taskSeconds } from './harness.js';
 
 const SPEED = process.env.BENCH_SPEED ?? '1';
 const WARM_UP_MS = 3_000;
@@ -39,7 +40,7 @@ async function liveFixture(baseUrl, etid) {
   throw new Error(`no live fixture of sport ${etid} in play`);
 }
 
-async function measure(browser, server, label, url, { closeTracker = false, quietHeader = false } = {}) {
+async function measure(browser, server, label, url, { closeTracker = false, atRest = false } = {}) {
   const page = await newPage(browser, server.url, { width: 1366, height: 900 });
   const pageCdp = await page.context().newCDPSession(page);
   await pageCdp.send('Performance.enable');
@@ -47,9 +48,7 @@ async function measure(browser, server, label, url, { closeTracker = false, quie
   await page.goto(url);
   await page.getByTestId('tracker').waitFor({ timeout: 30_000 });
   if (closeTracker) await page.getByRole('button', { name: 'Live TV' }).click();
-  // The header's scrolling announcement moves all the time whatever the page shows (CSSOM, which
-  // the page's style policy allows).
-  if (quietHeader) await page.evaluate(() => document.querySelectorAll('[role="marquee"]').forEach((el) => (el.style.display = 'none')));
+  if (atRest) await announcementAtRest(page);
   await page.evaluate(() => {
     window.__changes = 0;
     const tracker = document.querySelector('[data-testid="tracker"]');
@@ -88,9 +87,11 @@ async function main() {
       const fixture = await liveFixture(server.url, etid);
       const matchUrl = `/game-details/${etid}/${fixture.gmid}`;
       console.log(JSON.stringify(await measure(browser, server, `${sport} /graphic`, `/graphic/${fixture.gmid}`)));
-      console.log(JSON.stringify(await measure(browser, server, `${sport} match page, tracker open`, matchUrl)));
-      console.log(JSON.stringify(await measure(browser, server, `${sport} match page, Live TV closed`, matchUrl, { closeTracker: true })));
-      console.log(JSON.stringify(await measure(browser, server, `${sport} match page, tracker open, announcement hidden`, matchUrl, { quietHeader: true })));
+      for (const atRest of [false, true]) {
+        const when = atRest ? 'announcement at rest' : 'announcement scrolling';
+        console.log(JSON.stringify(await measure(browser, server, `${sport} match page, tracker open, ${when}`, matchUrl, { atRest })));
+        console.log(JSON.stringify(await measure(browser, server, `${sport} match page, Live TV closed, ${when}`, matchUrl, { closeTracker: true, atRest })));
+      }
     }
   } finally {
     await browser.close();

@@ -252,3 +252,12 @@ export async function taskSeconds(cdp) {
   return metrics.find((metric) => metric.name === 'TaskDuration')?.value ?? 0;
 }
 
+
+/** Waits until the header's announcement has made its one pass and rests (it scrolls for 30 s
+ * after a page opens), so a bench can measure the page as it stays. */
+export async function announcementAtRest(page, timeout = 45_000) {
+  await page.waitForFunction(() => {
+    const track = document.querySelector('[data-testid="announcement-track"]');
+    return !track || track.getAnimations().every((animation) => animation.playState === 'finished');
+  }, null, { timeout, polling: 500 });
+}

@@ -2,7 +2,8 @@
 // and diamonds. Card strings are parsed by `utils/cards`; invalid entries are dropped, and an
 // empty slot (a card not dealt yet) shows the card's back. On a live table a card arrives as
 // motion: it flies in from the shoe and turns face up (transform and opacity only, so the
-// compositor draws it; none when the reader asks for reduced motion).
+// compositor draws it; none when the reader asks for reduced motion). Every motion lasts its time
+// × `--motion-scale` (set by a live table from its pace: 1 at real time, 0.05 at twenty times).
 import { Box } from '@mui/material';
 import { parseCard, parseCards, type Suit } from '@/utils/cards';
 
@@ -20,7 +21,7 @@ export type PlayingCardProps = {
 
 /** A card's arrival from the shoe: in from the upper right, then turned face up. */
 export const DEAL_MOTION = {
-  animation: 'exchange-deal 450ms ease-out both',
+  animation: 'exchange-deal calc(450ms * var(--motion-scale, 1)) ease-out both',
   '@keyframes exchange-deal': {
     '0%': { transform: 'translate(56px, -40px) scale(0.7)', opacity: 0 },
     '55%': { transform: 'translate(0, 0) rotateY(90deg)', opacity: 1 },

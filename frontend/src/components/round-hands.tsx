@@ -42,7 +42,7 @@ const PIPS: Record<number, ReadonlyArray<[number, number]>> = {
 
 /** A die thrown on a live table tumbles to its face. */
 const ROLL_MOTION = {
-  animation: 'exchange-roll 650ms ease-out both',
+  animation: 'exchange-roll calc(650ms * var(--motion-scale, 1)) ease-out both',
   '@keyframes exchange-roll': {
     '0%': { transform: 'translate(-30px, -24px) rotate(-540deg) scale(0.5)' },
     '70%': { transform: 'translate(0, 0) rotate(20deg) scale(1.05)' },
@@ -53,7 +53,7 @@ const ROLL_MOTION = {
 
 /** The roulette ball spirals in and lands on its number. */
 const LANDING_MOTION = {
-  animation: 'exchange-land 1100ms cubic-bezier(0.2, 0.7, 0.3, 1) both',
+  animation: 'exchange-land calc(1100ms * var(--motion-scale, 1)) cubic-bezier(0.2, 0.7, 0.3, 1) both',
   '@keyframes exchange-land': {
     '0%': { transform: 'rotate(0deg) translateX(34px) rotate(0deg)' },
     '100%': { transform: 'rotate(1080deg) translateX(0) rotate(-1080deg)' },

@@ -1,4 +1,4 @@
-import { balancedColumns, clearsSlip, groupItems, isItemLocked, itemLabel, mergeRound, sideRows, startsNewRound, winnerOf } from '../model/round';
+import { balancedColumns, clearsSlip, groupItems, isItemLocked, itemLabel, mergeRound, motionScale, sideRows, startsNewRound, winnerOf } from '../model/round';
 import { dealing, makeItem, makeRound } from './round-fixtures';
 
 describe('a delta is merged into the round it belongs to', () => {
@@ -161,5 +161,23 @@ describe('dense groups are split by side', () => {
     expect(names(sideRows(short, 5))).toEqual([[null, ['A', '2', '3', '4', '5']]]);
     const small = ['Dragon Even', 'Dragon Odd'].map((nat, sid) => makeItem({ sid, nat, type: 'oddeven' }));
     expect(names(sideRows(small, 5))).toEqual([[null, ['Dragon Even', 'Dragon Odd']]]);
+  });
+});
+
+describe('motionScale', () => {
+  it('keeps motions whole at real pace (a second between countdown seconds)', () => {
+    expect(motionScale(1000)).toBe(1);
+    expect(motionScale(800)).toBe(1);
+  });
+
+  it('shortens motions in step with a faster table, never below a twentieth', () => {
+    expect(motionScale(100)).toBeCloseTo(0.1);
+    expect(motionScale(50)).toBeCloseTo(0.05);
+    expect(motionScale(10)).toBeCloseTo(0.05);
+  });
+
+  it('keeps motions whole without a measured pace', () => {
+    expect(motionScale(0)).toBe(1);
+    expect(motionScale(Number.NaN)).toBe(1);
   });
 });

@@ -5,7 +5,7 @@
 import { Box, CircularProgress, Typography, useMediaQuery, useTheme } from '@mui/material';
 import { RoundHands } from '@/components/round-hands';
 import { BETTING_SECONDS, winnerOf } from '../model/round';
-import { selectHands, selectLt, selectNextLt, selectRdesc, selectRemark, selectStatus, useCasinoStore } from '../stores/casino-store';
+import { selectHands, selectLt, selectMotionScale, selectNextLt, selectRdesc, selectRemark, selectStatus, useCasinoStore } from '../stores/casino-store';
 import { BallByBallBoard, PokerScene, RaceTrack, SuperOverBoard } from './table-scenes';
 
 /** The pause before each of a staged table's stages (`STAGE_PAUSE_MS` of the engine), in seconds. */
@@ -93,9 +93,12 @@ function Scene({ gtype }: { gtype: string }) {
 }
 
 export function CardsArea({ gtype }: { gtype: string }) {
+  const scale = useCasinoStore(selectMotionScale);
   return (
     <Box
+      data-motion-scale={scale}
       sx={{
+        '--motion-scale': String(scale),
         p: { xs: 1, md: 1.5 },
         background: 'radial-gradient(ellipse at 50% 0%, #1f6b44 0%, #0f3d27 70%, #0b2e1d 100%)',
         color: '#fff',

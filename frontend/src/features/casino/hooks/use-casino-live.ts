@@ -2,14 +2,22 @@
 // topic (snapshot = the whole round, deltas = the changed fields with `mid` and `ts`). While the
 // topic is not live the round is polled every second (spec §9). A table the server does not run
 // (404) is marked unavailable and neither polled nor subscribed.
-import { useCallback, useEffect } from 'react';
+// The topic's updates are conflated for display (at most one batch every DISPLAY_INTERVAL_MS,
+// `lib/conflate`): a table at test speed sends 20 a second, more than anyone can read and a
+// repaint each; what changes whether a bet is taken (round status, items, results) shows at once.
+// The real time between two countdown seconds sets the pace of the table's motions.
+import { useCallback, useEffect, useMemo, useRef } from 'react';
 import type { ApiError } from '@/lib/api-client';
+import { conflate } from '@/lib/conflate';
 import { usePolling, useTopic } from '@/lib/use-topic';
 import { getRound } from '../api/get-round';
-import { isRoundDelta } from '../model/round';
+import { isRoundDelta, motionScale, type RoundDelta } from '../model/round';
 import { selectUnavailable, useCasinoStore } from '../stores/casino-store';
 
 export const ROUND_POLL_MS = 1000;
+export const DISPLAY_INTERVAL_MS = 250;
+
+const changesBetting = (delta: RoundDelta) => 'status' in delta || 'items' in delta || 'results' in delta;
 
 export function useCasinoLive(gtype: string): { live: boolean } {
   const fetchRound = useCallback(() => {
@@ -23,13 +31,28 @@ export function useCasinoLive(gtype: string): { live: boolean } {
       });
   }, [gtype]);
 
+  const display = useMemo(
+    () => conflate<RoundDelta>((deltas) => deltas.forEach((delta) => useCasinoStore.getState().applyRound(delta)), { intervalMs: DISPLAY_INTERVAL_MS, urgent: changesBetting }),
+    [],
+  );
+  useEffect(() => () => display.cancel(), [display]);
+
   useEffect(() => {
+    display.cancel();
     useCasinoStore.getState().reset(gtype);
     fetchRound();
-  }, [gtype, fetchRound]);
+  }, [gtype, fetchRound, display]);
 
+  const lastSecond = useRef<{ lt: number; at: number } | null>(null);
   const apply = (data: unknown) => {
-    if (isRoundDelta(data)) useCasinoStore.getState().applyRound(data);
+    if (!isRoundDelta(data)) return;
+    if (typeof data.lt === 'number' && data.lt > 0) {
+      const at = performance.now();
+      const last = lastSecond.current;
+      if (last && data.lt === last.lt - 1) useCasinoStore.getState().setMotionScale(motionScale(at - last.at));
+      lastSecond.current = { lt: data.lt, at };
+    }
+    display.push(data);
   };
   const unavailable = useCasinoStore(selectUnavailable);
   const { live } = useTopic(unavailable ? null : `casino:${gtype}`, { onSnapshot: apply, onDelta: apply });

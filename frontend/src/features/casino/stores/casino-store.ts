@@ -20,6 +20,9 @@ type Store = {
   setUnavailable: () => void;
   /** A whole round (REST answer or socket snapshot) or a socket delta. */
   applyRound: (update: CasinoRound | RoundDelta) => void;
+  /** The table's motions' share of their real-time length (`model/round` `motionScale`). */
+  motionScale: number;
+  setMotionScale: (scale: number) => void;
   setBets: (mid: string, bets: BetView[]) => void;
   select: (selection: CasinoSelection) => void;
   setStake: (stake: number) => void;
@@ -36,8 +39,10 @@ export const useCasinoStore = create<Store>((set) => ({
   bets: [],
   slip: EMPTY_SLIP,
   setTiles: (typeId, tiles) => set((state) => ({ tiles: { ...state.tiles, [typeId]: tiles } })),
-  reset: (gtype) => set({ gtype, round: null, unavailable: false, bets: [], slip: EMPTY_SLIP }),
+  reset: (gtype) => set({ gtype, round: null, unavailable: false, bets: [], slip: EMPTY_SLIP, motionScale: 1 }),
   setUnavailable: () => set((state) => (state.round ? {} : { unavailable: true })),
+  motionScale: 1,
+  setMotionScale: (motionScale) => set((state) => (state.motionScale === motionScale ? {} : { motionScale })),
   applyRound: (update) =>
     set((state) => {
       if ('gtype' in update && update.gtype !== undefined && update.gtype !== state.gtype) return {};
@@ -69,6 +74,7 @@ export const selectTiles =
   (typeId: number) =>
   (state: Store): CasinoTile[] | undefined =>
     state.tiles[typeId];
+export const selectMotionScale = (state: Store): number => state.motionScale;
 export const selectUnavailable = (state: Store): boolean => state.unavailable;
 export const selectMid = (state: Store): string => state.round?.mid ?? '';
 export const selectEname = (state: Store): string => state.round?.ename ?? '';
