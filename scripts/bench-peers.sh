@@ -176,14 +176,14 @@ run_peers() {
 
   local counts engine_out line n
   counts="$(tr ' ' ',' <<<"$PEER_CLIENTS")"
-  say "our engine in-process: durable commands (sled + fdatasync), $PEER_SECONDS s per count"
+  say "our engine in-process: durable commands (segment log, one fdatasync per batch), $PEER_SECONDS s per count"
   engine_out="$("$BIN/ledger-bench" --dir "$work" --only engine --submitters "$counts" --seconds "$PEER_SECONDS")"
   echo "$engine_out"
   # Read by print_bets_table through namerefs.
   declare -A engine http pg pgd
   for n in $PEER_CLIENTS; do
-    # | engine (sled) | submitters | ops/s | events/flush | flushes/s | p50 ms | p99 ms | …
-    engine[$n]="$(awk -F'|' -v n="$n" '$2 ~ /engine \(sled\)/ && $3 + 0 == n { gsub(/ /, ""); print $4, $7, $8 }' <<<"$engine_out")"
+    # | engine (segment log) | submitters | ops/s | events/flush | flushes/s | p50 ms | p99 ms | …
+    engine[$n]="$(awk -F'|' -v n="$n" '$2 ~ /engine \(segment log\)/ && $3 + 0 == n { gsub(/ /, ""); print $4, $7, $8 }' <<<"$engine_out")"
   done
 
   for n in $PEER_CLIENTS; do

@@ -1,5 +1,6 @@
-//! Durable commands through the engine at a given number of concurrent submitters, and raw sled
-//! writing the same encoded events in the same batches (the ceiling the engine sits under).
+//! Durable commands through the engine at a given number of concurrent submitters, on the segment
+//! log and on sled, and raw sled and a plain file writing the same encoded events in the same
+//! batches (the ceilings the engine sits under).
 
 use crate::counting::{AppendRecord, Counting, NullStore};
 use crate::stats::{Latencies, Row};
@@ -119,6 +120,12 @@ fn wait_for_engine_stop<S>(store: &Arc<S>) {
     }
 }
 
+/// The server's store: the segment log (issue 13).
+pub async fn run_engine_on_segments(dir: &Path, submitters: usize, duration: Duration) -> EngineRun {
+    let store = ledger::SegmentStore::open(dir).expect("a fresh log directory opens");
+    run_engine("engine (segment log)", store, submitters, duration).await
+}
+
 pub async fn run_engine_on_sled(dir: &Path, submitters: usize, duration: Duration) -> EngineRun {
     let store = ledger::SledStore::open(dir).expect("a fresh sled directory opens");
     run_engine("engine (sled)", store, submitters, duration).await
@@ -128,9 +135,10 @@ pub async fn run_engine_without_disk(submitters: usize, duration: Duration) -> R
     run_engine("engine (no disk)", NullStore::default(), submitters, duration).await.row
 }
 
-/// Reads back the events the engine wrote during its window, encoded as the store encodes them.
+/// Reads back the events the engine wrote to a segment log during its window, encoded as the
+/// store encodes them.
 pub fn written_events(dir: &Path, first_seq: u64, count: u64) -> Vec<(u64, Vec<u8>)> {
-    let store = ledger::SledStore::open(dir).expect("the engine's sled directory reopens");
+    let store = ledger::SegmentStore::open(dir).expect("the engine's log directory reopens");
     store
         .read_from(first_seq)
         .take(count as usize)

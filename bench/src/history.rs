@@ -161,8 +161,9 @@ pub struct HistoryReport {
     pub encoded_bytes: u64,
     pub files_bytes: u64,
     pub allocated_bytes: u64,
-    pub sled_size_on_disk: u64,
-    pub raw: RawReads,
+    pub size_on_disk: u64,
+    /// Reads straight from sled's tree (the sled store only).
+    pub raw: Option<RawReads>,
     pub open_elapsed: Duration,
     /// `ledger::audit::replay` right after opening: what a server start does.
     pub replay_cold_elapsed: Duration,
@@ -185,20 +186,44 @@ pub struct RawReads {
     pub iterate_decode: Duration,
 }
 
-/// Writes at least `events` events to a fresh sled store in `dir`, then measures space and replay.
-pub fn run(dir: &Path, events: u64) -> HistoryReport {
-    let (expected, encoded_bytes, sled_size_on_disk, write_elapsed) = write(dir, events);
+/// The stores the history is written to.
+#[derive(Clone, Copy)]
+pub enum Backend {
+    /// The segment log (the server's store since issue 13).
+    Segments,
+    Sled,
+}
+
+impl Backend {
+    pub fn name(self) -> &'static str {
+        match self {
+            Backend::Segments => "the segment log",
+            Backend::Sled => "sled",
+        }
+    }
+
+    fn open(self, dir: &Path) -> Option<Box<dyn Store>> {
+        match self {
+            Backend::Segments => ledger::SegmentStore::open(dir).ok().map(|s| Box::new(s) as Box<dyn Store>),
+            Backend::Sled => SledStore::open(dir).ok().map(|s| Box::new(s) as Box<dyn Store>),
+        }
+    }
+}
+
+/// Writes at least `events` events to a fresh store in `dir`, then measures space and replay.
+pub fn run(dir: &Path, events: u64, backend: Backend) -> HistoryReport {
+    let (expected, encoded_bytes, size_on_disk, write_elapsed) = write(dir, events, backend);
     let (files_bytes, allocated_bytes) = directory_bytes(dir);
-    let raw = raw_reads(dir, expected.head_seq);
+    let raw = matches!(backend, Backend::Sled).then(|| raw_reads(dir, expected.head_seq));
     let timed = |f: &mut dyn FnMut()| {
         let started = Instant::now();
         f();
         started.elapsed()
     };
     let mut store = None;
-    let open_elapsed = timed(&mut || store = Some(reopen(|| SledStore::open(dir).ok())));
+    let open_elapsed = timed(&mut || store = Some(reopen(|| backend.open(dir))));
     let store = store.expect("opened above");
-    let replay = || ledger::audit::replay(&store, u64::MAX).expect("the history replays");
+    let replay = || ledger::audit::replay(store.as_ref(), u64::MAX).expect("the history replays");
     let mut replayed = State::default();
     let replay_cold_elapsed = timed(&mut || replayed = replay());
     assert!(replayed.fingerprint() == expected.fingerprint(), "replay rebuilds the state that was written");
@@ -211,9 +236,9 @@ pub fn run(dir: &Path, events: u64) -> HistoryReport {
     let (middle_seq, middle_at) = (middle.seq, middle.at_ms);
     let last_at = envelopes.last().map_or(0, |e| e.at_ms);
     let mut travelled = State::default();
-    let travel_middle_elapsed = timed(&mut || travelled = ledger::audit::replay_to(&store, u64::MAX, middle_at).expect("travels"));
+    let travel_middle_elapsed = timed(&mut || travelled = ledger::audit::replay_to(store.as_ref(), u64::MAX, middle_at).expect("travels"));
     assert!(travelled.head_seq >= middle_seq && travelled.head_at_ms == middle_at, "time travel stops at the last event of that time");
-    let travel_end_elapsed = timed(&mut || travelled = ledger::audit::replay_to(&store, u64::MAX, last_at).expect("travels"));
+    let travel_end_elapsed = timed(&mut || travelled = ledger::audit::replay_to(store.as_ref(), u64::MAX, last_at).expect("travels"));
     assert!(travelled.head_seq == expected.head_seq, "travel to the last event's time replays it all");
     assert!(applied.head_seq == expected.head_seq && replayed.head_seq == expected.head_seq, "every event was applied");
     HistoryReport {
@@ -222,7 +247,7 @@ pub fn run(dir: &Path, events: u64) -> HistoryReport {
         encoded_bytes,
         files_bytes,
         allocated_bytes,
-        sled_size_on_disk,
+        size_on_disk,
         raw,
         open_elapsed,
         replay_cold_elapsed,
@@ -234,8 +259,8 @@ pub fn run(dir: &Path, events: u64) -> HistoryReport {
     }
 }
 
-fn write(dir: &Path, events: u64) -> (State, u64, u64, Duration) {
-    let store = SledStore::open(dir).expect("a fresh sled directory opens");
+fn write(dir: &Path, events: u64, backend: Backend) -> (State, u64, u64, Duration) {
+    let store = backend.open(dir).expect("a fresh store directory opens");
     let mut generator = Generator { rng: Rng(0x9E37_79B9_7F4A_7C15), state: State::default(), at_ms: 1_700_000_000_000 };
     let mut encoded_bytes = 0u64;
     let mut batch = Vec::with_capacity(WRITE_BATCH_EVENTS + 4);

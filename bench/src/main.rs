@@ -1,17 +1,18 @@
 //! `ledger-bench`: measures the ledger on this machine's disk, in one run.
 //!
 //! 1. Durable commands (credits and debits) through the group-commit engine at 1, 16 and 256
-//!    concurrent submitters, against raw sled `apply_batch` + `flush` of the same encoded events
-//!    in the same batches; and the engine over a store that writes nothing, to separate the
-//!    engine's own cost from the disk's.
-//! 2. Replay: a realistic history of 1,000,000 events written to sled, then rebuilt into the
-//!    projections with `ledger::audit::replay`.
+//!    concurrent submitters on the segment log (the server's store) and on sled, against raw sled
+//!    `apply_batch` + `flush` and a plain file + `fdatasync` of the same encoded events in the
+//!    same batches; and the engine over a store that writes nothing, to separate the engine's own
+//!    cost from the disk's.
+//! 2. Replay: a realistic history of 1,000,000 events written to the segment log and to sled,
+//!    then rebuilt into the projections with `ledger::audit::replay`.
 //! 3. Space: bytes on disk divided by raw encoded event bytes after that history.
 //!
-//! `--only engine` runs only the engine-on-sled rows (the peers comparison of
+//! `--only engine` runs only the engine-on-the-segment-log rows (the peers comparison of
 //! `scripts/bench-server --peers`), and `--submitters 1,16,64,256` replaces the default counts.
 //!
-//! `--quick` is a smoke run (1 s per case, 100,000 events). Temporary sled directories go under
+//! `--quick` is a smoke run (1 s per case, 100,000 events). Temporary log directories go under
 //! `target/bench-tmp` (a real disk, not tmpfs) unless `--dir` says otherwise.
 
 mod counting;
@@ -30,7 +31,7 @@ const TARGET_REPLAY_EVENTS_PER_SECOND: f64 = 500_000.0;
 const SUBMITTERS: [usize; 3] = [1, 16, 256];
 
 struct Options {
-    /// Run only the durable-commands part, only its engine-on-sled rows, or only the
+    /// Run only the durable-commands part, only its engine-on-the-segment-log rows, or only the
     /// replay-and-space part (for profiling and for the peers comparison).
     only: Option<String>,
     submitters: Vec<usize>,
@@ -105,11 +106,13 @@ async fn durable_commands(options: &Options) {
     let engine_only = options.only.as_deref() == Some("engine");
     for &submitters in &options.submitters {
         let engine_dir = temp_dir(options);
-        let mut run = durable::run_engine_on_sled(engine_dir.path(), submitters, options.case_duration).await;
+        let mut run = durable::run_engine_on_segments(engine_dir.path(), submitters, options.case_duration).await;
         println!("{}", run.row.markdown());
         if engine_only {
             continue;
         }
+        let sled_dir = temp_dir(options);
+        println!("{}", durable::run_engine_on_sled(sled_dir.path(), submitters, options.case_duration).await.row.markdown());
         let events = durable::written_events(engine_dir.path(), run.first_seq, run.row.events);
         let raw_dir = temp_dir(options);
         let mut raw = durable::run_raw_sled(raw_dir.path(), submitters, &run.appends, &events);
@@ -122,7 +125,7 @@ async fn durable_commands(options: &Options) {
         }
         let append_total_ms: f64 = run.appends.iter().map(|a| f64::from(a.micros) / 1000.0).sum();
         append_lines.push(format!(
-            "- {submitters} submitters: store.append (apply_batch + flush) inside the engine p50 {:.2} ms, p99 {:.2} ms, {:.0}% of the run",
+            "- {submitters} submitters: store.append (one write + one fdatasync) of the segment log inside the engine p50 {:.2} ms, p99 {:.2} ms, {:.0}% of the run",
             append.percentile_ms(50.0),
             append.percentile_ms(99.0),
             100.0 * append_total_ms / (run.row.elapsed.as_secs_f64() * 1000.0),
@@ -153,41 +156,52 @@ async fn durable_commands(options: &Options) {
 }
 
 fn replay_and_space(options: &Options) {
-    let dir = temp_dir(options);
-    let report = history::run(dir.path(), options.history_events);
+    for backend in [history::Backend::Segments, history::Backend::Sled] {
+        let dir = temp_dir(options);
+        let report = history::run(dir.path(), options.history_events, backend);
+        print_history(backend, &report);
+    }
+}
+
+fn print_history(backend: history::Backend, report: &history::HistoryReport) {
+    let name = backend.name();
     let rate = |d: Duration| report.events as f64 / d.as_secs_f64();
-    println!("## Replay ({} events)\n", report.events);
+    println!("## Replay on {name} ({} events)\n", report.events);
     println!("| step | seconds | events/s |\n|---|---:|---:|");
-    let rows = [
-        ("write the history (batches of 1,000 events, one flush each)", report.write_elapsed),
-        ("sled: iterate the log tree, fresh open (no decode)", report.raw.iterate_cold),
-        ("sled: iterate the log tree again, warm cache (no decode)", report.raw.iterate_warm),
-        ("sled: iterate + rmp-serde decode, warm", report.raw.iterate_decode),
+    let mut rows = vec![("write the history (batches of 1,000 events, one flush each)", report.write_elapsed)];
+    if let Some(raw) = &report.raw {
+        rows.extend([
+            ("sled: iterate the log tree, fresh open (no decode)", raw.iterate_cold),
+            ("sled: iterate the log tree again, warm cache (no decode)", raw.iterate_warm),
+            ("sled: iterate + rmp-serde decode, warm", raw.iterate_decode),
+        ]);
+    }
+    rows.extend([
         ("**replay into projections, fresh open** (`ledger::audit::replay`, as at server start)", report.replay_cold_elapsed),
         ("`read_from(1)` decoded into a vector, warm", report.read_decode_elapsed),
         ("`apply` only (fold decoded envelopes into a `State`)", report.apply_elapsed),
         ("replay into projections again, warm", report.replay_warm_elapsed),
         ("time travel to the middle of the log by time (`replay_to`, warm)", report.travel_middle_elapsed),
         ("time travel to the last event by time (`replay_to`, warm)", report.travel_end_elapsed),
-    ];
+    ]);
     for (step, elapsed) in rows {
         println!("| {step} | {:.2} | {:.0} |", elapsed.as_secs_f64(), rate(elapsed));
     }
-    println!("| open the sled store (before the fresh replay) | {:.2} | |", report.open_elapsed.as_secs_f64());
+    println!("| open the store (before the fresh replay; the segment log checks every batch) | {:.2} | |", report.open_elapsed.as_secs_f64());
     println!(
         "\nTarget: replay (fresh open) >= {TARGET_REPLAY_EVENTS_PER_SECOND:.0} events/s ({})\n",
         verdict(rate(report.replay_cold_elapsed) >= TARGET_REPLAY_EVENTS_PER_SECOND)
     );
-    println!("## Space ({} events)\n", report.events);
+    println!("## Space on {name} ({} events)\n", report.events);
     println!("| measure | bytes | per event | x encoded |\n|---|---:|---:|---:|");
     let encoded = report.encoded_bytes as f64;
-    for (name, bytes) in [
+    for (measure, bytes) in [
         ("raw encoded events (`ledger::store::encode`)", report.encoded_bytes),
-        ("sum of file sizes in the sled directory", report.files_bytes),
+        ("sum of file sizes in the store's directory", report.files_bytes),
         ("allocated blocks of those files", report.allocated_bytes),
-        ("sled `size_on_disk()`", report.sled_size_on_disk),
+        ("the store's `size_on_disk()`", report.size_on_disk),
     ] {
-        println!("| {name} | {bytes} | {:.1} | {:.2} |", bytes as f64 / report.events as f64, bytes as f64 / encoded);
+        println!("| {measure} | {bytes} | {:.1} | {:.2} |", bytes as f64 / report.events as f64, bytes as f64 / encoded);
     }
     println!();
 }
@@ -195,7 +209,7 @@ fn replay_and_space(options: &Options) {
 #[tokio::main]
 async fn main() {
     let options = options();
-    println!("# ledger-bench (temporary sled directories under {})\n", options.dir.display());
+    println!("# ledger-bench (temporary log directories under {})\n", options.dir.display());
     if options.only.as_deref() != Some("replay") {
         durable_commands(&options).await;
     }

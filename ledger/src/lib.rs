@@ -2,8 +2,9 @@
 //!
 //! Events are the truth (DESIGN §2). `decide` and `apply` are pure; the engine is the single
 //! writer that decides commands in batches and makes each batch durable with one flush before it
-//! answers. The store is a small trait with an in-memory and a sled implementation. Nothing here
-//! knows HTTP.
+//! answers. The store is a small trait with an in-memory implementation, the segment log on
+//! disk (`seglog`, one sync per batch) and the sled log of data directories made before it.
+//! Nothing here knows HTTP.
 //!
 //! Modules by layer: leaves (`ids`, `limits`, `checks`, `betting`) import nothing of the core;
 //! the domains (`wallet`, `secure`) decide over their own state and return their own events and
@@ -27,6 +28,7 @@ pub mod ids;
 pub mod limits;
 pub mod oversight;
 pub mod secure;
+pub mod seglog;
 pub mod sports;
 pub mod state;
 pub mod store;
@@ -42,4 +44,5 @@ pub use ids::{BookKey, SessionId, TokenHash, UserId};
 pub use state::{Account, ActivityKind, Bet, Book, RoundRecord, SettlementEntry, State, TableRound};
 pub use oversight::{AccountAction, ActionRecord, DealingAction, MarketAction};
 pub use jetstream::JetStreamStore;
+pub use seglog::{open_data_dir, SegmentStore};
 pub use store::{MemStore, SledStore, Store, StoreError};

@@ -70,3 +70,24 @@ pub const CONNECTION_ID_CHARS_MAX: usize = 40;
 
 const _: () = assert!(ACCOUNT_DIGITS_MIN < ACCOUNT_DIGITS_MAX);
 const _: () = assert!(ACCOUNT_ADDRESS_CHARS_MIN < ACCOUNT_ADDRESS_CHARS_MAX);
+
+// ---- the log on disk (issue 13) ----
+
+/// A log segment is closed once its data passes this and the next batch starts a new one: large
+/// enough that a 10-million-event log is a few dozen files, small enough to copy or check one.
+pub const SEGMENT_BYTES: u64 = 64 * 1024 * 1024;
+
+/// Zeros written ahead of the data when a segment's file must grow: appends into them change no
+/// file size, so their `fdatasync` writes data only. Small enough that a full disk refuses writes
+/// within about a thousand small batches of filling.
+pub const PREALLOCATE_BYTES: u64 = 256 * 1024;
+
+/// `read_from` starts from the last indexed batch at or before the wanted event: one index entry
+/// per this much data keeps the index small (16 per MiB) and the skipped reading short.
+pub const SEGMENT_INDEX_STRIDE_BYTES: u64 = 64 * 1024;
+
+/// After this long without a batch the log records that it reaches its head (one sync off the
+/// appends' path), so a log at rest also refuses the loss of its last batch.
+pub const LOG_QUIET_MS: u64 = 100;
+
+const _: () = assert!(PREALLOCATE_BYTES < SEGMENT_BYTES && SEGMENT_INDEX_STRIDE_BYTES < SEGMENT_BYTES);

@@ -1,5 +1,7 @@
-//! The event store: append a batch durably, read in order. The sled implementation is the
-//! embedded default; nothing outside this file knows sled (DESIGN §8).
+//! The event store: append a batch durably, read in order. A data directory holds the segment log
+//! (`seglog`, the default since issue 13) or, made before it, a sled log (`SledStore`, here);
+//! `seglog::open_data_dir` picks the one it holds, so nothing outside the store code knows which
+//! runs (DESIGN §8).
 
 use crate::event::Envelope;
 use std::path::Path;
@@ -21,10 +23,19 @@ pub enum StoreError {
     #[error("record out of sequence: expected {expected}, found {found}")]
     OutOfSequence { expected: u64, found: u64 },
     /// The log ends before the durable head recorded beside it: acknowledged batches are gone.
-    #[error("the log ends at event {log} but events up to {recorded} were acknowledged ({HEAD_FILE} says so)")]
-    Short { log: u64, recorded: u64 },
+    #[error("the log ends at event {log} but events up to {recorded} were acknowledged ({record} says so)")]
+    Short { log: u64, recorded: u64, record: &'static str },
     #[error("the durable head record ({HEAD_FILE}) is unreadable: {reason}")]
     BadHead { reason: String },
+    /// A segment of the log fails its checks (a checksum, its place in the sequence).
+    #[error("the log segment that begins at event {first} is damaged: {reason}")]
+    Segment { first: u64, reason: String },
+    /// The last segment is sealed for a next one that is not there.
+    #[error("the log segment that begins at event {first} is missing")]
+    MissingSegment { first: u64 },
+    /// Another process has the log open.
+    #[error("the log in {dir} is locked by another process")]
+    Locked { dir: String },
     /// A log on another machine (JetStream) did not answer as it should.
     #[error("the log server failed: {context}: {reason}")]
     Remote { context: &'static str, reason: String },
@@ -36,12 +47,21 @@ pub enum StoreError {
 impl StoreError {
     /// The stored bytes fail their checksums or do not decode: the log on disk is damaged.
     pub fn is_damage(&self) -> bool {
-        matches!(self, StoreError::Sled(sled::Error::Corruption { .. }) | StoreError::Corrupt { .. } | StoreError::Short { .. } | StoreError::BadHead { .. })
+        matches!(
+            self,
+            StoreError::Sled(sled::Error::Corruption { .. })
+                | StoreError::Corrupt { .. }
+                | StoreError::Short { .. }
+                | StoreError::BadHead { .. }
+                | StoreError::Segment { .. }
+                | StoreError::MissingSegment { .. }
+        )
     }
 
-    /// Another process holds the store (sled's lock on its files).
+    /// Another process holds the store (the log's lock file, sled's lock on its files).
     pub fn is_locked(&self) -> bool {
-        matches!(self, StoreError::Sled(sled::Error::Io(io)) if io.kind() == std::io::ErrorKind::WouldBlock || io.to_string().contains("lock"))
+        matches!(self, StoreError::Locked { .. })
+            || matches!(self, StoreError::Sled(sled::Error::Io(io)) if io.kind() == std::io::ErrorKind::WouldBlock || io.to_string().contains("lock"))
     }
 }
 
@@ -194,7 +214,7 @@ impl SledStore {
         let recorded = read_head_record(&std::fs::read(&head_path).map_err(|source| StoreError::Io { context: "reading the durable head record", source })?)?;
         // The log may be one batch ahead (a crash after the batch, before its record); never behind.
         if head < recorded {
-            return Err(StoreError::Short { log: head, recorded });
+            return Err(StoreError::Short { log: head, recorded, record: HEAD_FILE });
         }
         Ok(Self {
             dir: dir.to_path_buf(),

@@ -6,7 +6,7 @@ use crate::crypto::PayloadCipher;
 use crate::login_limiter::LoginLimiter;
 use crate::ws::hub;
 use anyhow::Context;
-use ledger::{SledStore, Store};
+use ledger::Store;
 use std::net::TcpListener;
 use std::path::Path;
 use crate::sports::book::Book;
@@ -17,12 +17,13 @@ pub struct Application {
     server: actix_web::dev::Server,
 }
 
-/// Opens the sled log in `dir`. A directory another process holds, and a damaged log (bytes
-/// that fail sled's checksums, a cut or flipped tail), each get a clear message; a damaged log is
-/// never opened, since what it would serve could be wrong (docs/reliability.md).
+/// Opens the ledger's log in `dir` (`ledger::open_data_dir`: the segment log, or the sled log of
+/// a directory made before it). A directory another process holds, and a damaged log (bytes that
+/// fail their checksums, a cut or flipped tail, a missing segment), each get a clear message; a
+/// damaged log is never opened, since what it would serve could be wrong (docs/reliability.md).
 pub fn open_store(dir: &Path) -> anyhow::Result<Arc<dyn Store>> {
     std::fs::create_dir_all(dir).with_context(|| format!("creating data directory {}", dir.display()))?;
-    let store = SledStore::open(dir).map_err(|error| {
+    let store = ledger::open_data_dir(dir).map_err(|error| {
         let dir = dir.display();
         if error.is_damage() {
             anyhow::anyhow!("the ledger in {dir} is damaged ({error}): it does not start on a damaged log, which could serve wrong balances. Nothing was changed; restore the data directory from a backup")
@@ -32,10 +33,10 @@ pub fn open_store(dir: &Path) -> anyhow::Result<Arc<dyn Store>> {
             anyhow::Error::new(error).context(format!("opening the ledger in {dir}"))
         }
     })?;
-    Ok(Arc::new(store))
+    Ok(Arc::from(store))
 }
 
-/// The log the settings name: JetStream (`application.log`) or sled in the data directory.
+/// The log the settings name: JetStream (`application.log`) or the data directory's own.
 pub fn open_configured_store(settings: &Settings) -> anyhow::Result<Arc<dyn Store>> {
     let application = &settings.application;
     let Some(servers) = &application.log else {

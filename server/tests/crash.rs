@@ -13,7 +13,7 @@ mod common;
 
 use common::{audit_verify, call, open_market, payload_cipher, start_server};
 use ledger::wallet::WalletEvent;
-use ledger::{Event, SledStore, Store};
+use ledger::Event;
 use rand::Rng;
 use serde_json::{json, Value};
 use std::cell::Cell;
@@ -308,7 +308,7 @@ struct InLog {
 }
 
 fn read_log(dir: &Path) -> InLog {
-    let store = SledStore::open(dir).expect("the data directory opens once the server is gone");
+    let store = ledger::open_data_dir(dir).expect("the data directory opens once the server is gone");
     let mut log = InLog::default();
     let mut names: HashMap<u64, String> = HashMap::new();
     for record in store.read_from(1) {

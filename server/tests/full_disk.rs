@@ -62,7 +62,9 @@ async fn a_full_disk_refuses_writes_with_503_keeps_reads_and_loses_nothing_ackno
     };
     let data = disk.join("data");
     let log = temp.path().join("server.log");
-    let env = [("APP_CASINO__SIMULATOR", "false"), ("APP_FEED__SIMULATOR", "false")];
+    // No request limit: the log takes writes into the space it allocated ahead (up to
+    // `PREALLOCATE_BYTES`) after the disk fills, more than the per-address limit lets through.
+    let env = [("APP_CASINO__SIMULATOR", "false"), ("APP_FEED__SIMULATOR", "false"), ("APP_LIMITS__API_REQUESTS_PER_SEC_PER_IP", "0")];
     let mut server = start_server(&data, &log, &env);
     let base = format!("http://127.0.0.1:{}", server.port);
     let http = awc::Client::builder().timeout(std::time::Duration::from_secs(30)).finish();
@@ -77,8 +79,8 @@ async fn a_full_disk_refuses_writes_with_503_keeps_reads_and_loses_nothing_ackno
 
     let filler = disk.join("filler");
     fill(&filler);
-    // sled writes into segments it has already allocated, so the first writes after the disk
-    // fills still land; keep writing until the first refusal (bounded).
+    // The log writes into the zeros it allocated ahead of its data, so the first writes after the
+    // disk fills still land; keep writing until the first refusal (bounded).
     let mut first_refusal = None;
     for n in 0..FULL_WRITES_MAX {
         let remark = format!("full {n}");
@@ -106,7 +108,7 @@ async fn a_full_disk_refuses_writes_with_503_keeps_reads_and_loses_nothing_ackno
     assert_eq!(me["success"], true, "reads go on: {me}");
 
     std::fs::remove_file(&filler).expect("space returns");
-    // Writes resume without a restart: the store opens sled again after the failed write.
+    // Writes resume without a restart: the store reads its log's end again after the failed write.
     let resumed = credit(&http, &base, &operator, "space back").await;
     assert_eq!(resumed["success"], true, "writes resume once space returns: {resumed}");
     acknowledged.push("space back".to_owned());
