@@ -2,8 +2,9 @@
 #   1. durable bets: our engine in-process (ledger-bench) and over HTTP (bet-load) against
 #      PostgreSQL running the same bet transaction through pgbench (bench/peers/bet.sql), at the
 #      same client counts, on the same disk (target/bench-tmp);
-#   2. WebSocket fan-out: our hub against a Socket.IO 4 server on Node (bench/peers/socketio)
-#      replaying the frames ours pushed, to the same 5,000 subscribers of the same generator.
+#   2. WebSocket fan-out: our hub (JSON text frames, then MessagePack binary frames) against a
+#      Socket.IO 4 server on Node (bench/peers/socketio) replaying the frames ours pushed, to the
+#      same 5,000 subscribers of the same generator. `--peers-fanout` runs only this part.
 # Sourced by scripts/bench-server after its builds; uses its start_server/stop_server, BIN, work.
 # Everything listens on 127.0.0.1 only and everything started here is stopped on exit.
 # shellcheck shell=bash
@@ -140,13 +141,15 @@ print_machine() {
   echo "- date: $(date -u '+%Y-%m-%d %H:%M UTC')"
   echo "- CPU: $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2- | sed 's/^ *//'), nproc $(nproc)"
   echo "- disk of target/bench-tmp: $(findmnt -n -o SOURCE,FSTYPE -T "$work" 2>/dev/null || df -T "$work" | tail -1)"
-  echo "- $("$PG_BIN/postgres" --version), pgbench; node $(node --version), socket.io $(node -p 'require(process.argv[1]).version' "$ROOT/bench/peers/socketio/node_modules/socket.io/package.json")"
+  [ -n "$PG_BIN" ] && echo "- $("$PG_BIN/postgres" --version), pgbench"
+  echo "- node $(node --version), socket.io $(node -p 'require(process.argv[1]).version' "$ROOT/bench/peers/socketio/node_modules/socket.io/package.json")"
   echo "- load average before the run: $(cut -d' ' -f1-3 /proc/loadavg)"
 }
 
-# Records our frames, then runs the same subscribers against ours and against the peer.
+# Records our frames, then runs the same subscribers against ours (JSON, then MessagePack) and
+# against the peer.
 fanout_cases() {
-  local recording="$work/frames-x$FANOUT_SPEED.jsonl" ours socketio
+  local recording="$work/frames-x$FANOUT_SPEED.jsonl" ours packed socketio
   say "recording our server's match frames at simulator x$FANOUT_SPEED (20 s, 50 matches)"
   start_server APP_FEED__SPEED="$FANOUT_SPEED" APP_FEED__FIXTURES_PER_SPORT=13 APP_BETTING__INPLAY_DELAY_MS_PER_SEC=0
   "$BIN/fanout-record" --url "$URL" --matches 50 --seconds 20 --out "$recording"
@@ -156,13 +159,28 @@ fanout_cases() {
   ours="$("$BIN/fanout" --url "$URL" --server-pid "$SERVER_PID" --clients "${FANOUT_CLIENTS:-5000}" --matches 50 --seconds 15)"
   stop_server
   echo "$ours"
+  say "fan-out, ours in MessagePack: the same, each subscriber asking for ?format=msgpack"
+  start_server APP_FEED__SPEED="$FANOUT_SPEED" APP_FEED__FIXTURES_PER_SPORT=13 APP_BETTING__INPLAY_DELAY_MS_PER_SEC=0
+  packed="$("$BIN/fanout" --url "$URL" --server-pid "$SERVER_PID" --clients "${FANOUT_CLIENTS:-5000}" --matches 50 --seconds 15 --msgpack)"
+  stop_server
+  echo "$packed"
   say "fan-out, Socket.IO peer: the same clients and rooms, replaying that recording"
   start_socketio "$recording" "${FANOUT_CLIENTS:-5000}"
   socketio="$("$BIN/fanout" --url "$URL" --server-pid "$NODE_PID" --clients "${FANOUT_CLIENTS:-5000}" --matches 50 --seconds 15 --socketio "$recording")"
   stop_socketio
   echo "$socketio"
 
-  print_fanout_table "$ours" "$socketio"
+  print_fanout_table "$ours" "$packed" "$socketio"
+}
+
+# Only the fan-out part (`./scripts/bench-server --peers-fanout`).
+run_peers_fanout() {
+  SERVER_PID=""
+  trap stop_peers EXIT
+  ensure_socketio
+  print_machine
+  fanout_cases
+  echo "- load average after the run: $(cut -d' ' -f1-3 /proc/loadavg)"
 }
 
 # shellcheck disable=SC2034 # the tables are read by print_bets_table through namerefs
@@ -211,6 +229,7 @@ run_peers() {
 
   print_bets_table engine http pg pgd
   fanout_cases
+  echo "- load average after the run: $(cut -d' ' -f1-3 /proc/loadavg)"
 }
 
 # The better of the two PostgreSQL rows at one count, by throughput.
@@ -245,12 +264,16 @@ print_fanout_table() {
   echo
   echo "| server | deliveries/s | server CPU-s | generator CPU-s | deliveries per server CPU-s | p50 / p99 ms | memory per connection KiB |"
   echo "|---|---:|---:|---:|---:|---:|---:|"
-  fanout_row ours "$1"
-  fanout_row "Socket.IO 4 (Node)" "$2"
-  local r p99
-  r="$(ratio "$(field 'deliveries per server CPU-s' "$1")" "$(field 'deliveries per server CPU-s' "$2")")"
-  p99="$(field p99 "$1")"
+  fanout_row "ours, JSON" "$1"
+  fanout_row "ours, MessagePack" "$2"
+  fanout_row "Socket.IO 4 (Node)" "$3"
+  local label out r p99
   echo
-  echo "ours ÷ Socket.IO, deliveries per server CPU-second: ${r}× ($(verdict "$r" 5)); our p99 $p99 ms ($(awk -v p="$p99" 'BEGIN { print (p <= 25 ? "met" : "**missed**") }'))"
+  for label in JSON MessagePack; do
+    out="$1"; [ "$label" = MessagePack ] && out="$2"
+    r="$(ratio "$(field 'deliveries per server CPU-s' "$out")" "$(field 'deliveries per server CPU-s' "$3")")"
+    p99="$(field p99 "$out")"
+    echo "ours in $label ÷ Socket.IO, deliveries per server CPU-second: ${r}× ($(verdict "$r" 5)); our p99 $p99 ms ($(awk -v p="$p99" 'BEGIN { print (p <= 25 ? "met" : "**missed**") }'))"
+  done
   echo
 }

@@ -40,6 +40,10 @@ pub const WS_QUEUE_HARD_MAX: usize = 256;
 
 /// Commands waiting for the hub task.
 pub const HUB_QUEUE_MAX: usize = 65_536;
+/// Commands the hub handles before it wakes the sessions it queued frames for: a feed tick's
+/// burst of deltas reaches each socket in one wake-up and one write instead of one per frame.
+/// Bounded so the first subscribers of a long backlog do not wait for all of it.
+pub const HUB_BATCH_MAX: usize = 256;
 
 /// Heartbeat: the server pings this often and closes a socket silent for the timeout.
 pub const WS_PING_INTERVAL_MS: u64 = 5_000;
@@ -52,6 +56,7 @@ pub const WS_SEND_STALL_MS: u64 = 10_000;
 pub const WS_CLOSE_GRACE_MS: u64 = 5_000;
 
 const _: () = assert!(WS_QUEUE_SOFT_MAX < WS_QUEUE_HARD_MAX);
+const _: () = assert!(HUB_BATCH_MAX <= HUB_QUEUE_MAX);
 const _: () = assert!(WS_PING_INTERVAL_MS * 3 <= WS_CLIENT_TIMEOUT_MS);
 const _: () = assert!(PASSWORD_CHARS_MIN <= PASSWORD_NEW_CHARS_MIN && PASSWORD_NEW_CHARS_MIN < PASSWORD_CHARS_MAX);
 

@@ -2,11 +2,15 @@
 //! cloneable handle and a bounded command channel. It never waits for a client: each connection
 //! has a bounded queue; past the soft limit the hub conflates a topic's pending frames into one
 //! fresh snapshot, past the hard limit it closes the connection as a slow consumer.
+//!
+//! A message is encoded once per topic (and per wire format in use), its bytes shared by every
+//! subscriber. The hub takes its commands in batches and wakes each session once per batch, so a
+//! feed tick's several deltas to one socket go out in one wake-up and one write.
 
-use crate::limits::{HUB_QUEUE_MAX, WS_QUEUE_HARD_MAX, WS_QUEUE_SOFT_MAX, WS_TOPICS_PER_CONNECTION_MAX};
+use super::wire::{Encoded, Encodings, Format};
+use crate::limits::{HUB_BATCH_MAX, HUB_QUEUE_MAX, WS_QUEUE_HARD_MAX, WS_QUEUE_SOFT_MAX, WS_TOPICS_PER_CONNECTION_MAX};
 use ledger::SessionId;
 use schemas::ws::WsServerMessage;
-use bytestring::ByteString;
 use serde_json::Value;
 use std::cell::RefCell;
 use std::collections::{HashMap, HashSet, VecDeque};
@@ -20,8 +24,8 @@ pub const SLOW_CONSUMER: &str = "slow consumer: too many undelivered messages";
 struct Frame {
     /// The hub key of the topic this frame belongs to (`None` for errors).
     topic: Option<Arc<str>>,
-    /// Reference-counted: cloning it for a subscriber copies no text.
-    text: ByteString,
+    /// Reference-counted: cloning it for a subscriber copies no bytes.
+    payload: Encoded,
 }
 
 #[derive(Default)]
@@ -35,24 +39,35 @@ struct QueueInner {
 pub struct ConnQueue {
     inner: Mutex<QueueInner>,
     pub ready: Notify,
+    /// The encoding the connection asked for.
+    pub format: Format,
 }
 
 impl ConnQueue {
+    pub fn new(format: Format) -> Self {
+        ConnQueue { format, ..ConnQueue::default() }
+    }
+
     fn lock(&self) -> std::sync::MutexGuard<'_, QueueInner> {
         self.inner.lock().unwrap_or_else(|poisoned| poisoned.into_inner())
     }
 
-    /// Everything queued, and the close reason if the hub closed this connection.
-    pub fn drain(&self) -> (Vec<ByteString>, Option<&'static str>) {
+    /// Moves everything queued into `frames`; the close reason if the hub closed this connection.
+    pub fn drain_into(&self, frames: &mut Vec<Encoded>) -> Option<&'static str> {
         let mut inner = self.lock();
-        (inner.frames.drain(..).map(|f| f.text).collect(), inner.closed)
+        frames.extend(inner.frames.drain(..).map(|f| f.payload));
+        inner.closed
     }
 
-    fn push(&self, frame: Frame, snapshot: impl FnOnce() -> Frame) {
+    /// Queues a frame (or conflates, or closes); whether the session must be woken for it: only
+    /// when the queue was empty, since a queue with frames already has a wake-up on its way.
+    #[must_use]
+    fn push(&self, frame: Frame, snapshot: impl FnOnce() -> Frame) -> bool {
         let mut inner = self.lock();
         if inner.closed.is_some() {
-            return;
+            return false;
         }
+        let was_empty = inner.frames.is_empty();
         if inner.frames.len() >= WS_QUEUE_SOFT_MAX {
             // Conflate: the topic's pending frames are replaced by one fresh snapshot.
             if let Some(topic) = &frame.topic {
@@ -66,12 +81,30 @@ impl ConnQueue {
         } else {
             inner.frames.push_back(frame);
         }
-        drop(inner);
-        self.ready.notify_one();
+        was_empty
+    }
+}
+
+/// Sessions with newly queued frames, woken once the hub's current batch is done.
+#[derive(Default)]
+struct Wakes(Vec<Arc<ConnQueue>>);
+
+impl Wakes {
+    fn push(&mut self, queue: &Arc<ConnQueue>, frame: Frame, snapshot: impl FnOnce() -> Frame) {
+        if queue.push(frame, snapshot) {
+            self.0.push(queue.clone());
+        }
+    }
+
+    fn wake_all(&mut self) {
+        for queue in self.0.drain(..) {
+            queue.ready.notify_one();
+        }
     }
 }
 
 pub enum HubCommand {
+    /// A new connection; its queue says which wire format it takes.
     Connect { conn_id: u64, queue: Arc<ConnQueue> },
     Disconnect { conn_id: u64 },
     /// `key` is the hub's name (`user:3`), `wire` the name the client used (`user`); `snapshot`
@@ -180,11 +213,12 @@ struct Topic {
     /// Read on demand: a snapshot in the middle of a publish's loop over the subscribers
     /// (conflation) reads it once and keeps it.
     latest: RefCell<Latest>,
-    subscribers: HashSet<u64>,
+    /// Each subscriber's queue, so a publish reaches it without a lookup per connection.
+    subscribers: HashMap<u64, Arc<ConnQueue>>,
 }
 
 impl Topic {
-    fn snapshot(&self) -> Frame {
+    fn snapshot(&self, format: Format) -> Frame {
         let mut latest = self.latest.borrow_mut();
         if let Latest::Later(read) = &*latest {
             // A source that lost the value (a match just removed) leaves the topic's `null`.
@@ -192,17 +226,28 @@ impl Topic {
         }
         let Latest::Value(data) = &*latest else { unreachable!("resolved just above") };
         let message = WsServerMessage::Snapshot { topic: self.wire.clone(), seq: self.seq, data: data.clone() };
-        Frame { topic: Some(self.key.clone()), text: encode(&message) }
+        Frame { topic: Some(self.key.clone()), payload: super::wire::encode(format, &message) }
     }
 
-    fn delta(&self, data: Value) -> Frame {
-        let message = WsServerMessage::Delta { topic: self.wire.clone(), seq: self.seq, data };
-        Frame { topic: Some(self.key.clone()), text: encode(&message) }
+    /// A snapshot for each subscriber that needs one (on joining, on a resync), encoded once per
+    /// format; conflation reads its own when it happens.
+    fn snapshot_to(&self, subscribers: impl Iterator<Item = Arc<ConnQueue>>, wakes: &mut Wakes) {
+        let (mut json, mut msgpack) = (None, None);
+        for queue in subscribers {
+            let slot: &mut Option<Frame> = match queue.format {
+                Format::Json => &mut json,
+                Format::Msgpack => &mut msgpack,
+            };
+            let frame = slot.get_or_insert_with(|| self.snapshot(queue.format));
+            let frame = Frame { topic: frame.topic.clone(), payload: frame.payload.clone() };
+            wakes.push(&queue, frame, || self.snapshot(queue.format));
+        }
     }
 }
 
-fn encode(message: &WsServerMessage) -> ByteString {
-    serde_json::to_string(message).expect("wire messages serialize").into()
+/// An error frame, never conflated.
+fn error_frame(format: Format, message: String) -> Frame {
+    Frame { topic: None, payload: super::wire::encode(format, &WsServerMessage::Error { message }) }
 }
 
 struct Conn {
@@ -221,6 +266,7 @@ pub const SESSION_ENDED: &str = "the session has ended; sign in again";
 struct Hub {
     conns: HashMap<u64, Conn>,
     topics: HashMap<String, Topic>,
+    wakes: Wakes,
 }
 
 pub fn spawn() -> HubHandle {
@@ -229,8 +275,11 @@ pub fn spawn() -> HubHandle {
     let resend = dropped.clone();
     tokio::spawn(async move {
         let mut hub = Hub::default();
-        while let Some(command) = rx.recv().await {
-            hub.handle(command);
+        let mut batch = Vec::with_capacity(HUB_BATCH_MAX);
+        while rx.recv_many(&mut batch, HUB_BATCH_MAX).await > 0 {
+            for command in batch.drain(..) {
+                hub.handle(command);
+            }
             // An update is dropped only while the inbox is full, so commands are still queued
             // behind it: this runs again before the hub goes idle.
             let (ended, dropped) = resend.take();
@@ -238,6 +287,7 @@ pub fn spawn() -> HubHandle {
                 hub.end_session(session_id);
             }
             hub.resync(dropped);
+            hub.wakes.wake_all();
         }
     });
     HubHandle { tx, next_conn_id: Arc::new(AtomicU64::new(1)), dropped }
@@ -284,8 +334,8 @@ impl Hub {
                 conn.topics.remove(&key);
                 left.push((*conn_id, key));
             }
-            let frame = Frame { topic: None, text: encode(&WsServerMessage::Error { message: SESSION_ENDED.into() }) };
-            conn.queue.push(frame, || unreachable!("error frames are never conflated"));
+            let frame = error_frame(conn.queue.format, SESSION_ENDED.into());
+            self.wakes.push(&conn.queue, frame, || unreachable!("error frames are never conflated"));
         }
         for (conn_id, key) in left {
             self.leave(conn_id, &key);
@@ -296,8 +346,7 @@ impl Hub {
         let Some(conn) = self.conns.get_mut(&conn_id) else { return };
         if !conn.topics.contains(&key) && conn.topics.len() >= WS_TOPICS_PER_CONNECTION_MAX {
             let message = format!("at most {WS_TOPICS_PER_CONNECTION_MAX} topics per connection");
-            let frame = Frame { topic: None, text: encode(&WsServerMessage::Error { message }) };
-            conn.queue.push(frame, || unreachable!("error frames are never conflated"));
+            self.wakes.push(&conn.queue, error_frame(conn.queue.format, message), || unreachable!("error frames are never conflated"));
             return;
         }
         conn.topics.insert(key.clone());
@@ -306,10 +355,10 @@ impl Hub {
             wire,
             seq: 0,
             latest: RefCell::new(Latest::Value(snapshot)),
-            subscribers: HashSet::new(),
+            subscribers: HashMap::new(),
         });
-        topic.subscribers.insert(conn_id);
-        conn.queue.push(topic.snapshot(), || topic.snapshot());
+        topic.subscribers.insert(conn_id, conn.queue.clone());
+        topic.snapshot_to(std::iter::once(conn.queue.clone()), &mut self.wakes);
     }
 
     fn leave(&mut self, conn_id: u64, key: &str) {
@@ -331,11 +380,7 @@ impl Hub {
                 Full::Later(read) => Latest::Later(read),
                 Full::Delta => continue,
             };
-            for conn_id in &topic.subscribers {
-                if let Some(conn) = self.conns.get(conn_id) {
-                    conn.queue.push(topic.snapshot(), || topic.snapshot());
-                }
-            }
+            topic.snapshot_to(topic.subscribers.values().cloned(), &mut self.wakes);
         }
     }
 
@@ -347,12 +392,12 @@ impl Hub {
             Full::Delta => Latest::Value(delta.clone()),
             Full::Later(read) => Latest::Later(read),
         };
-        // Encoded once, shared by every subscriber.
-        let delta = topic.delta(delta);
-        for conn_id in &topic.subscribers {
-            if let Some(conn) = self.conns.get(conn_id) {
-                conn.queue.push(Frame { topic: delta.topic.clone(), text: delta.text.clone() }, || topic.snapshot());
-            }
+        // Encoded once per format in use, shared by every subscriber.
+        let message = WsServerMessage::Delta { topic: topic.wire.clone(), seq: topic.seq, data: delta };
+        let mut encoded = Encodings::of(&message);
+        for queue in topic.subscribers.values() {
+            let frame = Frame { topic: Some(topic.key.clone()), payload: encoded.get(queue.format) };
+            self.wakes.push(queue, frame, || topic.snapshot(queue.format));
         }
     }
 }
@@ -362,19 +407,30 @@ mod tests {
     use super::*;
 
     fn frame(topic: &str, text: &str) -> Frame {
-        Frame { topic: Some(topic.into()), text: text.into() }
+        Frame { topic: Some(topic.into()), payload: Encoded::Text(text.into()) }
+    }
+
+    /// Everything queued for a JSON connection, as text, and the close reason.
+    fn drain(queue: &ConnQueue) -> (Vec<String>, Option<&'static str>) {
+        let mut frames = Vec::new();
+        let closed = queue.drain_into(&mut frames);
+        let texts = frames.into_iter().map(|frame| match frame {
+            Encoded::Text(text) => text.to_string(),
+            Encoded::Binary(_) => panic!("a JSON connection got a binary frame"),
+        });
+        (texts.collect(), closed)
     }
 
     #[test]
     fn a_full_queue_conflates_the_topic_into_one_snapshot() {
         let queue = ConnQueue::default();
         for i in 0..WS_QUEUE_SOFT_MAX {
-            queue.push(frame("user:1", &format!("delta {i}")), || unreachable!());
+            let _ = queue.push(frame("user:1", &format!("delta {i}")), || unreachable!());
         }
-        queue.push(frame("user:1", "delta late"), || frame("user:1", "snapshot"));
-        let (frames, closed) = queue.drain();
+        let _ = queue.push(frame("user:1", "delta late"), || frame("user:1", "snapshot"));
+        let (frames, closed) = drain(&queue);
         assert_eq!(closed, None);
-        assert_eq!(frames.iter().map(|f| f.to_string()).collect::<Vec<_>>(), vec!["snapshot".to_string()]);
+        assert_eq!(frames, vec!["snapshot".to_string()]);
     }
 
     #[test]
@@ -382,9 +438,9 @@ mod tests {
         let queue = ConnQueue::default();
         // Many topics each with pending frames: conflation cannot shrink the queue enough.
         for i in 0..WS_QUEUE_HARD_MAX + 1 {
-            queue.push(frame(&format!("t{i}"), "x"), || frame(&format!("t{i}"), "snap"));
+            let _ = queue.push(frame(&format!("t{i}"), "x"), || frame(&format!("t{i}"), "snap"));
         }
-        let (frames, closed) = queue.drain();
+        let (frames, closed) = drain(&queue);
         assert_eq!(closed, Some(SLOW_CONSUMER));
         assert!(frames.is_empty());
     }
@@ -404,15 +460,15 @@ mod tests {
         }));
         hub.handle(HubCommand::Publish { key: "match:7".into(), delta: serde_json::json!({"d": 1}), full: later });
         assert_eq!(reads.load(Ordering::Relaxed), 0, "nobody needed a snapshot yet");
-        let (frames, _) = first.drain();
-        assert_eq!(frames.last().map(|f| f.to_string()), Some(r#"{"type":"delta","topic":"match:7","seq":1,"data":{"d":1}}"#.to_string()));
+        let (frames, _) = drain(&first);
+        assert_eq!(frames.last().cloned(), Some(r#"{"type":"delta","topic":"match:7","seq":1,"data":{"d":1}}"#.to_string()));
 
         hub.handle(HubCommand::Subscribe { conn_id: 2, key: "match:7".into(), wire: "match:7".into(), snapshot: serde_json::json!({"v": 0}) });
         hub.handle(HubCommand::Unsubscribe { conn_id: 2, key: "match:7".into() });
         hub.handle(HubCommand::Subscribe { conn_id: 2, key: "match:7".into(), wire: "match:7".into(), snapshot: serde_json::json!({"v": 0}) });
-        let (frames, _) = second.drain();
+        let (frames, _) = drain(&second);
         let snapshot = r#"{"type":"snapshot","topic":"match:7","seq":1,"data":{"v":1}}"#.to_string();
-        assert_eq!(frames.iter().map(|f| f.to_string()).collect::<Vec<_>>(), vec![snapshot.clone(), snapshot]);
+        assert_eq!(frames, vec![snapshot.clone(), snapshot]);
         assert_eq!(reads.load(Ordering::Relaxed), 1, "read once, then kept");
     }
 
@@ -432,8 +488,7 @@ mod tests {
             hub.handle(command);
             hub.resync(handle.dropped.take().1);
         }
-        let (frames, _) = queue.drain();
-        let frames: Vec<String> = frames.iter().map(|f| f.to_string()).collect();
+        let (frames, _) = drain(&queue);
         assert_eq!(
             frames,
             vec![
@@ -444,5 +499,47 @@ mod tests {
             "the client ends with the server's newest value, as a snapshot it cannot mistake for a delta"
         );
         assert!(handle.dropped.take().1.is_empty(), "each drop is resent once");
+    }
+
+    #[test]
+    fn a_burst_of_deltas_in_one_batch_wakes_each_session_once() {
+        let mut hub = Hub::default();
+        let queue = Arc::new(ConnQueue::default());
+        hub.handle(HubCommand::Connect { conn_id: 1, queue: queue.clone() });
+        hub.handle(HubCommand::Subscribe { conn_id: 1, key: "match:7".into(), wire: "match:7".into(), snapshot: serde_json::json!({}) });
+        for d in 1..=3 {
+            hub.handle(HubCommand::Publish { key: "match:7".into(), delta: serde_json::json!({"d": d}), full: Full::Delta });
+        }
+        assert_eq!(hub.wakes.0.len(), 1, "one wake-up for the snapshot and the three deltas");
+        hub.wakes.wake_all();
+        assert_eq!(drain(&queue).0.len(), 4, "the session finds all four frames at once");
+        hub.handle(HubCommand::Publish { key: "match:7".into(), delta: serde_json::json!({"d": 4}), full: Full::Delta });
+        assert_eq!(hub.wakes.0.len(), 1, "a drained queue is woken again by its next frame");
+    }
+
+    #[test]
+    fn json_and_msgpack_subscribers_of_a_topic_get_the_same_message_each_encoded_once() {
+        let mut hub = Hub::default();
+        let json = Arc::new(ConnQueue::new(Format::Json));
+        let (packed, packed_too) = (Arc::new(ConnQueue::new(Format::Msgpack)), Arc::new(ConnQueue::new(Format::Msgpack)));
+        for (conn_id, queue) in [(1, &json), (2, &packed), (3, &packed_too)] {
+            hub.handle(HubCommand::Connect { conn_id, queue: queue.clone() });
+            hub.handle(HubCommand::Subscribe { conn_id, key: "casino:teen20".into(), wire: "casino:teen20".into(), snapshot: serde_json::json!({"lt": 20}) });
+        }
+        hub.handle(HubCommand::Publish { key: "casino:teen20".into(), delta: serde_json::json!({"lt": 19, "cards": ["KHH"]}), full: Full::Delta });
+        let (texts, _) = drain(&json);
+        let delta: Value = serde_json::from_str(&texts[1]).expect("json");
+        assert_eq!(delta, serde_json::json!({"type": "delta", "topic": "casino:teen20", "seq": 1, "data": {"lt": 19, "cards": ["KHH"]}}));
+        let binary = |queue: &ConnQueue| {
+            let mut frames = Vec::new();
+            queue.drain_into(&mut frames);
+            frames.into_iter().map(|frame| match frame {
+                Encoded::Binary(bytes) => bytes,
+                Encoded::Text(_) => panic!("a MessagePack connection got a text frame"),
+            }).collect::<Vec<_>>()
+        };
+        let (frames, frames_too) = (binary(&packed), binary(&packed_too));
+        assert_eq!(rmp_serde::from_slice::<Value>(&frames[1]).expect("msgpack"), delta);
+        assert_eq!(frames[1].as_ptr(), frames_too[1].as_ptr(), "one encoding, shared");
     }
 }

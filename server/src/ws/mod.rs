@@ -4,3 +4,4 @@ pub mod hub;
 pub mod route;
 pub mod session;
 pub mod socket;
+pub mod wire;

@@ -2,6 +2,7 @@
 //! heartbeat. It always ends by telling the hub and closing the socket.
 
 use super::hub::{ConnQueue, HubCommand};
+use super::wire::{Encoded, Format};
 use crate::app_state::AppState;
 use crate::clock::now_ms;
 use super::socket::ConnSocket;
@@ -17,6 +18,7 @@ use std::time::{Duration, Instant};
 
 struct Conn {
     id: u64,
+    format: Format,
     /// The signed-in user and the session the token belonged to, after an `auth` message.
     user: Option<(UserId, SessionId)>,
 }
@@ -40,9 +42,11 @@ async fn within<F: std::future::Future<Output = Result<(), actix_ws::Closed>>>(s
     }
 }
 
-pub async fn run(state: web::Data<AppState>, mut session: Session, mut stream: AggregatedMessageStream, socket: Option<ConnSocket>) {
-    let mut conn = Conn { id: state.hub.next_conn_id(), user: None };
-    let queue = Arc::new(ConnQueue::default());
+pub async fn run(state: web::Data<AppState>, mut session: Session, mut stream: AggregatedMessageStream, socket: Option<ConnSocket>, format: Format) {
+    let mut conn = Conn { id: state.hub.next_conn_id(), format, user: None };
+    let queue = Arc::new(ConnQueue::new(format));
+    // Reused for every burst the hub queues.
+    let mut frames = Vec::new();
     state.hub.send(HubCommand::Connect { conn_id: conn.id, queue: queue.clone() }).await;
     let mut heartbeat = tokio::time::interval(Duration::from_millis(WS_PING_INTERVAL_MS));
     let mut last_heard = Instant::now();
@@ -52,16 +56,12 @@ pub async fn run(state: web::Data<AppState>, mut session: Session, mut stream: A
                 last_heard = Instant::now();
                 let sent = match inbound {
                     Some(Ok(AggregatedMessage::Text(text))) => {
-                        let mut sent = Ok(());
-                        for reply in handle_text(&state, &mut conn, &text).await {
-                            sent = within(send(&mut session, &reply)).await;
-                            if sent.is_err() { break; }
-                        }
-                        sent
+                        let replies = handle_text(&state, &mut conn, &text).await;
+                        send_all(&mut session, replies.iter().map(|reply| super::wire::encode(conn.format, reply))).await
                     }
                     Some(Ok(AggregatedMessage::Binary(_))) => {
                         let reply = WsServerMessage::Error { message: "binary frames are not accepted; send JSON text".into() };
-                        within(send(&mut session, &reply)).await
+                        send_all(&mut session, [super::wire::encode(conn.format, &reply)]).await
                     }
                     Some(Ok(AggregatedMessage::Ping(bytes))) => within(session.pong(&bytes)).await,
                     Some(Ok(AggregatedMessage::Pong(_))) => Ok(()),
@@ -72,13 +72,10 @@ pub async fn run(state: web::Data<AppState>, mut session: Session, mut stream: A
                 if let Err(end) = sent { break end; }
             }
             _ = queue.ready.notified() => {
-                let (frames, closed) = queue.drain();
-                let mut sent = Ok(());
-                for frame in frames {
-                    sent = within(session.text(frame)).await;
-                    if sent.is_err() { break; }
-                }
-                if let Err(end) = sent { break end; }
+                let closed = queue.drain_into(&mut frames);
+                // Handed to the connection's writer back to back: it encodes what it has into one
+                // buffer and writes it with one call.
+                if let Err(end) = send_all(&mut session, frames.drain(..)).await { break end; }
                 if let Some(why) = closed {
                     break End::Close(Some(CloseReason { code: CloseCode::Policy, description: Some(why.into()) }));
                 }
@@ -111,8 +108,16 @@ pub async fn run(state: web::Data<AppState>, mut session: Session, mut stream: A
     }
 }
 
-async fn send(session: &mut Session, message: &WsServerMessage) -> Result<(), actix_ws::Closed> {
-    session.text(serde_json::to_string(message).expect("wire messages serialize")).await
+/// Each frame within `WS_SEND_STALL_MS`. actix-ws only queues them for the connection's writer,
+/// which frames everything queued since its last turn into one buffer and one write.
+async fn send_all(session: &mut Session, frames: impl IntoIterator<Item = Encoded>) -> Result<(), End> {
+    for frame in frames {
+        match frame {
+            Encoded::Text(text) => within(session.text(text)).await?,
+            Encoded::Binary(bytes) => within(session.binary(bytes)).await?,
+        }
+    }
+    Ok(())
 }
 
 fn error(message: impl Into<String>) -> Vec<WsServerMessage> {

@@ -29,6 +29,25 @@ pub async fn next(socket: &mut Socket) -> Value {
     }
 }
 
+/// A socket that asked for MessagePack frames (`/ws?format=msgpack`).
+pub async fn connect_msgpack(app: &TestApp) -> Socket {
+    let (_, socket) = app.client.ws(app.url("/ws?format=msgpack")).connect().await.expect("socket opens");
+    socket
+}
+
+/// The next MessagePack binary frame, decoded, skipping pings.
+pub async fn next_msgpack(socket: &mut Socket) -> Value {
+    let deadline = Duration::from_secs(5);
+    loop {
+        let frame = actix_web::rt::time::timeout(deadline, socket.next()).await.expect("a frame within 5 s").expect("open").expect("valid frame");
+        match frame {
+            ws::Frame::Binary(bytes) => return rmp_serde::from_slice(&bytes).expect("a MessagePack frame"),
+            ws::Frame::Ping(bytes) => socket.send(ws::Message::Pong(Bytes::from(bytes.to_vec()))).await.expect("pong"),
+            other => panic!("unexpected frame {other:?}"),
+        }
+    }
+}
+
 #[actix_web::test]
 async fn an_operator_credit_reaches_the_subscribed_socket_within_100_ms() {
     let app = spawn_app().await;
@@ -263,3 +282,60 @@ async fn a_home_delta_carries_only_the_rows_that_changed() {
     assert!(smaller, "deltas carry the changed rows, not the whole table");
 }
 
+
+/// MessagePack is an option a client asks for: the same messages, as binary frames, while the
+/// client still writes JSON text.
+#[actix_web::test]
+async fn a_msgpack_socket_gets_binary_frames_equal_in_meaning_to_the_json_ones() {
+    let app = spawn_app_with(|s| s.feed.speed = 0.0).await;
+    let player = app.player().await;
+    let operator = app.operator().await;
+    let (mut json, mut packed) = (connect(&app).await, connect_msgpack(&app).await);
+    for socket in [&mut json, &mut packed] {
+        send(socket, json!({"type": "auth", "token": player})).await;
+    }
+    assert_eq!(next(&mut json).await, json!({"type": "authed"}));
+    assert_eq!(next_msgpack(&mut packed).await, json!({"type": "authed"}));
+
+    // The user topic: snapshot, then a credit's delta with a fractional amount.
+    for socket in [&mut json, &mut packed] {
+        send(socket, json!({"type": "sub", "topic": "user"})).await;
+    }
+    let snapshot = next(&mut json).await;
+    assert_eq!(snapshot["type"], "snapshot");
+    assert_eq!(next_msgpack(&mut packed).await, snapshot);
+    assert_eq!(app.credit(&operator, "player1", 99.5).await.status, 200);
+    let delta = next(&mut json).await;
+    assert_eq!(delta["data"], json!({"balance": 100099.5, "exp": 0}));
+    assert_eq!(next_msgpack(&mut packed).await, delta);
+
+    // A match page: a large nested value (prices as integers and floats, strings, nulls).
+    let rows = app.post("/data/front/highlightproduct", None, &json!({"etid": 4})).await;
+    let gmid = rows.data()[0]["gmid"].as_u64().expect("a cricket fixture");
+    for socket in [&mut json, &mut packed] {
+        send(socket, json!({"type": "sub", "topic": format!("match:{gmid}")})).await;
+    }
+    let page = next(&mut json).await;
+    assert_eq!(page["type"], "snapshot");
+    assert!(page["data"]["markets"].as_array().is_some_and(|m| !m.is_empty()), "{page}");
+    assert_eq!(next_msgpack(&mut packed).await, page);
+
+    // Errors and pongs come in the socket's format too.
+    send(&mut packed, json!({"type": "sub", "topic": "match:nope"})).await;
+    assert!(next_msgpack(&mut packed).await["message"].as_str().expect("error").contains("unknown topic"));
+    send(&mut packed, json!({"type": "ping"})).await;
+    assert_eq!(next_msgpack(&mut packed).await, json!({"type": "pong"}));
+}
+
+#[actix_web::test]
+async fn an_unknown_wire_format_is_refused_before_the_upgrade() {
+    let app = spawn_app().await;
+    match app.client.ws(app.url("/ws?format=xml")).connect().await {
+        Err(awc::error::WsClientError::InvalidResponseStatus(status)) => assert_eq!(status.as_u16(), 400),
+        Err(other) => panic!("expected 400, got {other}"),
+        Ok(_) => panic!("a socket opened with format=xml"),
+    }
+    let (_, mut socket) = app.client.ws(app.url("/ws?format=json")).connect().await.expect("json is the default, and may be named");
+    send(&mut socket, json!({"type": "ping"})).await;
+    assert_eq!(next(&mut socket).await, json!({"type": "pong"}));
+}

@@ -10,6 +10,10 @@
 //! (`bench/peers/socketio/server.js`), with the same subscribers speaking Engine.IO v4 over a
 //! plain WebSocket: each joins one match room, named as the topics in the recording the peer
 //! replays. The peer stamps its own marked frames, so nothing is injected.
+//!
+//! `--msgpack` has our subscribers ask for MessagePack binary frames (`/ws?format=msgpack`).
+//! Neither format is decoded here: a frame counts, and the mark is found in its bytes (MessagePack
+//! keeps strings as they are).
 
 use actix_web::web::Bytes;
 use awc::ws;
@@ -44,6 +48,9 @@ struct Args {
     /// Measure the Socket.IO peer at `--url`; its rooms are the topics of this recording.
     #[arg(long)]
     socketio: Option<std::path::PathBuf>,
+    /// Our subscribers ask for MessagePack binary frames instead of JSON text.
+    #[arg(long, conflicts_with = "socketio")]
+    msgpack: bool,
 }
 
 /// The wire the subscribers speak.
@@ -51,6 +58,8 @@ struct Args {
 enum Protocol {
     /// Our `/ws`: `{"type":"sub"}`, then JSON frames.
     Ours,
+    /// Our `/ws?format=msgpack`: the same, in MessagePack binary frames.
+    OursMsgpack,
     /// Socket.IO 4 over WebSocket only: `40` to enter the namespace, a `join` event, `42[...]`
     /// events, and `3` to answer the server's `2` ping.
     SocketIo,
@@ -79,11 +88,12 @@ fn now_us() -> u64 {
     SystemTime::now().duration_since(UNIX_EPOCH).map_or(0, |d| d.as_micros() as u64)
 }
 
-/// The injected mark rides in a market's `rem`: `bench:<micros since the epoch>`.
+/// The injected mark rides in a market's `rem`: `bench:<micros since the epoch>`, in the frame's
+/// bytes as they are in JSON and in MessagePack.
 fn mark_of(frame: &[u8]) -> Option<u64> {
-    let text = std::str::from_utf8(frame).ok()?;
-    let at = text.find("bench:")?;
-    text[at + 6..].chars().take_while(char::is_ascii_digit).collect::<String>().parse().ok()
+    let at = memchr::memmem::find(frame, b"bench:")? + 6;
+    let digits = frame[at..].iter().take_while(|b| b.is_ascii_digit()).count();
+    std::str::from_utf8(&frame[at..at + digits]).ok()?.parse().ok()
 }
 
 /// How long a subscriber waits for its TCP connection and for the WebSocket upgrade (awc's
@@ -96,13 +106,14 @@ const SOCKETIO_HANDSHAKE_FRAMES_MAX: usize = 10;
 async fn subscriber(url: String, topic: String, protocol: Protocol, tally: Arc<Tally>) -> anyhow::Result<()> {
     let address = match protocol {
         Protocol::Ours => format!("{url}/ws"),
+        Protocol::OursMsgpack => format!("{url}/ws?format=msgpack"),
         Protocol::SocketIo => format!("{url}/socket.io/?EIO=4&transport=websocket"),
     };
     // A busy single-threaded peer answers the upgrade late: wait for it rather than count it lost.
     let http = awc::Client::builder().connector(awc::Connector::new().timeout(CONNECT_TIMEOUT)).timeout(CONNECT_TIMEOUT).finish();
     let (_, mut socket) = http.ws(address).max_frame_size(4 * 1024 * 1024).connect().await.map_err(|e| anyhow::anyhow!("connect: {e}"))?;
     match protocol {
-        Protocol::Ours => socket.send(ws::Message::Text(json!({"type": "sub", "topic": topic}).to_string().into())).await?,
+        Protocol::Ours | Protocol::OursMsgpack => socket.send(ws::Message::Text(json!({"type": "sub", "topic": topic}).to_string().into())).await?,
         Protocol::SocketIo => {
             socket.send(ws::Message::Text("40".into())).await?;
             // The server drops events sent before it has answered the namespace connect (`40{"sid":…}`).
@@ -124,7 +135,7 @@ async fn subscriber(url: String, topic: String, protocol: Protocol, tally: Arc<T
                 socket.send(ws::Message::Text("3".into())).await?;
             }
             ws::Frame::Text(bytes) if matches!(protocol, Protocol::SocketIo) && !bytes.starts_with(b"42") => {}
-            ws::Frame::Text(bytes) => {
+            ws::Frame::Text(bytes) | ws::Frame::Binary(bytes) => {
                 tally.deliveries.fetch_add(1, Ordering::Relaxed);
                 if let Some(sent) = mark_of(&bytes) {
                     let latency = now_us().saturating_sub(sent);
@@ -203,7 +214,7 @@ async fn main() -> anyhow::Result<()> {
             let operator = client.login("operator", "operator123").await?;
             let gmids = client.live_match_ids(args.matches).await?;
             let topics = gmids.iter().map(|g| format!("match:{g}")).collect();
-            (Some((client, operator)), gmids, topics, Protocol::Ours)
+            (Some((client, operator)), gmids, topics, if args.msgpack { Protocol::OursMsgpack } else { Protocol::Ours })
         }
         Some(recording) => (None, Vec::new(), rooms_of(recording, args.matches)?, Protocol::SocketIo),
     };
@@ -238,7 +249,12 @@ async fn main() -> anyhow::Result<()> {
     latencies.sort_unstable();
     let connected = tally.open.load(Ordering::Relaxed);
     println!(
-        "fanout: clients {} (open {connected}) threads {threads} matches {} seconds {:.1} deliveries {} deliveries/s {:.0} server CPU-s {:.2} generator CPU-s {own_cpu:.2} deliveries per server CPU-s {:.0} marks {} latency p50 {:.2} ms p99 {:.2} ms RSS before {:.1} MiB after {:.1} MiB per connection {:.1} KiB",
+        "fanout: format {} clients {} (open {connected}) threads {threads} matches {} seconds {:.1} deliveries {} deliveries/s {:.0} server CPU-s {:.2} generator CPU-s {own_cpu:.2} deliveries per server CPU-s {:.0} marks {} latency p50 {:.2} ms p99 {:.2} ms RSS before {:.1} MiB after {:.1} MiB per connection {:.1} KiB",
+        match protocol {
+            Protocol::Ours => "json",
+            Protocol::OursMsgpack => "msgpack",
+            Protocol::SocketIo => "socketio",
+        },
         args.clients,
         topics.len(),
         elapsed,

@@ -1,0 +1,91 @@
+//! How a connection's server messages go on the wire (DESIGN §4): JSON text frames by default,
+//! MessagePack binary frames when the client opens `/ws?format=msgpack`. Both carry the same
+//! message: MessagePack maps keyed by the same field names (rmp-serde `to_vec_named`), so a
+//! decoder gets what `JSON.parse` gets. What the client sends stays JSON text either way.
+
+use actix_web::web::Bytes;
+use bytestring::ByteString;
+use schemas::ws::WsServerMessage;
+use serde::Deserialize;
+
+/// The encoding a connection asked for.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Format {
+    #[default]
+    Json,
+    Msgpack,
+}
+
+/// The query of `/ws`: `?format=json` (the default) or `?format=msgpack`.
+#[derive(Debug, Deserialize)]
+pub struct ConnectParams {
+    #[serde(default)]
+    pub format: Format,
+}
+
+/// One encoded server message. Reference-counted: a clone for another subscriber copies nothing.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Encoded {
+    Text(ByteString),
+    Binary(Bytes),
+}
+
+pub fn encode(format: Format, message: &WsServerMessage) -> Encoded {
+    match format {
+        Format::Json => Encoded::Text(serde_json::to_string(message).expect("wire messages serialize").into()),
+        Format::Msgpack => Encoded::Binary(rmp_serde::to_vec_named(message).expect("wire messages serialize").into()),
+    }
+}
+
+/// One message, encoded the first time a subscriber asks for each format and shared after.
+pub struct Encodings<'a> {
+    message: &'a WsServerMessage,
+    json: Option<Encoded>,
+    msgpack: Option<Encoded>,
+}
+
+impl<'a> Encodings<'a> {
+    pub fn of(message: &'a WsServerMessage) -> Self {
+        Encodings { message, json: None, msgpack: None }
+    }
+
+    pub fn get(&mut self, format: Format) -> Encoded {
+        let slot = match format {
+            Format::Json => &mut self.json,
+            Format::Msgpack => &mut self.msgpack,
+        };
+        slot.get_or_insert_with(|| encode(format, self.message)).clone()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_msgpack_frame_decodes_to_the_json_frames_value() {
+        let message = WsServerMessage::Delta {
+            topic: "match:7".into(),
+            seq: 3,
+            data: serde_json::json!({"kind": "market", "market": {"mid": 12, "odds": [1.85, 2], "rem": "", "open": true, "gone": null}}),
+        };
+        let Encoded::Text(json) = encode(Format::Json, &message) else { panic!("JSON is text") };
+        let Encoded::Binary(msgpack) = encode(Format::Msgpack, &message) else { panic!("MessagePack is binary") };
+        let from_json: serde_json::Value = serde_json::from_str(&json).expect("json");
+        let from_msgpack: serde_json::Value = rmp_serde::from_slice(&msgpack).expect("msgpack");
+        assert_eq!(from_msgpack, from_json);
+        assert!(msgpack.len() < json.len(), "{} bytes of MessagePack against {} of JSON", msgpack.len(), json.len());
+    }
+
+    #[test]
+    fn a_message_is_encoded_once_per_format_its_subscribers_use() {
+        let message = WsServerMessage::Pong;
+        let mut encodings = Encodings::of(&message);
+        let (first, second) = (encodings.get(Format::Json), encodings.get(Format::Json));
+        let (Encoded::Text(first), Encoded::Text(second)) = (first, second) else { panic!("JSON is text") };
+        assert_eq!(first.as_bytes().as_ptr(), second.as_bytes().as_ptr(), "the same bytes, shared");
+        assert!(encodings.msgpack.is_none(), "no subscriber asked for MessagePack");
+        assert_eq!(encodings.get(Format::Msgpack), encode(Format::Msgpack, &message));
+    }
+}
