@@ -65,6 +65,16 @@ fn read_batches(store: &dyn Store, to_seq: u64, at_ms: i64, tx: &std::sync::mpsc
     let _ = tx.send(Ok(batch));
 }
 
+/// Folds events that follow the state's head into it, as replay does (a standby following the
+/// log); refuses one out of sequence.
+pub fn fold(state: &mut State, envelopes: &[Envelope]) -> Result<(), StoreError> {
+    for envelope in envelopes {
+        check_next(state, envelope)?;
+        apply(state, envelope);
+    }
+    Ok(())
+}
+
 fn check_next(state: &State, envelope: &Envelope) -> Result<(), StoreError> {
     let expected = state.head_seq + 1;
     if envelope.seq != expected {

@@ -102,6 +102,15 @@ impl EngineHandle {
 /// Replays the store, then starts the engine thread. The thread ends when every handle is gone.
 pub fn start(store: Arc<dyn Store>, notify: Notify) -> Result<EngineHandle, StoreError> {
     let state = crate::audit::replay(store.as_ref(), u64::MAX)?;
+    start_on(store, state, notify)
+}
+
+/// Starts the engine thread on `state`, already folded from the whole of `store` (a standby that
+/// followed the log and read it to its end): refused unless the state ends where the log does.
+pub fn start_on(store: Arc<dyn Store>, state: State, notify: Notify) -> Result<EngineHandle, StoreError> {
+    if state.head_seq != store.head() {
+        return Err(StoreError::NotAtTheEnd { state: state.head_seq, log: store.head() });
+    }
     let published = Arc::new(RwLock::new(state.clone()));
     let (tx, rx) = mpsc::channel(ENGINE_QUEUE_MAX);
     let worker = Worker { working: state, published: published.clone(), store: store.clone(), notify };

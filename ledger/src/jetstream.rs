@@ -13,7 +13,9 @@
 
 use crate::event::Envelope;
 use crate::store::{check_batch, Records, Store, StoreError};
+use async_nats::jetstream::consumer::{pull, AckPolicy, DeliverPolicy};
 use async_nats::jetstream::{self, context::PublishErrorKind, message::PublishMessage, stream};
+use futures_util::StreamExt;
 use std::future::Future;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 
@@ -48,6 +50,89 @@ fn remote(context: &'static str) -> impl FnOnce(String) -> StoreError {
 /// new leader takes a few seconds), and the pause between tries.
 const APPEND_RETRY_FOR: std::time::Duration = std::time::Duration::from_secs(10);
 const APPEND_RETRY_PAUSE: std::time::Duration = std::time::Duration::from_millis(200);
+
+/// Batch messages one read (`catch_up`, a step of `read_from`) takes at most: a long log is read
+/// in steps of bounded memory (a batch holds at most `BATCH_COMMANDS_MAX` commands' events).
+const READ_MESSAGES_MAX: u64 = 512;
+
+/// How long a read waits for its consumer to be made, then for the messages the stream said it
+/// holds; and how long the server keeps a reader's consumer that was not deleted (its reader
+/// died).
+const READER_OPEN_FOR: std::time::Duration = std::time::Duration::from_secs(2);
+const READ_FOR: std::time::Duration = std::time::Duration::from_secs(10);
+const READER_KEPT_FOR: std::time::Duration = std::time::Duration::from_secs(30);
+/// The pause after a fetch that brought nothing yet.
+const READ_PAUSE: std::time::Duration = std::time::Duration::from_millis(10);
+
+/// The batches of messages `first..=last`, in order: through a consumer of the stream made for
+/// this read, which the server answers with many messages at a time (one request per message
+/// waits a round trip each); message by message when no consumer can be made in
+/// `READER_OPEN_FOR` (making one asks the cluster's JetStream leader, which a lost server may
+/// have been, while reading a message asks only the stream's leader).
+async fn read_messages(stream: &stream::Stream, first: u64, last: u64) -> Result<Vec<Vec<Envelope>>, StoreError> {
+    if first > last {
+        return Ok(Vec::new());
+    }
+    let config = pull::Config {
+        deliver_policy: DeliverPolicy::ByStartSequence { start_sequence: first },
+        ack_policy: AckPolicy::None,
+        inactive_threshold: READER_KEPT_FOR,
+        num_replicas: 1,
+        memory_storage: true,
+        ..Default::default()
+    };
+    match tokio::time::timeout(READER_OPEN_FOR, stream.create_consumer(config)).await {
+        Ok(Ok(consumer)) => {
+            let read = read_through(&consumer, first, last).await;
+            // Best effort: a consumer left behind goes away by itself after `READER_KEPT_FOR`.
+            let _ = stream.delete_consumer(&consumer.cached_info().name).await;
+            read
+        }
+        Ok(Err(e)) => {
+            tracing::warn!(error = %e, "no reader of the ledger's stream could be made: reading message by message");
+            read_one_by_one(stream, first, last).await
+        }
+        Err(_) => {
+            tracing::warn!("no reader of the ledger's stream could be made in time: reading message by message");
+            read_one_by_one(stream, first, last).await
+        }
+    }
+}
+
+async fn read_through(consumer: &jetstream::consumer::PullConsumer, first: u64, last: u64) -> Result<Vec<Vec<Envelope>>, StoreError> {
+    let deadline = tokio::time::Instant::now() + READ_FOR;
+    let mut batches = Vec::new();
+    let mut next = first;
+    while next <= last {
+        if tokio::time::Instant::now() > deadline {
+            return Err(StoreError::Remote { context: "reading batches", reason: format!("message {next} of {first}..={last} did not come") });
+        }
+        let (wanted, before) = (usize::try_from(last - next + 1).unwrap_or(usize::MAX), next);
+        let mut messages = consumer.fetch().max_messages(wanted).messages().await.map_err(|e| e.to_string()).map_err(remote("reading batches"))?;
+        while let Some(message) = messages.next().await {
+            let message = message.map_err(|e| e.to_string()).map_err(remote("reading a batch"))?;
+            let number = message.info().map_err(|e| e.to_string()).map_err(remote("reading a batch's place"))?.stream_sequence;
+            if number != next {
+                return Err(StoreError::OutOfSequence { expected: next, found: number });
+            }
+            batches.push(decode_batch(number, &message.payload)?);
+            next += 1;
+        }
+        if next == before {
+            tokio::time::sleep(READ_PAUSE).await;
+        }
+    }
+    Ok(batches)
+}
+
+async fn read_one_by_one(stream: &stream::Stream, first: u64, last: u64) -> Result<Vec<Vec<Envelope>>, StoreError> {
+    let mut batches = Vec::new();
+    for number in first..=last {
+        let message = stream.get_raw_message(number).await.map_err(|e| e.to_string()).map_err(remote("reading a batch"))?;
+        batches.push(decode_batch(number, &message.payload)?);
+    }
+    Ok(batches)
+}
 
 /// FNV-1a, 64 bits: enough to tell two batches at the same place apart.
 fn fnv1a(bytes: &[u8]) -> u64 {
@@ -103,6 +188,28 @@ impl JetStreamStore {
             }
         };
         Ok(Self { runtime: Some(runtime), context, stream, last_message: AtomicU64::new(last_message), head: AtomicU64::new(head), fenced: AtomicBool::new(false) })
+    }
+
+    /// The events appended since this store last read or wrote the stream, up to its end as it
+    /// is now, at most `READ_MESSAGES_MAX` batches (call again while it returns some). A
+    /// standby follows the log with it while another node runs the engine, and reads to the end
+    /// once it holds the lease; its first append then expects the last message read here. Not for
+    /// a store an engine writes through.
+    pub fn catch_up(&self) -> Result<Vec<Envelope>, StoreError> {
+        let after = self.last_message.load(Ordering::Acquire);
+        let stream = self.stream.clone();
+        let read = self.wait(async move {
+            let end = stream.get_info().await.map_err(|e| e.to_string()).map_err(remote("reading the stream's state"))?.state.last_sequence;
+            let last = end.min(after + READ_MESSAGES_MAX).max(after);
+            Ok::<_, StoreError>((last, read_messages(&stream, after + 1, last).await?))
+        });
+        let (last, batches) = read?;
+        let envelopes: Vec<Envelope> = batches.into_iter().flatten().collect();
+        // Checked as an append checks its batch: the events go on from this store's head.
+        check_batch(self.head(), &envelopes)?;
+        self.last_message.store(last, Ordering::Release);
+        self.head.fetch_add(envelopes.len() as u64, Ordering::AcqRel);
+        Ok(envelopes)
     }
 
     fn wait<T: Send + 'static>(&self, work: impl Future<Output = T> + Send + 'static) -> T {
@@ -199,17 +306,16 @@ impl Store for JetStreamStore {
                 return None;
             }
             let stream = self.stream.clone();
-            let number = message;
-            message += 1;
-            let read = self.wait(async move { stream.get_raw_message(number).await.map_err(|e| e.to_string()) });
-            let batch = match read.map_err(remote("reading a batch")).and_then(|raw| decode_batch(number, &raw.payload)) {
-                Ok(batch) => batch,
+            let (first, upto) = (message, last.min(message + READ_MESSAGES_MAX - 1));
+            message = upto + 1;
+            let batches = match self.wait(async move { read_messages(&stream, first, upto).await }) {
+                Ok(batches) => batches,
                 Err(e) => {
                     message = last + 1;
                     return Some(Err(e));
                 }
             };
-            let wanted: Vec<Envelope> = batch.into_iter().filter(|envelope| envelope.seq >= from).collect();
+            let wanted: Vec<Envelope> = batches.into_iter().flatten().filter(|envelope| envelope.seq >= from).collect();
             pending = wanted.into_iter();
         }))
     }

@@ -22,6 +22,10 @@ pub enum StoreError {
     Corrupt { key: u64, reason: String },
     #[error("record out of sequence: expected {expected}, found {found}")]
     OutOfSequence { expected: u64, found: u64 },
+    /// An engine started on a state folded from the log (a standby's) that does not end where
+    /// the log does.
+    #[error("the state to start on ends at event {state} but the log at {log}")]
+    NotAtTheEnd { state: u64, log: u64 },
     /// The log ends before the durable head recorded beside it: acknowledged batches are gone.
     #[error("the log ends at event {log} but events up to {recorded} were acknowledged ({record} says so)")]
     Short { log: u64, recorded: u64, record: &'static str },

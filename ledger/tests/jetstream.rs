@@ -137,6 +137,41 @@ async fn a_second_writer_is_fenced_off_and_writes_nothing() {
 }
 
 #[tokio::test]
+async fn a_follower_folds_the_engines_batches_and_an_engine_started_on_its_state_goes_on_from_there() {
+    let nats = Nats::start();
+    let engine = ledger::start(store(&nats), Box::new(|_, _| {})).expect("replays");
+    engine.submit(1, open("ann")).await.expect("opens");
+    // A standby: it replays what is there, then follows what the engine appends.
+    let follower = Arc::new(JetStreamStore::open(&nats.options()).expect("the stream opens"));
+    let mut state = audit::replay(follower.as_ref(), u64::MAX).expect("replays");
+    assert_eq!(state.head_seq, 1);
+    for _ in 0..5 {
+        engine.submit(2, credit("ann", 100)).await.expect("credits");
+    }
+    let followed = follower.catch_up().expect("reads the new batches");
+    assert_eq!(followed.iter().map(|e| e.seq).collect::<Vec<_>>(), vec![2, 3, 4, 5, 6]);
+    audit::fold(&mut state, &followed).expect("folds in sequence");
+    assert_eq!(state.user_by_name("ann").expect("exists").balance_minor, 500);
+    assert!(follower.catch_up().expect("reads").is_empty(), "nothing new");
+
+    // The engine writes once more. A state that has not folded it is refused.
+    engine.submit(3, credit("ann", 7)).await.expect("credits");
+    let last = follower.catch_up().expect("reads");
+    let refused = ledger::start_on(follower.clone(), state.clone(), Box::new(|_, _| {}));
+    assert!(matches!(refused, Err(StoreError::NotAtTheEnd { state: 6, log: 7 })), "{:?}", refused.err());
+    audit::fold(&mut state, &last).expect("folds");
+
+    // Taking over: the new engine goes on from the followed state; the old one is fenced off.
+    let taken = ledger::start_on(follower.clone(), state, Box::new(|_, _| {})).expect("starts on the followed state");
+    taken.submit(4, credit("ann", 1)).await.expect("the new engine writes");
+    assert!(matches!(engine.submit(5, credit("ann", 999)).await, Err(EngineError::Unavailable)));
+    let replayed = audit::replay(store(&nats).as_ref(), u64::MAX).expect("replays");
+    assert_eq!(replayed.head_seq, 8);
+    assert_eq!(replayed.user_by_name("ann").expect("exists").balance_minor, 508);
+    assert_eq!(taken.read().user_by_name("ann").expect("exists").balance_minor, 508);
+}
+
+#[tokio::test]
 async fn a_batch_published_again_after_its_answer_was_lost_is_stored_once() {
     let nats = Nats::start();
     let live = store(&nats);

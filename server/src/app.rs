@@ -47,16 +47,31 @@ pub fn open_configured_store(settings: &Settings) -> anyhow::Result<Arc<dyn Stor
     Ok(Arc::new(store))
 }
 
+/// The ledger a server starts on: its log, and the state already folded from all of it when a
+/// standby followed the log (else the engine replays it).
+pub struct Ledger {
+    pub store: Arc<dyn Store>,
+    pub folded: Option<ledger::State>,
+}
+
 impl Application {
-    pub async fn build(mut settings: Settings) -> anyhow::Result<Application> {
-        std::fs::create_dir_all(&settings.application.data_dir).with_context(|| format!("creating data directory {}", settings.application.data_dir.display()))?;
+    pub async fn build(settings: Settings) -> anyhow::Result<Application> {
         let store = open_configured_store(&settings)?;
+        Application::build_on(settings, Ledger { store, folded: None }).await
+    }
+
+    pub async fn build_on(mut settings: Settings, log: Ledger) -> anyhow::Result<Application> {
+        std::fs::create_dir_all(&settings.application.data_dir).with_context(|| format!("creating data directory {}", settings.application.data_dir.display()))?;
         let keys = crate::keys::load_or_create(&settings.application.data_dir, settings.payload.key_hex.as_deref(), settings.auth.secret_key_hex.as_deref())
             .context("the installation's keys")?;
         settings.site.payload_key = keys.payload_hex.clone();
         settings.site.test_mode = settings.test_mode;
         let hub = hub::spawn();
-        let engine = ledger::start(store, crate::push::notifier(hub.clone())).context("replaying the ledger")?;
+        let notify = crate::push::notifier(hub.clone());
+        let engine = match log.folded {
+            Some(state) => ledger::start_on(log.store, state, notify).context("starting the engine on the followed log")?,
+            None => ledger::start(log.store, notify).context("replaying the ledger")?,
+        };
         crate::seed::seed(&engine, &settings).await.context("seeding accounts")?;
         // At start the locked tables are the configuration's and those an operator locked in the
         // console (and did not unlock).

@@ -1,7 +1,7 @@
 //! The `exchange` command line. Operator subcommands work on a data directory no server holds
 //! (`--data`), or call a running server (`--url`) with operator credentials.
 
-use crate::app::{open_store, Application};
+use crate::app::{open_store, Application, Ledger};
 use crate::configuration::Settings;
 use crate::operations::{self, Direction};
 use crate::remote::Remote;
@@ -43,9 +43,10 @@ enum Cmd {
         /// commas) instead of sled in the data directory.
         #[arg(long)]
         log: Option<String>,
-        /// With --log: `engine` takes the engine's lease (waiting while another node holds
-        /// it); `standby` waits for the lease to lapse and then takes over. Both replay the
-        /// log to its end before deciding anything.
+        /// With --log: the node runs the engine once it holds the engine's lease; until then it
+        /// follows the log into its own state and serves nothing. `engine` and `standby` differ
+        /// only in name (a standby is started while an engine holds the lease). On taking the
+        /// lease the node reads the log to its end before deciding anything.
         #[arg(long, value_parser = ["engine", "standby"], default_value = "engine")]
         role: String,
     },
@@ -316,6 +317,10 @@ struct ActionArgs {
 enum AuditCmd {
     /// Check invariants 1, 2, 3, 4 and 6 over the whole log; exits 1 when one fails.
     Verify {
+        /// Read the log on NATS JetStream (nats://HOST:PORT, several separated by commas; the
+        /// stream is `application.log_stream`) instead of a data directory or a server.
+        #[arg(long, conflicts_with_all = ["data", "url"])]
+        log: Option<String>,
         #[command(flatten)]
         target: Target,
     },
@@ -406,19 +411,21 @@ pub async fn run(cli: Cli) -> anyhow::Result<ExitCode> {
             if let Some(port) = port {
                 settings.application.port = port;
             }
-            if settings.application.log.is_some() {
-                hold_the_lease(&settings, &role).await?;
-            }
-            serve(settings).await?;
+            let log = match settings.application.log {
+                Some(_) => crate::standby::take_the_engine(&settings, &role).await?,
+                None => Ledger { store: open_store(&settings.application.data_dir)?, folded: None },
+            };
+            serve(settings, log).await?;
             Ok(ExitCode::SUCCESS)
         }
         Cmd::User { command } => user(&settings, command).await,
         Cmd::Credit(args) => move_money(&settings, args, Direction::Credit).await,
         Cmd::Debit(args) => move_money(&settings, args, Direction::Debit).await,
-        Cmd::Audit { command: AuditCmd::Verify { target } } => {
-            let report: schemas::AuditReport = match target.url.clone() {
-                Some(url) => serde_json::from_value(remote(&url, &target).await?.get("/api/ops/audit/verify").await?)?,
-                None => operations::verify(&local(&settings, &target)?).await?,
+        Cmd::Audit { command: AuditCmd::Verify { log, target } } => {
+            let report: schemas::AuditReport = match (log, target.url.clone()) {
+                (Some(servers), _) => verify_stream(&settings, servers).await?,
+                (None, Some(url)) => serde_json::from_value(remote(&url, &target).await?.get("/api/ops/audit/verify").await?)?,
+                (None, None) => operations::verify(&local(&settings, &target)?).await?,
             };
             print(&report);
             Ok(if report.passed() { ExitCode::SUCCESS } else { ExitCode::FAILURE })
@@ -656,6 +663,16 @@ async fn bonus(settings: &Settings, command: BonusCmd) -> anyhow::Result<ExitCod
     Ok(ExitCode::SUCCESS)
 }
 
+/// The audit of a log on JetStream, read without taking the engine's lease (it writes nothing).
+async fn verify_stream(settings: &Settings, servers: String) -> anyhow::Result<schemas::AuditReport> {
+    let options = ledger::jetstream::JetStreamOptions { servers, stream: settings.application.log_stream.clone(), replicas: settings.application.log_replicas };
+    let verified = tokio::task::spawn_blocking(move || {
+        let store = ledger::JetStreamStore::open(&options).with_context(|| format!("opening the ledger's log on {} (stream {})", options.servers, options.stream))?;
+        ledger::audit::verify(&store, None).context("reading the log")
+    });
+    verified.await.context("the audit's thread")?
+}
+
 /// Percent-encodes a query value (statuses hold `-`, kinds and names are plain).
 fn encode(text: &str) -> String {
     text.bytes()
@@ -683,33 +700,12 @@ async fn move_money(settings: &Settings, args: MoneyArgs, direction: Direction) 
     Ok(ExitCode::SUCCESS)
 }
 
-/// On a JetStream log only one node runs the engine: waits for the engine's lease, then keeps
-/// renewing it; a node that loses it (stalled past its lifetime, another took over) stops at once.
-async fn hold_the_lease(settings: &Settings, role: &str) -> anyhow::Result<()> {
-    let application = &settings.application;
-    let options = ledger::jetstream::JetStreamOptions { servers: application.log.clone().unwrap_or_default(), stream: application.log_stream.clone(), replicas: application.log_replicas };
-    let node = format!("{}-{}", role, std::process::id());
-    println!("{role}: waiting for the engine's lease on {}", options.servers);
-    let mut lease = ledger::jetstream::Lease::acquire(&options, &node).await.context("taking the engine's lease")?;
-    println!("{role}: holds the engine's lease; replaying the log");
-    tokio::spawn(async move {
-        loop {
-            tokio::time::sleep(ledger::jetstream::LEASE_RENEW_EVERY).await;
-            if let Err(why) = lease.renew().await {
-                eprintln!("lost the engine's lease ({why}): another node runs the engine now; stopping");
-                std::process::exit(3);
-            }
-        }
-    });
-    Ok(())
-}
-
-async fn serve(settings: Settings) -> anyhow::Result<()> {
+async fn serve(settings: Settings, log: Ledger) -> anyhow::Result<()> {
     let seeds = settings.seed.clone();
     let host = settings.application.host.clone();
     let data_dir = settings.application.data_dir.clone();
     let scheme = if settings.application.tls_cert.is_some() { "https" } else { "http" };
-    let app = Application::build(settings).await?;
+    let app = Application::build_on(settings, log).await?;
     println!("listening on {scheme}://{host}:{}", app.port());
     println!("ledger: {}", data_dir.display());
     println!("seeded accounts (created on the first start of an empty ledger):");

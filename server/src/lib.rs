@@ -31,6 +31,7 @@ pub mod security_headers;
 pub mod scenario;
 pub mod seed;
 pub mod sports;
+pub mod standby;
 pub mod startup;
 pub mod time_travel;
 pub mod timefmt;

@@ -1,0 +1,76 @@
+//! A node on a JetStream log (issue 12, docs/scale-out.md): only the holder of the engine's lease
+//! runs the engine. Until this node holds it, it follows the log into its own state, so a takeover
+//! reads only the tail; once it holds it, it reads the log to its end before it decides anything,
+//! and its first append expects the last message it read (the log's fencing).
+
+use crate::app::Ledger;
+use crate::configuration::Settings;
+use anyhow::Context;
+use ledger::jetstream::{JetStreamOptions, JetStreamStore, Lease, LEASE_RENEW_EVERY};
+use ledger::{State, StoreError};
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::Arc;
+use std::time::Duration;
+
+/// How often a waiting node reads what the engine appended: the tail a takeover reads is at most
+/// this old, and an idle stream costs one small request per period.
+const FOLLOW_EVERY: Duration = Duration::from_millis(100);
+
+/// Waits for the engine's lease while following the log; returns once this node holds it, with
+/// the log and the state folded from all of it. The lease is then renewed for the life of the
+/// process, and a node that loses it (stalled past its lifetime, another took over) stops at once
+/// with exit code 3.
+pub async fn take_the_engine(settings: &Settings, role: &str) -> anyhow::Result<Ledger> {
+    let application = &settings.application;
+    let options = JetStreamOptions { servers: application.log.clone().unwrap_or_default(), stream: application.log_stream.clone(), replicas: application.log_replicas };
+    let store = Arc::new(
+        JetStreamStore::open(&options).with_context(|| format!("opening the ledger's log on {} (stream {})", options.servers, options.stream))?,
+    );
+    let holding = Arc::new(AtomicBool::new(false));
+    let follower = {
+        let (store, holding, role) = (store.clone(), holding.clone(), role.to_owned());
+        std::thread::Builder::new().name("ledger-follower".into()).spawn(move || follow(&store, &holding, &role)).context("starting the log's follower")?
+    };
+    let node = format!("{}-{}", role, std::process::id());
+    println!("{role}: waiting for the engine's lease on {}", options.servers);
+    let mut lease = Lease::acquire(&options, &node).await.context("taking the engine's lease")?;
+    println!("{role}: holds the engine's lease; reading the log to its end");
+    holding.store(true, Ordering::Release);
+    tokio::spawn(async move {
+        loop {
+            tokio::time::sleep(LEASE_RENEW_EVERY).await;
+            if let Err(why) = lease.renew().await {
+                eprintln!("lost the engine's lease ({why}): another node runs the engine now; stopping");
+                std::process::exit(3);
+            }
+        }
+    });
+    let followed = tokio::task::spawn_blocking(move || follower.join()).await.context("waiting for the log's follower")?;
+    let state = followed.map_err(|_| anyhow::anyhow!("the log's follower panicked"))?.context("following the log")?;
+    println!("{role}: read the log to event {}; taking over", state.head_seq);
+    Ok(Ledger { store, folded: Some(state) })
+}
+
+/// Replays the log, then folds in what is appended to it until `holding` (this node holds the
+/// lease, so nobody else appends), and then reads it to its end once more.
+fn follow(store: &JetStreamStore, holding: &AtomicBool, role: &str) -> Result<State, StoreError> {
+    let mut state = ledger::audit::replay(store, u64::MAX)?;
+    println!("{role}: following the log from event {}", state.head_seq);
+    loop {
+        // Read before the catch-up: the last one starts after the lease was taken.
+        let last_round = holding.load(Ordering::Acquire);
+        match store.catch_up() {
+            Ok(events) if !events.is_empty() => {
+                ledger::audit::fold(&mut state, &events)?;
+                continue;
+            }
+            Ok(_) if last_round => return Ok(state),
+            Ok(_) => {}
+            // Waiting, a failed read (a server of the cluster restarting) is tried again; the
+            // store moved on only for what it returned.
+            Err(e) if !last_round => tracing::warn!(error = %e, "following the ledger's log"),
+            Err(e) => return Err(e),
+        }
+        std::thread::sleep(FOLLOW_EVERY);
+    }
+}
