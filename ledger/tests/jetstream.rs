@@ -6,9 +6,22 @@ use ledger::jetstream::{JetStreamOptions, JetStreamStore};
 use ledger::{audit, Command, EngineError, Store, StoreError};
 use schemas::Role;
 use std::net::TcpListener;
+use std::sync::atomic::{AtomicU16, Ordering};
 
+/// A free loopback port no other test of this run was given: the tests start servers in
+/// parallel, and a port the system hands out for port 0 and that is released at once can be
+/// handed to the next caller too (two servers then race for it, and one test talks to the
+/// other's server). Below the system's ephemeral range, from a base that differs per process.
 fn free_port() -> u16 {
-    TcpListener::bind("127.0.0.1:0").expect("a free port").local_addr().expect("its address").port()
+    static NEXT: AtomicU16 = AtomicU16::new(0);
+    let base = 10_000 + (std::process::id() % 1_000) as u16 * 20;
+    let _ = NEXT.compare_exchange(0, base, Ordering::SeqCst, Ordering::SeqCst);
+    loop {
+        let port = NEXT.fetch_add(1, Ordering::SeqCst);
+        if TcpListener::bind(("127.0.0.1", port)).is_ok() {
+            return port;
+        }
+    }
 }
 use std::process::{Child, Command as Process, Stdio};
 use std::sync::Arc;
@@ -35,7 +48,7 @@ impl Nats {
 
     fn start_with(dir: tempfile::TempDir, port: u16, extra: &[String]) -> Nats {
         assert!(std::path::Path::new(NATS_SERVER).exists(), "{NATS_SERVER} is missing: ./scripts/test installs Debian's nats-server");
-        let child = Process::new(NATS_SERVER)
+        let mut child = Process::new(NATS_SERVER)
             .args(["-js", "-a", "127.0.0.1", "-p", &port.to_string(), "-sd"])
             .arg(dir.path())
             .args(extra)
@@ -46,6 +59,7 @@ impl Nats {
         let started = Instant::now();
         while std::net::TcpStream::connect(("127.0.0.1", port)).is_err() {
             assert!(started.elapsed() < Duration::from_secs(10), "nats-server did not listen");
+            assert!(child.try_wait().expect("its state").is_none(), "nats-server exited (port {port} taken?)");
             std::thread::sleep(Duration::from_millis(50));
         }
         Nats { child, port, dir }
