@@ -4,50 +4,15 @@
 
 mod common;
 
-use common::{call, kill_server, login, start_server, start_server_with};
+use common::{call, kill_server, login, start_server, start_server_with, Nats};
 use serde_json::json;
-use std::net::TcpListener;
-use std::process::{Child, Command, Stdio};
+use std::process::Command;
 use std::time::{Duration, Instant};
-
-/// Debian's `nats-server` (`./scripts/test` installs it), on a free loopback port, killed on drop.
-struct Nats {
-    child: Child,
-    port: u16,
-    _storage: tempfile::TempDir,
-}
-
-impl Nats {
-    fn start() -> Nats {
-        let dir = tempfile::tempdir().expect("temp dir");
-        let port = TcpListener::bind("127.0.0.1:0").expect("a free port").local_addr().expect("address").port();
-        let child = Command::new("/usr/sbin/nats-server")
-            .args(["-js", "-a", "127.0.0.1", "-p", &port.to_string(), "-sd"])
-            .arg(dir.path())
-            .stdout(Stdio::null())
-            .stderr(Stdio::null())
-            .spawn()
-            .expect("nats-server starts (./scripts/test installs Debian's nats-server)");
-        let started = Instant::now();
-        while std::net::TcpStream::connect(("127.0.0.1", port)).is_err() {
-            assert!(started.elapsed() < Duration::from_secs(10), "nats-server did not listen");
-            std::thread::sleep(Duration::from_millis(50));
-        }
-        Nats { child, port, _storage: dir }
-    }
-}
-
-impl Drop for Nats {
-    fn drop(&mut self) {
-        let _ = self.child.kill();
-        let _ = self.child.wait();
-    }
-}
 
 #[actix_web::test]
 async fn an_acknowledged_credit_survives_a_kill_on_the_jetstream_log() {
     let nats = Nats::start();
-    let log = format!("nats://127.0.0.1:{}", nats.port);
+    let log = nats.url();
     let env = [("APP_APPLICATION__LOG", log.as_str()), ("APP_FEED__SIMULATOR", "false"), ("APP_CASINO__SIMULATOR", "false")];
     let http = awc::Client::default();
     let first_dir = tempfile::tempdir().expect("temp dir");
@@ -71,7 +36,7 @@ async fn an_acknowledged_credit_survives_a_kill_on_the_jetstream_log() {
 #[actix_web::test]
 async fn a_standby_waits_for_the_engines_lease_and_takes_over_when_the_engine_dies() {
     let nats = Nats::start();
-    let log = format!("nats://127.0.0.1:{}", nats.port);
+    let log = nats.url();
     let env = [("APP_APPLICATION__LOG", log.as_str()), ("APP_FEED__SIMULATOR", "false"), ("APP_CASINO__SIMULATOR", "false")];
     let http = awc::Client::default();
     let engine_dir = tempfile::tempdir().expect("temp dir");
@@ -106,7 +71,7 @@ async fn a_standby_waits_for_the_engines_lease_and_takes_over_when_the_engine_di
 #[actix_web::test]
 async fn a_stalled_engine_that_wakes_after_a_takeover_writes_nothing_and_stops() {
     let nats = Nats::start();
-    let log = format!("nats://127.0.0.1:{}", nats.port);
+    let log = nats.url();
     let env = [("APP_APPLICATION__LOG", log.as_str()), ("APP_FEED__SIMULATOR", "false"), ("APP_CASINO__SIMULATOR", "false")];
     let http = awc::Client::default();
     let old_dir = tempfile::tempdir().expect("temp dir");

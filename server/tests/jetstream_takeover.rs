@@ -12,7 +12,7 @@
 
 mod common;
 
-use common::{call, open_market, payload_cipher};
+use common::{call, open_market, payload_cipher, Nats};
 use ledger::jetstream::{JetStreamOptions, JetStreamStore};
 use ledger::{Event, Store};
 use rand::Rng;
@@ -20,7 +20,6 @@ use serde_json::{json, Value};
 use std::cell::{Cell, RefCell};
 use std::collections::HashMap;
 use std::io::{BufRead, BufReader};
-use std::net::TcpListener;
 use std::process::{Child, Command, Stdio};
 use std::rc::Rc;
 use std::sync::mpsc;
@@ -44,40 +43,6 @@ const BETTOR_FUNDS: f64 = 1_000_000.0;
 /// on the new engine (docs/scale-out.md).
 const PAYLOAD_KEY: &str = "7f3c9a1e5b2d4f6081a3c5e7092b4d6f8a1c3e5f7092b4d6e8f0a1c3e5b7d9f1";
 const SECRET_KEY: &str = "1b3d5f7092a4c6e8f0a2c4e6081b3d5f7a9c1e3f5092b4d6f8a0c2e4f6a8c0e2";
-
-/// Debian's `nats-server` (`./scripts/test` installs it), on a free loopback port, killed on drop.
-struct Nats {
-    child: Child,
-    url: String,
-    _storage: tempfile::TempDir,
-}
-
-impl Nats {
-    fn start() -> Nats {
-        let dir = tempfile::tempdir().expect("temp dir");
-        let port = TcpListener::bind("127.0.0.1:0").expect("a free port").local_addr().expect("address").port();
-        let child = Command::new("/usr/sbin/nats-server")
-            .args(["-js", "-a", "127.0.0.1", "-p", &port.to_string(), "-sd"])
-            .arg(dir.path())
-            .stdout(Stdio::null())
-            .stderr(Stdio::null())
-            .spawn()
-            .expect("nats-server starts (./scripts/test installs Debian's nats-server)");
-        let started = Instant::now();
-        while std::net::TcpStream::connect(("127.0.0.1", port)).is_err() {
-            assert!(started.elapsed() < Duration::from_secs(10), "nats-server did not listen");
-            std::thread::sleep(Duration::from_millis(50));
-        }
-        Nats { child, url: format!("nats://127.0.0.1:{port}"), _storage: dir }
-    }
-}
-
-impl Drop for Nats {
-    fn drop(&mut self) {
-        let _ = self.child.kill();
-        let _ = self.child.wait();
-    }
-}
 
 /// An `exchange serve --log … --role …` process and the lines it prints; killed on drop.
 struct Node {
@@ -295,9 +260,9 @@ async fn every_acknowledged_bet_is_in_the_log_once_after_twenty_engine_kills() {
     // Arrange: the log, an engine, a standby following it, the players' accounts.
     let nats = Nats::start();
     let started = Instant::now();
-    let engine = Node::start(&nats.url, "engine");
+    let engine = Node::start(&nats.url(), "engine");
     let base = engine.serving().await;
-    let standby = Node::start(&nats.url, "standby");
+    let standby = Node::start(&nats.url(), "standby");
     standby.line("following the log").await;
     let http = awc::Client::default();
     let tokens = open_bettors(&http, &base).await;
@@ -308,7 +273,7 @@ async fn every_acknowledged_bet_is_in_the_log_once_after_twenty_engine_kills() {
 
     // Act: players bet while the engine is killed again and again.
     let players = futures_util::future::join_all(tokens.into_iter().enumerate().map(|(n, token)| bet_through_kills(target.clone(), token, market.clone(), cipher.clone(), n)));
-    let (seen, (mut takeovers, nodes)) = futures_util::future::join(players, kill_again_and_again(&target, &nats.url, engine, standby)).await;
+    let (seen, (mut takeovers, nodes)) = futures_util::future::join(players, kill_again_and_again(&target, &nats.url(), engine, standby)).await;
     drop(nodes);
 
     // Assert: nothing refused; each acknowledged bet in the log once, under its bet id; no
@@ -320,12 +285,12 @@ async fn every_acknowledged_bet_is_in_the_log_once_after_twenty_engine_kills() {
     let already_placed: usize = seen.iter().map(|s| s.already_placed).sum();
     assert!(acknowledged.len() >= KILLS * BETTORS, "too little load: {} bets acknowledged", acknowledged.len());
     assert!(retried >= KILLS, "the kills left bets unanswered, sent again: only {retried} in {KILLS} kills");
-    let log = bets_in_log(&nats.url);
+    let log = bets_in_log(&nats.url());
     let doubled: Vec<_> = log.iter().filter(|(_, ids)| ids.len() > 1).take(5).collect();
     assert!(doubled.is_empty(), "request ids placed more than once: {doubled:?}");
     let lost: Vec<_> = acknowledged.iter().filter(|(request, bet_id)| log.get(request) != Some(&vec![*bet_id])).take(5).collect();
     assert!(lost.is_empty(), "acknowledged bets not in the log once under their bet id: {lost:?}");
-    let audit = Command::new(env!("CARGO_BIN_EXE_exchange")).args(["audit", "verify", "--log", &nats.url]).env("RUST_LOG", "warn").output().expect("the audit runs");
+    let audit = Command::new(env!("CARGO_BIN_EXE_exchange")).args(["audit", "verify", "--log", &nats.url()]).env("RUST_LOG", "warn").output().expect("the audit runs");
     assert!(audit.status.success(), "audit verify failed:\n{}\n{}", String::from_utf8_lossy(&audit.stdout), String::from_utf8_lossy(&audit.stderr));
 
     takeovers.sort();

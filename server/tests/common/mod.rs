@@ -122,3 +122,43 @@ pub async fn open_market(http: &awc::Client, base: &str) -> Value {
     }
     panic!("no open match-odds market");
 }
+
+/// Debian's `nats-server` (`./scripts/test` installs it) with JetStream, on a free loopback port,
+/// killed on drop.
+pub struct Nats {
+    child: Child,
+    pub port: u16,
+    _storage: tempfile::TempDir,
+}
+
+impl Nats {
+    pub fn start() -> Nats {
+        let dir = tempfile::tempdir().expect("temp dir");
+        let port = std::net::TcpListener::bind("127.0.0.1:0").expect("a free port").local_addr().expect("address").port();
+        let mut child = Command::new("/usr/sbin/nats-server")
+            .args(["-js", "-a", "127.0.0.1", "-p", &port.to_string(), "-sd"])
+            .arg(dir.path())
+            .stdout(Stdio::null())
+            .stderr(Stdio::null())
+            .spawn()
+            .expect("nats-server starts (./scripts/test installs Debian's nats-server)");
+        let started = std::time::Instant::now();
+        while std::net::TcpStream::connect(("127.0.0.1", port)).is_err() {
+            assert!(started.elapsed() < Duration::from_secs(10), "nats-server did not listen");
+            assert!(child.try_wait().expect("its state").is_none(), "nats-server exited (port {port} taken?)");
+            std::thread::sleep(Duration::from_millis(50));
+        }
+        Nats { child, port, _storage: dir }
+    }
+
+    pub fn url(&self) -> String {
+        format!("nats://127.0.0.1:{}", self.port)
+    }
+}
+
+impl Drop for Nats {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
