@@ -11,7 +11,7 @@
 
 mod common;
 
-use common::{audit_verify, call, open_market, payload_cipher, start_server};
+use common::{audit_verify, call, open_market, payload_cipher, sealed_call, start_server};
 use ledger::wallet::WalletEvent;
 use ledger::Event;
 use rand::Rng;
@@ -145,15 +145,6 @@ async fn bet_until_killed(base: Rc<str>, market: Rc<Value>, cipher: Rc<server::c
 }
 
 
-/// The answer of a sealed call (`{"Payload": …}` both ways), opened; `None` for a body cut short.
-async fn sealed_call(http: &awc::Client, url: &str, token: &str, cipher: &server::crypto::PayloadCipher, body: &Value) -> Option<(u16, Value)> {
-    let sealed = json!({"Payload": cipher.encrypt(body.to_string().as_bytes())});
-    let mut response = http.post(url).bearer_auth(token).send_json(&sealed).await.ok()?;
-    let bytes = response.body().await.ok()?;
-    let status = response.status().as_u16();
-    let opened = serde_json::from_slice::<Value>(&bytes).ok().and_then(|a| a["Payload"].as_str().and_then(|p| cipher.decrypt(p).ok())).and_then(|plain| serde_json::from_slice::<Value>(&plain).ok());
-    Some((status, opened.unwrap_or_else(|| serde_json::from_slice(&bytes).unwrap_or(Value::Null))))
-}
 
 /// A casino player signs in, then backs Player A on Teen Patti while its round takes bets (the
 /// table runs at real time: a round takes bets for 20 s of about 35), waiting while it does not.

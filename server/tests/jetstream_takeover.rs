@@ -12,7 +12,7 @@
 
 mod common;
 
-use common::{call, open_market, payload_cipher, Nats};
+use common::{call, open_market, payload_cipher, sealed_call, Nats};
 use ledger::jetstream::{JetStreamOptions, JetStreamStore};
 use ledger::{Event, Store};
 use rand::Rng;
@@ -139,15 +139,6 @@ struct Seen {
     refused: Vec<String>,
 }
 
-/// One sealed call: the opened answer, or `None` when no answer came (the engine died).
-async fn sealed_call(http: &awc::Client, url: &str, token: &str, cipher: &server::crypto::PayloadCipher, body: &Value) -> Option<(u16, Value)> {
-    let sealed = json!({"Payload": cipher.encrypt(body.to_string().as_bytes())});
-    let mut response = http.post(url).bearer_auth(token).send_json(&sealed).await.ok()?;
-    let bytes = response.body().await.ok()?;
-    let status = response.status().as_u16();
-    let opened = serde_json::from_slice::<Value>(&bytes).ok().and_then(|a| a["Payload"].as_str().and_then(|p| cipher.decrypt(p).ok())).and_then(|plain| serde_json::from_slice::<Value>(&plain).ok());
-    Some((status, opened.unwrap_or_else(|| serde_json::from_slice(&bytes).unwrap_or(Value::Null))))
-}
 
 /// A player backs and lays the market's first runner in turn (the two offset) until told to stop;
 /// a bet without an answer is sent again, the same request id, until some engine answers it.

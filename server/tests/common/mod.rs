@@ -108,6 +108,17 @@ pub async fn payload_cipher(http: &awc::Client, base: &str) -> server::crypto::P
     server::crypto::PayloadCipher::from_hex(key).expect("a valid key")
 }
 
+/// One sealed call (`{"Payload": …}` both ways): the status and the opened answer, or `None` when
+/// no answer came (the server died).
+pub async fn sealed_call(http: &awc::Client, url: &str, token: &str, cipher: &server::crypto::PayloadCipher, body: &Value) -> Option<(u16, Value)> {
+    let sealed = json!({"Payload": cipher.encrypt(body.to_string().as_bytes())});
+    let mut response = http.post(url).bearer_auth(token).send_json(&sealed).await.ok()?;
+    let bytes = response.body().await.ok()?;
+    let status = response.status().as_u16();
+    let opened = serde_json::from_slice::<Value>(&bytes).ok().and_then(|a| a["Payload"].as_str().and_then(|p| cipher.decrypt(p).ok())).and_then(|plain| serde_json::from_slice::<Value>(&plain).ok());
+    Some((status, opened.unwrap_or_else(|| serde_json::from_slice(&bytes).unwrap_or(Value::Null))))
+}
+
 /// The first open cricket match-odds market with every runner active.
 pub async fn open_market(http: &awc::Client, base: &str) -> Value {
     let rows = call(http, "POST", &format!("{base}/data/front/highlightproduct"), None, Some(&json!({"etid": 4, "type": "all"}))).await;
