@@ -82,13 +82,17 @@ describe('live casino', () => {
 
     // The fixed header links switch the type; Poker lists Poker 20-20.
     await page.getByRole('navigation', { name: 'Casino types' }).getByRole('link', { name: 'Teenpatti' }).click();
+    // The list of the type replaces the whole lobby (the old list, which also holds the tile, may
+    // still show for a moment after the URL changes), so wait for the one tile to be all there is.
+    const onlyTile = (gmid) => page.waitForFunction((g) => {
+      const tiles = [...document.querySelectorAll('[data-testid="casino-tile"]')];
+      return tiles.length === 1 && tiles[0].getAttribute('data-gmid') === g;
+    }, gmid);
     await page.waitForURL('**/casino-list/LC/4/20');
-    await page.locator('[data-testid="casino-tile"][data-gmid="teen20"]').waitFor();
-    assert.equal(await page.getByTestId('casino-tile').count(), 1);
+    await onlyTile('teen20');
     await page.getByRole('link', { name: 'Poker' }).click();
     await page.waitForURL('**/casino-list/LC/4/21');
-    await page.locator('[data-testid="casino-tile"][data-gmid="poker20"]').waitFor();
-    assert.equal(await page.getByTestId('casino-tile').count(), 1);
+    await onlyTile('poker20');
     await page.context().close();
   });
 
