@@ -2,7 +2,9 @@
 //! sets, password changes) made by running commands through `decide` and `apply`, so every event
 //! is one the engine could have written. Then: replay speed and space on disk.
 
-use ledger::{Command, Envelope, SledStore, State, Store, TokenGrant};
+use ledger::{BetInfo, Command, Envelope, SledStore, State, Store, TokenGrant};
+use schemas::sports::{Market, MarketResult, MarketType, OddsLevel, Price, Section, Side};
+use schemas::Money;
 use std::path::Path;
 use std::time::{Duration, Instant};
 
@@ -49,6 +51,43 @@ struct Generator {
     rng: Rng,
     state: State,
     at_ms: i64,
+    /// Bets in the mix (`--only startup`): per 100 commands, and the market now taking them.
+    bets_percent: u64,
+    market_mid: u64,
+    market_bets: u64,
+}
+
+/// Bets a market takes before it is settled and the next one opens.
+const BETS_PER_MARKET: u64 = 400;
+
+/// A match-odds market of three runners as the feed quotes it.
+fn market(mid: u64) -> Market {
+    let level = |otype, odds| OddsLevel { otype, odds: Price(odds), size: Price(50_000), tno: 0 };
+    let section = |sid: u32, back: u32, lay: u32| Section {
+        sid,
+        sno: sid,
+        nat: format!("Team {sid}"),
+        gstatus: "ACTIVE".into(),
+        min: Money(0),
+        max: Money(0),
+        rem: String::new(),
+        width: 0,
+        odds: vec![level(Side::Back, back), level(Side::Lay, lay)],
+    };
+    Market {
+        mid,
+        gmid: 1_000 + mid / 3,
+        mname: "Match Odds".into(),
+        gtype: MarketType::Match,
+        status: "OPEN".into(),
+        min: Money(10_000),
+        max: Money(0),
+        minb: Money(10_000),
+        maxb: Money(5_000_000),
+        rc: 0,
+        rem: String::new(),
+        section: vec![section(1, 185, 187), section(2, 210, 214), section(3, 400, 420)],
+    }
 }
 
 fn buttons(scale: i64) -> Vec<(String, i64)> {
@@ -59,6 +98,10 @@ fn buttons(scale: i64) -> Vec<(String, i64)> {
 }
 
 impl Generator {
+    fn new(bets_percent: u64) -> Self {
+        Generator { rng: Rng(0x9E37_79B9_7F4A_7C15), state: State::default(), at_ms: 1_700_000_000_000, bets_percent, market_mid: 1, market_bets: 0 }
+    }
+
     fn user_id(&mut self) -> u64 {
         1 + self.rng.below(self.state.users.len() as u64)
     }
@@ -85,6 +128,9 @@ impl Generator {
     /// 30 debit, 8 buttons, 2 password change.
     fn command(&mut self) -> Command {
         let users = self.state.users.len() as u64;
+        if users >= FIRST_ACCOUNTS && self.rng.below(100) < self.bets_percent {
+            return self.bet();
+        }
         let roll = if users < FIRST_ACCOUNTS { 0 } else { self.rng.below(100) };
         match roll {
             0 => Command::OpenAccount {
@@ -121,6 +167,50 @@ impl Generator {
         }
     }
 
+    /// A back or lay bet on the current market at its offer, or the market's settlement once it
+    /// has taken its bets.
+    fn bet(&mut self) -> Command {
+        if self.market_bets >= BETS_PER_MARKET {
+            let (gmid, mid) = (1_000 + self.market_mid / 3, self.market_mid);
+            self.market_mid += 1;
+            self.market_bets = 0;
+            return Command::SettleMarket { gmid, mid, result: MarketResult::Winner { sid: 1 + self.rng.below(3) as u32 } };
+        }
+        let user_id = self.user_id();
+        let stake_minor = 10_000 * (1 + self.rng.below(5) as i64);
+        if self.state.users[&user_id].available_minor() < stake_minor * 4 {
+            let username = self.state.users[&user_id].username.clone();
+            return Command::Credit { username, amount_minor: 1_000_000, remark: "top up".into() };
+        }
+        self.market_bets += 1;
+        let sid = 1 + self.rng.below(3) as u32;
+        let side = if self.rng.below(2) == 0 { Side::Back } else { Side::Lay };
+        let price_h = match (sid, side) {
+            (1, Side::Back) => 185,
+            (1, Side::Lay) => 187,
+            (2, Side::Back) => 210,
+            (2, Side::Lay) => 214,
+            (_, Side::Back) => 400,
+            (_, Side::Lay) => 420,
+        };
+        let info = BetInfo {
+            etid: 4,
+            event_name: format!("Team {} v Team {}", self.market_mid % 97, self.market_mid % 89),
+            market_name: "Match Odds".into(),
+            section_name: format!("Team {sid}"),
+            gtype: "match".into(),
+            sid,
+            side,
+            price_h,
+            ip: self.ip(),
+            browser: "Mozilla/5.0 (X11; Linux x86_64) Chrome/126.0".into(),
+            requested_at_ms: self.at_ms,
+            delay_ms: 0,
+        };
+        let request_id = format!("{:016x}", self.rng.next());
+        Command::PlaceBet { user_id, request_id, market: market(self.market_mid), delay: ledger::BetDelay::default(), stake_minor, info }
+    }
+
     fn credit(&mut self) -> Command {
         let amount_minor = 100 * (1 + self.rng.below(5_000) as i64);
         let remark = format!("Deposit ref {:08X}", self.rng.next() as u32);
@@ -143,7 +233,7 @@ impl Generator {
     fn step(&mut self) -> Vec<Envelope> {
         self.at_ms += self.rng.below(50) as i64;
         let command = self.command();
-        let events = ledger::decide(&self.state, self.at_ms, &command).expect("the generator only makes valid commands");
+        let events = ledger::decide(&self.state, self.at_ms, &command).unwrap_or_else(|reject| panic!("the generator only makes valid commands: {reject} for {command:?}"));
         events
             .into_iter()
             .map(|event| {
@@ -261,21 +351,112 @@ pub fn run(dir: &Path, events: u64, backend: Backend) -> HistoryReport {
 
 fn write(dir: &Path, events: u64, backend: Backend) -> (State, u64, u64, Duration) {
     let store = backend.open(dir).expect("a fresh store directory opens");
-    let mut generator = Generator { rng: Rng(0x9E37_79B9_7F4A_7C15), state: State::default(), at_ms: 1_700_000_000_000 };
-    let mut encoded_bytes = 0u64;
-    let mut batch = Vec::with_capacity(WRITE_BATCH_EVENTS + 4);
+    let mut generator = Generator::new(0);
     let started = Instant::now();
-    while generator.state.head_seq < events {
-        batch.extend(generator.step());
-        if batch.len() >= WRITE_BATCH_EVENTS || generator.state.head_seq >= events {
-            encoded_bytes += batch.iter().map(|e| ledger::store::encode(e).len() as u64).sum::<u64>();
-            store.append(&batch).expect("the store appends the batch");
-            batch.clear();
-        }
-    }
+    let encoded_bytes = generator.write_to(store.as_ref(), events);
     let elapsed = started.elapsed();
     let size = store.size_on_disk();
     (generator.state, encoded_bytes, size, elapsed)
+}
+
+impl Generator {
+    /// Appends the mix to `store` in batches until the log holds `events`; returns their bytes.
+    fn write_to(&mut self, store: &dyn Store, events: u64) -> u64 {
+        let mut encoded_bytes = 0u64;
+        let mut batch = Vec::with_capacity(WRITE_BATCH_EVENTS + 4);
+        while self.state.head_seq < events {
+            batch.extend(self.step());
+            if batch.len() >= WRITE_BATCH_EVENTS || self.state.head_seq >= events {
+                encoded_bytes += batch.iter().map(|e| ledger::store::encode(e).len() as u64).sum::<u64>();
+                store.append(&batch).expect("the store appends the batch");
+                batch.clear();
+            }
+        }
+        encoded_bytes
+    }
+}
+
+/// Bets per 100 commands in the start-up history: about half of what a betting site logs.
+const STARTUP_BETS_PERCENT: u64 = 50;
+
+pub struct StartupReport {
+    pub events: u64,
+    pub users: usize,
+    pub bets: usize,
+    pub sessions: usize,
+    pub write_elapsed: Duration,
+    pub snapshot_seq: u64,
+    pub snapshot_bytes: u64,
+    pub snapshot_save_elapsed: Duration,
+    /// Opening the log and replaying all of it (no snapshot): the start before snapshots.
+    pub from_zero_elapsed: Duration,
+    /// Opening the log and the snapshots, decoding the newest and replaying the tail; and the
+    /// first two steps of it.
+    pub from_snapshot_elapsed: Duration,
+    pub log_opened_elapsed: Duration,
+    pub opened_elapsed: Duration,
+    pub decoded_elapsed: Duration,
+    pub tail_events: u64,
+}
+
+/// A betting history of `events` events on the segment log in `dir`, with a snapshot taken
+/// `tail` events before its end (the most a start replays after one, at the keeper's interval);
+/// then a start from zero and a start from the snapshot, each on a freshly opened store.
+pub fn startup(dir: &Path, events: u64, tail: u64) -> StartupReport {
+    let log_dir = dir.join(ledger::seglog::LOG_DIR);
+    let build = ledger::snapshot::this_build();
+    let mut generator = Generator::new(STARTUP_BETS_PERCENT);
+    let started = Instant::now();
+    let snapshot_save_elapsed = {
+        let store = ledger::SegmentStore::open(&log_dir).expect("a fresh log opens");
+        generator.write_to(&store, events.saturating_sub(tail));
+        let snapshots = ledger::Snapshots::open(dir, build).expect("the snapshots open");
+        let saving = Instant::now();
+        snapshots.save(generator.state.clone(), &store).expect("the snapshot saves");
+        let saved = saving.elapsed();
+        generator.write_to(&store, events);
+        saved
+    };
+    let write_elapsed = started.elapsed() - snapshot_save_elapsed;
+    let snapshot_bytes = directory_bytes(&dir.join(ledger::snapshot::SNAPSHOT_DIR)).0;
+    let expected = generator.state.fingerprint();
+    drop(generator);
+
+    let started = Instant::now();
+    let store = ledger::SegmentStore::open(&log_dir).expect("the log opens");
+    let replayed = ledger::audit::replay(&store, u64::MAX).expect("the history replays");
+    let from_zero_elapsed = started.elapsed();
+    assert!(replayed.fingerprint() == expected, "replay from zero rebuilds the state that was written");
+    drop((store, replayed));
+
+    let started = Instant::now();
+    let store = ledger::SegmentStore::open(&log_dir).expect("the log opens");
+    let log_opened_elapsed = started.elapsed();
+    let snapshots = ledger::Snapshots::open(dir, build).expect("the snapshots open");
+    let opened_elapsed = started.elapsed();
+    let snapshot = snapshots.latest(&store).expect("the snapshot is trusted");
+    let decoded_elapsed = started.elapsed() - opened_elapsed;
+    let snapshot_seq = snapshot.head_seq;
+    let restored = ledger::audit::replay_onto(snapshot, &store, u64::MAX, i64::MAX).expect("the tail replays");
+    let from_snapshot_elapsed = started.elapsed();
+    let how = ledger::Restored { snapshot_seq, tail_events: restored.head_seq - snapshot_seq };
+    assert!(restored.fingerprint() == expected, "snapshot and tail rebuild the state that was written");
+    StartupReport {
+        events: restored.head_seq,
+        users: restored.users.len(),
+        bets: restored.bets.len(),
+        sessions: restored.sessions.len(),
+        write_elapsed,
+        snapshot_seq: how.snapshot_seq,
+        snapshot_bytes,
+        snapshot_save_elapsed,
+        from_zero_elapsed,
+        from_snapshot_elapsed,
+        log_opened_elapsed,
+        opened_elapsed,
+        decoded_elapsed,
+        tail_events: how.tail_events,
+    }
 }
 
 /// Sum of file sizes (and of allocated blocks) under `dir`.

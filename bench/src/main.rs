@@ -9,6 +9,10 @@
 //!    then rebuilt into the projections with `ledger::audit::replay`.
 //! 3. Space: bytes on disk divided by raw encoded event bytes after that history.
 //!
+//! 4. `--only startup` (not in the default run): a betting history of `--events` events (half of
+//!    the commands bets) with a snapshot `--tail` events before its end, then a start from zero
+//!    and a start from the snapshot plus the tail, each on a freshly opened log.
+//!
 //! `--only engine` runs only the engine-on-the-segment-log rows (the peers comparison of
 //! `scripts/bench-server --peers`), and `--submitters 1,16,64,256` replaces the default counts.
 //!
@@ -37,6 +41,8 @@ struct Options {
     submitters: Vec<usize>,
     case_duration: Duration,
     history_events: u64,
+    /// `--only startup`: events after the snapshot.
+    tail_events: u64,
     dir: PathBuf,
 }
 
@@ -46,6 +52,7 @@ fn options() -> Options {
         submitters: SUBMITTERS.to_vec(),
         case_duration: Duration::from_secs(5),
         history_events: 1_000_000,
+        tail_events: ledger::limits::SNAPSHOT_EVERY_EVENTS - 1,
         dir: PathBuf::from(concat!(env!("CARGO_MANIFEST_DIR"), "/../target/bench-tmp")),
     };
     let mut args = std::env::args().skip(1);
@@ -57,9 +64,10 @@ fn options() -> Options {
             }
             "--seconds" => options.case_duration = Duration::from_secs_f64(value(args.next(), "--seconds")),
             "--events" => options.history_events = value(args.next(), "--events"),
+            "--tail" => options.tail_events = value(args.next(), "--tail"),
             "--only" => match args.next().as_deref() {
-                Some(part @ ("durable" | "engine" | "replay")) => options.only = Some(part.to_owned()),
-                _ => usage("--only takes durable, engine or replay"),
+                Some(part @ ("durable" | "engine" | "replay" | "startup")) => options.only = Some(part.to_owned()),
+                _ => usage("--only takes durable, engine, replay or startup"),
             },
             "--submitters" => options.submitters = counts(args.next()),
             "--dir" => options.dir = PathBuf::from(args.next().unwrap_or_else(|| usage("--dir needs a path"))),
@@ -81,7 +89,7 @@ fn counts(text: Option<String>) -> Vec<usize> {
 }
 
 fn usage(problem: &str) -> ! {
-    eprintln!("{problem}\nusage: ledger-bench [--quick] [--seconds S] [--events N] [--dir DIR] [--only durable|engine|replay] [--submitters 1,16,256]");
+    eprintln!("{problem}\nusage: ledger-bench [--quick] [--seconds S] [--events N] [--dir DIR] [--only durable|engine|replay|startup] [--tail N] [--submitters 1,16,256]");
     std::process::exit(2)
 }
 
@@ -206,10 +214,34 @@ fn print_history(backend: history::Backend, report: &history::HistoryReport) {
     println!();
 }
 
+/// Target of issue 13: a 10,000,000-event log starts in at most 5 s.
+const TARGET_STARTUP_SECONDS: f64 = 5.0;
+
+fn startup(options: &Options) {
+    let dir = temp_dir(options);
+    let report = history::startup(dir.path(), options.history_events, options.tail_events);
+    println!("## Start-up from a snapshot ({} events: {} accounts, {} bets, {} sessions)\n", report.events, report.users, report.bets, report.sessions);
+    println!("| step | seconds |\n|---|---:|");
+    println!("| write the history (batches of 1,000 events; not part of a start) | {:.2} |", report.write_elapsed.as_secs_f64());
+    println!("| save the snapshot at event {} ({} bytes in sled; the keeper's work, off the engine) | {:.2} |", report.snapshot_seq, report.snapshot_bytes, report.snapshot_save_elapsed.as_secs_f64());
+    println!("| **start from zero**: open the log, replay every event | {:.2} |", report.from_zero_elapsed.as_secs_f64());
+    println!("| **start from the snapshot**: open the log and the snapshots, decode the snapshot, replay the {} events after it | {:.2} |", report.tail_events, report.from_snapshot_elapsed.as_secs_f64());
+    println!("| … of which: open the log (it checks every batch, its segments on every core) | {:.2} |", report.log_opened_elapsed.as_secs_f64());
+    println!("| … of which: open the snapshots (sled) | {:.2} |", (report.opened_elapsed - report.log_opened_elapsed).as_secs_f64());
+    println!("| … of which: read and decode the snapshot (its parts on every core) | {:.2} |", report.decoded_elapsed.as_secs_f64());
+    println!("| … of which: replay the tail | {:.2} |", (report.from_snapshot_elapsed - report.opened_elapsed - report.decoded_elapsed).as_secs_f64());
+    let seconds = report.from_snapshot_elapsed.as_secs_f64();
+    println!("\nTarget: a {}-event log starts in <= {TARGET_STARTUP_SECONDS} s ({}: {seconds:.2} s)\n", report.events, verdict(seconds <= TARGET_STARTUP_SECONDS));
+}
+
 #[tokio::main]
 async fn main() {
     let options = options();
     println!("# ledger-bench (temporary log directories under {})\n", options.dir.display());
+    if options.only.as_deref() == Some("startup") {
+        startup(&options);
+        return;
+    }
     if options.only.as_deref() != Some("replay") {
         durable_commands(&options).await;
     }

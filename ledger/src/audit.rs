@@ -27,10 +27,16 @@ pub fn replay(store: &dyn Store, to_seq: u64) -> Result<State, StoreError> {
 /// The state after every event with `seq <= to_seq` up to the first one later than `at_ms`: the
 /// ledger as it was at a moment (operators' time travel).
 pub fn replay_to(store: &dyn Store, to_seq: u64, at_ms: i64) -> Result<State, StoreError> {
+    replay_onto(State::default(), store, to_seq, at_ms)
+}
+
+/// Folds the events after `state`'s head (up to `to_seq` and `at_ms`) into it: a start from a
+/// snapshot replays only the log's tail.
+pub fn replay_onto(mut state: State, store: &dyn Store, to_seq: u64, at_ms: i64) -> Result<State, StoreError> {
+    let from = state.head_seq + 1;
     std::thread::scope(|scope| {
         let (tx, rx) = std::sync::mpsc::sync_channel(REPLAY_BATCHES_IN_FLIGHT);
-        scope.spawn(move || read_batches(store, to_seq, at_ms, &tx));
-        let mut state = State::default();
+        scope.spawn(move || read_batches(store, from, to_seq, at_ms, &tx));
         for batch in rx {
             for envelope in batch? {
                 check_next(&state, &envelope)?;
@@ -44,9 +50,9 @@ pub fn replay_to(store: &dyn Store, to_seq: u64, at_ms: i64) -> Result<State, St
 type Batch = Result<Vec<Envelope>, StoreError>;
 
 /// Sends the log up to `to_seq` in batches; stops early if the folding side has gone.
-fn read_batches(store: &dyn Store, to_seq: u64, at_ms: i64, tx: &std::sync::mpsc::SyncSender<Batch>) {
+fn read_batches(store: &dyn Store, from: u64, to_seq: u64, at_ms: i64, tx: &std::sync::mpsc::SyncSender<Batch>) {
     let mut batch = Vec::with_capacity(REPLAY_BATCH_RECORDS);
-    for record in store.read_from(1) {
+    for record in store.read_from(from) {
         match record {
             Ok(envelope) if envelope.seq > to_seq || envelope.at_ms > at_ms => break,
             Ok(envelope) => batch.push(envelope),

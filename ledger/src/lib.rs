@@ -29,6 +29,7 @@ pub mod limits;
 pub mod oversight;
 pub mod secure;
 pub mod seglog;
+pub mod snapshot;
 pub mod sports;
 pub mod state;
 pub mod store;
@@ -45,4 +46,5 @@ pub use state::{Account, ActivityKind, Bet, Book, RoundRecord, SettlementEntry, 
 pub use oversight::{AccountAction, ActionRecord, DealingAction, MarketAction};
 pub use jetstream::JetStreamStore;
 pub use seglog::{open_data_dir, SegmentStore};
+pub use snapshot::{Restored, Snapshots};
 pub use store::{MemStore, SledStore, Store, StoreError};

@@ -91,3 +91,27 @@ pub const SEGMENT_INDEX_STRIDE_BYTES: u64 = 64 * 1024;
 pub const LOG_QUIET_MS: u64 = 100;
 
 const _: () = assert!(PREALLOCATE_BYTES < SEGMENT_BYTES && SEGMENT_INDEX_STRIDE_BYTES < SEGMENT_BYTES);
+
+// ---- snapshots of the state (issue 13) ----
+
+/// A snapshot is taken when the log has moved this many events past the newest one: a start then
+/// replays at most this tail after decoding the snapshot (about 1.3 s of a betting history at the
+/// measured 200,000 events/s), and a busy log is not snapshotted more than once per check.
+pub const SNAPSHOT_EVERY_EVENTS: u64 = 250_000;
+
+/// How often the snapshot thread looks at the log's head.
+pub const SNAPSHOT_CHECK_MS: u64 = 30_000;
+
+/// How often the snapshot thread looks whether the store is still in use: it closes the
+/// snapshots (and sled's lock on them) this long after the engine stops.
+pub const SNAPSHOT_LIFE_CHECK_MS: u64 = 200;
+
+/// Snapshots kept: the newest, and one before it in case the newest cannot be read.
+pub const SNAPSHOTS_KEPT: usize = 2;
+
+/// The size of a part of a snapshot (a run of bets or accounts): parts are decoded in parallel at
+/// a start, so there are many more of them than cores, and each is still a few MiB.
+pub const SNAPSHOT_PART_BYTES: u64 = 4 << 20;
+
+/// A snapshot is stored in sled in chunks of this size (sled keeps large values whole in memory).
+pub const SNAPSHOT_CHUNK_BYTES: usize = 4 << 20;

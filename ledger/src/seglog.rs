@@ -312,6 +312,24 @@ fn scan(path: &Path, first: u64) -> Result<Scanned, StoreError> {
     Ok(Scanned { slot, end_seq: expected - 1, end_offset: frames.offset, file_len: frames.file_len, index, stop })
 }
 
+/// Scans every segment, on every core at once (a start reads the whole log to check it): the
+/// results in the segments' order.
+fn scan_all(listed: &[(u64, PathBuf)]) -> Vec<Result<Scanned, StoreError>> {
+    let next = std::sync::atomic::AtomicUsize::new(0);
+    let slots: Vec<Mutex<Option<Result<Scanned, StoreError>>>> = listed.iter().map(|_| Mutex::new(None)).collect();
+    let workers = std::thread::available_parallelism().map_or(1, |n| n.get()).min(listed.len());
+    std::thread::scope(|scope| {
+        for _ in 0..workers {
+            scope.spawn(|| loop {
+                let i = next.fetch_add(1, Ordering::Relaxed);
+                let Some((first, path)) = listed.get(i) else { return };
+                *slots[i].lock().unwrap_or_else(|p| p.into_inner()) = Some(scan(path, *first));
+            });
+        }
+    });
+    slots.into_iter().map(|slot| slot.into_inner().unwrap_or_else(|p| p.into_inner()).expect("every segment was scanned")).collect()
+}
+
 /// The segment files of a log directory by first sequence number, leftovers of an interrupted
 /// roll-over removed.
 fn list_segments(dir: &Path) -> Result<Vec<(u64, PathBuf)>, StoreError> {
@@ -633,11 +651,11 @@ fn undo(w: &mut Writer, allocated: u64, frame_len: usize) {
 fn check_segments(listed: &[(u64, PathBuf)]) -> Result<(Vec<Segment>, Scanned), StoreError> {
     let mut segments = Vec::with_capacity(listed.len());
     let mut last = None;
-    for (i, (first, path)) in listed.iter().enumerate() {
+    for (i, ((first, path), scanned)) in listed.iter().zip(scan_all(listed)).enumerate() {
         if i == 0 && *first != 1 {
             return Err(damaged(*first, "the log's first segment does not begin at event 1".into()));
         }
-        let scanned = scan(path, *first)?;
+        let scanned = scanned?;
         let next = listed.get(i + 1).map(|(next, _)| *next);
         match next {
             Some(next) if scanned.slot.next != 0 && scanned.slot.next != next => {

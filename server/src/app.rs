@@ -15,6 +15,8 @@ use std::sync::{Arc, RwLock};
 pub struct Application {
     port: u16,
     server: actix_web::dev::Server,
+    /// How the ledger came to its state at start, for the start-up lines.
+    started_from: String,
 }
 
 /// Opens the ledger's log in `dir` (`ledger::open_data_dir`: the segment log, or the sled log of
@@ -54,6 +56,38 @@ pub struct Ledger {
     pub folded: Option<ledger::State>,
 }
 
+/// The state at the end of the log: the newest snapshot this build trusts and the log's tail
+/// after it (ledger::snapshot), or a replay from zero; then the thread that keeps the snapshots
+/// up. Snapshots only save time: if they cannot be opened the ledger replays from zero.
+fn restore(settings: &crate::configuration::ApplicationSettings, store: &Arc<dyn Store>) -> anyhow::Result<(ledger::State, String)> {
+    let started = std::time::Instant::now();
+    let snapshots = match ledger::Snapshots::open(&settings.data_dir, ledger::snapshot::this_build()) {
+        Ok(snapshots) => Some(Arc::new(snapshots)),
+        Err(error) => {
+            tracing::warn!(%error, "the state's snapshots cannot be opened: replaying the log from zero, taking none");
+            None
+        }
+    };
+    let (state, restored) = match &snapshots {
+        Some(snapshots) => snapshots.restore(store.as_ref()),
+        None => ledger::audit::replay(store.as_ref(), u64::MAX).map(|state| {
+            let tail_events = state.head_seq;
+            (state, ledger::Restored { snapshot_seq: 0, tail_events })
+        }),
+    }
+    .context("replaying the ledger")?;
+    let from = match restored.snapshot_seq {
+        0 => "replayed from zero".to_owned(),
+        seq => format!("from the snapshot at event {seq} and the {} events after it", restored.tail_events),
+    };
+    let started_from = format!("at event {}, {from}, in {} ms", state.head_seq, started.elapsed().as_millis());
+    if let Some(snapshots) = snapshots.filter(|_| settings.snapshot_every_events > 0) {
+        let check = std::time::Duration::from_millis(settings.snapshot_check_ms);
+        snapshots.keep_up(store, settings.snapshot_every_events, check).context("starting the snapshot thread")?;
+    }
+    Ok((state, started_from))
+}
+
 impl Application {
     pub async fn build(settings: Settings) -> anyhow::Result<Application> {
         let store = open_configured_store(&settings)?;
@@ -68,10 +102,14 @@ impl Application {
         settings.site.test_mode = settings.test_mode;
         let hub = hub::spawn();
         let notify = crate::push::notifier(hub.clone());
-        let engine = match log.folded {
-            Some(state) => ledger::start_on(log.store, state, notify).context("starting the engine on the followed log")?,
-            None => ledger::start(log.store, notify).context("replaying the ledger")?,
+        let (state, started_from) = match log.folded {
+            Some(state) => {
+                let started_from = format!("at event {}, followed from the log", state.head_seq);
+                (state, started_from)
+            }
+            None => restore(&settings.application, &log.store)?,
         };
+        let engine = ledger::start_on(log.store, state, notify).context("starting the engine")?;
         crate::seed::seed(&engine, &settings).await.context("seeding accounts")?;
         // At start the locked tables are the configuration's and those an operator locked in the
         // console (and did not unlock).
@@ -107,11 +145,16 @@ impl Application {
             hub,
         };
         let server = crate::startup::run(listener, state)?;
-        Ok(Application { port, server })
+        Ok(Application { port, server, started_from })
     }
 
     pub fn port(&self) -> u16 {
         self.port
+    }
+
+    /// How the ledger reached its state: `at event N, from the snapshot at event S and …`.
+    pub fn started_from(&self) -> &str {
+        &self.started_from
     }
 
     pub async fn run_until_stopped(self) -> std::io::Result<()> {

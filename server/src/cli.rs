@@ -707,7 +707,7 @@ async fn serve(settings: Settings, log: Ledger) -> anyhow::Result<()> {
     let scheme = if settings.application.tls_cert.is_some() { "https" } else { "http" };
     let app = Application::build_on(settings, log).await?;
     println!("listening on {scheme}://{host}:{}", app.port());
-    println!("ledger: {}", data_dir.display());
+    println!("ledger: {} ({})", data_dir.display(), app.started_from());
     println!("seeded accounts (created on the first start of an empty ledger):");
     for seed in &seeds {
         let note = if seed.must_change_password { ", must change password at first login" } else { "" };

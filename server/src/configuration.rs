@@ -57,6 +57,21 @@ pub struct ApplicationSettings {
     pub log_stream: String,
     #[serde(default = "default_log_replicas")]
     pub log_replicas: usize,
+    /// A snapshot of the state is saved in `data_dir` whenever the log has moved this many events
+    /// past the newest one (0: none), so a start replays only the tail after it.
+    #[serde(default = "default_snapshot_every_events")]
+    pub snapshot_every_events: u64,
+    /// How often the snapshot thread looks at the log's head (tests take snapshots often).
+    #[serde(default = "default_snapshot_check_ms")]
+    pub snapshot_check_ms: u64,
+}
+
+fn default_snapshot_check_ms() -> u64 {
+    ledger::limits::SNAPSHOT_CHECK_MS
+}
+
+fn default_snapshot_every_events() -> u64 {
+    ledger::limits::SNAPSHOT_EVERY_EVENTS
 }
 
 fn default_log_stream() -> String {

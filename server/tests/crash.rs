@@ -5,7 +5,10 @@
 //! flight, then restarted on the same data directory, round after round. Afterwards every
 //! acknowledged credit, bet (sports and casino) and wallet request and decision must be in the log
 //! exactly once (a credit at the sequence number it was acknowledged with), every acknowledged
-//! sign-in must have its event, and `exchange audit verify` must pass after each round.
+//! sign-in must have its event, and `exchange audit verify` must pass after each round. Snapshots
+//! of the state are taken every few hundred events, so most starts restore the state from a
+//! snapshot and the log's tail (some snapshots are cut off by the kill): a wrong restored state
+//! would reuse bet ids or sequence numbers, or fail the audit's money checks.
 //!
 //! `TORTURE_ROUNDS` sets the rounds (20 by default, the CI run; `scripts/torture` runs 100).
 
@@ -42,12 +45,16 @@ const BETTOR_PASSWORD: &str = "bettor-pass-7";
 /// A bettor's balance: enough for every bet of a long run (back and lay offset each other).
 const BETTOR_FUNDS: f64 = 1_000_000.0;
 /// Settings of every start: no per-address or per-account rate limit (all clients are
-/// 127.0.0.1), prices frozen so bets are taken at the price asked, no in-play delay.
-const ENV: [(&str, &str); 4] = [
+/// 127.0.0.1), prices frozen so bets are taken at the price asked, no in-play delay; a snapshot
+/// of the state every 300 events, looked for every 250 ms, so restarts start from snapshots (some
+/// cut off by the kill) and the checks below hold for a state restored from one.
+const ENV: [(&str, &str); 6] = [
     ("APP_LIMITS__API_REQUESTS_PER_SEC_PER_IP", "0"),
     ("APP_LIMITS__BETS_PER_SEC_PER_ACCOUNT", "0"),
     ("APP_FEED__SPEED", "0"),
     ("APP_BETTING__INPLAY_DELAY_MS_PER_SEC", "0"),
+    ("APP_APPLICATION__SNAPSHOT_EVERY_EVENTS", "300"),
+    ("APP_APPLICATION__SNAPSHOT_CHECK_MS", "250"),
 ];
 
 fn bettor(n: usize) -> String {
@@ -69,6 +76,8 @@ struct Outcome {
     casino_bets: usize,
     /// Answers other than 200 (none are expected): status and body.
     refused: Vec<String>,
+    /// Starts that restored the state from a snapshot (and the log's tail after it).
+    from_snapshot: usize,
 }
 
 impl Outcome {
@@ -77,6 +86,7 @@ impl Outcome {
         self.bets.extend(other.bets);
         self.logins.extend(other.logins);
         self.wallet.extend(other.wallet);
+        self.from_snapshot += other.from_snapshot;
         self.casino_bets += other.casino_bets;
         self.refused.extend(other.refused);
     }
@@ -271,12 +281,13 @@ async fn crash_round(dir: &Path, round: usize) -> Outcome {
         server.child.wait().expect("the killed server is reaped");
     };
     let (outcomes, ()) = futures_util::future::join(futures_util::future::join_all(clients), kill).await;
-    let mut round_outcome = Outcome::default();
+    let ledger_line = server.ledger_line().unwrap_or_default();
+    let mut round_outcome = Outcome { from_snapshot: usize::from(ledger_line.contains("from the snapshot at event")), ..Outcome::default() };
     for outcome in outcomes {
         round_outcome.add(outcome);
     }
     println!(
-        "round {round}: killed after {} ms: {} credits, {} bets ({} casino), {} sign-ins, {} wallet requests and decisions acknowledged",
+        "round {round} ({ledger_line}): killed after {} ms: {} credits, {} bets ({} casino), {} sign-ins, {} wallet requests and decisions acknowledged",
         kill_after.as_millis(),
         round_outcome.credits.len(),
         round_outcome.bets.len(),
@@ -360,6 +371,7 @@ async fn every_acknowledged_operation_survives_sigkill_exactly_once() {
     assert!(missing.is_empty(), "{} of {} acknowledged credits are not in the log as acknowledged: {:?}", missing.len(), seen.credits.len(), &missing[..missing.len().min(5)]);
     let lost: Vec<_> = seen.bets.iter().filter(|(_, request, bet_id)| log.bets.get(bet_id) != Some(&vec![request.clone()])).take(5).collect();
     assert!(lost.is_empty(), "acknowledged bets not in the log once with their request id: {lost:?}");
+    assert!(seen.from_snapshot >= rounds / 2, "only {} of {rounds} starts restored the state from a snapshot", seen.from_snapshot);
     assert!(seen.casino_bets > 0, "casino bets were placed (the table takes bets for 20 s of about 35)");
     let wallet_lost: Vec<_> = seen.wallet.iter().filter(|key| log.wallet.get(key) != Some(&1)).take(5).collect();
     assert!(wallet_lost.is_empty(), "acknowledged wallet requests or decisions not in the log once: {wallet_lost:?}");

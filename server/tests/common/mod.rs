@@ -16,6 +16,15 @@ const STARTUP_TIMEOUT: Duration = Duration::from_secs(60);
 pub struct Server {
     pub child: Child,
     pub port: u16,
+    /// The `ledger: …` line the server printed at start (how it reached its state).
+    ledger_line: std::sync::Arc<std::sync::Mutex<Option<String>>>,
+}
+
+impl Server {
+    /// The server's `ledger: DIR (at event N, …)` line, once it printed it.
+    pub fn ledger_line(&self) -> Option<String> {
+        self.ledger_line.lock().unwrap_or_else(|p| p.into_inner()).clone()
+    }
 }
 
 /// Starts `exchange serve` on `dir` and reads the port from its `listening on …` line.
@@ -41,11 +50,16 @@ pub fn start_server_with(dir: &Path, stderr_log: &Path, env: &[(&str, &str)], ar
         .expect("the exchange binary starts");
     let stdout = child.stdout.take().expect("stdout is piped");
     let (found, port_found) = mpsc::channel();
+    let ledger_line = std::sync::Arc::new(std::sync::Mutex::new(None));
+    let ledger_line_seen = ledger_line.clone();
     // Keep reading to the end: a server whose stdout is closed fails its next print.
     std::thread::spawn(move || {
         for line in BufReader::new(stdout).lines().map_while(Result::ok) {
             if let Some(port) = line.trim().strip_prefix("listening on http://127.0.0.1:") {
                 let _ = found.send(port.parse::<u16>().ok());
+            }
+            if line.starts_with("ledger: ") {
+                *ledger_line_seen.lock().unwrap_or_else(|p| p.into_inner()) = Some(line);
             }
         }
     });
@@ -54,7 +68,7 @@ pub fn start_server_with(dir: &Path, stderr_log: &Path, env: &[(&str, &str)], ar
         let log = std::fs::read_to_string(stderr_log).unwrap_or_default();
         panic!("the server did not print `listening on http://127.0.0.1:PORT`; its log:\n{log}");
     };
-    Server { child, port }
+    Server { child, port, ledger_line }
 }
 
 pub fn audit_verify(dir: &Path) -> std::process::Output {
