@@ -216,6 +216,14 @@ async fn an_edge_started_after_the_writes_serves_the_engines_projection() {
 
     let edge = Node::edge(&log, &engine);
     let cipher = payload_cipher(&http, &edge.base).await;
+
+    // A read that must reflect an event the log does not hold waits 2 s, then says so.
+    let asked = Instant::now();
+    let (status, _, refused) = raw(&http, "GET", &format!("{}/api/users", edge.base), &player, written + 1_000, None).await;
+    let waited = asked.elapsed();
+    assert_eq!(status, 503, "{}", String::from_utf8_lossy(&refused));
+    assert!(String::from_utf8_lossy(&refused).contains(&format!("not yet to event {}", written + 1_000)), "{}", String::from_utf8_lossy(&refused));
+    assert!((Duration::from_millis(1_900)..Duration::from_secs(5)).contains(&waited), "the read waited {waited:?}");
     let reads = [
         "/api/users".to_owned(),
         format!("/api/transaction/user/statement/{id}"),

@@ -12,9 +12,10 @@
 //! Read your write: every answer carries `X-Ledger-Seq`, the ledger event its node had reached
 //! when it answered (for a write, at least the write's last event). A read on an edge waits,
 //! up to `READ_WAIT`, until its state has reached both the `X-Ledger-Seq` the request carries (a
-//! client that wrote through another node) and the last write this edge forwarded (anyone's: the
-//! wait is the log's lag, a few milliseconds, and a login's session is then known to the next
-//! call without the client doing anything). Past the wait it answers 503.
+//! client that wrote through another node) and the event the engine's answer to the last call
+//! this edge forwarded carried (anyone's call, a write or a read of the book: the wait is the
+//! log's lag, a few milliseconds, and a login's session is then known to the next call without
+//! the client doing anything). Past the wait it answers 503.
 
 pub mod route;
 
@@ -81,7 +82,7 @@ fn local_read(method: &str, path: &str) -> bool {
 /// What an edge node adds to the application's state.
 pub struct Edge {
     engine_url: String,
-    /// The last event a write this edge forwarded reached.
+    /// The newest `X-Ledger-Seq` of the engine's answers to the calls this edge forwarded.
     written: AtomicU64,
     /// The event the followed state has reached.
     head: tokio::sync::watch::Receiver<u64>,

@@ -27,13 +27,17 @@ pub async fn route(req: ServiceRequest, next: Next<impl MessageBody + 'static>) 
             let reached = *edge.head.borrow();
             let message = format!("this node has read the ledger to event {reached}, not yet to event {wanted}: try again");
             let answer = HttpResponse::ServiceUnavailable().json(crate::error::MessageEnvelope { success: false, message, data: None });
-            return Ok(req.into_response(answer));
+            return Ok(reflecting(req.into_response(answer), reached));
         }
     }
-    let mut response = next.call(req).await?.map_into_boxed_body();
+    let response = next.call(req).await?.map_into_boxed_body();
     let seq = state.engine.read().head_seq;
+    Ok(reflecting(response, seq))
+}
+
+fn reflecting(mut response: ServiceResponse<BoxBody>, seq: u64) -> ServiceResponse<BoxBody> {
     response.headers_mut().insert(HeaderName::from_static(LEDGER_SEQ), HeaderValue::from(seq));
-    Ok(response)
+    response
 }
 
 thread_local! {
