@@ -92,14 +92,14 @@ pub struct Edge {
 }
 
 /// The read-only ledger an edge serves and what it needs to follow the log.
-pub struct Followed {
+pub struct Following {
     pub engine: ledger::EngineHandle,
     pub edge: Edge,
 }
 
 /// Replays the log into a read-only state and follows it on a thread of its own; sessions that
 /// end in the log leave the edge's hub. The engine node's hub changes reach `hub`.
-pub async fn follow(settings: &crate::configuration::Settings, hub: HubHandle, engine_url: String) -> anyhow::Result<Followed> {
+pub async fn follow(settings: &crate::configuration::Settings, hub: HubHandle, engine_url: String) -> anyhow::Result<Following> {
     use anyhow::Context;
     let application = &settings.application;
     let servers = application.log.clone().context("an edge needs the log (--log nats://…)")?;
@@ -145,7 +145,7 @@ pub async fn follow(settings: &crate::configuration::Settings, hub: HubHandle, e
         }
     });
     let edge = Edge { engine_url: engine_url.trim_end_matches('/').to_owned(), written: AtomicU64::new(0), head, wake, nats };
-    Ok(Followed { engine, edge })
+    Ok(Following { engine, edge })
 }
 
 impl Edge {
@@ -160,6 +160,11 @@ impl Edge {
             Ok(Some(value)) => Ok(value),
             _ => Err(format!("unknown topic '{topic}'")),
         }
+    }
+
+    /// Waits (up to `READ_WAIT`) until the followed state reflects the calls this edge forwarded.
+    pub async fn reach_forwarded(&self) -> bool {
+        self.reach(self.written.load(std::sync::atomic::Ordering::Acquire)).await
     }
 
     /// Waits until the followed state has reached `seq`; false when it did not within `READ_WAIT`.

@@ -132,6 +132,10 @@ async fn handle_text(state: &AppState, conn: &mut Conn, text: &str) -> Vec<WsSer
     match message {
         WsClientMessage::Ping => vec![WsServerMessage::Pong],
         WsClientMessage::Auth { token } => {
+            if let Some(edge) = &state.edge {
+                // A login this edge forwarded a moment ago is known here before the token is looked up.
+                edge.reach_forwarded().await;
+            }
             let found = state.engine.read().session_by_access(&crate::tokens::hash(&token), now_ms()).map(|s| (s.user_id, s.id));
             match found {
                 Some((user_id, session_id)) => {
