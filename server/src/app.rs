@@ -112,17 +112,19 @@ impl Application {
     }
 
     /// An edge node (`serve --role edge`, `crate::edge`): the ledger's state followed from the
-    /// log, read only; writes go to the engine node at `engine_url`. No feed, no casino dealer,
-    /// no seeding: those are the engine node's.
+    /// log, read only, and the casino tables' rounds the engine node pushes; writes go to the
+    /// engine node at `engine_url`. No feed, no casino dealer, no seeding: those are the engine
+    /// node's.
     pub async fn build_edge(mut settings: Settings, engine_url: String) -> anyhow::Result<Application> {
         let keys = installation_keys(&mut settings)?;
         let hub = hub::spawn_numbered(Some(Arc::new(hub::Numbering::default())));
-        let followed = crate::edge::follow(&settings, hub.clone(), engine_url).await?;
+        let casino = crate::casino::SharedTables::default();
+        let followed = crate::edge::follow(&settings, hub.clone(), casino.clone(), engine_url).await?;
         let parts = Parts {
             engine: followed.engine,
             hub,
             book: Arc::default(),
-            casino: crate::casino::SharedTables::default(),
+            casino,
             dealer: None,
             feed: None,
             edge: Some(followed.edge),

@@ -196,6 +196,33 @@ async fn two_edges_serve_reads_forward_writes_and_push_the_engines_frames() {
     assert!(deltas[0].len() >= 3, "the table changed several times in {WATCH:?}: {:?}", deltas[0]);
     assert_eq!(deltas[1], deltas[0], "edge A's frames are the engine node's");
     assert_eq!(deltas[2], deltas[0], "edge B's frames are the engine node's");
+
+    // The casino's reads on B: the lobby as the engine node's, the table's round (kept from the
+    // engine's pushes) the engine's current one.
+    let lobby = json!({"gmid": 35, "ismob": 1});
+    let (status, _, on_b) = raw(&http, "POST", &format!("{}/data/front/casino/alllist", b.base), &token, 0, Some(&lobby)).await;
+    let (_, _, on_engine) = raw(&http, "POST", &format!("{}/data/front/casino/alllist", engine.base), &token, 0, Some(&lobby)).await;
+    assert_eq!((status, &on_b), (200, &on_engine), "the lobby on B is the engine node's");
+    let same_round = async {
+        for _ in 0..5 {
+            let round = |base: &str| {
+                let (http, url) = (http.clone(), format!("{base}/data/front/casino/data2?gType=teen20&j=1"));
+                async move {
+                    let (status, _, bytes) = raw(&http, "POST", &url, "", 0, Some(&json!({}))).await;
+                    assert_eq!(status, 200, "{}", String::from_utf8_lossy(&bytes));
+                    serde_json::from_slice::<Value>(&bytes).expect("json")["data"]["mid"].clone()
+                }
+            };
+            let (on_b, on_engine) = (round(&b.base).await, round(&engine.base).await);
+            if on_b == on_engine {
+                return on_b;
+            }
+            // A round ended between the two reads.
+            actix_web::rt::time::sleep(Duration::from_millis(300)).await;
+        }
+        panic!("edge B never showed the engine node's round of teen20");
+    };
+    assert!(same_round.await.is_string(), "a round id");
 }
 
 #[actix_web::test]

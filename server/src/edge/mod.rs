@@ -30,6 +30,8 @@ pub const LEDGER_SEQ: &str = "x-ledger-seq";
 /// How long a read on an edge waits for its state to reach the event it must reflect.
 const READ_WAIT: Duration = Duration::from_secs(2);
 
+const CASINO_TOPIC_PREFIX: &str = "casino:";
+
 /// Core NATS subject of the engine node's hub changes (`Relayed`, JSON), in the order it made them.
 pub const PUSH_SUBJECT: &str = "push.frames";
 
@@ -39,8 +41,9 @@ pub const SNAPSHOT_SUBJECT: &str = "push.snapshot";
 /// How long a forwarded call may take at the engine (a bet in play waits out its delay).
 const FORWARD_TIMEOUT: Duration = Duration::from_secs(30);
 
-/// The calls an edge answers itself: they read the ledger's state only (no market book, no casino
-/// table, no write). `*` is any one path segment.
+/// The calls an edge answers itself: they read the ledger's state and the casino tables' rounds
+/// (kept from the engine node's pushes), never the market book, and write nothing. `*` is any
+/// one path segment.
 const LOCAL_READS: &[(&str, &str)] = &[
     ("GET", "/api/openapi.json"),
     ("GET", "/api/domain/domain-config"),
@@ -69,6 +72,20 @@ const LOCAL_READS: &[(&str, &str)] = &[
     ("POST", "/data/front/casinorules"),
     ("POST", "/data/front/casino/rules"),
     ("POST", "/data/front/accstatepopup"),
+    ("POST", "/api/front/casino/tablist"),
+    ("POST", "/api/front/casino/tablelist"),
+    ("POST", "/api/front/tablist"),
+    ("POST", "/api/front/casino/alllist"),
+    ("POST", "/data/front/casino/alllist"),
+    ("POST", "/data/front/casino/launchother"),
+    ("POST", "/api/front/casino/data2"),
+    ("POST", "/data/front/casino/data2"),
+    ("POST", "/data/front/worlisectiondata"),
+    ("POST", "/data/front/casino/pick"),
+    ("POST", "/api/front/casino/lastresults2"),
+    ("POST", "/api/front/casinoresults"),
+    ("POST", "/data/front/casinoresults"),
+    ("POST", "/api/front/casino/result"),
 ];
 
 fn local_read(method: &str, path: &str) -> bool {
@@ -98,8 +115,9 @@ pub struct Following {
 }
 
 /// Replays the log into a read-only state and follows it on a thread of its own; sessions that
-/// end in the log leave the edge's hub. The engine node's hub changes reach `hub`.
-pub async fn follow(settings: &crate::configuration::Settings, hub: HubHandle, engine_url: String) -> anyhow::Result<Following> {
+/// end in the log leave the edge's hub. The engine node's hub changes reach `hub`, and the casino
+/// tables' rounds among them are kept in `casino` (first asked of the engine node, table by table).
+pub async fn follow(settings: &crate::configuration::Settings, hub: HubHandle, casino: crate::casino::SharedTables, engine_url: String) -> anyhow::Result<Following> {
     use anyhow::Context;
     let application = &settings.application;
     let servers = application.log.clone().context("an edge needs the log (--log nats://…)")?;
@@ -136,15 +154,30 @@ pub async fn follow(settings: &crate::configuration::Settings, hub: HubHandle, e
         .context("starting the log's follower")?;
     let nats = async_nats::connect(servers.as_str()).await.with_context(|| format!("connecting to NATS at {servers}"))?;
     let mut frames = nats.subscribe(PUSH_SUBJECT).await.context("subscribing to the engine's pushes")?;
+    let tables = casino.clone();
     tokio::spawn(async move {
         while let Some(message) = frames.next().await {
             match serde_json::from_slice::<Relayed>(&message.payload) {
-                Ok(change) => hub.publish_at(change.topic, change.seq, change.delta, Full::Value(change.full)),
+                Ok(change) => {
+                    if change.topic.starts_with(CASINO_TOPIC_PREFIX) {
+                        if let Ok(round) = serde_json::from_value(change.full.clone()) {
+                            crate::casino::keep(&tables, round, false);
+                        }
+                    }
+                    hub.publish_at(change.topic, change.seq, change.delta, Full::Value(change.full));
+                }
                 Err(e) => tracing::warn!(error = %e, "an unreadable push from the engine node"),
             }
         }
     });
     let edge = Edge { engine_url: engine_url.trim_end_matches('/').to_owned(), written: AtomicU64::new(0), head, wake, nats };
+    // Subscribed first, so no change falls between a table's snapshot and its next change.
+    for table in crate::casino::catalog::tables() {
+        let shown = edge.public_snapshot(&crate::casino::casino_topic(table.gtype)).await;
+        if let Some(round) = shown.ok().and_then(|value| serde_json::from_value(value).ok()) {
+            crate::casino::keep(&casino, round, true);
+        }
+    }
     Ok(Following { engine, edge })
 }
 
@@ -223,6 +256,8 @@ mod tests {
         assert!(!local_read("POST", "/api/auth/login"));
         assert!(!local_read("GET", "/api/auth/logout"), "a GET that writes");
         assert!(!local_read("POST", "/data/front/gamedetailPrivate"), "the market book is the engine's");
+        assert!(local_read("POST", "/data/front/casino/data2"), "the casino's rounds are kept from the pushes");
+        assert!(!local_read("POST", "/api/bet/place/casino"));
         assert!(!local_read("POST", "/api/wallet/accounts"));
     }
 }
