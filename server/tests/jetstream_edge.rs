@@ -27,10 +27,15 @@ struct Node {
 
 impl Node {
     fn start(log: &str, args: &[&str]) -> Node {
+        Node::start_at_speed(log, args, "0")
+    }
+
+    /// `speed`: the sports simulator's (0: the markets stand still, so a bet's price stays).
+    fn start_at_speed(log: &str, args: &[&str], speed: &str) -> Node {
         let dir = tempfile::tempdir().expect("temp dir");
         let env = [
             ("APP_APPLICATION__LOG", log),
-            ("APP_FEED__SPEED", "0"),
+            ("APP_FEED__SPEED", speed),
             ("APP_BETTING__INPLAY_DELAY_MS_PER_SEC", "0"),
             ("APP_PAYLOAD__KEY_HEX", PAYLOAD_KEY),
             ("APP_AUTH__SECRET_KEY_HEX", SECRET_KEY),
@@ -99,9 +104,9 @@ async fn next(socket: &mut Socket) -> Value {
     next_within(socket, Duration::from_secs(5)).await.expect("a frame within 5 s")
 }
 
-/// Every frame of a casino table's topic on one node from `after` to `until`, the subscription's
+/// Every frame of a topic on one node from `after` to `until`, the subscription's
 /// snapshot first.
-async fn watch_table(http: &awc::Client, base: &str, topic: &str, after: Duration, until: Instant) -> Vec<Value> {
+async fn watch(http: &awc::Client, base: &str, topic: &str, after: Duration, until: Instant) -> Vec<Value> {
     actix_web::rt::time::sleep(after).await;
     let mut socket = socket(http, base).await;
     send(&mut socket, json!({"type": "sub", "topic": topic})).await;
@@ -187,9 +192,9 @@ async fn two_edges_serve_reads_forward_writes_and_push_the_engines_frames() {
     let topic = "casino:teen20";
     let until = Instant::now() + WATCH;
     let (on_engine, on_a, on_b) = futures_util::join!(
-        watch_table(&http, &engine.base, topic, Duration::ZERO, until),
-        watch_table(&http, &a.base, topic, Duration::ZERO, until),
-        watch_table(&http, &b.base, topic, Duration::from_secs(2), until),
+        watch(&http, &engine.base, topic, Duration::ZERO, until),
+        watch(&http, &a.base, topic, Duration::ZERO, until),
+        watch(&http, &b.base, topic, Duration::from_secs(2), until),
     );
     assert!(on_b[0]["seq"].as_u64() > on_a[0]["seq"].as_u64(), "B's snapshot carries the engine's number of the table's last change: {} then {}", on_a[0], on_b[0]);
     let deltas = common_deltas(&[on_engine, on_a, on_b]);
@@ -266,4 +271,26 @@ async fn an_edge_started_after_the_writes_serves_the_engines_projection() {
         let (on_edge, on_engine) = (opened(&cipher, &on_edge), opened(&cipher, &on_engine));
         assert_eq!(on_edge, on_engine, "{path}: the new edge answers as the engine node does");
     }
+}
+
+#[actix_web::test]
+async fn a_match_page_on_an_edge_gets_the_engines_frames() {
+    let nats = Nats::start();
+    let log = nats.url();
+    let engine = Node::start_at_speed(&log, &["--role", "engine"], "4");
+    let edge = Node::start_at_speed(&log, &["--role", "edge", "--engine-url", &engine.base], "4");
+    let http = awc::Client::builder().timeout(Duration::from_secs(15)).finish();
+
+    // A virtual cricket match (found through the edge, which asks the engine's book): its page
+    // gets the simulated clock every second, a whole match state read for each change.
+    let hits = common::call(&http, "POST", &format!("{}/data/front/searchgame", edge.base), None, Some(&json!({"name": "Virtual Cricket T5"}))).await;
+    let gmid = hits["data"].as_array().expect("hits").iter().find(|h| h["iscc"] == 1).expect("a cricketv fixture")["gmid"].as_u64().expect("gmid");
+    let topic = format!("match:{gmid}");
+    let until = Instant::now() + Duration::from_secs(5);
+    let (on_engine, on_edge) = futures_util::join!(watch(&http, &engine.base, &topic, Duration::ZERO, until), watch(&http, &edge.base, &topic, Duration::ZERO, until));
+    assert_eq!(on_edge[0]["type"], "snapshot", "{}", on_edge[0]);
+    assert!(on_edge[0]["data"].is_object(), "the edge's snapshot is the engine's match state: {}", on_edge[0]);
+    let deltas = common_deltas(&[on_engine, on_edge]);
+    assert!(deltas[0].len() >= 3, "the match changed several times in 5 s: {:?}", deltas[0]);
+    assert_eq!(deltas[1], deltas[0], "the edge's frames are the engine node's");
 }

@@ -19,7 +19,7 @@
 
 pub mod route;
 
-use crate::ws::hub::{Full, HubHandle, Relayed};
+use crate::ws::hub::{Change, Full, HubHandle, Relayed};
 use futures_util::StreamExt;
 use std::sync::atomic::AtomicU64;
 use std::time::Duration;
@@ -214,14 +214,14 @@ impl Edge {
 
 /// The engine node's half: every hub change relayed on `PUSH_SUBJECT`, and the public topics'
 /// values given to edges that ask (`SNAPSHOT_SUBJECT`).
-pub async fn relay_pushes(servers: &str, book: std::sync::Arc<std::sync::RwLock<crate::sports::book::Book>>, casino: crate::casino::SharedTables) -> anyhow::Result<tokio::sync::mpsc::Sender<Relayed>> {
+pub async fn relay_pushes(servers: &str, book: std::sync::Arc<std::sync::RwLock<crate::sports::book::Book>>, casino: crate::casino::SharedTables) -> anyhow::Result<tokio::sync::mpsc::Sender<Change>> {
     use anyhow::Context;
     let nats = async_nats::connect(servers).await.with_context(|| format!("connecting to NATS at {servers}"))?;
-    let (tx, mut changes) = tokio::sync::mpsc::channel::<Relayed>(crate::limits::HUB_QUEUE_MAX);
+    let (tx, mut changes) = tokio::sync::mpsc::channel::<Change>(crate::limits::HUB_QUEUE_MAX);
     let publisher = nats.clone();
     tokio::spawn(async move {
         while let Some(change) = changes.recv().await {
-            let bytes = serde_json::to_vec(&change).expect("wire types serialize");
+            let bytes = serde_json::to_vec(&change.relayed()).expect("wire types serialize");
             if let Err(e) = publisher.publish(PUSH_SUBJECT, bytes.into()).await {
                 tracing::warn!(error = %e, "relaying a push to the edges");
             }

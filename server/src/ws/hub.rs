@@ -143,6 +143,29 @@ pub struct HubHandle {
     numbering: Option<Arc<Numbering>>,
 }
 
+/// One change of a topic, numbered, on its way to the engine node's relay (`crate::edge`).
+pub struct Change {
+    pub topic: String,
+    pub seq: u64,
+    pub delta: Value,
+    pub full: Full,
+}
+
+impl Change {
+    /// The change as the edges get it: a topic whose whole value is read when needed
+    /// (`Full::Later`, a match) is read now, in the relay's task: never under the publisher's own
+    /// locks (the feed publishes a match's changes holding the book), and newer than the change
+    /// at worst, which is harmless (deltas replace what they carry).
+    pub fn relayed(self) -> Relayed {
+        let full = match self.full {
+            Full::Value(value) => value,
+            Full::Delta => self.delta.clone(),
+            Full::Later(read) => read().unwrap_or(Value::Null),
+        };
+        Relayed { topic: self.topic, seq: self.seq, delta: self.delta, full }
+    }
+}
+
 /// One change of a topic as the engine node relays it to the edges (`crate::edge`).
 #[derive(serde::Serialize, serde::Deserialize)]
 pub struct Relayed {
@@ -161,11 +184,11 @@ pub struct Relayed {
 #[derive(Default)]
 pub struct Numbering {
     seqs: Mutex<HashMap<String, u64>>,
-    relay: Option<mpsc::Sender<Relayed>>,
+    relay: Option<mpsc::Sender<Change>>,
 }
 
 impl Numbering {
-    pub fn relaying(relay: mpsc::Sender<Relayed>) -> Numbering {
+    pub fn relaying(relay: mpsc::Sender<Change>) -> Numbering {
         Numbering { seqs: Mutex::default(), relay: Some(relay) }
     }
 
@@ -242,12 +265,12 @@ impl HubHandle {
                     *seq += 1;
                     *seq
                 };
-                let whole = match &full {
-                    Full::Value(value) => value.clone(),
-                    Full::Delta => delta.clone(),
-                    Full::Later(read) => read().unwrap_or(Value::Null),
+                let shared = match &full {
+                    Full::Value(value) => Full::Value(value.clone()),
+                    Full::Delta => Full::Delta,
+                    Full::Later(read) => Full::Later(read.clone()),
                 };
-                if relay.try_send(Relayed { topic: key.clone(), seq, delta: delta.clone(), full: whole }).is_err() {
+                if relay.try_send(Change { topic: key.clone(), seq, delta: delta.clone(), full: shared }).is_err() {
                     tracing::warn!(topic = %key, "the push relay is full; the edges miss this change");
                 }
                 Some(seq)
