@@ -1,10 +1,11 @@
 //! Edge nodes (`serve --log nats://… --role edge --engine-url URL`, issue 12, docs/scale-out.md).
 //!
 //! An edge never takes the engine's lease. It replays the log and follows it (as a standby does,
-//! `standby::follow_log`) into a read-only ledger state (`ledger::read_only`), and answers from it
-//! the calls that only read the ledger (`LOCAL_READS`) with the same handlers as the engine node.
-//! Every other call under `/api` and `/data` (a write, or a read of the engine's market book and
-//! casino tables) goes to the engine node, whose answer is passed back as it came. The client's
+//! `follow::follow_log`) into a read-only ledger state (`ledger::read_only`), keeps the casino
+//! tables' rounds the engine node pushes, and answers from them the calls that only read those
+//! (`LOCAL_READS`) with the same handlers as the engine node. Every other call under `/api` and
+//! `/data` (a write, or a read of the engine's market book) goes to the engine node, whose
+//! answer is passed back as it came. The client's
 //! files and the WebSocket hub are the edge's own: the engine node numbers each change of a topic
 //! and relays it on core NATS (`PUSH_SUBJECT`), every edge's hub takes it with that number, so
 //! the frames of a topic are the same, in the same order, on every node.
@@ -30,6 +31,7 @@ pub const LEDGER_SEQ: &str = "x-ledger-seq";
 /// How long a read on an edge waits for its state to reach the event it must reflect.
 const READ_WAIT: Duration = Duration::from_secs(2);
 
+/// The casino tables' topics (`casino::casino_topic`), whose whole values are the tables' rounds.
 const CASINO_TOPIC_PREFIX: &str = "casino:";
 
 /// Core NATS subject of the engine node's hub changes (`Relayed`, JSON), in the order it made them.
@@ -40,6 +42,9 @@ pub const SNAPSHOT_SUBJECT: &str = "push.snapshot";
 
 /// How long a forwarded call may take at the engine (a bet in play waits out its delay).
 const FORWARD_TIMEOUT: Duration = Duration::from_secs(30);
+
+/// The largest answer of the engine node an edge passes on (the log's export is the largest).
+const FORWARDED_ANSWER_BYTES_MAX: usize = 64 * 1024 * 1024;
 
 /// The calls an edge answers itself: they read the ledger's state and the casino tables' rounds
 /// (kept from the engine node's pushes), never the market book, and write nothing. `*` is any

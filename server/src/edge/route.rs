@@ -1,7 +1,7 @@
 //! The edge's half of every call (`edge::route`): a call the edge does not answer itself goes to
 //! the engine node as it came; a read waits for the event it must reflect.
 
-use super::{local_read, Edge, FORWARD_TIMEOUT, LEDGER_SEQ};
+use super::{local_read, Edge, FORWARDED_ANSWER_BYTES_MAX, FORWARD_TIMEOUT, LEDGER_SEQ};
 use crate::app_state::AppState;
 use actix_web::body::{BoxBody, MessageBody};
 use actix_web::dev::{ServiceRequest, ServiceResponse};
@@ -66,7 +66,7 @@ async fn forward(mut req: ServiceRequest, edge: &Edge) -> Result<ServiceResponse
     }
     let answer = match outbound.send_body(body).await {
         Ok(mut answer) => {
-            let bytes = answer.body().limit(64 * 1024 * 1024).await;
+            let bytes = answer.body().limit(FORWARDED_ANSWER_BYTES_MAX).await;
             match bytes {
                 Ok(bytes) => {
                     if let Some(seq) = answer.headers().get(LEDGER_SEQ).and_then(|v| v.to_str().ok()).and_then(|v| v.parse::<u64>().ok()) {
