@@ -167,17 +167,24 @@ async fn two_edges_serve_reads_forward_writes_and_push_the_engines_frames() {
     let section = &market["section"][0];
     let rate = section["odds"].as_array().expect("odds").iter().find(|l| l["otype"] == "back" && l["tno"] == 0).map(|l| l["odds"].clone()).expect("a back price");
     let bet = json!({"gameId": market["gmid"], "marketId": market["mid"], "sectionId": section["sid"], "uRate": rate, "amount": 100, "betType": "back", "requestId": "edge-bet-1"});
-    let (status, placed) = sealed_call(&http, &format!("{}/api/bet/place", a.base), &token, &cipher, &bet).await.expect("an answer");
+    // Meanwhile B's socket sees the exposure move.
+    let placing = async { (sealed_call(&http, &format!("{}/api/bet/place", a.base), &token, &cipher, &bet).await.expect("an answer"), Instant::now()) };
+    let pushed = async { (next(&mut watcher).await, Instant::now()) };
+    let (((status, placed), answered), (moved, delivered)) = futures_util::join!(placing, pushed);
     assert_eq!(status, 200, "{placed}");
     assert!(placed["data"]["bet"]["betId"].is_u64(), "{placed}");
-
-    // B's socket sees the exposure move.
-    let moved = next(&mut watcher).await;
     assert_eq!(moved["type"], "delta", "{moved}");
     assert_eq!(moved["data"]["exp"], -100, "a back stake of 100 is exposed: {moved}");
 
     // The bet lists read on B (after the bet, as A saw it) equal the engine's, byte for byte.
     let (_, after_bet, _) = raw(&http, "GET", &format!("{}/api/users", a.base), &token, 0, None).await;
+    let asked = Instant::now();
+    raw(&http, "GET", &format!("{}/api/users", b.base), &token, after_bet, None).await;
+    eprintln!(
+        "edge B: the bet's push {:?} after A's answer to it; a read on B asked to reflect event {after_bet} answered in {:?}",
+        delivered.saturating_duration_since(answered),
+        asked.elapsed()
+    );
     for (method, path, body) in [("POST", "/api/bet/all", Some(json!({}))), ("GET", "/api/bet/current?type=game", None), ("GET", "/api/users", None)] {
         let (status, _, on_b) = raw(&http, method, &format!("{}{path}", b.base), &token, after_bet, body.as_ref()).await;
         assert_eq!(status, 200, "{path} on B: {}", String::from_utf8_lossy(&on_b));
