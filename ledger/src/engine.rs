@@ -99,6 +99,33 @@ impl EngineHandle {
     }
 }
 
+/// A handle on a state this process only follows (an edge node, docs/scale-out.md): `read`
+/// serves it, `submit` answers `Unavailable` (nothing decides here), and the returned `Followed`
+/// moves it on with the batches the engine appended.
+pub fn read_only(store: Arc<dyn Store>, state: State) -> (EngineHandle, Followed) {
+    let published = Arc::new(RwLock::new(state));
+    // No engine thread takes from this channel: every submission finds it closed.
+    let (tx, _) = mpsc::channel(1);
+    (EngineHandle { tx, published: published.clone(), store }, Followed { published })
+}
+
+/// The writing side of a `read_only` handle.
+pub struct Followed {
+    published: Arc<RwLock<State>>,
+}
+
+impl Followed {
+    /// Folds the next events of the log into the served state (refused unless they follow on).
+    pub fn fold(&self, envelopes: &[Envelope]) -> Result<(), StoreError> {
+        let mut state = self.published.write().unwrap_or_else(|poisoned| poisoned.into_inner());
+        crate::audit::fold(&mut state, envelopes)
+    }
+
+    pub fn read(&self) -> RwLockReadGuard<'_, State> {
+        self.published.read().unwrap_or_else(|poisoned| poisoned.into_inner())
+    }
+}
+
 /// Replays the store, then starts the engine thread. The thread ends when every handle is gone.
 pub fn start(store: Arc<dyn Store>, notify: Notify) -> Result<EngineHandle, StoreError> {
     let state = crate::audit::replay(store.as_ref(), u64::MAX)?;

@@ -39,7 +39,7 @@ pub mod wallet;
 pub use apply::apply;
 pub use command::{BetDelay, Command, Reject, TokenGrant};
 pub use decide::decide;
-pub use engine::{start, start_on, Committed, EngineError, EngineHandle, Notify};
+pub use engine::{read_only, start, start_on, Committed, Followed, EngineError, EngineHandle, Notify};
 pub use event::{BetInfo, Envelope, Event, FeedWorld, SessionEnd};
 pub use ids::{BookKey, SessionId, TokenHash, UserId};
 pub use state::{Account, ActivityKind, Bet, Book, RoundRecord, SettlementEntry, State, TableRound};

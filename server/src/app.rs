@@ -49,6 +49,27 @@ pub fn open_configured_store(settings: &Settings) -> anyhow::Result<Arc<dyn Stor
     Ok(Arc::new(store))
 }
 
+/// What differs between an engine node and an edge node.
+struct Parts {
+    engine: ledger::EngineHandle,
+    hub: hub::HubHandle,
+    book: Arc<RwLock<Book>>,
+    casino: crate::casino::SharedTables,
+    dealer: Option<crate::casino::Dealer>,
+    feed: Option<crate::sports::feed::FeedHandle>,
+    edge: Option<crate::edge::Edge>,
+}
+
+/// The installation's keys (made on the first start), and the site settings that carry them.
+fn installation_keys(settings: &mut Settings) -> anyhow::Result<crate::keys::Keys> {
+    std::fs::create_dir_all(&settings.application.data_dir).with_context(|| format!("creating data directory {}", settings.application.data_dir.display()))?;
+    let keys = crate::keys::load_or_create(&settings.application.data_dir, settings.payload.key_hex.as_deref(), settings.auth.secret_key_hex.as_deref())
+        .context("the installation's keys")?;
+    settings.site.payload_key = keys.payload_hex.clone();
+    settings.site.test_mode = settings.test_mode;
+    Ok(keys)
+}
+
 /// The ledger a server starts on: its log, and the state already folded from all of it when a
 /// standby followed the log (else the engine replays it).
 pub struct Ledger {
@@ -95,12 +116,15 @@ impl Application {
     }
 
     pub async fn build_on(mut settings: Settings, log: Ledger) -> anyhow::Result<Application> {
-        std::fs::create_dir_all(&settings.application.data_dir).with_context(|| format!("creating data directory {}", settings.application.data_dir.display()))?;
-        let keys = crate::keys::load_or_create(&settings.application.data_dir, settings.payload.key_hex.as_deref(), settings.auth.secret_key_hex.as_deref())
-            .context("the installation's keys")?;
-        settings.site.payload_key = keys.payload_hex.clone();
-        settings.site.test_mode = settings.test_mode;
-        let hub = hub::spawn();
+        let keys = installation_keys(&mut settings)?;
+        let book = Arc::new(RwLock::new(Book::default()));
+        let casino = crate::casino::SharedTables::default();
+        // On a JetStream log the hub's changes are numbered and relayed to the edge nodes.
+        let numbering = match &settings.application.log {
+            Some(servers) => Some(Arc::new(hub::Numbering::relaying(crate::edge::relay_pushes(servers, book.clone(), casino.clone()).await?))),
+            None => None,
+        };
+        let hub = hub::spawn_numbered(numbering);
         let notify = crate::push::notifier(hub.clone());
         let (state, started_from) = match log.folded {
             Some(state) => {
@@ -117,20 +141,46 @@ impl Application {
         tables.extend(engine.read().console_locks.iter().copied());
         let locks = ledger::Command::SetLockedTables { tables };
         engine.submit(crate::clock::now_ms(), locks).await.context("locking the configured casino tables")?;
-        let listener = TcpListener::bind((settings.application.host.as_str(), settings.application.port))
-            .with_context(|| format!("binding {}:{}", settings.application.host, settings.application.port))?;
-        let port = listener.local_addr().context("reading the bound port")?.port();
-        let book = Arc::new(RwLock::new(Book::default()));
         // Markets operators suspended stay suspended across the restart.
         book.write().unwrap_or_else(|p| p.into_inner()).set_holds(engine.read().market_holds.clone());
         let feed = crate::sports::start_feed(&settings, book.clone(), hub.clone(), engine.clone()).await.context("starting the feed")?;
-        let casino = crate::casino::SharedTables::default();
         let dealer = crate::casino::start(&settings.casino, casino.clone(), hub.clone(), engine.clone()).await;
+        let parts = Parts { engine, hub, book, casino, dealer, feed, edge: None };
+        Application::serve(settings, &keys, parts)
+    }
+
+    /// An edge node (`serve --role edge`, `crate::edge`): the ledger's state followed from the
+    /// log, read only, and the casino tables' rounds the engine node pushes; writes go to the
+    /// engine node at `engine_url`. No feed, no casino dealer, no seeding: those are the engine
+    /// node's.
+    pub async fn build_edge(mut settings: Settings, engine_url: String) -> anyhow::Result<Application> {
+        let keys = installation_keys(&mut settings)?;
+        let hub = hub::spawn_numbered(Some(Arc::new(hub::Numbering::default())));
+        let casino = crate::casino::SharedTables::default();
+        let followed = crate::edge::follow(&settings, hub.clone(), casino.clone(), engine_url).await?;
+        let parts = Parts {
+            engine: followed.engine,
+            hub,
+            book: Arc::default(),
+            casino,
+            dealer: None,
+            feed: None,
+            edge: Some(followed.edge),
+        };
+        Application::serve(settings, &keys, parts)
+    }
+
+    fn serve(settings: Settings, keys: &crate::keys::Keys, parts: Parts) -> anyhow::Result<Application> {
+        let listener = TcpListener::bind((settings.application.host.as_str(), settings.application.port))
+            .with_context(|| format!("binding {}:{}", settings.application.host, settings.application.port))?;
+        let port = listener.local_addr().context("reading the bound port")?.port();
+        let Parts { engine, hub, book, casino, dealer, feed, edge } = parts;
         let state = crate::app_state::AppState {
             book,
             casino,
             dealer,
             feed,
+            edge,
             cipher: PayloadCipher::from_hex(&keys.payload_hex)?,
             secret_cipher: PayloadCipher::from_hex(&keys.secret_hex).context("the secret key")?,
             login_limiter: LoginLimiter::new(settings.auth.login_free_failures, settings.auth.login_failures_per_ip),

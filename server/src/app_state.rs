@@ -21,6 +21,8 @@ pub struct AppState {
     pub dealer: Option<crate::casino::Dealer>,
     /// The running feed, when this server runs one.
     pub feed: Option<FeedHandle>,
+    /// On an edge node: the engine node it forwards to and its followed log (`crate::edge`).
+    pub edge: Option<crate::edge::Edge>,
     pub cipher: PayloadCipher,
     /// Seals credentials at rest in the ledger (`auth.secret_key_hex`).
     pub secret_cipher: PayloadCipher,

@@ -46,9 +46,14 @@ enum Cmd {
         /// With --log: the node runs the engine once it holds the engine's lease; until then it
         /// follows the log into its own state and serves nothing. `engine` and `standby` differ
         /// only in name (a standby is started while an engine holds the lease). On taking the
-        /// lease the node reads the log to its end before deciding anything.
-        #[arg(long, value_parser = ["engine", "standby"], default_value = "engine")]
+        /// lease the node reads the log to its end before deciding anything. `edge` never takes
+        /// the lease: it follows the log, answers the ledger's reads and the WebSocket hub itself
+        /// and forwards every other call to the engine node (--engine-url).
+        #[arg(long, value_parser = ["engine", "standby", "edge"], default_value = "engine")]
         role: String,
+        /// With --role edge: the engine node's base URL (http://HOST:PORT), where writes go.
+        #[arg(long, required_if_eq("role", "edge"))]
+        engine_url: Option<String>,
     },
     /// Manage accounts.
     User {
@@ -398,7 +403,7 @@ fn print<T: Serialize>(value: &T) {
 pub async fn run(cli: Cli) -> anyhow::Result<ExitCode> {
     let mut settings = Settings::load()?;
     match cli.command {
-        Cmd::Serve { data, port, tls_cert, tls_key, log, role } => {
+        Cmd::Serve { data, port, tls_cert, tls_key, log, role, engine_url } => {
             if let Some(dir) = data {
                 settings.application.data_dir = dir;
             }
@@ -410,6 +415,16 @@ pub async fn run(cli: Cli) -> anyhow::Result<ExitCode> {
             }
             if let Some(port) = port {
                 settings.application.port = port;
+            }
+            if let Some(engine_url) = engine_url.filter(|_| role == "edge") {
+                anyhow::ensure!(settings.application.log.is_some(), "an edge node follows the log on JetStream: give --log nats://…");
+                let scheme = if settings.application.tls_cert.is_some() { "https" } else { "http" };
+                let host = settings.application.host.clone();
+                let app = Application::build_edge(settings, engine_url.clone()).await?;
+                println!("listening on {scheme}://{host}:{}", app.port());
+                println!("edge: writes go to the engine node at {engine_url}");
+                app.run_until_stopped().await.context("server stopped")?;
+                return Ok(ExitCode::SUCCESS);
             }
             let log = match settings.application.log {
                 Some(_) => crate::standby::take_the_engine(&settings, &role).await?,

@@ -10,11 +10,6 @@ use ledger::jetstream::{JetStreamOptions, JetStreamStore, Lease, LEASE_RENEW_EVE
 use ledger::{State, StoreError};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
-use std::time::Duration;
-
-/// How often a waiting node reads what the engine appended: the tail a takeover reads is at most
-/// this old, and an idle stream costs one small request per period.
-const FOLLOW_EVERY: Duration = Duration::from_millis(100);
 
 /// Waits for the engine's lease while following the log; returns once this node holds it, with
 /// the log and the state folded from all of it. The lease is then renewed for the life of the
@@ -56,21 +51,6 @@ pub async fn take_the_engine(settings: &Settings, role: &str) -> anyhow::Result<
 fn follow(store: &JetStreamStore, holding: &AtomicBool, role: &str) -> Result<State, StoreError> {
     let mut state = ledger::audit::replay(store, u64::MAX)?;
     println!("{role}: following the log from event {}", state.head_seq);
-    loop {
-        // Read before the catch-up: the last one starts after the lease was taken.
-        let last_round = holding.load(Ordering::Acquire);
-        match store.catch_up() {
-            Ok(events) if !events.is_empty() => {
-                ledger::audit::fold(&mut state, &events)?;
-                continue;
-            }
-            Ok(_) if last_round => return Ok(state),
-            Ok(_) => {}
-            // Waiting, a failed read (a server of the cluster restarting) is tried again; the
-            // store moved on only for what it returned.
-            Err(e) if !last_round => tracing::warn!(error = %e, "following the ledger's log"),
-            Err(e) => return Err(e),
-        }
-        std::thread::sleep(FOLLOW_EVERY);
-    }
+    crate::follow::follow_log(store, || holding.load(Ordering::Acquire), |events| ledger::audit::fold(&mut state, events), None)?;
+    Ok(state)
 }

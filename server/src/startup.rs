@@ -22,6 +22,8 @@ pub fn run(listener: TcpListener, state: AppState) -> anyhow::Result<Server> {
     let state = web::Data::new(state);
     let server = HttpServer::new(move || {
         App::new()
+            // Innermost: on an edge node, calls it does not answer go to the engine node.
+            .wrap(from_fn(crate::edge::route::route))
             // HSTS only where it is true: a browser told so over plain HTTP would lock itself out.
             .wrap(actix_web::middleware::Condition::new(hsts, crate::security_headers::hsts()))
             .wrap(crate::security_headers::common())

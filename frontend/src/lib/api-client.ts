@@ -85,11 +85,19 @@ async function readBody(response: Response): Promise<unknown> {
   }
 }
 
+/**
+ * The last ledger event an answer reflected (`X-Ledger-Seq`, docs/scale-out.md). Sent back with
+ * every call, so a read answered by another node of the installation (an edge following the
+ * log) waits until that node has this client's own writes.
+ */
+let ledgerSeq = 0;
+
 async function send(path: string, options: RequestOptions, token: string | null): Promise<unknown> {
   const headers: Record<string, string> = {
     'Content-Type': 'application/json',
   };
   if (token) headers.Authorization = `Bearer ${token}`;
+  if (ledgerSeq > 0) headers['X-Ledger-Seq'] = String(ledgerSeq);
   const body =
     options.body === undefined ? undefined : JSON.stringify(options.encrypted ? encryptPayload(options.body) : options.body);
   const response = await fetchImpl(buildUrl(path, options.base ?? API_BASE, options.query), {
@@ -98,6 +106,8 @@ async function send(path: string, options: RequestOptions, token: string | null)
     body,
     cache: 'no-store',
   });
+  const reached = Number(response.headers.get('X-Ledger-Seq'));
+  if (Number.isSafeInteger(reached) && reached > ledgerSeq) ledgerSeq = reached;
   const data = await readBody(response);
   if (!response.ok) throw new HttpFailure(response.status, data);
   if (options.encrypted && data && typeof data === 'object' && 'Payload' in data) {

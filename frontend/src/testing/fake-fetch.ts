@@ -3,7 +3,7 @@
 import { vi } from 'vitest';
 
 export type Recorded = { url: string; method: string; headers: Record<string, string>; body: unknown };
-export type Reply = { status: number; body?: unknown } | Error;
+export type Reply = { status: number; body?: unknown; headers?: Record<string, string> } | Error;
 type Route = { match: (url: string, method: string) => boolean; replies: Reply[] };
 
 export function createFakeFetch() {
@@ -22,7 +22,7 @@ export function createFakeFetch() {
     if (reply instanceof Error) throw reply;
     return new Response(reply.body === undefined ? '' : JSON.stringify(reply.body), {
       status: reply.status,
-      headers: { 'Content-Type': 'application/json' },
+      headers: { 'Content-Type': 'application/json', ...reply.headers },
     });
   });
 

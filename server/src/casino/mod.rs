@@ -38,6 +38,16 @@ pub fn read(tables: &SharedTables) -> std::sync::RwLockReadGuard<'_, Tables> {
     tables.read().unwrap_or_else(|p| p.into_inner())
 }
 
+/// A round the engine node showed, kept by an edge node for its reads (`crate::edge`).
+/// `only_new`: kept only when the table has no round yet (a snapshot the edge asked for may be
+/// older than a change it was sent meanwhile).
+pub fn keep(tables: &SharedTables, round: CasinoRound, only_new: bool) {
+    let mut tables = tables.write().unwrap_or_else(|p| p.into_inner());
+    if !(only_new && tables.rounds.contains_key(&round.gtype)) {
+        tables.rounds.insert(round.gtype.clone(), round);
+    }
+}
+
 /// What testers ask of the running round engine.
 enum DealerControl {
     /// Stack the table's shoe for its next deal: the round it will deal, or why not.

@@ -117,7 +117,9 @@ pub enum HubCommand {
     /// their `user` topic and are told so.
     EndSession { session_id: SessionId },
     /// A change: `delta` goes to subscribers, `full` becomes the topic's value for snapshots.
-    Publish { key: String, delta: Value, full: Full },
+    /// `seq`: the change's number when the node numbers changes per topic (`Numbering`), else
+    /// the topic's next.
+    Publish { key: String, delta: Value, full: Full, seq: Option<u64> },
 }
 
 /// A topic's whole value after a change, for the snapshots of later subscribers and of
@@ -138,6 +140,65 @@ pub struct HubHandle {
     tx: mpsc::Sender<HubCommand>,
     next_conn_id: Arc<AtomicU64>,
     dropped: Arc<Dropped>,
+    numbering: Option<Arc<Numbering>>,
+}
+
+/// One change of a topic, numbered, on its way to the engine node's relay (`crate::edge`).
+pub struct Change {
+    pub topic: String,
+    pub seq: u64,
+    pub delta: Value,
+    pub full: Full,
+}
+
+impl Change {
+    /// The change as the edges get it: a topic whose whole value is read when needed
+    /// (`Full::Later`, a match) is read now, in the relay's task: never under the publisher's own
+    /// locks (the feed publishes a match's changes holding the book), and newer than the change
+    /// at worst, which is harmless (deltas replace what they carry).
+    pub fn relayed(self) -> Relayed {
+        let full = match self.full {
+            Full::Value(value) => value,
+            Full::Delta => self.delta.clone(),
+            Full::Later(read) => read().unwrap_or(Value::Null),
+        };
+        Relayed { topic: self.topic, seq: self.seq, delta: self.delta, full }
+    }
+}
+
+/// One change of a topic as the engine node relays it to the edges (`crate::edge`).
+#[derive(serde::Serialize, serde::Deserialize)]
+pub struct Relayed {
+    pub topic: String,
+    pub seq: u64,
+    pub delta: Value,
+    /// The topic's whole value after the change, for the edges' snapshots.
+    pub full: Value,
+}
+
+/// The per-topic numbers of a node on a JetStream log (issue 12), so every node's frames for a
+/// topic carry the same `seq`: the engine node numbers each change itself (whether or not anyone
+/// watches the topic there) and hands it to `relay`; an edge takes the engine's numbers
+/// (`HubHandle::publish_at`). A topic that gets its first subscriber starts at its last number.
+/// One number per topic ever changed: a few per user and per fixture.
+#[derive(Default)]
+pub struct Numbering {
+    seqs: Mutex<HashMap<String, u64>>,
+    relay: Option<mpsc::Sender<Change>>,
+}
+
+impl Numbering {
+    pub fn relaying(relay: mpsc::Sender<Change>) -> Numbering {
+        Numbering { seqs: Mutex::default(), relay: Some(relay) }
+    }
+
+    fn seqs(&self) -> std::sync::MutexGuard<'_, HashMap<String, u64>> {
+        self.seqs.lock().unwrap_or_else(|poisoned| poisoned.into_inner())
+    }
+
+    pub fn last(&self, key: &str) -> u64 {
+        self.seqs().get(key).copied().unwrap_or(0)
+    }
 }
 
 /// Updates the hub's inbox had no room for: per topic, the newest whole value. The hub sends
@@ -192,9 +253,43 @@ impl HubHandle {
 
     /// Never blocks (the ledger's thread calls it). An update a full inbox cannot take is kept
     /// as the topic's newest value, and the hub resends that topic to its subscribers as a
-    /// snapshot with the next `seq` once it has caught up (`Hub::resync`).
+    /// snapshot with the next `seq` once it has caught up (`Hub::resync`). A node that relays
+    /// its changes numbers this one and relays it first (each topic has one publisher, so its
+    /// changes reach the relay in their order).
     pub fn publish(&self, key: String, delta: Value, full: Full) {
-        if let Err(mpsc::error::TrySendError::Full(HubCommand::Publish { key, delta, full })) = self.tx.try_send(HubCommand::Publish { key, delta, full }) {
+        let seq = match self.numbering.as_deref() {
+            Some(numbering @ Numbering { relay: Some(relay), .. }) => {
+                let seq = {
+                    let mut seqs = numbering.seqs();
+                    let seq = seqs.entry(key.clone()).or_insert(0);
+                    *seq += 1;
+                    *seq
+                };
+                let shared = match &full {
+                    Full::Value(value) => Full::Value(value.clone()),
+                    Full::Delta => Full::Delta,
+                    Full::Later(read) => Full::Later(read.clone()),
+                };
+                if relay.try_send(Change { topic: key.clone(), seq, delta: delta.clone(), full: shared }).is_err() {
+                    tracing::warn!(topic = %key, "the push relay is full; the edges miss this change");
+                }
+                Some(seq)
+            }
+            _ => None,
+        };
+        self.send_publish(key, delta, full, seq);
+    }
+
+    /// A change the engine node numbered `seq` (an edge's hub).
+    pub fn publish_at(&self, key: String, seq: u64, delta: Value, full: Full) {
+        if let Some(numbering) = &self.numbering {
+            numbering.seqs().insert(key.clone(), seq);
+        }
+        self.send_publish(key, delta, full, Some(seq));
+    }
+
+    fn send_publish(&self, key: String, delta: Value, full: Full, seq: Option<u64>) {
+        if let Err(mpsc::error::TrySendError::Full(HubCommand::Publish { key, delta, full, .. })) = self.tx.try_send(HubCommand::Publish { key, delta, full, seq }) {
             tracing::warn!(topic = %key, "hub inbox full; the topic is resent as a snapshot");
             self.dropped.record(key, delta, full);
         }
@@ -267,14 +362,21 @@ struct Hub {
     conns: HashMap<u64, Conn>,
     topics: HashMap<String, Topic>,
     wakes: Wakes,
+    numbering: Option<Arc<Numbering>>,
 }
 
 pub fn spawn() -> HubHandle {
+    spawn_numbered(None)
+}
+
+/// The hub of a node on a JetStream log: its topics numbered by `numbering`.
+pub fn spawn_numbered(numbering: Option<Arc<Numbering>>) -> HubHandle {
     let (tx, mut rx) = mpsc::channel(HUB_QUEUE_MAX);
     let dropped = Arc::new(Dropped::default());
     let resend = dropped.clone();
+    let numbering_in_hub = numbering.clone();
     tokio::spawn(async move {
-        let mut hub = Hub::default();
+        let mut hub = Hub { numbering: numbering_in_hub, ..Hub::default() };
         let mut batch = Vec::with_capacity(HUB_BATCH_MAX);
         while rx.recv_many(&mut batch, HUB_BATCH_MAX).await > 0 {
             for command in batch.drain(..) {
@@ -290,7 +392,7 @@ pub fn spawn() -> HubHandle {
             hub.wakes.wake_all();
         }
     });
-    HubHandle { tx, next_conn_id: Arc::new(AtomicU64::new(1)), dropped }
+    HubHandle { tx, next_conn_id: Arc::new(AtomicU64::new(1)), dropped, numbering }
 }
 
 impl Hub {
@@ -318,7 +420,7 @@ impl Hub {
                 }
             }
             HubCommand::EndSession { session_id } => self.end_session(session_id),
-            HubCommand::Publish { key, delta, full } => self.publish(&key, delta, full),
+            HubCommand::Publish { key, delta, full, seq } => self.publish(&key, delta, full, seq),
         }
     }
 
@@ -350,10 +452,11 @@ impl Hub {
             return;
         }
         conn.topics.insert(key.clone());
+        let numbered = self.numbering.as_ref().map_or(0, |numbering| numbering.last(&key));
         let topic = self.topics.entry(key.clone()).or_insert_with(|| Topic {
             key: key.into(),
             wire,
-            seq: 0,
+            seq: numbered,
             latest: RefCell::new(Latest::Value(snapshot)),
             subscribers: HashMap::new(),
         });
@@ -384,9 +487,9 @@ impl Hub {
         }
     }
 
-    fn publish(&mut self, key: &str, delta: Value, full: Full) {
+    fn publish(&mut self, key: &str, delta: Value, full: Full, seq: Option<u64>) {
         let Some(topic) = self.topics.get_mut(key) else { return };
-        topic.seq += 1;
+        topic.seq = seq.unwrap_or(topic.seq + 1);
         *topic.latest.get_mut() = match full {
             Full::Value(value) => Latest::Value(value),
             Full::Delta => Latest::Value(delta.clone()),
@@ -458,7 +561,7 @@ mod tests {
             counter.fetch_add(1, Ordering::Relaxed);
             Some(serde_json::json!({"v": 1}))
         }));
-        hub.handle(HubCommand::Publish { key: "match:7".into(), delta: serde_json::json!({"d": 1}), full: later });
+        hub.handle(HubCommand::Publish { key: "match:7".into(), delta: serde_json::json!({"d": 1}), full: later, seq: None });
         assert_eq!(reads.load(Ordering::Relaxed), 0, "nobody needed a snapshot yet");
         let (frames, _) = drain(&first);
         assert_eq!(frames.last().cloned(), Some(r#"{"type":"delta","topic":"match:7","seq":1,"data":{"d":1}}"#.to_string()));
@@ -475,7 +578,7 @@ mod tests {
     #[test]
     fn updates_a_full_inbox_dropped_reach_the_client_as_a_snapshot_of_the_newest_value() {
         let (tx, mut rx) = mpsc::channel(1);
-        let handle = HubHandle { tx, next_conn_id: Arc::new(AtomicU64::new(1)), dropped: Arc::new(Dropped::default()) };
+        let handle = HubHandle { tx, next_conn_id: Arc::new(AtomicU64::new(1)), dropped: Arc::new(Dropped::default()), numbering: None };
         let mut hub = Hub::default();
         let queue = Arc::new(ConnQueue::default());
         hub.handle(HubCommand::Connect { conn_id: 1, queue: queue.clone() });
@@ -508,12 +611,12 @@ mod tests {
         hub.handle(HubCommand::Connect { conn_id: 1, queue: queue.clone() });
         hub.handle(HubCommand::Subscribe { conn_id: 1, key: "match:7".into(), wire: "match:7".into(), snapshot: serde_json::json!({}) });
         for d in 1..=3 {
-            hub.handle(HubCommand::Publish { key: "match:7".into(), delta: serde_json::json!({"d": d}), full: Full::Delta });
+            hub.handle(HubCommand::Publish { key: "match:7".into(), delta: serde_json::json!({"d": d}), full: Full::Delta, seq: None });
         }
         assert_eq!(hub.wakes.0.len(), 1, "one wake-up for the snapshot and the three deltas");
         hub.wakes.wake_all();
         assert_eq!(drain(&queue).0.len(), 4, "the session finds all four frames at once");
-        hub.handle(HubCommand::Publish { key: "match:7".into(), delta: serde_json::json!({"d": 4}), full: Full::Delta });
+        hub.handle(HubCommand::Publish { key: "match:7".into(), delta: serde_json::json!({"d": 4}), full: Full::Delta, seq: None });
         assert_eq!(hub.wakes.0.len(), 1, "a drained queue is woken again by its next frame");
     }
 
@@ -526,7 +629,7 @@ mod tests {
             hub.handle(HubCommand::Connect { conn_id, queue: queue.clone() });
             hub.handle(HubCommand::Subscribe { conn_id, key: "casino:teen20".into(), wire: "casino:teen20".into(), snapshot: serde_json::json!({"lt": 20}) });
         }
-        hub.handle(HubCommand::Publish { key: "casino:teen20".into(), delta: serde_json::json!({"lt": 19, "cards": ["KHH"]}), full: Full::Delta });
+        hub.handle(HubCommand::Publish { key: "casino:teen20".into(), delta: serde_json::json!({"lt": 19, "cards": ["KHH"]}), full: Full::Delta, seq: None });
         let (texts, _) = drain(&json);
         let delta: Value = serde_json::from_str(&texts[1]).expect("json");
         assert_eq!(delta, serde_json::json!({"type": "delta", "topic": "casino:teen20", "seq": 1, "data": {"lt": 19, "cards": ["KHH"]}}));

@@ -132,6 +132,10 @@ async fn handle_text(state: &AppState, conn: &mut Conn, text: &str) -> Vec<WsSer
     match message {
         WsClientMessage::Ping => vec![WsServerMessage::Pong],
         WsClientMessage::Auth { token } => {
+            if let Some(edge) = &state.edge {
+                // A login this edge forwarded a moment ago is known here before the token is looked up.
+                edge.reach_forwarded().await;
+            }
             let found = state.engine.read().session_by_access(&crate::tokens::hash(&token), now_ms()).map(|s| (s.user_id, s.id));
             match found {
                 Some((user_id, session_id)) => {
@@ -142,20 +146,37 @@ async fn handle_text(state: &AppState, conn: &mut Conn, text: &str) -> Vec<WsSer
                 None => error("Access token is invalid or expired"),
             }
         }
-        WsClientMessage::Sub { topic } => match resolve(state, conn, &topic) {
+        WsClientMessage::Sub { topic } => match resolve_here(state, conn, &topic).await {
             Ok((key, snapshot)) => {
                 state.hub.send(HubCommand::Subscribe { conn_id: conn.id, key, wire: topic, snapshot }).await;
                 vec![]
             }
             Err(message) => error(message),
         },
-        WsClientMessage::Unsub { topic } => match resolve(state, conn, &topic) {
-            Ok((key, _)) => {
+        WsClientMessage::Unsub { topic } => match key_here(state, conn, &topic) {
+            Ok(key) => {
                 state.hub.send(HubCommand::Unsubscribe { conn_id: conn.id, key }).await;
                 vec![]
             }
             Err(message) => error(message),
         },
+    }
+}
+
+/// `resolve` on this node; an edge asks the engine node for a public topic's value, since the
+/// market book and the casino tables are the engine's.
+async fn resolve_here(state: &AppState, conn: &Conn, topic: &str) -> Result<(String, serde_json::Value), String> {
+    match &state.edge {
+        Some(edge) if topic != "user" => edge.public_snapshot(topic).await.map(|snapshot| (topic.to_owned(), snapshot)),
+        _ => resolve(state, conn, topic),
+    }
+}
+
+/// The hub key of a client's topic name (a public topic's key is its name).
+fn key_here(state: &AppState, conn: &Conn, topic: &str) -> Result<String, String> {
+    match &state.edge {
+        Some(_) if topic != "user" => Ok(topic.to_owned()),
+        _ => resolve(state, conn, topic).map(|(key, _)| key),
     }
 }
 
@@ -172,27 +193,6 @@ fn resolve(state: &AppState, conn: &Conn, topic: &str) -> Result<(String, serde_
             let snapshot = serde_json::to_value(user_balance(account)).expect("wire types serialize");
             Ok((user_topic(user_id), snapshot))
         }
-        other => resolve_public(state, other).ok_or_else(|| format!("unknown topic '{other}'")),
+        other => super::public::resolve_public(&state.book, &state.casino, other).ok_or_else(|| format!("unknown topic '{other}'")),
     }
-}
-
-/// Topics anyone may watch: the sports tree and ticker, a sport's home table, a match page, a
-/// casino table.
-fn resolve_public(state: &AppState, topic: &str) -> Option<(String, serde_json::Value)> {
-    if topic == crate::sports::feed::TREE_TOPIC {
-        let book = state.book.read().unwrap_or_else(|p| p.into_inner());
-        return Some((topic.to_owned(), crate::sports::navigation::navigation(&book)));
-    }
-    let (kind, id) = topic.split_once(':')?;
-    if kind == "casino" {
-        let round = crate::casino::read(&state.casino).round(id).cloned()?;
-        return Some((topic.to_owned(), serde_json::to_value(round).expect("wire types serialize")));
-    }
-    let book = state.book.read().unwrap_or_else(|p| p.into_inner());
-    let snapshot = match kind {
-        "home" => serde_json::to_value(book.home_rows(id.parse().ok()?)),
-        "match" => serde_json::to_value(book.match_state(id.parse().ok()?)?),
-        _ => return None,
-    };
-    Some((topic.to_owned(), snapshot.expect("wire types serialize")))
 }

@@ -36,6 +36,16 @@ describe('api client', () => {
     expect(Object.keys(call?.headers ?? {})).not.toContain('X-Client-IP');
   });
 
+  it('sends back the newest ledger event an answer reflected, so an edge node waits for it', async () => {
+    fake
+      .on('POST', '/api/bet/place', { status: 200, body: envelope({}), headers: { 'X-Ledger-Seq': '41' } })
+      .on('GET', '/api/users', { status: 200, body: envelope(user), headers: { 'X-Ledger-Seq': '7' } });
+    await apiRequest('/bet/place', { method: 'POST', body: {} });
+    await apiData('/users');
+    await apiData('/users');
+    expect(fake.callsTo('/users').map((c) => c.headers['X-Ledger-Seq'])).toEqual(['41', '41']);
+  });
+
   it('on a 401 refreshes once, stores the new tokens and retries once', async () => {
     fake
       .on('GET', '/api/users', { status: 401, body: failure('Token expired') }, { status: 200, body: envelope(user) })

@@ -1,0 +1,303 @@
+//! Edge nodes (issue 12, docs/scale-out.md): `exchange serve --log nats://… --role edge
+//! --engine-url …` follows the log into a read-only state, answers the ledger's reads from it,
+//! forwards writes to the engine node and serves the WebSocket hub with the engine's frames.
+//! Real processes (the `exchange` binary, one `nats-server`), loopback only.
+
+mod common;
+
+use actix_web::web::Bytes;
+use awc::ws;
+use common::{open_market, payload_cipher, sealed_call, start_server_with, Nats, Server};
+use futures_util::{SinkExt, StreamExt};
+use serde_json::{json, Value};
+use std::time::{Duration, Instant};
+
+/// Every node of one installation has the same keys (docs/scale-out.md).
+const PAYLOAD_KEY: &str = "7f3c9a1e5b2d4f6081a3c5e7092b4d6f8a1c3e5f7092b4d6e8f0a1c3e5b7d9f1";
+const SECRET_KEY: &str = "1b3d5f7092a4c6e8f0a2c4e6081b3d5f7a9c1e3f5092b4d6f8a0c2e4f6a8c0e2";
+/// How long the casino table's frames are watched on every node.
+const WATCH: Duration = Duration::from_secs(7);
+
+/// A node killed (SIGKILL) on drop, even when the test fails.
+struct Node {
+    server: Server,
+    base: String,
+    _dir: tempfile::TempDir,
+}
+
+impl Node {
+    fn start(log: &str, args: &[&str]) -> Node {
+        Node::start_at_speed(log, args, "0")
+    }
+
+    /// `speed`: the sports simulator's (0: the markets stand still, so a bet's price stays).
+    fn start_at_speed(log: &str, args: &[&str], speed: &str) -> Node {
+        let dir = tempfile::tempdir().expect("temp dir");
+        let env = [
+            ("APP_APPLICATION__LOG", log),
+            ("APP_FEED__SPEED", speed),
+            ("APP_BETTING__INPLAY_DELAY_MS_PER_SEC", "0"),
+            ("APP_PAYLOAD__KEY_HEX", PAYLOAD_KEY),
+            ("APP_AUTH__SECRET_KEY_HEX", SECRET_KEY),
+        ];
+        let server = start_server_with(dir.path(), &dir.path().join("server.log"), &env, args);
+        let base = format!("http://127.0.0.1:{}", server.port);
+        Node { server, base, _dir: dir }
+    }
+
+    fn engine(log: &str) -> Node {
+        Node::start(log, &["--role", "engine"])
+    }
+
+    fn edge(log: &str, engine: &Node) -> Node {
+        Node::start(log, &["--role", "edge", "--engine-url", &engine.base])
+    }
+}
+
+impl Drop for Node {
+    fn drop(&mut self) {
+        let _ = self.server.child.kill();
+        let _ = self.server.child.wait();
+    }
+}
+
+/// One call as it travels: the status, the ledger event the answer reflects (`X-Ledger-Seq`) and
+/// the body's bytes. `seq`: the event the answer must reflect (read your write).
+async fn raw(http: &awc::Client, method: &str, url: &str, token: &str, seq: u64, body: Option<&Value>) -> (u16, u64, Bytes) {
+    let request = http.request(method.parse().expect("method"), url).bearer_auth(token).insert_header(("x-ledger-seq", seq.to_string()));
+    let mut answer = match body {
+        Some(body) => request.send_json(body).await,
+        None => request.send().await,
+    }
+    .expect("the node answers");
+    let reached = answer.headers().get("x-ledger-seq").and_then(|v| v.to_str().ok()).and_then(|v| v.parse().ok()).expect("every answer carries X-Ledger-Seq");
+    let bytes = answer.body().await.expect("a body");
+    (answer.status().as_u16(), reached, bytes)
+}
+
+type Socket = actix_codec::Framed<awc::BoxedSocket, ws::Codec>;
+
+async fn socket(http: &awc::Client, base: &str) -> Socket {
+    let (_, socket) = http.ws(format!("{base}/ws")).connect().await.expect("socket opens");
+    socket
+}
+
+async fn send(socket: &mut Socket, message: Value) {
+    socket.send(ws::Message::Text(message.to_string().into())).await.expect("sends");
+}
+
+/// The next JSON frame within `wait` (pings answered), or `None`.
+async fn next_within(socket: &mut Socket, wait: Duration) -> Option<Value> {
+    let deadline = Instant::now() + wait;
+    loop {
+        let left = deadline.checked_duration_since(Instant::now())?;
+        let frame = actix_web::rt::time::timeout(left, socket.next()).await.ok()?.expect("open").expect("valid frame");
+        match frame {
+            ws::Frame::Text(bytes) => return Some(serde_json::from_slice(&bytes).expect("json frame")),
+            ws::Frame::Ping(bytes) => socket.send(ws::Message::Pong(Bytes::from(bytes.to_vec()))).await.expect("pong"),
+            other => panic!("unexpected frame {other:?}"),
+        }
+    }
+}
+
+async fn next(socket: &mut Socket) -> Value {
+    next_within(socket, Duration::from_secs(5)).await.expect("a frame within 5 s")
+}
+
+/// Every frame of a topic on one node from `after` to `until`, the subscription's
+/// snapshot first.
+async fn watch(http: &awc::Client, base: &str, topic: &str, after: Duration, until: Instant) -> Vec<Value> {
+    actix_web::rt::time::sleep(after).await;
+    let mut socket = socket(http, base).await;
+    send(&mut socket, json!({"type": "sub", "topic": topic})).await;
+    let mut frames = Vec::new();
+    while let Some(left) = until.checked_duration_since(Instant::now()) {
+        match next_within(&mut socket, left).await {
+            Some(frame) => frames.push(frame),
+            None => break,
+        }
+    }
+    frames
+}
+
+/// The deltas after every node's snapshot and up to the last every node saw.
+fn common_deltas(watched: &[Vec<Value>]) -> Vec<Vec<Value>> {
+    let seq = |frame: &Value| frame["seq"].as_u64().expect("a frame's seq");
+    let from = watched.iter().map(|frames| seq(&frames[0])).max().expect("nodes");
+    let to = watched.iter().map(|frames| frames.last().map(seq).unwrap_or(0)).min().expect("nodes");
+    watched.iter().map(|frames| frames.iter().filter(|f| f["type"] == "delta" && seq(f) > from && seq(f) <= to).cloned().collect()).collect()
+}
+
+/// A sealed answer (`{"Payload": …}`, a fresh nonce each time) opened: the bytes the node sealed.
+fn opened(cipher: &server::crypto::PayloadCipher, body: &Bytes) -> Vec<u8> {
+    let sealed = serde_json::from_slice::<Value>(body).ok().and_then(|v| v["Payload"].as_str().map(str::to_owned));
+    match sealed {
+        Some(payload) => cipher.decrypt(&payload).expect("sealed with the installation's key"),
+        None => body.to_vec(),
+    }
+}
+
+#[actix_web::test]
+async fn two_edges_serve_reads_forward_writes_and_push_the_engines_frames() {
+    let nats = Nats::start();
+    let log = nats.url();
+    let engine = Node::engine(&log);
+    let (a, b) = (Node::edge(&log, &engine), Node::edge(&log, &engine));
+    let http = awc::Client::builder().timeout(Duration::from_secs(15)).finish();
+
+    // The player signs in through edge A (forwarded); A's next read reflects the login.
+    let token = common::login(&http, &a.base, "player1", "player123").await;
+    let (status, seen, user) = raw(&http, "GET", &format!("{}/api/users", a.base), &token, 0, None).await;
+    assert_eq!(status, 200, "edge A knows the session its forwarded login made: {}", String::from_utf8_lossy(&user));
+
+    // Edge B, told the event the player saw, knows the session too; its socket follows the player.
+    let (status, _, _) = raw(&http, "GET", &format!("{}/api/users", b.base), &token, seen, None).await;
+    assert_eq!(status, 200);
+    let mut watcher = socket(&http, &b.base).await;
+    send(&mut watcher, json!({"type": "auth", "token": token})).await;
+    assert_eq!(next(&mut watcher).await, json!({"type": "authed"}));
+    send(&mut watcher, json!({"type": "sub", "topic": "user"})).await;
+    let before = next(&mut watcher).await;
+    assert_eq!(before["type"], "snapshot", "{before}");
+    assert_eq!(before["data"]["exp"], 0, "{before}");
+
+    // A bet through edge A: sealed with the installation's key, placed by the engine node.
+    let cipher = payload_cipher(&http, &a.base).await;
+    let market = open_market(&http, &a.base).await;
+    let section = &market["section"][0];
+    let rate = section["odds"].as_array().expect("odds").iter().find(|l| l["otype"] == "back" && l["tno"] == 0).map(|l| l["odds"].clone()).expect("a back price");
+    let bet = json!({"gameId": market["gmid"], "marketId": market["mid"], "sectionId": section["sid"], "uRate": rate, "amount": 100, "betType": "back", "requestId": "edge-bet-1"});
+    // Meanwhile B's socket sees the exposure move.
+    let placing = async { (sealed_call(&http, &format!("{}/api/bet/place", a.base), &token, &cipher, &bet).await.expect("an answer"), Instant::now()) };
+    let pushed = async { (next(&mut watcher).await, Instant::now()) };
+    let (((status, placed), answered), (moved, delivered)) = futures_util::join!(placing, pushed);
+    assert_eq!(status, 200, "{placed}");
+    assert!(placed["data"]["bet"]["betId"].is_u64(), "{placed}");
+    assert_eq!(moved["type"], "delta", "{moved}");
+    assert_eq!(moved["data"]["exp"], -100, "a back stake of 100 is exposed: {moved}");
+
+    // The bet lists read on B (after the bet, as A saw it) equal the engine's, byte for byte.
+    let (_, after_bet, _) = raw(&http, "GET", &format!("{}/api/users", a.base), &token, 0, None).await;
+    let asked = Instant::now();
+    raw(&http, "GET", &format!("{}/api/users", b.base), &token, after_bet, None).await;
+    eprintln!(
+        "edge B: the bet's push {:?} after A's answer to it; a read on B asked to reflect event {after_bet} answered in {:?}",
+        delivered.saturating_duration_since(answered),
+        asked.elapsed()
+    );
+    for (method, path, body) in [("POST", "/api/bet/all", Some(json!({}))), ("GET", "/api/bet/current?type=game", None), ("GET", "/api/users", None)] {
+        let (status, _, on_b) = raw(&http, method, &format!("{}{path}", b.base), &token, after_bet, body.as_ref()).await;
+        assert_eq!(status, 200, "{path} on B: {}", String::from_utf8_lossy(&on_b));
+        let (_, _, on_engine) = raw(&http, method, &format!("{}{path}", engine.base), &token, 0, body.as_ref()).await;
+        assert_eq!(on_b, on_engine, "{path}: edge B answers as the engine node does");
+        let bet_id = format!("\"betId\":{}", placed["data"]["bet"]["betId"]);
+        assert!(String::from_utf8_lossy(&on_b).contains(&bet_id) || path == "/api/users", "{path} holds the bet: {}", String::from_utf8_lossy(&on_b));
+    }
+
+    // A casino table watched on the engine node and both edges: the same frames, same seqs, even
+    // on edge B, whose socket joins the topic 2 s after the others (its hub numbers nothing itself).
+    let topic = "casino:teen20";
+    let until = Instant::now() + WATCH;
+    let (on_engine, on_a, on_b) = futures_util::join!(
+        watch(&http, &engine.base, topic, Duration::ZERO, until),
+        watch(&http, &a.base, topic, Duration::ZERO, until),
+        watch(&http, &b.base, topic, Duration::from_secs(2), until),
+    );
+    assert!(on_b[0]["seq"].as_u64() > on_a[0]["seq"].as_u64(), "B's snapshot carries the engine's number of the table's last change: {} then {}", on_a[0], on_b[0]);
+    let deltas = common_deltas(&[on_engine, on_a, on_b]);
+    assert!(deltas[0].len() >= 3, "the table changed several times in {WATCH:?}: {:?}", deltas[0]);
+    assert_eq!(deltas[1], deltas[0], "edge A's frames are the engine node's");
+    assert_eq!(deltas[2], deltas[0], "edge B's frames are the engine node's");
+
+    // The casino's reads on B: the lobby as the engine node's, the table's round (kept from the
+    // engine's pushes) the engine's current one.
+    let lobby = json!({"gmid": 35, "ismob": 1});
+    let (status, _, on_b) = raw(&http, "POST", &format!("{}/data/front/casino/alllist", b.base), &token, 0, Some(&lobby)).await;
+    let (_, _, on_engine) = raw(&http, "POST", &format!("{}/data/front/casino/alllist", engine.base), &token, 0, Some(&lobby)).await;
+    assert_eq!((status, &on_b), (200, &on_engine), "the lobby on B is the engine node's");
+    let same_round = async {
+        for _ in 0..5 {
+            let round = |base: &str| {
+                let (http, url) = (http.clone(), format!("{base}/data/front/casino/data2?gType=teen20&j=1"));
+                async move {
+                    let (status, _, bytes) = raw(&http, "POST", &url, "", 0, Some(&json!({}))).await;
+                    assert_eq!(status, 200, "{}", String::from_utf8_lossy(&bytes));
+                    serde_json::from_slice::<Value>(&bytes).expect("json")["data"]["mid"].clone()
+                }
+            };
+            let (on_b, on_engine) = (round(&b.base).await, round(&engine.base).await);
+            if on_b == on_engine {
+                return on_b;
+            }
+            // A round ended between the two reads.
+            actix_web::rt::time::sleep(Duration::from_millis(300)).await;
+        }
+        panic!("edge B never showed the engine node's round of teen20");
+    };
+    assert!(same_round.await.is_string(), "a round id");
+}
+
+#[actix_web::test]
+async fn an_edge_started_after_the_writes_serves_the_engines_projection() {
+    let nats = Nats::start();
+    let log = nats.url();
+    let engine = Node::engine(&log);
+    let http = awc::Client::builder().timeout(Duration::from_secs(15)).finish();
+    let operator = common::login(&http, &engine.base, "operator", "operator123").await;
+    for (amount, remark) in [(250, "first"), (75, "second")] {
+        let credited = common::call(&http, "POST", &format!("{}/api/ops/credit", engine.base), Some(&operator), Some(&json!({"username": "player1", "amount": amount, "remark": remark}))).await;
+        assert_eq!(credited["success"], true, "{credited}");
+    }
+    let player = common::login(&http, &engine.base, "player1", "player123").await;
+    let (_, written, user) = raw(&http, "GET", &format!("{}/api/users", engine.base), &player, 0, None).await;
+    let user: Value = serde_json::from_slice(&user).expect("json");
+    let id = user["data"]["_id"].as_str().expect("the player's id").to_owned();
+
+    let edge = Node::edge(&log, &engine);
+    let cipher = payload_cipher(&http, &edge.base).await;
+
+    // A read that must reflect an event the log does not hold waits 2 s, then says so.
+    let asked = Instant::now();
+    let (status, _, refused) = raw(&http, "GET", &format!("{}/api/users", edge.base), &player, written + 1_000, None).await;
+    let waited = asked.elapsed();
+    assert_eq!(status, 503, "{}", String::from_utf8_lossy(&refused));
+    assert!(String::from_utf8_lossy(&refused).contains(&format!("not yet to event {}", written + 1_000)), "{}", String::from_utf8_lossy(&refused));
+    assert!((Duration::from_millis(1_900)..Duration::from_secs(5)).contains(&waited), "the read waited {waited:?}");
+    let reads = [
+        "/api/users".to_owned(),
+        format!("/api/transaction/user/statement/{id}"),
+        "/api/ops/users/player1".to_owned(),
+        "/api/ops/users".to_owned(),
+    ];
+    for path in reads {
+        let token = if path.starts_with("/api/ops") { &operator } else { &player };
+        let (status, reached, on_edge) = raw(&http, "GET", &format!("{}{path}", edge.base), token, written, None).await;
+        assert_eq!(status, 200, "{path}: {}", String::from_utf8_lossy(&on_edge));
+        assert!(reached >= written, "{path}: the edge answered at event {reached}, before {written}");
+        let (_, _, on_engine) = raw(&http, "GET", &format!("{}{path}", engine.base), token, 0, None).await;
+        let (on_edge, on_engine) = (opened(&cipher, &on_edge), opened(&cipher, &on_engine));
+        assert_eq!(on_edge, on_engine, "{path}: the new edge answers as the engine node does");
+    }
+}
+
+#[actix_web::test]
+async fn a_match_page_on_an_edge_gets_the_engines_frames() {
+    let nats = Nats::start();
+    let log = nats.url();
+    let engine = Node::start_at_speed(&log, &["--role", "engine"], "4");
+    let edge = Node::start_at_speed(&log, &["--role", "edge", "--engine-url", &engine.base], "4");
+    let http = awc::Client::builder().timeout(Duration::from_secs(15)).finish();
+
+    // A virtual cricket match (found through the edge, which asks the engine's book): its page
+    // gets the simulated clock every second, a whole match state read for each change.
+    let hits = common::call(&http, "POST", &format!("{}/data/front/searchgame", edge.base), None, Some(&json!({"name": "Virtual Cricket T5"}))).await;
+    let gmid = hits["data"].as_array().expect("hits").iter().find(|h| h["iscc"] == 1).expect("a cricketv fixture")["gmid"].as_u64().expect("gmid");
+    let topic = format!("match:{gmid}");
+    let until = Instant::now() + Duration::from_secs(5);
+    let (on_engine, on_edge) = futures_util::join!(watch(&http, &engine.base, &topic, Duration::ZERO, until), watch(&http, &edge.base, &topic, Duration::ZERO, until));
+    assert_eq!(on_edge[0]["type"], "snapshot", "{}", on_edge[0]);
+    assert!(on_edge[0]["data"].is_object(), "the edge's snapshot is the engine's match state: {}", on_edge[0]);
+    let deltas = common_deltas(&[on_engine, on_edge]);
+    assert!(deltas[0].len() >= 3, "the match changed several times in 5 s: {:?}", deltas[0]);
+    assert_eq!(deltas[1], deltas[0], "the edge's frames are the engine node's");
+}
