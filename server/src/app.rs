@@ -58,6 +58,8 @@ struct Parts {
     dealer: Option<crate::casino::Dealer>,
     feed: Option<crate::sports::feed::FeedHandle>,
     edge: Option<crate::edge::Edge>,
+    /// How the ledger reached its state at start.
+    started_from: String,
 }
 
 /// The installation's keys (made on the first start), and the site settings that carry them.
@@ -145,7 +147,7 @@ impl Application {
         book.write().unwrap_or_else(|p| p.into_inner()).set_holds(engine.read().market_holds.clone());
         let feed = crate::sports::start_feed(&settings, book.clone(), hub.clone(), engine.clone()).await.context("starting the feed")?;
         let dealer = crate::casino::start(&settings.casino, casino.clone(), hub.clone(), engine.clone()).await;
-        let parts = Parts { engine, hub, book, casino, dealer, feed, edge: None };
+        let parts = Parts { engine, hub, book, casino, dealer, feed, edge: None, started_from };
         Application::serve(settings, &keys, parts)
     }
 
@@ -158,6 +160,7 @@ impl Application {
         let hub = hub::spawn_numbered(Some(Arc::new(hub::Numbering::default())));
         let casino = crate::casino::SharedTables::default();
         let followed = crate::edge::follow(&settings, hub.clone(), casino.clone(), engine_url).await?;
+        let started_from = format!("at event {}, replayed from zero, following the log", followed.engine.read().head_seq);
         let parts = Parts {
             engine: followed.engine,
             hub,
@@ -166,6 +169,7 @@ impl Application {
             dealer: None,
             feed: None,
             edge: Some(followed.edge),
+            started_from,
         };
         Application::serve(settings, &keys, parts)
     }
@@ -174,7 +178,7 @@ impl Application {
         let listener = TcpListener::bind((settings.application.host.as_str(), settings.application.port))
             .with_context(|| format!("binding {}:{}", settings.application.host, settings.application.port))?;
         let port = listener.local_addr().context("reading the bound port")?.port();
-        let Parts { engine, hub, book, casino, dealer, feed, edge } = parts;
+        let Parts { engine, hub, book, casino, dealer, feed, edge, started_from } = parts;
         let state = crate::app_state::AppState {
             book,
             casino,
