@@ -30,9 +30,14 @@ use std::time::{Duration, Instant, SystemTime, UNIX_EPOCH};
 struct Args {
     #[arg(long, default_value = "http://127.0.0.1:8080")]
     url: String,
-    /// The server's process id, for its CPU time and memory.
-    #[arg(long)]
-    server_pid: u32,
+    /// Where the subscribers connect, spread over these in turn (edge nodes, `scripts/bench-edges`);
+    /// `--url` when none is given. The operator's marks always go to `--url`.
+    #[arg(long = "subscribe-url")]
+    subscribe_urls: Vec<String>,
+    /// The server's process id, for its CPU time and memory; repeated for several processes (an
+    /// engine node and its edges), whose CPU time and memory are summed.
+    #[arg(long, required = true)]
+    server_pid: Vec<u32>,
     #[arg(long, default_value_t = 5000)]
     clients: usize,
     #[arg(long, default_value_t = 50)]
@@ -203,6 +208,11 @@ async fn inject_marks(client: &Client, operator: &str, gmids: &[u64], marks_per_
     Ok(())
 }
 
+/// A figure of several processes, summed.
+fn sum<T: std::iter::Sum<T>>(pids: &[u32], figure: impl Fn(u32) -> anyhow::Result<T>) -> anyhow::Result<T> {
+    pids.iter().map(|pid| figure(*pid)).sum()
+}
+
 #[actix_web::main]
 async fn main() -> anyhow::Result<()> {
     let args = Args::parse();
@@ -218,21 +228,30 @@ async fn main() -> anyhow::Result<()> {
         }
         Some(recording) => (None, Vec::new(), rooms_of(recording, args.matches)?, Protocol::SocketIo),
     };
-    let base = args.url.trim_end_matches('/').to_owned();
-    let rss_before = rss_bytes(args.server_pid)?;
+    let mut bases: Vec<String> = args.subscribe_urls.iter().map(|u| u.trim_end_matches('/').to_owned()).collect();
+    for base in &bases {
+        loopback_only(base)?;
+    }
+    if bases.is_empty() {
+        bases.push(args.url.trim_end_matches('/').to_owned());
+    }
+    let rss_before = sum(&args.server_pid, rss_bytes)?;
     let tally = Arc::new(Tally::default());
     let threads = args.threads.max(1);
+    // Each reading thread serves one URL's share; at least one thread per URL.
+    let threads = threads.max(bases.len()).div_ceil(bases.len()) * bases.len();
     for t in 0..threads {
         let mine = (t..args.clients).step_by(threads).map(|i| topics[i % topics.len()].clone()).collect();
-        spawn_readers(base.clone(), mine, protocol, tally.clone());
+        spawn_readers(bases[t % bases.len()].clone(), mine, protocol, tally.clone());
     }
     let connecting = Instant::now();
     while tally.open.load(Ordering::Relaxed) < args.clients && connecting.elapsed() < Duration::from_secs(60) {
         actix_web::rt::time::sleep(Duration::from_millis(200)).await;
     }
     actix_web::rt::time::sleep(Duration::from_secs(3)).await;
-    let rss_after = rss_bytes(args.server_pid)?;
-    let (cpu_start, deliveries_start) = (cpu_seconds(args.server_pid)?, tally.deliveries.load(Ordering::Relaxed));
+    let rss_after = sum(&args.server_pid, rss_bytes)?;
+    let cpu_starts = args.server_pid.iter().map(|pid| cpu_seconds(*pid)).collect::<anyhow::Result<Vec<f64>>>()?;
+    let deliveries_start = tally.deliveries.load(Ordering::Relaxed);
     let own_cpu_start = cpu_seconds(std::process::id())?;
     tally.latencies_us.lock().expect("no reader panics holding the lock").clear();
     let started = Instant::now();
@@ -242,7 +261,8 @@ async fn main() -> anyhow::Result<()> {
         _ => actix_web::rt::time::sleep(Duration::from_secs(args.seconds)).await,
     }
     let elapsed = started.elapsed().as_secs_f64();
-    let cpu = cpu_seconds(args.server_pid)? - cpu_start;
+    let cpus = args.server_pid.iter().zip(&cpu_starts).map(|(pid, start)| Ok(cpu_seconds(*pid)? - start)).collect::<anyhow::Result<Vec<f64>>>()?;
+    let cpu: f64 = cpus.iter().sum();
     let own_cpu = cpu_seconds(std::process::id())? - own_cpu_start;
     let deliveries = tally.deliveries.load(Ordering::Relaxed) - deliveries_start;
     let mut latencies = std::mem::take(&mut *tally.latencies_us.lock().expect("no reader panics holding the lock"));
@@ -269,6 +289,10 @@ async fn main() -> anyhow::Result<()> {
         rss_after as f64 / 1048576.0,
         rss_after.saturating_sub(rss_before) as f64 / args.clients as f64 / 1024.0
     );
+    if cpus.len() > 1 {
+        let each: Vec<String> = args.server_pid.iter().zip(&cpus).map(|(pid, cpu)| format!("{pid}:{cpu:.2}")).collect();
+        println!("fanout: server CPU-s per process {}", each.join(" "));
+    }
     let failed = tally.failed.load(Ordering::Relaxed);
     if failed > 0 {
         let first = tally.first_error.lock().expect("no reader panics holding the lock").clone().unwrap_or_default();
