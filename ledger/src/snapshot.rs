@@ -27,7 +27,8 @@ use serde::{Deserialize, Serialize};
 use std::io::Write;
 use std::path::Path;
 use std::sync::atomic::{AtomicUsize, Ordering};
-use std::sync::{Arc, Mutex};
+use std::collections::BTreeMap;
+use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 /// The snapshots' sled directory inside a data directory.
@@ -212,37 +213,54 @@ impl Snapshots {
             Ok(_) => return Err(format!("the log's event {} is not the one it was taken at", header.seq)),
             Err(e) => return Err(format!("reading the log's event {}: {e}", header.seq)),
         }
-        // Every core reads and decodes parts, taking the next one left, until none is.
+        // Every core reads and decodes parts, taking the next one left, until none is; this thread
+        // meanwhile folds them into the state in their order (each run's ids follow the last's).
         let next = AtomicUsize::new(0);
-        let slots: Vec<Mutex<Option<Result<Decoded, String>>>> = header.parts.iter().map(|_| Mutex::new(None)).collect();
         let workers = std::thread::available_parallelism().map_or(1, |n| n.get()).min(header.parts.len());
+        let (tx, rx) = std::sync::mpsc::channel::<(usize, Result<Decoded, String>)>();
+        let mut state: Option<State> = None;
+        let mut failure: Option<String> = None;
+        let mut folded = 0;
         std::thread::scope(|scope| {
             for _ in 0..workers {
-                scope.spawn(|| loop {
+                let tx = tx.clone();
+                let next = &next;
+                scope.spawn(move || loop {
                     let i = next.fetch_add(1, Ordering::Relaxed);
                     let Some(part) = header.parts.get(i) else { return };
-                    let decoded = self.decode_part(header.seq, part);
-                    let failed = decoded.is_err();
-                    *slots[i].lock().unwrap_or_else(|p| p.into_inner()) = Some(decoded);
-                    if failed {
-                        next.store(header.parts.len(), Ordering::Relaxed);
+                    if tx.send((i, self.decode_part(header.seq, part))).is_err() {
+                        return;
                     }
                 });
             }
-        });
-        let (mut rest, mut bets, mut users) = (None, Vec::new(), Vec::new());
-        for slot in slots {
-            match slot.into_inner().unwrap_or_else(|p| p.into_inner()) {
-                Some(Ok(Decoded::Rest(state))) => rest = Some(state),
-                Some(Ok(Decoded::Bets(run))) => bets.push(run),
-                Some(Ok(Decoded::Users(run))) => users.push(run),
-                Some(Err(reason)) => return Err(reason),
-                None => return Err("a part was not read".into()),
+            drop(tx);
+            let mut waiting = BTreeMap::new();
+            for (i, decoded) in rx {
+                match decoded {
+                    Ok(decoded) => drop(waiting.insert(i, decoded)),
+                    Err(reason) => {
+                        failure.get_or_insert(reason);
+                        next.store(header.parts.len(), Ordering::Relaxed);
+                    }
+                }
+                while let Some(decoded) = waiting.remove(&folded) {
+                    folded += 1;
+                    match (decoded, state.as_mut()) {
+                        (Decoded::Rest(rest), None) => state = Some(*rest),
+                        (Decoded::Bets(run), Some(state)) => state.bets.extend(run),
+                        (Decoded::Users(run), Some(state)) => state.users.extend(run),
+                        _ => drop(failure.get_or_insert("its parts are out of order".into())),
+                    }
+                }
             }
+        });
+        if let Some(reason) = failure {
+            return Err(reason);
         }
-        let mut state = *rest.ok_or("it has no state part")?;
-        state.bets = bets.into_iter().flatten().collect();
-        state.users = users.into_iter().flatten().collect();
+        if folded != header.parts.len() {
+            return Err(format!("{folded} of its {} parts were read", header.parts.len()));
+        }
+        let state = state.ok_or("it has no state part")?;
         if state.head_seq != header.seq {
             return Err(format!("it holds the state at event {}", state.head_seq));
         }
