@@ -4,6 +4,7 @@
 import { spawn } from 'node:child_process';
 import crypto from 'node:crypto';
 import fs from 'node:fs';
+import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -29,12 +30,15 @@ const SERVER_START_TIMEOUT_MS = 30_000;
 
 export const WELCOME_FLAG_KEY = 'welcome-popup-shown';
 
-/** Starts `exchange serve` and resolves once it prints its address. */
-export async function startServer(extraEnv = {}) {
+/**
+ * Starts `exchange serve` and resolves once it prints its address. `args` go to `serve` after the
+ * data directory and port (`--log nats://…`, `--role edge`, …).
+ */
+export async function startServer(extraEnv = {}, { args = [] } = {}) {
   if (!fs.existsSync(BIN)) throw new Error(`server binary not found at ${BIN} (set EXCHANGE_BIN)`);
   if (!fs.existsSync(path.join(DIST_DIR, 'index.html'))) throw new Error(`run npm run build first: ${DIST_DIR} is empty`);
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'exchange-e2e-'));
-  const child = spawn(BIN, ['serve', '--data', dataDir, '--port', '0'], {
+  const child = spawn(BIN, ['serve', '--data', dataDir, '--port', '0', ...args], {
     cwd: REPO_DIR,
     env: { ...process.env, APP_APPLICATION__STATIC_DIR: DIST_DIR, ...extraEnv },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -78,6 +82,51 @@ export async function startServer(extraEnv = {}) {
         clearTimeout(timer);
       }
       fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/**
+ * Starts Debian's `nats-server` with JetStream on a free loopback port (the scale-out tests);
+ * resolves to its URL and a stop function.
+ */
+export async function startNats() {
+  const port = await new Promise((resolve, reject) => {
+    const probe = net.createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const { port: free } = probe.address();
+      probe.close(() => resolve(free));
+    });
+  });
+  const storeDir = fs.mkdtempSync(path.join(os.tmpdir(), 'exchange-e2e-nats-'));
+  const child = spawn('/usr/sbin/nats-server', ['-js', '-a', '127.0.0.1', '-p', String(port), '-sd', storeDir], { stdio: 'ignore' });
+  const killOnExit = () => child.kill('SIGKILL');
+  process.once('exit', killOnExit);
+  const deadline = Date.now() + SERVER_START_TIMEOUT_MS;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`nats-server exited with ${child.exitCode}`);
+    const up = await new Promise((resolve) => {
+      const socket = net.connect(port, '127.0.0.1', () => {
+        socket.end();
+        resolve(true);
+      });
+      socket.once('error', () => resolve(false));
+    });
+    if (up) break;
+    if (Date.now() > deadline) throw new Error('nats-server did not listen in time');
+    await sleep(100);
+  }
+  return {
+    url: `nats://127.0.0.1:${port}`,
+    async stop() {
+      process.removeListener('exit', killOnExit);
+      if (child.exitCode === null) {
+        const exited = new Promise((resolve) => child.once('exit', resolve));
+        child.kill('SIGTERM');
+        await exited;
+      }
+      fs.rmSync(storeDir, { recursive: true, force: true });
     },
   };
 }
