@@ -21,6 +21,22 @@ describe('the casino store follows the live round', () => {
     expect(selectItems(useCasinoStore.getState())).toBe(items);
   });
 
+  it('an update that changes nothing notifies no subscriber (no page re-renders for it)', () => {
+    const round = openTable('teen20');
+    act(() => useCasinoStore.getState().setMotionScale(0.5));
+    const notified = vi.fn();
+    const unsubscribe = useCasinoStore.subscribe(notified);
+    act(() => {
+      useCasinoStore.getState().setMotionScale(0.5);
+      useCasinoStore.getState().applyRound({ mid: round.mid, ts: round.ts - 1000, lt: 3 });
+      useCasinoStore.getState().applyRound(makeRound({ gtype: 'dt20', ename: 'Dragon Tiger 20-20', ts: 2_000_000 }));
+      useCasinoStore.getState().setBets('another round', []);
+      useCasinoStore.getState().setUnavailable();
+    });
+    unsubscribe();
+    expect(notified).not.toHaveBeenCalled();
+  });
+
   it('ignores a round of another table', () => {
     openTable('teen20');
     act(() => useCasinoStore.getState().applyRound(makeRound({ gtype: 'dt20', ename: 'Dragon Tiger 20-20', ts: 2_000_000 })));

@@ -5,7 +5,7 @@
 // The topic's updates are conflated for display (at most one batch every DISPLAY_INTERVAL_MS,
 // `lib/conflate`): a table at test speed sends 20 a second, more than anyone can read and a
 // repaint each; what changes whether a bet is taken (round status, items, results) shows at once.
-// The real time between two countdown seconds sets the pace of the table's motions.
+// The real time between countdown seconds sets the pace of the table's motions.
 import { useCallback, useEffect, useMemo, useRef } from 'react';
 import type { ApiError } from '@/lib/api-client';
 import { conflate } from '@/lib/conflate';
@@ -43,14 +43,21 @@ export function useCasinoLive(gtype: string): { live: boolean } {
     fetchRound();
   }, [gtype, fetchRound, display]);
 
-  const lastSecond = useRef<{ lt: number; at: number } | null>(null);
+  // The countdown's seconds counted down one by one since `firstAt`: their mean interval sets the
+  // motions' pace. Messages come in bursts, so one interval alone jitters (a scale changing with
+  // every second, a repaint of the table each time); the mean of the run settles.
+  const secondsRun = useRef<{ lt: number; firstLt: number; firstAt: number } | null>(null);
   const apply = (data: unknown) => {
     if (!isRoundDelta(data)) return;
     if (typeof data.lt === 'number' && data.lt > 0) {
       const at = performance.now();
-      const last = lastSecond.current;
-      if (last && data.lt === last.lt - 1) useCasinoStore.getState().setMotionScale(motionScale(at - last.at));
-      lastSecond.current = { lt: data.lt, at };
+      const run = secondsRun.current;
+      if (run && data.lt === run.lt - 1) {
+        secondsRun.current = { ...run, lt: data.lt };
+        useCasinoStore.getState().setMotionScale(motionScale((at - run.firstAt) / (run.firstLt - data.lt)));
+      } else if (!run || data.lt !== run.lt) {
+        secondsRun.current = { lt: data.lt, firstLt: data.lt, firstAt: at };
+      }
     }
     display.push(data);
   };

@@ -40,14 +40,14 @@ export const useCasinoStore = create<Store>((set) => ({
   slip: EMPTY_SLIP,
   setTiles: (typeId, tiles) => set((state) => ({ tiles: { ...state.tiles, [typeId]: tiles } })),
   reset: (gtype) => set({ gtype, round: null, unavailable: false, bets: [], slip: EMPTY_SLIP, motionScale: 1 }),
-  setUnavailable: () => set((state) => (state.round ? {} : { unavailable: true })),
+  setUnavailable: () => set((state) => (state.round ? state : { unavailable: true })),
   motionScale: 1,
-  setMotionScale: (motionScale) => set((state) => (state.motionScale === motionScale ? {} : { motionScale })),
+  setMotionScale: (motionScale) => set((state) => (state.motionScale === motionScale ? state : { motionScale })),
   applyRound: (update) =>
     set((state) => {
-      if ('gtype' in update && update.gtype !== undefined && update.gtype !== state.gtype) return {};
+      if ('gtype' in update && update.gtype !== undefined && update.gtype !== state.gtype) return state;
       const next = mergeRound(state.round, update);
-      if (next === state.round || next === null) return {};
+      if (next === state.round || next === null) return state;
       const changes: Partial<Store> = { round: next, unavailable: false };
       // Spec §4: a new round clears the slip and stake (not on roulette); My Bet follows the
       // new round id.
@@ -55,7 +55,7 @@ export const useCasinoStore = create<Store>((set) => ({
       if (state.round && state.round.mid !== next.mid) changes.bets = [];
       return changes;
     }),
-  setBets: (mid, bets) => set((state) => (state.round?.mid === mid ? { bets } : {})),
+  setBets: (mid, bets) => set((state) => (state.round?.mid === mid ? { bets } : state)),
   // Spec §4: a new selection resets the stake to 0.
   select: (selection) => set({ slip: { selection, stake: 0, submitting: false } }),
   setStake: (stake) => set((state) => ({ slip: { ...state.slip, stake } })),
