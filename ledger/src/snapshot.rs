@@ -152,24 +152,8 @@ impl Snapshots {
         let mut writer = ChunkWriter { db: &self.db, seq, buf: Vec::with_capacity(SNAPSHOT_CHUNK_BYTES), chunks: 0, first_chunk: 0, bytes: 0, entries: 0, hasher: crc32fast::Hasher::new(), failed: None };
         writer.put(&state)?;
         let mut parts = vec![writer.end_part(PartKind::Rest)?];
-        for entry in &bets {
-            writer.put(&entry)?;
-            if writer.bytes >= self.part_bytes {
-                parts.push(writer.end_part(PartKind::Bets)?);
-            }
-        }
-        if writer.entries > 0 {
-            parts.push(writer.end_part(PartKind::Bets)?);
-        }
-        for entry in &users {
-            writer.put(&entry)?;
-            if writer.bytes >= self.part_bytes {
-                parts.push(writer.end_part(PartKind::Users)?);
-            }
-        }
-        if writer.entries > 0 {
-            parts.push(writer.end_part(PartKind::Users)?);
-        }
+        writer.runs(PartKind::Bets, &bets, self.part_bytes, &mut parts)?;
+        writer.runs(PartKind::Users, &users, self.part_bytes, &mut parts)?;
         let header = Header { build: self.build, seq, head_event_crc, parts };
         self.db.flush()?;
         self.db.insert(key(seq, HEADER_INDEX), rmp_serde::to_vec(&header).expect("a header encodes"))?;
@@ -366,6 +350,20 @@ impl ChunkWriter<'_> {
         }
         encoded.map_err(|e| StoreError::Corrupt { key: self.seq, reason: format!("encoding the snapshot: {e}") })?;
         self.entries += 1;
+        Ok(())
+    }
+
+    /// Writes `entries` as parts of `kind` of about `part_bytes` each, appended to `parts`.
+    fn runs<V: Serialize>(&mut self, kind: PartKind, entries: &BTreeMap<u64, V>, part_bytes: u64, parts: &mut Vec<Part>) -> Result<(), StoreError> {
+        for entry in entries {
+            self.put(&entry)?;
+            if self.bytes >= part_bytes {
+                parts.push(self.end_part(kind)?);
+            }
+        }
+        if self.entries > 0 {
+            parts.push(self.end_part(kind)?);
+        }
         Ok(())
     }
 
