@@ -22,8 +22,15 @@
 //! batch, and when the store is closed, a thread rewrites the head record to say that the log
 //! reaches its head (a sync off the appends' path).
 //!
-//! Nothing but the files is needed to read: at open the store builds, per segment, a sparse
-//! index of batch offsets for `read_from`.
+//! Nothing but the files is needed to read: the store keeps, per segment, a sparse index of
+//! batch offsets for `read_from` (a segment without one is read from its start).
+//!
+//! At open every frame of the last segment is checked (and of any segment a crash left
+//! unsealed). A sealed segment is taken on its seal at open (its head record names the next
+//! segment, which must be there); its frames are checked, and its index built, by
+//! `Store::check_sealed` once the start is done. A start from a snapshot reads only the
+//! log's tail, so it does not wait for the rest of the log to be read; a start without one
+//! replays every batch and checks each as it reads it.
 //!
 //! A segment is filled with zeros ahead of the data ([`PREALLOCATE_BYTES`] at a time) so that most
 //! appends overwrite allocated blocks and their `fdatasync` need not commit a new file size.
@@ -312,8 +319,7 @@ fn scan(path: &Path, first: u64) -> Result<Scanned, StoreError> {
     Ok(Scanned { slot, end_seq: expected - 1, end_offset: frames.offset, file_len: frames.file_len, index, stop })
 }
 
-/// Scans every segment, on every core at once (a start reads the whole log to check it): the
-/// results in the segments' order.
+/// Scans the segments, on every core at once: the results in the segments' order.
 fn scan_all(listed: &[(u64, PathBuf)]) -> Vec<Result<Scanned, StoreError>> {
     let next = std::sync::atomic::AtomicUsize::new(0);
     let slots: Vec<Mutex<Option<Result<Scanned, StoreError>>>> = listed.iter().map(|_| Mutex::new(None)).collect();
@@ -433,6 +439,9 @@ struct Log {
     /// Locked for as long as the store is open.
     _lock: File,
     segments: RwLock<Vec<Segment>>,
+    /// The sealed segments open took on their seals: (first, path, the next segment's first),
+    /// for `check_sealed`.
+    unchecked: Mutex<Vec<(u64, PathBuf, u64)>>,
     writer: Mutex<Writer>,
     head: AtomicU64,
     /// An append failed part way: the next one first checks the disk (see `recover`).
@@ -446,7 +455,8 @@ pub struct SegmentStore {
 }
 
 impl SegmentStore {
-    /// Opens the log in `dir` (created if missing), checking every batch of every segment.
+    /// Opens the log in `dir` (created if missing), checking every batch of the last segment and
+    /// the seals of the others (see `check_sealed`).
     pub fn open(dir: &Path) -> Result<Self, StoreError> {
         Self::open_sized(dir, SEGMENT_BYTES)
     }
@@ -509,7 +519,7 @@ impl Log {
             create_segment(dir, 1)?;
             listed = list_segments(dir)?;
         }
-        let (segments, last) = check_segments(&listed)?;
+        let (segments, last, unchecked) = check_segments(&listed)?;
         let (first, path) = listed.last().expect("at least one segment").clone();
         let writer = Writer::open(&path, first, &last)?;
         Ok(Log {
@@ -517,6 +527,7 @@ impl Log {
             segment_bytes,
             _lock: lock,
             segments: RwLock::new(segments),
+            unchecked: Mutex::new(unchecked),
             writer: Mutex::new(writer),
             head: AtomicU64::new(last.end_seq),
             failed: AtomicBool::new(false),
@@ -606,6 +617,31 @@ impl Log {
         Ok(())
     }
 
+    fn check_sealed(&self) -> Result<usize, StoreError> {
+        let unchecked = std::mem::take(&mut *self.unchecked.lock().unwrap_or_else(|p| p.into_inner()));
+        for (i, (first, path, next)) in unchecked.iter().enumerate() {
+            let scanned = scan(path, *first).and_then(|scanned| {
+                if scanned.end_seq + 1 == *next {
+                    Ok(scanned)
+                } else {
+                    Err(damaged(*first, format!("{} after event {} where the next segment begins at {next}", scanned.stop, scanned.end_seq)))
+                }
+            });
+            let scanned = match scanned {
+                Ok(scanned) => scanned,
+                Err(error) => {
+                    // Checked again by the next call.
+                    self.unchecked.lock().unwrap_or_else(|p| p.into_inner()).extend(unchecked[i..].iter().cloned());
+                    return Err(error);
+                }
+            };
+            if let Some(segment) = self.segments_mut().iter_mut().find(|s| s.first == *first) {
+                segment.index = scanned.index;
+            }
+        }
+        Ok(unchecked.len())
+    }
+
     fn read_from(&self, from: u64) -> Reader {
         let head = self.head();
         let from = from.max(1);
@@ -648,19 +684,38 @@ fn undo(w: &mut Writer, allocated: u64, frame_len: usize) {
 
 /// Checks the segments against each other: the first begins at event 1, each ends where the next
 /// begins, only the last is unsealed, and the last reaches the head it had before its last batch.
-fn check_segments(listed: &[(u64, PathBuf)]) -> Result<(Vec<Segment>, Scanned), StoreError> {
+/// Checks the segments open reads: the last (and any a crash left unsealed) frame by frame, the
+/// others by their seals, which must name the next segment. The segments, what the last one
+/// holds, and the sealed ones left for `check_sealed`.
+#[allow(clippy::type_complexity)]
+fn check_segments(listed: &[(u64, PathBuf)]) -> Result<(Vec<Segment>, Scanned, Vec<(u64, PathBuf, u64)>), StoreError> {
+    if listed.first().is_some_and(|(first, _)| *first != 1) {
+        return Err(damaged(listed[0].0, "the log's first segment does not begin at event 1".into()));
+    }
+    let mut unchecked = Vec::new();
+    let mut to_scan = Vec::new();
+    for (i, (first, path)) in listed.iter().enumerate() {
+        let next = listed.get(i + 1).map(|(next, _)| *next);
+        let slot = read_slot(&File::open(path).map_err(io("opening a log segment"))?, *first)?;
+        match next {
+            Some(next) if slot.next == next => unchecked.push((*first, path.clone(), next)),
+            Some(next) if slot.next != 0 => {
+                return Err(damaged(*first, format!("it is sealed for a segment at event {} but the next begins at {next}", slot.next)));
+            }
+            _ => to_scan.push((*first, path.clone())),
+        }
+    }
+    let mut scanned_segments = to_scan.iter().zip(scan_all(&to_scan));
     let mut segments = Vec::with_capacity(listed.len());
     let mut last = None;
-    for (i, ((first, path), scanned)) in listed.iter().zip(scan_all(listed)).enumerate() {
-        if i == 0 && *first != 1 {
-            return Err(damaged(*first, "the log's first segment does not begin at event 1".into()));
+    for (i, (first, path)) in listed.iter().enumerate() {
+        if unchecked.iter().any(|(f, _, _)| f == first) {
+            segments.push(Segment { first: *first, path: path.clone(), index: Vec::new() });
+            continue;
         }
+        let (_, scanned) = scanned_segments.next().expect("every unsealed segment was scanned");
         let scanned = scanned?;
-        let next = listed.get(i + 1).map(|(next, _)| *next);
-        match next {
-            Some(next) if scanned.slot.next != 0 && scanned.slot.next != next => {
-                return Err(damaged(*first, format!("it is sealed for a segment at event {} but the next begins at {next}", scanned.slot.next)));
-            }
+        match listed.get(i + 1).map(|(next, _)| *next) {
             Some(next) if scanned.end_seq + 1 != next => {
                 return Err(damaged(*first, format!("{} after event {} where the next segment begins at {next}", scanned.stop, scanned.end_seq)));
             }
@@ -675,7 +730,7 @@ fn check_segments(listed: &[(u64, PathBuf)]) -> Result<(Vec<Segment>, Scanned), 
         segments.push(Segment { first: *first, path: path.clone(), index: scanned.index.clone() });
         last = Some(scanned);
     }
-    Ok((segments, last.expect("at least one segment")))
+    Ok((segments, last.expect("the last segment is scanned"), unchecked))
 }
 
 impl Store for SegmentStore {
@@ -689,6 +744,13 @@ impl Store for SegmentStore {
 
     fn head(&self) -> u64 {
         self.log.head()
+    }
+
+    /// Checks every batch of the sealed segments open took on their seals, in order, and gives
+    /// them their index. Until then reads of those segments begin at the segment's start and
+    /// check each batch as they go, as always.
+    fn check_sealed(&self) -> Result<usize, StoreError> {
+        self.log.check_sealed()
     }
 
     fn size_on_disk(&self) -> u64 {
@@ -1017,15 +1079,31 @@ mod tests {
             let error = refused(dir.path());
             assert!(error.is_damage(), "segment {first} missing: {error}");
             std::fs::rename(&keep, path).expect("puts it back");
-            // A flipped byte in a batch in the middle of the segment.
+            // A flipped byte in a batch in the middle of the segment: the last segment's is
+            // refused at open; a sealed one's is found by the check after the start, and reading
+            // through it fails.
             let offsets = batch_offsets(path);
             let intact = std::fs::read(path).expect("reads");
             flip(path, offsets[offsets.len() / 2] + 100);
-            let error = refused(dir.path());
-            assert!(error.is_damage(), "segment {first} flipped: {error}");
+            if *first == segments.last().expect("segments").0 {
+                let error = refused(dir.path());
+                assert!(error.is_damage(), "segment {first} flipped: {error}");
+            } else {
+                let store = open(dir.path());
+                assert_eq!(store.head(), head, "a sealed segment is taken on its seal at open");
+                let error = store.check_sealed().expect_err("the check finds the flipped byte");
+                assert!(error.is_damage(), "segment {first} flipped: {error}");
+                let error = store.read_from(1).find_map(Result::err).expect("reading through the segment fails");
+                assert!(error.is_damage(), "reading through segment {first}: {error}");
+                assert!(store.check_sealed().is_err(), "a second check finds it again");
+            }
             std::fs::write(path, &intact).expect("restores");
         }
-        assert_eq!(open(dir.path()).head(), head, "the intact log opens");
+        let store = open(dir.path());
+        assert_eq!(store.head(), head, "the intact log opens");
+        assert_eq!(store.check_sealed().expect("the sealed segments check"), segments.len() - 1);
+        assert_eq!(store.check_sealed().expect("nothing is left to check"), 0);
+        assert_eq!(seqs(&store, 1).len() as u64, head, "every event reads after the check");
     }
 
     #[test]

@@ -83,6 +83,11 @@ pub trait Store: Send + Sync {
     fn size_on_disk(&self) -> u64 {
         0
     }
+    /// Checks what open took on trust (the segment log's sealed segments, see `seglog`): how
+    /// many parts it checked, or the first damage. Run once the start is done.
+    fn check_sealed(&self) -> Result<usize, StoreError> {
+        Ok(0)
+    }
 }
 
 pub fn encode(envelope: &Envelope) -> Vec<u8> {

@@ -26,16 +26,22 @@ pub struct Application {
 pub fn open_store(dir: &Path) -> anyhow::Result<Arc<dyn Store>> {
     std::fs::create_dir_all(dir).with_context(|| format!("creating data directory {}", dir.display()))?;
     let store = ledger::open_data_dir(dir).map_err(|error| {
-        let dir = dir.display();
         if error.is_damage() {
-            anyhow::anyhow!("the ledger in {dir} is damaged ({error}): it does not start on a damaged log, which could serve wrong balances. Nothing was changed; restore the data directory from a backup")
-        } else if error.is_locked() {
+            return damaged_log(dir, &error);
+        }
+        let dir = dir.display();
+        if error.is_locked() {
             anyhow::anyhow!("opening the ledger in {dir}: another process holds it (is a server already running on it? then use --url): {error}")
         } else {
             anyhow::Error::new(error).context(format!("opening the ledger in {dir}"))
         }
     })?;
     Ok(Arc::from(store))
+}
+
+fn damaged_log(dir: &Path, error: &ledger::StoreError) -> anyhow::Error {
+    let dir = dir.display();
+    anyhow::anyhow!("the ledger in {dir} is damaged ({error}): it does not start on a damaged log, which could serve wrong balances. Nothing was changed; restore the data directory from a backup")
 }
 
 /// The log the settings name: JetStream (`application.log`) or the data directory's own.
@@ -98,17 +104,33 @@ fn restore(settings: &crate::configuration::ApplicationSettings, store: &Arc<dyn
             (state, ledger::Restored { snapshot_seq: 0, tail_events })
         }),
     }
-    .context("replaying the ledger")?;
+    .map_err(|error| if error.is_damage() { damaged_log(&settings.data_dir, &error) } else { anyhow::Error::new(error).context("replaying the ledger") })?;
     let from = match restored.snapshot_seq {
         0 => "replayed from zero".to_owned(),
         seq => format!("from the snapshot at event {seq} and the {} events after it", restored.tail_events),
     };
     let started_from = format!("at event {}, {from}, in {} ms", state.head_seq, started.elapsed().as_millis());
+    check_sealed_log(store.clone())?;
     if let Some(snapshots) = snapshots.filter(|_| settings.snapshot_every_events > 0) {
         let check = std::time::Duration::from_millis(settings.snapshot_check_ms);
         snapshots.keep_up(store, settings.snapshot_every_events, check).context("starting the snapshot thread")?;
     }
     Ok((state, started_from))
+}
+
+/// Reads the part of the log that open took on trust (the sealed segments), off the start's
+/// path: damage there does not touch the state (it came from a snapshot, or a replay that read
+/// every batch), but the log is the record an audit replays, so it is reported at once.
+fn check_sealed_log(store: Arc<dyn Store>) -> anyhow::Result<()> {
+    std::thread::Builder::new()
+        .name("ledger-log-check".into())
+        .spawn(move || match store.check_sealed() {
+            Ok(0) => {}
+            Ok(segments) => tracing::info!(segments, "the log's sealed segments are checked"),
+            Err(error) => tracing::error!(%error, "the ledger's log is damaged: the engine goes on (its state does not depend on those bytes) but an audit or a start without a snapshot will refuse it; restore the data directory from a backup"),
+        })
+        .context("starting the log's check")?;
+    Ok(())
 }
 
 impl Application {
