@@ -397,6 +397,7 @@ pub struct StartupReport {
     pub opened_elapsed: Duration,
     pub decoded_elapsed: Duration,
     pub tail_events: u64,
+    pub sealed_check_elapsed: Duration,
 }
 
 /// A betting history of `events` events on the segment log in `dir`, with a snapshot taken
@@ -441,6 +442,9 @@ pub fn startup(dir: &Path, events: u64, tail: u64) -> StartupReport {
     let from_snapshot_elapsed = started.elapsed();
     let how = ledger::Restored { snapshot_seq, tail_events: restored.head_seq - snapshot_seq };
     assert!(restored.fingerprint() == expected, "snapshot and tail rebuild the state that was written");
+    let checking = Instant::now();
+    ledger::Store::check_sealed(&store).expect("the sealed segments check");
+    let sealed_check_elapsed = checking.elapsed();
     StartupReport {
         events: restored.head_seq,
         users: restored.users.len(),
@@ -456,6 +460,7 @@ pub fn startup(dir: &Path, events: u64, tail: u64) -> StartupReport {
         opened_elapsed,
         decoded_elapsed,
         tail_events: how.tail_events,
+        sealed_check_elapsed,
     }
 }
 

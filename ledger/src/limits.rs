@@ -113,5 +113,3 @@ pub const SNAPSHOTS_KEPT: usize = 2;
 /// a start, so there are many more of them than cores, and each is still a few MiB.
 pub const SNAPSHOT_PART_BYTES: u64 = 4 << 20;
 
-/// A snapshot is stored in sled in chunks of this size (sled keeps large values whole in memory).
-pub const SNAPSHOT_CHUNK_BYTES: usize = 4 << 20;

@@ -1,4 +1,4 @@
-//! Snapshots of the state (DESIGN §2, §8): the state folded up to an event, kept in sled beside
+//! Snapshots of the state (DESIGN §2, §8): the state folded up to an event, kept in files beside
 //! the log, so that a start decodes the newest one and replays only the log's tail. The log stays
 //! the truth: the audit and time travel still replay from zero, and a snapshot that cannot be
 //! trusted is passed over for an older one or for a replay from zero.
@@ -12,30 +12,39 @@
 //!
 //! A snapshot is encoded in parts, so that a start decodes them on every core at once: the rest
 //! of the state, then the bets and the accounts (nearly all of a big state) as runs of `(id, value)`
-//! of about [`SNAPSHOT_PART_BYTES`] each. The parts are stored in chunks of [`SNAPSHOT_CHUNK_BYTES`] under `(seq, index)`
-//! keys, each part from a fresh chunk, and the header (each part's chunks, length and CRC-32) last
-//! under `(seq, u32::MAX)`: a snapshot whose writing was cut off has no header and is not one. [`Snapshots::keep_up`] takes them off the engine's path: a thread that, every
+//! of about [`SNAPSHOT_PART_BYTES`] each. A snapshot is one file, `{seq:020}.snap` in
+//! `{data_dir}/snapshots`: the parts one after the other, then the header (each part's offset,
+//! length and CRC-32), then a trailer (the header's length and CRC-32, and a magic). It is
+//! written under a temporary name, made durable, and renamed into place: a snapshot whose writing
+//! was cut off is not one. (DESIGN §8 kept them in sled; sled took 2.8× the bytes, 16 to 25 s to
+//! write 900 MB and up to 2.6 s to open, docs/benchmarks.md.) [`Snapshots::keep_up`] takes them
+//! off the engine's path: a thread that, every
 //! [`SNAPSHOT_EVERY_EVENTS`] events, folds the log's new events into the newest snapshot and saves
 //! the result (the engine's own state is never locked or copied for it).
 
 use crate::audit::replay_onto;
 use crate::ids::UserId;
-use crate::limits::{SNAPSHOTS_KEPT, SNAPSHOT_CHUNK_BYTES, SNAPSHOT_LIFE_CHECK_MS, SNAPSHOT_PART_BYTES};
+use crate::limits::{SNAPSHOTS_KEPT, SNAPSHOT_LIFE_CHECK_MS, SNAPSHOT_PART_BYTES};
 use crate::state::{Account, Bet, State};
 use crate::store::{encode, Store, StoreError};
 use serde::{Deserialize, Serialize};
-use std::io::Write;
-use std::path::Path;
+use std::fs::File;
+use std::io::{BufWriter, Write};
+use std::os::unix::fs::FileExt;
+use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::collections::BTreeMap;
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
-/// The snapshots' sled directory inside a data directory.
+/// The snapshots' directory inside a data directory.
 pub const SNAPSHOT_DIR: &str = "snapshots";
 
-/// The index under which a snapshot's header is stored, after its chunks.
-const HEADER_INDEX: u32 = u32::MAX;
+const SUFFIX: &str = ".snap";
+const TEMP_SUFFIX: &str = ".snap.tmp";
+/// The end of a snapshot file: header length u32, header CRC-32 u32, this magic.
+const TRAILER_MAGIC: &[u8; 8] = b"EXSNAP01";
+const TRAILER_BYTES: u64 = 16;
 
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 struct Header {
@@ -60,8 +69,8 @@ enum PartKind {
 struct Part {
     kind: PartKind,
     entries: u64,
-    first_chunk: u32,
-    chunks: u32,
+    /// Where its bytes begin in the file.
+    offset: u64,
     bytes: u64,
     crc: u32,
 }
@@ -81,16 +90,40 @@ pub struct Restored {
 }
 
 pub struct Snapshots {
-    db: sled::Db,
+    dir: PathBuf,
     build: u64,
     part_bytes: u64,
 }
 
-fn key(seq: u64, index: u32) -> [u8; 12] {
-    let mut key = [0u8; 12];
-    key[..8].copy_from_slice(&seq.to_be_bytes());
-    key[8..].copy_from_slice(&index.to_be_bytes());
-    key
+/// A snapshot's file, its header read and checked.
+struct Stored {
+    path: PathBuf,
+    header: Header,
+}
+
+fn file_name(seq: u64) -> String {
+    format!("{seq:020}{SUFFIX}")
+}
+
+/// The header of a snapshot file, if its trailer and header check.
+fn read_header(path: &Path) -> Result<Header, String> {
+    let file = File::open(path).map_err(|e| e.to_string())?;
+    let len = file.metadata().map_err(|e| e.to_string())?.len();
+    let mut trailer = [0u8; TRAILER_BYTES as usize];
+    if len < TRAILER_BYTES || file.read_exact_at(&mut trailer, len - TRAILER_BYTES).is_err() || &trailer[8..] != TRAILER_MAGIC {
+        return Err("it has no trailer".into());
+    }
+    let header_len = u64::from(u32::from_le_bytes(trailer[..4].try_into().expect("4 bytes")));
+    let header_crc = u32::from_le_bytes(trailer[4..8].try_into().expect("4 bytes"));
+    if header_len > len - TRAILER_BYTES {
+        return Err("its header is longer than the file".into());
+    }
+    let mut bytes = vec![0u8; header_len as usize];
+    file.read_exact_at(&mut bytes, len - TRAILER_BYTES - header_len).map_err(|e| e.to_string())?;
+    if crc32fast::hash(&bytes) != header_crc {
+        return Err("its header fails its checksum".into());
+    }
+    rmp_serde::from_slice(&bytes).map_err(|e| format!("its header does not decode: {e}"))
 }
 
 fn io(context: &'static str) -> impl FnOnce(std::io::Error) -> StoreError {
@@ -116,10 +149,20 @@ fn event_crc(store: &dyn Store, seq: u64) -> Result<Option<u32>, StoreError> {
 }
 
 impl Snapshots {
-    /// Opens (or creates) the snapshots in a data directory, trusted by `build` only.
+    /// Opens (or creates) the snapshots in a data directory, trusted by `build` only. A
+    /// directory of an earlier version (sled's files) is cleared: snapshots only save time.
     pub fn open(data_dir: &Path, build: u64) -> Result<Self, StoreError> {
-        let db = sled::Config::new().path(data_dir.join(SNAPSHOT_DIR)).cache_capacity(SNAPSHOT_CHUNK_BYTES as u64 * 4).open()?;
-        Ok(Snapshots { db, build, part_bytes: SNAPSHOT_PART_BYTES })
+        let dir = data_dir.join(SNAPSHOT_DIR);
+        std::fs::create_dir_all(&dir).map_err(io("creating the snapshots' directory"))?;
+        for entry in std::fs::read_dir(&dir).map_err(io("listing the snapshots"))? {
+            let path = entry.map_err(io("listing the snapshots"))?.path();
+            let name = path.file_name().and_then(|n| n.to_str()).unwrap_or_default();
+            if name.ends_with(TEMP_SUFFIX) || name == "db" || name == "conf" || name == "blobs" || name == "snap" || name.starts_with("snap.") {
+                let removed = if path.is_dir() { std::fs::remove_dir_all(&path) } else { std::fs::remove_file(&path) };
+                removed.map_err(io("removing an unfinished or old snapshot"))?;
+            }
+        }
+        Ok(Snapshots { dir, build, part_bytes: SNAPSHOT_PART_BYTES })
     }
 
     /// The size of the parts of the snapshots this saves (tests use small parts).
@@ -128,18 +171,28 @@ impl Snapshots {
         self
     }
 
-    fn headers(&self) -> Vec<Header> {
-        self.db
-            .iter()
+    /// The complete snapshots, oldest first (a file whose header does not check is passed over).
+    fn stored(&self) -> Vec<Stored> {
+        let Ok(entries) = std::fs::read_dir(&self.dir) else { return Vec::new() };
+        let mut stored: Vec<Stored> = entries
             .filter_map(Result::ok)
-            .filter(|(key, _)| key.len() == 12 && key[8..] == HEADER_INDEX.to_be_bytes())
-            .filter_map(|(_, value)| rmp_serde::from_slice(&value).ok())
-            .collect()
+            .map(|entry| entry.path())
+            .filter(|path| path.file_name().and_then(|n| n.to_str()).is_some_and(|n| n.ends_with(SUFFIX)))
+            .filter_map(|path| match read_header(&path) {
+                Ok(header) => Some(Stored { path, header }),
+                Err(reason) => {
+                    tracing::warn!(path = %path.display(), %reason, "a snapshot file passed over");
+                    None
+                }
+            })
+            .collect();
+        stored.sort_by_key(|s| s.header.seq);
+        stored
     }
 
     /// The sequence numbers of the complete snapshots, oldest first.
     pub fn list(&self) -> Vec<u64> {
-        self.headers().iter().map(|h| h.seq).collect()
+        self.stored().iter().map(|s| s.header.seq).collect()
     }
 
     /// Saves `state`, which must be folded from `store` (its head event is checked against it).
@@ -149,49 +202,60 @@ impl Snapshots {
             return Err(StoreError::NotAtTheEnd { state: seq, log: store.head() });
         };
         let (bets, users) = (std::mem::take(&mut state.bets), std::mem::take(&mut state.users));
-        let mut writer = ChunkWriter { db: &self.db, seq, buf: Vec::with_capacity(SNAPSHOT_CHUNK_BYTES), chunks: 0, first_chunk: 0, bytes: 0, entries: 0, hasher: crc32fast::Hasher::new(), failed: None };
-        writer.put(&state)?;
-        let mut parts = vec![writer.end_part(PartKind::Rest)?];
-        writer.runs(PartKind::Bets, &bets, self.part_bytes, &mut parts)?;
-        writer.runs(PartKind::Users, &users, self.part_bytes, &mut parts)?;
-        let header = Header { build: self.build, seq, head_event_crc, parts };
-        self.db.flush()?;
-        self.db.insert(key(seq, HEADER_INDEX), rmp_serde::to_vec(&header).expect("a header encodes"))?;
-        self.db.flush()?;
+        let path = self.dir.join(file_name(seq));
+        let temp = self.dir.join(format!("{seq:020}{TEMP_SUFFIX}"));
+        let write = || -> Result<(), StoreError> {
+            let file = File::create(&temp).map_err(io("creating a snapshot file"))?;
+            let mut writer = PartWriter { out: BufWriter::with_capacity(1 << 20, file), offset: 0, part_start: 0, entries: 0, hasher: crc32fast::Hasher::new(), failed: None };
+            writer.put(seq, &state)?;
+            let mut parts = vec![writer.end_part(PartKind::Rest)];
+            writer.runs(seq, PartKind::Bets, &bets, self.part_bytes, &mut parts)?;
+            writer.runs(seq, PartKind::Users, &users, self.part_bytes, &mut parts)?;
+            let header = rmp_serde::to_vec(&Header { build: self.build, seq, head_event_crc, parts }).expect("a header encodes");
+            let mut out = writer.out;
+            out.write_all(&header).map_err(io("writing a snapshot"))?;
+            out.write_all(&(header.len() as u32).to_le_bytes()).map_err(io("writing a snapshot"))?;
+            out.write_all(&crc32fast::hash(&header).to_le_bytes()).map_err(io("writing a snapshot"))?;
+            out.write_all(TRAILER_MAGIC).map_err(io("writing a snapshot"))?;
+            let file = out.into_inner().map_err(|e| StoreError::Io { context: "writing a snapshot", source: e.into_error() })?;
+            file.sync_all().map_err(io("syncing a snapshot"))?;
+            std::fs::rename(&temp, &path).map_err(io("naming a snapshot"))?;
+            File::open(&self.dir).and_then(|d| d.sync_all()).map_err(io("syncing the snapshots' directory"))
+        };
+        if let Err(error) = write() {
+            let _ = std::fs::remove_file(&temp);
+            return Err(error);
+        }
         self.prune()
     }
 
-    /// Keeps the newest [`SNAPSHOTS_KEPT`], and drops any without a header (cut off).
+    /// Keeps the newest [`SNAPSHOTS_KEPT`].
     fn prune(&self) -> Result<(), StoreError> {
-        let mut seqs = self.list();
-        let keep: Vec<u64> = seqs.split_off(seqs.len().saturating_sub(SNAPSHOTS_KEPT));
-        for item in self.db.iter().keys() {
-            let key = item?;
-            let seq = u64::from_be_bytes(key[..8].try_into().unwrap_or_default());
-            if !keep.contains(&seq) {
-                self.db.remove(key)?;
-            }
+        let stored = self.stored();
+        for old in &stored[..stored.len().saturating_sub(SNAPSHOTS_KEPT)] {
+            std::fs::remove_file(&old.path).map_err(io("removing an old snapshot"))?;
         }
-        self.db.flush()?;
         Ok(())
     }
 
     /// The newest snapshot this build trusts for `store`, decoded (see the module's rules).
     pub fn latest(&self, store: &dyn Store) -> Option<State> {
         let head = store.head();
-        for header in self.headers().into_iter().rev() {
-            if header.build != self.build || header.seq > head {
+        for stored in self.stored().into_iter().rev() {
+            if stored.header.build != self.build || stored.header.seq > head {
                 continue;
             }
-            match self.load(&header, store) {
+            match self.load(&stored, store) {
                 Ok(state) => return Some(state),
-                Err(reason) => tracing::warn!(seq = header.seq, %reason, "a snapshot passed over"),
+                Err(reason) => tracing::warn!(seq = stored.header.seq, %reason, "a snapshot passed over"),
             }
         }
         None
     }
 
-    fn load(&self, header: &Header, store: &dyn Store) -> Result<State, String> {
+    fn load(&self, stored: &Stored, store: &dyn Store) -> Result<State, String> {
+        let header = &stored.header;
+        let file = File::open(&stored.path).map_err(|e| e.to_string())?;
         match event_crc(store, header.seq) {
             Ok(Some(crc)) if crc == header.head_event_crc => {}
             Ok(_) => return Err(format!("the log's event {} is not the one it was taken at", header.seq)),
@@ -208,11 +272,11 @@ impl Snapshots {
         std::thread::scope(|scope| {
             for _ in 0..workers {
                 let tx = tx.clone();
-                let next = &next;
+                let (next, file) = (&next, &file);
                 scope.spawn(move || loop {
                     let i = next.fetch_add(1, Ordering::Relaxed);
                     let Some(part) = header.parts.get(i) else { return };
-                    if tx.send((i, self.decode_part(header.seq, part))).is_err() {
+                    if tx.send((i, decode_part(file, part))).is_err() {
                         return;
                     }
                 });
@@ -251,23 +315,6 @@ impl Snapshots {
         Ok(state)
     }
 
-    fn decode_part(&self, seq: u64, part: &Part) -> Result<Decoded, String> {
-        let mut bytes = Vec::with_capacity(usize::try_from(part.bytes).map_err(|e| e.to_string())?);
-        for index in part.first_chunk..part.first_chunk + part.chunks {
-            let chunk = self.db.get(key(seq, index)).map_err(|e| e.to_string())?.ok_or(format!("chunk {index} is missing"))?;
-            bytes.extend_from_slice(&chunk);
-        }
-        if bytes.len() as u64 != part.bytes || crc32fast::hash(&bytes) != part.crc {
-            return Err(format!("its part at chunk {} fails its checksum", part.first_chunk));
-        }
-        let undecodable = |e: rmp_serde::decode::Error| format!("its part at chunk {} does not decode: {e}", part.first_chunk);
-        Ok(match part.kind {
-            PartKind::Rest => Decoded::Rest(Box::new(rmp_serde::from_slice(&bytes).map_err(undecodable)?)),
-            PartKind::Bets => Decoded::Bets(decode_run(&bytes, part.entries).map_err(undecodable)?),
-            PartKind::Users => Decoded::Users(decode_run(&bytes, part.entries).map_err(undecodable)?),
-        })
-    }
-
     /// The state at the end of `store`: the newest trusted snapshot and the log's tail after it, or
     /// a replay from zero when there is none.
     pub fn restore(&self, store: &dyn Store) -> Result<(State, Restored), StoreError> {
@@ -282,7 +329,7 @@ impl Snapshots {
     /// one: folds the new events into the newest snapshot (or replays from zero) and saves it.
     /// Returns the new snapshot's event, if one was taken.
     pub fn catch_up(&self, store: &dyn Store, every_events: u64) -> Result<Option<u64>, StoreError> {
-        let newest = self.headers().iter().filter(|h| h.build == self.build).map(|h| h.seq).max().unwrap_or(0);
+        let newest = self.stored().iter().filter(|s| s.header.build == self.build).map(|s| s.header.seq).max().unwrap_or(0);
         if store.head() < newest.saturating_add(every_events.max(1)) {
             return Ok(None);
         }
@@ -327,83 +374,81 @@ fn decode_run<T: serde::de::DeserializeOwned>(bytes: &[u8], entries: u64) -> Res
     (0..entries).map(|_| T::deserialize(&mut decoder)).collect()
 }
 
-/// Writes the encoded parts to sled in chunks as they are encoded, hashing each on the way.
-struct ChunkWriter<'a> {
-    db: &'a sled::Db,
-    seq: u64,
-    buf: Vec<u8>,
-    /// Chunks written; the first chunk, values, bytes and CRC of the part being written.
-    chunks: u32,
-    first_chunk: u32,
-    entries: u64,
-    bytes: u64,
-    hasher: crc32fast::Hasher,
-    failed: Option<sled::Error>,
+/// Reads a part's bytes from the file, checks them and decodes them.
+fn decode_part(file: &File, part: &Part) -> Result<Decoded, String> {
+    let mut bytes = vec![0u8; usize::try_from(part.bytes).map_err(|e| e.to_string())?];
+    file.read_exact_at(&mut bytes, part.offset).map_err(|e| format!("its part at byte {}: {e}", part.offset))?;
+    if crc32fast::hash(&bytes) != part.crc {
+        return Err(format!("its part at byte {} fails its checksum", part.offset));
+    }
+    let undecodable = |e: rmp_serde::decode::Error| format!("its part at byte {} does not decode: {e}", part.offset);
+    Ok(match part.kind {
+        PartKind::Rest => Decoded::Rest(Box::new(rmp_serde::from_slice(&bytes).map_err(undecodable)?)),
+        PartKind::Bets => Decoded::Bets(decode_run(&bytes, part.entries).map_err(undecodable)?),
+        PartKind::Users => Decoded::Users(decode_run(&bytes, part.entries).map_err(undecodable)?),
+    })
 }
 
-impl ChunkWriter<'_> {
+/// Writes the encoded parts to the file as they are encoded, hashing each on the way.
+struct PartWriter {
+    out: BufWriter<File>,
+    /// Bytes written so far; where the part being written began, its values and CRC.
+    offset: u64,
+    part_start: u64,
+    entries: u64,
+    hasher: crc32fast::Hasher,
+    /// The file's error, which the encoder does not pass on whole.
+    failed: Option<std::io::Error>,
+}
+
+impl PartWriter {
     /// Encodes one value into the part being written.
-    fn put(&mut self, value: &impl Serialize) -> Result<(), StoreError> {
+    fn put(&mut self, seq: u64, value: &impl Serialize) -> Result<(), StoreError> {
         let encoded = rmp_serde::encode::write(self, value);
-        if let Some(error) = self.failed.take() {
-            return Err(error.into());
+        if let Some(source) = self.failed.take() {
+            return Err(StoreError::Io { context: "writing a snapshot", source });
         }
-        encoded.map_err(|e| StoreError::Corrupt { key: self.seq, reason: format!("encoding the snapshot: {e}") })?;
+        encoded.map_err(|e| StoreError::Corrupt { key: seq, reason: format!("encoding the snapshot: {e}") })?;
         self.entries += 1;
         Ok(())
     }
 
     /// Writes `entries` as parts of `kind` of about `part_bytes` each, appended to `parts`.
-    fn runs<V: Serialize>(&mut self, kind: PartKind, entries: &BTreeMap<u64, V>, part_bytes: u64, parts: &mut Vec<Part>) -> Result<(), StoreError> {
+    fn runs<V: Serialize>(&mut self, seq: u64, kind: PartKind, entries: &BTreeMap<u64, V>, part_bytes: u64, parts: &mut Vec<Part>) -> Result<(), StoreError> {
         for entry in entries {
-            self.put(&entry)?;
-            if self.bytes >= part_bytes {
-                parts.push(self.end_part(kind)?);
+            self.put(seq, &entry)?;
+            if self.offset - self.part_start >= part_bytes {
+                parts.push(self.end_part(kind));
             }
         }
         if self.entries > 0 {
-            parts.push(self.end_part(kind)?);
+            parts.push(self.end_part(kind));
         }
         Ok(())
     }
 
-    /// Ends the part being written (its last chunk is written), so the next begins a fresh chunk.
-    fn end_part(&mut self, kind: PartKind) -> Result<Part, StoreError> {
-        if self.put_chunk().is_err() {
-            return Err(self.failed.take().map_or_else(|| StoreError::Corrupt { key: self.seq, reason: "writing the snapshot".into() }, StoreError::from));
-        }
+    /// Ends the part being written.
+    fn end_part(&mut self, kind: PartKind) -> Part {
         let crc = std::mem::take(&mut self.hasher).finalize();
-        let part = Part { kind, entries: self.entries, first_chunk: self.first_chunk, chunks: self.chunks - self.first_chunk, bytes: self.bytes, crc };
-        (self.bytes, self.entries, self.first_chunk) = (0, 0, self.chunks);
-        Ok(part)
-    }
-
-    fn put_chunk(&mut self) -> std::io::Result<()> {
-        if self.buf.is_empty() {
-            return Ok(());
-        }
-        if let Err(error) = self.db.insert(key(self.seq, self.chunks), self.buf.as_slice()) {
-            self.failed = Some(error);
-            return Err(std::io::Error::other("sled refused a snapshot chunk"));
-        }
-        self.chunks += 1;
-        self.buf.clear();
-        Ok(())
+        let part = Part { kind, entries: self.entries, offset: self.part_start, bytes: self.offset - self.part_start, crc };
+        (self.part_start, self.entries) = (self.offset, 0);
+        part
     }
 }
 
-impl Write for ChunkWriter<'_> {
+impl Write for PartWriter {
     fn write(&mut self, data: &[u8]) -> std::io::Result<usize> {
-        self.hasher.update(data);
-        self.bytes += data.len() as u64;
-        self.buf.extend_from_slice(data);
-        if self.buf.len() >= SNAPSHOT_CHUNK_BYTES {
-            self.put_chunk()?;
+        if let Err(error) = self.out.write_all(data) {
+            let kind = error.kind();
+            self.failed = Some(error);
+            return Err(kind.into());
         }
+        self.hasher.update(data);
+        self.offset += data.len() as u64;
         Ok(data.len())
     }
 
     fn flush(&mut self) -> std::io::Result<()> {
-        Ok(())
+        self.out.flush()
     }
 }

@@ -130,20 +130,26 @@ fn a_damaged_snapshot_is_passed_over_for_the_one_before() {
         snaps.save(state.clone(), &store).expect("saves the second");
         assert_eq!(snaps.list(), vec![FIRST_EVENTS + 10, FIRST_EVENTS + 15]);
     }
-    // Flip one byte of the newest snapshot's first chunk in sled.
-    {
-        let db = sled::open(dir.path().join(ledger::snapshot::SNAPSHOT_DIR)).expect("opens sled");
-        let mut key = [0u8; 12];
-        key[..8].copy_from_slice(&(FIRST_EVENTS + 15).to_be_bytes());
-        let mut chunk = db.get(key).expect("reads").expect("chunk 0 is there").to_vec();
-        let middle = chunk.len() / 2;
-        chunk[middle] ^= 0x40;
-        db.insert(key, chunk).expect("writes");
-        db.flush().expect("flushes");
-    }
+    // Flip one byte of the newest snapshot's first part.
+    let snap_dir = dir.path().join(ledger::snapshot::SNAPSHOT_DIR);
+    let newest = snap_dir.join(format!("{:020}.snap", FIRST_EVENTS + 15));
+    let intact = std::fs::read(&newest).expect("reads the newest");
+    let mut flipped = intact.clone();
+    flipped[10] ^= 0x40;
+    std::fs::write(&newest, &flipped).expect("writes");
     let (restored, how) = snapshots(dir.path(), BUILD).restore(&store).expect("restores");
     assert_eq!(how, Restored { snapshot_seq: FIRST_EVENTS + 10, tail_events: 5 });
     assert_eq!(restored.fingerprint(), state.fingerprint());
+    // A file cut off before its trailer (a copy that stopped short) is not a snapshot at all, and
+    // a leftover of a save cut off by a crash is removed when the snapshots open.
+    std::fs::write(&newest, &intact[..intact.len() - 1]).expect("cuts");
+    std::fs::write(snap_dir.join(format!("{:020}.snap.tmp", FIRST_EVENTS + 20)), b"half").expect("a leftover");
+    let snaps = snapshots(dir.path(), BUILD);
+    assert_eq!(snaps.list(), vec![FIRST_EVENTS + 10]);
+    assert_eq!(snaps.restore(&store).expect("restores").1, Restored { snapshot_seq: FIRST_EVENTS + 10, tail_events: 5 });
+    assert!(!snap_dir.join(format!("{:020}.snap.tmp", FIRST_EVENTS + 20)).exists(), "the leftover is gone");
+    std::fs::write(&newest, &intact).expect("restores the file");
+    assert_eq!(snapshots(dir.path(), BUILD).restore(&store).expect("restores").1, Restored { snapshot_seq: FIRST_EVENTS + 15, tail_events: 0 });
 }
 
 #[test]

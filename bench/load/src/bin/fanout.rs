@@ -56,6 +56,11 @@ struct Args {
     /// Our subscribers ask for MessagePack binary frames instead of JSON text.
     #[arg(long, conflicts_with = "socketio")]
     msgpack: bool,
+    /// Before any subscriber connects, measure the server's CPU for this many seconds: what it
+    /// spends with nobody to push to (our simulator, casino dealers and engine; the peer's
+    /// replay timer). The run then also reports deliveries per CPU-second above that.
+    #[arg(long, default_value_t = 0)]
+    baseline_seconds: u64,
 }
 
 /// The wire the subscribers speak.
@@ -236,6 +241,14 @@ async fn main() -> anyhow::Result<()> {
         bases.push(args.url.trim_end_matches('/').to_owned());
     }
     let rss_before = sum(&args.server_pid, rss_bytes)?;
+    let idle_cpu_per_second = if args.baseline_seconds > 0 {
+        let start = sum(&args.server_pid, cpu_seconds)?;
+        let at = Instant::now();
+        actix_web::rt::time::sleep(Duration::from_secs(args.baseline_seconds)).await;
+        (sum(&args.server_pid, cpu_seconds)? - start) / at.elapsed().as_secs_f64()
+    } else {
+        0.0
+    };
     let tally = Arc::new(Tally::default());
     let threads = args.threads.max(1);
     // Each reading thread serves one URL's share; at least one thread per URL.
@@ -289,6 +302,14 @@ async fn main() -> anyhow::Result<()> {
         rss_after as f64 / 1048576.0,
         rss_after.saturating_sub(rss_before) as f64 / args.clients as f64 / 1024.0
     );
+    if args.baseline_seconds > 0 {
+        let above = cpu - idle_cpu_per_second * elapsed;
+        println!(
+            "fanout: server CPU-s with no subscriber {:.2} per s; CPU-s above idle {above:.2}; deliveries per CPU-s above idle {:.0}",
+            idle_cpu_per_second,
+            deliveries as f64 / above.max(1e-9)
+        );
+    }
     if cpus.len() > 1 {
         let each: Vec<String> = args.server_pid.iter().zip(&cpus).map(|(pid, cpu)| format!("{pid}:{cpu:.2}")).collect();
         println!("fanout: server CPU-s per process {}", each.join(" "));
