@@ -108,16 +108,20 @@ pub async fn run(state: web::Data<AppState>, mut session: Session, mut stream: A
     }
 }
 
-/// Each frame within `WS_SEND_STALL_MS`. actix-ws only queues them for the connection's writer,
-/// which frames everything queued since its last turn into one buffer and one write.
+/// The frames, all within `WS_SEND_STALL_MS` (one timer for the burst, not one per frame).
+/// actix-ws only queues them for the connection's writer, which frames everything queued since
+/// its last turn into one buffer and one write.
 async fn send_all(session: &mut Session, frames: impl IntoIterator<Item = Encoded>) -> Result<(), End> {
-    for frame in frames {
-        match frame {
-            Encoded::Text(text) => within(session.text(text)).await?,
-            Encoded::Binary(bytes) => within(session.binary(bytes)).await?,
+    within(async {
+        for frame in frames {
+            match frame {
+                Encoded::Text(text) => session.text(text).await?,
+                Encoded::Binary(bytes) => session.binary(bytes).await?,
+            }
         }
-    }
-    Ok(())
+        Ok(())
+    })
+    .await
 }
 
 fn error(message: impl Into<String>) -> Vec<WsServerMessage> {
