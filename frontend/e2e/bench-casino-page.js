@@ -19,8 +19,9 @@ const WARM_UP_MS = 3_000;
 const DURATION_MS = Number(process.env.BENCH_SECONDS ?? 10) * 1000;
 const TABLES = (process.env.BENCH_TABLES ?? 'teen20,sicbo,roulette,race20').split(',');
 
-async function measure(browser, server, gtype, { atRest = false, hidden = false } = {}) {
+async function measure(browser, server, gtype, { atRest = false, hidden = false, reducedMotion = false } = {}) {
   const page = await newPage(browser, server.url, { width: 1366, height: 900 });
+  if (reducedMotion) await page.emulateMedia({ reducedMotion: 'reduce' });
   const pageCdp = await page.context().newCDPSession(page);
   await pageCdp.send('Performance.enable');
   const browserCdp = await browser.newBrowserCDPSession();
@@ -42,13 +43,13 @@ async function measure(browser, server, gtype, { atRest = false, hidden = false 
   if (atRest) await announcementAtRest(page);
   // CSSOM, which the page's style policy allows.
   if (hidden) await page.evaluate(() => (document.body.style.display = 'none'));
-  const before = { cpu: await processCpuSeconds(browserCdp), task: await taskSeconds(pageCdp), at: Date.now() };
+  const before = { cpu: await processCpuSeconds(browserCdp), renderer: await processCpuSeconds(browserCdp, 'renderer'), task: await taskSeconds(pageCdp), at: Date.now() };
   await page.evaluate(() => {
     window.__updates = 0;
     window.__animations = 0;
   });
   await page.waitForTimeout(DURATION_MS);
-  const after = { cpu: await processCpuSeconds(browserCdp), task: await taskSeconds(pageCdp), at: Date.now() };
+  const after = { cpu: await processCpuSeconds(browserCdp), renderer: await processCpuSeconds(browserCdp, 'renderer'), task: await taskSeconds(pageCdp), at: Date.now() };
   const { updates, animations } = await page.evaluate(() => ({ updates: window.__updates, animations: window.__animations }));
   await browserCdp.detach();
   await page.context().close();
@@ -57,10 +58,12 @@ async function measure(browser, server, gtype, { atRest = false, hidden = false 
     table: gtype,
     announcement: atRest ? 'at rest' : 'scrolling',
     ...(hidden ? { page: 'body hidden' } : {}),
+    ...(reducedMotion ? { motion: 'reduced' } : {}),
     seconds: Number(seconds.toFixed(1)),
     countdownUpdatesPerSecond: Number((updates / seconds).toFixed(1)),
     animationsStarted: animations,
     browserCpuPercentOfOneCore: Number((((after.cpu - before.cpu) / seconds) * 100).toFixed(2)),
+    rendererCpuPercent: Number((((after.renderer - before.renderer) / seconds) * 100).toFixed(2)),
     mainThreadPercent: Number((((after.task - before.task) / seconds) * 100).toFixed(2)),
   };
 }
@@ -72,12 +75,13 @@ async function floor(browser, perSecond) {
   await page.setContent(`<html><body><div id="n">0</div><script>let i = 0; setInterval(() => { document.getElementById('n').textContent = String(i++); }, ${1000 / perSecond});</script></body></html>`);
   const cdp = await browser.newBrowserCDPSession();
   await page.waitForTimeout(WARM_UP_MS);
-  const start = await processCpuSeconds(cdp);
+  const start = [await processCpuSeconds(cdp), await processCpuSeconds(cdp, 'renderer')];
   await page.waitForTimeout(DURATION_MS);
-  const used = (await processCpuSeconds(cdp)) - start;
+  const used = [(await processCpuSeconds(cdp)) - start[0], (await processCpuSeconds(cdp, 'renderer')) - start[1]];
   await cdp.detach();
   await context.close();
-  return Number(((used / (DURATION_MS / 1000)) * 100).toFixed(2));
+  const percent = (seconds) => Number(((seconds / (DURATION_MS / 1000)) * 100).toFixed(2));
+  return { browserCpuPercentOfOneCore: percent(used[0]), rendererCpuPercent: percent(used[1]) };
 }
 
 async function main() {
@@ -93,10 +97,11 @@ async function main() {
       return Number(((used / 5) * 100).toFixed(2));
     })();
     console.log(JSON.stringify({ browserWithNoPageCpuPercent: idle }));
-    console.log(JSON.stringify({ floorOneNumberChangingPerSecond: SPEED, browserCpuPercentOfOneCore: await floor(browser, SPEED) }));
+    console.log(JSON.stringify({ floorOneNumberChangingPerSecond: SPEED, ...(await floor(browser, SPEED)) }));
     for (const gtype of TABLES) {
       for (const atRest of [false, true]) console.log(JSON.stringify(await measure(browser, server, gtype, { atRest })));
     }
+    console.log(JSON.stringify(await measure(browser, server, TABLES[0], { atRest: true, reducedMotion: true })));
     console.log(JSON.stringify(await measure(browser, server, TABLES[0], { atRest: true, hidden: true })));
   } finally {
     await browser.close();

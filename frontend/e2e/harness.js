@@ -290,9 +290,9 @@ export async function teen20Result(baseUrl, token, mid, ready = () => true) {
 }
 
 /** CPU seconds of every Chromium process so far (a browser-level CDP session), for the benches. */
-export async function processCpuSeconds(cdp) {
+export async function processCpuSeconds(cdp, type = null) {
   const { processInfo } = await cdp.send('SystemInfo.getProcessInfo');
-  return processInfo.reduce((total, process) => total + process.cpuTime, 0);
+  return processInfo.filter((process) => type === null || process.type === type).reduce((total, process) => total + process.cpuTime, 0);
 }
 
 /** The page's main-thread task time so far, in seconds (a page-level CDP session). */
