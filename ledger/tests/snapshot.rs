@@ -170,3 +170,21 @@ fn the_keeper_snapshots_every_n_events_and_keeps_the_newest_two() {
     let (restored, _) = snaps.restore(&store).expect("restores");
     assert_eq!(restored.fingerprint(), state.fingerprint());
 }
+
+#[test]
+fn snapshots_kept_in_sled_by_an_earlier_version_are_cleared_and_replaced_by_files() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let snap_dir = dir.path().join(ledger::snapshot::SNAPSHOT_DIR);
+    {
+        let db = sled::open(&snap_dir).expect("an earlier version's sled directory");
+        db.insert(b"x", b"y".to_vec()).expect("writes");
+        db.flush().expect("flushes");
+    }
+    assert!(snap_dir.join("db").exists());
+    let (store, state) = log_of(5);
+    let snaps = snapshots(dir.path(), BUILD);
+    assert!(!snap_dir.join("db").exists() && !snap_dir.join("conf").exists(), "sled's files are gone");
+    assert!(snaps.list().is_empty());
+    snaps.save(state.clone(), &store).expect("saves");
+    assert_eq!(snaps.restore(&store).expect("restores").1, Restored { snapshot_seq: state.head_seq, tail_events: 0 });
+}
