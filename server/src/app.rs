@@ -181,12 +181,13 @@ impl Application {
         let keys = installation_keys(&mut settings)?;
         let hub = hub::spawn_numbered(Some(Arc::new(hub::Numbering::default())));
         let casino = crate::casino::SharedTables::default();
-        let followed = crate::edge::follow(&settings, hub.clone(), casino.clone(), engine_url).await?;
+        let book = Arc::new(RwLock::new(Book::default()));
+        let followed = crate::edge::follow(&settings, hub.clone(), book.clone(), casino.clone(), engine_url).await?;
         let started_from = format!("at event {}, replayed from zero, following the log", followed.engine.read().head_seq);
         let parts = Parts {
             engine: followed.engine,
             hub,
-            book: Arc::default(),
+            book,
             casino,
             dealer: None,
             feed: None,

@@ -301,3 +301,68 @@ async fn a_match_page_on_an_edge_gets_the_engines_frames() {
     assert!(deltas[0].len() >= 3, "the match changed several times in 5 s: {:?}", deltas[0]);
     assert_eq!(deltas[1], deltas[0], "the edge's frames are the engine node's");
 }
+
+/// The market as a node's book shows it (`gamedetailPrivate`), plain JSON.
+async fn market_on(http: &awc::Client, base: &str, gmid: u64, mid: u64) -> Option<Value> {
+    let markets = common::call(http, "POST", &format!("{base}/data/front/gamedetailPrivate?etid=4&gmid={gmid}"), None, Some(&json!({}))).await;
+    markets["data"].as_array()?.iter().find(|m| m["mid"] == mid).cloned()
+}
+
+#[actix_web::test]
+async fn an_edge_serves_the_market_book_itself_and_follows_the_engines_changes() {
+    let nats = Nats::start();
+    let log = nats.url();
+    let engine = Node::engine(&log);
+    let edge = Node::edge(&log, &engine);
+    let http = awc::Client::builder().timeout(Duration::from_secs(15)).finish();
+    let operator = common::login(&http, &engine.base, "operator", "operator123").await;
+    let market = open_market(&http, &engine.base).await;
+    let (gmid, mid) = (market["gmid"].as_u64().expect("gmid"), market["mid"].as_u64().expect("mid"));
+    // The edge has the engine's book (its health says so); what changes after comes as ops.
+    let until = Instant::now() + Duration::from_secs(10);
+    while common::call(&http, "GET", &format!("{}/health", edge.base), None, None).await["data"]["book_follows"] != true {
+        assert!(Instant::now() < until, "the edge's book follows the engine's within 10 s");
+        actix_web::rt::time::sleep(Duration::from_millis(100)).await;
+    }
+    assert!(common::call(&http, "GET", &format!("{}/health", engine.base), None, None).await["data"].get("book_follows").is_none());
+
+    // An operator suspends the market on the engine node: the edge's book shows it too.
+    let suspended = common::call(&http, "POST", &format!("{}/api/ops/feed/{gmid}/markets/{mid}/suspend", engine.base), Some(&operator), Some(&json!({"remark": "edge check"}))).await;
+    assert_eq!(suspended["success"], true, "{suspended}");
+    let on_engine = market_on(&http, &engine.base, gmid, mid).await.expect("the engine shows the market");
+    assert_eq!(on_engine["status"], "SUSPENDED", "{on_engine}");
+    let until = Instant::now() + Duration::from_secs(5);
+    let mut on_edge = market_on(&http, &edge.base, gmid, mid).await;
+    while on_edge.as_ref() != Some(&on_engine) && Instant::now() < until {
+        actix_web::rt::time::sleep(Duration::from_millis(100)).await;
+        on_edge = market_on(&http, &edge.base, gmid, mid).await;
+    }
+    assert_eq!(on_edge.as_ref(), Some(&on_engine), "the edge's book shows the engine's hold");
+    let reads = [
+        ("POST", "/data/front/highlightproduct".to_owned(), Some(json!({"etid": 4, "type": "all"}))),
+        ("POST", format!("/data/front/matchstate?etid=4&gmid={gmid}"), Some(json!({}))),
+        ("POST", "/data/front/searchgame".to_owned(), Some(json!({"name": "Virtual Cricket"}))),
+        ("GET", format!("/data/sport/4/{gmid}"), None),
+    ];
+    let mut answered = Vec::new();
+    for (method, path, body) in &reads {
+        let (on_engine, on_edge) = (
+            common::call(&http, method, &format!("{}{path}", engine.base), None, body.as_ref()).await,
+            common::call(&http, method, &format!("{}{path}", edge.base), None, body.as_ref()).await,
+        );
+        assert_eq!(on_edge["success"], true, "{path}: {on_edge}");
+        // The simulator stands still, so the engine's book does not move between the two reads.
+        assert_eq!(on_edge, on_engine, "{path}: the edge's book answers as the engine's");
+        answered.push(on_edge);
+    }
+
+    // With the engine node gone, the edge still answers the book's reads itself (a forwarded
+    // call would be refused), the same as before; a write has nowhere to go.
+    drop(engine);
+    for ((method, path, body), before) in reads.iter().zip(&answered) {
+        let alone = common::call(&http, method, &format!("{}{path}", edge.base), None, body.as_ref()).await;
+        assert_eq!(&alone, before, "{path}: answered by the edge alone");
+    }
+    let refused = common::call(&http, "POST", &format!("{}/api/auth/login", edge.base), None, Some(&json!({"username": "player1", "password": "player123"}))).await;
+    assert_eq!(refused["success"], false, "a write needs the engine node: {refused}");
+}

@@ -10,6 +10,12 @@
 //! and relays it on core NATS (`PUSH_SUBJECT`), every edge's hub takes it with that number, so
 //! the frames of a topic are the same, in the same order, on every node.
 //!
+//! The market book is the edge's too: the engine node relays every change its book makes
+//! (`sports::book::BookOp`, numbered, on `BOOK_OPS_SUBJECT`), and an edge that has the engine's
+//! book (asked once on `BOOK_SNAPSHOT_SUBJECT`, then those ops after it) answers the sports reads
+//! (`BOOK_READS`) itself. Until it has it, or after it missed an op (core NATS keeps nothing),
+//! it forwards them and asks again.
+//!
 //! Read your write: every answer carries `X-Ledger-Seq`, the ledger event its node had reached
 //! when it answered (for a write, at least the write's last event). A read on an edge waits,
 //! up to `READ_WAIT`, until its state has reached both the `X-Ledger-Seq` the request carries (a
@@ -39,6 +45,12 @@ pub const PUSH_SUBJECT: &str = "push.frames";
 
 /// Requests for a public topic's whole value (its name as the body), answered by the engine node.
 pub const SNAPSHOT_SUBJECT: &str = "push.snapshot";
+
+/// Core NATS subject of the engine node's book changes: `(number, BookOp)`, JSON.
+pub const BOOK_OPS_SUBJECT: &str = "book.ops";
+
+/// Requests for the engine node's whole book (`Book`, JSON, with its op number).
+pub const BOOK_SNAPSHOT_SUBJECT: &str = "book.snapshot";
 
 /// How long a forwarded call may take at the engine (a bet in play waits out its delay).
 const FORWARD_TIMEOUT: Duration = Duration::from_secs(30);
@@ -93,9 +105,32 @@ const LOCAL_READS: &[(&str, &str)] = &[
     ("POST", "/api/front/casino/result"),
 ];
 
+/// The calls that read only the market book (and the ledger's state): an edge answers them once
+/// its book follows the engine's.
+const BOOK_READS: &[(&str, &str)] = &[
+    ("POST", "/api/front/get_latest_events"),
+    ("POST", "/api/front/treedata"),
+    ("POST", "/api/front/highlighthomePrivate"),
+    ("POST", "/data/front/highlightproduct"),
+    ("POST", "/data/front/gamedetailPrivate"),
+    ("POST", "/data/front/gamedataPrivate"),
+    ("POST", "/data/front/matchstate"),
+    ("POST", "/data/front/cricketvdata"),
+    ("POST", "/data/front/searchgame"),
+    ("GET", "/data/sport/*/*"),
+];
+
 fn local_read(method: &str, path: &str) -> bool {
+    matches(LOCAL_READS, method, path)
+}
+
+fn book_read(method: &str, path: &str) -> bool {
+    matches(BOOK_READS, method, path)
+}
+
+fn matches(calls: &[(&str, &str)], method: &str, path: &str) -> bool {
     let segments: Vec<&str> = path.split('/').collect();
-    LOCAL_READS.iter().any(|(m, pattern)| {
+    calls.iter().any(|(m, pattern)| {
         let wanted: Vec<&str> = pattern.split('/').collect();
         *m == method && wanted.len() == segments.len() && wanted.iter().zip(&segments).all(|(w, s)| *w == "*" || w == s)
     })
@@ -111,6 +146,8 @@ pub struct Edge {
     /// Wakes the follower for a read that waits.
     wake: std::sync::mpsc::SyncSender<()>,
     nats: async_nats::Client,
+    /// The book follows the engine's (see the module's notes).
+    book_live: std::sync::Arc<std::sync::atomic::AtomicBool>,
 }
 
 /// The read-only ledger an edge serves and what it needs to follow the log.
@@ -122,7 +159,7 @@ pub struct Following {
 /// Replays the log into a read-only state and follows it on a thread of its own; sessions that
 /// end in the log leave the edge's hub. The engine node's hub changes reach `hub`, and the casino
 /// tables' rounds among them are kept in `casino` (first asked of the engine node, table by table).
-pub async fn follow(settings: &crate::configuration::Settings, hub: HubHandle, casino: crate::casino::SharedTables, engine_url: String) -> anyhow::Result<Following> {
+pub async fn follow(settings: &crate::configuration::Settings, hub: HubHandle, book: SharedBook, casino: crate::casino::SharedTables, engine_url: String) -> anyhow::Result<Following> {
     use anyhow::Context;
     let application = &settings.application;
     let servers = application.log.clone().context("an edge needs the log (--log nats://…)")?;
@@ -175,7 +212,10 @@ pub async fn follow(settings: &crate::configuration::Settings, hub: HubHandle, c
             }
         }
     });
-    let edge = Edge { engine_url: engine_url.trim_end_matches('/').to_owned(), written: AtomicU64::new(0), head, wake, nats };
+    let book_live = std::sync::Arc::new(std::sync::atomic::AtomicBool::new(false));
+    let ops = nats.subscribe(BOOK_OPS_SUBJECT).await.context("subscribing to the engine's book")?;
+    tokio::spawn(follow_book(nats.clone(), ops, book, book_live.clone()));
+    let edge = Edge { engine_url: engine_url.trim_end_matches('/').to_owned(), written: AtomicU64::new(0), head, wake, nats, book_live };
     // Subscribed first, so no change falls between a table's snapshot and its next change.
     for table in crate::casino::catalog::tables() {
         let shown = edge.public_snapshot(&crate::casino::casino_topic(table.gtype)).await;
@@ -186,7 +226,53 @@ pub async fn follow(settings: &crate::configuration::Settings, hub: HubHandle, c
     Ok(Following { engine, edge })
 }
 
+type SharedBook = std::sync::Arc<std::sync::RwLock<crate::sports::book::Book>>;
+
+/// Keeps `book` the engine node's: its whole book, asked for after `ops` was subscribed, then
+/// every op after it in order; a missed op (a gap in the numbers) and the book is asked again.
+async fn follow_book(nats: async_nats::Client, mut ops: async_nats::Subscriber, book: SharedBook, live: std::sync::Arc<std::sync::atomic::AtomicBool>) {
+    use std::sync::atomic::Ordering;
+    loop {
+        let asked = tokio::time::timeout(READ_WAIT, nats.request(BOOK_SNAPSHOT_SUBJECT, Vec::new().into())).await;
+        let whole = match asked {
+            Ok(Ok(answer)) => serde_json::from_slice::<crate::sports::book::Book>(&answer.payload).map_err(|e| e.to_string()),
+            Ok(Err(e)) => Err(e.to_string()),
+            Err(_) => Err("no answer".into()),
+        };
+        match whole {
+            Ok(whole) => *book.write().unwrap_or_else(|p| p.into_inner()) = whole,
+            Err(error) => {
+                tracing::warn!(%error, "asking the engine node for its book: sports reads go to the engine");
+                tokio::time::sleep(READ_WAIT).await;
+                continue;
+            }
+        }
+        live.store(true, Ordering::Release);
+        while let Some(message) = ops.next().await {
+            let Ok((number, op)) = serde_json::from_slice::<(u64, crate::sports::book::BookOp)>(&message.payload) else {
+                tracing::warn!("an unreadable book change from the engine node");
+                continue;
+            };
+            let mut book = book.write().unwrap_or_else(|p| p.into_inner());
+            if number <= book.ops_head() {
+                continue;
+            }
+            if number != book.ops_head() + 1 {
+                tracing::warn!(missed_from = book.ops_head() + 1, number, "book changes were missed: asking for the whole book again");
+                break;
+            }
+            book.replay(op);
+        }
+        live.store(false, Ordering::Release);
+    }
+}
+
 impl Edge {
+    /// Whether this edge answers the sports reads itself (its book follows the engine's).
+    pub fn book_live(&self) -> bool {
+        self.book_live.load(std::sync::atomic::Ordering::Acquire)
+    }
+
     /// A public topic's whole value, from the engine node.
     pub async fn public_snapshot(&self, topic: &str) -> Result<serde_json::Value, String> {
         let asked = tokio::time::timeout(READ_WAIT, self.nats.request(SNAPSHOT_SUBJECT, topic.to_owned().into_bytes().into())).await;
@@ -232,6 +318,28 @@ pub async fn relay_pushes(servers: &str, book: std::sync::Arc<std::sync::RwLock<
             }
         }
     });
+    let (ops_tx, mut ops_rx) = tokio::sync::mpsc::unbounded_channel();
+    book.write().unwrap_or_else(|p| p.into_inner()).relay_to(ops_tx);
+    let publisher = nats.clone();
+    tokio::spawn(async move {
+        while let Some(numbered) = ops_rx.recv().await {
+            let bytes = serde_json::to_vec(&numbered).expect("book ops encode");
+            if let Err(e) = publisher.publish(BOOK_OPS_SUBJECT, bytes.into()).await {
+                tracing::warn!(error = %e, "relaying a book change to the edges");
+            }
+        }
+    });
+    let mut book_asks = nats.subscribe(BOOK_SNAPSHOT_SUBJECT).await.context("answering the edges' book requests")?;
+    let (whole_book, answering) = (book.clone(), nats.clone());
+    tokio::spawn(async move {
+        while let Some(ask) = book_asks.next().await {
+            let Some(reply) = ask.reply else { continue };
+            let bytes = serde_json::to_vec(&*whole_book.read().unwrap_or_else(|p| p.into_inner())).expect("the book encodes");
+            if let Err(e) = answering.publish(reply, bytes.into()).await {
+                tracing::warn!(error = %e, "answering an edge's book request");
+            }
+        }
+    });
     let mut asks = nats.subscribe(SNAPSHOT_SUBJECT).await.context("answering the edges' snapshot requests")?;
     tokio::spawn(async move {
         while let Some(ask) = asks.next().await {
@@ -249,7 +357,7 @@ pub async fn relay_pushes(servers: &str, book: std::sync::Arc<std::sync::RwLock<
 
 #[cfg(test)]
 mod tests {
-    use super::local_read;
+    use super::{book_read, local_read};
 
     #[test]
     fn an_edge_answers_ledger_reads_and_forwards_the_rest() {
@@ -264,5 +372,7 @@ mod tests {
         assert!(local_read("POST", "/data/front/casino/data2"), "the casino's rounds are kept from the pushes");
         assert!(!local_read("POST", "/api/bet/place/casino"));
         assert!(!local_read("POST", "/api/wallet/accounts"));
+        assert!(book_read("POST", "/data/front/gamedetailPrivate") && book_read("GET", "/data/sport/4/123"), "once the edge's book follows the engine's");
+        assert!(!book_read("POST", "/api/bet/place"));
     }
 }

@@ -1,7 +1,7 @@
 //! The edge's half of every call (`edge::route`): a call the edge does not answer itself goes to
 //! the engine node as it came; a read waits for the event it must reflect.
 
-use super::{local_read, Edge, FORWARDED_ANSWER_BYTES_MAX, FORWARD_TIMEOUT, LEDGER_SEQ};
+use super::{book_read, local_read, Edge, FORWARDED_ANSWER_BYTES_MAX, FORWARD_TIMEOUT, LEDGER_SEQ};
 use crate::app_state::AppState;
 use actix_web::body::{BoxBody, MessageBody};
 use actix_web::dev::{ServiceRequest, ServiceResponse};
@@ -17,7 +17,8 @@ pub async fn route(req: ServiceRequest, next: Next<impl MessageBody + 'static>) 
     let state = req.app_data::<web::Data<AppState>>().expect("the application's state").clone();
     if let Some(edge) = &state.edge {
         let path = req.path();
-        let ours = !(path.starts_with("/api/") || path.starts_with("/data/")) || local_read(req.method().as_str(), path);
+        let method = req.method().as_str();
+        let ours = !(path.starts_with("/api/") || path.starts_with("/data/")) || local_read(method, path) || (book_read(method, path) && edge.book_live());
         if !ours {
             return forward(req, edge).await;
         }

@@ -23,9 +23,13 @@ pub async fn client_ip_lookup(req: HttpRequest) -> HttpResponse {
 pub struct Health {
     /// The last event's sequence number.
     pub seq: u64,
+    /// On an edge node: whether its market book follows the engine node's (it then answers the
+    /// sports reads itself; else it forwards them). Absent on other nodes.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub book_follows: Option<bool>,
 }
 
 #[utoipa::path(get, path = "/health", tag = "site", responses((status = 200, description = "Success", body = schemas::Envelope<Health>)))]
 pub async fn health(state: web::Data<AppState>) -> HttpResponse {
-    ok("ok", Health { seq: state.engine.read().head_seq })
+    ok("ok", Health { seq: state.engine.read().head_seq, book_follows: state.edge.as_ref().map(|edge| edge.book_live()) })
 }

@@ -3,7 +3,7 @@
 
 use crate::clock::now_ms;
 use schemas::sports::{FeedEvent, Fixture, Market, MarketResult, Scoreboard};
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 use serde_json::{json, Value};
 use std::collections::{BTreeMap, BTreeSet, VecDeque};
 
@@ -31,7 +31,7 @@ pub struct MatchState {
     pub over: Option<FinalResult>,
 }
 
-#[derive(Debug, Clone, Serialize, utoipa::ToSchema)]
+#[derive(Debug, Clone, Serialize, Deserialize, utoipa::ToSchema)]
 pub struct FinalResult {
     /// The scoreboard's last line ("India won by 20 runs"), or "Match over".
     pub message: String,
@@ -39,7 +39,7 @@ pub struct FinalResult {
 }
 
 /// One market of a finished fixture and how it ended, in words.
-#[derive(Debug, Clone, Serialize, utoipa::ToSchema)]
+#[derive(Debug, Clone, Serialize, Deserialize, utoipa::ToSchema)]
 pub struct MarketOutcome {
     pub mid: u64,
     pub mname: String,
@@ -48,7 +48,7 @@ pub struct MarketOutcome {
 }
 
 /// A finished fixture, kept after it leaves the book.
-#[derive(Debug, Clone)]
+#[derive(Debug, Clone, Serialize, Deserialize)]
 struct Finished {
     fixture: Fixture,
     scoreboard: Option<Scoreboard>,
@@ -58,7 +58,9 @@ struct Finished {
 /// How many finished fixtures the book remembers (the oldest are forgotten first).
 const FINISHED_MAX: usize = 2_000;
 
-#[derive(Debug, Default)]
+/// The book as the engine node gives it to an edge node (which then applies the engine's
+/// [`BookOp`]s after `ops_head`): all but the recorders' journal.
+#[derive(Debug, Default, Serialize, Deserialize)]
 pub struct Book {
     fixtures: BTreeMap<u64, Entry>,
     /// What operators hold suspended (the ledger's `market_holds`): `(gmid, Some(mid))` a
@@ -67,12 +69,29 @@ pub struct Book {
     /// Feed sources gone silent: their fixtures' markets show SUSPENDED until they speak again.
     silenced: BTreeSet<String>,
     /// What the book showed, change by change, numbered from 1: a scenario recorder reads it.
+    #[serde(skip)]
     journal: VecDeque<Noted>,
+    #[serde(skip)]
     journal_head: u64,
     /// The feed's simulated clock, Unix milliseconds.
     clock_ms: Option<i64>,
     /// Fixtures that are over, by gmid (ids grow, so the smallest is the oldest).
     finished: BTreeMap<u64, Finished>,
+    /// How many [`BookOp`]s changed the book.
+    ops_head: u64,
+    /// Where each op goes as it happens, numbered (the engine node's relay to the edges).
+    #[serde(skip)]
+    relay: Option<tokio::sync::mpsc::UnboundedSender<(u64, BookOp)>>,
+}
+
+/// A change to the book as its callers made it: the engine node relays them, numbered, and each
+/// edge node applies them to its copy (`Book::replay`), so its book is the engine's.
+#[derive(Debug, Clone, Serialize, Deserialize)]
+pub enum BookOp {
+    Apply { source: String, event: FeedEvent },
+    Silence { source: String, silent: bool },
+    SetHolds { holds: BTreeSet<(u64, Option<u64>)> },
+    Clock { clock_ms: i64 },
 }
 
 /// One change the book showed, as a feed event (a held market as players saw it).
@@ -84,7 +103,7 @@ pub struct Noted {
     pub event: FeedEvent,
 }
 
-#[derive(Debug)]
+#[derive(Debug, Serialize, Deserialize)]
 struct Entry {
     fixture: Fixture,
     /// Every market as players see it.
@@ -139,6 +158,37 @@ impl Entry {
 }
 
 impl Book {
+    /// Counts an op, and hands it to the relay when there is one.
+    fn relayed(&mut self, op: impl FnOnce() -> BookOp) {
+        self.ops_head += 1;
+        if let Some(relay) = &self.relay {
+            let _ = relay.send((self.ops_head, op()));
+        }
+    }
+
+    /// From now on every op goes to `relay`, numbered after [`Book::ops_head`].
+    pub fn relay_to(&mut self, relay: tokio::sync::mpsc::UnboundedSender<(u64, BookOp)>) {
+        self.relay = Some(relay);
+    }
+
+    /// How many ops changed the book (the number of the last).
+    pub fn ops_head(&self) -> u64 {
+        self.ops_head
+    }
+
+    /// Applies an op the engine node's book made (an edge node's copy follows it).
+    pub fn replay(&mut self, op: BookOp) -> Changes {
+        match op {
+            BookOp::Apply { source, event } => self.apply_from(&source, event),
+            BookOp::Silence { source, silent } => self.silence(&source, silent),
+            BookOp::SetHolds { holds } => self.set_holds(holds),
+            BookOp::Clock { clock_ms } => {
+                self.set_clock(clock_ms);
+                Changes::default()
+            }
+        }
+    }
+
     fn note(&mut self, event: FeedEvent) {
         self.journal_head += 1;
         self.journal.push_back(Noted { seq: self.journal_head, at_ms: now_ms(), event });
@@ -171,6 +221,7 @@ impl Book {
 
     /// Folds an event from feed `source` (the fixtures it adds are that source's).
     pub fn apply_from(&mut self, source: &str, event: FeedEvent) -> Changes {
+        self.relayed(|| BookOp::Apply { source: source.to_owned(), event: event.clone() });
         let mut changes = Changes::default();
         let mut noted = None;
         match event {
@@ -266,6 +317,7 @@ impl Book {
     /// Feed `source` went silent (or spoke again): its fixtures' markets show suspended (or the
     /// feed's latest state again); returns what that changed.
     pub fn silence(&mut self, source: &str, silent: bool) -> Changes {
+        self.relayed(|| BookOp::Silence { source: source.to_owned(), silent });
         let changed = if silent { self.silenced.insert(source.to_owned()) } else { self.silenced.remove(source) };
         if !changed {
             return Changes::default();
@@ -286,6 +338,7 @@ impl Book {
 
     /// The holds become exactly `holds` (the ledger's, at start); returns what that changed.
     pub fn set_holds(&mut self, holds: BTreeSet<(u64, Option<u64>)>) -> Changes {
+        self.relayed(|| BookOp::SetHolds { holds: holds.clone() });
         let touched: BTreeSet<u64> = self.holds.symmetric_difference(&holds).map(|(gmid, _)| *gmid).collect();
         self.holds = holds;
         self.refresh(touched)
@@ -394,6 +447,7 @@ impl Book {
     }
 
     pub fn set_clock(&mut self, clock_ms: i64) {
+        self.relayed(|| BookOp::Clock { clock_ms });
         self.clock_ms = Some(clock_ms);
     }
 
@@ -438,6 +492,39 @@ mod tests {
         let (seq, events) = book.snapshot();
         assert_eq!((seq, events.len()), (4, 1));
         assert_eq!(book.journal_after(4, 100).map(|n| n.len()), Some(0));
+    }
+
+    #[test]
+    fn a_copy_from_the_whole_book_and_the_ops_after_it_is_the_same_book() {
+        let (relay, mut ops) = tokio::sync::mpsc::unbounded_channel();
+        let mut book = Book::default();
+        book.relay_to(relay);
+        book.apply(added());
+        book.set_clock(1_000);
+        let whole = serde_json::to_vec(&book).expect("the book encodes");
+        book.hold(1, Some(10), true);
+        let mut update = book.market(1, 10).expect("market").clone();
+        update.section[0].odds[0].odds = schemas::sports::Price(210);
+        book.apply(FeedEvent::MarketUpdated { market: update });
+        book.silence(SIMULATOR_SOURCE, true);
+        book.set_clock(2_000);
+        book.hold(1, Some(10), false);
+        book.silence(SIMULATOR_SOURCE, false);
+
+        let mut copy: Book = serde_json::from_slice(&whole).expect("the book decodes");
+        let mut applied = 0;
+        while let Ok((number, op)) = ops.try_recv() {
+            if number <= copy.ops_head() {
+                continue;
+            }
+            assert_eq!(number, copy.ops_head() + 1, "the ops are numbered without gaps");
+            copy.replay(op);
+            applied += 1;
+        }
+        assert_eq!(applied, 6, "each change after the whole book is one op");
+        assert_eq!(copy.ops_head(), book.ops_head());
+        assert_eq!(serde_json::to_value(&copy).expect("encodes"), serde_json::to_value(&book).expect("encodes"));
+        assert_eq!(copy.market(1, 10).expect("market").section[0].odds[0].odds.hundredths(), 210);
     }
 
     #[test]
