@@ -384,3 +384,34 @@ async fn publish_lease(context: &jetstream::Context, node: &str, expected: u64) 
     let ack = context.send_publish(LEASE_SUBJECT, message).await.map_err(|e| e.to_string())?;
     Ok(ack.await.map_err(|e| e.to_string())?.sequence)
 }
+
+/// Where the engine node answers HTTP (issue 12): a stream of one subject that keeps its last
+/// message. Each node that runs the engine writes its address there once it serves; edges forward
+/// the calls they do not answer to it, and read it again when the engine they knew stops
+/// answering (a standby took over).
+pub const ENGINE_STREAM: &str = "LEDGER_ENGINE";
+const ENGINE_SUBJECT: &str = "ledger.engine";
+
+/// Records `url` as the engine node's address.
+pub async fn announce_engine(client: &async_nats::Client, replicas: usize, url: &str) -> Result<(), StoreError> {
+    let context = jetstream::new(client.clone());
+    let config = stream::Config {
+        name: ENGINE_STREAM.into(),
+        subjects: vec![ENGINE_SUBJECT.into()],
+        max_messages_per_subject: 1,
+        num_replicas: replicas,
+        storage: stream::StorageType::File,
+        ..Default::default()
+    };
+    context.get_or_create_stream(config).await.map_err(|e| e.to_string()).map_err(remote("opening the engine's address stream"))?;
+    let ack = context.publish(ENGINE_SUBJECT, url.to_owned().into()).await.map_err(|e| e.to_string()).map_err(remote("announcing the engine's address"))?;
+    ack.await.map_err(|e| e.to_string()).map_err(remote("announcing the engine's address"))?;
+    Ok(())
+}
+
+/// The address the last engine node announced, if any has.
+pub async fn announced_engine(client: &async_nats::Client) -> Option<String> {
+    let stream = jetstream::new(client.clone()).get_stream_no_info(ENGINE_STREAM).await.ok()?;
+    let message = stream.get_last_raw_message_by_subject(ENGINE_SUBJECT).await.ok()?;
+    String::from_utf8(message.payload.to_vec()).ok()
+}

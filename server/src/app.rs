@@ -170,7 +170,27 @@ impl Application {
         let feed = crate::sports::start_feed(&settings, book.clone(), hub.clone(), engine.clone()).await.context("starting the feed")?;
         let dealer = crate::casino::start(&settings.casino, casino.clone(), hub.clone(), engine.clone()).await;
         let parts = Parts { engine, hub, book, casino, dealer, feed, edge: None, started_from };
-        Application::serve(settings, &keys, parts)
+        let announce = settings.application.log.clone().map(|servers| (servers, settings.application.log_replicas, settings.application.clone()));
+        let application = Application::serve(settings, &keys, parts)?;
+        if let Some((servers, replicas, at)) = announce {
+            let url = at.advertise_url.clone().unwrap_or_else(|| {
+                let scheme = if at.tls_cert.is_some() { "https" } else { "http" };
+                let host = match at.host.as_str() {
+                    "0.0.0.0" | "::" | "" => "127.0.0.1",
+                    host => host,
+                };
+                format!("{scheme}://{host}:{}", application.port)
+            });
+            let announced = async {
+                let client = async_nats::connect(servers.as_str()).await.map_err(|e| e.to_string())?;
+                ledger::jetstream::announce_engine(&client, replicas, &url).await.map_err(|e| e.to_string())
+            };
+            match announced.await {
+                Ok(()) => tracing::info!(%url, "this node's address announced to the edges"),
+                Err(error) => tracing::warn!(%error, "the engine node's address could not be announced: edges that lose the engine they knew will not find it"),
+            }
+        }
+        Ok(application)
     }
 
     /// An edge node (`serve --role edge`, `crate::edge`): the ledger's state followed from the

@@ -57,6 +57,11 @@ pub struct ApplicationSettings {
     pub log_stream: String,
     #[serde(default = "default_log_replicas")]
     pub log_replicas: usize,
+    /// On a JetStream log: the address edge nodes reach this node at when it runs the engine
+    /// (`http://HOST:PORT`); unset, `http(s)://{host}:{port}` (127.0.0.1 for an unspecified host,
+    /// so a node on another machine needs it set).
+    #[serde(default)]
+    pub advertise_url: Option<String>,
     /// A snapshot of the state is saved in `data_dir` whenever the log has moved this many events
     /// past the newest one (0: none), so a start replays only the tail after it.
     #[serde(default = "default_snapshot_every_events")]

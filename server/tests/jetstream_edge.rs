@@ -366,3 +366,29 @@ async fn an_edge_serves_the_market_book_itself_and_follows_the_engines_changes()
     let refused = common::call(&http, "POST", &format!("{}/api/auth/login", edge.base), None, Some(&json!({"username": "player1", "password": "player123"}))).await;
     assert_eq!(refused["success"], false, "a write needs the engine node: {refused}");
 }
+
+#[actix_web::test]
+async fn an_edge_forwards_to_the_standby_once_it_has_taken_over() {
+    let nats = Nats::start();
+    let log = nats.url();
+    let engine = Node::engine(&log);
+    let standby = {
+        let log = log.clone();
+        std::thread::spawn(move || Node::start(&log, &["--role", "standby"]))
+    };
+    let edge = Node::edge(&log, &engine);
+    let http = awc::Client::builder().timeout(Duration::from_secs(15)).finish();
+    let login = json!({"username": "player1", "password": "player123"});
+    let before = common::call(&http, "POST", &format!("{}/api/auth/login", edge.base), None, Some(&login)).await;
+    assert_eq!(before["success"], true, "a login through the edge reaches the engine node: {before}");
+
+    // The engine node dies; the standby takes the lease, serves, and announces its address. The
+    // edge was only ever told the old engine's.
+    drop(engine);
+    let standby = actix_web::rt::task::spawn_blocking(move || standby.join().expect("the standby starts")).await.expect("joined");
+    let after = common::call(&http, "POST", &format!("{}/api/auth/login", edge.base), None, Some(&login)).await;
+    assert_eq!(after["success"], true, "the edge finds the new engine node: {after}");
+    let token = after["data"]["accessToken"].as_str().expect("a token");
+    let user = common::call(&http, "GET", &format!("{}/api/users", standby.base), Some(token), None).await;
+    assert_eq!(user["data"]["username"], "player1", "the session was made on the new engine node: {user}");
+}

@@ -138,7 +138,9 @@ fn matches(calls: &[(&str, &str)], method: &str, path: &str) -> bool {
 
 /// What an edge node adds to the application's state.
 pub struct Edge {
-    engine_url: String,
+    /// Where calls are forwarded: `--engine-url` at first, then the address the engine node last
+    /// announced (`ledger::jetstream::announce_engine`) once that stops answering.
+    engine_url: std::sync::RwLock<String>,
     /// The newest `X-Ledger-Seq` of the engine's answers to the calls this edge forwarded.
     written: AtomicU64,
     /// The event the followed state has reached.
@@ -215,7 +217,7 @@ pub async fn follow(settings: &crate::configuration::Settings, hub: HubHandle, b
     let book_live = std::sync::Arc::new(std::sync::atomic::AtomicBool::new(false));
     let ops = nats.subscribe(BOOK_OPS_SUBJECT).await.context("subscribing to the engine's book")?;
     tokio::spawn(follow_book(nats.clone(), ops, book, book_live.clone()));
-    let edge = Edge { engine_url: engine_url.trim_end_matches('/').to_owned(), written: AtomicU64::new(0), head, wake, nats, book_live };
+    let edge = Edge { engine_url: std::sync::RwLock::new(engine_url.trim_end_matches('/').to_owned()), written: AtomicU64::new(0), head, wake, nats, book_live };
     // Subscribed first, so no change falls between a table's snapshot and its next change.
     for table in crate::casino::catalog::tables() {
         let shown = edge.public_snapshot(&crate::casino::casino_topic(table.gtype)).await;
@@ -268,6 +270,23 @@ async fn follow_book(nats: async_nats::Client, mut ops: async_nats::Subscriber, 
 }
 
 impl Edge {
+    /// Where calls are forwarded now.
+    pub fn engine_url(&self) -> String {
+        self.engine_url.read().unwrap_or_else(|p| p.into_inner()).clone()
+    }
+
+    /// After `failed` stopped answering: the address the engine node announced, if it is another
+    /// (a standby took over), which calls are forwarded to from now on.
+    pub async fn rediscover(&self, failed: &str) -> Option<String> {
+        let announced = ledger::jetstream::announced_engine(&self.nats).await?.trim_end_matches('/').to_owned();
+        if announced == failed {
+            return None;
+        }
+        tracing::warn!(from = %failed, to = %announced, "the engine node moved: forwarding there");
+        *self.engine_url.write().unwrap_or_else(|p| p.into_inner()) = announced.clone();
+        Some(announced)
+    }
+
     /// Whether this edge answers the sports reads itself (its book follows the engine's).
     pub fn book_live(&self) -> bool {
         self.book_live.load(std::sync::atomic::Ordering::Acquire)

@@ -51,21 +51,19 @@ fn hop_by_hop(name: &HeaderName) -> bool {
     matches!(name.as_str(), "connection" | "keep-alive" | "transfer-encoding" | "te" | "trailer" | "upgrade" | "proxy-connection" | "host" | "content-length")
 }
 
-/// The call as it came, to the engine node; its answer as it came (status, headers, body).
+/// The call as it came, to the engine node; its answer as it came (status, headers, body). When
+/// the engine node cannot be reached, the call goes once more to the address the engine node
+/// announced last, if that is another (a standby took over).
 async fn forward(mut req: ServiceRequest, edge: &Edge) -> Result<ServiceResponse<BoxBody>, actix_web::Error> {
     let body = req.extract::<web::Bytes>().await?;
-    let url = match req.query_string() {
-        "" => format!("{}{}", edge.engine_url, req.path()),
-        query => format!("{}{}?{query}", edge.engine_url, req.path()),
-    };
-    let mut outbound = ENGINE_CLIENT.with(|client| client.request(req.method().clone(), url)).no_decompress();
-    for (name, value) in req.headers().iter().filter(|(name, _)| !hop_by_hop(name)) {
-        outbound = outbound.append_header((name.clone(), value.clone()));
+    let engine = edge.engine_url();
+    let mut sent = send(&req, &engine, body.clone()).await;
+    if matches!(sent, Err(awc::error::SendRequestError::Connect(_))) {
+        if let Some(moved) = edge.rediscover(&engine).await {
+            sent = send(&req, &moved, body).await;
+        }
     }
-    if let Some(peer) = req.peer_addr() {
-        outbound = outbound.append_header(("x-forwarded-for", peer.ip().to_string()));
-    }
-    let answer = match outbound.send_body(body).await {
+    let answer = match sent {
         Ok(mut answer) => {
             let bytes = answer.body().limit(FORWARDED_ANSWER_BYTES_MAX).await;
             match bytes {
@@ -85,6 +83,22 @@ async fn forward(mut req: ServiceRequest, edge: &Edge) -> Result<ServiceResponse
         Err(e) => unreachable_engine(&e.to_string()),
     };
     Ok(req.into_response(answer))
+}
+
+/// One try of a forwarded call at `engine`.
+async fn send(req: &ServiceRequest, engine: &str, body: web::Bytes) -> Result<awc::ClientResponse<impl futures_util::Stream<Item = Result<web::Bytes, awc::error::PayloadError>>>, awc::error::SendRequestError> {
+    let url = match req.query_string() {
+        "" => format!("{engine}{}", req.path()),
+        query => format!("{engine}{}?{query}", req.path()),
+    };
+    let mut outbound = ENGINE_CLIENT.with(|client| client.request(req.method().clone(), url)).no_decompress();
+    for (name, value) in req.headers().iter().filter(|(name, _)| !hop_by_hop(name)) {
+        outbound = outbound.append_header((name.clone(), value.clone()));
+    }
+    if let Some(peer) = req.peer_addr() {
+        outbound = outbound.append_header(("x-forwarded-for", peer.ip().to_string()));
+    }
+    outbound.send_body(body).await
 }
 
 fn unreachable_engine(why: &str) -> HttpResponse {
