@@ -158,8 +158,7 @@ impl JetStreamStore {
             .map_err(|source| StoreError::Io { context: "starting the JetStream client's runtime", source })?;
         let options = options.clone();
         let opened = wait(&runtime, async move {
-            let servers: Vec<&str> = options.servers.split(',').map(str::trim).collect();
-            let client = async_nats::connect(servers).await.map_err(|e| e.to_string()).map_err(remote("connecting to the log"))?;
+            let client = connect(&options.servers).await.map_err(|e| e.to_string()).map_err(remote("connecting to the log"))?;
             let context = jetstream::new(client);
             let config = stream::Config {
                 name: options.stream.clone(),
@@ -349,8 +348,7 @@ impl Lease {
     /// Waits until node `node` holds the lease: at once when nobody does, else once the holder
     /// has not renewed it for `LEASE_TTL`.
     pub async fn acquire(options: &JetStreamOptions, node: &str) -> Result<Lease, StoreError> {
-        let servers: Vec<&str> = options.servers.split(',').map(str::trim).collect();
-        let client = async_nats::connect(servers).await.map_err(|e| e.to_string()).map_err(remote("connecting to the log"))?;
+        let client = connect(&options.servers).await.map_err(|e| e.to_string()).map_err(remote("connecting to the log"))?;
         let context = jetstream::new(client);
         let config = stream::Config {
             name: LEASE_STREAM.into(),
@@ -383,6 +381,13 @@ async fn publish_lease(context: &jetstream::Context, node: &str, expected: u64) 
     let message = PublishMessage::build().payload(node.to_owned().into()).expected_last_subject_sequence(expected);
     let ack = context.send_publish(LEASE_SUBJECT, message).await.map_err(|e| e.to_string())?;
     Ok(ack.await.map_err(|e| e.to_string())?.sequence)
+}
+
+/// A NATS client for a server list as the settings give it (`nats://a:4222,nats://b:4222`): the
+/// client takes each address apart, and moves to another server of the list when one goes.
+pub async fn connect(servers: &str) -> Result<async_nats::Client, async_nats::ConnectError> {
+    let servers: Vec<&str> = servers.split(',').map(str::trim).collect();
+    async_nats::connect(servers).await
 }
 
 /// Where the engine node answers HTTP (issue 12): a stream of one subject that keeps its last

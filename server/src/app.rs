@@ -182,7 +182,7 @@ impl Application {
                 format!("{scheme}://{host}:{}", application.port)
             });
             let announced = async {
-                let client = async_nats::connect(servers.as_str()).await.map_err(|e| e.to_string())?;
+                let client = ledger::jetstream::connect(&servers).await.map_err(|e| e.to_string())?;
                 ledger::jetstream::announce_engine(&client, replicas, &url).await.map_err(|e| e.to_string())
             };
             match announced.await {

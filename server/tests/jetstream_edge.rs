@@ -32,14 +32,20 @@ impl Node {
 
     /// `speed`: the sports simulator's (0: the markets stand still, so a bet's price stays).
     fn start_at_speed(log: &str, args: &[&str], speed: &str) -> Node {
+        Node::start_with(log, args, &[("APP_FEED__SPEED", speed)])
+    }
+
+    /// With more settings (`extra`: name and value of an environment variable).
+    fn start_with(log: &str, args: &[&str], extra: &[(&str, &str)]) -> Node {
         let dir = tempfile::tempdir().expect("temp dir");
-        let env = [
+        let mut env = vec![
             ("APP_APPLICATION__LOG", log),
-            ("APP_FEED__SPEED", speed),
+            ("APP_FEED__SPEED", "0"),
             ("APP_BETTING__INPLAY_DELAY_MS_PER_SEC", "0"),
             ("APP_PAYLOAD__KEY_HEX", PAYLOAD_KEY),
             ("APP_AUTH__SECRET_KEY_HEX", SECRET_KEY),
         ];
+        env.extend_from_slice(extra);
         let server = start_server_with(dir.path(), &dir.path().join("server.log"), &env, args);
         let base = format!("http://127.0.0.1:{}", server.port);
         Node { server, base, _dir: dir }
@@ -391,4 +397,83 @@ async fn an_edge_forwards_to_the_standby_once_it_has_taken_over() {
     let token = after["data"]["accessToken"].as_str().expect("a token");
     let user = common::call(&http, "GET", &format!("{}/api/users", standby.base), Some(token), None).await;
     assert_eq!(user["data"]["username"], "player1", "the session was made on the new engine node: {user}");
+}
+
+/// A bet of 100 at the best back price of `market` through `base`, sealed with the installation's key.
+async fn back_100(http: &awc::Client, base: &str, token: &str, market: &Value, request_id: &str) -> (u16, Value) {
+    let cipher = payload_cipher(http, base).await;
+    let section = &market["section"][0];
+    let rate = section["odds"].as_array().expect("odds").iter().find(|l| l["otype"] == "back" && l["tno"] == 0).map(|l| l["odds"].clone()).expect("a back price");
+    let bet = json!({"gameId": market["gmid"], "marketId": market["mid"], "sectionId": section["sid"], "uRate": rate, "amount": 100, "betType": "back", "requestId": request_id});
+    sealed_call(http, &format!("{base}/api/bet/place"), token, &cipher, &bet).await.expect("an answer")
+}
+
+/// The whole topology: a three-server JetStream cluster holding the log on an R3 stream,
+/// an engine, a standby, and two edges each on another NATS server. A bet through edge A moves
+/// the balance on a socket of edge B; B's statement is the engine's; the engine dies, the standby
+/// takes over, and the next bet through A goes to it and shows on B the same way.
+#[actix_web::test]
+async fn on_a_three_server_cluster_two_edges_serve_one_ledger_through_a_takeover() {
+    let cluster = Nats::cluster();
+    let urls: Vec<String> = cluster.iter().map(Nats::url).collect();
+    let all = urls.join(",");
+    // The cluster elects its JetStream leader first; the log's stream is made on it, R3.
+    let options = ledger::jetstream::JetStreamOptions { servers: all.clone(), stream: "LEDGER".into(), replicas: 3 };
+    let made = actix_web::rt::task::spawn_blocking(move || {
+        let started = Instant::now();
+        loop {
+            match ledger::JetStreamStore::open(&options) {
+                Ok(_) => return,
+                Err(e) => assert!(started.elapsed() < Duration::from_secs(30), "the cluster takes the stream: {e}"),
+            }
+            std::thread::sleep(Duration::from_millis(250));
+        }
+    });
+    made.await.expect("the stream is made");
+    const R3: (&str, &str) = ("APP_APPLICATION__LOG_REPLICAS", "3");
+    let engine = Node::start_with(&urls[0], &["--role", "engine"], &[R3]);
+    let standby = {
+        let log = all.clone();
+        std::thread::spawn(move || Node::start_with(&log, &["--role", "standby"], &[R3]))
+    };
+    let a = Node::start_with(&urls[1], &["--role", "edge", "--engine-url", &engine.base], &[R3]);
+    let b = Node::start_with(&urls[2], &["--role", "edge", "--engine-url", &engine.base], &[R3]);
+    let http = awc::Client::builder().timeout(Duration::from_secs(15)).finish();
+
+    let token = common::login(&http, &a.base, "player1", "player123").await;
+    let (_, seen, user) = raw(&http, "GET", &format!("{}/api/users", a.base), &token, 0, None).await;
+    let id = serde_json::from_slice::<Value>(&user).expect("json")["data"]["_id"].as_str().expect("the player's id").to_owned();
+    raw(&http, "GET", &format!("{}/api/users", b.base), &token, seen, None).await;
+    let mut watcher = socket(&http, &b.base).await;
+    send(&mut watcher, json!({"type": "auth", "token": token})).await;
+    assert_eq!(next(&mut watcher).await, json!({"type": "authed"}));
+    send(&mut watcher, json!({"type": "sub", "topic": "user"})).await;
+    assert_eq!(next(&mut watcher).await["data"]["exp"], 0);
+
+    let market = open_market(&http, &a.base).await;
+    let ((status, placed), moved) = futures_util::join!(back_100(&http, &a.base, &token, &market, "cluster-bet-1"), next(&mut watcher));
+    assert_eq!(status, 200, "{placed}");
+    assert_eq!(moved["data"]["exp"], -100, "B's socket sees the bet placed through A: {moved}");
+    let (_, after_bet, _) = raw(&http, "GET", &format!("{}/api/users", a.base), &token, 0, None).await;
+    let cipher = payload_cipher(&http, &b.base).await;
+    let statement = format!("/api/transaction/user/statement/{id}");
+    let (status, _, on_b) = raw(&http, "GET", &format!("{}{statement}", b.base), &token, after_bet, None).await;
+    let (_, _, on_engine) = raw(&http, "GET", &format!("{}{statement}", engine.base), &token, 0, None).await;
+    assert_eq!(status, 200);
+    assert_eq!(opened(&cipher, &on_b), opened(&cipher, &on_engine), "the statement on B is the engine's");
+
+    // The engine node dies; the standby takes over. The next bet through A reaches it, and B's
+    // socket sees the balance move again.
+    drop(engine);
+    let standby = actix_web::rt::task::spawn_blocking(move || standby.join().expect("the standby starts")).await.expect("joined");
+    let ((status, placed), moved) = futures_util::join!(back_100(&http, &a.base, &token, &market, "cluster-bet-2"), next(&mut watcher));
+    assert_eq!(status, 200, "{placed}");
+    assert_eq!(moved["data"]["exp"], -200, "B's socket sees the bet the new engine placed: {moved}");
+    let (_, after_bet, _) = raw(&http, "GET", &format!("{}/api/users", a.base), &token, 0, None).await;
+    for (method, path, body) in [("POST", "/api/bet/all", Some(json!({}))), ("GET", statement.as_str(), None)] {
+        let (status, _, on_b) = raw(&http, method, &format!("{}{path}", b.base), &token, after_bet, body.as_ref()).await;
+        let (_, _, on_new) = raw(&http, method, &format!("{}{path}", standby.base), &token, 0, body.as_ref()).await;
+        assert_eq!(status, 200, "{path}");
+        assert_eq!(opened(&cipher, &on_b), opened(&cipher, &on_new), "{path} on B is the new engine's");
+    }
 }

@@ -196,7 +196,7 @@ pub async fn follow(settings: &crate::configuration::Settings, hub: HubHandle, b
             }
         })
         .context("starting the log's follower")?;
-    let nats = async_nats::connect(servers.as_str()).await.with_context(|| format!("connecting to NATS at {servers}"))?;
+    let nats = ledger::jetstream::connect(&servers).await.with_context(|| format!("connecting to NATS at {servers}"))?;
     let mut frames = nats.subscribe(PUSH_SUBJECT).await.context("subscribing to the engine's pushes")?;
     let tables = casino.clone();
     tokio::spawn(async move {
@@ -326,7 +326,7 @@ impl Edge {
 /// values given to edges that ask (`SNAPSHOT_SUBJECT`).
 pub async fn relay_pushes(servers: &str, book: std::sync::Arc<std::sync::RwLock<crate::sports::book::Book>>, casino: crate::casino::SharedTables) -> anyhow::Result<tokio::sync::mpsc::Sender<Change>> {
     use anyhow::Context;
-    let nats = async_nats::connect(servers).await.with_context(|| format!("connecting to NATS at {servers}"))?;
+    let nats = ledger::jetstream::connect(servers).await.with_context(|| format!("connecting to NATS at {servers}"))?;
     let (tx, mut changes) = tokio::sync::mpsc::channel::<Change>(crate::limits::HUB_QUEUE_MAX);
     let publisher = nats.clone();
     tokio::spawn(async move {

@@ -156,13 +156,36 @@ pub struct Nats {
     _storage: tempfile::TempDir,
 }
 
+/// A free loopback port (bound and let go).
+pub fn free_port() -> u16 {
+    std::net::TcpListener::bind("127.0.0.1:0").expect("a free port").local_addr().expect("address").port()
+}
+
 impl Nats {
     pub fn start() -> Nats {
+        Nats::start_with(free_port(), &[])
+    }
+
+    /// Three servers in one cluster (`ledger`), each with JetStream: their client URLs joined by
+    /// commas are a log's `--log`.
+    pub fn cluster() -> Vec<Nats> {
+        let ports: Vec<(u16, u16)> = (0..3).map(|_| (free_port(), free_port())).collect();
+        (0..3)
+            .map(|i| {
+                let routes: Vec<String> = ports.iter().enumerate().filter(|(j, _)| *j != i).map(|(_, (_, route))| format!("nats://127.0.0.1:{route}")).collect();
+                let cluster = format!("nats://127.0.0.1:{}", ports[i].1);
+                let name = format!("n{i}");
+                Nats::start_with(ports[i].0, &["-n", &name, "--cluster_name", "ledger", "--cluster", &cluster, "--routes", &routes.join(",")])
+            })
+            .collect()
+    }
+
+    fn start_with(port: u16, extra: &[&str]) -> Nats {
         let dir = tempfile::tempdir().expect("temp dir");
-        let port = std::net::TcpListener::bind("127.0.0.1:0").expect("a free port").local_addr().expect("address").port();
         let mut child = Command::new("/usr/sbin/nats-server")
             .args(["-js", "-a", "127.0.0.1", "-p", &port.to_string(), "-sd"])
             .arg(dir.path())
+            .args(extra)
             .stdout(Stdio::null())
             .stderr(Stdio::null())
             .spawn()
