@@ -134,6 +134,23 @@ async fn read_one_by_one(stream: &stream::Stream, first: u64, last: u64) -> Resu
     Ok(batches)
 }
 
+/// The message holding event `seq`: the last of messages `1..=last` whose batch begins at or before
+/// it (the batches' first events grow with the messages), found in log2(last) gets. An empty batch
+/// met on the way (the engine appends none) leaves the search to begin at message 1.
+async fn message_holding(stream: &stream::Stream, seq: u64, last: u64) -> Result<u64, StoreError> {
+    let (mut low, mut high) = (1, last);
+    while low < high {
+        let middle = low + (high - low).div_ceil(2);
+        let message = stream.get_raw_message(middle).await.map_err(|e| e.to_string()).map_err(remote("reading a batch"))?;
+        match decode_batch(middle, &message.payload)?.first() {
+            Some(first) if first.seq <= seq => low = middle,
+            Some(_) => high = middle - 1,
+            None => return Ok(1),
+        }
+    }
+    Ok(low)
+}
+
 /// FNV-1a, 64 bits: enough to tell two batches at the same place apart.
 fn fnv1a(bytes: &[u8]) -> u64 {
     bytes.iter().fold(0xcbf2_9ce4_8422_2325, |hash, byte| (hash ^ u64::from(*byte)).wrapping_mul(0x0000_0100_0000_01b3))
@@ -293,13 +310,28 @@ impl Store for JetStreamStore {
         }
     }
 
+    /// Finds the message holding event `from` with a binary search over the stream (one get per
+    /// step), then reads from there: O(log messages + the tail).
     fn read_from(&self, from: u64) -> Records<'_> {
         let last = self.last_message.load(Ordering::Acquire);
-        let mut message = 1;
+        let mut message = 0;
         let mut pending = std::vec::IntoIter::default();
         Box::new(std::iter::from_fn(move || loop {
             if let Some(envelope) = pending.next() {
                 return Some(Ok(envelope));
+            }
+            if last == 0 {
+                return None;
+            }
+            if message == 0 {
+                let stream = self.stream.clone();
+                message = match self.wait(async move { message_holding(&stream, from, last).await }) {
+                    Ok(found) => found,
+                    Err(e) => {
+                        message = last + 1;
+                        return Some(Err(e));
+                    }
+                };
             }
             if message > last {
                 return None;

@@ -186,6 +186,37 @@ async fn a_follower_folds_the_engines_batches_and_an_engine_started_on_its_state
 }
 
 #[tokio::test]
+async fn reading_from_any_event_finds_its_batch_and_returns_the_same_bytes_as_a_full_read() {
+    let nats = Nats::start();
+    let log = store(&nats);
+    let engine = ledger::start(log.clone(), Box::new(|_, _| {})).expect("replays");
+    engine.submit(1, open("ann")).await.expect("opens");
+    // Batches of different sizes: credits one at a time, and groups sent at once (the engine
+    // commits what waits together as one batch).
+    for round in 0..40 {
+        let group = 1 + round % 7;
+        let credits: Vec<_> = (0..group)
+            .map(|_| {
+                let engine = engine.clone();
+                tokio::spawn(async move { engine.submit(2, credit("ann", 1)).await })
+            })
+            .collect();
+        for credit in credits {
+            credit.await.expect("task runs").expect("acknowledged");
+        }
+    }
+    let reader = JetStreamStore::open(&nats.options()).expect("the stream opens");
+    let head = reader.head();
+    assert_eq!(head, 1 + (0..40).map(|round| 1 + round % 7).sum::<u64>());
+    let everything: Vec<Vec<u8>> = reader.read_from(1).map(|e| ledger::store::encode(&e.expect("reads"))).collect();
+    assert_eq!(everything.len() as u64, head);
+    for from in 1..=head + 1 {
+        let tail: Vec<Vec<u8>> = reader.read_from(from).map(|e| ledger::store::encode(&e.expect("reads"))).collect();
+        assert_eq!(tail, everything[(from - 1) as usize..], "reading from event {from}");
+    }
+}
+
+#[tokio::test]
 async fn a_batch_published_again_after_its_answer_was_lost_is_stored_once() {
     let nats = Nats::start();
     let live = store(&nats);
