@@ -12,6 +12,9 @@
 //! each answer on a channel.
 
 use crate::event::Envelope;
+use crate::snapshot::Snapshots;
+use std::io::Read;
+use std::sync::Arc;
 use crate::store::{check_batch, Records, Store, StoreError};
 use async_nats::jetstream::consumer::{pull, AckPolicy, DeliverPolicy};
 use async_nats::jetstream::{self, context::PublishErrorKind, message::PublishMessage, stream};
@@ -40,6 +43,8 @@ pub struct JetStreamStore {
     /// The last event sequence number in the log.
     head: AtomicU64,
     fenced: AtomicBool,
+    /// The log's replica count, which the snapshots' stream gets too.
+    replicas: usize,
 }
 
 fn remote(context: &'static str) -> impl FnOnce(String) -> StoreError {
@@ -173,7 +178,7 @@ impl JetStreamStore {
             .enable_all()
             .build()
             .map_err(|source| StoreError::Io { context: "starting the JetStream client's runtime", source })?;
-        let options = options.clone();
+        let (options, replicas) = (options.clone(), options.replicas);
         let opened = wait(&runtime, async move {
             let client = connect(&options.servers).await.map_err(|e| e.to_string()).map_err(remote("connecting to the log"))?;
             let context = jetstream::new(client);
@@ -203,7 +208,7 @@ impl JetStreamStore {
                 return Err(e);
             }
         };
-        Ok(Self { runtime: Some(runtime), context, stream, last_message: AtomicU64::new(last_message), head: AtomicU64::new(head), fenced: AtomicBool::new(false) })
+        Ok(Self { runtime: Some(runtime), context, stream, last_message: AtomicU64::new(last_message), head: AtomicU64::new(head), fenced: AtomicBool::new(false), replicas })
     }
 
     /// The events appended since this store last read or wrote the stream, up to its end as it
@@ -231,6 +236,128 @@ impl JetStreamStore {
     fn wait<T: Send + 'static>(&self, work: impl Future<Output = T> + Send + 'static) -> T {
         wait(self.runtime.as_ref().expect("the runtime lives as long as the store"), work)
     }
+
+    /// The snapshots' stream, made if it is not there.
+    async fn snapshot_stream(context: jetstream::Context, replicas: usize) -> Result<stream::Stream, StoreError> {
+        let config = stream::Config {
+            name: SNAPSHOT_STREAM.into(),
+            subjects: vec![format!("{SNAPSHOT_SUBJECTS}.>")],
+            num_replicas: replicas,
+            storage: stream::StorageType::File,
+            ..Default::default()
+        };
+        context.get_or_create_stream(config).await.map_err(|e| e.to_string()).map_err(remote("opening the snapshots' stream"))
+    }
+
+    /// Publishes snapshot `seq` of `snapshots` (the engine's keeper does, after each it takes) on
+    /// the snapshots' stream: its file's bytes as they are kept (`Snapshots::file`), in messages of
+    /// at most `SNAPSHOT_MESSAGE_BYTES`, then a message naming it the newest (its event, first
+    /// message and message count); the snapshots older than the one it replaces are purged, so
+    /// the stream keeps the newest two (one being read while the next is published stays whole).
+    pub fn publish_snapshot(&self, snapshots: &Snapshots, seq: u64) -> Result<(), StoreError> {
+        let path = snapshots.file(seq).ok_or(StoreError::Corrupt { key: seq, reason: "no such complete snapshot to publish".into() })?;
+        let mut file = std::fs::File::open(&path).map_err(|source| StoreError::Io { context: "reading a snapshot to publish", source })?;
+        let (context, replicas) = (self.context.clone(), self.replicas);
+        let previous = self.wait(async move {
+            let stream = Self::snapshot_stream(context, replicas).await?;
+            Ok::<_, StoreError>(newest_published(&stream).await.map(|newest| newest.first))
+        })?;
+        let (mut first, mut count) = (None, 0u64);
+        loop {
+            let mut slice = Vec::with_capacity(SNAPSHOT_MESSAGE_BYTES);
+            file.by_ref().take(SNAPSHOT_MESSAGE_BYTES as u64).read_to_end(&mut slice).map_err(|source| StoreError::Io { context: "reading a snapshot to publish", source })?;
+            if slice.is_empty() {
+                break;
+            }
+            let context = self.context.clone();
+            let sequence = self.wait(async move { publish_acked(&context, format!("{SNAPSHOT_SUBJECTS}.data.{seq}"), slice).await })?;
+            first.get_or_insert(sequence);
+            count += 1;
+        }
+        let first = first.ok_or(StoreError::Corrupt { key: seq, reason: "an empty snapshot file".into() })?;
+        let context = self.context.clone();
+        self.wait(async move {
+            publish_acked(&context, format!("{SNAPSHOT_SUBJECTS}.newest"), format!("{seq} {first} {count}").into_bytes()).await?;
+            // (A purge up to sequence 1 is read by the server as a purge of everything.)
+            if let Some(previous) = previous.filter(|previous| (2..first).contains(previous)) {
+                let stream = context.get_stream(SNAPSHOT_STREAM).await.map_err(|e| e.to_string()).map_err(remote("opening the snapshots' stream"))?;
+                stream.purge().sequence(previous).await.map_err(|e| e.to_string()).map_err(remote("purging old snapshots"))?;
+            }
+            Ok::<_, StoreError>(())
+        })?;
+        tracing::info!(seq, messages = count, "snapshot of the state published on the log");
+        Ok(())
+    }
+
+    /// Fetches the newest snapshot published on the snapshots' stream into `snapshots`
+    /// (`Snapshots::incoming`: the same file, written as a snapshot taken here is), and returns its
+    /// event; `None` when none is published. Whether it is trusted (this build, the log's event,
+    /// every CRC) is decided when it is read, as for a snapshot taken here: one that fails is
+    /// passed over.
+    pub fn fetch_snapshot(&self, snapshots: &Arc<Snapshots>) -> Result<Option<u64>, StoreError> {
+        let (context, snapshots) = (self.context.clone(), snapshots.clone());
+        self.wait(async move {
+            let Ok(stream) = context.get_stream(SNAPSHOT_STREAM).await else { return Ok(None) };
+            let Some(newest) = newest_published(&stream).await else { return Ok(None) };
+            let config = pull::Config {
+                filter_subject: format!("{SNAPSHOT_SUBJECTS}.data.{}", newest.seq),
+                // From its first message: a copy of the same snapshot published before is not read.
+                deliver_policy: DeliverPolicy::ByStartSequence { start_sequence: newest.first },
+                ack_policy: AckPolicy::None,
+                inactive_threshold: READER_KEPT_FOR,
+                num_replicas: 1,
+                memory_storage: true,
+                ..Default::default()
+            };
+            let consumer = stream.create_consumer(config).await.map_err(|e| e.to_string()).map_err(remote("reading a snapshot"))?;
+            let fetched = fetch_file(&consumer, &newest, &snapshots).await;
+            let _ = stream.delete_consumer(&consumer.cached_info().name).await;
+            fetched.map(|()| Some(newest.seq))
+        })
+    }
+}
+
+/// The subjects (`{SNAPSHOT_SUBJECTS}.data.{seq}`, `{SNAPSHOT_SUBJECTS}.newest`) and the stream of
+/// the snapshots published for other nodes.
+const SNAPSHOT_SUBJECTS: &str = "ledger.snapshot";
+pub const SNAPSHOT_STREAM: &str = "LEDGER_SNAPSHOTS";
+/// A message's payload at most (a server's default limit is 1 MiB).
+const SNAPSHOT_MESSAGE_BYTES: usize = 512 << 10;
+/// How long a fetch waits for the next message of a snapshot.
+const SNAPSHOT_READ_FOR: std::time::Duration = std::time::Duration::from_secs(10);
+
+/// The newest published snapshot: its event, the stream sequence of its first message, and its
+/// message count.
+struct Published {
+    seq: u64,
+    first: u64,
+    count: u64,
+}
+
+async fn newest_published(stream: &stream::Stream) -> Option<Published> {
+    let message = stream.get_last_raw_message_by_subject(&format!("{SNAPSHOT_SUBJECTS}.newest")).await.ok()?;
+    let mut fields = std::str::from_utf8(&message.payload).ok()?.split(' ').map(str::parse::<u64>);
+    Some(Published { seq: fields.next()?.ok()?, first: fields.next()?.ok()?, count: fields.next()?.ok()? })
+}
+
+async fn publish_acked(context: &jetstream::Context, subject: String, payload: Vec<u8>) -> Result<u64, StoreError> {
+    let ack = context.publish(subject, payload.into()).await.map_err(|e| e.to_string()).map_err(remote("publishing a snapshot"))?;
+    Ok(ack.await.map_err(|e| e.to_string()).map_err(remote("publishing a snapshot"))?.sequence)
+}
+
+/// Writes the published snapshot's messages, as the consumer delivers them, into a snapshot file
+/// of `snapshots`.
+async fn fetch_file(consumer: &jetstream::consumer::PullConsumer, published: &Published, snapshots: &Snapshots) -> Result<(), StoreError> {
+    let mut messages = consumer.messages().await.map_err(|e| e.to_string()).map_err(remote("reading a snapshot"))?;
+    let mut incoming = snapshots.incoming(published.seq)?;
+    for _ in 0..published.count {
+        match tokio::time::timeout(SNAPSHOT_READ_FOR, messages.next()).await {
+            Ok(Some(Ok(message))) => incoming.write(&message.payload)?,
+            Ok(Some(Err(e))) => return Err(StoreError::Remote { context: "reading a snapshot", reason: e.to_string() }),
+            Ok(None) | Err(_) => return Err(StoreError::Remote { context: "reading a snapshot", reason: "its messages stopped before its end".into() }),
+        }
+    }
+    incoming.finish(snapshots)
 }
 
 /// Runs `work` on the store's runtime and waits for it on this thread, which may itself be a

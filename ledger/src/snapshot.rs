@@ -238,6 +238,22 @@ impl Snapshots {
         Ok(())
     }
 
+    /// The file of complete snapshot `seq`, as it is kept: another node stores the same bytes
+    /// ([`Snapshots::incoming`]; the JetStream log publishes the engine's) and trusts them by the
+    /// same rules as its own.
+    pub fn file(&self, seq: u64) -> Option<PathBuf> {
+        self.stored().into_iter().find(|s| s.header.seq == seq).map(|s| s.path)
+    }
+
+    /// A snapshot file received from another node (see [`Snapshots::file`]), written as `save`
+    /// writes one: under a temporary name, synced, then named. Whether it is trusted is decided
+    /// when it is read, as for any.
+    pub fn incoming(&self, seq: u64) -> Result<Incoming, StoreError> {
+        let temp = self.dir.join(format!("{seq:020}{TEMP_SUFFIX}"));
+        let file = File::create(&temp).map_err(io("creating a snapshot file"))?;
+        Ok(Incoming { out: Some(BufWriter::with_capacity(1 << 20, file)), temp, path: self.dir.join(file_name(seq)) })
+    }
+
     /// The newest snapshot this build trusts for `store`, decoded (see the module's rules).
     pub fn latest(&self, store: &dyn Store) -> Option<State> {
         let head = store.head();
@@ -346,6 +362,12 @@ impl Snapshots {
     /// store only while it takes a snapshot, and ends (closing the snapshots) soon after the
     /// store's last other holder lets go.
     pub fn keep_up(self: Arc<Self>, store: &Arc<dyn Store>, every_events: u64, check: Duration) -> Result<(), StoreError> {
+        self.keep_up_then(store, every_events, check, |_, _| {})
+    }
+
+    /// [`Snapshots::keep_up`], calling `taken` on the thread after each snapshot it saves (a node
+    /// on JetStream publishes it there for the other nodes).
+    pub fn keep_up_then(self: Arc<Self>, store: &Arc<dyn Store>, every_events: u64, check: Duration, taken: impl Fn(&Snapshots, u64) + Send + 'static) -> Result<(), StoreError> {
         let store = Arc::downgrade(store);
         std::thread::Builder::new()
             .name("ledger-snapshots".into())
@@ -354,8 +376,10 @@ impl Snapshots {
                 loop {
                     let Some(store) = store.upgrade() else { return };
                     if Instant::now() >= next_check {
-                        if let Err(error) = self.catch_up(store.as_ref(), every_events) {
-                            tracing::warn!(%error, "taking a snapshot of the state failed");
+                        match self.catch_up(store.as_ref(), every_events) {
+                            Ok(Some(seq)) => taken(&self, seq),
+                            Ok(None) => {}
+                            Err(error) => tracing::warn!(%error, "taking a snapshot of the state failed"),
                         }
                         next_check = Instant::now() + check;
                     }
@@ -365,6 +389,43 @@ impl Snapshots {
             })
             .map_err(io("starting the snapshot thread"))?;
         Ok(())
+    }
+}
+
+/// A snapshot file being received ([`Snapshots::incoming`]); dropped unfinished, it leaves nothing.
+pub struct Incoming {
+    out: Option<BufWriter<File>>,
+    temp: PathBuf,
+    path: PathBuf,
+}
+
+impl Incoming {
+    pub fn write(&mut self, bytes: &[u8]) -> Result<(), StoreError> {
+        self.out.as_mut().expect("written until finished").write_all(bytes).map_err(io("writing a snapshot"))
+    }
+
+    /// Syncs the file and names it (the newest [`SNAPSHOTS_KEPT`] of `snapshots` are kept).
+    pub fn finish(mut self, snapshots: &Snapshots) -> Result<(), StoreError> {
+        let out = self.out.take().expect("finished once");
+        let named = out
+            .into_inner()
+            .map_err(|e| StoreError::Io { context: "writing a snapshot", source: e.into_error() })
+            .and_then(|file| file.sync_all().map_err(io("syncing a snapshot")))
+            .and_then(|()| std::fs::rename(&self.temp, &self.path).map_err(io("naming a snapshot")));
+        if let Err(error) = named {
+            let _ = std::fs::remove_file(&self.temp);
+            return Err(error);
+        }
+        File::open(&snapshots.dir).and_then(|d| d.sync_all()).map_err(io("syncing the snapshots' directory"))?;
+        snapshots.prune()
+    }
+}
+
+impl Drop for Incoming {
+    fn drop(&mut self) {
+        if self.out.take().is_some() {
+            let _ = std::fs::remove_file(&self.temp);
+        }
     }
 }
 

@@ -3,7 +3,7 @@
 //! writer is fenced off, and what was acknowledged survives a restart of the server.
 
 use ledger::jetstream::{JetStreamOptions, JetStreamStore};
-use ledger::{audit, Command, EngineError, Store, StoreError};
+use ledger::{audit, Command, EngineError, Restored, Snapshots, Store, StoreError};
 use schemas::Role;
 use std::net::TcpListener;
 use std::sync::atomic::{AtomicU16, Ordering};
@@ -214,6 +214,85 @@ async fn reading_from_any_event_finds_its_batch_and_returns_the_same_bytes_as_a_
         let tail: Vec<Vec<u8>> = reader.read_from(from).map(|e| ledger::store::encode(&e.expect("reads"))).collect();
         assert_eq!(tail, everything[(from - 1) as usize..], "reading from event {from}");
     }
+}
+
+/// Takes a snapshot (build 7, small parts) of the log at its head.
+fn snapshot_at_head(dir: &std::path::Path, log: &Arc<JetStreamStore>) -> (Arc<Snapshots>, u64) {
+    let snapshots = Arc::new(Snapshots::open(dir, 7).expect("opens").with_part_bytes(64));
+    let seq = snapshots.catch_up(log.as_ref(), 1).expect("takes one").expect("the log has moved");
+    (snapshots, seq)
+}
+
+#[tokio::test]
+async fn a_published_snapshot_is_fetched_by_a_fresh_node_and_trusted_only_by_the_same_rules() {
+    let nats = Nats::start();
+    let writer = Arc::new(JetStreamStore::open(&nats.options()).expect("the stream opens"));
+    let engine = ledger::start(writer.clone(), Box::new(|_, _| {})).expect("replays");
+    let fresh = || Arc::new(JetStreamStore::open(&nats.options()).expect("the stream opens"));
+    assert_eq!(fresh().fetch_snapshot(&Arc::new(Snapshots::open(tempfile::tempdir().expect("dir").path(), 7).expect("opens"))).expect("asks"), None, "none published yet");
+    for name in ["ann", "bob", "cyd"] {
+        engine.submit(1, open(name)).await.expect("opens");
+        engine.submit(2, credit(name, 250)).await.expect("credits");
+    }
+    let taken = tempfile::tempdir().expect("dir");
+    let (snapshots, seq) = snapshot_at_head(taken.path(), &writer);
+    assert_eq!(seq, 6);
+    writer.publish_snapshot(&snapshots, seq).expect("published");
+    for _ in 0..5 {
+        engine.submit(3, credit("bob", 1)).await.expect("credits");
+    }
+    let reader = fresh();
+    let replayed = audit::replay(reader.as_ref(), u64::MAX).expect("replays");
+    let bytes = |state: &ledger::State| rmp_serde::to_vec(state).expect("encodes");
+
+    // A node of the same build fetches it and starts from it, reading only the tail.
+    let dir = tempfile::tempdir().expect("dir");
+    let same = Arc::new(Snapshots::open(dir.path(), 7).expect("opens"));
+    assert_eq!(reader.fetch_snapshot(&same).expect("fetches"), Some(seq));
+    let (state, restored) = same.restore(reader.as_ref()).expect("restores");
+    assert_eq!(restored, Restored { snapshot_seq: 6, tail_events: 5 });
+    assert_eq!(bytes(&state), bytes(&replayed));
+
+    // Another build fetches it too, and passes over it: a replay from zero.
+    let dir = tempfile::tempdir().expect("dir");
+    let other = Arc::new(Snapshots::open(dir.path(), 8).expect("opens"));
+    assert_eq!(reader.fetch_snapshot(&other).expect("fetches"), Some(seq));
+    let (state, restored) = other.restore(reader.as_ref()).expect("restores");
+    assert_eq!(restored, Restored { snapshot_seq: 0, tail_events: 11 });
+    assert_eq!(bytes(&state), bytes(&replayed));
+
+    // The same snapshot published again with one byte flipped: fetched, failing its CRC, passed over.
+    let dir = tempfile::tempdir().expect("dir");
+    let damaged = Arc::new(Snapshots::open(dir.path(), 7).expect("opens"));
+    let mut bytes_of_it = std::fs::read(snapshots.file(seq).expect("its file")).expect("reads");
+    bytes_of_it[3] ^= 0x40;
+    let mut incoming = damaged.incoming(seq).expect("a new file");
+    incoming.write(&bytes_of_it).expect("writes");
+    incoming.finish(&damaged).expect("named");
+    writer.publish_snapshot(&damaged, seq).expect("published");
+    let dir = tempfile::tempdir().expect("dir");
+    let fetched = Arc::new(Snapshots::open(dir.path(), 7).expect("opens"));
+    assert_eq!(reader.fetch_snapshot(&fetched).expect("fetches"), Some(seq));
+    assert_eq!(fetched.list(), vec![seq]);
+    let (state, restored) = fetched.restore(reader.as_ref()).expect("restores");
+    assert_eq!(restored, Restored { snapshot_seq: 0, tail_events: 11 });
+    assert_eq!(bytes(&state), bytes(&replayed));
+
+    // A newer one replaces them: the stream keeps the newest two snapshots' messages.
+    let newer_dir = tempfile::tempdir().expect("dir");
+    let (newer, newer_seq) = snapshot_at_head(newer_dir.path(), &writer);
+    assert_eq!(newer_seq, 11);
+    writer.publish_snapshot(&newer, newer_seq).expect("published");
+    let dir = tempfile::tempdir().expect("dir");
+    let latest = Arc::new(Snapshots::open(dir.path(), 7).expect("opens"));
+    assert_eq!(reader.fetch_snapshot(&latest).expect("fetches"), Some(11));
+    let (state, restored) = latest.restore(reader.as_ref()).expect("restores");
+    assert_eq!(restored, Restored { snapshot_seq: 11, tail_events: 0 });
+    assert_eq!(bytes(&state), bytes(&replayed));
+    let client = async_nats::connect(nats.options().servers).await.expect("connects");
+    let mut stream = async_nats::jetstream::new(client).get_stream(ledger::jetstream::SNAPSHOT_STREAM).await.expect("there");
+    // The damaged copy and the newer one (small: one message each), each with its name as the newest.
+    assert_eq!(stream.info().await.expect("info").state.messages, 4);
 }
 
 #[tokio::test]
