@@ -89,6 +89,18 @@ pub struct Restored {
     pub tail_events: u64,
 }
 
+impl Restored {
+    /// How a start reached the state at event `head`: `at event N, from the snapshot at event S
+    /// and the T events after it, in X ms` (or `replayed from zero`).
+    pub fn describe(&self, head: u64, took: Duration) -> String {
+        let from = match self.snapshot_seq {
+            0 => "replayed from zero".to_owned(),
+            seq => format!("from the snapshot at event {seq} and the {} events after it", self.tail_events),
+        };
+        format!("at event {head}, {from}, in {} ms", took.as_millis())
+    }
+}
+
 pub struct Snapshots {
     dir: PathBuf,
     build: u64,

@@ -79,10 +79,10 @@ fn installation_keys(settings: &mut Settings) -> anyhow::Result<crate::keys::Key
 }
 
 /// The ledger a server starts on: its log, and the state already folded from all of it when a
-/// standby followed the log (else the engine replays it).
+/// standby followed the log (else the engine replays it), with how the follower began.
 pub struct Ledger {
     pub store: Arc<dyn Store>,
-    pub folded: Option<ledger::State>,
+    pub folded: Option<(ledger::State, String)>,
 }
 
 /// The state at the end of the log: the newest snapshot this build trusts and the log's tail
@@ -105,11 +105,7 @@ fn restore(settings: &crate::configuration::ApplicationSettings, store: &Arc<dyn
         }),
     }
     .map_err(|error| if error.is_damage() { damaged_log(&settings.data_dir, &error) } else { anyhow::Error::new(error).context("replaying the ledger") })?;
-    let from = match restored.snapshot_seq {
-        0 => "replayed from zero".to_owned(),
-        seq => format!("from the snapshot at event {seq} and the {} events after it", restored.tail_events),
-    };
-    let started_from = format!("at event {}, {from}, in {} ms", state.head_seq, started.elapsed().as_millis());
+    let started_from = restored.describe(state.head_seq, started.elapsed());
     check_sealed_log(store.clone())?;
     if let Some(snapshots) = snapshots.filter(|_| settings.snapshot_every_events > 0) {
         let check = std::time::Duration::from_millis(settings.snapshot_check_ms);
@@ -151,8 +147,8 @@ impl Application {
         let hub = hub::spawn_numbered(numbering);
         let notify = crate::push::notifier(hub.clone());
         let (state, started_from) = match log.folded {
-            Some(state) => {
-                let started_from = format!("at event {}, followed from the log", state.head_seq);
+            Some((state, began)) => {
+                let started_from = format!("at event {}, followed from the log (begun {began})", state.head_seq);
                 (state, started_from)
             }
             None => restore(&settings.application, &log.store)?,
@@ -203,7 +199,7 @@ impl Application {
         let casino = crate::casino::SharedTables::default();
         let book = Arc::new(RwLock::new(Book::default()));
         let followed = crate::edge::follow(&settings, hub.clone(), book.clone(), casino.clone(), engine_url).await?;
-        let started_from = format!("at event {}, replayed from zero, following the log", followed.engine.read().head_seq);
+        let started_from = format!("{}, following the log", followed.started_from);
         let parts = Parts {
             engine: followed.engine,
             hub,

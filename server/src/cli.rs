@@ -420,8 +420,10 @@ pub async fn run(cli: Cli) -> anyhow::Result<ExitCode> {
                 anyhow::ensure!(settings.application.log.is_some(), "an edge node follows the log on JetStream: give --log nats://…");
                 let scheme = if settings.application.tls_cert.is_some() { "https" } else { "http" };
                 let host = settings.application.host.clone();
+                let data_dir = settings.application.data_dir.clone();
                 let app = Application::build_edge(settings, engine_url.clone()).await?;
                 println!("listening on {scheme}://{host}:{}", app.port());
+                println!("ledger: {} ({})", data_dir.display(), app.started_from());
                 println!("edge: writes go to the engine node at {engine_url}");
                 app.run_until_stopped().await.context("server stopped")?;
                 return Ok(ExitCode::SUCCESS);

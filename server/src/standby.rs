@@ -4,7 +4,7 @@
 //! and its first append expects the last message it read (the log's fencing).
 
 use crate::app::Ledger;
-use crate::configuration::Settings;
+use crate::configuration::{ApplicationSettings, Settings};
 use anyhow::Context;
 use ledger::jetstream::{JetStreamOptions, JetStreamStore, Lease, LEASE_RENEW_EVERY};
 use ledger::{State, StoreError};
@@ -23,8 +23,8 @@ pub async fn take_the_engine(settings: &Settings, role: &str) -> anyhow::Result<
     );
     let holding = Arc::new(AtomicBool::new(false));
     let follower = {
-        let (store, holding, role) = (store.clone(), holding.clone(), role.to_owned());
-        std::thread::Builder::new().name("ledger-follower".into()).spawn(move || follow(&store, &holding, &role)).context("starting the log's follower")?
+        let (store, holding, role, application) = (store.clone(), holding.clone(), role.to_owned(), application.clone());
+        std::thread::Builder::new().name("ledger-follower".into()).spawn(move || follow(&application, &store, &holding, &role)).context("starting the log's follower")?
     };
     let node = format!("{}-{}", role, std::process::id());
     println!("{role}: waiting for the engine's lease on {}", options.servers);
@@ -41,16 +41,18 @@ pub async fn take_the_engine(settings: &Settings, role: &str) -> anyhow::Result<
         }
     });
     let followed = tokio::task::spawn_blocking(move || follower.join()).await.context("waiting for the log's follower")?;
-    let state = followed.map_err(|_| anyhow::anyhow!("the log's follower panicked"))?.context("following the log")?;
+    let (state, began) = followed.map_err(|_| anyhow::anyhow!("the log's follower panicked"))?.context("following the log")?;
     println!("{role}: read the log to event {}; taking over", state.head_seq);
-    Ok(Ledger { store, folded: Some(state) })
+    Ok(Ledger { store, folded: Some((state, began)) })
 }
 
-/// Replays the log, then folds in what is appended to it until `holding` (this node holds the
-/// lease, so nobody else appends), and then reads it to its end once more.
-fn follow(store: &JetStreamStore, holding: &AtomicBool, role: &str) -> Result<State, StoreError> {
-    let mut state = ledger::audit::replay(store, u64::MAX)?;
-    println!("{role}: following the log from event {}", state.head_seq);
+/// Starts from the newest trusted snapshot (or replays; `follow::start_state`, whose keeper
+/// publishes the snapshots it takes once this node holds the lease), then folds in what is
+/// appended to the log until `holding` (this node holds the lease, so nobody else appends), and
+/// then reads it to its end once more.
+fn follow(application: &ApplicationSettings, store: &Arc<JetStreamStore>, holding: &Arc<AtomicBool>, role: &str) -> Result<(State, String), StoreError> {
+    let (mut state, began) = crate::follow::start_state(application, store, role, Some(holding.clone()))?;
+    println!("{role}: following the log {began}");
     crate::follow::follow_log(store, || holding.load(Ordering::Acquire), |events| ledger::audit::fold(&mut state, events), None)?;
-    Ok(state)
+    Ok((state, began))
 }

@@ -51,6 +51,18 @@ impl Node {
         Node { server, base, _dir: dir }
     }
 
+    /// The `ledger: DIR (at event N, …)` line the node printed at start.
+    async fn ledger_line(&self) -> String {
+        let deadline = Instant::now() + Duration::from_secs(5);
+        loop {
+            if let Some(line) = self.server.ledger_line() {
+                return line;
+            }
+            assert!(Instant::now() < deadline, "the node printed no `ledger:` line");
+            actix_web::rt::time::sleep(Duration::from_millis(20)).await;
+        }
+    }
+
     fn engine(log: &str) -> Node {
         Node::start(log, &["--role", "engine"])
     }
@@ -255,12 +267,11 @@ async fn an_edge_started_after_the_writes_serves_the_engines_projection() {
         assert_eq!(credited["success"], true, "{credited}");
     }
     let player = common::login(&http, &engine.base, "player1", "player123").await;
-    let (_, written, user) = raw(&http, "GET", &format!("{}/api/users", engine.base), &player, 0, None).await;
-    let user: Value = serde_json::from_slice(&user).expect("json");
-    let id = user["data"]["_id"].as_str().expect("the player's id").to_owned();
+    let (_, written, _) = raw(&http, "GET", &format!("{}/api/users", engine.base), &player, 0, None).await;
 
     let edge = Node::edge(&log, &engine);
-    let cipher = payload_cipher(&http, &edge.base).await;
+    let line = edge.ledger_line().await;
+    assert!(line.contains("replayed from zero"), "no snapshot was published: {line}");
 
     // A read that must reflect an event the log does not hold waits 2 s, then says so.
     let asked = Instant::now();
@@ -269,6 +280,16 @@ async fn an_edge_started_after_the_writes_serves_the_engines_projection() {
     assert_eq!(status, 503, "{}", String::from_utf8_lossy(&refused));
     assert!(String::from_utf8_lossy(&refused).contains(&format!("not yet to event {}", written + 1_000)), "{}", String::from_utf8_lossy(&refused));
     assert!((Duration::from_millis(1_900)..Duration::from_secs(5)).contains(&waited), "the read waited {waited:?}");
+    reads_are_the_engines(&http, &engine, &edge, &player, &operator, written).await;
+}
+
+/// The player's user, statement, and the operators' user detail and list, read on `edge` once it
+/// has reached event `written`, are byte for byte the engine node's (sealed answers opened).
+async fn reads_are_the_engines(http: &awc::Client, engine: &Node, edge: &Node, player: &str, operator: &str, written: u64) {
+    let cipher = payload_cipher(http, &edge.base).await;
+    let (_, _, user) = raw(http, "GET", &format!("{}/api/users", engine.base), player, 0, None).await;
+    let user: Value = serde_json::from_slice(&user).expect("json");
+    let id = user["data"]["_id"].as_str().expect("the player's id").to_owned();
     let reads = [
         "/api/users".to_owned(),
         format!("/api/transaction/user/statement/{id}"),
@@ -276,14 +297,69 @@ async fn an_edge_started_after_the_writes_serves_the_engines_projection() {
         "/api/ops/users".to_owned(),
     ];
     for path in reads {
-        let token = if path.starts_with("/api/ops") { &operator } else { &player };
-        let (status, reached, on_edge) = raw(&http, "GET", &format!("{}{path}", edge.base), token, written, None).await;
+        let token = if path.starts_with("/api/ops") { operator } else { player };
+        let (status, reached, on_edge) = raw(http, "GET", &format!("{}{path}", edge.base), token, written, None).await;
         assert_eq!(status, 200, "{path}: {}", String::from_utf8_lossy(&on_edge));
         assert!(reached >= written, "{path}: the edge answered at event {reached}, before {written}");
-        let (_, _, on_engine) = raw(&http, "GET", &format!("{}{path}", engine.base), token, 0, None).await;
+        let (_, _, on_engine) = raw(http, "GET", &format!("{}{path}", engine.base), token, 0, None).await;
         let (on_edge, on_engine) = (opened(&cipher, &on_edge), opened(&cipher, &on_engine));
         assert_eq!(on_edge, on_engine, "{path}: the new edge answers as the engine node does");
     }
+}
+
+/// The event of the newest snapshot the engine published on the log, if any.
+async fn published_snapshot(log: &str) -> Option<u64> {
+    let client = async_nats::connect(log).await.ok()?;
+    let stream = async_nats::jetstream::new(client).get_stream(ledger::jetstream::SNAPSHOT_STREAM).await.ok()?;
+    let newest = stream.get_last_raw_message_by_subject("ledger.snapshot.newest").await.ok()?;
+    std::str::from_utf8(&newest.payload).ok()?.split(' ').next()?.parse().ok()
+}
+
+/// The engine's snapshot settings in these tests: one every 20 events, looked for every 250 ms.
+const SNAPSHOTS_OFTEN: [(&str, &str); 2] = [("APP_APPLICATION__SNAPSHOT_EVERY_EVENTS", "20"), ("APP_APPLICATION__SNAPSHOT_CHECK_MS", "250")];
+
+#[actix_web::test]
+async fn an_edge_started_on_a_fresh_data_directory_starts_from_the_engines_published_snapshot() {
+    let nats = Nats::start();
+    let log = nats.url();
+    let engine = Node::start_with(&log, &["--role", "engine"], &SNAPSHOTS_OFTEN);
+    let http = awc::Client::builder().timeout(Duration::from_secs(15)).finish();
+    let operator = common::login(&http, &engine.base, "operator", "operator123").await;
+    let credit = |amount: i64, remark: &'static str| {
+        let (http, operator, base) = (http.clone(), operator.clone(), engine.base.clone());
+        async move {
+            let credited = common::call(&http, "POST", &format!("{base}/api/ops/credit"), Some(&operator), Some(&json!({"username": "player1", "amount": amount, "remark": remark}))).await;
+            assert_eq!(credited["success"], true, "{credited}");
+        }
+    };
+    for amount in 1..=25 {
+        credit(amount, "before the snapshot").await;
+    }
+    // The engine's keeper takes a snapshot past the credits and publishes it.
+    let (_, credited, _) = raw(&http, "GET", &format!("{}/api/users", engine.base), &operator, 0, None).await;
+    let deadline = Instant::now() + Duration::from_secs(20);
+    let published = loop {
+        match published_snapshot(&log).await {
+            Some(seq) if seq >= credited => break seq,
+            _ => assert!(Instant::now() < deadline, "the engine published no snapshot past event {credited}"),
+        }
+        actix_web::rt::time::sleep(Duration::from_millis(100)).await;
+    };
+    credit(7, "after the snapshot").await;
+    let player = common::login(&http, &engine.base, "player1", "player123").await;
+    let (_, written, _) = raw(&http, "GET", &format!("{}/api/users", engine.base), &player, 0, None).await;
+
+    let edge = Node::start_with(&log, &["--role", "edge", "--engine-url", &engine.base], &SNAPSHOTS_OFTEN);
+    let line = edge.ledger_line().await;
+    let from: u64 = line
+        .split("from the snapshot at event ")
+        .nth(1)
+        .and_then(|rest| rest.split(' ').next())
+        .and_then(|seq| seq.parse().ok())
+        .unwrap_or_else(|| panic!("the edge did not start from a snapshot: {line}"));
+    assert!(from >= published, "from the engine's newest snapshot ({published} or later): {line}");
+    eprintln!("the fresh edge: {line}");
+    reads_are_the_engines(&http, &engine, &edge, &player, &operator, written).await;
 }
 
 #[actix_web::test]

@@ -115,11 +115,79 @@ async fn a_stalled_engine_that_wakes_after_a_takeover_writes_nothing_and_stops()
 /// `serve --role standby` on a thread of its own: it returns once the standby serves, that is
 /// once it has taken the engine's lease.
 fn start_standby(dir: &std::path::Path, log: &str) -> std::thread::JoinHandle<common::Server> {
-    let (dir, log) = (dir.to_path_buf(), log.to_owned());
+    start_standby_with(dir, log, &[])
+}
+
+/// `start_standby` with more settings.
+fn start_standby_with(dir: &std::path::Path, log: &str, extra: &[(&'static str, &'static str)]) -> std::thread::JoinHandle<common::Server> {
+    let (dir, log, extra) = (dir.to_path_buf(), log.to_owned(), extra.to_vec());
     std::thread::spawn(move || {
-        let env = [("APP_APPLICATION__LOG", log.as_str()), ("APP_FEED__SIMULATOR", "false"), ("APP_CASINO__SIMULATOR", "false")];
+        let mut env = vec![("APP_APPLICATION__LOG", log.as_str()), ("APP_FEED__SIMULATOR", "false"), ("APP_CASINO__SIMULATOR", "false")];
+        env.extend_from_slice(&extra);
         start_server_with(&dir, &dir.join("server.log"), &env, &["--role", "standby"])
     })
+}
+
+/// The server's `ledger: DIR (at event N, …)` line, once it printed it.
+fn ledger_line(server: &common::Server) -> String {
+    let deadline = Instant::now() + Duration::from_secs(5);
+    loop {
+        if let Some(line) = server.ledger_line() {
+            return line;
+        }
+        assert!(Instant::now() < deadline, "the server printed no `ledger:` line");
+        std::thread::sleep(Duration::from_millis(20));
+    }
+}
+
+#[actix_web::test]
+async fn a_standby_restarted_on_its_own_data_directory_starts_from_its_own_snapshot() {
+    let nats = Nats::start();
+    let log = nats.url();
+    // The engine takes no snapshots (so none is published); the standby takes one every 5 events.
+    let env = [("APP_APPLICATION__LOG", log.as_str()), ("APP_FEED__SIMULATOR", "false"), ("APP_CASINO__SIMULATOR", "false"), ("APP_APPLICATION__SNAPSHOT_EVERY_EVENTS", "0")];
+    let snapshots = [("APP_APPLICATION__SNAPSHOT_EVERY_EVENTS", "5"), ("APP_APPLICATION__SNAPSHOT_CHECK_MS", "100")];
+    let http = awc::Client::default();
+    let engine_dir = tempfile::tempdir().expect("temp dir");
+    let mut engine = start_server_with(engine_dir.path(), &engine_dir.path().join("server.log"), &env, &["--role", "engine"]);
+    let base = format!("http://127.0.0.1:{}", engine.port);
+    let standby_dir = tempfile::tempdir().expect("temp dir");
+    let standby = start_standby_with(standby_dir.path(), &log, &snapshots);
+    let operator = login(&http, &base, "operator", "operator123").await;
+    for amount in 1..=10 {
+        let credited = call(&http, "POST", &format!("{base}/api/ops/credit"), Some(&operator), Some(&json!({"username": "player1", "amount": amount, "remark": "followed"}))).await;
+        assert_eq!(credited["success"], true, "{credited}");
+    }
+    // The standby follows the credits, and its keeper takes its snapshots of them meanwhile.
+    std::thread::sleep(Duration::from_secs(2));
+    kill_server(&mut engine);
+    let mut standby = standby.join().expect("the standby took over");
+    let line = ledger_line(&standby);
+    assert!(line.contains("(begun at event") && line.contains("replayed from zero"), "a fresh standby, and nothing published: {line}");
+    let base = format!("http://127.0.0.1:{}", standby.port);
+    let operator = login(&http, &base, "operator", "operator123").await;
+    let credited = call(&http, "POST", &format!("{base}/api/ops/credit"), Some(&operator), Some(&json!({"username": "player1", "amount": 100, "remark": "after the takeover"}))).await;
+    assert_eq!(credited["success"], true, "{credited}");
+    kill_server(&mut standby);
+
+    // Whatever it published as the engine is removed: a snapshot start can only be its own.
+    let client = async_nats::connect(log.as_str()).await.expect("connects");
+    let _ = async_nats::jetstream::new(client).delete_stream(ledger::jetstream::SNAPSHOT_STREAM).await;
+    let mut restarted = start_standby_with(standby_dir.path(), &log, &snapshots).join().expect("the standby took over again");
+    let line = ledger_line(&restarted);
+    let from: u64 = line
+        .split("from the snapshot at event ")
+        .nth(1)
+        .and_then(|rest| rest.split(' ').next())
+        .and_then(|seq| seq.parse().ok())
+        .unwrap_or_else(|| panic!("the restarted standby did not start from its snapshot: {line}"));
+    assert!(from > 10, "a snapshot of the followed credits: {line}");
+    eprintln!("the restarted standby: {line}");
+    let base = format!("http://127.0.0.1:{}", restarted.port);
+    let player = login(&http, &base, "player1", "player123").await;
+    let user = call(&http, "GET", &format!("{base}/api/users"), Some(&player), None).await;
+    assert_eq!(user["data"]["balance"], 100_155, "the seeded 100,000, the ten credits (55) and the one after the takeover: {user}");
+    kill_server(&mut restarted);
 }
 
 fn signal(server: &common::Server, which: &str) {

@@ -156,6 +156,8 @@ pub struct Edge {
 pub struct Following {
     pub engine: ledger::EngineHandle,
     pub edge: Edge,
+    /// How the followed state began: `at event N, from the snapshot at event S and …`.
+    pub started_from: String,
 }
 
 /// Replays the log into a read-only state and follows it on a thread of its own; sessions that
@@ -169,9 +171,12 @@ pub async fn follow(settings: &crate::configuration::Settings, hub: HubHandle, b
     let store = std::sync::Arc::new(
         ledger::JetStreamStore::open(&options).with_context(|| format!("opening the ledger's log on {servers} (stream {})", options.stream))?,
     );
-    let replaying = store.clone();
-    let state = tokio::task::spawn_blocking(move || ledger::audit::replay(replaying.as_ref(), u64::MAX)).await.context("replaying the log")?.context("replaying the log")?;
-    println!("edge: following the log from event {}", state.head_seq);
+    let (replaying, application) = (store.clone(), application.clone());
+    let (state, started_from) = tokio::task::spawn_blocking(move || crate::follow::start_state(&application, &replaying, "edge", None))
+        .await
+        .context("replaying the log")?
+        .context("replaying the log")?;
+    println!("edge: following the log {started_from}");
     let (head_tx, head) = tokio::sync::watch::channel(state.head_seq);
     let (engine, followed) = ledger::read_only(store.clone(), state);
     let (wake, woken) = std::sync::mpsc::sync_channel(1);
@@ -225,7 +230,7 @@ pub async fn follow(settings: &crate::configuration::Settings, hub: HubHandle, b
             crate::casino::keep(&casino, round, true);
         }
     }
-    Ok(Following { engine, edge })
+    Ok(Following { engine, edge, started_from })
 }
 
 type SharedBook = std::sync::Arc<std::sync::RwLock<crate::sports::book::Book>>;
