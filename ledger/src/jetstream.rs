@@ -78,6 +78,10 @@ async fn read_messages(stream: &stream::Stream, first: u64, last: u64) -> Result
     if first > last {
         return Ok(Vec::new());
     }
+    // One message: one get, rather than a consumer made, read and deleted.
+    if first == last {
+        return read_one_by_one(stream, first, last).await;
+    }
     let config = pull::Config {
         deliver_policy: DeliverPolicy::ByStartSequence { start_sequence: first },
         ack_policy: AckPolicy::None,
@@ -441,7 +445,7 @@ impl Store for JetStreamStore {
     /// step), then reads from there: O(log messages + the tail).
     fn read_from(&self, from: u64) -> Records<'_> {
         let last = self.last_message.load(Ordering::Acquire);
-        let mut message = 0;
+        let (mut message, mut found) = (0, 0);
         let mut pending = std::vec::IntoIter::default();
         Box::new(std::iter::from_fn(move || loop {
             if let Some(envelope) = pending.next() {
@@ -453,7 +457,10 @@ impl Store for JetStreamStore {
             if message == 0 {
                 let stream = self.stream.clone();
                 message = match self.wait(async move { message_holding(&stream, from, last).await }) {
-                    Ok(found) => found,
+                    Ok(holding) => {
+                        found = holding;
+                        holding
+                    }
                     Err(e) => {
                         message = last + 1;
                         return Some(Err(e));
@@ -464,7 +471,9 @@ impl Store for JetStreamStore {
                 return None;
             }
             let stream = self.stream.clone();
-            let (first, upto) = (message, last.min(message + READ_MESSAGES_MAX - 1));
+            // The message found first alone (a snapshot's check reads one event), then in steps.
+            let step = if message == found { 1 } else { READ_MESSAGES_MAX };
+            let (first, upto) = (message, last.min(message + step - 1));
             message = upto + 1;
             let batches = match self.wait(async move { read_messages(&stream, first, upto).await }) {
                 Ok(batches) => batches,

@@ -379,3 +379,75 @@ async fn on_a_three_server_cluster_losing_one_server_loses_no_acknowledged_batch
     assert_eq!(replay.head(), 1 + acknowledged as u64);
 }
 
+
+/// Figures for docs/benchmarks.md (ignored: `cargo test --release -p ledger --test jetstream --
+/// --ignored --nocapture catch_up`): a fresh node's catch-up on a log of `ACCOUNTS` accounts and
+/// `CREDITS` credits, from zero and from the engine's published snapshot taken `TAIL` credits
+/// before the end. Both end in the same state.
+#[tokio::test]
+#[ignore]
+async fn catch_up_figures() {
+    const ACCOUNTS: u64 = 2_000;
+    const CREDITS: u64 = 1_000_000;
+    const TAIL: u64 = 10_000;
+    let nats = Nats::start();
+    let writer = Arc::new(JetStreamStore::open(&nats.options()).expect("the stream opens"));
+    let engine = ledger::start(writer.clone(), Box::new(|_, _| {})).expect("replays");
+    let names: Vec<String> = (0..ACCOUNTS).map(|i| format!("user{i:05}")).collect();
+    let submit_all = |commands: Vec<Command>| {
+        let engine = engine.clone();
+        async move {
+            let sent: Vec<_> = commands
+                .into_iter()
+                .map(|command| {
+                    let engine = engine.clone();
+                    tokio::spawn(async move { engine.submit(1, command).await })
+                })
+                .collect();
+            for sent in sent {
+                sent.await.expect("task runs").expect("acknowledged");
+            }
+        }
+    };
+    submit_all(names.iter().map(|name| open(name)).collect()).await;
+    let written = Instant::now();
+    let credits = |range: std::ops::Range<u64>| range.map(|i| credit(&names[(i % ACCOUNTS) as usize], 1)).collect::<Vec<_>>();
+    // In groups of 100 at once: batches of up to 100 events, as under a load of bets.
+    for start in (0..CREDITS - TAIL).step_by(100) {
+        submit_all(credits(start..(start + 100).min(CREDITS - TAIL))).await;
+    }
+    let taken = tempfile::tempdir().expect("dir");
+    let snapshots = Arc::new(Snapshots::open(taken.path(), 7).expect("opens"));
+    let seq = snapshots.catch_up(writer.as_ref(), 1).expect("takes one").expect("the log moved");
+    writer.publish_snapshot(&snapshots, seq).expect("published");
+    for start in (CREDITS - TAIL..CREDITS).step_by(100) {
+        submit_all(credits(start..start + 100)).await;
+    }
+    let head = writer.head();
+    eprintln!("wrote {head} events in {:?}", written.elapsed());
+    let bytes = |state: &ledger::State| rmp_serde::to_vec(state).expect("encodes");
+
+    let started = Instant::now();
+    let fresh = JetStreamStore::open(&nats.options()).expect("the stream opens");
+    let replayed = audit::replay(&fresh, u64::MAX).expect("replays");
+    let from_zero = started.elapsed();
+
+    let started = Instant::now();
+    let fresh = Arc::new(JetStreamStore::open(&nats.options()).expect("the stream opens"));
+    let dir = tempfile::tempdir().expect("dir");
+    let own = Arc::new(Snapshots::open(dir.path(), 7).expect("opens"));
+    assert_eq!(fresh.fetch_snapshot(&own).expect("fetches"), Some(seq));
+    let fetched = started.elapsed();
+    let (state, restored) = own.restore(fresh.as_ref()).expect("restores");
+    let from_snapshot = started.elapsed();
+    assert_eq!(restored, Restored { snapshot_seq: seq, tail_events: head - seq });
+    assert_eq!(bytes(&state), bytes(&replayed));
+
+    let started = Instant::now();
+    let middle: Vec<_> = fresh.read_from(head / 2).take(1).map(|e| e.expect("reads").seq).collect();
+    assert_eq!(middle, vec![head / 2]);
+    let found = started.elapsed();
+    let client = async_nats::connect(nats.options().servers).await.expect("connects");
+    let messages = async_nats::jetstream::new(client).get_stream("LEDGER").await.expect("there").info().await.expect("info").state.messages;
+    eprintln!("{head} events in {messages} batch messages; from zero {from_zero:?}; from the snapshot at {seq} ({} bytes of state) {from_snapshot:?} (fetch {fetched:?}); the batch of event {} found in {found:?}", bytes(&state).len(), head / 2);
+}
