@@ -1,6 +1,7 @@
 //! Edge nodes (`serve --log nats://… --role edge --engine-url URL`, issue 12, docs/scale-out.md).
 //!
-//! An edge never takes the engine's lease. It replays the log and follows it (as a standby does,
+//! An edge never takes the engine's lease. It starts from a snapshot and the log's tail, or
+//! replays the log (`follow::start_state`), and follows it (as a standby does,
 //! `follow::follow_log`) into a read-only ledger state (`ledger::read_only`), keeps the casino
 //! tables' rounds the engine node pushes, and answers from them the calls that only read those
 //! (`LOCAL_READS`) with the same handlers as the engine node. Every other call under `/api` and
@@ -160,7 +161,8 @@ pub struct Following {
     pub started_from: String,
 }
 
-/// Replays the log into a read-only state and follows it on a thread of its own; sessions that
+/// Restores a read-only state from a snapshot and the log's tail, or from zero
+/// (`follow::start_state`), and follows the log on a thread of its own; sessions that
 /// end in the log leave the edge's hub. The engine node's hub changes reach `hub`, and the casino
 /// tables' rounds among them are kept in `casino` (first asked of the engine node, table by table).
 pub async fn follow(settings: &crate::configuration::Settings, hub: HubHandle, book: SharedBook, casino: crate::casino::SharedTables, engine_url: String) -> anyhow::Result<Following> {
