@@ -43,8 +43,8 @@ pub struct JetStreamStore {
     /// The last event sequence number in the log.
     head: AtomicU64,
     fenced: AtomicBool,
-    /// The log's replica count, which the snapshots' stream gets too.
-    replicas: usize,
+    /// The servers and the log's replica count (the snapshots' stream gets it too).
+    options: JetStreamOptions,
 }
 
 fn remote(context: &'static str) -> impl FnOnce(String) -> StoreError {
@@ -182,7 +182,8 @@ impl JetStreamStore {
             .enable_all()
             .build()
             .map_err(|source| StoreError::Io { context: "starting the JetStream client's runtime", source })?;
-        let (options, replicas) = (options.clone(), options.replicas);
+        let kept = options.clone();
+        let options = options.clone();
         let opened = wait(&runtime, async move {
             let client = connect(&options.servers).await.map_err(|e| e.to_string()).map_err(remote("connecting to the log"))?;
             let context = jetstream::new(client);
@@ -212,7 +213,7 @@ impl JetStreamStore {
                 return Err(e);
             }
         };
-        Ok(Self { runtime: Some(runtime), context, stream, last_message: AtomicU64::new(last_message), head: AtomicU64::new(head), fenced: AtomicBool::new(false), replicas })
+        Ok(Self { runtime: Some(runtime), context, stream, last_message: AtomicU64::new(last_message), head: AtomicU64::new(head), fenced: AtomicBool::new(false), options: kept })
     }
 
     /// The events appended since this store last read or wrote the stream, up to its end as it
@@ -261,10 +262,14 @@ impl JetStreamStore {
     pub fn publish_snapshot(&self, snapshots: &Snapshots, seq: u64) -> Result<(), StoreError> {
         let path = snapshots.file(seq).ok_or(StoreError::Corrupt { key: seq, reason: "no such complete snapshot to publish".into() })?;
         let mut file = std::fs::File::open(&path).map_err(|source| StoreError::Io { context: "reading a snapshot to publish", source })?;
-        let (context, replicas) = (self.context.clone(), self.replicas);
-        let previous = self.wait(async move {
-            let stream = Self::snapshot_stream(context, replicas).await?;
-            Ok::<_, StoreError>(newest_published(&stream).await.map(|newest| newest.first))
+        // A connection of its own: the engine's appends do not queue behind the snapshot's bytes.
+        let (servers, replicas) = (self.options.servers.clone(), self.options.replicas);
+        let (context, previous) = self.wait(async move {
+            let servers: Vec<&str> = servers.split(',').map(str::trim).collect();
+            let client = async_nats::connect(servers).await.map_err(|e| e.to_string()).map_err(remote("connecting to publish a snapshot"))?;
+            let context = jetstream::new(client);
+            let stream = Self::snapshot_stream(context.clone(), replicas).await?;
+            Ok::<_, StoreError>((context, newest_published(&stream).await.map(|newest| newest.first)))
         })?;
         let (mut first, mut count) = (None, 0u64);
         loop {
@@ -273,13 +278,12 @@ impl JetStreamStore {
             if slice.is_empty() {
                 break;
             }
-            let context = self.context.clone();
+            let context = context.clone();
             let sequence = self.wait(async move { publish_acked(&context, format!("{SNAPSHOT_SUBJECTS}.data.{seq}"), slice).await })?;
             first.get_or_insert(sequence);
             count += 1;
         }
         let first = first.ok_or(StoreError::Corrupt { key: seq, reason: "an empty snapshot file".into() })?;
-        let context = self.context.clone();
         self.wait(async move {
             publish_acked(&context, format!("{SNAPSHOT_SUBJECTS}.newest"), format!("{seq} {first} {count}").into_bytes()).await?;
             // (A purge up to sequence 1 is read by the server as a purge of everything.)
