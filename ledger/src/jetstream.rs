@@ -265,8 +265,7 @@ impl JetStreamStore {
         // A connection of its own: the engine's appends do not queue behind the snapshot's bytes.
         let (servers, replicas) = (self.options.servers.clone(), self.options.replicas);
         let (context, previous) = self.wait(async move {
-            let servers: Vec<&str> = servers.split(',').map(str::trim).collect();
-            let client = async_nats::connect(servers).await.map_err(|e| e.to_string()).map_err(remote("connecting to publish a snapshot"))?;
+            let client = connect(&servers).await.map_err(|e| e.to_string()).map_err(remote("connecting to publish a snapshot"))?;
             let context = jetstream::new(client);
             let stream = Self::snapshot_stream(context.clone(), replicas).await?;
             Ok::<_, StoreError>((context, newest_published(&stream).await.map(|newest| newest.first)))
