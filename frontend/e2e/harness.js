@@ -302,6 +302,18 @@ export async function taskSeconds(cdp) {
 }
 
 
+/** A signed-in spectator (player1) on a casino table's page, its round shown and the header's
+ * announcement at rest: what the casino page's benchmark scripts measure. */
+export async function spectateTable(browser, server, gtype) {
+  const page = await newPage(browser, server.url);
+  await loginViaUi(page, 'player1', 'player123');
+  await page.getByTestId('balance').waitFor();
+  await page.goto(`/casino/${gtype}`);
+  await page.getByTestId('round-hands').waitFor({ timeout: 30_000 });
+  await announcementAtRest(page);
+  return page;
+}
+
 /** Waits until the header's announcement has made its one pass and rests (it scrolls for 30 s
  * after a page opens), so a bench can measure the page as it stays. */
 export async function announcementAtRest(page, timeout = 45_000) {

@@ -4,7 +4,7 @@
 // without minifying so the names survive:
 //   DIST_DIR=/tmp/dist-named npx webpack --mode production --no-optimization-minimize
 //   DIST_DIR=/tmp/dist-named node e2e/profile-casino-page.js [gtype]
-import { announcementAtRest, launchBrowser, loginViaUi, newPage, startServer } from './harness.js';
+import { launchBrowser, spectateTable, startServer } from './harness.js';
 
 const GTYPE = process.argv[2] ?? 'teen20';
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
@@ -12,12 +12,7 @@ const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
 const server = await startServer({ APP_CASINO__SPEED: '20' });
 const browser = await launchBrowser();
 try {
-  const page = await newPage(browser, server.url);
-  await loginViaUi(page, 'player1', 'player123');
-  await page.getByTestId('balance').waitFor();
-  await page.goto(`/casino/${GTYPE}`);
-  await page.getByTestId('round-hands').waitFor({ timeout: 30_000 });
-  await announcementAtRest(page);
+  const page = await spectateTable(browser, server, GTYPE);
   const cdp = await page.context().newCDPSession(page);
   await cdp.send('Profiler.enable');
   await cdp.send('Profiler.setSamplingInterval', { interval: 200 });

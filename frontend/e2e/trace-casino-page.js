@@ -6,7 +6,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { announcementAtRest, launchBrowser, loginViaUi, newPage, startServer } from './harness.js';
+import { launchBrowser, spectateTable, startServer } from './harness.js';
 
 const GTYPE = process.argv[2] ?? 'teen20';
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
@@ -15,12 +15,7 @@ const CATEGORIES = ['devtools.timeline', 'disabled-by-default-devtools.timeline'
 const server = await startServer({ APP_CASINO__SPEED: '20' });
 const browser = await launchBrowser();
 try {
-  const page = await newPage(browser, server.url);
-  await loginViaUi(page, 'player1', 'player123');
-  await page.getByTestId('balance').waitFor();
-  await page.goto(`/casino/${GTYPE}`);
-  await page.getByTestId('round-hands').waitFor({ timeout: 30_000 });
-  await announcementAtRest(page);
+  const page = await spectateTable(browser, server, GTYPE);
   const file = path.join(os.tmpdir(), `trace-${GTYPE}.json`);
   await browser.startTracing(page, { path: file, categories: CATEGORIES });
   await page.waitForTimeout(SECONDS * 1000);
