@@ -295,6 +295,10 @@ async fn reads_are_the_engines(http: &awc::Client, engine: &Node, edge: &Node, p
         format!("/api/transaction/user/statement/{id}"),
         "/api/ops/users/player1".to_owned(),
         "/api/ops/users".to_owned(),
+        // Time travel and the event log, read from the stream by the edge itself.
+        format!("/api/ops/audit/moment?seq={written}"),
+        format!("/api/ops/audit/moment?seq={written}&username=player1"),
+        "/api/ops/audit/events?fromSeq=1&limit=200".to_owned(),
     ];
     for path in reads {
         let token = if path.starts_with("/api/ops") { operator } else { player };

@@ -84,6 +84,10 @@ const LOCAL_READS: &[(&str, &str)] = &[
     ("GET", "/api/ops/users/*/timeline"),
     ("GET", "/api/ops/house"),
     ("GET", "/api/ops/audit/state"),
+    // Time travel and the event log read the log itself (the edge's own JetStream reader).
+    ("GET", "/api/ops/audit/moment"),
+    ("GET", "/api/ops/audit/events"),
+    ("GET", "/api/ops/audit/events.jsonl"),
     ("GET", "/api/ops/wallet/requests"),
     ("GET", "/api/ops/bonus/coupons"),
     ("POST", "/data/front/rules"),
@@ -398,6 +402,8 @@ mod tests {
         assert!(local_read("POST", "/data/front/casino/data2"), "the casino's rounds are kept from the pushes");
         assert!(!local_read("POST", "/api/bet/place/casino"));
         assert!(!local_read("POST", "/api/wallet/accounts"));
+        assert!(local_read("GET", "/api/ops/audit/moment") && local_read("GET", "/api/ops/audit/events.jsonl"), "time travel reads the log on the edge");
+        assert!(!local_read("POST", "/api/ops/audit/verify-runs"), "a verify run is the engine's");
         assert!(book_read("POST", "/data/front/gamedetailPrivate") && book_read("GET", "/data/sport/4/123"), "once the edge's book follows the engine's");
         assert!(!book_read("POST", "/api/bet/place"));
     }
