@@ -298,7 +298,8 @@ async fn reads_are_the_engines(http: &awc::Client, engine: &Node, edge: &Node, p
         // Time travel and the event log, read from the stream by the edge itself.
         format!("/api/ops/audit/moment?seq={written}"),
         format!("/api/ops/audit/moment?seq={written}&username=player1"),
-        "/api/ops/audit/events?fromSeq=1&limit=200".to_owned(),
+        // Up to the event the edge must reflect: the engine's casino goes on writing.
+        format!("/api/ops/audit/events?fromSeq=1&toSeq={written}&limit=200"),
     ];
     for path in reads {
         let token = if path.starts_with("/api/ops") { operator } else { player };
