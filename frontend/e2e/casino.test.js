@@ -7,7 +7,7 @@
 // 1366 px.
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { data, launchBrowser, loginViaUi, newPage, screenshotPath, startServer, waitForOpenRound } from './harness.js';
+import { data, launchBrowser, loginViaUi, newPage, playerAtTable, screenshotPath, startServer, waitForOpenRound } from './harness.js';
 
 const T = { timeout: 60_000 };
 const ENV = { APP_CASINO__SPEED: '10' };
@@ -97,14 +97,7 @@ describe('live casino', () => {
   });
 
   it('a player bets on Teen Patti and follows the round to its settlement without reload', T, async () => {
-    const page = await newPage(browser, server.url);
-    await loginViaUi(page, 'player1', 'player123');
-    await page.getByTestId('balance').waitFor();
-    await page.goto('/casino/teen20');
-    let loads = 0;
-    page.on('load', () => {
-      loads += 1;
-    });
+    const { page, loads } = await playerAtTable(browser, server.url, 'teen20');
     await page.getByRole('heading', { name: 'Teen Patti 20-20' }).waitFor();
     const balanceBefore = Number(await page.getByLabel('Balance').getAttribute('title'));
 
@@ -149,7 +142,7 @@ describe('live casino', () => {
     const cards = seen.cards.map(Number);
     assert.ok(cards.some((count) => count > 0 && count < 6), `cards appear one by one: ${cards}`);
     assert.ok(cards.includes(6), 'all six cards dealt');
-    assert.equal(loads, 0, 'no reload');
+    assert.equal(loads(), 0, 'no reload');
     await expectInStatement(page, mid, PAYOUT[winner]);
     await page.context().close();
   });

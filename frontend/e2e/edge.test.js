@@ -7,7 +7,7 @@
 import assert from 'node:assert/strict';
 import crypto from 'node:crypto';
 import { after, before, describe, it } from 'node:test';
-import { api, launchBrowser, loginViaUi, newPage, operatorToken, startNats, startServer, waitForOpenRound } from './harness.js';
+import { api, launchBrowser, operatorToken, playerAtTable, startNats, startServer, waitForOpenRound } from './harness.js';
 
 const T = { timeout: 90_000 };
 const STAKE = 100;
@@ -42,14 +42,7 @@ describe('an edge node in the browser', () => {
 
   it('a player on the edge bets on Teen Patti and sees exposure, settlement and statement without reload', T, async () => {
     assert.match(edge.output(), /edge: writes go to the engine node at/, 'the browser talks to an edge node');
-    const page = await newPage(browser, edge.url);
-    await loginViaUi(page, 'player1', 'player123');
-    await page.getByTestId('balance').waitFor();
-    await page.goto('/casino/teen20');
-    let loads = 0;
-    page.on('load', () => {
-      loads += 1;
-    });
+    const { page, loads } = await playerAtTable(browser, edge.url, 'teen20');
     await page.getByRole('heading', { name: 'Teen Patti 20-20' }).waitFor();
     const balanceBefore = Number(await page.getByLabel('Balance').getAttribute('title'));
 
@@ -71,7 +64,7 @@ describe('an edge node in the browser', () => {
       (want) => document.querySelector('[aria-label="Balance"]')?.getAttribute('title') === want && document.querySelector('[data-testid="exposure"]')?.textContent === '0.00',
       expected,
     );
-    assert.equal(loads, 0, 'nothing was reloaded');
+    assert.equal(loads(), 0, 'nothing was reloaded');
 
     // The engine's ledger holds the balance the edge showed (asked by an operator: a second
     // sign-in of the player would end the browser's session).

@@ -302,13 +302,24 @@ export async function taskSeconds(cdp) {
 }
 
 
-/** A signed-in spectator (player1) on a casino table's page, its round shown and the header's
- * announcement at rest: what the casino page's benchmark scripts measure. */
-export async function spectateTable(browser, server, gtype) {
-  const page = await newPage(browser, server.url);
+/** player1 signed in on a casino table's page, counting the page's loads from then on (a test of
+ * "without reload" expects `loads()` to stay 0). */
+export async function playerAtTable(browser, baseUrl, gtype) {
+  const page = await newPage(browser, baseUrl);
   await loginViaUi(page, 'player1', 'player123');
   await page.getByTestId('balance').waitFor();
   await page.goto(`/casino/${gtype}`);
+  let loads = 0;
+  page.on('load', () => {
+    loads += 1;
+  });
+  return { page, loads: () => loads };
+}
+
+/** A signed-in spectator (player1) on a casino table's page, its round shown and the header's
+ * announcement at rest: what the casino page's benchmark scripts measure. */
+export async function spectateTable(browser, server, gtype) {
+  const { page } = await playerAtTable(browser, server.url, gtype);
   await page.getByTestId('round-hands').waitFor({ timeout: 30_000 });
   await announcementAtRest(page);
   return page;

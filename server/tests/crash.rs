@@ -282,7 +282,7 @@ async fn crash_round(dir: &Path, round: usize) -> Outcome {
     };
     let (outcomes, ()) = futures_util::future::join(futures_util::future::join_all(clients), kill).await;
     let ledger_line = server.ledger_line().unwrap_or_default();
-    let mut round_outcome = Outcome { from_snapshot: usize::from(ledger_line.contains("from the snapshot at event")), ..Outcome::default() };
+    let mut round_outcome = Outcome { from_snapshot: usize::from(common::snapshot_started_from(&ledger_line).is_some()), ..Outcome::default() };
     for outcome in outcomes {
         round_outcome.add(outcome);
     }

@@ -356,12 +356,7 @@ async fn an_edge_started_on_a_fresh_data_directory_starts_from_the_engines_publi
 
     let edge = Node::start_with(&log, &["--role", "edge", "--engine-url", &engine.base], &SNAPSHOTS_OFTEN);
     let line = edge.ledger_line().await;
-    let from: u64 = line
-        .split("from the snapshot at event ")
-        .nth(1)
-        .and_then(|rest| rest.split(' ').next())
-        .and_then(|seq| seq.parse().ok())
-        .unwrap_or_else(|| panic!("the edge did not start from a snapshot: {line}"));
+    let from = common::snapshot_started_from(&line).unwrap_or_else(|| panic!("the edge did not start from a snapshot: {line}"));
     assert!(from >= published, "from the engine's newest snapshot ({published} or later): {line}");
     eprintln!("the fresh edge: {line}");
     reads_are_the_engines(&http, &engine, &edge, &player, &operator, written).await;

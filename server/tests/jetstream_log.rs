@@ -175,12 +175,7 @@ async fn a_standby_restarted_on_its_own_data_directory_starts_from_its_own_snaps
     let _ = async_nats::jetstream::new(client).delete_stream(ledger::jetstream::SNAPSHOT_STREAM).await;
     let mut restarted = start_standby_with(standby_dir.path(), &log, &snapshots).join().expect("the standby took over again");
     let line = ledger_line(&restarted);
-    let from: u64 = line
-        .split("from the snapshot at event ")
-        .nth(1)
-        .and_then(|rest| rest.split(' ').next())
-        .and_then(|seq| seq.parse().ok())
-        .unwrap_or_else(|| panic!("the restarted standby did not start from its snapshot: {line}"));
+    let from = common::snapshot_started_from(&line).unwrap_or_else(|| panic!("the restarted standby did not start from its snapshot: {line}"));
     assert!(from > 10, "a snapshot of the followed credits: {line}");
     eprintln!("the restarted standby: {line}");
     let base = format!("http://127.0.0.1:{}", restarted.port);

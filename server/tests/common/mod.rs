@@ -27,6 +27,11 @@ impl Server {
     }
 }
 
+/// The snapshot a `ledger: …` line says the server started from (`from the snapshot at event S`).
+pub fn snapshot_started_from(line: &str) -> Option<u64> {
+    line.split("from the snapshot at event ").nth(1)?.split(' ').next()?.parse().ok()
+}
+
 /// Starts `exchange serve` on `dir` and reads the port from its `listening on …` line.
 pub fn start_server(dir: &Path, stderr_log: &Path, env: &[(&str, &str)]) -> Server {
     start_server_with(dir, stderr_log, env, &[])
