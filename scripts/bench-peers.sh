@@ -129,7 +129,31 @@ stop_socketio() {
   fi
 }
 
-stop_peers() { stop_server; stop_socketio; stop_postgres; }
+# The floor of fan-out on this machine (bench/load/src/bin/fanout_floor.rs): no server work.
+start_floor() {
+  local out
+  out="$(mktemp "$work/floor.XXXX")"
+  "$BIN/fanout-floor" "$1" "$2" >"$out" 2>&1 &
+  FLOOR_PID=$!
+  for _ in $(seq 100); do
+    URL="$(sed -n 's/^listening on //p' "$out")"
+    [ -n "$URL" ] && return 0
+    sleep 0.1
+  done
+  echo "the fan-out floor did not start:" >&2
+  cat "$out" >&2
+  return 1
+}
+
+stop_floor() {
+  if [ -n "${FLOOR_PID:-}" ]; then
+    kill "$FLOOR_PID" 2>/dev/null || true
+    wait "$FLOOR_PID" 2>/dev/null || true
+    FLOOR_PID=""
+  fi
+}
+
+stop_peers() { stop_server; stop_socketio; stop_floor; stop_postgres; }
 
 # The number after the first " LABEL " in a line of our tools' output.
 field() { grep -o " $1 [0-9.]*" <<<"$2" | head -1 | awk '{ print $NF }'; }
@@ -149,7 +173,7 @@ print_machine() {
 # Records our frames, then runs the same subscribers against ours (JSON, then MessagePack) and
 # against the peer.
 fanout_cases() {
-  local recording="$work/frames-x$FANOUT_SPEED.jsonl" ours packed socketio
+  local recording="$work/frames-x$FANOUT_SPEED.jsonl" ours packed socketio floor
   say "recording our server's match frames at simulator x$FANOUT_SPEED (20 s, 50 matches)"
   start_server APP_FEED__SPEED="$FANOUT_SPEED" APP_FEED__FIXTURES_PER_SPORT=13 APP_BETTING__INPLAY_DELAY_MS_PER_SEC=0
   "$BIN/fanout-record" --url "$URL" --matches 50 --seconds 20 --out "$recording"
@@ -169,8 +193,13 @@ fanout_cases() {
   socketio="$("$BIN/fanout" --url "$URL" --server-pid "$NODE_PID" --clients "${FANOUT_CLIENTS:-5000}" --matches 50 --seconds 15 --baseline-seconds 10 --socketio "$recording")"
   stop_socketio
   echo "$socketio"
+  say "fan-out floor: the same recording written as bare bytes, one write per subscriber per tick (bench/load fanout-floor)"
+  start_floor "$recording" "${FANOUT_CLIENTS:-5000}"
+  floor="$("$BIN/fanout" --url "$URL" --server-pid "$FLOOR_PID" --clients "${FANOUT_CLIENTS:-5000}" --matches 50 --seconds 15 --baseline-seconds 10 --socketio "$recording")"
+  stop_floor
+  echo "$floor"
 
-  print_fanout_table "$ours" "$packed" "$socketio"
+  print_fanout_table "$ours" "$packed" "$socketio" "$floor"
 }
 
 # Only the fan-out part (`./scripts/bench-server --peers-fanout`).
@@ -267,6 +296,7 @@ print_fanout_table() {
   fanout_row "ours, JSON" "$1"
   fanout_row "ours, MessagePack" "$2"
   fanout_row "Socket.IO 4 (Node)" "$3"
+  fanout_row "floor: bare writes, no server work" "$4"
   local label out r p99
   echo
   for label in JSON MessagePack; do
@@ -275,5 +305,6 @@ print_fanout_table() {
     p99="$(field p99 "$out")"
     echo "ours in $label ÷ Socket.IO, deliveries per server CPU-second: ${r}× ($(verdict "$r" 5)); above each server's idle: $(ratio "$(field 'per CPU-s above idle' "$out")" "$(field 'per CPU-s above idle' "$3")")×; our p99 $p99 ms ($(awk -v p="$p99" 'BEGIN { print (p <= 25 ? "met" : "**missed**") }'))"
   done
+  echo "the floor ÷ Socket.IO: $(ratio "$(field 'deliveries per server CPU-s' "$4")" "$(field 'deliveries per server CPU-s' "$3")")× (no server on this machine delivers these frames for less CPU); the floor's p99 $(field p99 "$4") ms; ours in JSON ÷ the floor: $(ratio "$(field 'deliveries per server CPU-s' "$1")" "$(field 'deliveries per server CPU-s' "$4")")×"
   echo
 }

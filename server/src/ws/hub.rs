@@ -8,6 +8,8 @@
 //! feed tick's several deltas to one socket go out in one wake-up and one write.
 
 use super::wire::{Encoded, Encodings, Format};
+use actix_http::ws::{CloseCode, CloseReason, OpCode, Parser};
+use actix_web::web::{Bytes, BytesMut};
 use crate::limits::{HUB_BATCH_MAX, HUB_QUEUE_MAX, WS_QUEUE_HARD_MAX, WS_QUEUE_SOFT_MAX, WS_TOPICS_PER_CONNECTION_MAX};
 use ledger::SessionId;
 use schemas::ws::WsServerMessage;
@@ -16,6 +18,8 @@ use std::cell::RefCell;
 use std::collections::{HashMap, HashSet, VecDeque};
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::{Arc, Mutex};
+use std::task::Waker;
+use std::time::{Duration, Instant};
 use tokio::sync::{mpsc, Notify};
 
 /// Why the hub closed a connection.
@@ -31,14 +35,50 @@ struct Frame {
 #[derive(Default)]
 struct QueueInner {
     frames: VecDeque<Frame>,
+    /// Pings and pongs, written before the frames.
+    controls: Vec<Control>,
+    /// Why the hub closed the connection.
     closed: Option<&'static str>,
+    /// The close frame the session asked for, still to be written.
+    close: Option<Option<CloseReason>>,
+    /// A close frame is written or the session is gone: nothing more goes out.
+    ended: bool,
+    /// Since when what is queued has waited for the connection's writer to take it.
+    waiting_since: Option<Instant>,
+    /// The connection's writer, waiting for something to write.
+    writer: Option<Waker>,
 }
 
-/// One connection's outbound frames, filled by the hub and drained by the session.
+impl QueueInner {
+    fn is_empty(&self) -> bool {
+        self.frames.is_empty() && self.controls.is_empty() && self.close.is_none()
+    }
+
+    /// Notes that something was queued: the writer to wake, if it waits.
+    fn queued(&mut self) -> Option<Waker> {
+        self.waiting_since.get_or_insert_with(Instant::now);
+        self.writer.take()
+    }
+}
+
+/// A server frame's header at most: no mask, a 64-bit length (RFC 6455 §5.2).
+const FRAME_HEAD_MAX: usize = 10;
+/// A close frame at most: a control frame's payload is at most 125 bytes.
+const CLOSE_FRAME_MAX: usize = 2 + 125;
+
+/// A WebSocket control frame the session sends.
+pub enum Control {
+    Ping,
+    Pong(Bytes),
+}
+
+/// One connection's output: frames queued by the hub and by the session, written by the
+/// connection's response body (`super::outbound`) straight into the connection's buffer.
 #[derive(Default)]
 pub struct ConnQueue {
     inner: Mutex<QueueInner>,
-    pub ready: Notify,
+    /// Told when the hub closes the connection, so the session ends it.
+    pub closed_by_hub: Notify,
     /// The encoding the connection asked for.
     pub format: Format,
 }
@@ -52,22 +92,15 @@ impl ConnQueue {
         self.inner.lock().unwrap_or_else(|poisoned| poisoned.into_inner())
     }
 
-    /// Moves everything queued into `frames`; the close reason if the hub closed this connection.
-    pub fn drain_into(&self, frames: &mut Vec<Encoded>) -> Option<&'static str> {
-        let mut inner = self.lock();
-        frames.extend(inner.frames.drain(..).map(|f| f.payload));
-        inner.closed
-    }
-
-    /// Queues a frame (or conflates, or closes); whether the session must be woken for it: only
+    /// Queues a frame (or conflates, or closes); whether the writer must be woken for it: only
     /// when the queue was empty, since a queue with frames already has a wake-up on its way.
     #[must_use]
     fn push(&self, frame: Frame, snapshot: impl FnOnce() -> Frame) -> bool {
         let mut inner = self.lock();
-        if inner.closed.is_some() {
+        if inner.closed.is_some() || inner.close.is_some() || inner.ended {
             return false;
         }
-        let was_empty = inner.frames.is_empty();
+        let was_empty = inner.is_empty();
         if inner.frames.len() >= WS_QUEUE_SOFT_MAX {
             // Conflate: the topic's pending frames are replaced by one fresh snapshot.
             if let Some(topic) = &frame.topic {
@@ -77,12 +110,127 @@ impl ConnQueue {
             if inner.frames.len() >= WS_QUEUE_HARD_MAX {
                 inner.closed = Some(SLOW_CONSUMER);
                 inner.frames.clear();
+                self.closed_by_hub.notify_one();
+                return true;
             }
         } else {
             inner.frames.push_back(frame);
         }
+        inner.waiting_since.get_or_insert_with(Instant::now);
         was_empty
     }
+
+    /// Wakes the writer, if it waits.
+    fn wake(&self) {
+        let writer = self.lock().writer.take();
+        if let Some(writer) = writer {
+            writer.wake();
+        }
+    }
+
+    /// Runs `change` on the queue unless the connection's output has ended, then wakes the writer.
+    fn session_push(&self, change: impl FnOnce(&mut QueueInner)) {
+        let writer = {
+            let mut inner = self.lock();
+            if inner.ended {
+                return;
+            }
+            change(&mut inner);
+            inner.queued()
+        };
+        if let Some(writer) = writer {
+            writer.wake();
+        }
+    }
+
+    /// The session's own message (a reply, an error): never conflated.
+    pub fn reply(&self, payload: Encoded) {
+        self.session_push(|inner| inner.frames.push_back(Frame { topic: None, payload }));
+    }
+
+    pub fn control(&self, control: Control) {
+        self.session_push(|inner| inner.controls.push(control));
+    }
+
+    /// The close frame goes out after what is queued; nothing after it.
+    pub fn close(&self, reason: Option<CloseReason>) {
+        self.session_push(|inner| inner.close = Some(reason));
+    }
+
+    /// The session is gone: the writer ends the connection's output.
+    pub fn end(&self) {
+        let writer = {
+            let mut inner = self.lock();
+            inner.ended = true;
+            inner.writer.take()
+        };
+        if let Some(writer) = writer {
+            writer.wake();
+        }
+    }
+
+    /// Whether what is queued has waited longer than `limit` for the writer: the connection's
+    /// buffer is full, the client has stopped reading.
+    pub fn stalled(&self, limit: Duration) -> bool {
+        self.lock().waiting_since.is_some_and(|since| since.elapsed() > limit)
+    }
+
+    /// Everything queued, framed in one buffer of its exact size (controls, frames, then a close
+    /// frame); `Ended` once the close frame is written or the session is gone, `Waiting` (with
+    /// `waker` kept) when there is nothing to write.
+    pub fn write(&self, waker: &Waker) -> Output {
+        let mut inner = self.lock();
+        let size: usize = inner.controls.iter().map(|c| FRAME_HEAD_MAX + if let Control::Pong(b) = c { b.len() } else { 0 }).sum::<usize>()
+            + inner.frames.iter().map(|f| FRAME_HEAD_MAX + f.payload.len()).sum::<usize>()
+            + if inner.close.is_some() || inner.closed.is_some() { CLOSE_FRAME_MAX } else { 0 };
+        let mut buf = BytesMut::with_capacity(size);
+        for control in inner.controls.drain(..) {
+            match control {
+                Control::Ping => Parser::write_message(&mut buf, b"", OpCode::Ping, true, false),
+                Control::Pong(bytes) => Parser::write_message(&mut buf, bytes, OpCode::Pong, true, false),
+            }
+        }
+        if !inner.ended {
+            for frame in inner.frames.drain(..) {
+                match frame.payload {
+                    Encoded::Text(text) => Parser::write_message(&mut buf, text.as_bytes(), OpCode::Text, true, false),
+                    Encoded::Binary(bytes) => Parser::write_message(&mut buf, bytes, OpCode::Binary, true, false),
+                }
+            }
+            let by_hub = inner.closed.map(|why| Some(CloseReason { code: CloseCode::Policy, description: Some(why.into()) }));
+            if let Some(reason) = inner.close.take().or(by_hub) {
+                Parser::write_close(&mut buf, reason, false);
+                inner.ended = true;
+            }
+        }
+        inner.frames.clear();
+        inner.waiting_since = None;
+        if !buf.is_empty() {
+            Output::Bytes(buf.freeze())
+        } else if inner.ended {
+            Output::Ended
+        } else {
+            if !inner.writer.as_ref().is_some_and(|w| w.will_wake(waker)) {
+                inner.writer = Some(waker.clone());
+            }
+            Output::Waiting
+        }
+    }
+
+    /// Moves every queued message into `frames`, for the hub's tests.
+    #[cfg(test)]
+    fn drain_into(&self, frames: &mut Vec<Encoded>) -> Option<&'static str> {
+        let mut inner = self.lock();
+        frames.extend(inner.frames.drain(..).map(|f| f.payload));
+        inner.closed
+    }
+}
+
+/// What a connection's writer gets from its queue.
+pub enum Output {
+    Bytes(Bytes),
+    Waiting,
+    Ended,
 }
 
 /// Sessions with newly queued frames, woken once the hub's current batch is done.
@@ -98,7 +246,7 @@ impl Wakes {
 
     fn wake_all(&mut self) {
         for queue in self.0.drain(..) {
-            queue.ready.notify_one();
+            queue.wake();
         }
     }
 }
@@ -536,16 +684,114 @@ mod tests {
         assert_eq!(frames, vec!["snapshot".to_string()]);
     }
 
-    #[test]
-    fn a_queue_past_the_hard_limit_is_closed() {
+    #[actix_web::test]
+    async fn a_queue_past_the_hard_limit_is_closed() {
         let queue = ConnQueue::default();
         // Many topics each with pending frames: conflation cannot shrink the queue enough.
         for i in 0..WS_QUEUE_HARD_MAX + 1 {
             let _ = queue.push(frame(&format!("t{i}"), "x"), || frame(&format!("t{i}"), "snap"));
         }
-        let (frames, closed) = drain(&queue);
-        assert_eq!(closed, Some(SLOW_CONSUMER));
-        assert!(frames.is_empty());
+        tokio::time::timeout(Duration::from_secs(1), queue.closed_by_hub.notified()).await.expect("the session is told");
+        let close = CloseReason { code: CloseCode::Policy, description: Some(SLOW_CONSUMER.into()) };
+        assert_eq!(written(&queue), vec![WireFrame::Close(Some(close))], "only the close frame goes out");
+        assert!(matches!(queue.write(Waker::noop()), Output::Ended));
+    }
+
+    /// A frame as the client reads it.
+    #[derive(Debug, PartialEq)]
+    enum WireFrame {
+        Text(String),
+        Ping,
+        Pong(Vec<u8>),
+        Close(Option<CloseReason>),
+    }
+
+    /// What the connection's writer writes now, read back as a client reads it.
+    fn written(queue: &ConnQueue) -> Vec<WireFrame> {
+        use actix_codec::Decoder;
+        let mut buf = match queue.write(Waker::noop()) {
+            Output::Bytes(bytes) => BytesMut::from(&bytes[..]),
+            Output::Waiting | Output::Ended => return Vec::new(),
+        };
+        let mut codec = actix_http::ws::Codec::new().client_mode();
+        let mut frames = Vec::new();
+        while let Some(frame) = codec.decode(&mut buf).expect("well-formed frames") {
+            frames.push(match frame {
+                actix_http::ws::Frame::Text(bytes) => WireFrame::Text(String::from_utf8(bytes.to_vec()).expect("utf-8")),
+                actix_http::ws::Frame::Ping(_) => WireFrame::Ping,
+                actix_http::ws::Frame::Pong(bytes) => WireFrame::Pong(bytes.to_vec()),
+                actix_http::ws::Frame::Close(reason) => WireFrame::Close(reason),
+                other => panic!("unexpected frame {other:?}"),
+            });
+        }
+        assert!(buf.is_empty(), "whole frames only");
+        frames
+    }
+
+    /// Counts its wake-ups.
+    #[derive(Default)]
+    struct WakeCount(AtomicU64);
+
+    impl std::task::Wake for WakeCount {
+        fn wake(self: Arc<Self>) {
+            self.0.fetch_add(1, Ordering::Relaxed);
+        }
+    }
+
+    #[test]
+    fn the_writer_writes_controls_then_frames_then_the_close_and_ends() {
+        let queue = ConnQueue::default();
+        let _ = queue.push(frame("match:7", "delta"), || unreachable!());
+        queue.reply(Encoded::Text("reply".into()));
+        queue.control(Control::Ping);
+        queue.control(Control::Pong(Bytes::from_static(b"hi")));
+        queue.close(Some(CloseReason { code: CloseCode::Normal, description: Some("bye".into()) }));
+        let _ = queue.push(frame("match:7", "too late"), || unreachable!());
+        assert_eq!(
+            written(&queue),
+            vec![
+                WireFrame::Ping,
+                WireFrame::Pong(b"hi".to_vec()),
+                WireFrame::Text("delta".into()),
+                WireFrame::Text("reply".into()),
+                WireFrame::Close(Some(CloseReason { code: CloseCode::Normal, description: Some("bye".into()) })),
+            ]
+        );
+        assert!(matches!(queue.write(Waker::noop()), Output::Ended), "nothing after the close frame");
+    }
+
+    #[test]
+    fn a_waiting_writer_is_woken_once_by_the_hubs_batch_and_by_the_session() {
+        let mut hub = Hub::default();
+        let queue = Arc::new(ConnQueue::default());
+        hub.handle(HubCommand::Connect { conn_id: 1, queue: queue.clone() });
+        let counter = Arc::new(WakeCount::default());
+        let waker = Waker::from(counter.clone());
+        assert!(matches!(queue.write(&waker), Output::Waiting));
+        hub.handle(HubCommand::Subscribe { conn_id: 1, key: "match:7".into(), wire: "match:7".into(), snapshot: serde_json::json!({}) });
+        hub.handle(HubCommand::Publish { key: "match:7".into(), delta: serde_json::json!({"d": 1}), full: Full::Delta, seq: None });
+        assert_eq!(counter.0.load(Ordering::Relaxed), 0, "not before the batch ends");
+        hub.wakes.wake_all();
+        assert_eq!(counter.0.load(Ordering::Relaxed), 1);
+        assert_eq!(written(&queue).len(), 2, "the snapshot and the delta in one write");
+
+        assert!(matches!(queue.write(&waker), Output::Waiting));
+        queue.reply(Encoded::Text("pong".into()));
+        assert_eq!(counter.0.load(Ordering::Relaxed), 2, "the session's reply wakes the writer at once");
+        queue.end();
+        assert!(matches!(queue.write(&waker), Output::Ended), "a session that is gone ends the output");
+    }
+
+    #[test]
+    fn frames_the_writer_does_not_take_are_a_stall() {
+        let queue = ConnQueue::default();
+        assert!(!queue.stalled(Duration::ZERO), "nothing queued, nothing waits");
+        let _ = queue.push(frame("match:7", "delta"), || unreachable!());
+        std::thread::sleep(Duration::from_millis(2));
+        assert!(queue.stalled(Duration::from_millis(1)));
+        assert!(!queue.stalled(Duration::from_secs(60)));
+        let _ = written(&queue);
+        assert!(!queue.stalled(Duration::ZERO), "taken by the writer");
     }
 
     #[test]

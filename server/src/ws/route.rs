@@ -3,7 +3,11 @@
 
 use crate::app_state::AppState;
 use crate::limits::WS_FRAME_BYTES_MAX;
+use super::hub::ConnQueue;
+use super::outbound::Outbound;
 use super::wire::ConnectParams;
+use actix_http::body::{BodyStream, MessageBody};
+use std::sync::Arc;
 use actix_web::{web, HttpRequest, HttpResponse};
 
 pub async fn ws_connect(req: HttpRequest, body: web::Payload, state: web::Data<AppState>, params: web::Query<ConnectParams>) -> actix_web::Result<HttpResponse> {
@@ -14,11 +18,15 @@ pub async fn ws_connect(req: HttpRequest, body: web::Payload, state: web::Data<A
         None => None,
     };
     let socket = super::socket::ConnSocket::of(&req);
-    let (response, session, stream) = actix_ws::handle(&req, body)?;
+    // actix-ws reads the client's frames; what goes out is written by our own body straight from
+    // the connection's queue (`super::outbound`), so its answer and session are not used.
+    let (_, _, stream) = actix_ws::handle(&req, body)?;
     let stream = stream.max_frame_size(WS_FRAME_BYTES_MAX).aggregate_continuations().max_continuation_size(WS_FRAME_BYTES_MAX);
+    let queue = Arc::new(ConnQueue::new(params.format));
+    let response = actix_http::ws::handshake(req.head())?.message_body(BodyStream::new(Outbound(queue.clone())).boxed())?;
     actix_web::rt::spawn(async move {
-        super::session::run(state, session, stream, socket, params.format).await;
+        super::session::run(state, queue, stream, socket).await;
         drop(permit);
     });
-    Ok(response)
+    Ok(response.into())
 }

@@ -1,15 +1,16 @@
-//! One connection: a `select!` loop over inbound frames, the hub's outbound queue and the
-//! heartbeat. It always ends by telling the hub and closing the socket.
+//! One connection: a `select!` loop over inbound frames, the hub closing the connection and the
+//! heartbeat. What goes out is queued on the connection's `ConnQueue` and written by its response
+//! body. It always ends by telling the hub and closing the socket.
 
-use super::hub::{ConnQueue, HubCommand};
-use super::wire::{Encoded, Format};
+use super::hub::{ConnQueue, Control, HubCommand};
+use super::wire::Format;
 use crate::app_state::AppState;
 use crate::clock::now_ms;
 use super::socket::ConnSocket;
 use crate::limits::{WS_CLIENT_TIMEOUT_MS, WS_CLOSE_GRACE_MS, WS_PING_INTERVAL_MS, WS_SEND_STALL_MS};
 use crate::push::{user_balance, user_topic};
 use actix_web::web;
-use actix_ws::{AggregatedMessage, AggregatedMessageStream, CloseCode, CloseReason, Session};
+use actix_ws::{AggregatedMessage, AggregatedMessageStream, CloseCode, CloseReason};
 use futures_util::StreamExt;
 use ledger::{SessionId, UserId};
 use schemas::ws::{WsClientMessage, WsServerMessage};
@@ -25,28 +26,20 @@ struct Conn {
 
 /// How a connection's loop ended.
 enum End {
-    /// The connection is gone (the client closed it, or a send found it closed).
+    /// The connection is gone (the client closed it).
     Gone,
     /// The server or the client closes, with a reason.
     Close(Option<CloseReason>),
-    /// A send waited too long: the client stopped reading.
+    /// The hub closed the connection: its close frame is already queued.
+    ClosedByHub,
+    /// What is queued waited too long: the client stopped reading.
     Stalled,
 }
 
-/// Sends within `WS_SEND_STALL_MS`; `Err(End)` when the socket is gone or not reading.
-async fn within<F: std::future::Future<Output = Result<(), actix_ws::Closed>>>(send: F) -> Result<(), End> {
-    match tokio::time::timeout(Duration::from_millis(WS_SEND_STALL_MS), send).await {
-        Ok(Ok(())) => Ok(()),
-        Ok(Err(_)) => Err(End::Gone),
-        Err(_) => Err(End::Stalled),
-    }
-}
-
-pub async fn run(state: web::Data<AppState>, mut session: Session, mut stream: AggregatedMessageStream, socket: Option<ConnSocket>, format: Format) {
-    let mut conn = Conn { id: state.hub.next_conn_id(), format, user: None };
-    let queue = Arc::new(ConnQueue::new(format));
-    // Reused for every burst the hub queues.
-    let mut frames = Vec::new();
+/// One connection: what it reads is handled here; what it sends is queued on `queue`, which the
+/// connection's response body writes (`super::outbound`).
+pub async fn run(state: web::Data<AppState>, queue: Arc<ConnQueue>, mut stream: AggregatedMessageStream, socket: Option<ConnSocket>) {
+    let mut conn = Conn { id: state.hub.next_conn_id(), format: queue.format, user: None };
     state.hub.send(HubCommand::Connect { conn_id: conn.id, queue: queue.clone() }).await;
     let mut heartbeat = tokio::time::interval(Duration::from_millis(WS_PING_INTERVAL_MS));
     let mut last_heard = Instant::now();
@@ -54,74 +47,55 @@ pub async fn run(state: web::Data<AppState>, mut session: Session, mut stream: A
         tokio::select! {
             inbound = stream.next() => {
                 last_heard = Instant::now();
-                let sent = match inbound {
+                match inbound {
                     Some(Ok(AggregatedMessage::Text(text))) => {
-                        let replies = handle_text(&state, &mut conn, &text).await;
-                        send_all(&mut session, replies.iter().map(|reply| super::wire::encode(conn.format, reply))).await
+                        for reply in handle_text(&state, &mut conn, &text).await {
+                            queue.reply(super::wire::encode(conn.format, &reply));
+                        }
                     }
                     Some(Ok(AggregatedMessage::Binary(_))) => {
                         let reply = WsServerMessage::Error { message: "binary frames are not accepted; send JSON text".into() };
-                        send_all(&mut session, [super::wire::encode(conn.format, &reply)]).await
+                        queue.reply(super::wire::encode(conn.format, &reply));
                     }
-                    Some(Ok(AggregatedMessage::Ping(bytes))) => within(session.pong(&bytes)).await,
-                    Some(Ok(AggregatedMessage::Pong(_))) => Ok(()),
-                    Some(Ok(AggregatedMessage::Close(reason))) => Err(End::Close(reason)),
-                    Some(Err(e)) => Err(End::Close(Some(CloseReason { code: CloseCode::Protocol, description: Some(e.to_string()) }))),
-                    None => Err(End::Gone),
-                };
-                if let Err(end) = sent { break end; }
-            }
-            _ = queue.ready.notified() => {
-                let closed = queue.drain_into(&mut frames);
-                // Handed to the connection's writer back to back: it encodes what it has into one
-                // buffer and writes it with one call.
-                if let Err(end) = send_all(&mut session, frames.drain(..)).await { break end; }
-                if let Some(why) = closed {
-                    break End::Close(Some(CloseReason { code: CloseCode::Policy, description: Some(why.into()) }));
+                    Some(Ok(AggregatedMessage::Ping(bytes))) => queue.control(Control::Pong(bytes)),
+                    Some(Ok(AggregatedMessage::Pong(_))) => {}
+                    Some(Ok(AggregatedMessage::Close(reason))) => break End::Close(reason),
+                    Some(Err(e)) => break End::Close(Some(CloseReason { code: CloseCode::Protocol, description: Some(e.to_string()) })),
+                    None => break End::Gone,
                 }
             }
+            _ = queue.closed_by_hub.notified() => break End::ClosedByHub,
             _ = heartbeat.tick() => {
                 if last_heard.elapsed() > Duration::from_millis(WS_CLIENT_TIMEOUT_MS) {
                     break End::Close(Some(CloseReason { code: CloseCode::Normal, description: Some("heartbeat timeout".into()) }));
                 }
-                if let Err(end) = within(session.ping(b"")).await { break end; }
+                if queue.stalled(Duration::from_millis(WS_SEND_STALL_MS)) {
+                    break End::Stalled;
+                }
+                queue.control(Control::Ping);
             }
         }
     };
     state.hub.send(HubCommand::Disconnect { conn_id: conn.id }).await;
-    // The close handshake, bounded: the close frame is sent and the client has a few seconds to
-    // end the connection. A client that stopped reading would hold it for ever (actix keeps a
+    // The close handshake, bounded: the close frame is queued and the client has a few seconds
+    // to end the connection. A client that stopped reading would hold it for ever (actix keeps a
     // connection while it has bytes to write), so then the socket is cut.
+    let grace = Duration::from_millis(WS_CLOSE_GRACE_MS);
     let ended = match end {
         End::Close(reason) => {
-            let grace = Duration::from_millis(WS_CLOSE_GRACE_MS);
-            tokio::time::timeout(grace, session.close(reason)).await.is_ok()
-                && tokio::time::timeout(grace, async { while stream.next().await.is_some() {} }).await.is_ok()
+            queue.close(reason);
+            tokio::time::timeout(grace, async { while stream.next().await.is_some() {} }).await.is_ok()
         }
+        End::ClosedByHub => tokio::time::timeout(grace, async { while stream.next().await.is_some() {} }).await.is_ok(),
         End::Gone => true,
         End::Stalled => false,
     };
+    queue.end();
     if !ended {
         if let Some(socket) = socket {
             socket.cut();
         }
     }
-}
-
-/// The frames, all within `WS_SEND_STALL_MS` (one timer for the burst, not one per frame).
-/// actix-ws only queues them for the connection's writer, which frames everything queued since
-/// its last turn into one buffer and one write.
-async fn send_all(session: &mut Session, frames: impl IntoIterator<Item = Encoded>) -> Result<(), End> {
-    within(async {
-        for frame in frames {
-            match frame {
-                Encoded::Text(text) => session.text(text).await?,
-                Encoded::Binary(bytes) => session.binary(bytes).await?,
-            }
-        }
-        Ok(())
-    })
-    .await
 }
 
 fn error(message: impl Into<String>) -> Vec<WsServerMessage> {

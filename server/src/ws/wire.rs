@@ -31,6 +31,20 @@ pub enum Encoded {
     Binary(Bytes),
 }
 
+impl Encoded {
+    /// The message's bytes, without a frame's header.
+    pub fn len(&self) -> usize {
+        match self {
+            Encoded::Text(text) => text.len(),
+            Encoded::Binary(bytes) => bytes.len(),
+        }
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.len() == 0
+    }
+}
+
 pub fn encode(format: Format, message: &WsServerMessage) -> Encoded {
     match format {
         Format::Json => Encoded::Text(serde_json::to_string(message).expect("wire messages serialize").into()),
