@@ -53,11 +53,16 @@ pub struct SimConfig {
     /// Virtual cricket fixtures of each kind: this many on the cricket-virtual table (iscc 1)
     /// and this many virtual cricket (iscc 2).
     pub virtual_fixtures: usize,
+    /// Real milliseconds between two releases of one fixture's due events, each fixture on its
+    /// own phase of the period, for a caller that steps more often than this: the fixtures'
+    /// changes leave spread over the period instead of all at one step (a burst a push server
+    /// would have to write all at once). 0: every due event at every step.
+    pub release_period_ms: u64,
 }
 
 impl Default for SimConfig {
     fn default() -> Self {
-        SimConfig { seed: 0, speed: 1.0, start_ms: 1_735_689_600_000, fixtures_per_sport: 3, virtual_fixtures: 2 }
+        SimConfig { seed: 0, speed: 1.0, start_ms: 1_735_689_600_000, fixtures_per_sport: 3, virtual_fixtures: 2, release_period_ms: 0 }
     }
 }
 
@@ -150,11 +155,13 @@ impl Simulator {
     /// Advance by `real_dt_ms` of wall time (× speed); return the feed events in order.
     pub fn step(&mut self, real_dt_ms: u64) -> Vec<FeedEvent> {
         self.real_elapsed_ms = self.real_elapsed_ms.saturating_add(real_dt_ms);
-        let target = self.config.start_ms.saturating_add((self.real_elapsed_ms as f64 * self.speed) as i64);
+        let target = self.simulated_at(self.real_elapsed_ms);
+        let released: Vec<i64> = (0..self.slots.len()).map(|slot| self.released_until(slot)).collect();
         let mut out = Vec::new();
         for _ in 0..ACTIONS_PER_STEP_MAX {
-            // The earliest due action first (ties by slot), so events come in simulated time order.
-            let next = self.slots.iter().enumerate().map(|(i, (_, live))| (live.due_ms(), i)).filter(|(due, _)| *due <= target).min();
+            // The earliest due action first (ties by slot), so each fixture's events come in
+            // simulated time order.
+            let next = self.slots.iter().enumerate().map(|(i, (_, live))| (live.due_ms(), i)).filter(|(due, i)| *due <= released[*i]).min();
             let Some((due, index)) = next else { break };
             self.now_ms = self.now_ms.max(due);
             let live = &mut self.slots[index].1;
@@ -165,6 +172,23 @@ impl Simulator {
         }
         self.now_ms = self.now_ms.max(target);
         out
+    }
+
+    /// The simulated moment `real_ms` after the start.
+    fn simulated_at(&self, real_ms: u64) -> i64 {
+        self.config.start_ms.saturating_add((real_ms as f64 * self.speed) as i64)
+    }
+
+    /// The simulated moment up to which a slot's due events are released now: its latest
+    /// release (`release_period_ms`, the slot's phase of it) at or before the real time elapsed.
+    fn released_until(&self, slot: usize) -> i64 {
+        let (period, now) = (self.config.release_period_ms, self.real_elapsed_ms);
+        if period == 0 {
+            return self.simulated_at(now);
+        }
+        let phase = slot as u64 * period / self.slots.len().max(1) as u64;
+        let since_release = (now + period - phase) % period;
+        self.simulated_at(now.saturating_sub(since_release))
     }
 
     /// The simulated clock (Unix milliseconds) and its speed (simulated per real millisecond).

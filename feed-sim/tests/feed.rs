@@ -7,7 +7,7 @@ use std::collections::{BTreeMap, BTreeSet};
 const START_MS: i64 = 1_735_689_600_000;
 
 fn config(seed: u64, speed: f64) -> SimConfig {
-    SimConfig { seed, speed, start_ms: START_MS, fixtures_per_sport: 2, virtual_fixtures: 1 }
+    SimConfig { seed, speed, start_ms: START_MS, fixtures_per_sport: 2, virtual_fixtures: 1, release_period_ms: 0 }
 }
 
 /// Steps `steps` times by `dt_ms` real milliseconds, collecting every event.
@@ -459,4 +459,39 @@ fn every_scoreboard_carries_a_tracker_that_agrees_with_it() {
         seen.insert(etids[gmid]);
     }
     assert_eq!(seen.len(), 4, "trackers of every sport were seen: {seen:?}");
+}
+
+/// The fixture an event belongs to.
+fn gmid_of(event: &FeedEvent) -> u64 {
+    match event {
+        FeedEvent::FixtureAdded { fixture, .. } | FeedEvent::FixtureUpdated { fixture } => fixture.gmid,
+        FeedEvent::MarketUpdated { market } => market.gmid,
+        FeedEvent::ScoreUpdated { gmid, .. } | FeedEvent::MarketSettled { gmid, .. } | FeedEvent::FixtureRemoved { gmid } => *gmid,
+    }
+}
+
+#[test]
+fn with_a_release_period_each_fixture_releases_on_its_own_phase_and_the_fixtures_spread_over_it() {
+    let staggered = SimConfig { fixtures_per_sport: 6, release_period_ms: 100, ..config(31, 10.0) };
+    let mut sim = Simulator::new(staggered);
+    // 3 s of stepping every 10 ms: which fixtures released events at which step.
+    let mut steps_of: BTreeMap<u64, BTreeSet<u64>> = BTreeMap::new();
+    let mut steps_with_events = BTreeSet::new();
+    for step in 1..=300u64 {
+        for event in sim.step(10) {
+            steps_of.entry(gmid_of(&event)).or_default().insert(step);
+            steps_with_events.insert(step % 10);
+        }
+    }
+    assert!(steps_of.len() >= 10, "enough fixtures moved: {}", steps_of.len());
+    for (gmid, steps) in &steps_of {
+        let phases: BTreeSet<u64> = steps.iter().map(|s| s % 10).collect();
+        assert_eq!(phases.len(), 1, "fixture {gmid} releases at one phase of the period, not at {phases:?}");
+    }
+    assert!(steps_with_events.len() >= 8, "the fixtures' releases spread over the period: phases {steps_with_events:?}");
+
+    // Without a period every fixture moves at any step; the events are the same kinds of changes.
+    let mut sim = Simulator::new(SimConfig { fixtures_per_sport: 6, ..config(31, 10.0) });
+    let bursts = (0..30).map(|_| sim.step(100).len()).filter(|n| *n > 0).count();
+    assert!(bursts > 20, "stepping every 100 ms, every step carries events: {bursts} of 30");
 }

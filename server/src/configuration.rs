@@ -124,6 +124,11 @@ pub struct FeedSettings {
     /// Simulated time per real time; 0 freezes prices (tests).
     pub speed: f64,
     pub tick_ms: u64,
+    /// Real milliseconds between two releases of one fixture's changes, each fixture on its own
+    /// phase (`feed_sim::SimConfig::release_period_ms`); with `tick_ms` smaller, the fixtures'
+    /// changes are spread over the period instead of all leaving at one tick. 0: at every tick.
+    #[serde(default)]
+    pub release_period_ms: u64,
     pub fixtures_per_sport: usize,
     pub virtual_fixtures: usize,
     /// Seconds a feed that sends to the API (an adapter, `feed-sim run --url`) may stay silent

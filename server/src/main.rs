@@ -2,6 +2,11 @@
 
 use clap::Parser;
 
+/// mimalloc instead of glibc's allocator: the feed's many small JSON values made glibc's
+/// `malloc_consolidate` and free-list walks half of an idle server's CPU (docs/benchmarks.md).
+#[global_allocator]
+static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
+
 #[actix_web::main]
 async fn main() -> std::process::ExitCode {
     tracing_subscriber::fmt()

@@ -48,6 +48,7 @@ pub async fn start_feed(settings: &Settings, book: Arc<RwLock<Book>>, hub: HubHa
         start_ms: world.start_ms,
         fixtures_per_sport: feed.fixtures_per_sport,
         virtual_fixtures: feed.virtual_fixtures,
+        release_period_ms: feed.release_period_ms,
     };
     let mut source = Simulated { sim: feed_sim::Simulator::new(config), offset: epoch * EPOCH_ID_STRIDE };
     let missed_ms = u64::try_from(now - world.start_ms).unwrap_or(0);
