@@ -240,7 +240,6 @@ async fn main() -> anyhow::Result<()> {
     if bases.is_empty() {
         bases.push(args.url.trim_end_matches('/').to_owned());
     }
-    let rss_before = sum(&args.server_pid, rss_bytes)?;
     let idle_cpu_per_second = if args.baseline_seconds > 0 {
         let start = sum(&args.server_pid, cpu_seconds)?;
         let at = Instant::now();
@@ -249,6 +248,10 @@ async fn main() -> anyhow::Result<()> {
     } else {
         0.0
     };
+    // After the idle baseline: a server just started may still be returning its start-up's
+    // memory to the system (mimalloc frees lazily: 228 MiB half a second after start, 52 MiB a
+    // few seconds later).
+    let rss_before = sum(&args.server_pid, rss_bytes)?;
     let tally = Arc::new(Tally::default());
     let threads = args.threads.max(1);
     // Each reading thread serves one URL's share; at least one thread per URL.
