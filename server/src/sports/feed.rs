@@ -143,6 +143,16 @@ fn match_full(shared: &Arc<RwLock<Book>>, gmid: u64) -> Full {
     }))
 }
 
+/// A sport's home table, for a subscriber that joins after a delta: read when one does, not
+/// serialized whole for every change of one of its rows.
+fn home_full(shared: &Arc<RwLock<Book>>, etid: u32) -> Full {
+    let shared = shared.clone();
+    Full::Later(Arc::new(move || {
+        let book = shared.read().unwrap_or_else(|p| p.into_inner());
+        Some(serde_json::to_value(book.home_rows(etid)).expect("wire types serialize"))
+    }))
+}
+
 pub fn publish(shared: &Arc<RwLock<Book>>, hub: &HubHandle, changes: &[Changes]) {
     let book = shared.read().unwrap_or_else(|p| p.into_inner());
     let mut homes: Vec<(u32, u64)> = changes.iter().flat_map(|c| c.home.iter().copied()).collect();
@@ -151,7 +161,7 @@ pub fn publish(shared: &Arc<RwLock<Book>>, hub: &HubHandle, changes: &[Changes])
     for same_sport in homes.chunk_by(|a, b| a.0 == b.0) {
         let etid = same_sport[0].0;
         // A delta carries only the rows that changed (and the ids that left the table); the
-        // snapshot for a newcomer is the whole table as of this change.
+        // snapshot for a newcomer is the whole table, read when it joins.
         let mut delta = HomeDelta::default();
         for &(_, gmid) in same_sport {
             match book.fixture(gmid) {
@@ -164,8 +174,7 @@ pub fn publish(shared: &Arc<RwLock<Book>>, hub: &HubHandle, changes: &[Changes])
         if delta.rows.is_empty() && delta.removed.is_empty() {
             continue;
         }
-        let full = serde_json::to_value(book.home_rows(etid)).expect("wire types serialize");
-        hub.publish(home_topic(etid), serde_json::to_value(delta).expect("wire types serialize"), Full::Value(full));
+        hub.publish(home_topic(etid), serde_json::to_value(delta).expect("wire types serialize"), home_full(shared, etid));
     }
     if changes.iter().any(|c| c.navigation) {
         // The whole tree and ticker: small (one row per fixture), and a newcomer needs it all.

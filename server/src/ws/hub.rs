@@ -26,8 +26,9 @@ use tokio::sync::{mpsc, Notify};
 pub const SLOW_CONSUMER: &str = "slow consumer: too many undelivered messages";
 
 struct Frame {
-    /// The hub key of the topic this frame belongs to (`None` for errors).
-    topic: Option<Arc<str>>,
+    /// The hub's number of the topic this frame belongs to (`None` for errors): a plain number,
+    /// so queueing a frame for each subscriber touches no shared reference count for it.
+    topic: Option<u64>,
     /// Reference-counted: cloning it for a subscriber copies no bytes.
     payload: Encoded,
 }
@@ -103,8 +104,8 @@ impl ConnQueue {
         let was_empty = inner.is_empty();
         if inner.frames.len() >= WS_QUEUE_SOFT_MAX {
             // Conflate: the topic's pending frames are replaced by one fresh snapshot.
-            if let Some(topic) = &frame.topic {
-                inner.frames.retain(|f| f.topic.as_ref() != Some(topic));
+            if let Some(topic) = frame.topic {
+                inner.frames.retain(|f| f.topic != Some(topic));
                 inner.frames.push_back(snapshot());
             }
             if inner.frames.len() >= WS_QUEUE_HARD_MAX {
@@ -450,7 +451,8 @@ enum Latest {
 }
 
 struct Topic {
-    key: Arc<str>,
+    /// Numbered by the hub when the topic gets its first subscriber.
+    id: u64,
     wire: String,
     seq: u64,
     /// Read on demand: a snapshot in the middle of a publish's loop over the subscribers
@@ -469,7 +471,7 @@ impl Topic {
         }
         let Latest::Value(data) = &*latest else { unreachable!("resolved just above") };
         let message = WsServerMessage::Snapshot { topic: self.wire.clone(), seq: self.seq, data: data.clone() };
-        Frame { topic: Some(self.key.clone()), payload: super::wire::encode(format, &message) }
+        Frame { topic: Some(self.id), payload: super::wire::encode(format, &message) }
     }
 
     /// A snapshot for each subscriber that needs one (on joining, on a resync), encoded once per
@@ -482,7 +484,7 @@ impl Topic {
                 Format::Msgpack => &mut msgpack,
             };
             let frame = slot.get_or_insert_with(|| self.snapshot(queue.format));
-            let frame = Frame { topic: frame.topic.clone(), payload: frame.payload.clone() };
+            let frame = Frame { topic: frame.topic, payload: frame.payload.clone() };
             wakes.push(&queue, frame, || self.snapshot(queue.format));
         }
     }
@@ -509,6 +511,8 @@ pub const SESSION_ENDED: &str = "the session has ended; sign in again";
 struct Hub {
     conns: HashMap<u64, Conn>,
     topics: HashMap<String, Topic>,
+    /// The number the next new topic gets.
+    next_topic_id: u64,
     wakes: Wakes,
     numbering: Option<Arc<Numbering>>,
 }
@@ -601,8 +605,11 @@ impl Hub {
         }
         conn.topics.insert(key.clone());
         let numbered = self.numbering.as_ref().map_or(0, |numbering| numbering.last(&key));
-        let topic = self.topics.entry(key.clone()).or_insert_with(|| Topic {
-            key: key.into(),
+        let topic = self.topics.entry(key).or_insert_with(|| Topic {
+            id: {
+                self.next_topic_id += 1;
+                self.next_topic_id
+            },
             wire,
             seq: numbered,
             latest: RefCell::new(Latest::Value(snapshot)),
@@ -647,7 +654,7 @@ impl Hub {
         let message = WsServerMessage::Delta { topic: topic.wire.clone(), seq: topic.seq, data: delta };
         let mut encoded = Encodings::of(&message);
         for queue in topic.subscribers.values() {
-            let frame = Frame { topic: Some(topic.key.clone()), payload: encoded.get(queue.format) };
+            let frame = Frame { topic: Some(topic.id), payload: encoded.get(queue.format) };
             self.wakes.push(queue, frame, || topic.snapshot(queue.format));
         }
     }
@@ -657,8 +664,8 @@ impl Hub {
 mod tests {
     use super::*;
 
-    fn frame(topic: &str, text: &str) -> Frame {
-        Frame { topic: Some(topic.into()), payload: Encoded::Text(text.into()) }
+    fn frame(topic: u64, text: &str) -> Frame {
+        Frame { topic: Some(topic), payload: Encoded::Text(text.into()) }
     }
 
     /// Everything queued for a JSON connection, as text, and the close reason.
@@ -676,9 +683,9 @@ mod tests {
     fn a_full_queue_conflates_the_topic_into_one_snapshot() {
         let queue = ConnQueue::default();
         for i in 0..WS_QUEUE_SOFT_MAX {
-            let _ = queue.push(frame("user:1", &format!("delta {i}")), || unreachable!());
+            let _ = queue.push(frame(1, &format!("delta {i}")), || unreachable!());
         }
-        let _ = queue.push(frame("user:1", "delta late"), || frame("user:1", "snapshot"));
+        let _ = queue.push(frame(1, "delta late"), || frame(1, "snapshot"));
         let (frames, closed) = drain(&queue);
         assert_eq!(closed, None);
         assert_eq!(frames, vec!["snapshot".to_string()]);
@@ -689,7 +696,7 @@ mod tests {
         let queue = ConnQueue::default();
         // Many topics each with pending frames: conflation cannot shrink the queue enough.
         for i in 0..WS_QUEUE_HARD_MAX + 1 {
-            let _ = queue.push(frame(&format!("t{i}"), "x"), || frame(&format!("t{i}"), "snap"));
+            let _ = queue.push(frame(i as u64, "x"), || frame(i as u64, "snap"));
         }
         tokio::time::timeout(Duration::from_secs(1), queue.closed_by_hub.notified()).await.expect("the session is told");
         let close = CloseReason { code: CloseCode::Policy, description: Some(SLOW_CONSUMER.into()) };
@@ -741,12 +748,12 @@ mod tests {
     #[test]
     fn the_writer_writes_controls_then_frames_then_the_close_and_ends() {
         let queue = ConnQueue::default();
-        let _ = queue.push(frame("match:7", "delta"), || unreachable!());
+        let _ = queue.push(frame(7, "delta"), || unreachable!());
         queue.reply(Encoded::Text("reply".into()));
         queue.control(Control::Ping);
         queue.control(Control::Pong(Bytes::from_static(b"hi")));
         queue.close(Some(CloseReason { code: CloseCode::Normal, description: Some("bye".into()) }));
-        let _ = queue.push(frame("match:7", "too late"), || unreachable!());
+        let _ = queue.push(frame(7, "too late"), || unreachable!());
         assert_eq!(
             written(&queue),
             vec![
@@ -786,7 +793,7 @@ mod tests {
     fn frames_the_writer_does_not_take_are_a_stall() {
         let queue = ConnQueue::default();
         assert!(!queue.stalled(Duration::ZERO), "nothing queued, nothing waits");
-        let _ = queue.push(frame("match:7", "delta"), || unreachable!());
+        let _ = queue.push(frame(7, "delta"), || unreachable!());
         std::thread::sleep(Duration::from_millis(2));
         assert!(queue.stalled(Duration::from_millis(1)));
         assert!(!queue.stalled(Duration::from_secs(60)));
