@@ -175,13 +175,13 @@ pub async fn act_on_market(state: &AppState, by: UserId, gmid: u64, mid: u64, ac
         _ => None,
     };
     state.engine.submit(now_ms(), Command::OperatorMarket { by, gmid, mid: Some(mid), action, remark: body.remark }).await?;
-    let changes = match (hold, event) {
+    let mut changes = match (hold, event) {
         (Some(held), _) => vec![state.book.write().unwrap_or_else(|p| p.into_inner()).hold(gmid, Some(mid), held)],
         // The ledger settled it already: the book's result needs no second settlement.
         (None, Some(event)) => feed::fold(&state.book, vec![event]),
         (None, None) => Vec::new(),
     };
-    feed::publish(&state.book, &state.hub, &changes);
+    feed::publish(&state.book, &state.hub, &mut changes);
     fixture(state, gmid)
 }
 
@@ -214,7 +214,7 @@ pub async fn act_on_fixture(state: &AppState, by: UserId, gmid: u64, action: &st
         }
         MarketAction::MovePrice { .. } | MarketAction::Settle { .. } => Changes::default(),
     };
-    feed::publish(&state.book, &state.hub, &[changes]);
+    feed::publish(&state.book, &state.hub, &mut [changes]);
     fixture(state, gmid).map(Some)
 }
 

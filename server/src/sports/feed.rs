@@ -153,7 +153,8 @@ fn home_full(shared: &Arc<RwLock<Book>>, etid: u32) -> Full {
     }))
 }
 
-pub fn publish(shared: &Arc<RwLock<Book>>, hub: &HubHandle, changes: &[Changes]) {
+/// Publishes `changes` to the hub; each match's delta is taken out of them (moved, not cloned).
+pub fn publish(shared: &Arc<RwLock<Book>>, hub: &HubHandle, changes: &mut [Changes]) {
     let book = shared.read().unwrap_or_else(|p| p.into_inner());
     let mut homes: Vec<(u32, u64)> = changes.iter().flat_map(|c| c.home.iter().copied()).collect();
     homes.sort_unstable();
@@ -180,8 +181,8 @@ pub fn publish(shared: &Arc<RwLock<Book>>, hub: &HubHandle, changes: &[Changes])
         // The whole tree and ticker: small (one row per fixture), and a newcomer needs it all.
         hub.publish(TREE_TOPIC.to_owned(), super::navigation::navigation(&book), Full::Delta);
     }
-    for (gmid, delta) in changes.iter().flat_map(|c| c.matches.iter()) {
-        hub.publish(match_topic(*gmid), delta.clone(), match_full(shared, *gmid));
+    for (gmid, delta) in changes.iter_mut().flat_map(|c| c.matches.iter_mut()) {
+        hub.publish(match_topic(*gmid), std::mem::take(delta), match_full(shared, *gmid));
     }
 }
 
@@ -213,8 +214,8 @@ pub async fn settle(engine: &EngineHandle, changes: &[Changes]) {
 /// until it speaks again.
 pub fn spawn(mut source: Box<dyn FeedSource>, book: Arc<RwLock<Book>>, hub: HubHandle, engine: EngineHandle, tick_ms: u64, silence_ms: i64) -> FeedHandle {
     let (tx, mut rx) = mpsc::channel(FEED_CONTROL_QUEUE_MAX);
-    let first = fold(&book, source.snapshot());
-    publish(&book, &hub, &first);
+    let mut first = fold(&book, source.snapshot());
+    publish(&book, &hub, &mut first);
     let status = Arc::new(std::sync::Mutex::new(FeedStatus::default()));
     let shared = status.clone();
     let note = move |source: &dyn FeedSource, events: usize| {
@@ -243,7 +244,7 @@ pub fn spawn(mut source: Box<dyn FeedSource>, book: Arc<RwLock<Book>>, hub: HubH
                         let woke = heard(&status, &name, events.len());
                         if woke {
                             let changes = book.write().unwrap_or_else(|p| p.into_inner()).silence(&name, false);
-                            publish(&book, &hub, &[changes]);
+                            publish(&book, &hub, &mut [changes]);
                         }
                         run_from(&book, &hub, &engine, &name, events).await;
                         let _ = done.send(());
@@ -272,7 +273,7 @@ pub fn spawn(mut source: Box<dyn FeedSource>, book: Arc<RwLock<Book>>, hub: HubH
                 for name in gone_silent(&status, now_ms() - silence_ms) {
                     tracing::warn!(source = %name, silence_ms, "a feed went silent: its fixtures are suspended");
                     let changes = book.write().unwrap_or_else(|p| p.into_inner()).silence(&name, true);
-                    publish(&book, &hub, &[changes]);
+                    publish(&book, &hub, &mut [changes]);
                 }
             }
         }
@@ -308,7 +309,7 @@ async fn run_from(book: &Arc<RwLock<Book>>, hub: &HubHandle, engine: &EngineHand
     if events.is_empty() {
         return;
     }
-    let changes = fold_from(book, source, events);
-    publish(book, hub, &changes);
+    let mut changes = fold_from(book, source, events);
+    publish(book, hub, &mut changes);
     settle(engine, &changes).await;
 }
