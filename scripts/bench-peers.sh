@@ -18,7 +18,7 @@ FANOUT_SPEED="${FANOUT_SPEED:-10}"
 PG_COMMIT_DELAY_US="${PG_COMMIT_DELAY_US:-50}"
 PG_COMMIT_SIBLINGS=5
 
-PG_BIN="" PG_DIR="" PG_PORT="" NODE_PID="" SOCKETIO_OUT=""
+PG_BIN="" PG_DIR="" PG_PORT="" NODE_PID="" SOCKETIO_OUT="" FLOOR_PID=""
 
 # PostgreSQL refuses to run as root: as root, its programs run as the `postgres` user.
 pg_as() {
@@ -103,21 +103,25 @@ pgbench_bets() {
   rm -rf "$logs"
 }
 
-# Starts the peer on a recording ($1), replaying once $2 subscribers have joined; sets NODE_PID, URL.
-start_socketio() {
-  local out
-  out="$(mktemp "$work/socketio.XXXX")"
-  SOCKETIO_OUT="$out"
-  node "$ROOT/bench/peers/socketio/server.js" "$1" "$2" >"$out" 2>&1 &
-  NODE_PID=$!
+# Waits for a process started with its output in $1 to print "listening on URL"; sets URL.
+await_listening() {
   for _ in $(seq 100); do
-    URL="$(sed -n 's/^listening on //p' "$out")"
-    [ -n "$URL" ] && { sed -n 's/^replaying/socket.io peer: replaying/p' "$out"; return 0; }
+    URL="$(sed -n 's/^listening on //p' "$1")"
+    [ -n "$URL" ] && return 0
     sleep 0.1
   done
-  cat "$out" >&2
-  echo "the Socket.IO peer did not start" >&2
+  cat "$1" >&2
+  echo "$2 did not start" >&2
   exit 1
+}
+
+# Starts the peer on a recording ($1), replaying once $2 subscribers have joined; sets NODE_PID, URL.
+start_socketio() {
+  SOCKETIO_OUT="$(mktemp "$work/socketio.XXXX")"
+  node "$ROOT/bench/peers/socketio/server.js" "$1" "$2" >"$SOCKETIO_OUT" 2>&1 &
+  NODE_PID=$!
+  await_listening "$SOCKETIO_OUT" "the Socket.IO peer"
+  sed -n 's/^replaying/socket.io peer: replaying/p' "$SOCKETIO_OUT"
 }
 
 stop_socketio() {
@@ -129,24 +133,18 @@ stop_socketio() {
   fi
 }
 
-# The floor of fan-out on this machine (bench/load/src/bin/fanout_floor.rs): no server work.
+# The floor of fan-out on this machine (bench/load/src/bin/fanout_floor.rs): the same recording
+# ($1) to $2 subscribers as bare writes, no server work; sets FLOOR_PID, URL.
 start_floor() {
   local out
   out="$(mktemp "$work/floor.XXXX")"
   "$BIN/fanout-floor" "$1" "$2" >"$out" 2>&1 &
   FLOOR_PID=$!
-  for _ in $(seq 100); do
-    URL="$(sed -n 's/^listening on //p' "$out")"
-    [ -n "$URL" ] && return 0
-    sleep 0.1
-  done
-  echo "the fan-out floor did not start:" >&2
-  cat "$out" >&2
-  return 1
+  await_listening "$out" "the fan-out floor"
 }
 
 stop_floor() {
-  if [ -n "${FLOOR_PID:-}" ]; then
+  if [ -n "$FLOOR_PID" ]; then
     kill "$FLOOR_PID" 2>/dev/null || true
     wait "$FLOOR_PID" 2>/dev/null || true
     FLOOR_PID=""
