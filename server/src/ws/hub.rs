@@ -121,27 +121,28 @@ impl ConnQueue {
         was_empty
     }
 
-    /// Wakes the writer, if it waits.
-    fn wake(&self) {
-        let writer = self.lock().writer.take();
+    /// Runs `change` under the lock and wakes the writer it hands back, after the lock is let go.
+    fn change_then_wake(&self, change: impl FnOnce(&mut QueueInner) -> Option<Waker>) {
+        let writer = change(&mut self.lock());
         if let Some(writer) = writer {
             writer.wake();
         }
     }
 
+    /// Wakes the writer, if it waits.
+    fn wake(&self) {
+        self.change_then_wake(|inner| inner.writer.take());
+    }
+
     /// Runs `change` on the queue unless the connection's output has ended, then wakes the writer.
     fn session_push(&self, change: impl FnOnce(&mut QueueInner)) {
-        let writer = {
-            let mut inner = self.lock();
+        self.change_then_wake(|inner| {
             if inner.ended {
-                return;
+                return None;
             }
-            change(&mut inner);
+            change(inner);
             inner.queued()
-        };
-        if let Some(writer) = writer {
-            writer.wake();
-        }
+        });
     }
 
     /// The session's own message (a reply, an error): never conflated.
@@ -160,14 +161,10 @@ impl ConnQueue {
 
     /// The session is gone: the writer ends the connection's output.
     pub fn end(&self) {
-        let writer = {
-            let mut inner = self.lock();
+        self.change_then_wake(|inner| {
             inner.ended = true;
             inner.writer.take()
-        };
-        if let Some(writer) = writer {
-            writer.wake();
-        }
+        });
     }
 
     /// Whether what is queued has waited longer than `limit` for the writer: the connection's

@@ -80,13 +80,12 @@ pub async fn run(state: web::Data<AppState>, queue: Arc<ConnQueue>, mut stream: 
     // The close handshake, bounded: the close frame is queued and the client has a few seconds
     // to end the connection. A client that stopped reading would hold it for ever (actix keeps a
     // connection while it has bytes to write), so then the socket is cut.
-    let grace = Duration::from_millis(WS_CLOSE_GRACE_MS);
     let ended = match end {
         End::Close(reason) => {
             queue.close(reason);
-            tokio::time::timeout(grace, async { while stream.next().await.is_some() {} }).await.is_ok()
+            ends_within_grace(&mut stream).await
         }
-        End::ClosedByHub => tokio::time::timeout(grace, async { while stream.next().await.is_some() {} }).await.is_ok(),
+        End::ClosedByHub => ends_within_grace(&mut stream).await,
         End::Gone => true,
         End::Stalled => false,
     };
@@ -96,6 +95,12 @@ pub async fn run(state: web::Data<AppState>, queue: Arc<ConnQueue>, mut stream: 
             socket.cut();
         }
     }
+}
+
+/// Whether the client ends the connection within `WS_CLOSE_GRACE_MS` of the close frame.
+async fn ends_within_grace(stream: &mut AggregatedMessageStream) -> bool {
+    let grace = Duration::from_millis(WS_CLOSE_GRACE_MS);
+    tokio::time::timeout(grace, async { while stream.next().await.is_some() {} }).await.is_ok()
 }
 
 fn error(message: impl Into<String>) -> Vec<WsServerMessage> {
