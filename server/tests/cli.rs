@@ -466,9 +466,8 @@ fn wallet_requests_are_listed_and_decided_on_a_data_directory_and_on_a_server() 
     assert_eq!(balance["users"][0]["balance"], 102_600);
 }
 
-/// One request over TLS to `addr`, trusting only `cert`: the whole answer as text.
-fn tls_request(addr: &str, cert: &rcgen::Certificate, request: &str) -> String {
-    use std::io::{Read, Write};
+/// A TLS connection to `addr`, trusting only `cert`.
+fn tls_connect(addr: &str, cert: &rcgen::Certificate) -> rustls::StreamOwned<rustls::ClientConnection, std::net::TcpStream> {
     let mut roots = rustls::RootCertStore::empty();
     roots.add(cert.der().clone()).expect("the test certificate is a root");
     let config = rustls::ClientConfig::builder_with_provider(std::sync::Arc::new(rustls::crypto::ring::default_provider()))
@@ -479,18 +478,32 @@ fn tls_request(addr: &str, cert: &rcgen::Certificate, request: &str) -> String {
     let connection = rustls::ClientConnection::new(std::sync::Arc::new(config), "localhost".try_into().expect("a server name")).expect("a TLS client");
     let socket = std::net::TcpStream::connect(addr).expect("server reachable");
     socket.set_read_timeout(Some(std::time::Duration::from_secs(5))).expect("a timeout");
-    let mut tls = rustls::StreamOwned::new(connection, socket);
-    tls.write_all(request.as_bytes()).expect("request sent over TLS");
-    // The head is enough (a WebSocket stays open after its 101).
+    rustls::StreamOwned::new(connection, socket)
+}
+
+/// Reads until what has come satisfies `done`, or the connection ends or times out: all of it,
+/// as text.
+fn read_until(stream: &mut impl std::io::Read, done: impl Fn(&[u8]) -> bool) -> String {
     let mut answer = Vec::new();
     let mut chunk = [0u8; 4096];
-    while !answer.windows(4).any(|w| w == b"\r\n\r\n") {
-        match tls.read(&mut chunk) {
+    while !done(&answer) {
+        match stream.read(&mut chunk) {
             Ok(0) | Err(_) => break,
             Ok(n) => answer.extend_from_slice(&chunk[..n]),
         }
     }
     String::from_utf8_lossy(&answer).into_owned()
+}
+
+fn has_head(bytes: &[u8]) -> bool {
+    bytes.windows(4).any(|w| w == b"\r\n\r\n")
+}
+
+/// One request over TLS to `addr`, trusting only `cert`: the answer's head at least, as text.
+fn tls_request(addr: &str, cert: &rcgen::Certificate, request: &str) -> String {
+    let mut tls = tls_connect(addr, cert);
+    std::io::Write::write_all(&mut tls, request.as_bytes()).expect("request sent over TLS");
+    read_until(&mut tls, has_head)
 }
 
 #[test]
@@ -510,12 +523,20 @@ fn serve_with_a_certificate_speaks_https_and_wss_with_hsts_and_plain_http_withou
     let page = tls_request(&addr, &cert, "GET /api/domain/domain-config HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n\r\n");
     assert!(page.starts_with("HTTP/1.1 200"), "{page}");
     assert!(page.to_lowercase().contains("strict-transport-security: max-age=31536000"), "HSTS over TLS: {page}");
-    let upgrade = tls_request(
-        &addr,
-        &cert,
-        "GET /ws HTTP/1.1\r\nHost: localhost\r\nUpgrade: websocket\r\nConnection: Upgrade\r\nSec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\nSec-WebSocket-Version: 13\r\n\r\n",
-    );
-    assert!(upgrade.starts_with("HTTP/1.1 101"), "WSS: {upgrade}");
+    // A WebSocket under TLS: its frames are encrypted by actix's dispatcher, not written to the
+    // socket directly as a plain connection's are.
+    let mut wss = tls_connect(&addr, &cert);
+    let upgrade = "GET /ws HTTP/1.1\r\nHost: localhost\r\nUpgrade: websocket\r\nConnection: Upgrade\r\nSec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\nSec-WebSocket-Version: 13\r\n\r\n";
+    std::io::Write::write_all(&mut wss, upgrade.as_bytes()).expect("upgrade sent over TLS");
+    let head = read_until(&mut wss, has_head);
+    assert!(head.starts_with("HTTP/1.1 101"), "WSS: {head}");
+    // A masked client text frame (RFC 6455), the mask all zeros.
+    let sub = br#"{"type":"sub","topic":"tree"}"#;
+    let mut frame = vec![0x81, 0x80 | sub.len() as u8, 0, 0, 0, 0];
+    frame.extend_from_slice(sub);
+    std::io::Write::write_all(&mut wss, &frame).expect("a frame sent over TLS");
+    let pushed = read_until(&mut wss, |bytes| String::from_utf8_lossy(bytes).contains(r#""topic":"tree""#));
+    assert!(pushed.contains(r#"{"type":"snapshot","topic":"tree""#), "a snapshot over WSS: {pushed}");
     // Plain HTTP to the TLS port gets no answer of ours.
     let plain = {
         use std::io::{Read, Write};

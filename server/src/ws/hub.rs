@@ -4,8 +4,10 @@
 //! fresh snapshot, past the hard limit it closes the connection as a slow consumer.
 //!
 //! A message is encoded once per topic (and per wire format in use), its bytes shared by every
-//! subscriber. The hub takes its commands in batches and wakes each session once per batch, so a
-//! feed tick's several deltas to one socket go out in one wake-up and one write.
+//! subscriber. The hub takes its commands in batches and delivers to each connection once per
+//! batch, so a feed tick's several deltas to one socket go out in one write. A plain TCP
+//! connection's frames are written to its socket by the hub itself, at the end of the batch; only
+//! what the socket cannot take then waits for the connection's session (`super::outbound`).
 
 use super::wire::{Encoded, Encodings, Format};
 use actix_http::ws::{CloseCode, CloseReason, OpCode, Parser};
@@ -16,6 +18,7 @@ use schemas::ws::WsServerMessage;
 use serde_json::Value;
 use std::cell::RefCell;
 use std::collections::{HashMap, HashSet, VecDeque};
+use std::io::{IoSlice, Write};
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::{Arc, Mutex};
 use std::task::Waker;
@@ -46,8 +49,10 @@ struct QueueInner {
     ended: bool,
     /// Since when what is queued has waited for the connection's writer to take it.
     waiting_since: Option<Instant>,
-    /// The connection's writer, waiting for something to write.
+    /// The connection's response body, waiting for something to write or for the end.
     writer: Option<Waker>,
+    /// Framed, but not yet taken by the socket (a connection written directly).
+    unsent: Bytes,
 }
 
 impl QueueInner {
@@ -55,15 +60,99 @@ impl QueueInner {
         self.frames.is_empty() && self.controls.is_empty() && self.close.is_none()
     }
 
-    /// Notes that something was queued: the writer to wake, if it waits.
-    fn queued(&mut self) -> Option<Waker> {
-        self.waiting_since.get_or_insert_with(Instant::now);
-        self.writer.take()
+    /// Only frames are queued (no control, no close), few enough for one vectored write.
+    fn only_frames(&self) -> bool {
+        !self.ended && self.controls.is_empty() && self.close.is_none() && self.closed.is_none() && (1..=WRITEV_FRAMES_MAX).contains(&self.frames.len())
+    }
+
+    /// Writes the queued frames (`only_frames`) in one vectored write, each message from its
+    /// shared bytes and each head from the stack: nothing is copied or allocated unless the
+    /// socket takes only part of them, whose rest is framed into `unsent`.
+    fn write_frames(&mut self, mut socket: &std::net::TcpStream) -> std::io::Result<()> {
+        let mut heads = [[0u8; FRAME_HEAD_MAX]; WRITEV_FRAMES_MAX];
+        let mut slices = [IoSlice::new(&[]); 2 * WRITEV_FRAMES_MAX];
+        let mut total = 0;
+        let count = self.frames.len();
+        for (frame, head) in self.frames.iter().zip(heads.iter_mut()) {
+            let opcode = match frame.payload {
+                Encoded::Text(_) => OpCode::Text,
+                Encoded::Binary(_) => OpCode::Binary,
+            };
+            total += frame_head(head, opcode, frame.payload.len()) + frame.payload.len();
+        }
+        for (i, (frame, head)) in self.frames.iter().zip(heads.iter()).enumerate() {
+            slices[2 * i] = IoSlice::new(&head[..frame_head_len(frame.payload.len())]);
+            slices[2 * i + 1] = IoSlice::new(frame.payload.as_bytes());
+        }
+        let written = socket.write_vectored(&slices[..2 * count])?;
+        if written < total {
+            self.unsent = self.frame_queued().split_off(written).freeze();
+        }
+        self.frames.clear();
+        Ok(())
+    }
+
+    /// Everything queued, framed in one buffer of its exact size (controls, frames, then a close
+    /// frame; nothing once the output has ended).
+    fn frame_queued(&mut self) -> BytesMut {
+        let size: usize = self.controls.iter().map(|c| FRAME_HEAD_MAX + if let Control::Pong(b) = c { b.len() } else { 0 }).sum::<usize>()
+            + self.frames.iter().map(|f| FRAME_HEAD_MAX + f.payload.len()).sum::<usize>()
+            + if self.close.is_some() || self.closed.is_some() { CLOSE_FRAME_MAX } else { 0 };
+        let mut buf = BytesMut::with_capacity(size);
+        for control in self.controls.drain(..) {
+            match control {
+                Control::Ping => Parser::write_message(&mut buf, b"", OpCode::Ping, true, false),
+                Control::Pong(bytes) => Parser::write_message(&mut buf, bytes, OpCode::Pong, true, false),
+            }
+        }
+        if !self.ended {
+            for frame in self.frames.drain(..) {
+                match frame.payload {
+                    Encoded::Text(text) => Parser::write_message(&mut buf, text.as_bytes(), OpCode::Text, true, false),
+                    Encoded::Binary(bytes) => Parser::write_message(&mut buf, bytes, OpCode::Binary, true, false),
+                }
+            }
+            let by_hub = self.closed.map(|why| Some(CloseReason { code: CloseCode::Policy, description: Some(why.into()) }));
+            if let Some(reason) = self.close.take().or(by_hub) {
+                Parser::write_close(&mut buf, reason, false);
+                self.ended = true;
+            }
+        }
+        self.frames.clear();
+        buf
     }
 }
 
 /// A server frame's header at most: no mask, a 64-bit length (RFC 6455 §5.2).
 const FRAME_HEAD_MAX: usize = 10;
+/// At most this many frames go in one vectored write (two slices each: head and message).
+const WRITEV_FRAMES_MAX: usize = 32;
+
+/// The head of a whole, unmasked server frame (RFC 6455 §5.2) for a message of `len` bytes;
+/// its length.
+fn frame_head(head: &mut [u8; FRAME_HEAD_MAX], opcode: OpCode, len: usize) -> usize {
+    head[0] = 0x80 | u8::from(opcode);
+    match len {
+        0..=125 => head[1] = len as u8,
+        126..=0xFFFF => {
+            head[1] = 126;
+            head[2..4].copy_from_slice(&(len as u16).to_be_bytes());
+        }
+        _ => {
+            head[1] = 127;
+            head[2..10].copy_from_slice(&(len as u64).to_be_bytes());
+        }
+    }
+    frame_head_len(len)
+}
+
+fn frame_head_len(len: usize) -> usize {
+    match len {
+        0..=125 => 2,
+        126..=0xFFFF => 4,
+        _ => 10,
+    }
+}
 /// A close frame at most: a control frame's payload is at most 125 bytes.
 const CLOSE_FRAME_MAX: usize = 2 + 125;
 
@@ -73,20 +162,40 @@ pub enum Control {
     Pong(Bytes),
 }
 
-/// One connection's output: frames queued by the hub and by the session, written by the
-/// connection's response body (`super::outbound`) straight into the connection's buffer.
+/// One connection's output: frames queued by the hub and by the session. A plain TCP
+/// connection's are written straight to its socket by whoever queued them (`flush`); under TLS,
+/// where actix's dispatcher encrypts, the connection's response body takes them into the
+/// dispatcher's buffer (`write`, `super::outbound`).
 #[derive(Default)]
 pub struct ConnQueue {
     inner: Mutex<QueueInner>,
     /// Told when the hub closes the connection, so the session ends it.
     pub closed_by_hub: Notify,
+    /// Told when the socket did not take everything written to it: the session waits until it
+    /// can take more (`super::outbound::write_when_writable`).
+    pub blocked: Notify,
     /// The encoding the connection asked for.
     pub format: Format,
+    /// The socket frames are written to directly (plain TCP); `None`: through the response body.
+    socket: Option<Arc<std::net::TcpStream>>,
 }
 
 impl ConnQueue {
     pub fn new(format: Format) -> Self {
         ConnQueue { format, ..ConnQueue::default() }
+    }
+
+    /// A queue whose frames are written straight to `socket` (non-blocking), from the moment the
+    /// session has started. The session starts after actix has written the handshake's answer:
+    /// it is spawned by the handler, on the worker thread of the connection's dispatcher, which
+    /// writes the answer's head and flushes it in the same turn in which the handler returns; the
+    /// response's body then never hands the dispatcher a byte (`write`).
+    pub fn writing_to(format: Format, socket: Arc<std::net::TcpStream>) -> Self {
+        ConnQueue { format, socket: Some(socket), ..ConnQueue::default() }
+    }
+
+    pub fn socket(&self) -> Option<&Arc<std::net::TcpStream>> {
+        self.socket.as_ref()
     }
 
     fn lock(&self) -> std::sync::MutexGuard<'_, QueueInner> {
@@ -129,20 +238,75 @@ impl ConnQueue {
         }
     }
 
-    /// Wakes the writer, if it waits.
-    fn wake(&self) {
-        self.change_then_wake(|inner| inner.writer.take());
+    /// Sends what is queued on its way: written to the socket, or the response body woken.
+    fn deliver(&self) {
+        match &self.socket {
+            Some(socket) => self.flush(socket),
+            None => self.change_then_wake(|inner| inner.writer.take()),
+        }
     }
 
-    /// Runs `change` on the queue unless the connection's output has ended, then wakes the writer.
-    fn session_push(&self, change: impl FnOnce(&mut QueueInner)) {
-        self.change_then_wake(|inner| {
-            if inner.ended {
-                return None;
+    /// Writes what is queued straight to the socket, under the queue's lock so that the hub's
+    /// writes and the session's never interleave. What the socket does not take stays `unsent`,
+    /// ahead of anything queued later, and the session is told to wait for the socket. A socket
+    /// that fails is a connection gone: its output ends (the session learns it from its reads).
+    pub fn flush(&self, mut socket: &std::net::TcpStream) {
+        let mut inner = self.lock();
+        loop {
+            let written = if !inner.unsent.is_empty() {
+                socket.write(&inner.unsent).map(|written| {
+                    let _ = inner.unsent.split_to(written);
+                })
+            } else if inner.only_frames() {
+                inner.write_frames(socket)
+            } else {
+                inner.unsent = inner.frame_queued().freeze();
+                if inner.unsent.is_empty() {
+                    break;
+                }
+                continue;
+            };
+            match written {
+                Ok(()) => {}
+                Err(e) if e.kind() == std::io::ErrorKind::Interrupted => {}
+                Err(e) if e.kind() == std::io::ErrorKind::WouldBlock => {
+                    self.blocked.notify_one();
+                    return;
+                }
+                Err(_) => {
+                    inner.ended = true;
+                    inner.unsent.clear();
+                    inner.frames.clear();
+                    break;
+                }
             }
-            change(inner);
-            inner.queued()
-        });
+        }
+        inner.waiting_since = None;
+        if inner.ended {
+            // The close frame is out: the response body ends, and actix with it.
+            if let Some(writer) = inner.writer.take() {
+                drop(inner);
+                writer.wake();
+            }
+        }
+    }
+
+    /// Whether the socket has not yet taken everything written to it.
+    pub fn is_blocked(&self) -> bool {
+        !self.lock().unsent.is_empty()
+    }
+
+    /// Runs `change` on the queue unless the connection's output has ended, then delivers.
+    fn session_push(&self, change: impl FnOnce(&mut QueueInner)) {
+        {
+            let mut inner = self.lock();
+            if inner.ended {
+                return;
+            }
+            change(&mut inner);
+            inner.waiting_since.get_or_insert_with(Instant::now);
+        }
+        self.deliver();
     }
 
     /// The session's own message (a reply, an error): never conflated.
@@ -159,10 +323,12 @@ impl ConnQueue {
         self.session_push(|inner| inner.close = Some(reason));
     }
 
-    /// The session is gone: the writer ends the connection's output.
+    /// The session is gone: the writer ends the connection's output, whatever the socket has not
+    /// taken (the client has gone, or is cut off).
     pub fn end(&self) {
         self.change_then_wake(|inner| {
             inner.ended = true;
+            inner.unsent.clear();
             inner.writer.take()
         });
     }
@@ -173,39 +339,20 @@ impl ConnQueue {
         self.lock().waiting_since.is_some_and(|since| since.elapsed() > limit)
     }
 
-    /// Everything queued, framed in one buffer of its exact size (controls, frames, then a close
-    /// frame); `Ended` once the close frame is written or the session is gone, `Waiting` (with
-    /// `waker` kept) when there is nothing to write.
+    /// The response body's turn. Under TLS: everything queued, framed in one buffer of its exact
+    /// size (controls, frames, then a close frame). A connection written directly hands the body
+    /// nothing. `Ended` once the close frame is out or the session is gone, `Waiting` (with
+    /// `waker` kept) until then.
     pub fn write(&self, waker: &Waker) -> Output {
         let mut inner = self.lock();
-        let size: usize = inner.controls.iter().map(|c| FRAME_HEAD_MAX + if let Control::Pong(b) = c { b.len() } else { 0 }).sum::<usize>()
-            + inner.frames.iter().map(|f| FRAME_HEAD_MAX + f.payload.len()).sum::<usize>()
-            + if inner.close.is_some() || inner.closed.is_some() { CLOSE_FRAME_MAX } else { 0 };
-        let mut buf = BytesMut::with_capacity(size);
-        for control in inner.controls.drain(..) {
-            match control {
-                Control::Ping => Parser::write_message(&mut buf, b"", OpCode::Ping, true, false),
-                Control::Pong(bytes) => Parser::write_message(&mut buf, bytes, OpCode::Pong, true, false),
+        if self.socket.is_none() {
+            let buf = inner.frame_queued();
+            inner.waiting_since = None;
+            if !buf.is_empty() {
+                return Output::Bytes(buf.freeze());
             }
         }
-        if !inner.ended {
-            for frame in inner.frames.drain(..) {
-                match frame.payload {
-                    Encoded::Text(text) => Parser::write_message(&mut buf, text.as_bytes(), OpCode::Text, true, false),
-                    Encoded::Binary(bytes) => Parser::write_message(&mut buf, bytes, OpCode::Binary, true, false),
-                }
-            }
-            let by_hub = inner.closed.map(|why| Some(CloseReason { code: CloseCode::Policy, description: Some(why.into()) }));
-            if let Some(reason) = inner.close.take().or(by_hub) {
-                Parser::write_close(&mut buf, reason, false);
-                inner.ended = true;
-            }
-        }
-        inner.frames.clear();
-        inner.waiting_since = None;
-        if !buf.is_empty() {
-            Output::Bytes(buf.freeze())
-        } else if inner.ended {
+        if inner.ended && inner.unsent.is_empty() {
             Output::Ended
         } else {
             if !inner.writer.as_ref().is_some_and(|w| w.will_wake(waker)) {
@@ -231,7 +378,7 @@ pub enum Output {
     Ended,
 }
 
-/// Sessions with newly queued frames, woken once the hub's current batch is done.
+/// Connections with newly queued frames, delivered to once the hub's current batch is done.
 #[derive(Default)]
 struct Wakes(Vec<Arc<ConnQueue>>);
 
@@ -242,9 +389,9 @@ impl Wakes {
         }
     }
 
-    fn wake_all(&mut self) {
+    fn deliver_all(&mut self) {
         for queue in self.0.drain(..) {
-            queue.wake();
+            queue.deliver();
         }
     }
 }
@@ -538,7 +685,7 @@ pub fn spawn_numbered(numbering: Option<Arc<Numbering>>) -> HubHandle {
                 hub.end_session(session_id);
             }
             hub.resync(dropped);
-            hub.wakes.wake_all();
+            hub.wakes.deliver_all();
         }
     });
     HubHandle { tx, next_conn_id: Arc::new(AtomicU64::new(1)), dropped, numbering }
@@ -775,7 +922,7 @@ mod tests {
         hub.handle(HubCommand::Subscribe { conn_id: 1, key: "match:7".into(), wire: "match:7".into(), snapshot: serde_json::json!({}) });
         hub.handle(HubCommand::Publish { key: "match:7".into(), delta: serde_json::json!({"d": 1}), full: Full::Delta, seq: None });
         assert_eq!(counter.0.load(Ordering::Relaxed), 0, "not before the batch ends");
-        hub.wakes.wake_all();
+        hub.wakes.deliver_all();
         assert_eq!(counter.0.load(Ordering::Relaxed), 1);
         assert_eq!(written(&queue).len(), 2, "the snapshot and the delta in one write");
 
@@ -784,6 +931,66 @@ mod tests {
         assert_eq!(counter.0.load(Ordering::Relaxed), 2, "the session's reply wakes the writer at once");
         queue.end();
         assert!(matches!(queue.write(&waker), Output::Ended), "a session that is gone ends the output");
+    }
+
+    #[test]
+    fn a_frame_head_is_actix_s_for_every_length_class() {
+        for len in [0, 1, 125, 126, 0xFFFF, 0x1_0000] {
+            for opcode in [OpCode::Text, OpCode::Binary] {
+                let message = vec![b'x'; len];
+                let mut framed = BytesMut::new();
+                Parser::write_message(&mut framed, &message[..], opcode, true, false);
+                let mut head = [0u8; FRAME_HEAD_MAX];
+                let head_len = frame_head(&mut head, opcode, len);
+                assert_eq!(&framed[..head_len], &head[..head_len], "{len} bytes");
+                assert_eq!(framed.len(), head_len + len, "{len} bytes");
+            }
+        }
+    }
+
+    #[test]
+    fn a_socket_written_directly_gets_every_frame_in_order_across_a_full_buffer() {
+        let listener = std::net::TcpListener::bind("127.0.0.1:0").expect("a loopback port");
+        let mut client = std::net::TcpStream::connect(listener.local_addr().expect("its address")).expect("connects");
+        let (server, _) = listener.accept().expect("accepts");
+        server.set_nonblocking(true).expect("non-blocking");
+        let queue = ConnQueue::writing_to(Format::Json, Arc::new(server));
+        // While the client reads nothing, frames of every length class until the socket is full,
+        // then a few more that wait behind what it did not take.
+        let texts: Vec<String> = (0..).map(|i| format!("{i} {}", "x".repeat([3, 200, 70_000][i % 3]))).take(2_000).collect();
+        let mut queued = 0;
+        while !queue.is_blocked() {
+            let _ = queue.push(frame(queued as u64, &texts[queued]), || unreachable!());
+            queue.deliver();
+            queued += 1;
+        }
+        for _ in 0..3 {
+            let _ = queue.push(frame(queued as u64, &texts[queued]), || unreachable!());
+            queue.deliver();
+            queued += 1;
+        }
+        assert!(queue.stalled(Duration::ZERO), "the socket has not taken everything");
+        let reader = std::thread::spawn(move || {
+            let mut bytes = Vec::new();
+            std::io::Read::read_to_end(&mut client, &mut bytes).expect("reads to the end");
+            bytes
+        });
+        while queue.is_blocked() {
+            std::thread::sleep(Duration::from_millis(1));
+            queue.flush(queue.socket().expect("written directly"));
+        }
+        assert!(!queue.stalled(Duration::ZERO), "everything taken");
+        drop(queue);
+        let mut buf = BytesMut::from(&reader.join().expect("the reader")[..]);
+        let mut codec = actix_http::ws::Codec::new().client_mode().max_size(1 << 20);
+        let mut got = Vec::new();
+        while let Some(frame) = actix_codec::Decoder::decode(&mut codec, &mut buf).expect("well-formed frames") {
+            let actix_http::ws::Frame::Text(bytes) = frame else { panic!("text frames only") };
+            got.push(String::from_utf8(bytes.to_vec()).expect("utf-8"));
+        }
+        assert!(buf.is_empty(), "whole frames only");
+        assert_eq!(got.len(), queued);
+        assert!(got.iter().zip(&texts).all(|(got, sent)| got == sent), "every frame, in order");
     }
 
     #[test]
@@ -864,7 +1071,7 @@ mod tests {
             hub.handle(HubCommand::Publish { key: "match:7".into(), delta: serde_json::json!({"d": d}), full: Full::Delta, seq: None });
         }
         assert_eq!(hub.wakes.0.len(), 1, "one wake-up for the snapshot and the three deltas");
-        hub.wakes.wake_all();
+        hub.wakes.deliver_all();
         assert_eq!(drain(&queue).0.len(), 4, "the session finds all four frames at once");
         hub.handle(HubCommand::Publish { key: "match:7".into(), delta: serde_json::json!({"d": 4}), full: Full::Delta, seq: None });
         assert_eq!(hub.wakes.0.len(), 1, "a drained queue is woken again by its next frame");

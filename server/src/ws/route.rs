@@ -18,11 +18,15 @@ pub async fn ws_connect(req: HttpRequest, body: web::Payload, state: web::Data<A
         None => None,
     };
     let socket = super::socket::ConnSocket::of(&req);
-    // actix-ws reads the client's frames; what goes out is written by our own body straight from
-    // the connection's queue (`super::outbound`), so its answer and session are not used.
+    // actix-ws reads the client's frames; what goes out is written from the connection's queue
+    // (`super::outbound`), so its answer and session are not used.
     let (_, _, stream) = actix_ws::handle(&req, body)?;
     let stream = stream.max_frame_size(WS_FRAME_BYTES_MAX).aggregate_continuations().max_continuation_size(WS_FRAME_BYTES_MAX);
-    let queue = Arc::new(ConnQueue::new(params.format));
+    // A plain TCP connection is written directly; under TLS actix's dispatcher encrypts.
+    let queue = Arc::new(match socket.as_ref().and_then(|socket| socket.plain()) {
+        Some(plain) => ConnQueue::writing_to(params.format, plain),
+        None => ConnQueue::new(params.format),
+    });
     let response = actix_http::ws::handshake(req.head())?.message_body(BodyStream::new(Outbound(queue.clone())).boxed())?;
     actix_web::rt::spawn(async move {
         super::session::run(state, queue, stream, socket).await;

@@ -36,13 +36,14 @@ enum End {
     Stalled,
 }
 
-/// One connection: what it reads is handled here; what it sends is queued on `queue`, which the
-/// connection's response body writes (`super::outbound`).
+/// One connection: what it reads is handled here; what it sends is queued on `queue`, written to
+/// the socket at once or by the connection's response body (`super::outbound`).
 pub async fn run(state: web::Data<AppState>, queue: Arc<ConnQueue>, mut stream: AggregatedMessageStream, socket: Option<ConnSocket>) {
     let mut conn = Conn { id: state.hub.next_conn_id(), format: queue.format, user: None };
     state.hub.send(HubCommand::Connect { conn_id: conn.id, queue: queue.clone() }).await;
     let mut heartbeat = tokio::time::interval(Duration::from_millis(WS_PING_INTERVAL_MS));
     let mut last_heard = Instant::now();
+    let mut writable = None;
     let end = loop {
         tokio::select! {
             inbound = stream.next() => {
@@ -65,6 +66,7 @@ pub async fn run(state: web::Data<AppState>, queue: Arc<ConnQueue>, mut stream: 
                 }
             }
             _ = queue.closed_by_hub.notified() => break End::ClosedByHub,
+            _ = super::outbound::write_when_writable(&queue, &mut writable) => {}
             _ = heartbeat.tick() => {
                 if last_heard.elapsed() > Duration::from_millis(WS_CLIENT_TIMEOUT_MS) {
                     break End::Close(Some(CloseReason { code: CloseCode::Normal, description: Some("heartbeat timeout".into()) }));

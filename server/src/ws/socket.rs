@@ -1,9 +1,9 @@
-//! The TCP socket under a connection, to cut it when the client stops reading (issue 16).
-//! actix-web keeps a connection for as long as it has bytes to write to it, so a client that
-//! never reads would hold its socket, its buffers and its queue for ever. `on_connect` keeps a
-//! second handle of each plain TCP connection's socket (a duplicate file descriptor, owned, so
-//! it can never name another socket later); shutting the socket down fails the server's pending
-//! writes, and actix drops the connection with everything it holds.
+//! The TCP socket under a connection. `on_connect` keeps a second handle of each connection's
+//! socket (a duplicate file descriptor, owned, so it can never name another socket later), for
+//! two things: a plain WebSocket's frames are written to it directly (`super::hub::ConnQueue`),
+//! and a client that stops reading is cut by shutting it down (issue 16: actix-web keeps a
+//! connection for as long as it has bytes to write to it; the shutdown fails the pending writes,
+//! and actix drops the connection with everything it holds).
 
 use actix_web::dev::Extensions;
 use actix_web::HttpRequest;
@@ -13,17 +13,23 @@ use std::os::fd::AsFd;
 use std::sync::Arc;
 
 #[derive(Clone)]
-pub struct ConnSocket(Arc<std::net::TcpStream>);
+pub struct ConnSocket {
+    socket: Arc<std::net::TcpStream>,
+    /// Plain TCP: bytes written to the socket reach the client as they are (not under TLS).
+    plain: bool,
+}
 
 /// `HttpServer::on_connect`: remembers the TCP socket of a connection, plain or under TLS.
 pub fn on_connect(connection: &dyn Any, data: &mut Extensions) {
     type TlsStream = actix_tls::accept::rustls_0_23::TlsStream<actix_web::rt::net::TcpStream>;
     let tcp = match connection.downcast_ref::<actix_web::rt::net::TcpStream>() {
-        Some(tcp) => Some(tcp),
-        None => connection.downcast_ref::<TlsStream>().map(|tls| tls.get_ref().0),
+        Some(tcp) => Some((tcp, true)),
+        None => connection.downcast_ref::<TlsStream>().map(|tls| (tls.get_ref().0, false)),
     };
-    if let Some(Ok(fd)) = tcp.map(|tcp| tcp.as_fd().try_clone_to_owned()) {
-        data.insert(ConnSocket(Arc::new(std::net::TcpStream::from(fd))));
+    if let Some((tcp, plain)) = tcp {
+        if let Ok(fd) = tcp.as_fd().try_clone_to_owned() {
+            data.insert(ConnSocket { socket: Arc::new(std::net::TcpStream::from(fd)), plain });
+        }
     }
 }
 
@@ -34,6 +40,12 @@ impl ConnSocket {
 
     /// Ends the connection now, whatever is left unsent.
     pub fn cut(&self) {
-        let _ = self.0.shutdown(Shutdown::Both);
+        let _ = self.socket.shutdown(Shutdown::Both);
+    }
+
+    /// The socket to write a WebSocket's frames to directly, for a plain TCP connection
+    /// (`super::hub::ConnQueue::writing_to`). It is non-blocking, as the server's own handle.
+    pub fn plain(&self) -> Option<Arc<std::net::TcpStream>> {
+        self.plain.then(|| self.socket.clone())
     }
 }

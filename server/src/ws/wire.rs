@@ -43,6 +43,13 @@ impl Encoded {
     pub fn is_empty(&self) -> bool {
         self.len() == 0
     }
+
+    pub fn as_bytes(&self) -> &[u8] {
+        match self {
+            Encoded::Text(text) => text.as_bytes(),
+            Encoded::Binary(bytes) => bytes,
+        }
+    }
 }
 
 pub fn encode(format: Format, message: &WsServerMessage) -> Encoded {
