@@ -4,7 +4,7 @@
 use crate::clock::now_ms;
 use schemas::sports::{FeedEvent, Fixture, Market, MarketResult, Scoreboard};
 use serde::{Deserialize, Serialize};
-use serde_json::{json, Value};
+use serde_json::value::RawValue;
 use std::collections::{BTreeMap, BTreeSet, VecDeque};
 
 /// The source of the in-process simulator's events; events sent to the API name their own.
@@ -133,12 +133,34 @@ fn suspended(mut market: Market) -> Market {
 pub struct Changes {
     /// Home-table rows that changed, arrived or left: `(etid, gmid)`.
     pub home: Vec<(u32, u64)>,
-    /// Matches whose page changed, with the delta to send.
-    pub matches: Vec<(u64, Value)>,
+    /// Matches whose page changed, with the delta to send, as JSON text.
+    pub matches: Vec<(u64, Box<RawValue>)>,
     /// Results for the ledger to settle.
     pub results: Vec<(u64, u64, MarketResult)>,
     /// A fixture arrived, left, went in play or was renamed: the tree and the ticker changed.
     pub navigation: bool,
+}
+
+/// A match page's delta (`{"kind": …}`), serialized straight to JSON text: a busy match has
+/// many a second, and building a `serde_json::Value` first cost more than writing the text.
+#[derive(Serialize)]
+#[serde(tag = "kind", rename_all = "lowercase")]
+enum MatchDelta<'a> {
+    /// The whole page (a fixture arrived, or finished: its result).
+    Match {
+        #[serde(rename = "match")]
+        state: Option<&'a MatchState>,
+    },
+    Fixture { fixture: &'a Fixture },
+    Market { market: &'a Market },
+    Scoreboard { scoreboard: &'a Scoreboard },
+    Settled { mid: u64, result: &'a MarketResult },
+}
+
+impl MatchDelta<'_> {
+    fn to_json(&self) -> Box<RawValue> {
+        serde_json::value::to_raw_value(self).expect("wire types serialize")
+    }
 }
 
 impl Entry {
@@ -236,14 +258,14 @@ impl Book {
                 self.fixtures.insert(gmid, entry);
                 changes.home.push((etid, gmid));
                 changes.navigation = true;
-                changes.matches.push((gmid, json!({"kind": "match", "match": self.match_state(gmid)})));
+                changes.matches.push((gmid, MatchDelta::Match { state: self.match_state(gmid).as_ref() }.to_json()));
             }
             FeedEvent::FixtureUpdated { fixture } => {
                 if let Some(entry) = self.fixtures.get_mut(&fixture.gmid) {
                     changes.home.push((fixture.etid, fixture.gmid));
                     let shown = &entry.fixture;
                     changes.navigation = shown.iplay != fixture.iplay || shown.ename != fixture.ename || shown.cname != fixture.cname;
-                    changes.matches.push((fixture.gmid, json!({"kind": "fixture", "fixture": fixture})));
+                    changes.matches.push((fixture.gmid, MatchDelta::Fixture { fixture: &fixture }.to_json()));
                     noted = Some(FeedEvent::FixtureUpdated { fixture: fixture.clone() });
                     entry.fixture = fixture;
                 }
@@ -252,13 +274,13 @@ impl Book {
                 let (gmid, held) = (market.gmid, self.masked(market.gmid, market.mid));
                 if let Some(entry) = self.fixtures.get_mut(&gmid).filter(|e| !e.settled.contains(&market.mid)) {
                     let shown = entry.show(market, held);
-                    changes.matches.push((gmid, json!({"kind": "market", "market": shown})));
+                    changes.matches.push((gmid, MatchDelta::Market { market: shown }.to_json()));
                     noted = Some(FeedEvent::MarketUpdated { market: shown.clone() });
                 }
             }
             FeedEvent::ScoreUpdated { gmid, scoreboard } => {
                 if let Some(entry) = self.fixtures.get_mut(&gmid) {
-                    changes.matches.push((gmid, json!({"kind": "scoreboard", "scoreboard": scoreboard})));
+                    changes.matches.push((gmid, MatchDelta::Scoreboard { scoreboard: &scoreboard }.to_json()));
                     noted = Some(FeedEvent::ScoreUpdated { gmid, scoreboard: scoreboard.clone() });
                     entry.scoreboard = Some(scoreboard);
                 }
@@ -274,7 +296,7 @@ impl Book {
                     if let Some(market) = entry.markets.get_mut(&mid) {
                         market.status = "CLOSED".into();
                     }
-                    changes.matches.push((gmid, json!({"kind": "settled", "mid": mid, "result": result})));
+                    changes.matches.push((gmid, MatchDelta::Settled { mid, result: &result }.to_json()));
                 }
                 self.holds.remove(&(gmid, Some(mid)));
                 noted = Some(FeedEvent::MarketSettled { gmid, mid, result: result.clone() });
@@ -287,7 +309,7 @@ impl Book {
                     changes.navigation = true;
                     self.finish(entry);
                     // The page turns into the fixture's final result.
-                    changes.matches.push((gmid, json!({"kind": "match", "match": self.match_state(gmid)})));
+                    changes.matches.push((gmid, MatchDelta::Match { state: self.match_state(gmid).as_ref() }.to_json()));
                     noted = Some(FeedEvent::FixtureRemoved { gmid });
                 }
             }
@@ -356,7 +378,7 @@ impl Book {
                 if entry.unheld.contains_key(&mid) != held {
                     let latest = entry.unheld.remove(&mid).unwrap_or_else(|| entry.markets[&mid].clone());
                     let shown = entry.show(latest, held).clone();
-                    changes.matches.push((gmid, json!({"kind": "market", "market": shown})));
+                    changes.matches.push((gmid, MatchDelta::Market { market: &shown }.to_json()));
                     self.note(FeedEvent::MarketUpdated { market: shown });
                 }
             }
@@ -460,6 +482,7 @@ impl Book {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use serde_json::{json, Value};
 
     fn added() -> FeedEvent {
         serde_json::from_value(json!({"type": "fixture_added",
@@ -467,6 +490,21 @@ mod tests {
             "markets": [{"mid": 10, "gmid": 1, "mname": "Match Odds", "gtype": "match", "status": "OPEN", "min": 1, "max": 0, "minb": 1, "maxb": 100, "rc": 0, "rem": "",
                 "section": [{"sid": 1, "sno": 1, "nat": "A", "gstatus": "ACTIVE", "min": 1, "max": 0, "rem": "", "odds": [{"otype": "back", "odds": 1.9, "size": 5, "tno": 0}]}]}]}))
         .expect("a fixture")
+    }
+
+    #[test]
+    fn a_match_delta_written_as_text_is_the_object_the_page_always_got() {
+        let mut book = Book::default();
+        let FeedEvent::FixtureAdded { fixture, markets } = added() else { unreachable!("a fixture") };
+        book.apply(FeedEvent::FixtureAdded { fixture: fixture.clone(), markets: markets.clone() });
+        let result = MarketResult::Winner { sid: 1 };
+        let scoreboard = Scoreboard { message: "A need 12".into(), balls: vec!["4".into(), "W".into()], teams: Vec::new(), tracker: None };
+        let text = |delta: MatchDelta| serde_json::from_str::<Value>(delta.to_json().get()).expect("JSON");
+        assert_eq!(text(MatchDelta::Match { state: book.match_state(1).as_ref() }), json!({"kind": "match", "match": book.match_state(1)}));
+        assert_eq!(text(MatchDelta::Fixture { fixture: &fixture }), json!({"kind": "fixture", "fixture": fixture}));
+        assert_eq!(text(MatchDelta::Market { market: &markets[0] }), json!({"kind": "market", "market": markets[0]}));
+        assert_eq!(text(MatchDelta::Scoreboard { scoreboard: &scoreboard }), json!({"kind": "scoreboard", "scoreboard": scoreboard}));
+        assert_eq!(text(MatchDelta::Settled { mid: 10, result: &result }), json!({"kind": "settled", "mid": 10, "result": result}));
     }
 
     #[test]

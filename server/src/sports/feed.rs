@@ -181,8 +181,8 @@ pub fn publish(shared: &Arc<RwLock<Book>>, hub: &HubHandle, changes: &mut [Chang
         // The whole tree and ticker: small (one row per fixture), and a newcomer needs it all.
         hub.publish(TREE_TOPIC.to_owned(), super::navigation::navigation(&book), Full::Delta);
     }
-    for (gmid, delta) in changes.iter_mut().flat_map(|c| c.matches.iter_mut()) {
-        hub.publish(match_topic(*gmid), std::mem::take(delta), match_full(shared, *gmid));
+    for (gmid, delta) in changes.iter_mut().flat_map(|c| std::mem::take(&mut c.matches)) {
+        hub.publish(match_topic(gmid), delta, match_full(shared, gmid));
     }
 }
 

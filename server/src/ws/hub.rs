@@ -15,6 +15,7 @@ use actix_web::web::{Bytes, BytesMut};
 use crate::limits::{HUB_BATCH_MAX, HUB_QUEUE_MAX, WS_QUEUE_HARD_MAX, WS_QUEUE_SOFT_MAX, WS_TOPICS_PER_CONNECTION_MAX};
 use ledger::SessionId;
 use schemas::ws::WsServerMessage;
+use serde_json::value::RawValue;
 use serde_json::Value;
 use std::cell::RefCell;
 use std::collections::{HashMap, HashSet, VecDeque};
@@ -39,8 +40,10 @@ struct Frame {
 #[derive(Default)]
 struct QueueInner {
     frames: VecDeque<Frame>,
-    /// Pings and pongs, written before the frames.
-    controls: Vec<Control>,
+    /// Pongs to the client's pings, written before the frames.
+    pongs: Vec<Bytes>,
+    /// The heartbeat's ping, to go out with the next frames (`ConnQueue::ping`).
+    ping_due: bool,
     /// Why the hub closed the connection.
     closed: Option<&'static str>,
     /// The close frame the session asked for, still to be written.
@@ -57,12 +60,12 @@ struct QueueInner {
 
 impl QueueInner {
     fn is_empty(&self) -> bool {
-        self.frames.is_empty() && self.controls.is_empty() && self.close.is_none()
+        self.frames.is_empty() && self.pongs.is_empty() && self.close.is_none()
     }
 
     /// Only frames are queued (no control, no close), few enough for one vectored write.
     fn only_frames(&self) -> bool {
-        !self.ended && self.controls.is_empty() && self.close.is_none() && self.closed.is_none() && (1..=WRITEV_FRAMES_MAX).contains(&self.frames.len())
+        !self.ended && !self.ping_due && self.pongs.is_empty() && self.close.is_none() && self.closed.is_none() && (1..=WRITEV_FRAMES_MAX).contains(&self.frames.len())
     }
 
     /// Writes the queued frames (`only_frames`) in one vectored write, each message from its
@@ -92,18 +95,19 @@ impl QueueInner {
         Ok(())
     }
 
-    /// Everything queued, framed in one buffer of its exact size (controls, frames, then a close
-    /// frame; nothing once the output has ended).
+    /// Everything queued, framed in one buffer of its exact size (a ping, pongs, frames, then a
+    /// close frame; nothing once the output has ended).
     fn frame_queued(&mut self) -> BytesMut {
-        let size: usize = self.controls.iter().map(|c| FRAME_HEAD_MAX + if let Control::Pong(b) = c { b.len() } else { 0 }).sum::<usize>()
+        let size: usize = if self.ping_due { FRAME_HEAD_MAX } else { 0 }
+            + self.pongs.iter().map(|pong| FRAME_HEAD_MAX + pong.len()).sum::<usize>()
             + self.frames.iter().map(|f| FRAME_HEAD_MAX + f.payload.len()).sum::<usize>()
             + if self.close.is_some() || self.closed.is_some() { CLOSE_FRAME_MAX } else { 0 };
         let mut buf = BytesMut::with_capacity(size);
-        for control in self.controls.drain(..) {
-            match control {
-                Control::Ping => Parser::write_message(&mut buf, b"", OpCode::Ping, true, false),
-                Control::Pong(bytes) => Parser::write_message(&mut buf, bytes, OpCode::Pong, true, false),
-            }
+        if std::mem::take(&mut self.ping_due) {
+            Parser::write_message(&mut buf, b"", OpCode::Ping, true, false);
+        }
+        for pong in self.pongs.drain(..) {
+            Parser::write_message(&mut buf, pong, OpCode::Pong, true, false);
         }
         if !self.ended {
             for frame in self.frames.drain(..) {
@@ -155,12 +159,6 @@ fn frame_head_len(len: usize) -> usize {
 }
 /// A close frame at most: a control frame's payload is at most 125 bytes.
 const CLOSE_FRAME_MAX: usize = 2 + 125;
-
-/// A WebSocket control frame the session sends.
-pub enum Control {
-    Ping,
-    Pong(Bytes),
-}
 
 /// One connection's output: frames queued by the hub and by the session. A plain TCP
 /// connection's are written straight to its socket by whoever queued them (`flush`); under TLS,
@@ -314,8 +312,22 @@ impl ConnQueue {
         self.session_push(|inner| inner.frames.push_back(Frame { topic: None, payload }));
     }
 
-    pub fn control(&self, control: Control) {
-        self.session_push(|inner| inner.controls.push(control));
+    /// The answer to the client's ping.
+    pub fn pong(&self, bytes: Bytes) {
+        self.session_push(|inner| inner.pongs.push(bytes));
+    }
+
+    /// The heartbeat's ping. It goes out with the connection's next frames, so a busy
+    /// connection's pings cost no write of their own; one still waiting from the last beat (the
+    /// connection had nothing to send for a whole interval) goes out alone now.
+    pub fn ping(&self) {
+        if self.lock().ping_due {
+            self.deliver();
+        }
+        let mut inner = self.lock();
+        if !inner.ended {
+            inner.ping_due = true;
+        }
     }
 
     /// The close frame goes out after what is queued; nothing after it.
@@ -340,7 +352,7 @@ impl ConnQueue {
     }
 
     /// The response body's turn. Under TLS: everything queued, framed in one buffer of its exact
-    /// size (controls, frames, then a close frame). A connection written directly hands the body
+    /// size (a ping, pongs, frames, then a close frame). A connection written directly hands the body
     /// nothing. `Ended` once the close frame is out or the session is gone, `Waiting` (with
     /// `waker` kept) until then.
     pub fn write(&self, waker: &Waker) -> Output {
@@ -412,7 +424,43 @@ pub enum HubCommand {
     /// A change: `delta` goes to subscribers, `full` becomes the topic's value for snapshots.
     /// `seq`: the change's number when the node numbers changes per topic (`Numbering`), else
     /// the topic's next.
-    Publish { key: String, delta: Value, full: Full, seq: Option<u64> },
+    Publish { key: String, delta: Delta, full: Full, seq: Option<u64> },
+}
+
+/// A change's data: a JSON value, or JSON text already (a match's deltas, serialized straight from
+/// the feed's types: no value is built for the many changes of a busy match).
+pub enum Delta {
+    Value(Value),
+    Json(Box<RawValue>),
+}
+
+impl From<Value> for Delta {
+    fn from(value: Value) -> Self {
+        Delta::Value(value)
+    }
+}
+
+impl From<Box<RawValue>> for Delta {
+    fn from(json: Box<RawValue>) -> Self {
+        Delta::Json(json)
+    }
+}
+
+impl Delta {
+    /// As a value, parsed when it is text (a snapshot's source, an edge's relay, MessagePack).
+    pub fn to_value(&self) -> Value {
+        match self {
+            Delta::Value(value) => value.clone(),
+            Delta::Json(json) => serde_json::from_str(json.get()).expect("JSON text the server wrote"),
+        }
+    }
+
+    fn into_value(self) -> Value {
+        match self {
+            Delta::Value(value) => value,
+            json @ Delta::Json(_) => json.to_value(),
+        }
+    }
 }
 
 /// A topic's whole value after a change, for the snapshots of later subscribers and of
@@ -506,10 +554,10 @@ struct Dropped {
 }
 
 impl Dropped {
-    fn record(&self, key: String, delta: Value, full: Full) {
+    fn record(&self, key: String, delta: Delta, full: Full) {
         // `Full::Delta` means the delta is the whole value.
         let full = match full {
-            Full::Delta => Full::Value(delta),
+            Full::Delta => Full::Value(delta.into_value()),
             other => other,
         };
         self.latest.lock().unwrap_or_else(|poisoned| poisoned.into_inner()).insert(key, full);
@@ -549,7 +597,8 @@ impl HubHandle {
     /// snapshot with the next `seq` once it has caught up (`Hub::resync`). A node that relays
     /// its changes numbers this one and relays it first (each topic has one publisher, so its
     /// changes reach the relay in their order).
-    pub fn publish(&self, key: String, delta: Value, full: Full) {
+    pub fn publish(&self, key: String, delta: impl Into<Delta>, full: Full) {
+        let delta = delta.into();
         let seq = match self.numbering.as_deref() {
             Some(numbering @ Numbering { relay: Some(relay), .. }) => {
                 let seq = {
@@ -563,7 +612,7 @@ impl HubHandle {
                     Full::Delta => Full::Delta,
                     Full::Later(read) => Full::Later(read.clone()),
                 };
-                if relay.try_send(Change { topic: key.clone(), seq, delta: delta.clone(), full: shared }).is_err() {
+                if relay.try_send(Change { topic: key.clone(), seq, delta: delta.to_value(), full: shared }).is_err() {
                     tracing::warn!(topic = %key, "the push relay is full; the edges miss this change");
                 }
                 Some(seq)
@@ -578,10 +627,10 @@ impl HubHandle {
         if let Some(numbering) = &self.numbering {
             numbering.seqs().insert(key.clone(), seq);
         }
-        self.send_publish(key, delta, full, Some(seq));
+        self.send_publish(key, Delta::Value(delta), full, Some(seq));
     }
 
-    fn send_publish(&self, key: String, delta: Value, full: Full, seq: Option<u64>) {
+    fn send_publish(&self, key: String, delta: Delta, full: Full, seq: Option<u64>) {
         if let Err(mpsc::error::TrySendError::Full(HubCommand::Publish { key, delta, full, .. })) = self.tx.try_send(HubCommand::Publish { key, delta, full, seq }) {
             tracing::warn!(topic = %key, "hub inbox full; the topic is resent as a snapshot");
             self.dropped.record(key, delta, full);
@@ -786,17 +835,23 @@ impl Hub {
         }
     }
 
-    fn publish(&mut self, key: &str, delta: Value, full: Full, seq: Option<u64>) {
+    fn publish(&mut self, key: &str, delta: Delta, full: Full, seq: Option<u64>) {
         let Some(topic) = self.topics.get_mut(key) else { return };
         topic.seq = seq.unwrap_or(topic.seq + 1);
         *topic.latest.get_mut() = match full {
             Full::Value(value) => Latest::Value(value),
-            Full::Delta => Latest::Value(delta.clone()),
+            Full::Delta => Latest::Value(delta.to_value()),
             Full::Later(read) => Latest::Later(read),
         };
         // Encoded once per format in use, shared by every subscriber.
-        let message = WsServerMessage::Delta { topic: topic.wire.clone(), seq: topic.seq, data: delta };
-        let mut encoded = Encodings::of(&message);
+        let message;
+        let mut encoded = match delta {
+            Delta::Value(data) => {
+                message = WsServerMessage::Delta { topic: topic.wire.clone(), seq: topic.seq, data };
+                Encodings::of(&message)
+            }
+            Delta::Json(data) => Encodings::of_json_delta(&topic.wire, topic.seq, data),
+        };
         for queue in topic.subscribers.values() {
             let frame = Frame { topic: Some(topic.id), payload: encoded.get(queue.format) };
             self.wakes.push(queue, frame, || topic.snapshot(queue.format));
@@ -894,8 +949,8 @@ mod tests {
         let queue = ConnQueue::default();
         let _ = queue.push(frame(7, "delta"), || unreachable!());
         queue.reply(Encoded::Text("reply".into()));
-        queue.control(Control::Ping);
-        queue.control(Control::Pong(Bytes::from_static(b"hi")));
+        queue.ping();
+        queue.pong(Bytes::from_static(b"hi"));
         queue.close(Some(CloseReason { code: CloseCode::Normal, description: Some("bye".into()) }));
         let _ = queue.push(frame(7, "too late"), || unreachable!());
         assert_eq!(
@@ -912,6 +967,24 @@ mod tests {
     }
 
     #[test]
+    fn the_heartbeats_ping_rides_with_the_next_frames_or_goes_alone_a_beat_later() {
+        let queue = ConnQueue::default();
+        let counter = Arc::new(WakeCount::default());
+        let waker = Waker::from(counter.clone());
+        assert!(matches!(queue.write(&waker), Output::Waiting));
+        queue.ping();
+        assert_eq!(counter.0.load(Ordering::Relaxed), 0, "a ping alone wakes nobody");
+        assert!(queue.push(frame(7, "delta"), || unreachable!()), "frames still wake the writer behind a due ping");
+        assert_eq!(written(&queue), vec![WireFrame::Ping, WireFrame::Text("delta".into())], "one write");
+
+        assert!(matches!(queue.write(&waker), Output::Waiting));
+        queue.ping();
+        queue.ping();
+        assert_eq!(counter.0.load(Ordering::Relaxed), 1, "a beat with nothing sent: the ping goes now");
+        assert_eq!(written(&queue), vec![WireFrame::Ping]);
+    }
+
+    #[test]
     fn a_waiting_writer_is_woken_once_by_the_hubs_batch_and_by_the_session() {
         let mut hub = Hub::default();
         let queue = Arc::new(ConnQueue::default());
@@ -920,7 +993,7 @@ mod tests {
         let waker = Waker::from(counter.clone());
         assert!(matches!(queue.write(&waker), Output::Waiting));
         hub.handle(HubCommand::Subscribe { conn_id: 1, key: "match:7".into(), wire: "match:7".into(), snapshot: serde_json::json!({}) });
-        hub.handle(HubCommand::Publish { key: "match:7".into(), delta: serde_json::json!({"d": 1}), full: Full::Delta, seq: None });
+        hub.handle(HubCommand::Publish { key: "match:7".into(), delta: Delta::Value(serde_json::json!({"d": 1})), full: Full::Delta, seq: None });
         assert_eq!(counter.0.load(Ordering::Relaxed), 0, "not before the batch ends");
         hub.wakes.deliver_all();
         assert_eq!(counter.0.load(Ordering::Relaxed), 1);
@@ -1018,7 +1091,7 @@ mod tests {
             counter.fetch_add(1, Ordering::Relaxed);
             Some(serde_json::json!({"v": 1}))
         }));
-        hub.handle(HubCommand::Publish { key: "match:7".into(), delta: serde_json::json!({"d": 1}), full: later, seq: None });
+        hub.handle(HubCommand::Publish { key: "match:7".into(), delta: Delta::Value(serde_json::json!({"d": 1})), full: later, seq: None });
         assert_eq!(reads.load(Ordering::Relaxed), 0, "nobody needed a snapshot yet");
         let (frames, _) = drain(&first);
         assert_eq!(frames.last().cloned(), Some(r#"{"type":"delta","topic":"match:7","seq":1,"data":{"d":1}}"#.to_string()));
@@ -1068,12 +1141,12 @@ mod tests {
         hub.handle(HubCommand::Connect { conn_id: 1, queue: queue.clone() });
         hub.handle(HubCommand::Subscribe { conn_id: 1, key: "match:7".into(), wire: "match:7".into(), snapshot: serde_json::json!({}) });
         for d in 1..=3 {
-            hub.handle(HubCommand::Publish { key: "match:7".into(), delta: serde_json::json!({"d": d}), full: Full::Delta, seq: None });
+            hub.handle(HubCommand::Publish { key: "match:7".into(), delta: Delta::Value(serde_json::json!({"d": d})), full: Full::Delta, seq: None });
         }
         assert_eq!(hub.wakes.0.len(), 1, "one wake-up for the snapshot and the three deltas");
         hub.wakes.deliver_all();
         assert_eq!(drain(&queue).0.len(), 4, "the session finds all four frames at once");
-        hub.handle(HubCommand::Publish { key: "match:7".into(), delta: serde_json::json!({"d": 4}), full: Full::Delta, seq: None });
+        hub.handle(HubCommand::Publish { key: "match:7".into(), delta: Delta::Value(serde_json::json!({"d": 4})), full: Full::Delta, seq: None });
         assert_eq!(hub.wakes.0.len(), 1, "a drained queue is woken again by its next frame");
     }
 
@@ -1086,7 +1159,7 @@ mod tests {
             hub.handle(HubCommand::Connect { conn_id, queue: queue.clone() });
             hub.handle(HubCommand::Subscribe { conn_id, key: "casino:teen20".into(), wire: "casino:teen20".into(), snapshot: serde_json::json!({"lt": 20}) });
         }
-        hub.handle(HubCommand::Publish { key: "casino:teen20".into(), delta: serde_json::json!({"lt": 19, "cards": ["KHH"]}), full: Full::Delta, seq: None });
+        hub.handle(HubCommand::Publish { key: "casino:teen20".into(), delta: Delta::Value(serde_json::json!({"lt": 19, "cards": ["KHH"]})), full: Full::Delta, seq: None });
         let (texts, _) = drain(&json);
         let delta: Value = serde_json::from_str(&texts[1]).expect("json");
         assert_eq!(delta, serde_json::json!({"type": "delta", "topic": "casino:teen20", "seq": 1, "data": {"lt": 19, "cards": ["KHH"]}}));

@@ -2,7 +2,7 @@
 //! heartbeat. What goes out is queued on the connection's `ConnQueue` and written by its response
 //! body. It always ends by telling the hub and closing the socket.
 
-use super::hub::{ConnQueue, Control, HubCommand};
+use super::hub::{ConnQueue, HubCommand};
 use super::wire::Format;
 use crate::app_state::AppState;
 use crate::clock::now_ms;
@@ -58,7 +58,7 @@ pub async fn run(state: web::Data<AppState>, queue: Arc<ConnQueue>, mut stream: 
                         let reply = WsServerMessage::Error { message: "binary frames are not accepted; send JSON text".into() };
                         queue.reply(super::wire::encode(conn.format, &reply));
                     }
-                    Some(Ok(AggregatedMessage::Ping(bytes))) => queue.control(Control::Pong(bytes)),
+                    Some(Ok(AggregatedMessage::Ping(bytes))) => queue.pong(bytes),
                     Some(Ok(AggregatedMessage::Pong(_))) => {}
                     Some(Ok(AggregatedMessage::Close(reason))) => break End::Close(reason),
                     Some(Err(e)) => break End::Close(Some(CloseReason { code: CloseCode::Protocol, description: Some(e.to_string()) })),
@@ -74,7 +74,7 @@ pub async fn run(state: web::Data<AppState>, queue: Arc<ConnQueue>, mut stream: 
                 if queue.stalled(Duration::from_millis(WS_SEND_STALL_MS)) {
                     break End::Stalled;
                 }
-                queue.control(Control::Ping);
+                queue.ping();
             }
         }
     };

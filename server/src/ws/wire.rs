@@ -6,7 +6,8 @@
 use actix_web::web::Bytes;
 use bytestring::ByteString;
 use schemas::ws::WsServerMessage;
-use serde::Deserialize;
+use serde::{Deserialize, Serialize};
+use serde_json::value::RawValue;
 
 /// The encoding a connection asked for.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Deserialize)]
@@ -59,16 +60,36 @@ pub fn encode(format: Format, message: &WsServerMessage) -> Encoded {
     }
 }
 
+/// A delta whose data is JSON text already: the same text `WsServerMessage::Delta` would give.
+#[derive(Serialize)]
+#[serde(tag = "type", rename = "delta")]
+struct JsonDelta<'a> {
+    topic: &'a str,
+    seq: u64,
+    data: &'a RawValue,
+}
+
+enum Message<'a> {
+    Typed(&'a WsServerMessage),
+    JsonDelta { topic: &'a str, seq: u64, data: Box<RawValue> },
+}
+
 /// One message, encoded the first time a subscriber asks for each format and shared after.
 pub struct Encodings<'a> {
-    message: &'a WsServerMessage,
+    message: Message<'a>,
     json: Option<Encoded>,
     msgpack: Option<Encoded>,
 }
 
 impl<'a> Encodings<'a> {
     pub fn of(message: &'a WsServerMessage) -> Self {
-        Encodings { message, json: None, msgpack: None }
+        Encodings { message: Message::Typed(message), json: None, msgpack: None }
+    }
+
+    /// A delta of `topic` whose data is JSON text: copied as it is into a JSON frame, parsed only
+    /// for MessagePack.
+    pub fn of_json_delta(topic: &'a str, seq: u64, data: Box<RawValue>) -> Self {
+        Encodings { message: Message::JsonDelta { topic, seq, data }, json: None, msgpack: None }
     }
 
     pub fn get(&mut self, format: Format) -> Encoded {
@@ -76,7 +97,17 @@ impl<'a> Encodings<'a> {
             Format::Json => &mut self.json,
             Format::Msgpack => &mut self.msgpack,
         };
-        slot.get_or_insert_with(|| encode(format, self.message)).clone()
+        slot.get_or_insert_with(|| match &self.message {
+            Message::Typed(message) => encode(format, message),
+            Message::JsonDelta { topic, seq, data } => match format {
+                Format::Json => Encoded::Text(serde_json::to_string(&JsonDelta { topic, seq: *seq, data }).expect("wire messages serialize").into()),
+                Format::Msgpack => {
+                    let data = serde_json::from_str(data.get()).expect("JSON text the server wrote");
+                    encode(format, &WsServerMessage::Delta { topic: topic.to_string(), seq: *seq, data })
+                }
+            },
+        })
+        .clone()
     }
 }
 
@@ -97,6 +128,17 @@ mod tests {
         let from_msgpack: serde_json::Value = rmp_serde::from_slice(&msgpack).expect("msgpack");
         assert_eq!(from_msgpack, from_json);
         assert!(msgpack.len() < json.len(), "{} bytes of MessagePack against {} of JSON", msgpack.len(), json.len());
+    }
+
+    #[test]
+    fn a_delta_of_json_text_is_framed_as_the_same_delta_of_a_value() {
+        let data = serde_json::json!({"kind": "market", "market": {"mid": 12, "odds": [1.85, 2], "name": "Match \"Odds\""}});
+        let typed = WsServerMessage::Delta { topic: "match:7".into(), seq: 3, data: data.clone() };
+        let text = serde_json::value::to_raw_value(&data).expect("encodes");
+        let mut from_text = Encodings::of_json_delta("match:7", 3, text);
+        let mut from_value = Encodings::of(&typed);
+        assert_eq!(from_text.get(Format::Json), from_value.get(Format::Json));
+        assert_eq!(from_text.get(Format::Msgpack), from_value.get(Format::Msgpack));
     }
 
     #[test]
