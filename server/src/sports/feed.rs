@@ -175,7 +175,7 @@ pub fn publish(shared: &Arc<RwLock<Book>>, hub: &HubHandle, changes: &mut [Chang
         if delta.rows.is_empty() && delta.removed.is_empty() {
             continue;
         }
-        hub.publish(home_topic(etid), serde_json::to_value(delta).expect("wire types serialize"), home_full(shared, etid));
+        hub.publish(home_topic(etid), serde_json::value::to_raw_value(&delta).expect("wire types serialize"), home_full(shared, etid));
     }
     if changes.iter().any(|c| c.navigation) {
         // The whole tree and ticker: small (one row per fixture), and a newcomer needs it all.

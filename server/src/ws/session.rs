@@ -1,6 +1,6 @@
 //! One connection: a `select!` loop over inbound frames, the hub closing the connection and the
-//! heartbeat. What goes out is queued on the connection's `ConnQueue` and written by its response
-//! body. It always ends by telling the hub and closing the socket.
+//! heartbeat. What goes out is queued on the connection's `ConnQueue` and written from there
+//! (`super::outbound`). It always ends by telling the hub and closing the socket.
 
 use super::hub::{ConnQueue, HubCommand};
 use super::wire::Format;
@@ -85,9 +85,9 @@ pub async fn run(state: web::Data<AppState>, queue: Arc<ConnQueue>, mut stream: 
     let ended = match end {
         End::Close(reason) => {
             queue.close(reason);
-            ends_within_grace(&mut stream).await
+            ends_within_grace(&mut stream, &queue, &mut writable).await
         }
-        End::ClosedByHub => ends_within_grace(&mut stream).await,
+        End::ClosedByHub => ends_within_grace(&mut stream, &queue, &mut writable).await,
         End::Gone => true,
         End::Stalled => false,
     };
@@ -99,10 +99,17 @@ pub async fn run(state: web::Data<AppState>, queue: Arc<ConnQueue>, mut stream: 
     }
 }
 
-/// Whether the client ends the connection within `WS_CLOSE_GRACE_MS` of the close frame.
-async fn ends_within_grace(stream: &mut AggregatedMessageStream) -> bool {
+/// Whether the client ends the connection within `WS_CLOSE_GRACE_MS` of the close frame (which
+/// may still wait for a full socket to drain).
+async fn ends_within_grace(stream: &mut AggregatedMessageStream, queue: &ConnQueue, writable: &mut super::outbound::Writable) -> bool {
     let grace = Duration::from_millis(WS_CLOSE_GRACE_MS);
-    tokio::time::timeout(grace, async { while stream.next().await.is_some() {} }).await.is_ok()
+    let ended = async {
+        tokio::select! {
+            _ = async { while stream.next().await.is_some() {} } => {}
+            _ = super::outbound::write_when_writable(queue, writable) => {}
+        }
+    };
+    tokio::time::timeout(grace, ended).await.is_ok()
 }
 
 fn error(message: impl Into<String>) -> Vec<WsServerMessage> {
