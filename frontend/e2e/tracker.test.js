@@ -21,15 +21,29 @@ function readCricket() {
   };
 }
 
-/** The tracker at 1366 px, then on a phone (the page lays itself out again first). */
+/** The scoreboard's last balls, goals or points that stick out of its box (none should). */
+function scoreboardSpill() {
+  const box = document.querySelector('[aria-label="Scoreboard"]').getBoundingClientRect();
+  return [...document.querySelectorAll('[aria-label="Last balls"] > *')]
+    .filter((el) => {
+      const r = el.getBoundingClientRect();
+      return r.left < box.left - 0.5 || r.right > box.right + 0.5 || r.top < box.top - 0.5 || r.bottom > box.bottom + 0.5;
+    })
+    .map((el) => el.textContent);
+}
+
+/** The tracker at 1366 px, then on a phone (the page lays itself out again first); at each, the
+ *  scoreboard holds its own entries. */
 async function screenshotsAt(page, name) {
   await page.waitForTimeout(800); // let a new ball's or point's pop settle
   await page.screenshot({ path: screenshotPath(`tracker-${name}-1366.png`), fullPage: false });
+  assert.deepEqual(await page.evaluate(scoreboardSpill), [], `${name} at 1366 px: entries outside the scoreboard`);
   await page.setViewportSize({ width: 375, height: 812 });
   await page.waitForTimeout(500);
   await page.getByTestId('tracker').scrollIntoViewIfNeeded();
   await page.waitForTimeout(800);
   await page.screenshot({ path: screenshotPath(`tracker-${name}-375.png`), fullPage: false });
+  assert.deepEqual(await page.evaluate(scoreboardSpill), [], `${name} at 375 px: entries outside the scoreboard`);
 }
 
 describe('live match tracker', () => {

@@ -19,19 +19,25 @@ export function ScoreboardPanel() {
       ))}
       <Box sx={{ display: 'flex', justifyContent: 'space-between', alignItems: 'center', gap: 1, mt: 0.5, flexWrap: 'wrap' }}>
         <Typography sx={{ fontSize: 12, color: 'primary.main' }}>{scoreboard.message}</Typography>
-        <Box sx={{ display: 'flex', gap: 0.5 }} aria-label="Last balls">
+        {/* A cricket ball is a circle; a football goal ("3' Atletico Madrid") or a tennis point a
+            pill as wide as its text, wrapping inside the box on a narrow screen. */}
+        <Box sx={{ display: 'flex', flexWrap: 'wrap', justifyContent: 'flex-end', gap: 0.5, minWidth: 0, maxWidth: '100%' }} aria-label="Last balls">
           {scoreboard.balls.slice(-6).map((ball, index) => (
             <Box
               key={index}
               sx={{
-                width: 22,
+                minWidth: 22,
+                maxWidth: '100%',
                 height: 22,
-                borderRadius: '50%',
-                display: 'flex',
-                alignItems: 'center',
-                justifyContent: 'center',
+                px: ball.length > 2 ? 1 : 0,
+                borderRadius: 11,
+                lineHeight: '22px',
+                textAlign: 'center',
                 fontSize: 11,
                 fontWeight: 700,
+                whiteSpace: 'nowrap',
+                overflow: 'hidden',
+                textOverflow: 'ellipsis',
                 bgcolor: ball === 'W' ? 'error.main' : ball === '4' || ball === '6' ? 'secondary.main' : 'action.selected',
               }}
             >
