@@ -192,6 +192,126 @@ fn never_reading_client(address: std::net::SocketAddr, topics: &[String]) {
     drop(tcp);
 }
 
+/// A client that stops reading until the server's socket is full, then reads again: it gets
+/// every frame after, in order, and the server keeps the connection. What a full socket did not
+/// take is written as the socket drains (by the connection's session), not left until the stall
+/// check cuts the client.
+#[actix_web::test]
+async fn a_client_that_pauses_reading_gets_every_frame_after_in_order() {
+    let app = spawn_app_with(|s| s.feed.speed = 30.0).await;
+    let address: std::net::SocketAddr = app.address.trim_start_matches("http://").parse().expect("address");
+    let rows = app.post("/data/front/highlightproduct", None, &json!({"etid": 4, "type": "all"})).await;
+    let mut topics = vec!["home:4".to_owned(), "home:1".to_owned(), "home:2".to_owned()];
+    topics.extend(rows.data().as_array().expect("rows").iter().map(|r| format!("match:{}", r["gmid"])));
+    let client = std::thread::spawn(move || pausing_client(address, &topics));
+    let started = Instant::now();
+    while !client.is_finished() {
+        assert!(started.elapsed() < Duration::from_secs(90), "the client thread did not finish");
+        actix_web::rt::time::sleep(Duration::from_millis(200)).await;
+    }
+    client.join().expect("the client thread");
+}
+
+fn pausing_client(address: std::net::SocketAddr, topics: &[String]) {
+    use std::io::{Read, Write};
+    let socket = socket2::Socket::new(socket2::Domain::IPV4, socket2::Type::STREAM, None).expect("socket");
+    socket.set_recv_buffer_size(2048).expect("rcvbuf");
+    socket.connect(&address.into()).expect("connects");
+    let mut tcp: std::net::TcpStream = socket.into();
+    let handshake = format!(
+        "GET /ws HTTP/1.1\r\nHost: {address}\r\nUpgrade: websocket\r\nConnection: Upgrade\r\nSec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\nSec-WebSocket-Version: 13\r\n\r\n"
+    );
+    tcp.write_all(handshake.as_bytes()).expect("handshake");
+    let mut head = Vec::new();
+    let mut byte = [0u8; 1];
+    while !head.ends_with(b"\r\n\r\n") {
+        tcp.read_exact(&mut byte).expect("the upgrade's answer");
+        head.push(byte[0]);
+    }
+    assert!(head.starts_with(b"HTTP/1.1 101"), "the upgrade is accepted");
+    for topic in topics {
+        tcp.write_all(&client_frame(&json!({"type": "sub", "topic": topic}).to_string())).expect("sub");
+    }
+    // Not reading: the server's frames back up behind the small window until its socket takes no
+    // more (its send queue stops growing); a second more, and the server holds frames itself.
+    let client_port = tcp.local_addr().expect("local address").port();
+    let mut queued = Vec::new();
+    while !queued.ends_with(&[queued.last().copied().unwrap_or(0); 2]) || queued.last() == Some(&0) {
+        assert!(queued.len() < 24, "the server's send queue kept growing: {queued:?}");
+        std::thread::sleep(Duration::from_millis(500));
+        queued.push(server_send_queue(address.port(), client_port));
+    }
+    std::thread::sleep(Duration::from_secs(1));
+
+    tcp.set_read_timeout(Some(Duration::from_secs(1))).expect("a timeout");
+    let mut reader = std::io::BufReader::new(tcp.try_clone().expect("a reading handle"));
+    let (started, mut seqs, mut frames, mut last_frame) = (Instant::now(), std::collections::HashMap::new(), 0, Instant::now());
+    while started.elapsed() < Duration::from_secs(12) {
+        let mut head = [0u8; 2];
+        match reader.read_exact(&mut head) {
+            Ok(()) => {}
+            Err(e) if matches!(e.kind(), std::io::ErrorKind::WouldBlock | std::io::ErrorKind::TimedOut) => continue,
+            Err(e) => panic!("the connection ended after {:?}: {e}", started.elapsed()),
+        }
+        let len = match head[1] & 0x7F {
+            126 => {
+                let mut n = [0u8; 2];
+                reader.read_exact(&mut n).expect("a length");
+                u16::from_be_bytes(n) as usize
+            }
+            127 => {
+                let mut n = [0u8; 8];
+                reader.read_exact(&mut n).expect("a length");
+                u64::from_be_bytes(n) as usize
+            }
+            n => n as usize,
+        };
+        let mut payload = vec![0u8; len];
+        reader.read_exact(&mut payload).expect("a frame's payload");
+        match head[0] & 0x0F {
+            0x1 => {
+                let message: Value = serde_json::from_slice(&payload).expect("a JSON frame");
+                let (topic, seq) = (message["topic"].as_str().expect("a topic").to_owned(), message["seq"].as_u64().expect("a seq"));
+                match message["type"].as_str() {
+                    // A snapshot starts the topic (or, past the queue's soft limit, replaces what was pending).
+                    Some("snapshot") => {
+                        seqs.insert(topic, seq);
+                    }
+                    Some("delta") => {
+                        let before = seqs.insert(topic.clone(), seq).expect("a delta after its topic's snapshot");
+                        assert_eq!(seq, before + 1, "{topic}: every delta, in order");
+                    }
+                    other => panic!("unexpected message {other:?}"),
+                }
+                frames += 1;
+                last_frame = Instant::now();
+            }
+            0x9 => {
+                let mut pong = vec![0x8A, 0x80 | payload.len() as u8, 0, 0, 0, 0];
+                pong.extend_from_slice(&payload);
+                tcp.write_all(&pong).expect("pong");
+            }
+            0x8 => panic!("the server closed the connection after {:?}: {:?}", started.elapsed(), String::from_utf8_lossy(&payload)),
+            other => panic!("unexpected opcode {other}"),
+        }
+    }
+    assert!(frames > 0 && last_frame.elapsed() < Duration::from_secs(3), "frames kept coming: {frames}, the last {:?} ago", last_frame.elapsed());
+}
+
+/// The bytes the server's end of the connection between `server_port` and `client_port` has
+/// sent but the client not yet acknowledged (`/proc/net/tcp`'s tx_queue).
+fn server_send_queue(server_port: u16, client_port: u16) -> u64 {
+    let table = std::fs::read_to_string("/proc/net/tcp").expect("/proc/net/tcp");
+    let (local, remote) = (format!("0100007F:{server_port:04X}"), format!("0100007F:{client_port:04X}"));
+    table
+        .lines()
+        .skip(1)
+        .map(|line| line.split_whitespace().collect::<Vec<_>>())
+        .find(|fields| fields.get(1) == Some(&local.as_str()) && fields.get(2) == Some(&remote.as_str()))
+        .and_then(|fields| u64::from_str_radix(fields.get(4)?.split(':').next()?, 16).ok())
+        .unwrap_or(0)
+}
+
 /// Whether a file of this process (the server runs in it) holds the server's end of the
 /// connection between `server_port` and `client_port` on 127.0.0.1 (`/proc/net/tcp`).
 fn server_end_is_held(server_port: u16, client_port: u16) -> bool {
