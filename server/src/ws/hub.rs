@@ -187,7 +187,9 @@ impl ConnQueue {
     /// session has started. The session starts after actix has written the handshake's answer:
     /// it is spawned by the handler, on the worker thread of the connection's dispatcher, which
     /// writes the answer's head and flushes it in the same turn in which the handler returns; the
-    /// response's body then never hands the dispatcher a byte (`write`).
+    /// response's body then never hands the dispatcher a byte (`write`). Besides, nothing is
+    /// written before the client's first message (its answers and subscriptions) or a heartbeat
+    /// later, and a client sends nothing before it has read the handshake's answer.
     pub fn writing_to(format: Format, socket: Arc<std::net::TcpStream>) -> Self {
         ConnQueue { format, socket: Some(socket), ..ConnQueue::default() }
     }
