@@ -21,13 +21,15 @@ function readCricket() {
   };
 }
 
-/** The scoreboard's last balls, goals or points that stick out of its box (none should). */
+/** The scoreboard's last balls, goals or points that stick out of its box, or whose text does
+ *  not fit their own (none should). */
 function scoreboardSpill() {
   const box = document.querySelector('[aria-label="Scoreboard"]').getBoundingClientRect();
   return [...document.querySelectorAll('[aria-label="Last balls"] > *')]
     .filter((el) => {
       const r = el.getBoundingClientRect();
-      return r.left < box.left - 0.5 || r.right > box.right + 0.5 || r.top < box.top - 0.5 || r.bottom > box.bottom + 0.5;
+      const outside = r.left < box.left - 0.5 || r.right > box.right + 0.5 || r.top < box.top - 0.5 || r.bottom > box.bottom + 0.5;
+      return outside || el.scrollWidth > el.clientWidth + 1;
     })
     .map((el) => el.textContent);
 }
@@ -37,13 +39,13 @@ function scoreboardSpill() {
 async function screenshotsAt(page, name) {
   await page.waitForTimeout(800); // let a new ball's or point's pop settle
   await page.screenshot({ path: screenshotPath(`tracker-${name}-1366.png`), fullPage: false });
-  assert.deepEqual(await page.evaluate(scoreboardSpill), [], `${name} at 1366 px: entries outside the scoreboard`);
+  assert.deepEqual(await page.evaluate(scoreboardSpill), [], `${name} at 1366 px: entries spill out of the scoreboard`);
   await page.setViewportSize({ width: 375, height: 812 });
   await page.waitForTimeout(500);
   await page.getByTestId('tracker').scrollIntoViewIfNeeded();
   await page.waitForTimeout(800);
   await page.screenshot({ path: screenshotPath(`tracker-${name}-375.png`), fullPage: false });
-  assert.deepEqual(await page.evaluate(scoreboardSpill), [], `${name} at 375 px: entries outside the scoreboard`);
+  assert.deepEqual(await page.evaluate(scoreboardSpill), [], `${name} at 375 px: entries spill out of the scoreboard`);
 }
 
 describe('live match tracker', () => {
