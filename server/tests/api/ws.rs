@@ -146,13 +146,24 @@ fn client_frame(text: &str) -> Vec<u8> {
 
 #[actix_web::test]
 async fn a_socket_that_never_reads_is_cut() {
+    let (_app, address, topics) = busy_server().await;
+    on_its_own_thread(move || never_reading_client(address, &topics)).await;
+}
+
+/// A server with the simulator at x30, its address, and its busiest topics: the home tables and
+/// every cricket match.
+async fn busy_server() -> (TestApp, std::net::SocketAddr, Vec<String>) {
     let app = spawn_app_with(|s| s.feed.speed = 30.0).await;
     let address: std::net::SocketAddr = app.address.trim_start_matches("http://").parse().expect("address");
     let rows = app.post("/data/front/highlightproduct", None, &json!({"etid": 4, "type": "all"})).await;
     let mut topics = vec!["home:4".to_owned(), "home:1".to_owned(), "home:2".to_owned()];
     topics.extend(rows.data().as_array().expect("rows").iter().map(|r| format!("match:{}", r["gmid"])));
-    // The client blocks, so it runs on its own thread; the server runs on this one.
-    let client = std::thread::spawn(move || never_reading_client(address, &topics));
+    (app, address, topics)
+}
+
+/// Runs a blocking client on its own thread while the server goes on running on this one.
+async fn on_its_own_thread(client: impl FnOnce() + Send + 'static) {
+    let client = std::thread::spawn(client);
     let started = Instant::now();
     while !client.is_finished() {
         assert!(started.elapsed() < Duration::from_secs(90), "the client thread did not finish");
@@ -161,58 +172,9 @@ async fn a_socket_that_never_reads_is_cut() {
     client.join().expect("the client thread");
 }
 
-/// Subscribes to busy topics and never reads; after the server's limits, drains the socket and
-/// asserts the server ended the connection.
-fn never_reading_client(address: std::net::SocketAddr, topics: &[String]) {
-    use std::io::{Read, Write};
-    // A small receive window, so the server's frames back up within a second or two.
-    let socket = socket2::Socket::new(socket2::Domain::IPV4, socket2::Type::STREAM, None).expect("socket");
-    socket.set_recv_buffer_size(2048).expect("rcvbuf");
-    socket.connect(&address.into()).expect("connects");
-    let mut tcp: std::net::TcpStream = socket.into();
-    let handshake = format!(
-        "GET /ws HTTP/1.1\r\nHost: {address}\r\nUpgrade: websocket\r\nConnection: Upgrade\r\nSec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\nSec-WebSocket-Version: 13\r\n\r\n"
-    );
-    tcp.write_all(handshake.as_bytes()).expect("handshake");
-    let mut head = [0u8; 12];
-    tcp.read_exact(&mut head).expect("101 answer");
-    assert_eq!(&head, b"HTTP/1.1 101", "the upgrade is accepted");
-    for topic in topics {
-        tcp.write_all(&client_frame(&json!({"type": "sub", "topic": topic}).to_string())).expect("sub");
-    }
-    // Never read. The server gives up on the socket: a stalled send (10 s) or, at the latest,
-    // the heartbeat timeout and the close grace (about 30 s). Given up means no file of this
-    // process holds the server's end any more: the kernel lists it with inode 0, or not at all.
-    let client_port = tcp.local_addr().expect("local address").port();
-    let started = Instant::now();
-    while server_end_is_held(address.port(), client_port) {
-        assert!(started.elapsed() < Duration::from_secs(45), "the server still holds the socket of a client that never reads");
-        std::thread::sleep(Duration::from_millis(500));
-    }
-    drop(tcp);
-}
-
-/// A client that stops reading until the server's socket is full, then reads again: it gets
-/// every frame after, in order, and the server keeps the connection. What a full socket did not
-/// take is written as the socket drains (by the connection's session), not left until the stall
-/// check cuts the client.
-#[actix_web::test]
-async fn a_client_that_pauses_reading_gets_every_frame_after_in_order() {
-    let app = spawn_app_with(|s| s.feed.speed = 30.0).await;
-    let address: std::net::SocketAddr = app.address.trim_start_matches("http://").parse().expect("address");
-    let rows = app.post("/data/front/highlightproduct", None, &json!({"etid": 4, "type": "all"})).await;
-    let mut topics = vec!["home:4".to_owned(), "home:1".to_owned(), "home:2".to_owned()];
-    topics.extend(rows.data().as_array().expect("rows").iter().map(|r| format!("match:{}", r["gmid"])));
-    let client = std::thread::spawn(move || pausing_client(address, &topics));
-    let started = Instant::now();
-    while !client.is_finished() {
-        assert!(started.elapsed() < Duration::from_secs(90), "the client thread did not finish");
-        actix_web::rt::time::sleep(Duration::from_millis(200)).await;
-    }
-    client.join().expect("the client thread");
-}
-
-fn pausing_client(address: std::net::SocketAddr, topics: &[String]) {
+/// A raw WebSocket client with a small receive window, so the server's frames back up within a
+/// second or two once it stops reading, subscribed to `topics`.
+fn small_window_subscriber(address: std::net::SocketAddr, topics: &[String]) -> std::net::TcpStream {
     use std::io::{Read, Write};
     let socket = socket2::Socket::new(socket2::Domain::IPV4, socket2::Type::STREAM, None).expect("socket");
     socket.set_recv_buffer_size(2048).expect("rcvbuf");
@@ -232,14 +194,50 @@ fn pausing_client(address: std::net::SocketAddr, topics: &[String]) {
     for topic in topics {
         tcp.write_all(&client_frame(&json!({"type": "sub", "topic": topic}).to_string())).expect("sub");
     }
+    tcp
+}
+
+/// Subscribes to busy topics and never reads; after the server's limits, asserts the server
+/// ended the connection.
+fn never_reading_client(address: std::net::SocketAddr, topics: &[String]) {
+    let tcp = small_window_subscriber(address, topics);
+    // Never read. The server gives up on the socket: a stalled send (10 s) or, at the latest,
+    // the heartbeat timeout and the close grace (about 30 s). Given up means no file of this
+    // process holds the server's end any more: the kernel lists it with inode 0, or not at all.
+    let client_port = tcp.local_addr().expect("local address").port();
+    let started = Instant::now();
+    while server_ends(address.port(), client_port).iter().any(|end| end.get(9).is_some_and(|inode| inode != "0")) {
+        assert!(started.elapsed() < Duration::from_secs(45), "the server still holds the socket of a client that never reads");
+        std::thread::sleep(Duration::from_millis(500));
+    }
+    drop(tcp);
+}
+
+/// A client that stops reading until the server's socket is full, then reads again: it gets
+/// every frame after, in order, and the server keeps the connection. What a full socket did not
+/// take is written as the socket drains (by the connection's session), not left until the stall
+/// check cuts the client.
+#[actix_web::test]
+async fn a_client_that_pauses_reading_gets_every_frame_after_in_order() {
+    let (_app, address, topics) = busy_server().await;
+    on_its_own_thread(move || pausing_client(address, &topics)).await;
+}
+
+fn pausing_client(address: std::net::SocketAddr, topics: &[String]) {
+    use std::io::{Read, Write};
+    let mut tcp = small_window_subscriber(address, topics);
     // Not reading: the server's frames back up behind the small window until its socket takes no
     // more (its send queue stops growing); a second more, and the server holds frames itself.
     let client_port = tcp.local_addr().expect("local address").port();
+    let send_queue = || {
+        let ends = server_ends(address.port(), client_port);
+        ends.first().and_then(|end| u64::from_str_radix(end.get(4)?.split(':').next()?, 16).ok()).unwrap_or(0)
+    };
     let mut queued = Vec::new();
     while !queued.ends_with(&[queued.last().copied().unwrap_or(0); 2]) || queued.last() == Some(&0) {
         assert!(queued.len() < 24, "the server's send queue kept growing: {queued:?}");
         std::thread::sleep(Duration::from_millis(500));
-        queued.push(server_send_queue(address.port(), client_port));
+        queued.push(send_queue());
     }
     std::thread::sleep(Duration::from_secs(1));
 
@@ -298,30 +296,19 @@ fn pausing_client(address: std::net::SocketAddr, topics: &[String]) {
     assert!(frames > 0 && last_frame.elapsed() < Duration::from_secs(3), "frames kept coming: {frames}, the last {:?} ago", last_frame.elapsed());
 }
 
-/// The bytes the server's end of the connection between `server_port` and `client_port` has
-/// sent but the client not yet acknowledged (`/proc/net/tcp`'s tx_queue).
-fn server_send_queue(server_port: u16, client_port: u16) -> u64 {
+/// The kernel's lines for the server's end of the connection between `server_port` and
+/// `client_port` on 127.0.0.1 (`/proc/net/tcp`), split in fields: tx_queue:rx_queue is the
+/// fifth (bytes sent and not yet acknowledged), the inode of the file holding it the tenth (0
+/// once no file of this process, where the server runs, holds it).
+fn server_ends(server_port: u16, client_port: u16) -> Vec<Vec<String>> {
     let table = std::fs::read_to_string("/proc/net/tcp").expect("/proc/net/tcp");
     let (local, remote) = (format!("0100007F:{server_port:04X}"), format!("0100007F:{client_port:04X}"));
     table
         .lines()
         .skip(1)
-        .map(|line| line.split_whitespace().collect::<Vec<_>>())
-        .find(|fields| fields.get(1) == Some(&local.as_str()) && fields.get(2) == Some(&remote.as_str()))
-        .and_then(|fields| u64::from_str_radix(fields.get(4)?.split(':').next()?, 16).ok())
-        .unwrap_or(0)
-}
-
-/// Whether a file of this process (the server runs in it) holds the server's end of the
-/// connection between `server_port` and `client_port` on 127.0.0.1 (`/proc/net/tcp`).
-fn server_end_is_held(server_port: u16, client_port: u16) -> bool {
-    let table = std::fs::read_to_string("/proc/net/tcp").expect("/proc/net/tcp");
-    let local = format!("0100007F:{server_port:04X}");
-    let remote = format!("0100007F:{client_port:04X}");
-    table.lines().skip(1).any(|line| {
-        let fields: Vec<&str> = line.split_whitespace().collect();
-        fields.get(1) == Some(&local.as_str()) && fields.get(2) == Some(&remote.as_str()) && fields.get(9).is_some_and(|inode| *inode != "0")
-    })
+        .map(|line| line.split_whitespace().map(str::to_owned).collect::<Vec<_>>())
+        .filter(|fields| fields.get(1) == Some(&local) && fields.get(2) == Some(&remote))
+        .collect()
 }
 
 /// The cricket-virtual table's page shows the server's round clock: the match state carries the
