@@ -263,6 +263,30 @@ describe('the operators console', () => {
     await operator.screenshot({ path: screenshotPath('ops-house-1366.png'), fullPage: true });
   });
 
+  it('an operator who must change the password does it in the console, then signs in to it', T, async () => {
+    await api(server.url, 'POST', '/ops/users', { token: opToken, body: { username: 'operator2', password: 'secret123', role: 'operator', mustChangePassword: true } });
+    const page = await newPage(browser, server.url);
+    await loginViaUi(page, 'operator2', 'secret123');
+    await page.waitForURL((url) => url.pathname === '/ops/password');
+    // Every other page of the console sends the operator back until the password is changed.
+    await page.goto('/ops/users');
+    await page.waitForURL((url) => url.pathname === '/ops/password');
+    await page.getByRole('heading', { name: 'Change password' }).waitFor();
+    assert.equal(await page.getByRole('dialog', { name: 'Rules' }).count(), 0, 'the console asks for no betting rules');
+    await page.getByLabel('Current Password').fill('secret123');
+    await page.getByLabel('New Password').fill('console-pass-1');
+    await page.getByLabel('Confirm Password').fill('console-pass-1');
+    await page.getByRole('button', { name: 'Change Password' }).click();
+    await page.getByText('Password changed successfully ✅').waitFor();
+    await page.waitForURL((url) => url.pathname === '/login');
+    await loginViaUi(page, 'operator2', 'console-pass-1');
+    await page.waitForURL((url) => url.pathname === '/ops');
+    await page.getByRole('navigation', { name: 'Console' }).getByRole('link', { name: 'Password' }).waitFor();
+    await page.waitForTimeout(1000);
+    assert.equal(await page.getByRole('dialog', { name: 'Rules' }).count(), 0, 'nor after signing in');
+    await page.context().close();
+  });
+
   it('a player is sent home from /ops and never downloads the console', T, async () => {
     await player.goto('/ops/users');
     await player.waitForURL((url) => url.pathname === '/');

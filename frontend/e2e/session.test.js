@@ -107,6 +107,40 @@ describe('rules prompt, welcome popup and live balance', () => {
     await page.context().close();
   });
 
+  it('a session an operator ends signs the open page out at once with the spec message; signing out oneself shows none', T, async () => {
+    await createUser(server.url, opToken, 'endme');
+    const page = await newPage(browser, server.url);
+    await loginViaUi(page, 'endme', 'secret123');
+    const rules = page.getByRole('dialog', { name: 'Rules' });
+    await rules.waitFor();
+    await rules.getByRole('button', { name: 'Accept' }).click();
+    await rules.waitFor({ state: 'detached' });
+    const expired = page.getByText('Your session has expired. Please log in again.');
+
+    // Signing out oneself: the server's push that the session ended finds nothing to end.
+    await page.getByRole('button', { name: 'endme' }).click();
+    await page.getByRole('menuitem', { name: 'SignOut' }).click();
+    await page.getByRole('banner').getByRole('link', { name: 'Login', exact: true }).waitFor();
+    await page.waitForTimeout(1500);
+    assert.equal(await expired.count(), 0, 'no expiry message after signing out');
+
+    await loginViaUi(page, 'endme', 'secret123');
+    await page.getByTestId('balance').waitFor();
+    // Let the socket authenticate and subscribe to the user topic.
+    await page.waitForTimeout(1000);
+    await page.evaluate(() => {
+      window.__notReloaded = true;
+    });
+    const ended = await api(server.url, 'POST', '/ops/users/endme/end-sessions', { token: opToken, body: { remark: 'e2e: sessions ended' } });
+    assert.equal(ended.success, true, JSON.stringify(ended));
+    await expired.waitFor({ timeout: 3000 });
+    await page.getByRole('banner').getByRole('link', { name: 'Login', exact: true }).waitFor();
+    assert.equal(new URL(page.url()).pathname, '/');
+    assert.equal(await page.evaluate(() => window.localStorage.getItem('token')), null);
+    assert.equal(await page.evaluate(() => window.__notReloaded), true, 'moved home without a reload');
+    await page.context().close();
+  });
+
   it('Set Button Values: Update is enabled only after a change, and the change is saved', T, async () => {
     await createUser(server.url, opToken, 'buttons1');
     const page = await newPage(browser, server.url);

@@ -153,7 +153,10 @@ describe('wallet, bonus, live casino bets and secure auth', () => {
   });
 
   it('a deposit through the page is Pending; the approval moves balance and statement without a reload', T, async () => {
-    await page.goto('/deposit');
+    // The header's Deposit button (role user, spec §6) opens the page.
+    await page.goto('/');
+    await page.getByRole('banner').getByRole('link', { name: 'Deposit', exact: true }).click();
+    await page.waitForURL((url) => url.pathname === '/deposit');
     const amount = page.getByRole('textbox', { name: 'Amount' });
     await amount.fill('5a0-0');
     assert.equal(await amount.inputValue(), '500', 'digits only');
@@ -220,6 +223,9 @@ describe('wallet, bonus, live casino bets and secure auth', () => {
     await search.fill(REFERENCE.toLowerCase());
     await requestRows(page).filter({ hasText: 'UPI' }).waitFor();
     await page.getByText('Showing 1 to 1 of 1 entries').waitFor();
+    // A date typed as the Date column shows it finds the requests of that day.
+    await search.fill(ddmmyyyy(new Date()));
+    await page.getByText('Showing 1 to 2 of 2 entries').waitFor();
     await search.fill('no such request');
     await page.getByRole('cell', { name: 'No results found' }).waitFor();
     await page.getByText('Showing 0 to 0 of 0 entries').waitFor();
@@ -238,7 +244,8 @@ describe('wallet, bonus, live casino bets and secure auth', () => {
   });
 
   it('a withdrawal to a new account holds the amount at once; the rejection returns it', T, async () => {
-    await page.goto('/withdraw');
+    await page.getByRole('banner').getByRole('link', { name: 'Withdraw', exact: true }).click();
+    await page.waitForURL((url) => url.pathname === '/withdraw');
     await page.getByText('No saved NORMAL account yet. Use Add New.').waitFor();
     const alert = nextAlert(page);
     await page.getByRole('button', { name: 'Withdraw', exact: true }).click();
@@ -431,6 +438,16 @@ describe('wallet, bonus, live casino bets and secure auth', () => {
     ];
     for (const width of [1366, 375]) {
       await page.setViewportSize({ width, height: width > 800 ? 900 : 800 });
+      if (width < 800) {
+        // On a narrow screen Deposit and Withdraw lead the user menu instead of the header.
+        await page.getByRole('banner').getByRole('button', { name: 'player1' }).click();
+        await page.getByRole('menuitem', { name: 'SignOut' }).waitFor();
+        const entries = await page.getByRole('menuitem').allTextContents();
+        assert.deepEqual(entries.slice(0, 3), ['Deposit', 'Withdraw', 'Withdraw Statement']);
+        await page.keyboard.press('Escape');
+        await page.getByRole('menu').waitFor({ state: 'hidden' });
+        assert.equal(await page.getByRole('banner').getByRole('link', { name: 'Deposit', exact: true }).count(), 0);
+      }
       for (const [name, url, ready] of pages) {
         // In-app navigation (the router follows popstate): no reload per shot.
         await page.evaluate((to) => {

@@ -52,6 +52,18 @@ pub fn parse_json<T: DeserializeOwned>(bytes: &[u8]) -> Result<T, ApiError> {
     Ok(value)
 }
 
+/// A body that may be left out: none (or only whitespace) is `T::default()`; anything else must
+/// parse as `T`, like any body.
+pub fn optional_json<T: DeserializeOwned + Default>(bytes: &[u8]) -> Result<T, ApiError> {
+    if bytes.len() > BODY_BYTES_MAX {
+        return Err(ApiError::PayloadTooLarge(format!("request body is larger than {BODY_BYTES_MAX} bytes")));
+    }
+    if bytes.iter().all(u8::is_ascii_whitespace) {
+        return Ok(T::default());
+    }
+    parse_json(bytes)
+}
+
 /// The encrypted form of a body, both ways: `{"Payload": "<base64>"}`.
 #[derive(serde::Deserialize, Serialize, utoipa::ToSchema)]
 #[serde(deny_unknown_fields)]

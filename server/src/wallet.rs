@@ -4,7 +4,7 @@
 
 use crate::error::{ApiError, ApiResult};
 use crate::clock::now_ms;
-use crate::timefmt::{day_end_ms, day_start_ms, rfc3339};
+use crate::timefmt::{day_end_ms, rfc3339, Days};
 use ledger::wallet::{self as lw, RequestDetail, RequestStatus, WalletCommand, WithdrawKind};
 use ledger::{Command, EngineHandle, State};
 use schemas::wallet::{BonusTransaction, Coupon, DepositMethod, GrantCouponBody, WalletRequest, WithdrawAccount};
@@ -81,6 +81,8 @@ pub struct RequestQuery {
     pub search: String,
     #[serde(default)]
     pub username: String,
+    /// The client's days: minutes east of UTC (`timefmt::Days`).
+    pub utc_offset: Option<i32>,
     pub page: Option<u32>,
     pub limit: Option<u32>,
 }
@@ -89,6 +91,7 @@ pub struct RequestQuery {
 pub struct RequestFilter {
     deposits: Option<bool>,
     status: Option<RequestStatus>,
+    days: Days,
     from_ms: i64,
     to_ms: i64,
     search: String,
@@ -109,13 +112,14 @@ impl RequestFilter {
             s if s.eq_ignore_ascii_case("all") => None,
             s => Some(RequestStatus::parse(s).ok_or_else(|| ApiError::bad("status: must be All, Pending, In-Process, Approved or Rejected"))?),
         };
-        let from_ms = if query.from_date.trim().is_empty() { i64::MIN } else { day_start_ms(&query.from_date).ok_or_else(|| ApiError::bad("fromDate: must be yyyy-MM-dd"))? };
-        let to_ms = if query.to_date.trim().is_empty() { i64::MAX } else { day_end_ms(&query.to_date).ok_or_else(|| ApiError::bad("toDate: must be yyyy-MM-dd"))? };
+        let days = Days::of(query.utc_offset)?;
+        let from_ms = days.start_ms(&query.from_date, "fromDate")?;
+        let to_ms = days.end_ms(&query.to_date, "toDate")?;
         let (page, limit) = crate::extract::page_and_limit(query.page, query.limit, limit_default, limit_max)?;
         if query.search.chars().count() > crate::limits::SEARCH_CHARS_MAX {
             return Err(ApiError::bad(format!("search: must be at most {} characters", crate::limits::SEARCH_CHARS_MAX)));
         }
-        Ok(Self { deposits, status, from_ms, to_ms, search: query.search.trim().to_lowercase(), page, limit })
+        Ok(Self { deposits, status, days, from_ms, to_ms, search: query.search.trim().to_lowercase(), page, limit })
     }
 
     fn keeps(&self, request: &lw::WalletRequest) -> bool {
@@ -124,8 +128,9 @@ impl RequestFilter {
             && (self.from_ms..=self.to_ms).contains(&request.created_at_ms)
     }
 
-    /// Case-insensitive search over every column the pages show.
-    fn matches(&self, row: &WalletRequest) -> bool {
+    /// Case-insensitive search over every column the pages show, the dates also as the page
+    /// shows them (dd/MM/yyyy HH:mm:ss in the client's days).
+    fn matches(&self, request: &lw::WalletRequest, row: &WalletRequest) -> bool {
         if self.search.is_empty() {
             return true;
         }
@@ -142,7 +147,9 @@ impl RequestFilter {
             row.amount.to_string(),
             row.status.clone(),
             row.created_at.clone(),
+            self.days.shown(request.created_at_ms),
             row.updated_at.clone(),
+            self.days.shown(request.updated_at_ms),
             row.remark.clone(),
         ];
         fields.iter().any(|f| f.to_lowercase().contains(&self.search))
@@ -150,7 +157,7 @@ impl RequestFilter {
 
     /// The page of the matching rows, and how many match in all.
     pub fn page<'a>(&self, state: &State, requests: impl Iterator<Item = &'a lw::WalletRequest>) -> (Vec<WalletRequest>, u64) {
-        let rows: Vec<WalletRequest> = requests.filter(|r| self.keeps(r)).map(|r| request_view(state, r)).filter(|row| self.matches(row)).collect();
+        let rows: Vec<WalletRequest> = requests.filter(|r| self.keeps(r)).filter_map(|r| Some(request_view(state, r)).filter(|row| self.matches(r, row))).collect();
         let total = rows.len() as u64;
         let skip = ((self.page - 1) as usize).saturating_mul(self.limit as usize);
         (rows.into_iter().skip(skip).take(self.limit as usize).collect(), total)

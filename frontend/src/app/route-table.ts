@@ -74,6 +74,7 @@ export const ROUTES: AppRoute[] = [
   { path: '/ops/feed', access: 'operator', layout: 'bare', page: lazy(() => import('./routes/ops-feed')), title: 'Feed' },
   { path: '/ops/casino', access: 'operator', layout: 'bare', page: lazy(() => import('./routes/ops-casino')), title: 'Casino' },
   { path: '/ops/wallet', access: 'operator', layout: 'bare', page: lazy(() => import('./routes/ops-wallet')), title: 'Wallet' },
+  { path: '/ops/password', access: 'operator', layout: 'bare', page: lazy(() => import('./routes/ops-password')), title: 'Change password' },
   // Any unknown path: the 404 heading inside the layout.
   { path: '*', access: 'public', layout: 'main', page: NotFound },
 ];

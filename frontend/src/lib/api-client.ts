@@ -122,6 +122,15 @@ function endSession(message: string): void {
   onSessionEnd('/');
 }
 
+/**
+ * The server pushed that this tab's session ended (an operator ended it, a newer login, a
+ * password reset): the spec's session-expired message, the stored session cleared, home. Nothing
+ * happens when this tab has already signed out.
+ */
+export function expireSession(): void {
+  if (sessionActions.get()) endSession(MESSAGES.sessionExpired);
+}
+
 let refreshing: Promise<string | null> | null = null;
 
 /** One refresh at a time: the server rotates refresh tokens and revokes a reused one. */
@@ -194,6 +203,21 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
 export async function apiData<T>(path: string, options: RequestOptions = {}): Promise<T | undefined> {
   const envelope = await apiRequest<T>(path, options);
   return envelope?.data;
+}
+
+/**
+ * Every row of a paged list: page after page of `limit` rows until the envelope's `total` (or a
+ * short page), at most `pagesMax` pages.
+ */
+export async function apiAllPages<T>(path: string, options: RequestOptions, limit: number, pagesMax: number): Promise<T[]> {
+  const rows: T[] = [];
+  for (let page = 1; page <= pagesMax; page += 1) {
+    const envelope = await apiRequest<T[]>(path, { ...options, query: { ...options.query, page, limit } });
+    const data = envelope?.data ?? [];
+    rows.push(...data);
+    if (data.length < limit || rows.length >= (envelope?.total ?? 0)) break;
+  }
+  return rows;
 }
 
 /** Called by the user fetch on a 403 (spec §8): tell the user and go to /404. */

@@ -18,3 +18,6 @@ export const CAPTCHA_TERMS_URL = 'https://policies.google.com/terms';
 /** Spec §9 timing constants. */
 export const USER_POLL_INTERVAL_MS = 1000;
 export const USER_POLL_FAILURES_MAX = 5;
+/** The account statement's rows per request (the server's most) and requests per list at most. */
+export const STATEMENT_PAGE_ROWS = 500;
+export const STATEMENT_PAGES_MAX = 20;

@@ -48,3 +48,16 @@ export function formatDateTime(value: Date | string | number): string {
 export function formatQueryDate(value: Date): string {
   return lightFormat(value, 'yyyy-MM-dd');
 }
+
+/**
+ * This browser's minutes east of UTC on `at` (India 330), sent as `utcOffset` with every date
+ * filter so the server counts the player's own days, not UTC's (docs/api.md).
+ */
+export function utcOffsetMinutes(at: Date = new Date()): number {
+  return -at.getTimezoneOffset() || 0;
+}
+
+/** A date filter on the wire: both days (yyyy-MM-dd) and the browser's `utcOffset`. */
+export function dayRangeQuery(from: Date, to: Date): { fromDate: string; toDate: string; utcOffset: number } {
+  return { fromDate: formatQueryDate(from), toDate: formatQueryDate(to), utcOffset: utcOffsetMinutes(to) };
+}

@@ -7,7 +7,7 @@ use crate::error::{ApiError, ApiResult};
 use crate::clock::now_ms;
 use crate::extract::{ok, AuthUser, EncryptedBody, Encrypted, JsonBody};
 use crate::limits::STATEMENT_ROWS_MAX;
-use crate::timefmt::{day_end_ms, day_start_ms};
+use crate::timefmt::Days;
 use crate::views::{open_bets, open_markets, settlement_row, spots};
 use actix_web::{web, HttpRequest, HttpResponse};
 use ledger::{BetDelay, Command};
@@ -171,6 +171,8 @@ pub struct StatementQuery {
     from_date: String,
     #[serde(default)]
     to_date: String,
+    /// The client's days: minutes east of UTC (`timefmt::Days`).
+    utc_offset: Option<i32>,
     page: Option<u32>,
     limit: Option<u32>,
 }
@@ -186,8 +188,9 @@ pub async fn get_bet_statement(state: web::Data<AppState>, user: AuthUser, query
         "casino" => true,
         _ => return Err(ApiError::bad("type: must be game or casino")),
     };
-    let from_ms = if query.from_date.is_empty() { i64::MIN } else { day_start_ms(&query.from_date).ok_or_else(|| ApiError::bad("fromDate: must be yyyy-MM-dd"))? };
-    let to_ms = if query.to_date.is_empty() { i64::MAX } else { day_end_ms(&query.to_date).ok_or_else(|| ApiError::bad("toDate: must be yyyy-MM-dd"))? };
+    let days = Days::of(query.utc_offset)?;
+    let from_ms = days.start_ms(&query.from_date, "fromDate")?;
+    let to_ms = days.end_ms(&query.to_date, "toDate")?;
     let (page, limit) = crate::extract::page_and_limit(query.page, query.limit, STATEMENT_ROWS_MAX, STATEMENT_ROWS_MAX)?;
     let ledger = state.engine.read();
     let account = ledger.users.get(&user.user_id).ok_or_else(|| ApiError::NotFound("Unknown user".into()))?;

@@ -9,7 +9,7 @@ use crate::bet_submission::{answer, Asked, BetRequest};
 use crate::views::round_bets;
 use crate::clock::now_ms;
 use crate::extract::{ok, AuthUser, Encrypted, EncryptedBody, JsonBody};
-use crate::timefmt::rfc3339;
+use crate::timefmt::{rfc3339, Days};
 use actix_web::{web, HttpRequest, HttpResponse};
 use ledger::casino::round_book;
 use ledger::Command;
@@ -161,11 +161,14 @@ pub async fn last_results(state: web::Data<AppState>, EncryptedBody(body): Encry
 #[serde(rename_all = "camelCase")]
 pub struct ResultsRequest {
     date_from: Option<String>,
+    /// The client's days: minutes east of UTC (`timefmt::Days`); without it, a UTC day.
+    utc_offset: Option<i32>,
     #[serde(rename = "type")]
     gtype: Option<String>,
 }
 
-/// Every resulted round of a table on one UTC day, newest first (base A, signed in).
+/// Every resulted round of a table on one day (the client's, `utcOffset`; else UTC), newest
+/// first (base A, signed in).
 #[utoipa::path(post, path = "/api/front/casinoresults", tag = "casino", request_body = ResultsRequest, responses((status = 200, description = "Success", body = schemas::Envelope<Vec<schemas::casino::CasinoResultRow>>)), security(("bearer" = [])))]
 pub async fn results_by_day(state: web::Data<AppState>, _user: AuthUser, body: JsonBody<ResultsRequest>) -> ApiResult<HttpResponse> {
     results_of_day(&state, body.0)
@@ -181,15 +184,17 @@ pub async fn results_by_day_plain(state: web::Data<AppState>, body: JsonBody<Res
 fn results_of_day(state: &AppState, body: ResultsRequest) -> ApiResult<HttpResponse> {
     let table = table_of(body.gtype.as_deref())?;
     let date = body.date_from.as_deref().unwrap_or_default();
-    let day = chrono::NaiveDate::parse_from_str(date, "%Y-%m-%d").map_err(|_| ApiError::bad("dateFrom: must be yyyy-MM-dd"))?;
-    let start = day.and_hms_opt(0, 0, 0).expect("midnight exists").and_utc().timestamp_millis();
-    let end = start + 86_400_000;
+    if date.trim().is_empty() {
+        return Err(ApiError::bad("dateFrom: must be yyyy-MM-dd"));
+    }
+    let days = Days::of(body.utc_offset)?;
+    let (start, end) = (days.start_ms(date, "dateFrom")?, days.end_ms(date, "dateFrom")?);
     let ledger = state.engine.read();
     let rows: Vec<CasinoResultRow> = ledger
         .rounds
         .values()
         .rev()
-        .filter(|r| r.gtype == table.gtype && (start..end).contains(&r.at_ms))
+        .filter(|r| r.gtype == table.gtype && (start..=end).contains(&r.at_ms))
         .map(|r| CasinoResultRow {
             mid: r.mid.clone(),
             gtype: r.gtype.clone(),

@@ -1,9 +1,8 @@
 //! Operator calls of the wallet and bonus (issue 6), under `/api/ops` (role operator only).
 
 use crate::app_state::AppState;
-use crate::error::{ApiError, ApiResult};
-use crate::extract::{ok, ok_paged, parse_json, AuthUser, JsonBody};
-use crate::limits::BODY_BYTES_MAX;
+use crate::error::ApiResult;
+use crate::extract::{ok, ok_paged, optional_json, AuthUser, JsonBody};
 use crate::wallet::{self, Decision, RequestQuery};
 use actix_web::{web, HttpResponse};
 use schemas::wallet::{DecisionBody, GrantCouponBody};
@@ -18,20 +17,9 @@ pub async fn ops_list_wallet_requests(state: web::Data<AppState>, user: AuthUser
     Ok(ok_paged(rows, total))
 }
 
-/// A decision's body is optional: none, `{}` or `{"remark": "…"}`.
-fn decision_body(bytes: &[u8]) -> ApiResult<DecisionBody> {
-    if bytes.len() > BODY_BYTES_MAX {
-        return Err(ApiError::PayloadTooLarge(format!("request body is larger than {BODY_BYTES_MAX} bytes")));
-    }
-    if bytes.iter().all(u8::is_ascii_whitespace) {
-        return Ok(DecisionBody::default());
-    }
-    parse_json(bytes)
-}
-
 async fn decide(state: &AppState, user: &AuthUser, id: u64, body: &[u8], decision: Decision, message: &str) -> ApiResult<HttpResponse> {
     user.require(&[Role::Operator])?;
-    let body = decision_body(body)?;
+    let body = optional_json::<DecisionBody>(body)?;
     Ok(ok(message, wallet::decide_request(&state.engine, id, decision, body.remark).await?))
 }
 

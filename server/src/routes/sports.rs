@@ -11,7 +11,7 @@ use schemas::Envelope;
 use serde::{Deserialize, Serialize};
 use serde_json::{json, Value};
 
-#[derive(Debug, Deserialize, utoipa::IntoParams)]
+#[derive(Debug, Default, Deserialize, utoipa::IntoParams, utoipa::ToSchema)]
 #[into_params(parameter_in = Query)]
 pub struct MatchQuery {
     etid: Option<u32>,
@@ -76,10 +76,12 @@ fn gmid_of(query: &MatchQuery) -> ApiResult<u64> {
     query.gmid.ok_or_else(|| ApiError::bad("gmid: required"))
 }
 
-/// Every market of a match.
-#[utoipa::path(post, path = "/data/front/gamedetailPrivate", tag = "sports", params(MatchQuery), responses((status = 200, description = "Success", body = schemas::Envelope<Vec<schemas::sports::Market>>)))]
-pub async fn game_detail(state: web::Data<AppState>, query: web::Query<MatchQuery>) -> ApiResult<HttpResponse> {
-    let gmid = gmid_of(&query)?;
+/// Every market of a match. The spec calls the query optional: the ids may come in the body
+/// instead (`{"etid": 4, "gmid": …}`); the query's win.
+#[utoipa::path(post, path = "/data/front/gamedetailPrivate", tag = "sports", params(MatchQuery), request_body = Option<MatchQuery>, responses((status = 200, description = "Success", body = schemas::Envelope<Vec<schemas::sports::Market>>)))]
+pub async fn game_detail(state: web::Data<AppState>, query: web::Query<MatchQuery>, body: web::Bytes) -> ApiResult<HttpResponse> {
+    let in_body: MatchQuery = crate::extract::optional_json(&body)?;
+    let gmid = query.gmid.or(in_body.gmid).ok_or_else(|| ApiError::bad("gmid: required, in the query or the body"))?;
     let markets = book(&state).markets(gmid).ok_or_else(|| ApiError::NotFound(format!("Unknown match {gmid}")))?;
     Ok(ok("Success", markets))
 }

@@ -4,7 +4,7 @@ use crate::app_state::AppState;
 use crate::error::{ApiError, ApiResult};
 use crate::extract::{ok_paged, AuthUser};
 use crate::limits::PAGE_SIZE_MAX;
-use crate::timefmt::{day_end_ms, day_start_ms, rfc3339};
+use crate::timefmt::{rfc3339, Days};
 use actix_web::{web, HttpResponse};
 use ledger::ActivityKind;
 use schemas::{ActivityRow, Role};
@@ -22,6 +22,8 @@ pub struct UserLogQuery {
     from_date: String,
     #[serde(default)]
     to_date: String,
+    /// The client's days: minutes east of UTC (`timefmt::Days`).
+    utc_offset: Option<i32>,
     page: Option<u32>,
     limit: Option<u32>,
 }
@@ -40,8 +42,9 @@ fn parse_kind(kind: &str) -> ApiResult<Option<ActivityKind>> {
 pub async fn get_user_log(state: web::Data<AppState>, user: AuthUser, query: web::Query<UserLogQuery>) -> ApiResult<HttpResponse> {
     user.require(&[Role::User, Role::Operator])?;
     let kind = parse_kind(&query.kind)?;
-    let from_ms = if query.from_date.is_empty() { i64::MIN } else { day_start_ms(&query.from_date).ok_or_else(|| ApiError::bad("fromDate: must be yyyy-MM-dd"))? };
-    let to_ms = if query.to_date.is_empty() { i64::MAX } else { day_end_ms(&query.to_date).ok_or_else(|| ApiError::bad("toDate: must be yyyy-MM-dd"))? };
+    let days = Days::of(query.utc_offset)?;
+    let from_ms = days.start_ms(&query.from_date, "fromDate")?;
+    let to_ms = days.end_ms(&query.to_date, "toDate")?;
     let (page, limit) = crate::extract::page_and_limit(query.page, query.limit, 10, PAGE_SIZE_MAX)?;
     let search = query.search.trim().to_lowercase();
     let ledger = state.engine.read();

@@ -200,7 +200,7 @@ fn resolve(state: &AppState, conn: &Conn, topic: &str) -> Result<(String, serde_
             let (user_id, session_id) = conn.user.ok_or("topic 'user' needs an 'auth' message first")?;
             let ledger = state.engine.read();
             if !ledger.sessions.contains_key(&session_id) {
-                return Err("the session has ended; sign in again".into());
+                return Err(super::hub::SESSION_ENDED.into());
             }
             let account = ledger.users.get(&user_id).ok_or("unknown user")?;
             let snapshot = serde_json::to_value(user_balance(account)).expect("wire types serialize");

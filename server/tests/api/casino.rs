@@ -153,6 +153,14 @@ async fn a_bet_on_an_open_round_is_held_then_settled_once_with_its_statement_row
     let listed = |reply: &Reply| reply.data().as_array().expect("results").iter().map(|r| r["mid"].clone()).collect::<Vec<_>>();
     assert!(listed(&results).iter().all(|mid| listed(&public).contains(mid)), "base B lists the same rounds (and any resulted since)");
     assert!(results.data().as_array().expect("results").iter().any(|r| r["mid"] == mid), "{}", results.body);
+    // The same round on the player's own day: today in India, not yesterday there.
+    let in_india = |days: i64| (chrono::Utc::now() + chrono::Duration::minutes(330) + chrono::Duration::days(days)).format("%Y-%m-%d").to_string();
+    let on = |day: String| {
+        let app = &app;
+        async move { app.post("/data/front/casinoresults", None, &json!({"dateFrom": day, "utcOffset": 330, "type": "teen20"})).await }
+    };
+    assert!(listed(&on(in_india(0)).await).contains(&json!(mid)), "today in India");
+    assert!(!listed(&on(in_india(-1)).await).contains(&json!(mid)), "yesterday in India");
     let detail = app.post("/api/front/casino/result", Some(&token), &json!({"gtype": "teen20", "mid": mid, "dtype": "cs"})).await;
     assert_eq!(detail.status, 200, "{}", detail.body);
     assert_eq!(detail.data()["result"]["mid"], mid);
@@ -220,6 +228,8 @@ async fn results_and_round_calls_reject_bad_input() {
     assert_error(&app.post("/api/front/casinoresults", Some(&token), &json!({"dateFrom": "2026-11-22"})).await, 400, "gType");
     assert_error(&app.post("/api/front/casinoresults", None, &json!({"dateFrom": "2026-11-22", "type": "teen20"})).await, 401, "");
     assert_error(&app.post("/data/front/casinoresults", None, &json!({"dateFrom": "22/11/2026", "type": "teen20"})).await, 400, "dateFrom");
+    assert_error(&app.post("/data/front/casinoresults", None, &json!({"dateFrom": "2026-11-22", "utcOffset": 900, "type": "teen20"})).await, 400, "utcOffset");
+    assert_error(&app.post("/data/front/casinoresults", None, &json!({"dateFrom": "2026-11-22", "utcOffset": "IST", "type": "teen20"})).await, 400, "");
     assert_error(&app.post("/data/front/casinoresults", None, &json!({"dateFrom": "2026-11-22", "type": "nope"})).await, 404, "Unknown table nope");
     assert_error(&app.post("/api/front/casino/result", Some(&token), &json!({"gtype": "teen20", "mid": "123"})).await, 404, "Unknown round");
     assert_error(&app.post("/api/front/casino/result", Some(&token), &json!({"gtype": "teen20", "mid": "not-a-round"})).await, 404, "Unknown round");

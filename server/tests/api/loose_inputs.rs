@@ -88,4 +88,27 @@ async fn the_account_statement_pages_and_filters_by_date_like_the_other_reports(
     assert_error(&statement("&limit=501").await, 400, "limit");
     assert_error(&statement("&page=0").await, 400, "page");
     assert_error(&statement("&fromDate=yesterday").await, 400, "fromDate");
+    // The days are the player's when the client says how far east of UTC it is: the row settled
+    // just now is on "today" in Kiritimati (+14 h), India (+5:30) and Baker Island (-12 h), each its
+    // own date, and on no other day there.
+    let day_at = |offset_minutes: i64, days: i64| (chrono::Utc::now() + chrono::Duration::minutes(offset_minutes) + chrono::Duration::days(days)).format("%Y-%m-%d").to_string();
+    let rows_on = |day: String, offset_minutes: i64| {
+        let app = &app;
+        let token = token.clone();
+        async move {
+            let reply = app.get(&format!("/api/bet/account-statement?type=game&fromDate={day}&toDate={day}&utcOffset={offset_minutes}"), Some(&token)).await;
+            app.open(&reply)["total"].as_u64()
+        }
+    };
+    for offset in [840, 330, -720] {
+        assert_eq!(rows_on(day_at(offset, 0), offset).await, Some(rows as u64), "today at {offset} minutes east of UTC");
+        assert_eq!(rows_on(day_at(offset, -1), offset).await, Some(0), "yesterday at {offset}");
+        assert_eq!(rows_on(day_at(offset, 1), offset).await, Some(0), "tomorrow at {offset}");
+    }
+    for bad in ["&utcOffset=841", "&utcOffset=-900", "&utcOffset=5.5", "&utcOffset=ist"] {
+        let reply = statement(bad).await;
+        assert_eq!(reply.status, 400, "{bad}: {}", reply.body);
+        assert!(reply.body.to_string().contains("utcOffset") || reply.body.to_string().contains("query"), "{bad}: {}", reply.body);
+    }
+    assert_error(&statement("&fromDate=2026-01-01&utcOffset=900").await, 400, "utcOffset: must be minutes east of UTC, -840 to 840");
 }

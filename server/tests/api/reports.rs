@@ -34,6 +34,9 @@ async fn the_activity_log_lists_logins_newest_first_and_pages() {
     assert_eq!(app.get("/api/userLog?type=Change%20Password", Some(&token)).await.body["total"], 0);
     assert_eq!(app.get("/api/userLog?fromDate=2000-01-01&toDate=2000-01-02", Some(&token)).await.body["total"], 0);
     assert_eq!(app.get("/api/userLog?fromDate=2000-01-01&toDate=2999-01-01", Some(&token)).await.body["total"], 4);
+    // Today in India is the player's day there: every login of this test is on it.
+    let india_today = (chrono::Utc::now() + chrono::Duration::minutes(330)).format("%Y-%m-%d").to_string();
+    assert_eq!(app.get(&format!("/api/userLog?fromDate={india_today}&toDate={india_today}&utcOffset=330"), Some(&token)).await.body["total"], 4);
 }
 
 #[actix_web::test]
@@ -56,6 +59,7 @@ async fn bad_activity_log_queries_are_400() {
         ("page=-1", "query"),
         ("fromDate=22/11/2026", "fromDate"),
         ("toDate=2026-13-01", "toDate"),
+        ("fromDate=2026-11-22&utcOffset=1000", "utcOffset"),
         ("type=Bets", "type"),
     ] {
         assert_error(&app.get(&format!("/api/userLog?{query}"), Some(&token)).await, 400, message);

@@ -294,3 +294,19 @@ async fn a_void_result_returns_the_stakes_and_marks_the_bets_voided() {
     let report = app.get("/api/ops/audit/verify", Some(&operator)).await;
     assert_eq!(report.body["success"], true, "{}", report.body);
 }
+
+#[actix_web::test]
+async fn a_matchs_markets_come_for_ids_in_the_query_or_the_body_and_none_is_a_400() {
+    let app = frozen_app().await;
+    let (fixture, _) = match_odds(&app).await;
+    let gmid = fixture["gmid"].as_u64().expect("gmid");
+    let by_query = app.post(&format!("/data/front/gamedetailPrivate?etid=4&gmid={gmid}"), None, &json!({})).await;
+    let by_body = app.post("/data/front/gamedetailPrivate", None, &json!({"etid": 4, "gmid": gmid})).await;
+    assert_eq!(by_body.status, 200, "{}", by_body.body);
+    let mids = |reply: &Reply| reply.data().as_array().expect("markets").iter().map(|m| m["mid"].clone()).collect::<Vec<_>>();
+    assert!(!mids(&by_query).is_empty());
+    assert_eq!(mids(&by_body), mids(&by_query), "the same markets either way");
+    assert_error(&app.post("/data/front/gamedetailPrivate", None, &json!({})).await, 400, "gmid: required, in the query or the body");
+    assert_error(&app.post("/data/front/gamedetailPrivate", None, &json!({"gmid": "one"})).await, 400, "gmid");
+    assert_error(&app.post("/data/front/gamedetailPrivate", None, &json!({"gmid": 999_999_999})).await, 404, "Unknown match 999999999");
+}

@@ -235,10 +235,17 @@ async fn the_request_list_filters_searches_and_pages_on_the_server() {
     assert_eq!(ids(&list(&format!("?fromDate={today}&toDate={today}")).await).len(), 6);
     assert_eq!(ids(&list("?fromDate=2999-01-01").await), Vec::<u64>::new());
     assert_eq!(ids(&list("?toDate=2000-01-01").await), Vec::<u64>::new());
+    // A date as the page shows it (dd/MM/yyyy, the player's day) finds the rows made on it.
+    let shown_today = (chrono::Utc::now() + chrono::Duration::minutes(330)).format("%d/%m/%Y").to_string();
+    assert_eq!(ids(&list(&format!("?search={shown_today}&utcOffset=330")).await).len(), 6, "searched for {shown_today}");
+    assert_eq!(ids(&list("?search=01/01/2001&utcOffset=330").await), Vec::<u64>::new());
+    let india_today = (chrono::Utc::now() + chrono::Duration::minutes(330)).format("%Y-%m-%d").to_string();
+    assert_eq!(ids(&list(&format!("?fromDate={india_today}&toDate={india_today}&utcOffset=330")).await).len(), 6);
     for (query, message) in [
         ("?status=Done", "status: must be All, Pending, In-Process, Approved or Rejected"),
         ("?kind=bonus", "kind"),
         ("?fromDate=01/02/2024", "fromDate: must be yyyy-MM-dd"),
+        ("?fromDate=2024-01-02&utcOffset=-841", "utcOffset: must be minutes east of UTC"),
         ("?limit=51", "limit: must be between 1 and 50"),
         ("?page=0", "page"),
         ("?page=x", "query"),

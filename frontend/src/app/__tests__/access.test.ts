@@ -56,4 +56,10 @@ describe('user dropdown', () => {
       'Set Button Values',
     ]);
   });
+
+  it('starts with Deposit and Withdraw for role user on a narrow screen only', () => {
+    expect(menuEntriesFor(user('user'), true).map((e) => e.label).slice(0, 3)).toEqual(['Deposit', 'Withdraw', 'Withdraw Statement']);
+    expect(menuEntriesFor(user('user'), false).map((e) => e.label)).not.toContain('Deposit');
+    expect(menuEntriesFor(user('demo'), true).map((e) => e.label)).not.toContain('Deposit');
+  });
 });

@@ -15,8 +15,9 @@ import { formatAmount, formatFixed } from '@/utils/format';
 import { useAuthActions } from '@/features/auth';
 import { SiteLogo } from '@/features/site-config';
 import { LazyMatchSearch } from '@/features/sports';
+import { hasRole } from '../access';
 import { Announcement } from './announcement';
-import { UserMenu } from './user-menu';
+import { UserMenu, WALLET_ENTRIES } from './user-menu';
 
 // Dialogs load when first opened, keeping them out of the home page's initial JavaScript.
 const RulesDialog = lazy(() => import('@/features/rules').then((m) => ({ default: m.RulesDialog })));
@@ -42,6 +43,19 @@ function BalanceBlock({ balance, exp, onExposure }: { balance: number; exp: numb
       >
         Exp: <b data-testid="exposure">{formatAmount(exp)}</b>
       </Box>
+    </Box>
+  );
+}
+
+/** A player's Deposit and Withdraw buttons (spec §6; in the dropdown on a narrow screen). */
+function WalletButtons() {
+  return (
+    <Box sx={{ display: 'flex', gap: 1 }}>
+      {WALLET_ENTRIES.map((entry) => (
+        <Button key={entry.to} variant="contained" color={entry.to === '/deposit' ? 'success' : 'error'} size="small" component={RouterLink} to={entry.to}>
+          {entry.label}
+        </Button>
+      ))}
     </Box>
   );
 }
@@ -74,6 +88,7 @@ export function Header({ onMenuClick }: { onMenuClick?: () => void }) {
           Rules
         </Button>
       )}
+      {!mobile && hasRole(user, 'user') && <WalletButtons />}
       <BalanceBlock balance={user.balance} exp={user.exp} onExposure={() => user.exp < 0 && setMarketsOpen(true)} />
       <UserMenu user={user} mobile={mobile} onRules={() => setRulesOpen(true)} />
     </Box>

@@ -13,6 +13,7 @@ const PAGES = [
   { to: '/ops/house', label: 'House' },
   { to: '/ops/casino', label: 'Casino' },
   { to: '/ops/audit', label: 'Audit' },
+  { to: '/ops/password', label: 'Password' },
 ] as const;
 
 export function OpsShell({ title, children }: { title: string; children: ReactNode }) {

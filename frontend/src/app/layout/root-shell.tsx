@@ -5,14 +5,21 @@ import { Navigate, Outlet, useLocation, useNavigate } from 'react-router';
 import { Box, LinearProgress } from '@mui/material';
 import { setSessionEndHandler } from '@/lib/api-client';
 import { selectUser, useSession } from '@/lib/session';
+import type { User } from '@/types';
 import { useLiveUser } from '@/features/auth';
 import { SiteConfigError, selectSiteConfigStatus, useSiteConfigStore } from '@/features/site-config';
+import { hasRole } from '../access';
 
 import { TestModeBanner } from './test-mode-banner';
 
 const RulesPrompt = lazy(() => import('./rules-prompt'));
 
-const EXEMPT_PATHS = new Set(['/login', '/register', '/404', '/change-password']);
+const EXEMPT_PATHS = new Set(['/login', '/register', '/404', '/change-password', '/ops/password']);
+
+/** Where a user changes the password: operators in their console, everyone else on the site's page. */
+function passwordPathFor(user: User): string {
+  return hasRole(user, 'operator') ? '/ops/password' : '/change-password';
+}
 
 export function RootShell() {
   const navigate = useNavigate();
@@ -41,10 +48,11 @@ export function RootShell() {
   }
 
   // A user who must change the password goes nowhere else first.
-  if (user && user.isLogin === false && !EXEMPT_PATHS.has(pathname)) {
-    return <Navigate to="/change-password" replace />;
+  if (user && user.isLogin === false && pathname !== passwordPathFor(user) && !['/login', '/register', '/404'].includes(pathname)) {
+    return <Navigate to={passwordPathFor(user)} replace />;
   }
-  const showRules = Boolean(user && user.isLogin && user.isAcceptRules === false && !EXEMPT_PATHS.has(pathname));
+  // The betting rules are the site's; the operators' console does not ask for them.
+  const showRules = Boolean(user && user.isLogin && user.isAcceptRules === false && !EXEMPT_PATHS.has(pathname) && !pathname.startsWith('/ops'));
 
   return (
     <>

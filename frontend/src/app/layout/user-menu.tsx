@@ -31,9 +31,15 @@ function preloadMenu(): void {
   void loadMenu();
 }
 
-export function menuEntriesFor(user: User): Entry[] {
+/** A player's Deposit and Withdraw (spec §6): header buttons on a wide screen, the dropdown's first entries on a narrow one. */
+export const WALLET_ENTRIES: Entry[] = [
+  { label: 'Deposit', to: '/deposit', userOnly: true },
+  { label: 'Withdraw', to: '/withdraw', userOnly: true },
+];
+
+export function menuEntriesFor(user: User, mobile = false): Entry[] {
   const isUser = hasRole(user, 'user');
-  return MENU_ENTRIES.filter((entry) => !entry.userOnly || isUser);
+  return [...(mobile ? WALLET_ENTRIES : []), ...MENU_ENTRIES].filter((entry) => !entry.userOnly || isUser);
 }
 
 export function UserMenu({ user, mobile, onRules }: { user: User; mobile: boolean; onRules: () => void }) {
@@ -65,7 +71,7 @@ export function UserMenu({ user, mobile, onRules }: { user: User; mobile: boolea
         <Suspense fallback={null}>
           <UserMenuList
             anchor={anchor}
-            entries={menuEntriesFor(user)}
+            entries={menuEntriesFor(user, mobile)}
             showRules={mobile}
             onClose={close}
             onPick={(to) => {

@@ -1,4 +1,4 @@
-import { formatAmount, formatDate, formatDateTime, formatFixed, formatQueryDate } from '../format';
+import { dayRangeQuery, formatAmount, formatDate, formatDateTime, formatFixed, formatQueryDate, utcOffsetMinutes } from '../format';
 
 describe('formatAmount', () => {
   it('shows amounts under 10000 with exactly 2 decimals', () => {
@@ -53,5 +53,20 @@ describe('dates', () => {
 
   it('formats query dates as yyyy-MM-dd', () => {
     expect(formatQueryDate(date)).toBe('2024-01-05');
+  });
+});
+
+describe('date filters on the wire', () => {
+  it('send both days and the minutes east of UTC the browser is on', () => {
+    const from = new Date(2026, 10, 20);
+    const to = new Date(2026, 10, 27);
+    expect(dayRangeQuery(from, to)).toEqual({ fromDate: '2026-11-20', toDate: '2026-11-27', utcOffset: -to.getTimezoneOffset() || 0 });
+  });
+
+  it('count east as positive (JavaScript counts west)', () => {
+    const india = { getTimezoneOffset: () => -330 } as Date;
+    const newYork = { getTimezoneOffset: () => 300 } as Date;
+    const utc = { getTimezoneOffset: () => 0 } as Date;
+    expect([utcOffsetMinutes(india), utcOffsetMinutes(newYork), Object.is(utcOffsetMinutes(utc), 0)]).toEqual([330, -300, true]);
   });
 });

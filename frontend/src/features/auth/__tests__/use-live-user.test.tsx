@@ -4,9 +4,9 @@ import type { WsClientMessage, WsServerMessage } from '@/types';
 import { makeUser } from '@/testing/fixtures';
 import { ReadyState } from 'react-use-websocket';
 import { sessionActions } from '@/lib/session';
-import { denyAccess } from '@/lib/api-client';
+import { denyAccess, expireSession } from '@/lib/api-client';
 import { getUser } from '../api/get-user';
-import { useLiveUser } from '../hooks/use-live-user';
+import { SESSION_ENDED_PUSH, useLiveUser } from '../hooks/use-live-user';
 import { useAuthStore } from '../stores/auth-store';
 
 const socket = vi.hoisted(() => ({
@@ -23,7 +23,7 @@ vi.mock('@/lib/socket', () => ({
   },
 }));
 vi.mock('../api/get-user', () => ({ getUser: vi.fn() }));
-vi.mock('@/lib/api-client', () => ({ denyAccess: vi.fn() }));
+vi.mock('@/lib/api-client', () => ({ denyAccess: vi.fn(), expireSession: vi.fn() }));
 
 const receive = (message: WsServerMessage) => act(() => socket.onMessage?.(message));
 
@@ -53,6 +53,20 @@ describe('useLiveUser', () => {
     receive({ type: 'delta', topic: 'user', seq: 5, data: { balance: 200, exp: -50 } });
     expect(sessionActions.get()?.user).toMatchObject({ balance: 200, exp: -50 });
     expect(useAuthStore.getState().socketLive).toBe(true);
+  });
+
+  it('ends the session here when the server pushes that it ended, and on no other error', () => {
+    vi.mocked(expireSession).mockClear();
+    socket.readyState = ReadyState.OPEN;
+    renderHook(() => useLiveUser());
+    receive({ type: 'authed' });
+    receive({ type: 'snapshot', topic: 'user', seq: 1, data: { balance: 250, exp: 0 } });
+    receive({ type: 'error', message: "unknown topic 'match:1'" });
+    expect(expireSession).not.toHaveBeenCalled();
+    expect(useAuthStore.getState().socketLive).toBe(true);
+    receive({ type: 'error', message: SESSION_ENDED_PUSH });
+    expect(expireSession).toHaveBeenCalledTimes(1);
+    expect(useAuthStore.getState().socketLive).toBe(false);
   });
 
   it('resubscribes when a delta skips a sequence number', () => {

@@ -26,16 +26,20 @@ async function startSession(response: LoginResponse): Promise<User> {
   return user;
 }
 
-/** Ends the session on the server and here; resolves once local state is cleared. */
+/**
+ * Ends the session here, then on the server. Local state goes first: the server's push that the
+ * session ended then finds nothing to end, so signing out is never told "your session has expired".
+ */
 export async function endSession(): Promise<void> {
-  try {
-    if (sessionActions.get()) await logout();
-  } catch {
-    // Logging out locally must not depend on the server answering.
-  }
+  const accessToken = sessionActions.get()?.accessToken;
   sessionActions.clear();
   useAuthStore.getState().reset();
   useAuthStore.getState().stopPolling();
+  try {
+    if (accessToken) await logout(accessToken);
+  } catch {
+    // Logging out locally does not depend on the server answering.
+  }
 }
 
 /** What a sign-in attempt asks of the form next: nothing, or the authenticator code. */
@@ -61,8 +65,9 @@ export function useAuthActions() {
         const user = await startSession(response);
         // The rules prompt of the navigation rules asks for acceptance when the server says so.
         // Operators work in their console; everyone else lands on the home page.
-        const home = user.role.includes('operator') ? '/ops' : '/';
-        navigate(user.isLogin ? home : '/change-password', { replace: true });
+        const operator = user.role.includes('operator');
+        const home = operator ? '/ops' : '/';
+        navigate(user.isLogin ? home : operator ? '/ops/password' : '/change-password', { replace: true });
       } catch (error) {
         const message = otpPrompt(error);
         if (message !== null) return { otpRequired: true, message };

@@ -3,7 +3,7 @@
 // a snapshot, GET /users runs every second and stops after 5 consecutive failures.
 import { useCallback, useEffect, useRef } from 'react';
 import type { UserBalance, WsServerMessage } from '@/types';
-import { denyAccess, type ApiError } from '@/lib/api-client';
+import { denyAccess, expireSession, type ApiError } from '@/lib/api-client';
 import { USER_POLL_FAILURES_MAX, USER_POLL_INTERVAL_MS } from '@/lib/config';
 import { sessionActions, selectAccessToken, useSession } from '@/lib/session';
 import { ReadyState, useAppSocket } from '@/lib/socket';
@@ -11,6 +11,8 @@ import { getUser } from '../api/get-user';
 import { selectPollingStopped, selectSocketLive, useAuthStore } from '../stores/auth-store';
 
 const USER_TOPIC = 'user';
+/** What the server pushes to a socket whose session ended (server `ws::hub::SESSION_ENDED`, docs/decisions.md "Push"). */
+export const SESSION_ENDED_PUSH = 'the session has ended; sign in again';
 
 function isUserData(data: unknown): data is UserBalance {
   return (
@@ -46,6 +48,12 @@ export function useLiveUser(): void {
   const sendRef = useRef<(message: Parameters<ReturnType<typeof useAppSocket>['send']>[0]) => void>(() => {});
 
   const onMessage = useCallback((message: WsServerMessage) => {
+    if (message.type === 'error' && message.message === SESSION_ENDED_PUSH) {
+      lastSeq.current = null;
+      useAuthStore.getState().setSocketLive(false);
+      expireSession();
+      return;
+    }
     if (message.type === 'authed') {
       lastSeq.current = null;
       sendRef.current({ type: 'sub', topic: USER_TOPIC });

@@ -1,3 +1,4 @@
+import { differenceInCalendarDays } from 'date-fns';
 import { act, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { ThemeProvider } from '@mui/material/styles';
@@ -41,7 +42,10 @@ describe('account statement', () => {
 
   it('opens on Casino Reports and lists the rows numbered, with credit, debit and pts', async () => {
     await renderStatement();
-    expect(getBetStatement).toHaveBeenCalledWith('casino');
+    // The server is asked for the default days: today and the 7 before it.
+    expect(getBetStatement).toHaveBeenCalledWith('casino', expect.any(Date), expect.any(Date));
+    const [, from, to] = vi.mocked(getBetStatement).mock.calls.at(-1)!;
+    expect(differenceInCalendarDays(to, from)).toBe(7);
     expect(statementRows()).toHaveLength(3);
     const cells = within(statementRows()[0]!).getAllByRole('cell').map((cell) => cell.textContent);
     expect(cells.slice(1)).toEqual(['1', '180.00', '', '100180.00', 'Teen Patti 20-20 / 260310011234']);

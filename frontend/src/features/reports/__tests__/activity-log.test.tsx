@@ -33,7 +33,7 @@ describe('activity log', () => {
     );
     await flush();
     const today = new Date();
-    expect(getActivityLog).toHaveBeenLastCalledWith({ search: '', type: '', fromDate: formatQueryDate(startOfWeek(today)), toDate: formatQueryDate(today), page: 1, limit: 10 });
+    expect(getActivityLog).toHaveBeenLastCalledWith({ search: '', type: '', fromDate: formatQueryDate(startOfWeek(today)), toDate: formatQueryDate(today), utcOffset: -today.getTimezoneOffset() || 0, page: 1, limit: 10 });
     expect(screen.getAllByTestId('activity-row')).toHaveLength(10);
     expect(screen.getByTestId('showing-text')).toHaveTextContent('Showing 1 to 10 of 12 entries');
   });

@@ -9,6 +9,8 @@ export type ActivityQuery = {
   /** yyyy-MM-dd, inclusive. */
   fromDate: string;
   toDate: string;
+  /** The browser's minutes east of UTC: the days are the player's. */
+  utcOffset: number;
   page: number;
   limit: number;
 };

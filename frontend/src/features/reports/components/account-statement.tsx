@@ -1,6 +1,6 @@
 // Account Statement (spec §2): report type, from/to dates, page size, search; table Date, Sr no,
-// Credit, Debit, Pts, Remark. Submit fetches the chosen report and applies the dates; search
-// and page size apply as they change. A click on a Sport or Casino line opens its result.
+// Credit, Debit, Pts, Remark. Submit fetches the chosen report for the dates (the server picks
+// the days' rows, every page of them); search and page size apply as they change. A click on a Sport or Casino line opens its result.
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { Box, Button, MenuItem, TextField } from '@mui/material';
 import { DataTable, TablePager, type DataColumn } from '@/components/data-table';
@@ -31,9 +31,10 @@ import { ResultModal } from './result-modal';
 /** The statement opens on the last week (today and the 7 days before it). */
 export const STATEMENT_DEFAULT_DAYS = 7;
 
-async function fetchLines(type: ReportType, userId: string): Promise<StatementLine[]> {
+/** The report's lines of those days: sports and casino rows asked of the server by day. */
+async function fetchLines({ type, from, to }: Applied, userId: string): Promise<StatementLine[]> {
   if (type === 'account') return (await getAccountStatement(userId)).map(accountLine);
-  return (await getBetStatement(type)).map(settlementLine);
+  return (await getBetStatement(type, from, to)).map(settlementLine);
 }
 
 type Applied = { type: ReportType; from: Date; to: Date };
@@ -68,7 +69,7 @@ export function AccountStatement() {
   const modal = useResultModal();
 
   const load = useCallback(
-    async (next: ReportType) => {
+    async (next: Applied) => {
       setLoading(true);
       try {
         setLines(await fetchLines(next, userId));
@@ -83,7 +84,7 @@ export function AccountStatement() {
   );
 
   useEffect(() => {
-    if (userId) void load(applied.type);
+    if (userId) void load(applied);
   }, [load, applied, userId]);
 
   const shown = useMemo(() => filterLines(lines, { from: applied.from, to: applied.to, search }), [lines, applied, search]);

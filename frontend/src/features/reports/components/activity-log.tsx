@@ -9,7 +9,7 @@ import { DEFAULT_PAGE_SIZE, pageCount, PageSizeSelect } from '@/components/pagin
 import type { ApiError } from '@/lib/api-client';
 import { notify } from '@/lib/notify';
 import type { ActivityRow } from '@/types';
-import { formatDateTime, formatQueryDate } from '@/utils/format';
+import { dayRangeQuery, formatDateTime, formatQueryDate } from '@/utils/format';
 import { getActivityLog, type ActivityPage, type ActivityType } from '../api/get-activity-log';
 import { useDebouncedValue } from '@/hooks/use-debounced-value';
 import { startOfDay, startOfWeek } from '../model/dates';
@@ -54,7 +54,7 @@ export function ActivityLog() {
   useEffect(() => {
     let live = true;
     setLoading(true);
-    getActivityLog({ search: term, type, fromDate: formatQueryDate(from), toDate: formatQueryDate(to), page, limit: pageSize })
+    getActivityLog({ search: term, type, ...dayRangeQuery(from, to), page, limit: pageSize })
       .then((next) => {
         if (live) setResult(next);
       })

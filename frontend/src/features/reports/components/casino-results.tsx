@@ -7,7 +7,6 @@ import { DataTable, TablePager, type DataColumn } from '@/components/data-table'
 import { DateField } from '@/components/date-field';
 import { PageSizeSelect } from '@/components/pagination';
 import type { CasinoResultRow } from '@/types';
-import { formatQueryDate } from '@/utils/format';
 import { getCasinoResults } from '../api/get-casino-results';
 import { useCasinoTables } from '../hooks/use-casino-tables';
 import { pageOf, usePaging } from '../hooks/use-paging';
@@ -42,7 +41,7 @@ export function CasinoResults({ initialType = '' }: CasinoResultsProps) {
     setLoading(true);
     toFirstPage();
     try {
-      setRows(await getCasinoResults(formatQueryDate(day), gtype));
+      setRows(await getCasinoResults(day, gtype));
     } catch (error) {
       console.error('Error fetching casino results:', error);
       setRows([]);

@@ -72,8 +72,8 @@ const COLUMNS: DataColumn<CasinoBetRow>[] = [
   { id: 'bet', header: 'Transaction ID', render: (row) => row.betId },
 ];
 
-async function load(type: ReportType): Promise<CasinoBetRow[]> {
-  return type === 'settled' ? settledRows(await getCasinoStatement()) : unsettledRows(await getOpenCasinoBets());
+async function load(type: ReportType, day: Date): Promise<CasinoBetRow[]> {
+  return type === 'settled' ? settledRows(await getCasinoStatement(day)) : unsettledRows(await getOpenCasinoBets());
 }
 
 /**
@@ -98,7 +98,7 @@ export function LiveCasinoBetsReport() {
   useEffect(() => {
     let active = true;
     setLoading(true);
-    load(type)
+    load(type, date)
       .then((list) => active && setRows(list))
       .catch((error: unknown) => {
         console.error('Error fetching casino bets:', error);
@@ -108,7 +108,7 @@ export function LiveCasinoBetsReport() {
     return () => {
       active = false;
     };
-  }, [type, balance, exp]);
+  }, [type, date, balance, exp]);
 
   const day = formatQueryDate(date);
   const filtered = useMemo(() => filterRows(rows, { date: day, game, search }), [rows, day, game, search]);

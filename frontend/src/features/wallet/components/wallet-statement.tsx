@@ -5,7 +5,7 @@ import { DateField } from '@/components/date-field';
 import { DEFAULT_PAGE_SIZE, PageSizeSelect, pageCount } from '@/components/pagination';
 import { useDebouncedValue } from '@/hooks/use-debounced-value';
 import type { WalletRequest } from '@/types';
-import { formatDateTime, formatFixed, formatQueryDate } from '@/utils/format';
+import { formatDateTime, formatFixed, formatQueryDate, utcOffsetMinutes } from '@/utils/format';
 import { useWalletRequests } from '../hooks/use-wallet-requests';
 import {
   STATUS_OPTIONS,
@@ -59,6 +59,7 @@ export function WalletStatement({ kind }: { kind: StatementKind }) {
         kind,
         fromDate: formatQueryDate(range.from),
         toDate: formatQueryDate(range.to),
+        utcOffset: utcOffsetMinutes(range.to),
         status,
         search,
         page,

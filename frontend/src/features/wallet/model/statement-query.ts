@@ -1,6 +1,5 @@
 // The deposit and withdraw statements' server query (GET /api/wallet/requests).
 import { subDays } from 'date-fns';
-import { formatQueryDate } from '@/utils/format';
 
 export type StatementKind = 'deposit' | 'withdraw';
 export const STATUS_OPTIONS = ['All', 'Pending', 'In-Process', 'Approved', 'Rejected'] as const;
@@ -13,6 +12,8 @@ export type StatementFilters = {
   kind: StatementKind;
   fromDate: string;
   toDate: string;
+  /** The browser's minutes east of UTC, so the dates are the player's days. */
+  utcOffset?: number;
   status: StatusFilter;
   search: string;
   page: number;
@@ -25,6 +26,7 @@ export type StatementQuery = {
   limit: number;
   fromDate?: string;
   toDate?: string;
+  utcOffset?: number;
   status?: string;
   search?: string;
 };
@@ -36,19 +38,14 @@ export function buildStatementQuery(filters: StatementFilters): StatementQuery {
   if (fromDate && toDate && toDate < fromDate) [fromDate, toDate] = [toDate, fromDate];
   if (fromDate) query.fromDate = fromDate;
   if (toDate) query.toDate = toDate;
+  if ((fromDate || toDate) && filters.utcOffset !== undefined) query.utcOffset = filters.utcOffset;
   if (filters.status !== 'All') query.status = filters.status;
   const search = filters.search.trim().slice(0, SEARCH_LENGTH_MAX);
   if (search) query.search = search;
   return query;
 }
 
-/**
- * The date pickers' default range: the last 7 days through today. The server counts UTC days;
- * where the UTC date is already ahead of the local one (west of UTC in the evening) `to` is the
- * UTC date, so a request made just now is inside the range.
- */
+/** The date pickers' default range: the last 7 days through today (the player's days). */
 export function defaultRange(now: Date): { from: Date; to: Date } {
-  const utcDay = new Date(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate());
-  const to = formatQueryDate(utcDay) > formatQueryDate(now) ? utcDay : now;
-  return { from: subDays(now, DEFAULT_RANGE_DAYS - 1), to };
+  return { from: subDays(now, DEFAULT_RANGE_DAYS - 1), to: now };
 }
