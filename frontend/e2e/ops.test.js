@@ -284,6 +284,14 @@ describe('the operators console', () => {
     await page.getByRole('navigation', { name: 'Console' }).getByRole('link', { name: 'Password' }).waitFor();
     await page.waitForTimeout(1000);
     assert.equal(await page.getByRole('dialog', { name: 'Rules' }).count(), 0, 'nor after signing in');
+    // On a phone the console's bar wraps: every page's link stays on the screen.
+    await page.setViewportSize({ width: 375, height: 800 });
+    const links = page.getByRole('navigation', { name: 'Console' }).getByRole('link');
+    assert.equal(await links.count(), 7);
+    for (const link of await links.all()) {
+      const box = await link.boundingBox();
+      assert.ok(box && box.x >= 0 && box.x + box.width <= 375, `${await link.textContent()} at ${JSON.stringify(box)}`);
+    }
     await page.context().close();
   });
 

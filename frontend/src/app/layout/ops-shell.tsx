@@ -26,7 +26,7 @@ export function OpsShell({ title, children }: { title: string; children: ReactNo
           <Typography variant="h6" component="div" sx={{ mr: 2 }}>
             Operator console
           </Typography>
-          <Stack component="nav" aria-label="Console" direction="row" spacing={1} sx={{ flexGrow: 1 }}>
+          <Stack component="nav" aria-label="Console" direction="row" spacing={1} useFlexGap sx={{ flexGrow: 1, flexWrap: 'wrap' }}>
             {PAGES.map((page) => (
               <Button key={page.to} component={NavLink} to={page.to} color="inherit" sx={{ '&.active': { bgcolor: 'rgba(255,255,255,0.15)' } }}>
                 {page.label}
