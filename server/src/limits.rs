@@ -69,6 +69,7 @@ pub const OPS_PAGE_SIZE_MAX: u32 = 500;
 /// Characters of a list's search term.
 pub const SEARCH_CHARS_MAX: usize = 100;
 /// A date filter's `utcOffset`, minutes east of UTC: the world's time zones lie within 14 hours.
+/// (The OpenAPI document's `minimum`/`maximum` of each `utcOffset` repeat it.)
 pub const UTC_OFFSET_MINUTES_MAX: i32 = 14 * 60;
 
 const _: () = assert!(PAGE_SIZE_MAX <= OPS_PAGE_SIZE_DEFAULT && OPS_PAGE_SIZE_DEFAULT <= OPS_PAGE_SIZE_MAX);

@@ -81,7 +81,8 @@ pub struct RequestQuery {
     pub search: String,
     #[serde(default)]
     pub username: String,
-    /// The client's days: minutes east of UTC (`timefmt::Days`).
+    /// The client's minutes east of UTC (India 330): the dates are its days; without it, UTC days.
+    #[param(minimum = -840, maximum = 840)]
     pub utc_offset: Option<i32>,
     pub page: Option<u32>,
     pub limit: Option<u32>,

@@ -161,7 +161,8 @@ pub async fn last_results(state: web::Data<AppState>, EncryptedBody(body): Encry
 #[serde(rename_all = "camelCase")]
 pub struct ResultsRequest {
     date_from: Option<String>,
-    /// The client's days: minutes east of UTC (`timefmt::Days`); without it, a UTC day.
+    /// The client's minutes east of UTC (India 330): the date is its day; without it, a UTC day.
+    #[schema(minimum = -840, maximum = 840)]
     utc_offset: Option<i32>,
     #[serde(rename = "type")]
     gtype: Option<String>,

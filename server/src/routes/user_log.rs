@@ -22,7 +22,8 @@ pub struct UserLogQuery {
     from_date: String,
     #[serde(default)]
     to_date: String,
-    /// The client's days: minutes east of UTC (`timefmt::Days`).
+    /// The client's minutes east of UTC (India 330): the dates are its days; without it, UTC days.
+    #[param(minimum = -840, maximum = 840)]
     utc_offset: Option<i32>,
     page: Option<u32>,
     limit: Option<u32>,

@@ -64,3 +64,29 @@ async fn a_known_path_with_another_method_is_405_and_an_unknown_path_404() {
     let reply = app.send("POST", "/casino/teen20", None, None).await;
     assert_eq!(reply.status, 405);
 }
+
+#[actix_web::test]
+async fn every_utc_offset_the_document_lists_has_the_servers_bounds() {
+    let app = spawn_app().await;
+    let document = app.get("/api/openapi.json", None).await.body;
+    let max = i64::from(server::limits::UTC_OFFSET_MINUTES_MAX);
+    let bounds = |schema: &serde_json::Value| (schema["minimum"].as_i64(), schema["maximum"].as_i64());
+    let mut seen = 0;
+    for item in document["paths"].as_object().expect("paths").values() {
+        for operation in item.as_object().expect("a path item").values() {
+            for parameter in operation["parameters"].as_array().into_iter().flatten().filter(|p| p["name"] == "utcOffset") {
+                assert_eq!(bounds(&parameter["schema"]), (Some(-max), Some(max)), "{parameter}");
+                seen += 1;
+            }
+        }
+    }
+    for schema in document["components"]["schemas"].as_object().expect("schemas").values() {
+        if let Some(offset) = schema["properties"].get("utcOffset") {
+            assert_eq!(bounds(offset), (Some(-max), Some(max)), "{offset}");
+            seen += 1;
+        }
+    }
+    // The account statement, the activity log, the deposit and withdraw statements (the player's
+    // and the operators' lists) and the casino results' body.
+    assert!(seen >= 5, "{seen} utcOffset fields in the document");
+}
