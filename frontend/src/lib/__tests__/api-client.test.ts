@@ -1,7 +1,7 @@
 import { vi } from 'vitest';
 import { makeUser } from '@/testing/fixtures';
 import { createFakeFetch, envelope, failure } from '@/testing/fake-fetch';
-import { apiData, apiRequest, denyAccess, MESSAGES, setFetch, setSessionEndHandler } from '../api-client';
+import { apiAllPages, apiData, apiRequest, denyAccess, MESSAGES, setFetch, setSessionEndHandler } from '../api-client';
 import { notify } from '../notify';
 import { decryptPayload, encryptPayload } from '../payload-crypto';
 import { sessionActions } from '../session';
@@ -34,6 +34,21 @@ describe('api client', () => {
       'Content-Type': 'application/json',
     });
     expect(Object.keys(call?.headers ?? {})).not.toContain('X-Client-IP');
+  });
+
+  it('reads a paged list page after page until its total, keeping the query, at most pagesMax pages', async () => {
+    const page = (rows: number[], total: number) => ({ status: 200, body: { ...envelope(rows), total } });
+    fake.on('GET', '/api/rows', page([1, 2], 5), page([3, 4], 5), page([5], 5));
+    await expect(apiAllPages<number>('/rows', { query: { type: 'casino' } }, 2, 10)).resolves.toEqual([1, 2, 3, 4, 5]);
+    const asked = fake.callsTo('/api/rows').map((call) => new URL(call.url, 'http://x').searchParams);
+    expect(asked.map((q) => [q.get('type'), q.get('page'), q.get('limit')])).toEqual([
+      ['casino', '1', '2'],
+      ['casino', '2', '2'],
+      ['casino', '3', '2'],
+    ]);
+    fake.on('GET', '/api/capped', page([1, 2], 9), page([3, 4], 9), page([5, 6], 9));
+    await expect(apiAllPages<number>('/capped', {}, 2, 2)).resolves.toEqual([1, 2, 3, 4]);
+    expect(fake.callsTo('/api/capped')).toHaveLength(2);
   });
 
   it('sends back the newest ledger event an answer reflected, so an edge node waits for it', async () => {
