@@ -5,21 +5,14 @@ import { Navigate, Outlet, useLocation, useNavigate } from 'react-router';
 import { Box, LinearProgress } from '@mui/material';
 import { setSessionEndHandler } from '@/lib/api-client';
 import { selectUser, useSession } from '@/lib/session';
-import type { User } from '@/types';
-import { useLiveUser } from '@/features/auth';
+import { passwordPathFor, useLiveUser } from '@/features/auth';
 import { SiteConfigError, selectSiteConfigStatus, useSiteConfigStore } from '@/features/site-config';
-import { hasRole } from '../access';
 
 import { TestModeBanner } from './test-mode-banner';
 
 const RulesPrompt = lazy(() => import('./rules-prompt'));
 
 const EXEMPT_PATHS = new Set(['/login', '/register', '/404', '/change-password', '/ops/password']);
-
-/** Where a user changes the password: operators in their console, everyone else on the site's page. */
-function passwordPathFor(user: User): string {
-  return hasRole(user, 'operator') ? '/ops/password' : '/change-password';
-}
 
 export function RootShell() {
   const navigate = useNavigate();

@@ -26,6 +26,11 @@ async function startSession(response: LoginResponse): Promise<User> {
   return user;
 }
 
+/** Where a user changes the password: operators in their console, everyone else on the site's page. */
+export function passwordPathFor(user: User): string {
+  return user.role.includes('operator') ? '/ops/password' : '/change-password';
+}
+
 /**
  * Ends the session here, then on the server. Local state goes first: the server's push that the
  * session ended then finds nothing to end, so signing out is never told "your session has expired".
@@ -65,9 +70,8 @@ export function useAuthActions() {
         const user = await startSession(response);
         // The rules prompt of the navigation rules asks for acceptance when the server says so.
         // Operators work in their console; everyone else lands on the home page.
-        const operator = user.role.includes('operator');
-        const home = operator ? '/ops' : '/';
-        navigate(user.isLogin ? home : operator ? '/ops/password' : '/change-password', { replace: true });
+        const home = user.role.includes('operator') ? '/ops' : '/';
+        navigate(user.isLogin ? home : passwordPathFor(user), { replace: true });
       } catch (error) {
         const message = otpPrompt(error);
         if (message !== null) return { otpRequired: true, message };
