@@ -3,13 +3,13 @@
 //! has a bounded queue; past the soft limit the hub conflates a topic's pending frames into one
 //! fresh snapshot, past the hard limit it closes the connection as a slow consumer.
 //!
-//! A message is encoded once per topic (and per wire format in use), its bytes shared by every
-//! subscriber. The hub takes its commands in batches and delivers to each connection once per
-//! batch, so a feed tick's several deltas to one socket go out in one write. A plain TCP
+//! A message is encoded and framed once per topic (and per wire format in use), its frame shared
+//! by every subscriber. The hub takes its commands in batches and delivers to each connection once
+//! per batch, so a feed tick's several deltas to one socket go out in one write. A plain TCP
 //! connection's frames are written to its socket by the hub itself, at the end of the batch; only
 //! what the socket cannot take then waits for the connection's session (`super::outbound`).
 
-use super::wire::{Encoded, Encodings, Format};
+use super::wire::{Encoded, Encodings, Format, FRAME_HEAD_MAX};
 use actix_http::ws::{CloseCode, CloseReason, OpCode, Parser};
 use actix_web::web::{Bytes, BytesMut};
 use crate::limits::{HUB_BATCH_MAX, HUB_QUEUE_MAX, WS_QUEUE_HARD_MAX, WS_QUEUE_SOFT_MAX, WS_TOPICS_PER_CONNECTION_MAX};
@@ -68,26 +68,17 @@ impl QueueInner {
         !self.ended && !self.ping_due && self.pongs.is_empty() && self.close.is_none() && self.closed.is_none() && (1..=WRITEV_FRAMES_MAX).contains(&self.frames.len())
     }
 
-    /// Writes the queued frames (`only_frames`) in one vectored write, each message from its
-    /// shared bytes and each head from the stack: nothing is copied or allocated unless the
-    /// socket takes only part of them, whose rest is framed into `unsent`.
+    /// Writes the queued frames (`only_frames`) in one vectored write, each frame one slice of its
+    /// shared bytes: nothing is copied or allocated unless the socket takes only part of them,
+    /// whose rest is copied into `unsent`.
     fn write_frames(&mut self, mut socket: &std::net::TcpStream) -> std::io::Result<()> {
-        let mut heads = [[0u8; FRAME_HEAD_MAX]; WRITEV_FRAMES_MAX];
-        let mut slices = [IoSlice::new(&[]); 2 * WRITEV_FRAMES_MAX];
+        let mut slices = [IoSlice::new(&[]); WRITEV_FRAMES_MAX];
         let mut total = 0;
-        let count = self.frames.len();
-        for (frame, head) in self.frames.iter().zip(heads.iter_mut()) {
-            let opcode = match frame.payload {
-                Encoded::Text(_) => OpCode::Text,
-                Encoded::Binary(_) => OpCode::Binary,
-            };
-            total += frame_head(head, opcode, frame.payload.len()) + frame.payload.len();
+        for (frame, slice) in self.frames.iter().zip(slices.iter_mut()) {
+            *slice = IoSlice::new(frame.payload.frame());
+            total += frame.payload.frame().len();
         }
-        for (i, (frame, head)) in self.frames.iter().zip(heads.iter()).enumerate() {
-            slices[2 * i] = IoSlice::new(&head[..frame_head_len(frame.payload.len())]);
-            slices[2 * i + 1] = IoSlice::new(frame.payload.as_bytes());
-        }
-        let written = socket.write_vectored(&slices[..2 * count])?;
+        let written = socket.write_vectored(&slices[..self.frames.len()])?;
         if written < total {
             self.unsent = self.frame_queued().split_off(written).freeze();
         }
@@ -100,7 +91,7 @@ impl QueueInner {
     fn frame_queued(&mut self) -> BytesMut {
         let size: usize = if self.ping_due { FRAME_HEAD_MAX } else { 0 }
             + self.pongs.iter().map(|pong| FRAME_HEAD_MAX + pong.len()).sum::<usize>()
-            + self.frames.iter().map(|f| FRAME_HEAD_MAX + f.payload.len()).sum::<usize>()
+            + self.frames.iter().map(|f| f.payload.frame().len()).sum::<usize>()
             + if self.close.is_some() || self.closed.is_some() { CLOSE_FRAME_MAX } else { 0 };
         let mut buf = BytesMut::with_capacity(size);
         if std::mem::take(&mut self.ping_due) {
@@ -111,10 +102,7 @@ impl QueueInner {
         }
         if !self.ended {
             for frame in self.frames.drain(..) {
-                match frame.payload {
-                    Encoded::Text(text) => Parser::write_message(&mut buf, text.as_bytes(), OpCode::Text, true, false),
-                    Encoded::Binary(bytes) => Parser::write_message(&mut buf, bytes, OpCode::Binary, true, false),
-                }
+                buf.extend_from_slice(frame.payload.frame());
             }
             let by_hub = self.closed.map(|why| Some(CloseReason { code: CloseCode::Policy, description: Some(why.into()) }));
             if let Some(reason) = self.close.take().or(by_hub) {
@@ -127,36 +115,9 @@ impl QueueInner {
     }
 }
 
-/// A server frame's header at most: no mask, a 64-bit length (RFC 6455 §5.2).
-const FRAME_HEAD_MAX: usize = 10;
-/// At most this many frames go in one vectored write (two slices each: head and message).
+/// At most this many frames go in one vectored write.
 const WRITEV_FRAMES_MAX: usize = 32;
 
-/// The head of a whole, unmasked server frame (RFC 6455 §5.2) for a message of `len` bytes;
-/// its length.
-fn frame_head(head: &mut [u8; FRAME_HEAD_MAX], opcode: OpCode, len: usize) -> usize {
-    head[0] = 0x80 | u8::from(opcode);
-    match len {
-        0..=125 => head[1] = len as u8,
-        126..=0xFFFF => {
-            head[1] = 126;
-            head[2..4].copy_from_slice(&(len as u16).to_be_bytes());
-        }
-        _ => {
-            head[1] = 127;
-            head[2..10].copy_from_slice(&(len as u64).to_be_bytes());
-        }
-    }
-    frame_head_len(len)
-}
-
-fn frame_head_len(len: usize) -> usize {
-    match len {
-        0..=125 => 2,
-        126..=0xFFFF => 4,
-        _ => 10,
-    }
-}
 /// A close frame at most: a control frame's payload is at most 125 bytes.
 const CLOSE_FRAME_MAX: usize = 2 + 125;
 
@@ -866,17 +827,14 @@ mod tests {
     use super::*;
 
     fn frame(topic: u64, text: &str) -> Frame {
-        Frame { topic: Some(topic), payload: Encoded::Text(text.into()) }
+        Frame { topic: Some(topic), payload: Encoded::text(text) }
     }
 
     /// Everything queued for a JSON connection, as text, and the close reason.
     fn drain(queue: &ConnQueue) -> (Vec<String>, Option<&'static str>) {
         let mut frames = Vec::new();
         let closed = queue.drain_into(&mut frames);
-        let texts = frames.into_iter().map(|frame| match frame {
-            Encoded::Text(text) => text.to_string(),
-            Encoded::Binary(_) => panic!("a JSON connection got a binary frame"),
-        });
+        let texts = frames.into_iter().map(|frame| frame.as_text().expect("a JSON connection gets text frames").to_string());
         (texts.collect(), closed)
     }
 
@@ -950,7 +908,7 @@ mod tests {
     fn the_writer_writes_controls_then_frames_then_the_close_and_ends() {
         let queue = ConnQueue::default();
         let _ = queue.push(frame(7, "delta"), || unreachable!());
-        queue.reply(Encoded::Text("reply".into()));
+        queue.reply(Encoded::text("reply"));
         queue.ping();
         queue.pong(Bytes::from_static(b"hi"));
         queue.close(Some(CloseReason { code: CloseCode::Normal, description: Some("bye".into()) }));
@@ -1002,25 +960,10 @@ mod tests {
         assert_eq!(written(&queue).len(), 2, "the snapshot and the delta in one write");
 
         assert!(matches!(queue.write(&waker), Output::Waiting));
-        queue.reply(Encoded::Text("pong".into()));
+        queue.reply(Encoded::text("pong"));
         assert_eq!(counter.0.load(Ordering::Relaxed), 2, "the session's reply wakes the writer at once");
         queue.end();
         assert!(matches!(queue.write(&waker), Output::Ended), "a session that is gone ends the output");
-    }
-
-    #[test]
-    fn a_frame_head_is_actix_s_for_every_length_class() {
-        for len in [0, 1, 125, 126, 0xFFFF, 0x1_0000] {
-            for opcode in [OpCode::Text, OpCode::Binary] {
-                let message = vec![b'x'; len];
-                let mut framed = BytesMut::new();
-                Parser::write_message(&mut framed, &message[..], opcode, true, false);
-                let mut head = [0u8; FRAME_HEAD_MAX];
-                let head_len = frame_head(&mut head, opcode, len);
-                assert_eq!(&framed[..head_len], &head[..head_len], "{len} bytes");
-                assert_eq!(framed.len(), head_len + len, "{len} bytes");
-            }
-        }
     }
 
     #[test]
@@ -1168,13 +1111,10 @@ mod tests {
         let binary = |queue: &ConnQueue| {
             let mut frames = Vec::new();
             queue.drain_into(&mut frames);
-            frames.into_iter().map(|frame| match frame {
-                Encoded::Binary(bytes) => bytes,
-                Encoded::Text(_) => panic!("a MessagePack connection got a text frame"),
-            }).collect::<Vec<_>>()
+            frames.into_iter().map(|frame| frame.as_binary().expect("a MessagePack connection gets binary frames").to_vec()).collect::<Vec<_>>()
         };
         let (frames, frames_too) = (binary(&packed), binary(&packed_too));
         assert_eq!(rmp_serde::from_slice::<Value>(&frames[1]).expect("msgpack"), delta);
-        assert_eq!(frames[1].as_ptr(), frames_too[1].as_ptr(), "one encoding, shared");
+        assert_eq!(frames[1], frames_too[1]);
     }
 }

@@ -4,7 +4,6 @@
 //! decoder gets what `JSON.parse` gets. What the client sends stays JSON text either way.
 
 use actix_web::web::Bytes;
-use bytestring::ByteString;
 use schemas::ws::WsServerMessage;
 use serde::{Deserialize, Serialize};
 use serde_json::value::RawValue;
@@ -25,38 +24,80 @@ pub struct ConnectParams {
     pub format: Format,
 }
 
-/// One encoded server message. Reference-counted: a clone for another subscriber copies nothing.
+/// One encoded server message, framed: a whole, unmasked, final WebSocket frame (RFC 6455 §5.2),
+/// its header written once with the message. Reference-counted: a clone for another subscriber
+/// copies nothing, and a connection's write takes each frame as one slice of shared bytes.
 #[derive(Debug, Clone, PartialEq)]
-pub enum Encoded {
-    Text(ByteString),
-    Binary(Bytes),
+pub struct Encoded {
+    frame: Bytes,
+    /// The frame's header length: the message starts here.
+    head: u8,
 }
 
+/// A server frame's header at most: no mask, a 64-bit length.
+pub const FRAME_HEAD_MAX: usize = 10;
+const OPCODE_TEXT: u8 = 0x1;
+const OPCODE_BINARY: u8 = 0x2;
+
 impl Encoded {
-    /// The message's bytes, without a frame's header.
-    pub fn len(&self) -> usize {
-        match self {
-            Encoded::Text(text) => text.len(),
-            Encoded::Binary(bytes) => bytes.len(),
-        }
+    /// A text frame of `text`.
+    pub fn text(text: &str) -> Self {
+        Self::framed(OPCODE_TEXT, |buf| buf.extend_from_slice(text.as_bytes()))
     }
 
-    pub fn is_empty(&self) -> bool {
-        self.len() == 0
+    /// A frame whose message `write` appends to the buffer it is given: the message is written in
+    /// place, after room left for the header, and the header is written before it.
+    fn framed(opcode: u8, write: impl FnOnce(&mut Vec<u8>)) -> Self {
+        let mut buf = vec![0; FRAME_HEAD_MAX];
+        write(&mut buf);
+        let len = buf.len() - FRAME_HEAD_MAX;
+        let head = match len {
+            0..=125 => 2,
+            126..=0xFFFF => 4,
+            _ => 10,
+        };
+        let start = FRAME_HEAD_MAX - head;
+        buf[start] = 0x80 | opcode;
+        match head {
+            2 => buf[start + 1] = len as u8,
+            4 => {
+                buf[start + 1] = 126;
+                buf[start + 2..FRAME_HEAD_MAX].copy_from_slice(&(len as u16).to_be_bytes());
+            }
+            _ => {
+                buf[start + 1] = 127;
+                buf[start + 2..FRAME_HEAD_MAX].copy_from_slice(&(len as u64).to_be_bytes());
+            }
+        }
+        Encoded { frame: Bytes::from(buf).slice(start..), head: head as u8 }
     }
 
-    pub fn as_bytes(&self) -> &[u8] {
-        match self {
-            Encoded::Text(text) => text.as_bytes(),
-            Encoded::Binary(bytes) => bytes,
-        }
+    /// The whole frame, header and message.
+    pub fn frame(&self) -> &Bytes {
+        &self.frame
+    }
+
+    /// The message, without the frame's header.
+    pub fn message(&self) -> &[u8] {
+        &self.frame[usize::from(self.head)..]
+    }
+
+    /// The message, when the frame is text.
+    pub fn as_text(&self) -> Option<&str> {
+        let text = self.frame[0] & 0x0F == OPCODE_TEXT;
+        text.then(|| std::str::from_utf8(self.message()).expect("text frames are UTF-8"))
+    }
+
+    /// The message, when the frame is binary.
+    pub fn as_binary(&self) -> Option<&[u8]> {
+        (self.frame[0] & 0x0F == OPCODE_BINARY).then(|| self.message())
     }
 }
 
 pub fn encode(format: Format, message: &WsServerMessage) -> Encoded {
     match format {
-        Format::Json => Encoded::Text(serde_json::to_string(message).expect("wire messages serialize").into()),
-        Format::Msgpack => Encoded::Binary(rmp_serde::to_vec_named(message).expect("wire messages serialize").into()),
+        Format::Json => Encoded::framed(OPCODE_TEXT, |buf| serde_json::to_writer(buf, message).expect("wire messages serialize")),
+        Format::Msgpack => Encoded::framed(OPCODE_BINARY, |buf| rmp_serde::encode::write_named(buf, message).expect("wire messages serialize")),
     }
 }
 
@@ -100,7 +141,7 @@ impl<'a> Encodings<'a> {
         slot.get_or_insert_with(|| match &self.message {
             Message::Typed(message) => encode(format, message),
             Message::JsonDelta { topic, seq, data } => match format {
-                Format::Json => Encoded::Text(serde_json::to_string(&JsonDelta { topic, seq: *seq, data }).expect("wire messages serialize").into()),
+                Format::Json => Encoded::framed(OPCODE_TEXT, |buf| serde_json::to_writer(buf, &JsonDelta { topic, seq: *seq, data }).expect("wire messages serialize")),
                 Format::Msgpack => {
                     let data = serde_json::from_str(data.get()).expect("JSON text the server wrote");
                     encode(format, &WsServerMessage::Delta { topic: topic.to_string(), seq: *seq, data })
@@ -114,6 +155,8 @@ impl<'a> Encodings<'a> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use actix_http::ws::{OpCode, Parser};
+    use actix_web::web::BytesMut;
 
     #[test]
     fn a_msgpack_frame_decodes_to_the_json_frames_value() {
@@ -122,12 +165,25 @@ mod tests {
             seq: 3,
             data: serde_json::json!({"kind": "market", "market": {"mid": 12, "odds": [1.85, 2], "rem": "", "open": true, "gone": null}}),
         };
-        let Encoded::Text(json) = encode(Format::Json, &message) else { panic!("JSON is text") };
-        let Encoded::Binary(msgpack) = encode(Format::Msgpack, &message) else { panic!("MessagePack is binary") };
-        let from_json: serde_json::Value = serde_json::from_str(&json).expect("json");
-        let from_msgpack: serde_json::Value = rmp_serde::from_slice(&msgpack).expect("msgpack");
+        let (json, msgpack) = (encode(Format::Json, &message), encode(Format::Msgpack, &message));
+        let (json, msgpack) = (json.as_text().expect("JSON is text"), msgpack.as_binary().expect("MessagePack is binary"));
+        let from_json: serde_json::Value = serde_json::from_str(json).expect("json");
+        let from_msgpack: serde_json::Value = rmp_serde::from_slice(msgpack).expect("msgpack");
         assert_eq!(from_msgpack, from_json);
         assert!(msgpack.len() < json.len(), "{} bytes of MessagePack against {} of JSON", msgpack.len(), json.len());
+    }
+
+    #[test]
+    fn a_frame_is_actix_s_for_every_length_class() {
+        for len in [0, 1, 125, 126, 0xFFFF, 0x1_0000] {
+            let message = "x".repeat(len);
+            for (encoded, opcode) in [(Encoded::text(&message), OpCode::Text), (Encoded::framed(OPCODE_BINARY, |buf| buf.extend_from_slice(message.as_bytes())), OpCode::Binary)] {
+                let mut framed = BytesMut::new();
+                Parser::write_message(&mut framed, message.as_bytes(), opcode, true, false);
+                assert_eq!(encoded.frame()[..], framed[..], "{len} bytes");
+                assert_eq!(encoded.message(), message.as_bytes());
+            }
+        }
     }
 
     #[test]
@@ -146,8 +202,7 @@ mod tests {
         let message = WsServerMessage::Pong;
         let mut encodings = Encodings::of(&message);
         let (first, second) = (encodings.get(Format::Json), encodings.get(Format::Json));
-        let (Encoded::Text(first), Encoded::Text(second)) = (first, second) else { panic!("JSON is text") };
-        assert_eq!(first.as_bytes().as_ptr(), second.as_bytes().as_ptr(), "the same bytes, shared");
+        assert_eq!(first.frame().as_ptr(), second.frame().as_ptr(), "the same bytes, shared");
         assert!(encodings.msgpack.is_none(), "no subscriber asked for MessagePack");
         assert_eq!(encodings.get(Format::Msgpack), encode(Format::Msgpack, &message));
     }
