@@ -30,8 +30,6 @@ pub struct ConnectParams {
 #[derive(Debug, Clone, PartialEq)]
 pub struct Encoded {
     frame: Bytes,
-    /// The frame's header length: the message starts here.
-    head: u8,
 }
 
 /// A server frame's header at most: no mask, a 64-bit length.
@@ -69,7 +67,7 @@ impl Encoded {
                 buf[start + 2..FRAME_HEAD_MAX].copy_from_slice(&(len as u64).to_be_bytes());
             }
         }
-        Encoded { frame: Bytes::from(buf).slice(start..), head: head as u8 }
+        Encoded { frame: Bytes::from(buf).slice(start..) }
     }
 
     /// The whole frame, header and message.
@@ -77,18 +75,26 @@ impl Encoded {
         &self.frame
     }
 
-    /// The message, without the frame's header.
+    /// The message, without the frame's header. For tests.
+    #[cfg(test)]
     pub fn message(&self) -> &[u8] {
-        &self.frame[usize::from(self.head)..]
+        let head = match self.frame[1] & 0x7F {
+            126 => 4,
+            127 => 10,
+            _ => 2,
+        };
+        &self.frame[head..]
     }
 
-    /// The message, when the frame is text.
+    /// The message, when the frame is text. For tests.
+    #[cfg(test)]
     pub fn as_text(&self) -> Option<&str> {
         let text = self.frame[0] & 0x0F == OPCODE_TEXT;
         text.then(|| std::str::from_utf8(self.message()).expect("text frames are UTF-8"))
     }
 
-    /// The message, when the frame is binary.
+    /// The message, when the frame is binary. For tests.
+    #[cfg(test)]
     pub fn as_binary(&self) -> Option<&[u8]> {
         (self.frame[0] & 0x0F == OPCODE_BINARY).then(|| self.message())
     }
