@@ -65,6 +65,8 @@ const GROUP_TITLES: Record<string, string> = {
   suit: 'Suit',
   joker: 'Joker',
   cards: 'Cards Dealt',
+  cardsline: 'Total Cards (Yes / No)',
+  points: 'Total Points (Yes / No)',
   pair: 'Pair',
   size: 'Big / Small',
   straight: 'Numbers',
