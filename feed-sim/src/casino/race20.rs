@@ -7,7 +7,7 @@ use super::cards::{cards, Card, Shoe, Suit};
 use super::{numbered, Deal, Face, Market, Table, Verdict};
 use schemas::casino::ItemOutcome;
 use schemas::sports::Price;
-use std::collections::HashMap;
+use std::collections::BTreeMap;
 use std::sync::OnceLock;
 
 pub struct Race20;
@@ -63,10 +63,11 @@ fn bets() -> Vec<Bet> {
 fn endings() -> &'static [([usize; 4], f64)] {
     static ENDINGS: OnceLock<Vec<([usize; 4], f64)>> = OnceLock::new();
     ENDINGS.get_or_init(|| {
-        let mut ends: HashMap<[usize; 4], f64> = HashMap::new();
-        let mut states: HashMap<[usize; 4], f64> = HashMap::from([([0; 4], 1.0)]);
+        // Ordered maps: the chances are summed in the same order on every run.
+        let mut ends: BTreeMap<[usize; 4], f64> = BTreeMap::new();
+        let mut states: BTreeMap<[usize; 4], f64> = BTreeMap::from([([0; 4], 1.0)]);
         while !states.is_empty() {
-            let mut next: HashMap<[usize; 4], f64> = HashMap::new();
+            let mut next: BTreeMap<[usize; 4], f64> = BTreeMap::new();
             for (open, chance) in states {
                 let opened: usize = open.iter().sum();
                 for suit in 0..4 {
@@ -79,9 +80,7 @@ fn endings() -> &'static [([usize; 4], f64)] {
             }
             states = next;
         }
-        let mut ends: Vec<([usize; 4], f64)> = ends.into_iter().collect();
-        ends.sort_by_key(|(open, _)| *open);
-        ends
+        ends.into_iter().collect()
     })
 }
 
