@@ -6,7 +6,9 @@
 //! A message is encoded and framed once per topic (and per wire format in use), its frame shared
 //! by every subscriber. The hub takes its commands in batches and delivers to each connection once
 //! per batch, so a feed tick's several deltas to one socket go out in one write. A plain TCP
-//! connection's frames are written to its socket by the hub itself, at the end of the batch; only
+//! connection's frames are written to its socket by the hub itself, at the end of the batch: a
+//! topic's frames of the batch straight from the shared frames when nothing else waits for the
+//! socket (nothing queued, no lock taken twice), through the connection's queue otherwise; only
 //! what the socket cannot take then waits for the connection's session (`super::outbound`).
 
 use super::wire::{Encoded, Encodings, Format, FRAME_HEAD_MAX};
@@ -63,25 +65,42 @@ impl QueueInner {
         self.frames.is_empty() && self.pongs.is_empty() && self.close.is_none()
     }
 
+    /// Not closed by the hub, no close frame asked for, the output not ended.
+    fn takes_frames(&self) -> bool {
+        self.closed.is_none() && self.close.is_none() && !self.ended
+    }
+
+    /// Queues a frame; past the soft limit the topic's queued frames are conflated into one fresh
+    /// snapshot, past the hard limit the connection is closed as a slow consumer.
+    fn enqueue(&mut self, frame: Frame, snapshot: impl FnOnce() -> Frame) -> Enqueued {
+        let mut enqueued = Enqueued::Frame;
+        if self.frames.len() >= WS_QUEUE_SOFT_MAX {
+            if let Some(topic) = frame.topic {
+                self.frames.retain(|f| f.topic != Some(topic));
+                self.frames.push_back(snapshot());
+                enqueued = Enqueued::Snapshot;
+            }
+            if self.frames.len() >= WS_QUEUE_HARD_MAX {
+                self.closed = Some(SLOW_CONSUMER);
+                self.frames.clear();
+                return Enqueued::Closed;
+            }
+        } else {
+            self.frames.push_back(frame);
+        }
+        self.waiting_since.get_or_insert_with(Instant::now);
+        enqueued
+    }
+
     /// Only frames are queued (no control, no close), few enough for one vectored write.
     fn only_frames(&self) -> bool {
         !self.ended && !self.ping_due && self.pongs.is_empty() && self.close.is_none() && self.closed.is_none() && (1..=WRITEV_FRAMES_MAX).contains(&self.frames.len())
     }
 
-    /// Writes the queued frames (`only_frames`) in one vectored write, each frame one slice of its
-    /// shared bytes: nothing is copied or allocated unless the socket takes only part of them,
-    /// whose rest is copied into `unsent`.
-    fn write_frames(&mut self, mut socket: &std::net::TcpStream) -> std::io::Result<()> {
-        let mut slices = [IoSlice::new(&[]); WRITEV_FRAMES_MAX];
-        let mut total = 0;
-        for (frame, slice) in self.frames.iter().zip(slices.iter_mut()) {
-            *slice = IoSlice::new(frame.payload.frame());
-            total += frame.payload.frame().len();
-        }
-        let written = socket.write_vectored(&slices[..self.frames.len()])?;
-        if written < total {
-            self.unsent = self.frame_queued().split_off(written).freeze();
-        }
+    /// Writes the queued frames (`only_frames`) in one vectored write; what the socket does not
+    /// take becomes `unsent`.
+    fn write_frames(&mut self, socket: &std::net::TcpStream) -> std::io::Result<()> {
+        self.unsent = write_vectored(socket, self.frames.iter().map(|frame| &frame.payload))?;
         self.frames.clear();
         Ok(())
     }
@@ -115,8 +134,47 @@ impl QueueInner {
     }
 }
 
+/// What `QueueInner::enqueue` did.
+#[derive(PartialEq)]
+enum Enqueued {
+    Frame,
+    /// The topic's queued frames were replaced by a snapshot of its newest value.
+    Snapshot,
+    /// The connection is closed as a slow consumer.
+    Closed,
+}
+
 /// At most this many frames go in one vectored write.
 const WRITEV_FRAMES_MAX: usize = 32;
+
+/// Writes `frames` (at most `WRITEV_FRAMES_MAX`) to the socket in one vectored write, each frame
+/// one slice of its shared bytes: nothing is copied or allocated unless the socket takes only part
+/// of them (or none, when it is full). What it did not take, copied (empty when it took
+/// everything). An error is a connection gone.
+fn write_vectored<'a>(mut socket: &std::net::TcpStream, frames: impl Iterator<Item = &'a Encoded> + Clone) -> std::io::Result<Bytes> {
+    let mut slices = [IoSlice::new(&[]); WRITEV_FRAMES_MAX];
+    let (mut count, mut total) = (0, 0);
+    for (frame, slice) in frames.clone().zip(slices.iter_mut()) {
+        *slice = IoSlice::new(frame.frame());
+        total += frame.frame().len();
+        count += 1;
+    }
+    let mut skip = match socket.write_vectored(&slices[..count]) {
+        Ok(taken) => taken,
+        Err(e) if matches!(e.kind(), std::io::ErrorKind::WouldBlock | std::io::ErrorKind::Interrupted) => 0,
+        Err(e) => return Err(e),
+    };
+    if skip == total {
+        return Ok(Bytes::new());
+    }
+    let mut rest = BytesMut::with_capacity(total - skip);
+    for frame in frames.take(count) {
+        let bytes = frame.frame();
+        rest.extend_from_slice(&bytes[skip.min(bytes.len())..]);
+        skip = skip.saturating_sub(bytes.len());
+    }
+    Ok(rest.freeze())
+}
 
 /// A close frame at most: a control frame's payload is at most 125 bytes.
 const CLOSE_FRAME_MAX: usize = 2 + 125;
@@ -168,26 +226,62 @@ impl ConnQueue {
     #[must_use]
     fn push(&self, frame: Frame, snapshot: impl FnOnce() -> Frame) -> bool {
         let mut inner = self.lock();
-        if inner.closed.is_some() || inner.close.is_some() || inner.ended {
+        if !inner.takes_frames() {
             return false;
         }
         let was_empty = inner.is_empty();
-        if inner.frames.len() >= WS_QUEUE_SOFT_MAX {
-            // Conflate: the topic's pending frames are replaced by one fresh snapshot.
-            if let Some(topic) = frame.topic {
-                inner.frames.retain(|f| f.topic != Some(topic));
-                inner.frames.push_back(snapshot());
-            }
-            if inner.frames.len() >= WS_QUEUE_HARD_MAX {
-                inner.closed = Some(SLOW_CONSUMER);
-                inner.frames.clear();
-                self.closed_by_hub.notify_one();
-                return true;
-            }
-        } else {
-            inner.frames.push_back(frame);
+        if inner.enqueue(frame, snapshot) == Enqueued::Closed {
+            self.closed_by_hub.notify_one();
+            return true;
         }
-        inner.waiting_since.get_or_insert_with(Instant::now);
+        was_empty
+    }
+
+    /// A topic's frames of one hub batch, in order. Written to the socket at once when nothing
+    /// waits for it (nothing queued or unsent, no ping due): one vectored write of the shared
+    /// frames, nothing queued, no wake-up. Queued otherwise, each as `push` queues it, except that
+    /// a snapshot (conflation) ends them: it is read after the whole batch was published, so it
+    /// holds the rest. Whether the writer must be woken for them.
+    #[must_use]
+    fn offer(&self, topic: u64, frames: &[Encoded], snapshot: impl Fn() -> Frame) -> bool {
+        let mut inner = self.lock();
+        if !inner.takes_frames() {
+            return false;
+        }
+        let was_empty = inner.is_empty();
+        if let Some(socket) = &self.socket {
+            if was_empty && inner.unsent.is_empty() && !inner.ping_due && frames.len() <= WRITEV_FRAMES_MAX {
+                match write_vectored(socket, frames.iter()) {
+                    Ok(rest) if rest.is_empty() => {}
+                    // The rest goes out when the socket can take more (`super::outbound`).
+                    Ok(rest) => {
+                        inner.unsent = rest;
+                        inner.waiting_since = Some(Instant::now());
+                        self.blocked.notify_one();
+                    }
+                    // The connection is gone (the session learns it from its reads): the response
+                    // body ends, and actix with it.
+                    Err(_) => {
+                        inner.ended = true;
+                        if let Some(writer) = inner.writer.take() {
+                            drop(inner);
+                            writer.wake();
+                        }
+                    }
+                }
+                return false;
+            }
+        }
+        for payload in frames {
+            match inner.enqueue(Frame { topic: Some(topic), payload: payload.clone() }, &snapshot) {
+                Enqueued::Frame => {}
+                Enqueued::Snapshot => break,
+                Enqueued::Closed => {
+                    self.closed_by_hub.notify_one();
+                    return true;
+                }
+            }
+        }
         was_empty
     }
 
@@ -616,6 +710,8 @@ struct Topic {
     latest: RefCell<Latest>,
     /// Each subscriber's queue, so a publish reaches it without a lookup per connection.
     subscribers: HashMap<u64, Arc<ConnQueue>>,
+    /// The messages published in the hub's current batch, in order, for `Hub::deliver_pending`.
+    pending: Vec<Encodings>,
 }
 
 impl Topic {
@@ -670,6 +766,9 @@ struct Hub {
     /// The number the next new topic gets.
     next_topic_id: u64,
     wakes: Wakes,
+    /// The topics published to in the current batch (each once), in the order of their first
+    /// message.
+    pending: Vec<String>,
     numbering: Option<Arc<Numbering>>,
 }
 
@@ -690,21 +789,33 @@ pub fn spawn_numbered(numbering: Option<Arc<Numbering>>) -> HubHandle {
             for command in batch.drain(..) {
                 hub.handle(command);
             }
-            // An update is dropped only while the inbox is full, so commands are still queued
-            // behind it: this runs again before the hub goes idle.
-            let (ended, dropped) = resend.take();
-            for session_id in ended {
-                hub.end_session(session_id);
-            }
-            hub.resync(dropped);
-            hub.wakes.deliver_all();
+            hub.end_batch(&resend);
         }
     });
     HubHandle { tx, next_conn_id: Arc::new(AtomicU64::new(1)), dropped, numbering }
 }
 
 impl Hub {
+    /// The end of a batch of commands: its messages delivered, what the inbox had no room for
+    /// resent, and every connection with newly queued frames written to or woken.
+    fn end_batch(&mut self, dropped: &Dropped) {
+        self.deliver_pending();
+        // An update is dropped only while the inbox is full, so commands are still queued behind
+        // it: this runs again before the hub goes idle.
+        let (ended, dropped) = dropped.take();
+        for session_id in ended {
+            self.end_session(session_id);
+        }
+        self.resync(dropped);
+        self.wakes.deliver_all();
+    }
+
     fn handle(&mut self, command: HubCommand) {
+        if !matches!(command, HubCommand::Publish { .. }) {
+            // Who gets the batch's messages is who was subscribed when they were published: a
+            // newcomer's snapshot already holds them, and one who left gets none.
+            self.deliver_pending();
+        }
         match command {
             HubCommand::Connect { conn_id, queue } => {
                 self.conns.insert(conn_id, Conn { queue, topics: HashSet::new(), session: None });
@@ -770,6 +881,7 @@ impl Hub {
             seq: numbered,
             latest: RefCell::new(Latest::Value(snapshot)),
             subscribers: HashMap::new(),
+            pending: Vec::new(),
         });
         topic.subscribers.insert(conn_id, conn.queue.clone());
         topic.snapshot_to(std::iter::once(conn.queue.clone()), &mut self.wakes);
@@ -806,18 +918,36 @@ impl Hub {
             Full::Delta => Latest::Value(delta.to_value()),
             Full::Later(read) => Latest::Later(read),
         };
-        // Encoded once per format in use, shared by every subscriber.
-        let message;
-        let mut encoded = match delta {
-            Delta::Value(data) => {
-                message = WsServerMessage::Delta { topic: topic.wire.clone(), seq: topic.seq, data };
-                Encodings::of(&message)
-            }
-            Delta::Json(data) => Encodings::of_json_delta(&topic.wire, topic.seq, data),
+        let encodings = match delta {
+            Delta::Value(data) => Encodings::of(WsServerMessage::Delta { topic: topic.wire.clone(), seq: topic.seq, data }),
+            Delta::Json(data) => Encodings::of_json_delta(topic.wire.clone(), topic.seq, data),
         };
-        for queue in topic.subscribers.values() {
-            let frame = Frame { topic: Some(topic.id), payload: encoded.get(queue.format) };
-            self.wakes.push(queue, frame, || topic.snapshot(queue.format));
+        if topic.pending.is_empty() {
+            self.pending.push(key.to_owned());
+        }
+        topic.pending.push(encodings);
+    }
+
+    /// Delivers the batch's messages: to each subscriber of a topic, the topic's messages of the
+    /// batch together (`ConnQueue::offer`), each encoded once per format in use and shared.
+    fn deliver_pending(&mut self) {
+        for key in self.pending.drain(..) {
+            let Some(topic) = self.topics.get_mut(&key) else { continue };
+            let mut messages = std::mem::take(&mut topic.pending);
+            let (mut json, mut msgpack) = (None, None);
+            let shared = &*topic;
+            for queue in shared.subscribers.values() {
+                let slot: &mut Option<Vec<Encoded>> = match queue.format {
+                    Format::Json => &mut json,
+                    Format::Msgpack => &mut msgpack,
+                };
+                let frames = slot.get_or_insert_with(|| messages.iter_mut().map(|message| message.get(queue.format)).collect());
+                if queue.offer(shared.id, frames, || shared.snapshot(queue.format)) {
+                    self.wakes.0.push(queue.clone());
+                }
+            }
+            messages.clear();
+            topic.pending = messages;
         }
     }
 }
@@ -848,6 +978,17 @@ mod tests {
         let (frames, closed) = drain(&queue);
         assert_eq!(closed, None);
         assert_eq!(frames, vec!["snapshot".to_string()]);
+    }
+
+    #[test]
+    fn a_batch_that_meets_the_soft_limit_ends_in_its_topics_snapshot() {
+        let queue = ConnQueue::default();
+        for i in 0..WS_QUEUE_SOFT_MAX {
+            let _ = queue.push(frame(1, &format!("delta {i}")), || unreachable!());
+        }
+        let batch = [Encoded::text("late 1"), Encoded::text("late 2"), Encoded::text("late 3")];
+        let _ = queue.offer(1, &batch, || frame(1, "snapshot after the batch"));
+        assert_eq!(drain(&queue).0, vec!["snapshot after the batch".to_string()], "no delta older than the snapshot after it");
     }
 
     #[actix_web::test]
@@ -955,7 +1096,7 @@ mod tests {
         hub.handle(HubCommand::Subscribe { conn_id: 1, key: "match:7".into(), wire: "match:7".into(), snapshot: serde_json::json!({}) });
         hub.handle(HubCommand::Publish { key: "match:7".into(), delta: Delta::Value(serde_json::json!({"d": 1})), full: Full::Delta, seq: None });
         assert_eq!(counter.0.load(Ordering::Relaxed), 0, "not before the batch ends");
-        hub.wakes.deliver_all();
+        hub.end_batch(&Dropped::default());
         assert_eq!(counter.0.load(Ordering::Relaxed), 1);
         assert_eq!(written(&queue).len(), 2, "the snapshot and the delta in one write");
 
@@ -968,10 +1109,7 @@ mod tests {
 
     #[test]
     fn a_socket_written_directly_gets_every_frame_in_order_across_a_full_buffer() {
-        let listener = std::net::TcpListener::bind("127.0.0.1:0").expect("a loopback port");
-        let mut client = std::net::TcpStream::connect(listener.local_addr().expect("its address")).expect("connects");
-        let (server, _) = listener.accept().expect("accepts");
-        server.set_nonblocking(true).expect("non-blocking");
+        let (mut client, server) = socket_pair();
         let queue = ConnQueue::writing_to(Format::Json, Arc::new(server));
         // While the client reads nothing, frames of every length class until the socket is full,
         // then a few more that wait behind what it did not take.
@@ -999,16 +1137,125 @@ mod tests {
         }
         assert!(!queue.stalled(Duration::ZERO), "everything taken");
         drop(queue);
-        let mut buf = BytesMut::from(&reader.join().expect("the reader")[..]);
-        let mut codec = actix_http::ws::Codec::new().client_mode().max_size(1 << 20);
-        let mut got = Vec::new();
-        while let Some(frame) = actix_codec::Decoder::decode(&mut codec, &mut buf).expect("well-formed frames") {
-            let actix_http::ws::Frame::Text(bytes) = frame else { panic!("text frames only") };
-            got.push(String::from_utf8(bytes.to_vec()).expect("utf-8"));
-        }
-        assert!(buf.is_empty(), "whole frames only");
+        let got = text_frames(&reader.join().expect("the reader"));
         assert_eq!(got.len(), queued);
         assert!(got.iter().zip(&texts).all(|(got, sent)| got == sent), "every frame, in order");
+    }
+
+    /// A connected pair of loopback sockets: the server's end non-blocking.
+    fn socket_pair() -> (std::net::TcpStream, std::net::TcpStream) {
+        let listener = std::net::TcpListener::bind("127.0.0.1:0").expect("a loopback port");
+        let client = std::net::TcpStream::connect(listener.local_addr().expect("its address")).expect("connects");
+        let (server, _) = listener.accept().expect("accepts");
+        server.set_nonblocking(true).expect("non-blocking");
+        (client, server)
+    }
+
+    /// The text frames in `bytes`, whole frames only.
+    fn text_frames(bytes: &[u8]) -> Vec<String> {
+        let mut buf = BytesMut::from(bytes);
+        let mut codec = actix_http::ws::Codec::new().client_mode().max_size(1 << 20);
+        let mut texts = Vec::new();
+        while let Some(frame) = actix_codec::Decoder::decode(&mut codec, &mut buf).expect("well-formed frames") {
+            let actix_http::ws::Frame::Text(bytes) = frame else { panic!("text frames only") };
+            texts.push(String::from_utf8(bytes.to_vec()).expect("utf-8"));
+        }
+        assert!(buf.is_empty(), "whole frames only");
+        texts
+    }
+
+    /// A hub with one connection written directly, subscribed to `match:7` (its snapshot sent),
+    /// and the client's end of its socket.
+    fn subscribed_over_a_socket() -> (std::net::TcpStream, Hub, Arc<ConnQueue>) {
+        let (client, server) = socket_pair();
+        let mut hub = Hub::default();
+        let queue = Arc::new(ConnQueue::writing_to(Format::Json, Arc::new(server)));
+        hub.handle(HubCommand::Connect { conn_id: 1, queue: queue.clone() });
+        hub.handle(HubCommand::Subscribe { conn_id: 1, key: "match:7".into(), wire: "match:7".into(), snapshot: serde_json::json!({}) });
+        hub.end_batch(&Dropped::default());
+        (client, hub, queue)
+    }
+
+    fn publish(hub: &mut Hub, key: &str, data: Value) {
+        hub.handle(HubCommand::Publish { key: key.into(), delta: Delta::Value(data), full: Full::Delta, seq: None });
+    }
+
+    #[test]
+    fn a_topics_messages_of_one_batch_go_straight_to_an_idle_socket_in_one_write() {
+        let (mut client, mut hub, queue) = subscribed_over_a_socket();
+        for d in 1..=3 {
+            publish(&mut hub, "match:7", serde_json::json!({ "d": d }));
+        }
+        hub.deliver_pending();
+        assert!(hub.wakes.0.is_empty(), "written by the hub: nobody to wake");
+        assert!(queue.lock().frames.is_empty() && !queue.is_blocked(), "nothing queued, nothing left over");
+        drop(hub);
+        drop(queue);
+        let mut bytes = Vec::new();
+        std::io::Read::read_to_end(&mut client, &mut bytes).expect("reads to the end");
+        let deltas = (1..=3).map(|d| format!(r#"{{"type":"delta","topic":"match:7","seq":{d},"data":{{"d":{d}}}}}"#));
+        let expected: Vec<String> = std::iter::once(r#"{"type":"snapshot","topic":"match:7","seq":0,"data":{}}"#.to_string()).chain(deltas).collect();
+        assert_eq!(text_frames(&bytes), expected);
+    }
+
+    #[test]
+    fn a_batch_offered_to_a_full_socket_waits_behind_what_it_did_not_take_in_order() {
+        let (mut client, mut hub, queue) = subscribed_over_a_socket();
+        // While the client reads nothing, batches of big and small messages until the socket is
+        // full, then a few more batches that wait behind what it did not take.
+        let mut published = 0;
+        let mut batch = |hub: &mut Hub| {
+            for _ in 0..2 {
+                published += 1;
+                publish(hub, "match:7", serde_json::json!({ "n": published, "pad": "x".repeat([70_000, 3][published % 2]) }));
+            }
+            hub.end_batch(&Dropped::default());
+        };
+        while !queue.is_blocked() {
+            batch(&mut hub);
+        }
+        for _ in 0..3 {
+            batch(&mut hub);
+        }
+        assert!(!queue.lock().frames.is_empty(), "the later batches are queued");
+        let reader = std::thread::spawn(move || {
+            let mut bytes = Vec::new();
+            std::io::Read::read_to_end(&mut client, &mut bytes).expect("reads to the end");
+            bytes
+        });
+        while queue.is_blocked() || !queue.lock().frames.is_empty() {
+            std::thread::sleep(Duration::from_millis(1));
+            queue.flush(queue.socket().expect("written directly"));
+        }
+        drop(hub);
+        drop(queue);
+        let got = text_frames(&reader.join().expect("the reader"));
+        let numbers: Vec<u64> = got[1..].iter().map(|text| serde_json::from_str::<Value>(text).expect("json")["data"]["n"].as_u64().expect("n")).collect();
+        let sent: Vec<u64> = (1..=published as u64).collect();
+        assert_eq!(numbers, sent, "every message, in order");
+    }
+
+    #[test]
+    fn a_newcomer_in_the_batch_of_a_message_gets_it_in_its_snapshot_only() {
+        let mut hub = Hub::default();
+        let (first, second) = (Arc::new(ConnQueue::default()), Arc::new(ConnQueue::default()));
+        hub.handle(HubCommand::Connect { conn_id: 1, queue: first.clone() });
+        hub.handle(HubCommand::Connect { conn_id: 2, queue: second.clone() });
+        hub.handle(HubCommand::Subscribe { conn_id: 1, key: "casino:teen20".into(), wire: "casino:teen20".into(), snapshot: serde_json::json!({"lt": 20}) });
+        hub.handle(HubCommand::Publish { key: "casino:teen20".into(), delta: Delta::Value(serde_json::json!({"lt": 19})), full: Full::Delta, seq: None });
+        hub.handle(HubCommand::Subscribe { conn_id: 2, key: "casino:teen20".into(), wire: "casino:teen20".into(), snapshot: serde_json::json!({"lt": 20}) });
+        hub.handle(HubCommand::Unsubscribe { conn_id: 1, key: "casino:teen20".into() });
+        hub.handle(HubCommand::Publish { key: "casino:teen20".into(), delta: Delta::Value(serde_json::json!({"lt": 18})), full: Full::Delta, seq: None });
+        hub.end_batch(&Dropped::default());
+        assert_eq!(
+            drain(&first).0,
+            vec![r#"{"type":"snapshot","topic":"casino:teen20","seq":0,"data":{"lt":20}}"#.to_string(), r#"{"type":"delta","topic":"casino:teen20","seq":1,"data":{"lt":19}}"#.to_string()],
+            "the delta published while it was subscribed, none after it left"
+        );
+        assert_eq!(
+            drain(&second).0,
+            vec![r#"{"type":"snapshot","topic":"casino:teen20","seq":1,"data":{"lt":19}}"#.to_string(), r#"{"type":"delta","topic":"casino:teen20","seq":2,"data":{"lt":18}}"#.to_string()]
+        );
     }
 
     #[test]
@@ -1037,6 +1284,7 @@ mod tests {
             Some(serde_json::json!({"v": 1}))
         }));
         hub.handle(HubCommand::Publish { key: "match:7".into(), delta: Delta::Value(serde_json::json!({"d": 1})), full: later, seq: None });
+        hub.end_batch(&Dropped::default());
         assert_eq!(reads.load(Ordering::Relaxed), 0, "nobody needed a snapshot yet");
         let (frames, _) = drain(&first);
         assert_eq!(frames.last().cloned(), Some(r#"{"type":"delta","topic":"match:7","seq":1,"data":{"d":1}}"#.to_string()));
@@ -1064,7 +1312,7 @@ mod tests {
         }
         while let Ok(command) = rx.try_recv() {
             hub.handle(command);
-            hub.resync(handle.dropped.take().1);
+            hub.end_batch(&handle.dropped);
         }
         let (frames, _) = drain(&queue);
         assert_eq!(
@@ -1088,10 +1336,12 @@ mod tests {
         for d in 1..=3 {
             hub.handle(HubCommand::Publish { key: "match:7".into(), delta: Delta::Value(serde_json::json!({"d": d})), full: Full::Delta, seq: None });
         }
+        hub.deliver_pending();
         assert_eq!(hub.wakes.0.len(), 1, "one wake-up for the snapshot and the three deltas");
         hub.wakes.deliver_all();
         assert_eq!(drain(&queue).0.len(), 4, "the session finds all four frames at once");
         hub.handle(HubCommand::Publish { key: "match:7".into(), delta: Delta::Value(serde_json::json!({"d": 4})), full: Full::Delta, seq: None });
+        hub.deliver_pending();
         assert_eq!(hub.wakes.0.len(), 1, "a drained queue is woken again by its next frame");
     }
 
@@ -1105,6 +1355,7 @@ mod tests {
             hub.handle(HubCommand::Subscribe { conn_id, key: "casino:teen20".into(), wire: "casino:teen20".into(), snapshot: serde_json::json!({"lt": 20}) });
         }
         hub.handle(HubCommand::Publish { key: "casino:teen20".into(), delta: Delta::Value(serde_json::json!({"lt": 19, "cards": ["KHH"]})), full: Full::Delta, seq: None });
+        hub.deliver_pending();
         let (texts, _) = drain(&json);
         let delta: Value = serde_json::from_str(&texts[1]).expect("json");
         assert_eq!(delta, serde_json::json!({"type": "delta", "topic": "casino:teen20", "seq": 1, "data": {"lt": 19, "cards": ["KHH"]}}));

@@ -116,26 +116,26 @@ struct JsonDelta<'a> {
     data: &'a RawValue,
 }
 
-enum Message<'a> {
-    Typed(&'a WsServerMessage),
-    JsonDelta { topic: &'a str, seq: u64, data: Box<RawValue> },
+enum Message {
+    Typed(WsServerMessage),
+    JsonDelta { topic: String, seq: u64, data: Box<RawValue> },
 }
 
 /// One message, encoded the first time a subscriber asks for each format and shared after.
-pub struct Encodings<'a> {
-    message: Message<'a>,
+pub struct Encodings {
+    message: Message,
     json: Option<Encoded>,
     msgpack: Option<Encoded>,
 }
 
-impl<'a> Encodings<'a> {
-    pub fn of(message: &'a WsServerMessage) -> Self {
+impl Encodings {
+    pub fn of(message: WsServerMessage) -> Self {
         Encodings { message: Message::Typed(message), json: None, msgpack: None }
     }
 
     /// A delta of `topic` whose data is JSON text: copied as it is into a JSON frame, parsed only
     /// for MessagePack.
-    pub fn of_json_delta(topic: &'a str, seq: u64, data: Box<RawValue>) -> Self {
+    pub fn of_json_delta(topic: String, seq: u64, data: Box<RawValue>) -> Self {
         Encodings { message: Message::JsonDelta { topic, seq, data }, json: None, msgpack: None }
     }
 
@@ -150,7 +150,7 @@ impl<'a> Encodings<'a> {
                 Format::Json => Encoded::framed(OPCODE_TEXT, |buf| serde_json::to_writer(buf, &JsonDelta { topic, seq: *seq, data }).expect("wire messages serialize")),
                 Format::Msgpack => {
                     let data = serde_json::from_str(data.get()).expect("JSON text the server wrote");
-                    encode(format, &WsServerMessage::Delta { topic: topic.to_string(), seq: *seq, data })
+                    encode(format, &WsServerMessage::Delta { topic: topic.clone(), seq: *seq, data })
                 }
             },
         })
@@ -197,8 +197,8 @@ mod tests {
         let data = serde_json::json!({"kind": "market", "market": {"mid": 12, "odds": [1.85, 2], "name": "Match \"Odds\""}});
         let typed = WsServerMessage::Delta { topic: "match:7".into(), seq: 3, data: data.clone() };
         let text = serde_json::value::to_raw_value(&data).expect("encodes");
-        let mut from_text = Encodings::of_json_delta("match:7", 3, text);
-        let mut from_value = Encodings::of(&typed);
+        let mut from_text = Encodings::of_json_delta("match:7".into(), 3, text);
+        let mut from_value = Encodings::of(typed);
         assert_eq!(from_text.get(Format::Json), from_value.get(Format::Json));
         assert_eq!(from_text.get(Format::Msgpack), from_value.get(Format::Msgpack));
     }
@@ -206,7 +206,7 @@ mod tests {
     #[test]
     fn a_message_is_encoded_once_per_format_its_subscribers_use() {
         let message = WsServerMessage::Pong;
-        let mut encodings = Encodings::of(&message);
+        let mut encodings = Encodings::of(message.clone());
         let (first, second) = (encodings.get(Format::Json), encodings.get(Format::Json));
         assert_eq!(first.frame().as_ptr(), second.frame().as_ptr(), "the same bytes, shared");
         assert!(encodings.msgpack.is_none(), "no subscriber asked for MessagePack");
