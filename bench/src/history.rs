@@ -404,7 +404,7 @@ pub struct StartupReport {
 /// `tail` events before its end (the most a start replays after one, at the keeper's interval);
 /// then a start from zero and a start from the snapshot, each on a freshly opened store.
 pub fn startup(dir: &Path, events: u64, tail: u64) -> StartupReport {
-    let log_dir = dir.join(ledger::seglog::LOG_DIR);
+    let log_dir = dir.join(ledger::store::LOG_DIR);
     let build = ledger::snapshot::this_build();
     let mut generator = Generator::new(STARTUP_BETS_PERCENT);
     let started = Instant::now();

@@ -1,176 +1,11 @@
-//! The event store: append a batch durably, read in order. A data directory holds the segment log
-//! (`seglog`, the default since issue 13) or, made before it, a sled log (`SledStore`, here);
-//! `seglog::open_data_dir` picks the one it holds, so nothing outside the store code knows which
-//! runs (DESIGN §8).
+//! The log in sled: a tree of records keyed by big-endian `seq`, each an rmp-serde envelope, and
+//! the durable head record beside it (`head`).
 
+use super::head::{head_record, read_head_record, HEAD_FILE};
+use super::{check_batch, decode, encode, Records, Store, StoreError};
 use crate::event::Envelope;
 use std::path::Path;
 use std::sync::atomic::{AtomicU64, Ordering};
-use std::sync::Mutex;
-
-#[derive(Debug, thiserror::Error)]
-pub enum StoreError {
-    #[error("storage failed: {0}")]
-    Sled(#[from] sled::Error),
-    #[error("storage failed: {context}: {source}")]
-    Io {
-        context: &'static str,
-        #[source]
-        source: std::io::Error,
-    },
-    #[error("record {key} could not be decoded: {reason}")]
-    Corrupt { key: u64, reason: String },
-    #[error("record out of sequence: expected {expected}, found {found}")]
-    OutOfSequence { expected: u64, found: u64 },
-    /// An engine started on a state folded from the log (a standby's) that does not end where
-    /// the log does.
-    #[error("the state to start on ends at event {state} but the log at {log}")]
-    NotAtTheEnd { state: u64, log: u64 },
-    /// The log ends before the durable head recorded beside it: acknowledged batches are gone.
-    #[error("the log ends at event {log} but events up to {recorded} were acknowledged ({record} says so)")]
-    Short { log: u64, recorded: u64, record: &'static str },
-    #[error("the durable head record ({HEAD_FILE}) is unreadable: {reason}")]
-    BadHead { reason: String },
-    /// A segment of the log fails its checks (a checksum, its place in the sequence).
-    #[error("the log segment that begins at event {first} is damaged: {reason}")]
-    Segment { first: u64, reason: String },
-    /// The last segment is sealed for a next one that is not there.
-    #[error("the log segment that begins at event {first} is missing")]
-    MissingSegment { first: u64 },
-    /// Another process has the log open.
-    #[error("the log in {dir} is locked by another process")]
-    Locked { dir: String },
-    /// A log on another machine (JetStream) did not answer as it should.
-    #[error("the log server failed: {context}: {reason}")]
-    Remote { context: &'static str, reason: String },
-    /// Another engine appended to the log since this one read it: this one must not write again.
-    #[error("another engine has appended to the log (expected its last message to be {expected}): this engine stops writing")]
-    Fenced { expected: u64 },
-}
-
-impl StoreError {
-    /// The stored bytes fail their checksums or do not decode: the log on disk is damaged.
-    pub fn is_damage(&self) -> bool {
-        matches!(
-            self,
-            StoreError::Sled(sled::Error::Corruption { .. })
-                | StoreError::Corrupt { .. }
-                | StoreError::Short { .. }
-                | StoreError::BadHead { .. }
-                | StoreError::Segment { .. }
-                | StoreError::MissingSegment { .. }
-        )
-    }
-
-    /// Another process holds the store (the log's lock file, sled's lock on its files).
-    pub fn is_locked(&self) -> bool {
-        matches!(self, StoreError::Locked { .. })
-            || matches!(self, StoreError::Sled(sled::Error::Io(io)) if io.kind() == std::io::ErrorKind::WouldBlock || io.to_string().contains("lock"))
-    }
-}
-
-pub type Records<'a> = Box<dyn Iterator<Item = Result<Envelope, StoreError>> + Send + 'a>;
-
-/// One writer appends (the engine); any number of readers read concurrently (audits).
-pub trait Store: Send + Sync {
-    /// Appends the batch; when this returns `Ok` every record is durable.
-    fn append(&self, batch: &[Envelope]) -> Result<(), StoreError>;
-    /// Records with `seq >= from`, in order.
-    fn read_from(&self, from: u64) -> Records<'_>;
-    /// The last sequence number written (0 when empty).
-    fn head(&self) -> u64;
-    /// Bytes the store occupies on disk (0 in memory).
-    fn size_on_disk(&self) -> u64 {
-        0
-    }
-    /// Checks what open took on trust (the segment log's sealed segments, see `seglog`): how
-    /// many parts it checked, or the first damage. Run once the start is done.
-    fn check_sealed(&self) -> Result<usize, StoreError> {
-        Ok(0)
-    }
-}
-
-pub fn encode(envelope: &Envelope) -> Vec<u8> {
-    rmp_serde::to_vec(envelope).expect("events contain only encodable values")
-}
-
-pub fn decode(key: u64, bytes: &[u8]) -> Result<Envelope, StoreError> {
-    let envelope: Envelope = rmp_serde::from_slice(bytes).map_err(|e| StoreError::Corrupt { key, reason: e.to_string() })?;
-    if envelope.seq != key {
-        return Err(StoreError::OutOfSequence { expected: key, found: envelope.seq });
-    }
-    Ok(envelope)
-}
-
-/// Checks that a batch continues the log without gap or repeat, before anything is written.
-pub fn check_batch(head: u64, batch: &[Envelope]) -> Result<(), StoreError> {
-    for (i, envelope) in batch.iter().enumerate() {
-        let expected = head + 1 + i as u64;
-        if envelope.seq != expected {
-            return Err(StoreError::OutOfSequence { expected, found: envelope.seq });
-        }
-    }
-    Ok(())
-}
-
-#[derive(Default)]
-pub struct MemStore {
-    records: Mutex<Vec<Vec<u8>>>,
-}
-
-impl MemStore {
-    fn records(&self) -> std::sync::MutexGuard<'_, Vec<Vec<u8>>> {
-        self.records.lock().unwrap_or_else(|poisoned| poisoned.into_inner())
-    }
-}
-
-impl Store for MemStore {
-    fn append(&self, batch: &[Envelope]) -> Result<(), StoreError> {
-        let mut records = self.records();
-        check_batch(records.len() as u64, batch)?;
-        records.extend(batch.iter().map(encode));
-        Ok(())
-    }
-
-    fn read_from(&self, from: u64) -> Records<'_> {
-        let skip = from.saturating_sub(1) as usize;
-        let copied: Vec<Vec<u8>> = self.records().iter().skip(skip).cloned().collect();
-        Box::new(copied.into_iter().enumerate().map(move |(i, bytes)| decode((skip + i) as u64 + 1, &bytes)))
-    }
-
-    fn head(&self) -> u64 {
-        self.records().len() as u64
-    }
-}
-
-/// The durable head record, beside sled's files: the last sequence number made durable.
-pub const HEAD_FILE: &str = "durable-head";
-
-/// The record: the sequence number, then the same number XOR this, both big-endian, so a record
-/// that is not one reads as unreadable rather than as some other number.
-const HEAD_CHECK: u64 = 0x6578_6368_616e_6765;
-
-fn head_record(seq: u64) -> [u8; 16] {
-    let mut record = [0u8; 16];
-    record[..8].copy_from_slice(&seq.to_be_bytes());
-    record[8..].copy_from_slice(&(seq ^ HEAD_CHECK).to_be_bytes());
-    record
-}
-
-/// The recorded head (0 for a store that has none yet).
-fn read_head_record(bytes: &[u8]) -> Result<u64, StoreError> {
-    if bytes.is_empty() {
-        return Ok(0);
-    }
-    let bad = |reason: &str| StoreError::BadHead { reason: reason.to_owned() };
-    let record: [u8; 16] = bytes.try_into().map_err(|_| bad(&format!("{} bytes, not 16", bytes.len())))?;
-    let seq = u64::from_be_bytes(record[..8].try_into().map_err(|_| bad("short"))?);
-    let check = u64::from_be_bytes(record[8..].try_into().map_err(|_| bad("short"))?);
-    if seq ^ HEAD_CHECK != check {
-        return Err(bad("its check does not match"));
-    }
-    Ok(seq)
-}
 
 pub struct SledStore {
     dir: std::path::PathBuf,
@@ -346,6 +181,7 @@ impl Store for SledStore {
 #[cfg(test)]
 mod head_record_tests {
     use super::*;
+    use crate::store::head::{head_record, read_head_record};
     use crate::event::{Envelope, Event};
 
     fn batch(from: u64, count: u64) -> Vec<Envelope> {

@@ -1,4 +1,4 @@
-//! The ledger's log on local disk (issue 13): append-only segment files, each batch written with
+//! The ledger's log on local disk: append-only segment files, each batch written with
 //! one write and made durable with one `fdatasync` before the engine answers.
 //!
 //! A segment is named by the sequence number of its first event (`00000000000000000001.seg`).
@@ -40,7 +40,7 @@
 
 use crate::event::Envelope;
 use crate::limits::{LOG_QUIET_MS, PREALLOCATE_BYTES, SEGMENT_BYTES, SEGMENT_INDEX_STRIDE_BYTES};
-use crate::store::{check_batch, decode, encode, Records, SledStore, Store, StoreError};
+use super::{check_batch, decode, encode, Records, Store, StoreError};
 use std::fs::{File, OpenOptions};
 use std::io::{BufReader, Read};
 use std::os::unix::fs::FileExt;
@@ -51,19 +51,6 @@ use std::time::{Duration, Instant};
 
 /// The segment log's directory inside a data directory.
 pub const LOG_DIR: &str = "log";
-
-/// sled's data file: a data directory that has it and no segment log was made before issue 13.
-const SLED_DATA_FILE: &str = "db";
-
-/// Opens the ledger's log in a data directory: the segment log (created in a new directory), or
-/// the sled log of a directory made before it, which goes on as it was (it is not converted).
-pub fn open_data_dir(dir: &Path) -> Result<Box<dyn Store>, StoreError> {
-    if dir.join(SLED_DATA_FILE).is_file() && !dir.join(LOG_DIR).exists() {
-        tracing::info!(dir = %dir.display(), "a sled log made before the segment log: opened as it is");
-        return Ok(Box::new(SledStore::open(dir)?));
-    }
-    Ok(Box::new(SegmentStore::open(&dir.join(LOG_DIR))?))
-}
 
 const SEGMENT_SUFFIX: &str = ".seg";
 const TEMP_SUFFIX: &str = ".tmp";
@@ -1122,19 +1109,5 @@ mod tests {
         store.append(&batch(6, 2)).expect("appends into the new segment");
         assert_eq!(seqs(&store, 1), [1, 2, 3, 4, 5, 6, 7]);
         assert_eq!(list_segments(dir.path()).expect("lists").len(), 2, "the leftover is gone");
-    }
-
-    #[test]
-    fn a_data_directory_made_with_sled_opens_as_it_is_and_a_new_one_gets_the_segment_log() {
-        let legacy = tempfile::tempdir().expect("temp dir");
-        SledStore::open(legacy.path()).expect("sled opens").append(&batch(1, 3)).expect("appends");
-        let store = open_data_dir(legacy.path()).expect("opens");
-        assert_eq!(store.head(), 3, "the sled log's events");
-        assert!(!legacy.path().join(LOG_DIR).exists(), "not converted");
-        drop(store);
-        let fresh = tempfile::tempdir().expect("temp dir");
-        open_data_dir(fresh.path()).expect("opens").append(&batch(1, 2)).expect("appends");
-        assert!(segment_path(&fresh.path().join(LOG_DIR), 1).is_file() && !fresh.path().join(SLED_DATA_FILE).exists());
-        assert_eq!(open_data_dir(fresh.path()).expect("opens again").head(), 2);
     }
 }

@@ -1,0 +1,159 @@
+//! The event store: append a batch durably, read in order. One trait, one file per store behind
+//! it: in memory (`mem`), the segment files (`segments`), sled (`sled_log`); the log on NATS
+//! JetStream (`crate::jetstream`) is one too, beside the snapshots it ships, so it lives above
+//! them. `open_data_dir` picks the local store a data directory holds, so nothing outside
+//! the store code knows which runs (DESIGN §8).
+
+pub mod head;
+pub mod mem;
+pub mod segments;
+pub mod sled_log;
+
+use crate::event::Envelope;
+use std::path::Path;
+
+pub use mem::MemStore;
+pub use segments::{SegmentStore, LOG_DIR};
+pub use sled_log::SledStore;
+
+#[derive(Debug, thiserror::Error)]
+pub enum StoreError {
+    #[error("storage failed: {0}")]
+    Sled(#[from] sled::Error),
+    #[error("storage failed: {context}: {source}")]
+    Io {
+        context: &'static str,
+        #[source]
+        source: std::io::Error,
+    },
+    #[error("record {key} could not be decoded: {reason}")]
+    Corrupt { key: u64, reason: String },
+    #[error("record out of sequence: expected {expected}, found {found}")]
+    OutOfSequence { expected: u64, found: u64 },
+    /// An engine started on a state folded from the log (a standby's) that does not end where
+    /// the log does.
+    #[error("the state to start on ends at event {state} but the log at {log}")]
+    NotAtTheEnd { state: u64, log: u64 },
+    /// The log ends before the durable head recorded beside it: acknowledged batches are gone.
+    #[error("the log ends at event {log} but events up to {recorded} were acknowledged ({record} says so)")]
+    Short { log: u64, recorded: u64, record: &'static str },
+    #[error("the durable head record ({}) is unreadable: {reason}", head::HEAD_FILE)]
+    BadHead { reason: String },
+    /// A segment of the log fails its checks (a checksum, its place in the sequence).
+    #[error("the log segment that begins at event {first} is damaged: {reason}")]
+    Segment { first: u64, reason: String },
+    /// The last segment is sealed for a next one that is not there.
+    #[error("the log segment that begins at event {first} is missing")]
+    MissingSegment { first: u64 },
+    /// Another process has the log open.
+    #[error("the log in {dir} is locked by another process")]
+    Locked { dir: String },
+    /// A log on another machine (JetStream) did not answer as it should.
+    #[error("the log server failed: {context}: {reason}")]
+    Remote { context: &'static str, reason: String },
+    /// Another engine appended to the log since this one read it: this one must not write again.
+    #[error("another engine has appended to the log (expected its last message to be {expected}): this engine stops writing")]
+    Fenced { expected: u64 },
+}
+
+impl StoreError {
+    /// The stored bytes fail their checksums or do not decode: the log on disk is damaged.
+    pub fn is_damage(&self) -> bool {
+        matches!(
+            self,
+            StoreError::Sled(sled::Error::Corruption { .. })
+                | StoreError::Corrupt { .. }
+                | StoreError::Short { .. }
+                | StoreError::BadHead { .. }
+                | StoreError::Segment { .. }
+                | StoreError::MissingSegment { .. }
+        )
+    }
+
+    /// Another process holds the store (the log's lock file, sled's lock on its files).
+    pub fn is_locked(&self) -> bool {
+        matches!(self, StoreError::Locked { .. })
+            || matches!(self, StoreError::Sled(sled::Error::Io(io)) if io.kind() == std::io::ErrorKind::WouldBlock || io.to_string().contains("lock"))
+    }
+}
+
+pub type Records<'a> = Box<dyn Iterator<Item = Result<Envelope, StoreError>> + Send + 'a>;
+
+/// One writer appends (the engine); any number of readers read concurrently (audits).
+pub trait Store: Send + Sync {
+    /// Appends the batch; when this returns `Ok` every record is durable.
+    fn append(&self, batch: &[Envelope]) -> Result<(), StoreError>;
+    /// Records with `seq >= from`, in order.
+    fn read_from(&self, from: u64) -> Records<'_>;
+    /// The last sequence number written (0 when empty).
+    fn head(&self) -> u64;
+    /// Bytes the store occupies on disk (0 in memory).
+    fn size_on_disk(&self) -> u64 {
+        0
+    }
+    /// Checks what open took on trust (the segment log's sealed segments, see `segments`): how
+    /// many parts it checked, or the first damage. Run once the start is done.
+    fn check_sealed(&self) -> Result<usize, StoreError> {
+        Ok(0)
+    }
+}
+
+pub fn encode(envelope: &Envelope) -> Vec<u8> {
+    rmp_serde::to_vec(envelope).expect("events contain only encodable values")
+}
+
+pub fn decode(key: u64, bytes: &[u8]) -> Result<Envelope, StoreError> {
+    let envelope: Envelope = rmp_serde::from_slice(bytes).map_err(|e| StoreError::Corrupt { key, reason: e.to_string() })?;
+    if envelope.seq != key {
+        return Err(StoreError::OutOfSequence { expected: key, found: envelope.seq });
+    }
+    Ok(envelope)
+}
+
+/// Checks that a batch continues the log without gap or repeat, before anything is written.
+pub fn check_batch(head: u64, batch: &[Envelope]) -> Result<(), StoreError> {
+    for (i, envelope) in batch.iter().enumerate() {
+        let expected = head + 1 + i as u64;
+        if envelope.seq != expected {
+            return Err(StoreError::OutOfSequence { expected, found: envelope.seq });
+        }
+    }
+    Ok(())
+}
+
+/// sled's data file: a data directory that has it and no segment log keeps its log in sled.
+const SLED_DATA_FILE: &str = "db";
+
+/// Opens the ledger's log in a data directory: the segment log (created in a new directory), or
+/// the sled log of a directory that holds one, which goes on as it was (it is not converted).
+pub fn open_data_dir(dir: &Path) -> Result<Box<dyn Store>, StoreError> {
+    if dir.join(SLED_DATA_FILE).is_file() && !dir.join(LOG_DIR).exists() {
+        tracing::info!(dir = %dir.display(), "a data directory with a sled log: opened as it is");
+        return Ok(Box::new(SledStore::open(dir)?));
+    }
+    Ok(Box::new(SegmentStore::open(&dir.join(LOG_DIR))?))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::event::Event;
+
+    fn batch(from: u64, count: u64) -> Vec<Envelope> {
+        (from..from + count).map(|seq| Envelope { seq, at_ms: 0, event: Event::RulesAccepted { user_id: seq } }).collect()
+    }
+
+    #[test]
+    fn a_data_directory_made_with_sled_opens_as_it_is_and_a_new_one_gets_the_segment_log() {
+        let legacy = tempfile::tempdir().expect("temp dir");
+        SledStore::open(legacy.path()).expect("sled opens").append(&batch(1, 3)).expect("appends");
+        let store = open_data_dir(legacy.path()).expect("opens");
+        assert_eq!(store.head(), 3, "the sled log's events");
+        assert!(!legacy.path().join(LOG_DIR).exists(), "not converted");
+        drop(store);
+        let fresh = tempfile::tempdir().expect("temp dir");
+        open_data_dir(fresh.path()).expect("opens").append(&batch(1, 2)).expect("appends");
+        assert!(fresh.path().join(LOG_DIR).join("00000000000000000001.seg").is_file() && !fresh.path().join(SLED_DATA_FILE).exists());
+        assert_eq!(open_data_dir(fresh.path()).expect("opens again").head(), 2);
+    }
+}

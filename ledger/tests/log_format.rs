@@ -1,0 +1,111 @@
+//! The log is forever: every kind of event decodes from the bytes a log holds, and encodes to
+//! them again. `log-format.hex` holds one record of each kind, written once
+//! (`LOG_FORMAT_WRITE=1 cargo test -p ledger --test log_format`) and never rewritten: a change to
+//! the events' types that changes their bytes fails here.
+
+use ledger::betting::{BookKind, Payoff};
+use ledger::{AccountAction, BetInfo, BookKey, DealingAction, Envelope, Event, FeedWorld, MarketAction, SessionEnd};
+use schemas::sports::{MarketResult, Side};
+use schemas::Role;
+
+fn info() -> BetInfo {
+    BetInfo {
+        etid: 4,
+        event_name: "India v Australia".into(),
+        market_name: "Match Odds".into(),
+        section_name: "India".into(),
+        gtype: "match".into(),
+        sid: 7,
+        side: Side::Lay,
+        price_h: 185,
+        ip: "127.0.0.1".into(),
+        browser: "test".into(),
+        requested_at_ms: 1_700_000_000_000,
+        delay_ms: 3_000,
+    }
+}
+
+fn world() -> FeedWorld {
+    FeedWorld { seed: 42, start_ms: 1_700_000_000_000, speed_milli: 1_000, fixtures_per_sport: 3, virtual_fixtures: 1 }
+}
+
+/// One event of every kind the core defines, with every field set.
+fn events() -> Vec<Event> {
+    let book = BookKey { mid: 9_001, scope: 7 };
+    vec![
+        Event::AccountOpened { user_id: 3, username: "player1".into(), password_hash: "$argon2id$x".into(), role: Role::User, must_change_password: true, rules_accepted: false },
+        Event::PasswordChanged { user_id: 3, password_hash: "$argon2id$y".into(), ip: "10.0.0.1".into() },
+        Event::RulesAccepted { user_id: 3 },
+        Event::LoggedIn { user_id: 3, session_id: 5, access: [1; 32], refresh: [2; 32], access_expires_ms: 11, refresh_expires_ms: 12, ip: "::1".into(), tool: true },
+        Event::TokensRotated { session_id: 5, access: [3; 32], refresh: [4; 32], access_expires_ms: 13, refresh_expires_ms: 14 },
+        Event::SessionEnded { session_id: 5, reason: SessionEnd::RefreshReused },
+        Event::Credited { user_id: 3, amount_minor: 10_000, remark: "deposit".into(), balance_after_minor: 10_000 },
+        Event::Debited { user_id: 3, amount_minor: 2_500, remark: "withdrawal".into(), balance_after_minor: 7_500 },
+        Event::ButtonsSet { user_id: 3, game: vec![("100".into(), 10_000)], casino: vec![("50".into(), 5_000)] },
+        Event::BetPlaced {
+            bet_id: 17,
+            user_id: 3,
+            request_id: "r-1".into(),
+            gmid: 88,
+            book,
+            kind: BookKind::Runners(vec![7, 8]),
+            payoff: Payoff::Decimal { sid: 7, odds_h: 185, side: Side::Lay },
+            stake_minor: 1_001,
+            info: info(),
+            book_exposure_after_minor: 850,
+            exposure_after_minor: 850,
+        },
+        Event::BetPlaced {
+            bet_id: 18,
+            user_id: 3,
+            request_id: "r-2".into(),
+            gmid: 88,
+            book: BookKey { mid: 9_002, scope: 0 },
+            kind: BookKind::Runs,
+            payoff: Payoff::Meter { line: 150, side: Side::Back },
+            stake_minor: 100,
+            info: info(),
+            book_exposure_after_minor: 5_000,
+            exposure_after_minor: 5_850,
+        },
+        Event::MarketResulted { gmid: 88, mid: 9_001, result: MarketResult::Happened { sids: vec![1, 2] } },
+        Event::FeedStarted { epoch: 2 },
+        Event::BetsSettled { user_id: 3, gmid: 88, mid: 9_001, bets: vec![(17, -850)], total_minor: -850, balance_after_minor: 6_650, exposure_after_minor: 0 },
+        Event::RoundOpened { gtype: "teen20".into(), mid: "2611271234567".into(), book: 8_000_002_611_271_234_567, gmid: 8_000_000_000_000_012 },
+        Event::RoundClosed { gtype: "teen20".into(), book: 8_000_002_611_271_234_567 },
+        Event::RoundResulted { gtype: "teen20".into(), book: 8_000_002_611_271_234_567, result: None },
+        Event::TableLocked { table: 12 },
+        Event::TableUnlocked { table: 12 },
+        Event::FeedWorldStarted { epoch: 3, world: world() },
+        Event::CasinoWorldStarted { world: world() },
+        Event::OperatorActed { by: 2, user_id: 3, action: AccountAction::ResetPassword { password_hash: "$argon2id$z".into() }, remark: "asked by phone".into() },
+        Event::TableActed { by: 2, table: 12, locked: true, remark: "maintenance".into() },
+        Event::MarketActed { by: 2, gmid: 88, mid: Some(9_001), action: MarketAction::MovePrice { sid: 7, side: Side::Back, price_h: 190 }, remark: "fix".into() },
+        Event::MarketActed { by: 2, gmid: 88, mid: None, action: MarketAction::Finish { winner: "home".into() }, remark: "ended".into() },
+        Event::DealingActed { by: 2, gtype: "teen20".into(), action: DealingAction::Stack { cards: vec!["ASS".into()], round: "next".into() }, remark: "test".into() },
+        Event::RoundReopened { gtype: "teen20".into(), book: 8_000_002_611_271_234_567 },
+    ]
+}
+
+fn envelopes() -> Vec<Envelope> {
+    events().into_iter().enumerate().map(|(i, event)| Envelope { seq: i as u64 + 1, at_ms: 1_700_000_000_000 + i as i64, event }).collect()
+}
+
+const FIXTURE: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/log-format.hex");
+
+#[test]
+fn every_kind_of_event_keeps_its_bytes() {
+    let encoded: Vec<String> = envelopes().iter().map(|e| hex::encode(ledger::store::encode(e))).collect();
+    if std::env::var_os("LOG_FORMAT_WRITE").is_some() {
+        std::fs::write(FIXTURE, encoded.join("\n") + "\n").expect("writing the fixture");
+    }
+    let fixture = std::fs::read_to_string(FIXTURE).expect("the fixture is committed");
+    let lines: Vec<&str> = fixture.lines().collect();
+    assert_eq!(lines.len(), encoded.len(), "one record of each kind");
+    for ((line, now), envelope) in lines.iter().zip(&encoded).zip(envelopes()) {
+        let bytes = hex::decode(line).expect("hex");
+        let decoded = ledger::store::decode(envelope.seq, &bytes).expect("a record of the log decodes");
+        assert_eq!(decoded, envelope, "record {} decodes to the same event", envelope.seq);
+        assert_eq!(line, now, "record {} encodes to the same bytes", envelope.seq);
+    }
+}
