@@ -2,6 +2,7 @@
 //! log and on sled, and raw sled and a plain file writing the same encoded events in the same
 //! batches (the ceilings the engine sits under).
 
+use ledger::AccountCommand;
 use crate::counting::{AppendRecord, Counting, NullStore};
 use crate::stats::{Latencies, Row};
 use ledger::{Command, EngineHandle, Store};
@@ -40,23 +41,23 @@ fn command(task: usize, k: u64) -> Command {
     let username = account(task);
     let remark = format!("bench t{task} n{k}");
     if k % 4 == 3 {
-        Command::Debit { username, amount_minor: DEBIT_MINOR, remark }
+        Command::Accounts(AccountCommand::Debit { username, amount_minor: DEBIT_MINOR, remark })
     } else {
-        Command::Credit { username, amount_minor: CREDIT_MINOR, remark }
+        Command::Accounts(AccountCommand::Credit { username, amount_minor: CREDIT_MINOR, remark })
     }
 }
 
 async fn seed(engine: &EngineHandle) {
     for i in 0..ACCOUNTS {
-        let open = Command::OpenAccount {
+        let open = Command::Accounts(AccountCommand::OpenAccount {
             username: account(i),
             password_hash: "$argon2id$v=19$m=19456,t=2,p=1$bench$bench".into(),
             role: schemas::Role::User,
             must_change_password: false,
             rules_accepted: true,
-        };
+        });
         engine.submit(now_ms(), open).await.expect("bench accounts have valid, distinct names");
-        let credit = Command::Credit { username: account(i), amount_minor: OPENING_BALANCE_MINOR, remark: "opening balance".into() };
+        let credit = Command::Accounts(AccountCommand::Credit { username: account(i), amount_minor: OPENING_BALANCE_MINOR, remark: "opening balance".into() });
         engine.submit(now_ms(), credit).await.expect("the opening credit is within limits");
     }
 }

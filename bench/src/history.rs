@@ -2,6 +2,7 @@
 //! sets, password changes) made by running commands through `decide` and `apply`, so every event
 //! is one the engine could have written. Then: replay speed and space on disk.
 
+use ledger::{AccountCommand, SportsCommand};
 use ledger::{BetInfo, Command, Envelope, SledStore, State, Store, TokenGrant};
 use schemas::sports::{Market, MarketResult, MarketType, OddsLevel, Price, Section, Side};
 use schemas::Money;
@@ -103,12 +104,12 @@ impl Generator {
     }
 
     fn user_id(&mut self) -> u64 {
-        1 + self.rng.below(self.state.users.len() as u64)
+        1 + self.rng.below(self.state.accounts.users.len() as u64)
     }
 
     fn username(&mut self) -> String {
         let id = self.user_id();
-        self.state.users[&id].username.clone()
+        self.state.accounts.users[&id].username.clone()
     }
 
     fn grant(&mut self) -> TokenGrant {
@@ -127,29 +128,29 @@ impl Generator {
     /// The next command of the mix, by weight (per 100): 1 open, 12 login, 4 logout, 43 credit,
     /// 30 debit, 8 buttons, 2 password change.
     fn command(&mut self) -> Command {
-        let users = self.state.users.len() as u64;
+        let users = self.state.accounts.users.len() as u64;
         if users >= FIRST_ACCOUNTS && self.rng.below(100) < self.bets_percent {
             return self.bet();
         }
         let roll = if users < FIRST_ACCOUNTS { 0 } else { self.rng.below(100) };
         match roll {
-            0 => Command::OpenAccount {
+            0 => Command::Accounts(AccountCommand::OpenAccount {
                 username: format!("player{}", users + 1),
                 password_hash: self.rng.password_hash(),
                 role: schemas::Role::User,
                 must_change_password: false,
                 rules_accepted: true,
-            },
+            }),
             1..=12 => {
                 let id = self.user_id();
-                let user = &self.state.users[&id];
+                let user = &self.state.accounts.users[&id];
                 let (username, password_hash_seen) = (user.username.clone(), user.password_hash.clone());
-                Command::Login { username, password_hash_seen, grant: self.grant(), ip: self.ip(), tool: false }
+                Command::Accounts(AccountCommand::Login { username, password_hash_seen, grant: self.grant(), ip: self.ip(), tool: false })
             }
             13..=16 => {
                 let id = self.user_id();
-                match self.state.users[&id].current_session {
-                    Some(session_id) => Command::Logout { session_id },
+                match self.state.accounts.users[&id].current_session {
+                    Some(session_id) => Command::Accounts(AccountCommand::Logout { session_id }),
                     None => self.credit(),
                 }
             }
@@ -157,12 +158,12 @@ impl Generator {
             60..=89 => self.debit(),
             90..=97 => {
                 let scale = 1 + self.rng.below(3) as i64;
-                Command::SetButtons { user_id: self.user_id(), game: buttons(scale), casino: buttons(scale)[..6].to_vec() }
+                Command::Accounts(AccountCommand::SetButtons { user_id: self.user_id(), game: buttons(scale), casino: buttons(scale)[..6].to_vec() })
             }
             _ => {
                 let id = self.user_id();
-                let old_hash_seen = self.state.users[&id].password_hash.clone();
-                Command::ChangePassword { user_id: id, old_hash_seen, new_hash: self.rng.password_hash(), ip: self.ip() }
+                let old_hash_seen = self.state.accounts.users[&id].password_hash.clone();
+                Command::Accounts(AccountCommand::ChangePassword { user_id: id, old_hash_seen, new_hash: self.rng.password_hash(), ip: self.ip() })
             }
         }
     }
@@ -174,13 +175,13 @@ impl Generator {
             let (gmid, mid) = (1_000 + self.market_mid / 3, self.market_mid);
             self.market_mid += 1;
             self.market_bets = 0;
-            return Command::SettleMarket { gmid, mid, result: MarketResult::Winner { sid: 1 + self.rng.below(3) as u32 } };
+            return Command::Sports(SportsCommand::SettleMarket { gmid, mid, result: MarketResult::Winner { sid: 1 + self.rng.below(3) as u32 } });
         }
         let user_id = self.user_id();
         let stake_minor = 10_000 * (1 + self.rng.below(5) as i64);
-        if self.state.users[&user_id].available_minor() < stake_minor * 4 {
-            let username = self.state.users[&user_id].username.clone();
-            return Command::Credit { username, amount_minor: 1_000_000, remark: "top up".into() };
+        if self.state.accounts.users[&user_id].available_minor() < stake_minor * 4 {
+            let username = self.state.accounts.users[&user_id].username.clone();
+            return Command::Accounts(AccountCommand::Credit { username, amount_minor: 1_000_000, remark: "top up".into() });
         }
         self.market_bets += 1;
         let sid = 1 + self.rng.below(3) as u32;
@@ -208,25 +209,25 @@ impl Generator {
             delay_ms: 0,
         };
         let request_id = format!("{:016x}", self.rng.next());
-        Command::PlaceBet { user_id, request_id, market: market(self.market_mid), delay: ledger::BetDelay::default(), stake_minor, info }
+        Command::Sports(SportsCommand::PlaceBet { user_id, request_id, market: market(self.market_mid), delay: ledger::BetDelay::default(), stake_minor, info })
     }
 
     fn credit(&mut self) -> Command {
         let amount_minor = 100 * (1 + self.rng.below(5_000) as i64);
         let remark = format!("Deposit ref {:08X}", self.rng.next() as u32);
-        Command::Credit { username: self.username(), amount_minor, remark }
+        Command::Accounts(AccountCommand::Credit { username: self.username(), amount_minor, remark })
     }
 
     fn debit(&mut self) -> Command {
         let id = self.user_id();
-        let user = &self.state.users[&id];
+        let user = &self.state.accounts.users[&id];
         if user.available_minor() < 100 {
             return self.credit();
         }
         let username = user.username.clone();
         let amount_minor = 1 + self.rng.below(user.available_minor() as u64 / 2) as i64;
         let remark = format!("Withdrawal ref {:08X}", self.rng.next() as u32);
-        Command::Debit { username, amount_minor, remark }
+        Command::Accounts(AccountCommand::Debit { username, amount_minor, remark })
     }
 
     /// Decides the next command and applies its events; returns them.
@@ -447,9 +448,9 @@ pub fn startup(dir: &Path, events: u64, tail: u64) -> StartupReport {
     let sealed_check_elapsed = checking.elapsed();
     StartupReport {
         events: restored.head_seq,
-        users: restored.users.len(),
-        bets: restored.bets.len(),
-        sessions: restored.sessions.len(),
+        users: restored.accounts.users.len(),
+        bets: restored.betting.bets.len(),
+        sessions: restored.accounts.sessions.len(),
         write_elapsed,
         snapshot_seq: how.snapshot_seq,
         snapshot_bytes,

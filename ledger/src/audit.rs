@@ -2,6 +2,8 @@
 //! invariants over the whole log, recomputing money independently of `apply`.
 
 use crate::apply::apply;
+use crate::accounts::messages::AccountEvent;
+use crate::bets::messages::BetEvent;
 use crate::event::{Envelope, Event};
 use crate::ids::UserId;
 use crate::state::State;
@@ -93,7 +95,7 @@ fn check_next(state: &State, envelope: &Envelope) -> Result<(), StoreError> {
 pub fn state_at(store: &dyn Store, seq: u64, username: Option<&str>) -> Result<AuditState, StoreError> {
     let state = replay(store, seq)?;
     let users = state
-        .users
+        .accounts.users
         .values()
         .filter(|u| username.is_none_or(|name| u.username.eq_ignore_ascii_case(name)))
         .map(|u| AuditUser { username: u.username.clone(), balance: Money(u.balance_minor), exposure: Money(u.exposure_minor) })
@@ -118,11 +120,11 @@ pub fn money_timeline(store: &dyn Store, user: UserId) -> Result<Vec<MoneyPoint>
     for record in store.read_from(1) {
         let envelope = record?;
         match &envelope.event {
-            Event::Credited { user_id, balance_after_minor, .. } | Event::Debited { user_id, balance_after_minor, .. } if *user_id == user => {
+            Event::Accounts(AccountEvent::Credited { user_id, balance_after_minor, .. }) | Event::Accounts(AccountEvent::Debited { user_id, balance_after_minor, .. }) if *user_id == user => {
                 balance_minor = *balance_after_minor;
             }
-            Event::BetPlaced { user_id, exposure_after_minor, .. } if *user_id == user => exposure_minor = *exposure_after_minor,
-            Event::BetsSettled { user_id, balance_after_minor, exposure_after_minor, .. } if *user_id == user => {
+            Event::Bets(BetEvent::BetPlaced { user_id, exposure_after_minor, .. }) if *user_id == user => exposure_minor = *exposure_after_minor,
+            Event::Bets(BetEvent::BetsSettled { user_id, balance_after_minor, exposure_after_minor, .. }) if *user_id == user => {
                 balance_minor = *balance_after_minor;
                 exposure_minor = *exposure_after_minor;
             }
@@ -209,25 +211,25 @@ pub fn verify_with_progress(store: &dyn Store, live: Option<&State>, progress: &
             progress(events, to_seq);
         }
         if let Some(user_id) = money_delta(&envelope.event, &mut sums) {
-            let user = &state.users[&user_id];
+            let user = &state.accounts.users[&user_id];
             let sum = sums[&user_id];
             balances.expect(envelope.seq, sum == user.balance_minor, || {
                 format!("seq {}: {} has balance {} but its money events sum to {sum}", envelope.seq, user.username, user.balance_minor)
             });
         }
         if let Some(user_id) = envelope.event.money_user() {
-            let user = &state.users[&user_id];
+            let user = &state.accounts.users[&user_id];
             available.expect(envelope.seq, user.available_minor() >= 0, || format!("seq {}: {} available {}", envelope.seq, user.username, user.available_minor()));
         }
     }
     progress(events, to_seq);
     let head = state.head_seq;
     let mut exposure = Check::new("exposure = worst case of open bets");
-    for user in state.users.values() {
+    for user in state.accounts.users.values() {
         let expected = open_bets_exposure_minor(&state, user.id);
         exposure.expect(head, user.exposure_minor == expected, || format!("{} exposure {} expected {expected}", user.username, user.exposure_minor));
     }
-    for (key, book) in &state.books {
+    for (key, book) in &state.betting.books {
         settled.expect(head, !state.is_resulted(key.mid), || format!("market {} has a result but {} users keep open bets", key.mid, book.open.len()));
     }
     let mut replayed = Check::new("replay equals live state");
@@ -244,9 +246,9 @@ pub fn verify_with_progress(store: &dyn Store, live: Option<&State>, progress: &
 /// Adds a money event to the running sums; returns the user it moved.
 fn money_delta(event: &Event, sums: &mut BTreeMap<UserId, i64>) -> Option<UserId> {
     let (user_id, delta) = match event {
-        Event::Credited { user_id, amount_minor, .. } => (*user_id, *amount_minor),
-        Event::Debited { user_id, amount_minor, .. } => (*user_id, -amount_minor),
-        Event::BetsSettled { user_id, total_minor, .. } => (*user_id, *total_minor),
+        Event::Accounts(AccountEvent::Credited { user_id, amount_minor, .. }) => (*user_id, *amount_minor),
+        Event::Accounts(AccountEvent::Debited { user_id, amount_minor, .. }) => (*user_id, -amount_minor),
+        Event::Bets(BetEvent::BetsSettled { user_id, total_minor, .. }) => (*user_id, *total_minor),
         _ => return None,
     };
     *sums.entry(user_id).or_default() += delta;
@@ -257,11 +259,11 @@ fn money_delta(event: &Event, sums: &mut BTreeMap<UserId, i64>) -> Option<UserId
 /// brute force over every outcome, then summed.
 fn open_bets_exposure_minor(state: &State, user_id: UserId) -> i64 {
     state
-        .books
+        .betting.books
         .iter()
         .filter(|(_, book)| book.open.contains_key(&user_id))
         .map(|(key, book)| {
-            let bets = state.open_bets(key, user_id);
+            let bets = state.betting.open_bets(key, user_id);
             let worst = book.kind.all_outcomes().iter().map(|o| bets.iter().map(|(p, stake)| p.pnl(*stake, *o)).sum::<i64>()).min().unwrap_or(0);
             (-worst).max(0)
         })
@@ -271,20 +273,20 @@ fn open_bets_exposure_minor(state: &State, user_id: UserId) -> i64 {
 /// A bet the ledger took waited its in-play delay from when it was asked, and was not on a
 /// casino table the administrator had locked.
 fn check_bet_rules(state: &State, envelope: &Envelope, rules: &mut Check) {
-    let Event::BetPlaced { bet_id, gmid, info, payoff, .. } = &envelope.event else { return };
+    let Event::Bets(BetEvent::BetPlaced { bet_id, gmid, info, payoff, .. }) = &envelope.event else { return };
     let waited = info.delay_ms == 0 || envelope.at_ms - info.requested_at_ms >= info.delay_ms;
     rules.expect(envelope.seq, waited, || format!("seq {}: bet {bet_id} taken before its {} ms delay", envelope.seq, info.delay_ms));
-    let table = matches!(payoff, crate::betting::Payoff::Item { .. }).then(|| gmid.saturating_sub(crate::casino::CASINO_ID_BASE));
-    let locked = table.is_some_and(|t| u32::try_from(t).is_ok_and(|t| state.locked_tables.contains(&t)));
+    let table = matches!(payoff, crate::betting::Payoff::Item { .. }).then(|| gmid.saturating_sub(crate::ids::CASINO_ID_BASE));
+    let locked = table.is_some_and(|t| u32::try_from(t).is_ok_and(|t| state.casino.locked_tables.contains(&t)));
     rules.expect(envelope.seq, !locked, || format!("seq {}: bet {bet_id} on locked table {}", envelope.seq, table.unwrap_or_default()));
 }
 
 /// Invariant 5 for one event, against the state before it: a bet settles once, while open, and
 /// only after its market's result.
 fn check_settlement(state: &State, envelope: &Envelope, settled: &mut Check) {
-    let Event::BetsSettled { mid, bets, .. } = &envelope.event else { return };
+    let Event::Bets(BetEvent::BetsSettled { mid, bets, .. }) = &envelope.event else { return };
     for (bet_id, _) in bets {
-        let open = state.bets.get(bet_id).is_some_and(|b| b.settled.is_none() && b.book.mid == *mid);
+        let open = state.betting.bets.get(bet_id).is_some_and(|b| b.settled.is_none() && b.book.mid == *mid);
         settled.expect(envelope.seq, open && state.is_resulted(*mid), || format!("seq {}: bet {bet_id} settled twice, unknown, or before its market's result", envelope.seq));
     }
 }

@@ -2,7 +2,9 @@
 //! batches against its working state, appends the batch, flushes once, applies the events to the
 //! published state that readers see, and only then answers each command (group commit).
 
-use crate::command::{BetDelay, Command, Reject};
+use crate::bets::messages::BetReject;
+use crate::command::{Command, Reject};
+use crate::sports::messages::{BetDelay, SportsCommand};
 use crate::decide::decide;
 use crate::event::Envelope;
 use crate::limits::{BATCH_COMMANDS_MAX, ENGINE_QUEUE_MAX};
@@ -55,13 +57,13 @@ pub struct EngineHandle {
 }
 
 impl EngineHandle {
-    pub async fn submit(&self, at_ms: i64, command: Command) -> Result<Committed, EngineError> {
-        self.send(at_ms, command, true).await
+    pub async fn submit(&self, at_ms: i64, command: impl Into<Command>) -> Result<Committed, EngineError> {
+        self.send(at_ms, command.into(), true).await
     }
 
     /// Decides `command` against the current state without writing it: whether it would pass now.
-    pub async fn check(&self, at_ms: i64, command: Command) -> Result<(), EngineError> {
-        self.send(at_ms, command, false).await.map(|_| ())
+    pub async fn check(&self, at_ms: i64, command: impl Into<Command>) -> Result<(), EngineError> {
+        self.send(at_ms, command.into(), false).await.map(|_| ())
     }
 
     async fn send(&self, at_ms: i64, command: Command, write: bool) -> Result<Committed, EngineError> {
@@ -74,10 +76,11 @@ impl EngineHandle {
     /// is checked against the quote the player saw, held for the market's delay
     /// (`sports::bet_delay_ms`), then decided against `requote()`, the quote after it, so a
     /// price that moved or a market that closed meanwhile refuses it. Other commands pass through.
-    pub async fn place_bet(&self, at_ms: i64, command: Command, requote: impl FnOnce() -> Option<Market>) -> Result<Committed, EngineError> {
-        let Command::PlaceBet { user_id, request_id, market, delay, stake_minor, info } = command else { return self.submit(at_ms, command).await };
+    pub async fn place_bet(&self, at_ms: i64, command: impl Into<Command>, requote: impl FnOnce() -> Option<Market>) -> Result<Committed, EngineError> {
+        let command = command.into();
+        let Command::Sports(SportsCommand::PlaceBet { user_id, request_id, market, delay, stake_minor, info }) = command else { return self.submit(at_ms, command).await };
         let delay_ms = crate::sports::bet_delay_ms(&market, delay);
-        let bet = |market: Market, delay: BetDelay| Command::PlaceBet { user_id, request_id: request_id.clone(), market, delay, stake_minor, info: info.clone() };
+        let bet = |market: Market, delay: BetDelay| SportsCommand::PlaceBet { user_id, request_id: request_id.clone(), market, delay, stake_minor, info: info.clone() };
         if delay_ms <= 0 {
             return self.submit(at_ms, bet(market, delay)).await;
         }
@@ -85,7 +88,7 @@ impl EngineHandle {
         let started = Instant::now();
         tokio::time::sleep(Duration::from_millis(delay_ms.unsigned_abs())).await;
         let waited_ms = i64::try_from(started.elapsed().as_millis()).unwrap_or(i64::MAX);
-        let market = requote().ok_or(Reject::MarketNotOpen { status: "CLOSED".into() })?;
+        let market = requote().ok_or(Reject::Bets(BetReject::MarketNotOpen { status: "CLOSED".into() }))?;
         self.submit(at_ms.saturating_add(waited_ms), bet(market, delay)).await
     }
 

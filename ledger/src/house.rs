@@ -5,7 +5,7 @@
 //! exposure is the most the players' open bets can win together at one outcome (never below 0).
 
 use crate::betting::book_outcomes;
-use crate::casino::is_casino_id;
+use crate::ids::is_casino_id;
 use crate::state::State;
 use std::collections::BTreeMap;
 
@@ -50,7 +50,7 @@ pub fn figures(state: &State, now_ms: i64, days: u32) -> HouseFigures {
     let first_day = today - i64::from(days.saturating_sub(1)) * DAY_MS;
     let mut house = HouseFigures::default();
     let mut pnl: BTreeMap<i64, i64> = (0..days).map(|d| (first_day + i64::from(d) * DAY_MS, 0)).collect();
-    for bet in state.bets.values() {
+    for bet in state.betting.bets.values() {
         house.bets += 1;
         house.turnover_minor += bet.stake_minor;
         if bet.placed_at_ms >= today {
@@ -63,8 +63,8 @@ pub fn figures(state: &State, now_ms: i64, days: u32) -> HouseFigures {
         }
     }
     let mut open: BTreeMap<u64, OpenMarket> = BTreeMap::new();
-    for (key, book) in &state.books {
-        let bets: Vec<_> = book.open.values().flatten().filter_map(|id| state.bets.get(id)).collect();
+    for (key, book) in &state.betting.books {
+        let bets: Vec<_> = book.open.values().flatten().filter_map(|id| state.betting.bets.get(id)).collect();
         let Some(first) = bets.first() else { continue };
         let players_best = book_outcomes(&book.kind, bets.iter().map(|b| (&b.payoff, b.stake_minor))).into_iter().map(|(_, pnl)| pnl).max().unwrap_or(0);
         let row = open.entry(key.mid).or_insert_with(|| OpenMarket {

@@ -22,3 +22,12 @@ impl BookKey {
         BookKey { mid, scope: 0 }..=BookKey { mid, scope: u32::MAX }
     }
 }
+
+/// Casino books and tables are numbered from here, far above any sports market or match id and
+/// still below 2^53, so they stay exact as JSON numbers in a browser.
+pub const CASINO_ID_BASE: u64 = 8_000_000_000_000_000;
+
+/// Whether a book or match id is a casino one.
+pub fn is_casino_id(id: u64) -> bool {
+    id >= CASINO_ID_BASE
+}

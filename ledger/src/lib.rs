@@ -2,20 +2,23 @@
 //!
 //! Events are the truth (DESIGN §2). `decide` and `apply` are pure; the engine is the single
 //! writer that decides commands in batches and makes each batch durable with one flush before it
-//! answers. The store is a small trait with an in-memory implementation, the segment log on
-//! disk (`seglog`, one sync per batch) and the sled log of data directories made before it.
-//! Nothing here knows HTTP.
+//! answers. The store is a small trait with one file per store behind it (`store`). Nothing here
+//! knows HTTP.
 //!
-//! Modules by layer: leaves (`ids`, `limits`, `checks`, `betting`) import nothing of the core;
-//! the domains (`wallet`, `secure`) decide over their own state and return their own events and
-//! rejects; the core (`command`, `event`, `state`, `apply`, `decide`) wraps them; bets of every
-//! kind share `acceptance`, and `sports`, `terms` and `casino` hold what differs.
-//! `scripts/check-imports` keeps the modules free of circles.
+//! Modules by layer: leaves (`ids`, `limits`, `checks`, `betting`, `world`) import nothing of the
+//! rest. The aggregates each hold their messages (commands, events, rejects), model, `decide` and
+//! `apply`, and import only leaves and the aggregates below them: `accounts` (accounts and
+//! sessions), `bets` (every bet's acceptance, books, exposure and settlement), `sports` and
+//! `casino` (markets and rounds, whose bets go through `bets`), `oversight` (operators' actions,
+//! carried out by the others), and `wallet` and `secure`, which know no other aggregate. The
+//! core (`command`, `event`, `state`, `decide`, `apply`) wraps them. `scripts/check-imports`
+//! keeps the modules free of circles.
 
-pub mod acceptance;
+pub mod accounts;
 pub mod apply;
 pub mod audit;
 pub mod betting;
+pub mod bets;
 pub mod casino;
 pub mod checks;
 pub mod command;
@@ -32,18 +35,22 @@ pub mod snapshot;
 pub mod sports;
 pub mod state;
 pub mod store;
-pub mod terms;
 pub mod wallet;
+pub mod world;
 
+pub use accounts::{Account, AccountCommand, AccountEvent, AccountReject, ActionRecord, ActivityKind, SessionEnd, SettlementEntry, TokenGrant};
 pub use apply::apply;
-pub use command::{BetDelay, Command, Reject, TokenGrant};
+pub use bets::{Bet, BetEvent, BetInfo, BetReject, Book};
+pub use casino::{CasinoCommand, CasinoEvent, CasinoReject, RoundRecord, TableRound};
+pub use command::{Command, Reject};
 pub use decide::decide;
-pub use engine::{read_only, start, start_on, Committed, Followed, EngineError, EngineHandle, Notify};
-pub use event::{BetInfo, Envelope, Event, FeedWorld, SessionEnd};
+pub use engine::{read_only, start, start_on, Committed, EngineError, EngineHandle, Followed, Notify};
+pub use event::{Envelope, Event};
 pub use ids::{BookKey, SessionId, TokenHash, UserId};
-pub use state::{Account, ActivityKind, Bet, Book, RoundRecord, SettlementEntry, State, TableRound};
-pub use oversight::{AccountAction, ActionRecord, DealingAction, MarketAction};
 pub use jetstream::JetStreamStore;
-pub use store::{open_data_dir, SegmentStore};
+pub use oversight::{AccountAction, DealingAction, MarketAction, OperatorCommand, OversightEvent, OversightReject};
 pub use snapshot::{Restored, Snapshots};
-pub use store::{MemStore, SledStore, Store, StoreError};
+pub use sports::{BetDelay, SportsCommand, SportsEvent};
+pub use state::State;
+pub use store::{open_data_dir, MemStore, SegmentStore, SledStore, Store, StoreError};
+pub use world::FeedWorld;

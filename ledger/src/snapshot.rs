@@ -25,7 +25,9 @@
 use crate::audit::replay_onto;
 use crate::ids::UserId;
 use crate::limits::{SNAPSHOTS_KEPT, SNAPSHOT_LIFE_CHECK_MS, SNAPSHOT_PART_BYTES};
-use crate::state::{Account, Bet, State};
+use crate::accounts::model::Account;
+use crate::bets::model::Bet;
+use crate::state::State;
 use crate::store::{encode, Store, StoreError};
 use serde::{Deserialize, Serialize};
 use std::fs::File;
@@ -213,7 +215,7 @@ impl Snapshots {
         let Some(head_event_crc) = event_crc(store, seq)? else {
             return Err(StoreError::NotAtTheEnd { state: seq, log: store.head() });
         };
-        let (bets, users) = (std::mem::take(&mut state.bets), std::mem::take(&mut state.users));
+        let (bets, users) = (std::mem::take(&mut state.betting.bets), std::mem::take(&mut state.accounts.users));
         let path = self.dir.join(file_name(seq));
         let temp = self.dir.join(format!("{seq:020}{TEMP_SUFFIX}"));
         let write = || -> Result<(), StoreError> {
@@ -323,8 +325,8 @@ impl Snapshots {
                     folded += 1;
                     match (decoded, state.as_mut()) {
                         (Decoded::Rest(rest), None) => state = Some(*rest),
-                        (Decoded::Bets(run), Some(state)) => state.bets.extend(run),
-                        (Decoded::Users(run), Some(state)) => state.users.extend(run),
+                        (Decoded::Bets(run), Some(state)) => state.betting.bets.extend(run),
+                        (Decoded::Users(run), Some(state)) => state.accounts.users.extend(run),
                         _ => drop(failure.get_or_insert("its parts are out of order".into())),
                     }
                 }

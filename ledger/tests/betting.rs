@@ -2,6 +2,7 @@
 
 mod common;
 
+use ledger::{AccountReject, BetEvent, BetReject, SportsCommand, SportsEvent};
 use common::*;
 use ledger::betting::{BookKind, Payoff};
 use ledger::{BetInfo, BookKey, Command, Event, FeedWorld, Reject};
@@ -10,7 +11,7 @@ use schemas::sports::{Market, MarketResult, MarketType, Side};
 use schemas::{Money, Role};
 
 fn bet(request_id: &str, market: Market, stake_minor: i64, info: BetInfo) -> Command {
-    Command::PlaceBet { user_id: 1, request_id: request_id.into(), market, delay: ledger::BetDelay::default(), stake_minor, info }
+    Command::Sports(SportsCommand::PlaceBet { user_id: 1, request_id: request_id.into(), market, delay: ledger::BetDelay::default(), stake_minor, info })
 }
 
 fn player(balance_minor: i64) -> Vec<Event> {
@@ -21,7 +22,7 @@ fn player(balance_minor: i64) -> Vec<Event> {
 fn a_back_bet_is_placed_with_its_liability_as_exposure() {
     let state = given(player(100_000));
     let then = when(&state, bet("r1", match_odds(), 10_000, info(1, Side::Back, 185))).expect("accepted");
-    let Event::BetPlaced { bet_id, book, kind, payoff, book_exposure_after_minor, exposure_after_minor, .. } = &then[0] else { panic!("{then:?}") };
+    let Event::Bets(BetEvent::BetPlaced { bet_id, book, kind, payoff, book_exposure_after_minor, exposure_after_minor, .. }) = &then[0] else { panic!("{then:?}") };
     assert_eq!(*bet_id, 1);
     assert_eq!(*book, BookKey { mid: 7, scope: 0 });
     assert_eq!(*kind, BookKind::Runners(vec![1, 2, 3]));
@@ -33,8 +34,8 @@ fn a_back_bet_is_placed_with_its_liability_as_exposure() {
 fn a_lay_bet_risks_stake_times_odds_minus_one() {
     let state = given(player(100_000));
     let after = then_apply(&state, bet("r1", match_odds(), 10_000, info(2, Side::Lay, 214)));
-    assert_eq!(after.users[&1].exposure_minor, 11_400);
-    assert_eq!(after.users[&1].available_minor(), 88_600);
+    assert_eq!(after.accounts.users[&1].exposure_minor, 11_400);
+    assert_eq!(after.accounts.users[&1].available_minor(), 88_600);
 }
 
 #[test]
@@ -42,7 +43,7 @@ fn offsetting_bets_reduce_exposure() {
     let state = given(player(100_000));
     let backed = then_apply(&state, bet("r1", match_odds(), 10_000, info(1, Side::Back, 185)));
     let hedged = then_apply(&backed, bet("r2", match_odds(), 10_000, info(1, Side::Lay, 187)));
-    assert_eq!(hedged.users[&1].exposure_minor, 200, "back 1.85 and lay 1.87 the same stake loses at most 2% of it");
+    assert_eq!(hedged.accounts.users[&1].exposure_minor, 200, "back 1.85 and lay 1.87 the same stake loses at most 2% of it");
 }
 
 #[test]
@@ -50,31 +51,31 @@ fn acceptance_rejects_each_rule_in_order() {
     let state = given(player(20_000));
     let mut suspended = match_odds();
     suspended.status = "SUSPENDED".into();
-    assert_eq!(when(&state, bet("a", suspended, 10_000, info(1, Side::Back, 185))), Err(Reject::MarketNotOpen { status: "SUSPENDED".into() }));
+    assert_eq!(when(&state, bet("a", suspended, 10_000, info(1, Side::Back, 185))), Err(Reject::Bets(BetReject::MarketNotOpen { status: "SUSPENDED".into() })));
     let mut ball_running = match_odds();
     ball_running.section[0].gstatus = "BALL RUNNING".into();
-    assert_eq!(when(&state, bet("b", ball_running, 10_000, info(1, Side::Back, 185))), Err(Reject::MarketNotOpen { status: "BALL RUNNING".into() }));
-    assert_eq!(when(&state, bet("c", match_odds(), 10_000, info(9, Side::Back, 185))), Err(Reject::UnknownSelection));
-    assert_eq!(when(&state, bet("d", match_odds(), 10_000, info(1, Side::Back, 190))), Err(Reject::OddsChanged), "back above the offer");
-    assert_eq!(when(&state, bet("e", match_odds(), 10_000, info(1, Side::Lay, 186))), Err(Reject::OddsChanged), "lay below the offer");
-    assert_eq!(when(&state, bet("f", match_odds(), 9_999, info(1, Side::Back, 185))), Err(Reject::StakeOutOfLimits { min_minor: 10_000, max_minor: 1_000_000 }));
-    assert_eq!(when(&state, bet("g", match_odds(), 1_000_001, info(1, Side::Back, 185))), Err(Reject::StakeOutOfLimits { min_minor: 10_000, max_minor: 1_000_000 }));
-    assert_eq!(when(&state, bet("h", match_odds(), 30_000, info(1, Side::Back, 185))), Err(Reject::InsufficientBalance { available_minor: 20_000, needed_minor: 30_000 }));
-    assert_eq!(when(&state, bet("", match_odds(), 10_000, info(1, Side::Back, 185))), Err(Reject::InvalidRequestId));
+    assert_eq!(when(&state, bet("b", ball_running, 10_000, info(1, Side::Back, 185))), Err(Reject::Bets(BetReject::MarketNotOpen { status: "BALL RUNNING".into() })));
+    assert_eq!(when(&state, bet("c", match_odds(), 10_000, info(9, Side::Back, 185))), Err(Reject::Bets(BetReject::UnknownSelection)));
+    assert_eq!(when(&state, bet("d", match_odds(), 10_000, info(1, Side::Back, 190))), Err(Reject::Bets(BetReject::OddsChanged)), "back above the offer");
+    assert_eq!(when(&state, bet("e", match_odds(), 10_000, info(1, Side::Lay, 186))), Err(Reject::Bets(BetReject::OddsChanged)), "lay below the offer");
+    assert_eq!(when(&state, bet("f", match_odds(), 9_999, info(1, Side::Back, 185))), Err(Reject::Bets(BetReject::StakeOutOfLimits { min_minor: 10_000, max_minor: 1_000_000 })));
+    assert_eq!(when(&state, bet("g", match_odds(), 1_000_001, info(1, Side::Back, 185))), Err(Reject::Bets(BetReject::StakeOutOfLimits { min_minor: 10_000, max_minor: 1_000_000 })));
+    assert_eq!(when(&state, bet("h", match_odds(), 30_000, info(1, Side::Back, 185))), Err(Reject::Accounts(AccountReject::InsufficientBalance { available_minor: 20_000, needed_minor: 30_000 })));
+    assert_eq!(when(&state, bet("", match_odds(), 10_000, info(1, Side::Back, 185))), Err(Reject::Bets(BetReject::InvalidRequestId)));
     assert!(when(&state, bet("i", match_odds(), 10_000, info(1, Side::Back, 180))).is_ok(), "a worse price than on offer is taken");
 }
 
 #[test]
 fn operators_cannot_bet() {
     let state = given(vec![opened(1, "boss", Role::Operator), credited(1, 100_000, 100_000)]);
-    assert_eq!(when(&state, bet("r", match_odds(), 10_000, info(1, Side::Back, 185))), Err(Reject::RoleCannotBet));
+    assert_eq!(when(&state, bet("r", match_odds(), 10_000, info(1, Side::Back, 185))), Err(Reject::Bets(BetReject::RoleCannotBet)));
 }
 
 #[test]
 fn a_resubmitted_request_returns_the_first_bet_within_a_minute_only() {
     let state = given(player(100_000));
     let placed = then_apply(&state, bet("same", match_odds(), 10_000, info(1, Side::Back, 185)));
-    assert_eq!(when(&placed, bet("same", match_odds(), 10_000, info(1, Side::Back, 185))), Err(Reject::DuplicateRequest { bet_id: 1 }));
+    assert_eq!(when(&placed, bet("same", match_odds(), 10_000, info(1, Side::Back, 185))), Err(Reject::Bets(BetReject::DuplicateRequest { bet_id: 1 })));
     let later = ledger::decide(&placed, T0 + 60_000, &bet("same", match_odds(), 10_000, info(1, Side::Back, 185)));
     assert!(later.is_ok(), "after a minute the id may be used again");
 }
@@ -84,22 +85,22 @@ fn bookmaker_fancy_and_khado_terms() {
     let state = given(player(100_000));
     let bm = market(8, MarketType::Match1, vec![section(1, 4_500, 4_800), section(2, 150, 160)]);
     let after = then_apply(&state, bet("bm", bm.clone(), 10_000, info(1, Side::Lay, 4_800)));
-    assert_eq!(after.users[&1].exposure_minor, 4_800, "lay at 48 per 100 risks 48% of the stake");
+    assert_eq!(after.accounts.users[&1].exposure_minor, 4_800, "lay at 48 per 100 risks 48% of the stake");
     for asked in [0, 1, 4_400] {
-        assert_eq!(when(&state, bet("bm0", bm.clone(), 10_000, info(1, Side::Back, asked))), Err(Reject::OddsChanged), "a bookmaker back at {asked} is not the price on offer");
+        assert_eq!(when(&state, bet("bm0", bm.clone(), 10_000, info(1, Side::Back, asked))), Err(Reject::Bets(BetReject::OddsChanged)), "a bookmaker back at {asked} is not the price on offer");
     }
-    assert_eq!(when(&state, bet("bm1", bm.clone(), 10_000, info(1, Side::Lay, 4_900))), Err(Reject::OddsChanged), "nor a lay above it");
+    assert_eq!(when(&state, bet("bm1", bm.clone(), 10_000, info(1, Side::Lay, 4_900))), Err(Reject::Bets(BetReject::OddsChanged)), "nor a lay above it");
     let mut fancy = market(9, MarketType::Fancy, vec![section(1, 4_600, 4_500)]);
     fancy.min = Money(100);
-    assert_eq!(when(&state, bet("f1", fancy.clone(), 1_000, info(1, Side::Back, 4_500))), Err(Reject::OddsChanged), "Yes is at 46, not 45");
+    assert_eq!(when(&state, bet("f1", fancy.clone(), 1_000, info(1, Side::Back, 4_500))), Err(Reject::Bets(BetReject::OddsChanged)), "Yes is at 46, not 45");
     let yes = then_apply(&state, bet("f2", fancy.clone(), 1_000, info(1, Side::Back, 4_600)));
-    assert_eq!(yes.bets[&1].payoff, Payoff::Line { line: 46, rate_h: 10_000, side: Side::Back });
+    assert_eq!(yes.betting.bets[&1].payoff, Payoff::Line { line: 46, rate_h: 10_000, side: Side::Back });
     let mut khado = market(10, MarketType::Khado, vec![section(1, 4_000, 0)]);
     khado.min = Money(100);
     khado.section[0].width = 5;
-    assert_eq!(when(&state, bet("k1", khado.clone(), 1_000, info(1, Side::Lay, 4_000))), Err(Reject::SideNotOffered));
+    assert_eq!(when(&state, bet("k1", khado.clone(), 1_000, info(1, Side::Lay, 4_000))), Err(Reject::Bets(BetReject::SideNotOffered)));
     let range = then_apply(&state, bet("k2", khado, 1_000, info(1, Side::Back, 4_000)));
-    assert_eq!(range.bets[&1].payoff, Payoff::Range { line: 40, width: 5, rate_h: 10_000 });
+    assert_eq!(range.betting.bets[&1].payoff, Payoff::Range { line: 40, width: 5, rate_h: 10_000 });
 }
 
 #[test]
@@ -107,36 +108,36 @@ fn settlement_pays_each_bet_once_and_releases_exposure() {
     let state = given(player(100_000));
     let a = then_apply(&state, bet("r1", match_odds(), 10_000, info(1, Side::Back, 185)));
     let b = then_apply(&a, bet("r2", match_odds(), 10_000, info(2, Side::Lay, 214)));
-    let settle = Command::SettleMarket { gmid: 500, mid: 7, result: MarketResult::Winner { sid: 1 } };
+    let settle = Command::Sports(SportsCommand::SettleMarket { gmid: 500, mid: 7, result: MarketResult::Winner { sid: 1 } });
     let events = when(&b, settle.clone()).expect("settles");
-    assert_eq!(events[0], Event::MarketResulted { gmid: 500, mid: 7, result: MarketResult::Winner { sid: 1 } });
+    assert_eq!(events[0], Event::Sports(SportsEvent::MarketResulted { gmid: 500, mid: 7, result: MarketResult::Winner { sid: 1 } }));
     assert_eq!(
         events[1],
-        Event::BetsSettled { user_id: 1, gmid: 500, mid: 7, bets: vec![(1, 8_500), (2, 10_000)], total_minor: 18_500, balance_after_minor: 118_500, exposure_after_minor: 0 }
+        Event::Bets(BetEvent::BetsSettled { user_id: 1, gmid: 500, mid: 7, bets: vec![(1, 8_500), (2, 10_000)], total_minor: 18_500, balance_after_minor: 118_500, exposure_after_minor: 0 })
     );
     let settled = then_apply(&b, settle.clone());
-    assert!(settled.books.is_empty());
-    assert_eq!(settled.users[&1].balance_minor, 118_500);
-    assert_eq!(settled.users[&1].settlements.len(), 1);
-    assert_eq!(when(&settled, settle), Err(Reject::AlreadySettled));
-    assert_eq!(when(&settled, bet("r3", match_odds(), 10_000, info(1, Side::Back, 185))), Err(Reject::MarketNotOpen { status: "CLOSED".into() }));
+    assert!(settled.betting.books.is_empty());
+    assert_eq!(settled.accounts.users[&1].balance_minor, 118_500);
+    assert_eq!(settled.accounts.users[&1].settlements.len(), 1);
+    assert_eq!(when(&settled, settle), Err(Reject::Bets(BetReject::AlreadySettled)));
+    assert_eq!(when(&settled, bet("r3", match_odds(), 10_000, info(1, Side::Back, 185))), Err(Reject::Bets(BetReject::MarketNotOpen { status: "CLOSED".into() })));
 }
 
 #[test]
 fn a_void_returns_every_stake() {
     let state = given(player(100_000));
     let placed = then_apply(&state, bet("r1", match_odds(), 10_000, info(3, Side::Lay, 420)));
-    let settled = then_apply(&placed, Command::SettleMarket { gmid: 500, mid: 7, result: MarketResult::Void });
-    assert_eq!(settled.users[&1].balance_minor, 100_000);
-    assert_eq!(settled.users[&1].exposure_minor, 0);
-    assert_eq!(settled.bets[&1].settled.map(|s| s.pnl_minor), Some(0));
+    let settled = then_apply(&placed, Command::Sports(SportsCommand::SettleMarket { gmid: 500, mid: 7, result: MarketResult::Void }));
+    assert_eq!(settled.accounts.users[&1].balance_minor, 100_000);
+    assert_eq!(settled.accounts.users[&1].exposure_minor, 0);
+    assert_eq!(settled.betting.bets[&1].settled.map(|s| s.pnl_minor), Some(0));
 }
 
 #[test]
 fn a_result_with_no_bets_is_still_recorded() {
     let state = given(player(100_000));
-    let events = when(&state, Command::SettleMarket { gmid: 500, mid: 99, result: MarketResult::Runs { value: 41 } }).expect("records");
-    assert_eq!(events, vec![Event::MarketResulted { gmid: 500, mid: 99, result: MarketResult::Runs { value: 41 } }]);
+    let events = when(&state, Command::Sports(SportsCommand::SettleMarket { gmid: 500, mid: 99, result: MarketResult::Runs { value: 41 } })).expect("records");
+    assert_eq!(events, vec![Event::Sports(SportsEvent::MarketResulted { gmid: 500, mid: 99, result: MarketResult::Runs { value: 41 } })]);
 }
 
 fn run_payoff() -> impl Strategy<Value = Payoff> {
@@ -203,20 +204,20 @@ fn a_new_feed_world_voids_every_market_left_open_and_chains_the_totals() {
     let mut other = match_odds();
     other.mid = 8;
     let both = then_apply(&odds, bet("r2", other, 20_000, info(2, Side::Lay, 214)));
-    assert_eq!(both.users[&1].exposure_minor, 10_000 + 22_800);
+    assert_eq!(both.accounts.users[&1].exposure_minor, 10_000 + 22_800);
     let events = when(&both, start_feed(world(T0))).expect("starts");
-    assert_eq!(events[0], Event::FeedWorldStarted { epoch: 1, world: world(T0) });
+    assert_eq!(events[0], Event::Sports(SportsEvent::FeedWorldStarted { epoch: 1, world: world(T0) }));
     let exposures: Vec<i64> = events.iter().filter_map(|e| match e {
-        Event::BetsSettled { exposure_after_minor, total_minor, .. } => { assert_eq!(*total_minor, 0); Some(*exposure_after_minor) }
+        Event::Bets(BetEvent::BetsSettled { exposure_after_minor, total_minor, .. }) => { assert_eq!(*total_minor, 0); Some(*exposure_after_minor) }
         _ => None,
     }).collect();
     assert_eq!(exposures, vec![22_800, 0], "each void releases its own market's exposure in turn");
     let after = then_apply(&both, start_feed(world(T0)));
-    assert_eq!(after.feed_epoch, 1);
-    assert_eq!((after.users[&1].balance_minor, after.users[&1].exposure_minor), (100_000, 0));
-    assert!(after.books.is_empty());
+    assert_eq!(after.sports.feed_epoch, 1);
+    assert_eq!((after.accounts.users[&1].balance_minor, after.accounts.users[&1].exposure_minor), (100_000, 0));
+    assert!(after.betting.books.is_empty());
     let reseeded = FeedWorld { seed: 8, ..world(T0) };
-    assert_eq!(when(&after, start_feed(reseeded.clone())), Ok(vec![Event::FeedWorldStarted { epoch: 2, world: reseeded }]));
+    assert_eq!(when(&after, start_feed(reseeded.clone())), Ok(vec![Event::Sports(SportsEvent::FeedWorldStarted { epoch: 2, world: reseeded })]));
 }
 
 fn world(start_ms: i64) -> FeedWorld {
@@ -224,7 +225,7 @@ fn world(start_ms: i64) -> FeedWorld {
 }
 
 fn start_feed(world: FeedWorld) -> Command {
-    Command::StartFeed { world }
+    Command::Sports(SportsCommand::StartFeed { world })
 }
 
 #[test]
@@ -233,13 +234,13 @@ fn a_restart_with_the_same_settings_goes_on_with_the_world_and_keeps_its_open_be
     let betting = then_apply(&state, bet("r1", match_odds(), 10_000, info(1, Side::Back, 185)));
     assert_eq!(when(&betting, start_feed(world(T0))), Ok(vec![]), "same settings: the world goes on, nothing is voided");
     let week_later = ledger::decide(&betting, T0 - 60_000 + ledger::limits::FEED_WORLD_RESUME_MS_MAX + 1, &start_feed(world(T0)));
-    assert!(matches!(week_later.as_deref(), Ok([Event::FeedWorldStarted { epoch: 2, .. }, Event::MarketResulted { .. }, Event::BetsSettled { .. }])), "{week_later:?}");
+    assert!(matches!(week_later.as_deref(), Ok([Event::Sports(SportsEvent::FeedWorldStarted { epoch: 2, .. }), Event::Sports(SportsEvent::MarketResulted { .. }), Event::Bets(BetEvent::BetsSettled { .. })])), "{week_later:?}");
     let faster = FeedWorld { speed_milli: 10_000, ..world(T0) };
-    assert!(matches!(when(&betting, start_feed(faster)).as_deref(), Ok([Event::FeedWorldStarted { epoch: 2, .. }, ..])), "other settings: a new world");
+    assert!(matches!(when(&betting, start_feed(faster)).as_deref(), Ok([Event::Sports(SportsEvent::FeedWorldStarted { epoch: 2, .. }), ..])), "other settings: a new world");
 }
 
 fn in_play(request_id: &str, market: Market, info: BetInfo) -> Command {
-    Command::PlaceBet { user_id: 1, request_id: request_id.into(), market, delay: ledger::BetDelay { in_play: true, ms_per_sec: 1_000 }, stake_minor: 10_000, info }
+    Command::Sports(SportsCommand::PlaceBet { user_id: 1, request_id: request_id.into(), market, delay: ledger::BetDelay { in_play: true, ms_per_sec: 1_000 }, stake_minor: 10_000, info })
 }
 
 #[test]
@@ -248,10 +249,10 @@ fn an_in_play_bet_is_taken_only_once_its_delay_passed_and_records_it() {
     let mut market = match_odds();
     market.rc = 3;
     let asked = BetInfo { requested_at_ms: T0 - 2_999, ..info(1, Side::Back, 185) };
-    assert_eq!(when(&state, in_play("early", market.clone(), asked)), Err(Reject::BetDelayNotOver { delay_ms: 3_000 }));
+    assert_eq!(when(&state, in_play("early", market.clone(), asked)), Err(Reject::Bets(BetReject::BetDelayNotOver { delay_ms: 3_000 })));
     let asked = BetInfo { requested_at_ms: T0 - 3_000, ..info(1, Side::Back, 185) };
     let events = when(&state, in_play("late", market, asked)).expect("accepted after the delay");
-    let Event::BetPlaced { info, .. } = &events[0] else { panic!("{events:?}") };
+    let Event::Bets(BetEvent::BetPlaced { info, .. }) = &events[0] else { panic!("{events:?}") };
     assert_eq!((info.requested_at_ms, info.delay_ms), (T0 - 3_000, 3_000));
 }
 
@@ -261,5 +262,5 @@ fn an_in_play_bet_whose_price_moved_during_its_delay_is_refused() {
     let mut moved = market(7, MarketType::Match, vec![section(1, 180, 187), section(2, 210, 214), section(3, 400, 420)]);
     moved.rc = 3;
     let asked = BetInfo { requested_at_ms: T0 - 3_000, ..info(1, Side::Back, 185) };
-    assert_eq!(when(&state, in_play("moved", moved, asked)), Err(Reject::OddsChanged));
+    assert_eq!(when(&state, in_play("moved", moved, asked)), Err(Reject::Bets(BetReject::OddsChanged)));
 }

@@ -3,6 +3,7 @@
 
 mod common;
 
+use ledger::{AccountCommand, AccountReject, BetEvent, BetReject, CasinoCommand, CasinoEvent, CasinoReject};
 use common::*;
 use ledger::casino::{round_book, table_gmid};
 use ledger::{apply, audit, decide, BetInfo, Command, Envelope, Event, MemStore, Reject, State, Store};
@@ -34,7 +35,7 @@ fn casino_info(sid: u32, side: Side, rate_h: u32) -> BetInfo {
 
 fn bet(request_id: &str, item: CasinoItem, side: Side, rate_h: u32, stake_minor: i64) -> Command {
     let info = casino_info(item.sid, side, rate_h);
-    Command::PlaceCasinoBet { user_id: 1, request_id: request_id.into(), gtype: "teen20".into(), mid: MID.into(), item, stake_minor, info }
+    Command::Casino(CasinoCommand::PlaceCasinoBet { user_id: 1, request_id: request_id.into(), gtype: "teen20".into(), mid: MID.into(), item, stake_minor, info })
 }
 
 fn result(outcomes: &[(u32, ItemOutcome)]) -> RoundResult {
@@ -55,7 +56,7 @@ fn result(outcomes: &[(u32, ItemOutcome)]) -> RoundResult {
 /// A player with 1,000.00 and teen20's round `MID` open.
 fn open_table() -> State {
     let mut state = given(vec![opened(1, "alice", Role::User), credited(1, 100_000, 100_000)]);
-    run(&mut state, Command::OpenRound { gtype: "teen20".into(), table: 1, mid: MID.into() });
+    run(&mut state, Command::Casino(CasinoCommand::OpenRound { gtype: "teen20".into(), table: 1, mid: MID.into() }));
     state
 }
 
@@ -73,50 +74,50 @@ fn run(state: &mut State, command: Command) -> Vec<Event> {
 fn a_round_opens_closes_and_results_as_events() {
     let mut state = open_table();
     let book = round_book(MID).expect("a round id");
-    assert!(state.tables["teen20"].betting);
-    assert_eq!(run(&mut state, Command::CloseRound { gtype: "teen20".into(), mid: MID.into() }), vec![Event::RoundClosed { gtype: "teen20".into(), book }]);
-    assert_eq!(when(&state, Command::CloseRound { gtype: "teen20".into(), mid: MID.into() }), Ok(vec![]), "closing twice changes nothing");
-    let resulted = run(&mut state, Command::SettleRound { gtype: "teen20".into(), mid: MID.into(), result: Some(result(&[])) });
+    assert!(state.casino.tables["teen20"].betting);
+    assert_eq!(run(&mut state, Command::Casino(CasinoCommand::CloseRound { gtype: "teen20".into(), mid: MID.into() })), vec![Event::Casino(CasinoEvent::RoundClosed { gtype: "teen20".into(), book })]);
+    assert_eq!(when(&state, Command::Casino(CasinoCommand::CloseRound { gtype: "teen20".into(), mid: MID.into() })), Ok(vec![]), "closing twice changes nothing");
+    let resulted = run(&mut state, Command::Casino(CasinoCommand::SettleRound { gtype: "teen20".into(), mid: MID.into(), result: Some(result(&[])) }));
     assert_eq!(resulted.len(), 1, "no bets: only the result");
-    assert!(state.tables.is_empty());
-    assert_eq!(state.rounds[&book].outcome.as_ref().map(|o| o.winner.as_str()), Some("Player A"));
-    assert_eq!(when(&state, Command::SettleRound { gtype: "teen20".into(), mid: MID.into(), result: None }), Err(Reject::AlreadySettled));
-    assert_eq!(when(&state, Command::OpenRound { gtype: "teen20".into(), table: 1, mid: MID.into() }), Err(Reject::RoundExists { mid: MID.into() }));
+    assert!(state.casino.tables.is_empty());
+    assert_eq!(state.casino.rounds[&book].outcome.as_ref().map(|o| o.winner.as_str()), Some("Player A"));
+    assert_eq!(when(&state, Command::Casino(CasinoCommand::SettleRound { gtype: "teen20".into(), mid: MID.into(), result: None })), Err(Reject::Bets(BetReject::AlreadySettled)));
+    assert_eq!(when(&state, Command::Casino(CasinoCommand::OpenRound { gtype: "teen20".into(), table: 1, mid: MID.into() })), Err(Reject::Casino(CasinoReject::RoundExists { mid: MID.into() })));
 }
 
 #[test]
 fn a_back_bet_holds_its_stake_and_a_lay_bet_its_win() {
     let mut state = open_table();
     run(&mut state, bet("r1", item(1, 198, 0), Side::Back, 198, 10_000));
-    assert_eq!(state.users[&1].exposure_minor, 10_000);
+    assert_eq!(state.accounts.users[&1].exposure_minor, 10_000);
     run(&mut state, bet("r2", item(2, 180, 224), Side::Lay, 224, 10_000));
-    assert_eq!(state.users[&1].exposure_minor, 10_000 + 12_400, "bets on two items add up");
+    assert_eq!(state.accounts.users[&1].exposure_minor, 10_000 + 12_400, "bets on two items add up");
     run(&mut state, bet("r3", item(2, 180, 224), Side::Back, 180, 10_000));
-    assert_eq!(state.users[&1].exposure_minor, 10_000 + 4_400, "a back on the laid item offsets it: it loses 12,400 − 8,000 if it wins");
-    assert_eq!(state.users[&1].available_minor(), 100_000 - 14_400);
+    assert_eq!(state.accounts.users[&1].exposure_minor, 10_000 + 4_400, "a back on the laid item offsets it: it loses 12,400 − 8,000 if it wins");
+    assert_eq!(state.accounts.users[&1].available_minor(), 100_000 - 14_400);
 }
 
 #[test]
 fn acceptance_refuses_each_rule_with_its_reason() {
     let state = open_table();
     let suspended = CasinoItem { gstatus: ItemStatus::Suspended, ..item(1, 198, 0) };
-    assert_eq!(when(&state, bet("a", suspended, Side::Back, 198, 10_000)), Err(Reject::MarketNotOpen { status: "SUSPENDED".into() }));
-    assert_eq!(when(&state, bet("b", item(1, 0, 0), Side::Back, 0, 10_000)), Err(Reject::OddsChanged), "zero rate");
-    assert_eq!(when(&state, bet("c", item(1, 198, 0), Side::Back, 200, 10_000)), Err(Reject::OddsChanged), "stale rate");
-    assert_eq!(when(&state, bet("d", item(1, 198, 0), Side::Lay, 198, 10_000)), Err(Reject::SideNotOffered));
-    assert_eq!(when(&state, bet("e", item(1, 198, 0), Side::Back, 198, 9_999)), Err(Reject::StakeOutOfLimits { min_minor: 10_000, max_minor: 2_500_000 }));
-    assert!(matches!(when(&state, bet("f", item(1, 198, 0), Side::Back, 198, 100_001)), Err(Reject::InsufficientBalance { .. })));
+    assert_eq!(when(&state, bet("a", suspended, Side::Back, 198, 10_000)), Err(Reject::Bets(BetReject::MarketNotOpen { status: "SUSPENDED".into() })));
+    assert_eq!(when(&state, bet("b", item(1, 0, 0), Side::Back, 0, 10_000)), Err(Reject::Bets(BetReject::OddsChanged)), "zero rate");
+    assert_eq!(when(&state, bet("c", item(1, 198, 0), Side::Back, 200, 10_000)), Err(Reject::Bets(BetReject::OddsChanged)), "stale rate");
+    assert_eq!(when(&state, bet("d", item(1, 198, 0), Side::Lay, 198, 10_000)), Err(Reject::Bets(BetReject::SideNotOffered)));
+    assert_eq!(when(&state, bet("e", item(1, 198, 0), Side::Back, 198, 9_999)), Err(Reject::Bets(BetReject::StakeOutOfLimits { min_minor: 10_000, max_minor: 2_500_000 })));
+    assert!(matches!(when(&state, bet("f", item(1, 198, 0), Side::Back, 198, 100_001)), Err(Reject::Accounts(AccountReject::InsufficientBalance { .. }))));
     let mut wrong_round = bet("g", item(1, 198, 0), Side::Back, 198, 10_000);
-    if let Command::PlaceCasinoBet { mid, .. } = &mut wrong_round {
+    if let Command::Casino(CasinoCommand::PlaceCasinoBet { mid, .. }) = &mut wrong_round {
         *mid = "2611220100001".into();
     }
-    assert_eq!(when(&state, wrong_round), Err(Reject::RoundClosed), "not the table's current round");
+    assert_eq!(when(&state, wrong_round), Err(Reject::Casino(CasinoReject::RoundClosed)), "not the table's current round");
     let mut closed = state.clone();
-    run(&mut closed, Command::CloseRound { gtype: "teen20".into(), mid: MID.into() });
-    assert_eq!(when(&closed, bet("h", item(1, 198, 0), Side::Back, 198, 10_000)), Err(Reject::RoundClosed));
+    run(&mut closed, Command::Casino(CasinoCommand::CloseRound { gtype: "teen20".into(), mid: MID.into() }));
+    assert_eq!(when(&closed, bet("h", item(1, 198, 0), Side::Back, 198, 10_000)), Err(Reject::Casino(CasinoReject::RoundClosed)));
     let mut operator = state.clone();
-    operator.users.get_mut(&1).expect("alice").role = Role::Operator;
-    assert_eq!(when(&operator, bet("i", item(1, 198, 0), Side::Back, 198, 10_000)), Err(Reject::RoleCannotBet));
+    operator.accounts.users.get_mut(&1).expect("alice").role = Role::Operator;
+    assert_eq!(when(&operator, bet("i", item(1, 198, 0), Side::Back, 198, 10_000)), Err(Reject::Bets(BetReject::RoleCannotBet)));
 }
 
 #[test]
@@ -125,26 +126,26 @@ fn a_result_settles_every_bet_once_by_its_outcome_and_releases_exposure() {
     run(&mut state, bet("r1", item(1, 198, 0), Side::Back, 198, 10_000));
     run(&mut state, bet("r2", item(2, 200, 0), Side::Back, 200, 10_001));
     run(&mut state, bet("r3", item(3, 1_200, 0), Side::Back, 1_200, 10_000));
-    run(&mut state, Command::CloseRound { gtype: "teen20".into(), mid: MID.into() });
+    run(&mut state, Command::Casino(CasinoCommand::CloseRound { gtype: "teen20".into(), mid: MID.into() }));
     let outcomes = [(1, ItemOutcome::Win), (2, ItemOutcome::HalfLose), (3, ItemOutcome::Push)];
-    let events = run(&mut state, Command::SettleRound { gtype: "teen20".into(), mid: MID.into(), result: Some(result(&outcomes)) });
-    let Event::BetsSettled { bets, total_minor, balance_after_minor, exposure_after_minor, gmid, .. } = &events[1] else { panic!("{events:?}") };
+    let events = run(&mut state, Command::Casino(CasinoCommand::SettleRound { gtype: "teen20".into(), mid: MID.into(), result: Some(result(&outcomes)) }));
+    let Event::Bets(BetEvent::BetsSettled { bets, total_minor, balance_after_minor, exposure_after_minor, gmid, .. }) = &events[1] else { panic!("{events:?}") };
     assert_eq!(bets, &vec![(1, 9_800), (2, -5_000), (3, 0)], "win at 1.98, half of 100.01 lost (floored toward the player), push");
     assert_eq!((*total_minor, *balance_after_minor, *exposure_after_minor, *gmid), (4_800, 104_800, 0, table_gmid(1)));
-    assert!(state.books.is_empty() && state.users[&1].book_exposure.is_empty());
-    assert_eq!(state.users[&1].settlements.len(), 1, "one statement row per round");
+    assert!(state.betting.books.is_empty() && state.accounts.users[&1].book_exposure.is_empty());
+    assert_eq!(state.accounts.users[&1].settlements.len(), 1, "one statement row per round");
 }
 
 #[test]
 fn a_table_that_opens_a_new_round_voids_the_one_it_never_resulted() {
     let mut state = open_table();
     run(&mut state, bet("r1", item(1, 198, 0), Side::Back, 198, 10_000));
-    let events = run(&mut state, Command::OpenRound { gtype: "teen20".into(), table: 1, mid: "2611220112400".into() });
+    let events = run(&mut state, Command::Casino(CasinoCommand::OpenRound { gtype: "teen20".into(), table: 1, mid: "2611220112400".into() }));
     let book = round_book(MID).expect("a round id");
-    assert_eq!(events[0], Event::RoundResulted { gtype: "teen20".into(), book, result: None });
-    assert!(matches!(&events[1], Event::BetsSettled { total_minor: 0, exposure_after_minor: 0, balance_after_minor: 100_000, .. }));
-    assert_eq!(state.tables["teen20"].mid, "2611220112400");
-    assert_eq!(state.rounds[&book].outcome, None);
+    assert_eq!(events[0], Event::Casino(CasinoEvent::RoundResulted { gtype: "teen20".into(), book, result: None }));
+    assert!(matches!(&events[1], Event::Bets(BetEvent::BetsSettled { total_minor: 0, exposure_after_minor: 0, balance_after_minor: 100_000, .. })));
+    assert_eq!(state.casino.tables["teen20"].mid, "2611220112400");
+    assert_eq!(state.casino.rounds[&book].outcome, None);
 }
 
 #[test]
@@ -154,7 +155,7 @@ fn round_ids_must_be_digits_that_fit_the_book_space() {
         assert_eq!(round_book(bad), None, "{bad:?}");
     }
     let state = open_table();
-    assert_eq!(when(&state, Command::OpenRound { gtype: "teen20".into(), table: 1, mid: "x".into() }), Err(Reject::UnknownRound));
+    assert_eq!(when(&state, Command::Casino(CasinoCommand::OpenRound { gtype: "teen20".into(), table: 1, mid: "x".into() })), Err(Reject::Casino(CasinoReject::UnknownRound)));
 }
 
 #[test]
@@ -167,20 +168,20 @@ fn a_casino_log_passes_every_audit_check() {
         store.append(&batch).expect("appended");
         batch.iter().for_each(|e| apply(state, e));
     };
-    log(&mut state, Command::OpenAccount { username: "alice".into(), password_hash: "h".into(), role: Role::User, must_change_password: false, rules_accepted: true });
-    log(&mut state, Command::Credit { username: "alice".into(), amount_minor: 100_000, remark: "deposit".into() });
+    log(&mut state, Command::Accounts(AccountCommand::OpenAccount { username: "alice".into(), password_hash: "h".into(), role: Role::User, must_change_password: false, rules_accepted: true }));
+    log(&mut state, Command::Accounts(AccountCommand::Credit { username: "alice".into(), amount_minor: 100_000, remark: "deposit".into() }));
     for (n, mid) in ["2611220100010", "2611220100050", "2611220100090"].into_iter().enumerate() {
-        log(&mut state, Command::OpenRound { gtype: "teen20".into(), table: 1, mid: mid.into() });
+        log(&mut state, Command::Casino(CasinoCommand::OpenRound { gtype: "teen20".into(), table: 1, mid: mid.into() }));
         let info = BetInfo { market_name: mid.into(), ..casino_info(1, Side::Back, 198) };
-        log(&mut state, Command::PlaceCasinoBet { user_id: 1, request_id: format!("r{n}"), gtype: "teen20".into(), mid: mid.into(), item: item(1, 198, 0), stake_minor: 10_000, info });
-        log(&mut state, Command::CloseRound { gtype: "teen20".into(), mid: mid.into() });
+        log(&mut state, Command::Casino(CasinoCommand::PlaceCasinoBet { user_id: 1, request_id: format!("r{n}"), gtype: "teen20".into(), mid: mid.into(), item: item(1, 198, 0), stake_minor: 10_000, info }));
+        log(&mut state, Command::Casino(CasinoCommand::CloseRound { gtype: "teen20".into(), mid: mid.into() }));
         if n < 2 {
             let outcome = if n == 0 { ItemOutcome::Win } else { ItemOutcome::Lose };
-            log(&mut state, Command::SettleRound { gtype: "teen20".into(), mid: mid.into(), result: Some(RoundResult { mid: mid.into(), ..result(&[(1, outcome)]) }) });
+            log(&mut state, Command::Casino(CasinoCommand::SettleRound { gtype: "teen20".into(), mid: mid.into(), result: Some(RoundResult { mid: mid.into(), ..result(&[(1, outcome)]) }) }));
         }
     }
-    log(&mut state, Command::OpenRound { gtype: "teen20".into(), table: 1, mid: "2611220100130".into() });
-    assert_eq!(state.users[&1].balance_minor, 100_000 + 9_800 - 10_000, "won, lost, voided");
+    log(&mut state, Command::Casino(CasinoCommand::OpenRound { gtype: "teen20".into(), table: 1, mid: "2611220100130".into() }));
+    assert_eq!(state.accounts.users[&1].balance_minor, 100_000 + 9_800 - 10_000, "won, lost, voided");
     let report = audit::verify(&store, Some(&state)).expect("log verifies");
     assert!(report.checks.iter().all(|c| c.pass), "{report:?}");
 }
@@ -188,10 +189,10 @@ fn a_casino_log_passes_every_audit_check() {
 #[test]
 fn a_locked_table_refuses_bets_until_it_is_unlocked() {
     let mut state = open_table();
-    assert_eq!(run(&mut state, Command::SetLockedTables { tables: vec![1, 19] }), vec![Event::TableLocked { table: 1 }, Event::TableLocked { table: 19 }]);
-    assert_eq!(when(&state, bet("a", item(1, 198, 0), Side::Back, 198, 10_000)), Err(Reject::TableLocked));
-    assert_eq!(when(&state, Command::SetLockedTables { tables: vec![19, 1] }), Ok(vec![]), "the same locks again change nothing");
-    assert_eq!(run(&mut state, Command::SetLockedTables { tables: vec![19] }), vec![Event::TableUnlocked { table: 1 }]);
+    assert_eq!(run(&mut state, Command::Casino(CasinoCommand::SetLockedTables { tables: vec![1, 19] })), vec![Event::Casino(CasinoEvent::TableLocked { table: 1 }), Event::Casino(CasinoEvent::TableLocked { table: 19 })]);
+    assert_eq!(when(&state, bet("a", item(1, 198, 0), Side::Back, 198, 10_000)), Err(Reject::Casino(CasinoReject::TableLocked)));
+    assert_eq!(when(&state, Command::Casino(CasinoCommand::SetLockedTables { tables: vec![19, 1] })), Ok(vec![]), "the same locks again change nothing");
+    assert_eq!(run(&mut state, Command::Casino(CasinoCommand::SetLockedTables { tables: vec![19] })), vec![Event::Casino(CasinoEvent::TableUnlocked { table: 1 })]);
     assert!(when(&state, bet("b", item(1, 198, 0), Side::Back, 198, 10_000)).is_ok(), "table 1 takes bets again");
 }
 
@@ -199,17 +200,17 @@ fn a_locked_table_refuses_bets_until_it_is_unlocked() {
 fn a_request_id_used_again_for_another_stake_is_refused_naming_it() {
     let mut state = open_table();
     run(&mut state, bet("same", item(1, 198, 0), Side::Back, 198, 10_000));
-    assert_eq!(when(&state, bet("same", item(1, 198, 0), Side::Back, 198, 10_000)), Err(Reject::DuplicateRequest { bet_id: 1 }));
-    assert_eq!(when(&state, bet("same", item(1, 198, 0), Side::Back, 198, 20_000)), Err(Reject::RequestIdReused { bet_id: 1, field: "stake" }));
+    assert_eq!(when(&state, bet("same", item(1, 198, 0), Side::Back, 198, 10_000)), Err(Reject::Bets(BetReject::DuplicateRequest { bet_id: 1 })));
+    assert_eq!(when(&state, bet("same", item(1, 198, 0), Side::Back, 198, 20_000)), Err(Reject::Bets(BetReject::RequestIdReused { bet_id: 1, field: "stake" })));
 }
 
 #[test]
 fn the_casino_world_goes_on_across_a_restart_with_the_same_settings() {
     let world = ledger::FeedWorld { seed: 1, start_ms: T0 - 60_000, speed_milli: 1_000, fixtures_per_sport: 0, virtual_fixtures: 0 };
     let mut state = open_table();
-    assert_eq!(run(&mut state, Command::StartCasino { world: world.clone() }), vec![Event::CasinoWorldStarted { world: world.clone() }]);
+    assert_eq!(run(&mut state, Command::Casino(CasinoCommand::StartCasino { world: world.clone() })), vec![Event::Casino(CasinoEvent::CasinoWorldStarted { world: world.clone() })]);
     let restarted = ledger::FeedWorld { start_ms: T0, ..world.clone() };
-    assert_eq!(when(&state, Command::StartCasino { world: restarted.clone() }), Ok(vec![]), "same settings: the world and its open round go on");
+    assert_eq!(when(&state, Command::Casino(CasinoCommand::StartCasino { world: restarted.clone() })), Ok(vec![]), "same settings: the world and its open round go on");
     let reseeded = ledger::FeedWorld { seed: 2, ..restarted };
-    assert_eq!(when(&state, Command::StartCasino { world: reseeded.clone() }), Ok(vec![Event::CasinoWorldStarted { world: reseeded }]));
+    assert_eq!(when(&state, Command::Casino(CasinoCommand::StartCasino { world: reseeded.clone() })), Ok(vec![Event::Casino(CasinoEvent::CasinoWorldStarted { world: reseeded })]));
 }

@@ -2,8 +2,8 @@
 //! (`schemas/test-vectors/bet-rules.json`) is read here through `ledger::terms::terms` and by the
 //! client's unit test (`frontend/src/features/match/__tests__/bet-rules.test.ts`).
 
-use ledger::terms::terms;
-use ledger::Reject;
+use ledger::BetReject;
+use ledger::sports::terms::terms;
 use schemas::sports::{Market, Price, Side};
 use schemas::Money;
 use serde::Deserialize;
@@ -69,7 +69,7 @@ fn a_section_is_bettable_exactly_when_the_case_file_says() {
         for expected in &case.sections {
             let outcome = terms(&case.market, expected.sid, Side::Back, best_back(&case.market, expected.sid));
             match (expected.bettable, &outcome) {
-                (true, Ok(_)) | (false, Err(Reject::MarketNotOpen { .. })) => {}
+                (true, Ok(_)) | (false, Err(BetReject::MarketNotOpen { .. })) => {}
                 _ => panic!("{} / sid {}: expected bettable = {}, the ledger answered {outcome:?}", case.name, expected.sid, expected.bettable),
             }
         }

@@ -3,6 +3,7 @@
 
 #![allow(dead_code)]
 
+use ledger::AccountEvent;
 use ledger::{apply, decide, BetInfo, Command, Envelope, Event, Reject, State, TokenGrant};
 use schemas::sports::{Market, MarketType, OddsLevel, Price, Section, Side};
 use schemas::{Money, Role};
@@ -33,18 +34,18 @@ pub fn then_apply(state: &State, command: Command) -> State {
 }
 
 pub fn opened(user_id: u64, username: &str, role: Role) -> Event {
-    Event::AccountOpened {
+    Event::Accounts(AccountEvent::AccountOpened {
         user_id,
         username: username.into(),
         password_hash: format!("hash-{username}"),
         role,
         must_change_password: false,
         rules_accepted: false,
-    }
+    })
 }
 
 pub fn credited(user_id: u64, amount_minor: i64, balance_after_minor: i64) -> Event {
-    Event::Credited { user_id, amount_minor, remark: "top up".into(), balance_after_minor }
+    Event::Accounts(AccountEvent::Credited { user_id, amount_minor, remark: "top up".into(), balance_after_minor })
 }
 
 pub fn grant(tag: u8) -> TokenGrant {
@@ -53,7 +54,7 @@ pub fn grant(tag: u8) -> TokenGrant {
 
 pub fn logged_in(user_id: u64, session_id: u64, tag: u8) -> Event {
     let g = grant(tag);
-    Event::LoggedIn {
+    Event::Accounts(AccountEvent::LoggedIn {
         user_id,
         session_id,
         access: g.access,
@@ -62,7 +63,7 @@ pub fn logged_in(user_id: u64, session_id: u64, tag: u8) -> Event {
         refresh_expires_ms: g.refresh_expires_ms,
         ip: "10.0.0.1".into(),
         tool: false,
-    }
+    })
 }
 
 pub fn section(sid: u32, back: u32, lay: u32) -> Section {

@@ -2,6 +2,7 @@
 
 mod common;
 
+use ledger::{AccountCommand, AccountEvent, AccountReject};
 use common::*;
 use ledger::{Command, Event, Reject, SessionEnd};
 use schemas::{Role, AMOUNT_MINOR_MAX};
@@ -13,69 +14,69 @@ fn alice() -> Vec<Event> {
 #[test]
 fn open_account_gives_the_next_user_id() {
     let state = given(alice());
-    let then = when(&state, Command::OpenAccount { username: "bob_2".into(), password_hash: "h".into(), role: Role::Demo, must_change_password: true, rules_accepted: false });
-    assert_eq!(then, Ok(vec![Event::AccountOpened { user_id: 2, username: "bob_2".into(), password_hash: "h".into(), role: Role::Demo, must_change_password: true, rules_accepted: false }]));
+    let then = when(&state, Command::Accounts(AccountCommand::OpenAccount { username: "bob_2".into(), password_hash: "h".into(), role: Role::Demo, must_change_password: true, rules_accepted: false }));
+    assert_eq!(then, Ok(vec![Event::Accounts(AccountEvent::AccountOpened { user_id: 2, username: "bob_2".into(), password_hash: "h".into(), role: Role::Demo, must_change_password: true, rules_accepted: false })]));
 }
 
 #[test]
 fn open_account_refuses_a_taken_username_whatever_its_case() {
     let state = given(alice());
-    let then = when(&state, Command::OpenAccount { username: "ALICE".into(), password_hash: "h".into(), role: Role::User, must_change_password: false, rules_accepted: false });
-    assert_eq!(then, Err(Reject::UsernameTaken));
+    let then = when(&state, Command::Accounts(AccountCommand::OpenAccount { username: "ALICE".into(), password_hash: "h".into(), role: Role::User, must_change_password: false, rules_accepted: false }));
+    assert_eq!(then, Err(Reject::Accounts(AccountReject::UsernameTaken)));
 }
 
 #[test]
 fn open_account_refuses_invalid_usernames() {
     let state = given(vec![]);
     for bad in ["ab", "has space", "x".repeat(21).as_str(), "semi;colon", ""] {
-        let then = when(&state, Command::OpenAccount { username: bad.into(), password_hash: "h".into(), role: Role::User, must_change_password: false, rules_accepted: false });
-        assert_eq!(then, Err(Reject::InvalidUsername), "{bad:?}");
+        let then = when(&state, Command::Accounts(AccountCommand::OpenAccount { username: bad.into(), password_hash: "h".into(), role: Role::User, must_change_password: false, rules_accepted: false }));
+        assert_eq!(then, Err(Reject::Accounts(AccountReject::InvalidUsername)), "{bad:?}");
     }
 }
 
 #[test]
 fn login_with_the_current_hash_opens_a_session() {
     let state = given(alice());
-    let then = when(&state, Command::Login { username: "Alice".into(), password_hash_seen: "hash-alice".into(), grant: grant(1), ip: "10.0.0.1".into(), tool: false });
+    let then = when(&state, Command::Accounts(AccountCommand::Login { username: "Alice".into(), password_hash_seen: "hash-alice".into(), grant: grant(1), ip: "10.0.0.1".into(), tool: false }));
     assert_eq!(then, Ok(vec![logged_in(1, 1, 1)]));
 }
 
 #[test]
 fn a_new_login_ends_the_older_session() {
     let state = given([alice(), vec![logged_in(1, 1, 1)]].concat());
-    let then = when(&state, Command::Login { username: "alice".into(), password_hash_seen: "hash-alice".into(), grant: grant(2), ip: "10.0.0.1".into(), tool: false });
-    assert_eq!(then, Ok(vec![Event::SessionEnded { session_id: 1, reason: SessionEnd::Replaced }, logged_in(1, 2, 2)]));
+    let then = when(&state, Command::Accounts(AccountCommand::Login { username: "alice".into(), password_hash_seen: "hash-alice".into(), grant: grant(2), ip: "10.0.0.1".into(), tool: false }));
+    assert_eq!(then, Ok(vec![Event::Accounts(AccountEvent::SessionEnded { session_id: 1, reason: SessionEnd::Replaced }), logged_in(1, 2, 2)]));
 }
 
 #[test]
 fn a_tool_session_leaves_the_operators_own_session_alone_and_is_for_operators_only() {
     let state = given(vec![opened(1, "ops", Role::Operator), logged_in(1, 1, 1)]);
-    let login = |username: &str, tool| Command::Login { username: username.into(), password_hash_seen: format!("hash-{username}"), grant: grant(2), ip: "10.0.0.1".into(), tool };
+    let login = |username: &str, tool| Command::Accounts(AccountCommand::Login { username: username.into(), password_hash_seen: format!("hash-{username}"), grant: grant(2), ip: "10.0.0.1".into(), tool });
     let Ok(events) = when(&state, login("ops", true)) else { panic!("an operator opens a tool session") };
-    assert!(matches!(events.as_slice(), [Event::LoggedIn { session_id: 2, tool: true, .. }]), "no SessionEnded: {events:?}");
+    assert!(matches!(events.as_slice(), [Event::Accounts(AccountEvent::LoggedIn { session_id: 2, tool: true, .. })]), "no SessionEnded: {events:?}");
     let after = given(vec![opened(1, "ops", Role::Operator), logged_in(1, 1, 1), events[0].clone()]);
-    assert_eq!(after.users[&1].current_session, Some(1), "currentToken is still the browser's session");
-    assert!(after.sessions.contains_key(&1) && after.sessions.contains_key(&2));
+    assert_eq!(after.accounts.users[&1].current_session, Some(1), "currentToken is still the browser's session");
+    assert!(after.accounts.sessions.contains_key(&1) && after.accounts.sessions.contains_key(&2));
     let player = given(alice());
-    assert_eq!(when(&player, login("alice", true)), Err(Reject::ToolSessionForOperatorsOnly));
+    assert_eq!(when(&player, login("alice", true)), Err(Reject::Accounts(AccountReject::ToolSessionForOperatorsOnly)));
 }
 
 #[test]
 fn login_with_a_stale_hash_or_unknown_user_is_refused() {
     let state = given(alice());
-    let stale = when(&state, Command::Login { username: "alice".into(), password_hash_seen: "old".into(), grant: grant(1), ip: "ip".into(), tool: false });
-    assert_eq!(stale, Err(Reject::InvalidCredentials));
-    let unknown = when(&state, Command::Login { username: "zed".into(), password_hash_seen: "hash-zed".into(), grant: grant(1), ip: "ip".into(), tool: false });
-    assert_eq!(unknown, Err(Reject::InvalidCredentials));
+    let stale = when(&state, Command::Accounts(AccountCommand::Login { username: "alice".into(), password_hash_seen: "old".into(), grant: grant(1), ip: "ip".into(), tool: false }));
+    assert_eq!(stale, Err(Reject::Accounts(AccountReject::InvalidCredentials)));
+    let unknown = when(&state, Command::Accounts(AccountCommand::Login { username: "zed".into(), password_hash_seen: "hash-zed".into(), grant: grant(1), ip: "ip".into(), tool: false }));
+    assert_eq!(unknown, Err(Reject::Accounts(AccountReject::InvalidCredentials)));
 }
 
 #[test]
 fn demo_login_opens_a_funded_demo_account_and_logs_it_in() {
     let state = given(alice());
-    let then = when(&state, Command::DemoLogin { password_hash: "none".into(), play_balance_minor: 150_000, grant: grant(3), ip: "10.0.0.1".into() });
+    let then = when(&state, Command::Accounts(AccountCommand::DemoLogin { password_hash: "none".into(), play_balance_minor: 150_000, grant: grant(3), ip: "10.0.0.1".into() }));
     let expected = vec![
-        Event::AccountOpened { user_id: 2, username: "demo2".into(), password_hash: "none".into(), role: Role::Demo, must_change_password: false, rules_accepted: true },
-        Event::Credited { user_id: 2, amount_minor: 150_000, remark: "Demo play balance".into(), balance_after_minor: 150_000 },
+        Event::Accounts(AccountEvent::AccountOpened { user_id: 2, username: "demo2".into(), password_hash: "none".into(), role: Role::Demo, must_change_password: false, rules_accepted: true }),
+        Event::Accounts(AccountEvent::Credited { user_id: 2, amount_minor: 150_000, remark: "Demo play balance".into(), balance_after_minor: 150_000 }),
         logged_in(2, 1, 3),
     ];
     assert_eq!(then, Ok(expected));
@@ -85,61 +86,61 @@ fn demo_login_opens_a_funded_demo_account_and_logs_it_in() {
 fn refresh_rotates_a_live_session() {
     let state = given([alice(), vec![logged_in(1, 1, 1)]].concat());
     let g = grant(2);
-    let then = when(&state, Command::Refresh { presented: grant(1).refresh, grant: g.clone() });
-    assert_eq!(then, Ok(vec![Event::TokensRotated { session_id: 1, access: g.access, refresh: g.refresh, access_expires_ms: g.access_expires_ms, refresh_expires_ms: g.refresh_expires_ms }]));
+    let then = when(&state, Command::Accounts(AccountCommand::Refresh { presented: grant(1).refresh, grant: g.clone() }));
+    assert_eq!(then, Ok(vec![Event::Accounts(AccountEvent::TokensRotated { session_id: 1, access: g.access, refresh: g.refresh, access_expires_ms: g.access_expires_ms, refresh_expires_ms: g.refresh_expires_ms })]));
 }
 
 #[test]
 fn a_refresh_token_used_twice_is_reported_as_reuse() {
     let mut events = [alice(), vec![logged_in(1, 1, 1)]].concat();
     let g = grant(2);
-    events.push(Event::TokensRotated { session_id: 1, access: g.access, refresh: g.refresh, access_expires_ms: g.access_expires_ms, refresh_expires_ms: g.refresh_expires_ms });
+    events.push(Event::Accounts(AccountEvent::TokensRotated { session_id: 1, access: g.access, refresh: g.refresh, access_expires_ms: g.access_expires_ms, refresh_expires_ms: g.refresh_expires_ms }));
     let state = given(events);
-    let then = when(&state, Command::Refresh { presented: grant(1).refresh, grant: grant(3) });
-    assert_eq!(then, Err(Reject::RefreshReused { session_id: 1 }));
+    let then = when(&state, Command::Accounts(AccountCommand::Refresh { presented: grant(1).refresh, grant: grant(3) }));
+    assert_eq!(then, Err(Reject::Accounts(AccountReject::RefreshReused { session_id: 1 })));
 }
 
 #[test]
 fn refresh_with_an_unknown_or_expired_token_is_refused() {
     let state = given([alice(), vec![logged_in(1, 1, 1)]].concat());
-    assert_eq!(when(&state, Command::Refresh { presented: [9; 32], grant: grant(2) }), Err(Reject::SessionExpired));
-    let late = ledger::decide(&state, T0 + 600_000, &Command::Refresh { presented: grant(1).refresh, grant: grant(2) });
-    assert_eq!(late, Err(Reject::SessionExpired));
+    assert_eq!(when(&state, Command::Accounts(AccountCommand::Refresh { presented: [9; 32], grant: grant(2) })), Err(Reject::Accounts(AccountReject::SessionExpired)));
+    let late = ledger::decide(&state, T0 + 600_000, &Command::Accounts(AccountCommand::Refresh { presented: grant(1).refresh, grant: grant(2) }));
+    assert_eq!(late, Err(Reject::Accounts(AccountReject::SessionExpired)));
 }
 
 #[test]
 fn logout_and_revoke_end_a_live_session_only() {
     let state = given([alice(), vec![logged_in(1, 1, 1)]].concat());
-    assert_eq!(when(&state, Command::Logout { session_id: 1 }), Ok(vec![Event::SessionEnded { session_id: 1, reason: SessionEnd::LoggedOut }]));
-    assert_eq!(when(&state, Command::RevokeSession { session_id: 1 }), Ok(vec![Event::SessionEnded { session_id: 1, reason: SessionEnd::RefreshReused }]));
-    assert_eq!(when(&state, Command::Logout { session_id: 7 }), Err(Reject::SessionExpired));
+    assert_eq!(when(&state, Command::Accounts(AccountCommand::Logout { session_id: 1 })), Ok(vec![Event::Accounts(AccountEvent::SessionEnded { session_id: 1, reason: SessionEnd::LoggedOut })]));
+    assert_eq!(when(&state, Command::Accounts(AccountCommand::RevokeSession { session_id: 1 })), Ok(vec![Event::Accounts(AccountEvent::SessionEnded { session_id: 1, reason: SessionEnd::RefreshReused })]));
+    assert_eq!(when(&state, Command::Accounts(AccountCommand::Logout { session_id: 7 })), Err(Reject::Accounts(AccountReject::SessionExpired)));
 }
 
 #[test]
 fn change_password_needs_the_current_hash() {
     let state = given(alice());
-    let wrong = when(&state, Command::ChangePassword { user_id: 1, old_hash_seen: "nope".into(), new_hash: "new".into(), ip: "ip".into() });
-    assert_eq!(wrong, Err(Reject::WrongPassword));
-    let right = when(&state, Command::ChangePassword { user_id: 1, old_hash_seen: "hash-alice".into(), new_hash: "new".into(), ip: "ip".into() });
-    assert_eq!(right, Ok(vec![Event::PasswordChanged { user_id: 1, password_hash: "new".into(), ip: "ip".into() }]));
-    let unknown = when(&state, Command::ChangePassword { user_id: 9, old_hash_seen: "h".into(), new_hash: "n".into(), ip: "ip".into() });
-    assert_eq!(unknown, Err(Reject::UnknownUser));
+    let wrong = when(&state, Command::Accounts(AccountCommand::ChangePassword { user_id: 1, old_hash_seen: "nope".into(), new_hash: "new".into(), ip: "ip".into() }));
+    assert_eq!(wrong, Err(Reject::Accounts(AccountReject::WrongPassword)));
+    let right = when(&state, Command::Accounts(AccountCommand::ChangePassword { user_id: 1, old_hash_seen: "hash-alice".into(), new_hash: "new".into(), ip: "ip".into() }));
+    assert_eq!(right, Ok(vec![Event::Accounts(AccountEvent::PasswordChanged { user_id: 1, password_hash: "new".into(), ip: "ip".into() })]));
+    let unknown = when(&state, Command::Accounts(AccountCommand::ChangePassword { user_id: 9, old_hash_seen: "h".into(), new_hash: "n".into(), ip: "ip".into() }));
+    assert_eq!(unknown, Err(Reject::Accounts(AccountReject::UnknownUser)));
 }
 
 #[test]
 fn accepting_the_rules_is_recorded_once() {
     let state = given(alice());
-    assert_eq!(when(&state, Command::AcceptRules { user_id: 1 }), Ok(vec![Event::RulesAccepted { user_id: 1 }]));
-    let accepted = given([alice(), vec![Event::RulesAccepted { user_id: 1 }]].concat());
-    assert_eq!(when(&accepted, Command::AcceptRules { user_id: 1 }), Ok(vec![]));
-    assert_eq!(when(&state, Command::AcceptRules { user_id: 5 }), Err(Reject::UnknownUser));
+    assert_eq!(when(&state, Command::Accounts(AccountCommand::AcceptRules { user_id: 1 })), Ok(vec![Event::Accounts(AccountEvent::RulesAccepted { user_id: 1 })]));
+    let accepted = given([alice(), vec![Event::Accounts(AccountEvent::RulesAccepted { user_id: 1 })]].concat());
+    assert_eq!(when(&accepted, Command::Accounts(AccountCommand::AcceptRules { user_id: 1 })), Ok(vec![]));
+    assert_eq!(when(&state, Command::Accounts(AccountCommand::AcceptRules { user_id: 5 })), Err(Reject::Accounts(AccountReject::UnknownUser)));
 }
 
 #[test]
 fn credit_carries_the_balance_after() {
     let state = given(alice());
-    let then = when(&state, Command::Credit { username: "alice".into(), amount_minor: 2_550, remark: "bonus".into() });
-    assert_eq!(then, Ok(vec![Event::Credited { user_id: 1, amount_minor: 2_550, remark: "bonus".into(), balance_after_minor: 12_550 }]));
+    let then = when(&state, Command::Accounts(AccountCommand::Credit { username: "alice".into(), amount_minor: 2_550, remark: "bonus".into() }));
+    assert_eq!(then, Ok(vec![Event::Accounts(AccountEvent::Credited { user_id: 1, amount_minor: 2_550, remark: "bonus".into(), balance_after_minor: 12_550 })]));
 }
 
 #[test]
@@ -147,65 +148,65 @@ fn credit_and_debit_refuse_bad_amounts_remarks_and_users() {
     let state = given(alice());
     let money = |amount_minor: i64, remark: &str, username: &str, debit: bool| {
         let (username, remark) = (username.to_owned(), remark.to_owned());
-        if debit { Command::Debit { username, amount_minor, remark } } else { Command::Credit { username, amount_minor, remark } }
+        if debit { Command::Accounts(AccountCommand::Debit { username, amount_minor, remark }) } else { Command::Accounts(AccountCommand::Credit { username, amount_minor, remark }) }
     };
     for debit in [false, true] {
-        assert_eq!(when(&state, money(0, "r", "alice", debit)), Err(Reject::AmountNotPositive));
-        assert_eq!(when(&state, money(-5, "r", "alice", debit)), Err(Reject::AmountNotPositive));
-        assert_eq!(when(&state, money(AMOUNT_MINOR_MAX + 1, "r", "alice", debit)), Err(Reject::AmountTooLarge));
-        assert_eq!(when(&state, money(100, "  ", "alice", debit)), Err(Reject::InvalidRemark));
-        assert_eq!(when(&state, money(100, &"x".repeat(201), "alice", debit)), Err(Reject::InvalidRemark));
-        assert_eq!(when(&state, money(100, "r", "nobody", debit)), Err(Reject::UnknownUser));
+        assert_eq!(when(&state, money(0, "r", "alice", debit)), Err(Reject::Accounts(AccountReject::AmountNotPositive)));
+        assert_eq!(when(&state, money(-5, "r", "alice", debit)), Err(Reject::Accounts(AccountReject::AmountNotPositive)));
+        assert_eq!(when(&state, money(AMOUNT_MINOR_MAX + 1, "r", "alice", debit)), Err(Reject::Accounts(AccountReject::AmountTooLarge)));
+        assert_eq!(when(&state, money(100, "  ", "alice", debit)), Err(Reject::Accounts(AccountReject::InvalidRemark)));
+        assert_eq!(when(&state, money(100, &"x".repeat(201), "alice", debit)), Err(Reject::Accounts(AccountReject::InvalidRemark)));
+        assert_eq!(when(&state, money(100, "r", "nobody", debit)), Err(Reject::Accounts(AccountReject::UnknownUser)));
     }
 }
 
 #[test]
 fn debit_past_the_available_balance_is_refused() {
     let state = given(alice());
-    let then = when(&state, Command::Debit { username: "alice".into(), amount_minor: 10_001, remark: "cash out".into() });
-    assert_eq!(then, Err(Reject::InsufficientBalance { available_minor: 10_000, needed_minor: 10_001 }));
-    let exact = when(&state, Command::Debit { username: "alice".into(), amount_minor: 10_000, remark: "cash out".into() });
-    assert_eq!(exact, Ok(vec![Event::Debited { user_id: 1, amount_minor: 10_000, remark: "cash out".into(), balance_after_minor: 0 }]));
+    let then = when(&state, Command::Accounts(AccountCommand::Debit { username: "alice".into(), amount_minor: 10_001, remark: "cash out".into() }));
+    assert_eq!(then, Err(Reject::Accounts(AccountReject::InsufficientBalance { available_minor: 10_000, needed_minor: 10_001 })));
+    let exact = when(&state, Command::Accounts(AccountCommand::Debit { username: "alice".into(), amount_minor: 10_000, remark: "cash out".into() }));
+    assert_eq!(exact, Ok(vec![Event::Accounts(AccountEvent::Debited { user_id: 1, amount_minor: 10_000, remark: "cash out".into(), balance_after_minor: 0 })]));
 }
 
 #[test]
 fn button_values_are_checked_per_group() {
     let state = given(alice());
     let ok = vec![("1k".to_string(), 100_000)];
-    let set = |game: Vec<(String, i64)>, casino: Vec<(String, i64)>| when(&state, Command::SetButtons { user_id: 1, game, casino });
-    assert_eq!(set(ok.clone(), ok.clone()), Ok(vec![Event::ButtonsSet { user_id: 1, game: ok.clone(), casino: ok.clone() }]));
-    assert!(matches!(set(vec![], ok.clone()), Err(Reject::InvalidButtons(_))));
-    assert!(matches!(set(ok.clone(), vec![("a".into(), 1); 21]), Err(Reject::InvalidButtons(_))));
-    assert!(matches!(set(vec![("x".repeat(21), 1)], ok.clone()), Err(Reject::InvalidButtons(_))));
-    assert!(matches!(set(vec![(" ".into(), 1)], ok.clone()), Err(Reject::InvalidButtons(_))));
-    assert!(matches!(set(vec![("neg".into(), -1)], ok.clone()), Err(Reject::InvalidButtons(_))));
-    assert!(matches!(set(vec![("big".into(), AMOUNT_MINOR_MAX + 1)], ok), Err(Reject::InvalidButtons(_))));
+    let set = |game: Vec<(String, i64)>, casino: Vec<(String, i64)>| when(&state, Command::Accounts(AccountCommand::SetButtons { user_id: 1, game, casino }));
+    assert_eq!(set(ok.clone(), ok.clone()), Ok(vec![Event::Accounts(AccountEvent::ButtonsSet { user_id: 1, game: ok.clone(), casino: ok.clone() })]));
+    assert!(matches!(set(vec![], ok.clone()), Err(Reject::Accounts(AccountReject::InvalidButtons(_)))));
+    assert!(matches!(set(ok.clone(), vec![("a".into(), 1); 21]), Err(Reject::Accounts(AccountReject::InvalidButtons(_)))));
+    assert!(matches!(set(vec![("x".repeat(21), 1)], ok.clone()), Err(Reject::Accounts(AccountReject::InvalidButtons(_)))));
+    assert!(matches!(set(vec![(" ".into(), 1)], ok.clone()), Err(Reject::Accounts(AccountReject::InvalidButtons(_)))));
+    assert!(matches!(set(vec![("neg".into(), -1)], ok.clone()), Err(Reject::Accounts(AccountReject::InvalidButtons(_)))));
+    assert!(matches!(set(vec![("big".into(), AMOUNT_MINOR_MAX + 1)], ok), Err(Reject::Accounts(AccountReject::InvalidButtons(_)))));
 }
 
 #[test]
 fn applying_a_rotation_retires_the_old_refresh_token_and_an_end_forgets_it() {
     let mut events = [alice(), vec![logged_in(1, 1, 1)]].concat();
     let g = grant(2);
-    events.push(Event::TokensRotated { session_id: 1, access: g.access, refresh: g.refresh, access_expires_ms: g.access_expires_ms, refresh_expires_ms: g.refresh_expires_ms });
+    events.push(Event::Accounts(AccountEvent::TokensRotated { session_id: 1, access: g.access, refresh: g.refresh, access_expires_ms: g.access_expires_ms, refresh_expires_ms: g.refresh_expires_ms }));
     let state = given(events.clone());
-    assert!(state.retired_refresh.contains_key(&grant(1).refresh));
-    assert!(state.session_by_access(&grant(1).access, T0).is_none());
-    assert!(state.session_by_access(&g.access, T0).is_some());
-    assert!(state.session_by_access(&g.access, g.access_expires_ms).is_none(), "an access token dies at its expiry");
-    events.push(Event::SessionEnded { session_id: 1, reason: SessionEnd::LoggedOut });
+    assert!(state.accounts.retired_refresh.contains_key(&grant(1).refresh));
+    assert!(state.accounts.session_by_access(&grant(1).access, T0).is_none());
+    assert!(state.accounts.session_by_access(&g.access, T0).is_some());
+    assert!(state.accounts.session_by_access(&g.access, g.access_expires_ms).is_none(), "an access token dies at its expiry");
+    events.push(Event::Accounts(AccountEvent::SessionEnded { session_id: 1, reason: SessionEnd::LoggedOut }));
     let ended = given(events);
-    assert!(ended.retired_refresh.is_empty() && ended.by_refresh.is_empty() && ended.by_access.is_empty());
-    assert_eq!(ended.users[&1].current_session, None);
+    assert!(ended.accounts.retired_refresh.is_empty() && ended.accounts.by_refresh.is_empty() && ended.accounts.by_access.is_empty());
+    assert_eq!(ended.accounts.users[&1].current_session, None);
 }
 
 #[test]
 fn password_change_clears_the_forced_change_and_logs_activity() {
     let mut first = opened(1, "carol", Role::User);
-    if let Event::AccountOpened { must_change_password, .. } = &mut first {
+    if let Event::Accounts(AccountEvent::AccountOpened { must_change_password, .. }) = &mut first {
         *must_change_password = true;
     }
-    let state = given(vec![first, Event::PasswordChanged { user_id: 1, password_hash: "n".into(), ip: "1.2.3.4".into() }]);
-    let carol = &state.users[&1];
+    let state = given(vec![first, Event::Accounts(AccountEvent::PasswordChanged { user_id: 1, password_hash: "n".into(), ip: "1.2.3.4".into() })]);
+    let carol = &state.accounts.users[&1];
     assert!(!carol.must_change_password);
     assert_eq!(carol.activity.len(), 1);
     assert_eq!(carol.activity[0].ip, "1.2.3.4");

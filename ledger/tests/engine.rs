@@ -1,17 +1,18 @@
 //! The group-commit engine: answers only after the flush, applies in order, refuses a batch whose
 //! append fails without acknowledging or publishing anything, and writes again once the disk does.
 
+use ledger::{AccountCommand, AccountReject};
 use ledger::{audit, Command, EngineError, Envelope, MemStore, Reject, Store, StoreError};
 use schemas::Role;
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::Arc;
 
 fn open(name: &str) -> Command {
-    Command::OpenAccount { username: name.into(), password_hash: "h".into(), role: Role::User, must_change_password: false, rules_accepted: true }
+    Command::Accounts(AccountCommand::OpenAccount { username: name.into(), password_hash: "h".into(), role: Role::User, must_change_password: false, rules_accepted: true })
 }
 
 fn credit(name: &str, amount_minor: i64) -> Command {
-    Command::Credit { username: name.into(), amount_minor, remark: "in".into() }
+    Command::Accounts(AccountCommand::Credit { username: name.into(), amount_minor, remark: "in".into() })
 }
 
 #[tokio::test]
@@ -28,7 +29,7 @@ async fn concurrent_commands_all_land_once_in_sequence() {
     for task in tasks {
         task.await.expect("task runs").expect("credit commits");
     }
-    assert_eq!(engine.read().user_by_name("ann").expect("exists").balance_minor, 20_000);
+    assert_eq!(engine.read().accounts.user_by_name("ann").expect("exists").balance_minor, 20_000);
     assert_eq!(store.head(), 201);
     let report = audit::verify(store.as_ref(), Some(&engine.read().clone())).expect("verifies");
     assert!(report.passed(), "{report:?}");
@@ -39,8 +40,8 @@ async fn a_rejection_writes_nothing() {
     let store: Arc<dyn Store> = Arc::new(MemStore::default());
     let engine = ledger::start(store.clone(), Box::new(|_, _| {})).expect("empty store replays");
     engine.submit(1, open("ann")).await.expect("opens");
-    let refused = engine.submit(2, Command::Debit { username: "ann".into(), amount_minor: 1, remark: "out".into() }).await;
-    assert!(matches!(refused, Err(EngineError::Rejected(Reject::InsufficientBalance { .. }))));
+    let refused = engine.submit(2, Command::Accounts(AccountCommand::Debit { username: "ann".into(), amount_minor: 1, remark: "out".into() })).await;
+    assert!(matches!(refused, Err(EngineError::Rejected(Reject::Accounts(AccountReject::InsufficientBalance { .. })))));
     assert_eq!(store.head(), 1);
 }
 
@@ -53,7 +54,7 @@ async fn the_engine_replays_its_store_on_start() {
         engine.submit(2, credit("ann", 700)).await.expect("credits");
     }
     let engine = ledger::start(store, Box::new(|_, _| {})).expect("replays");
-    assert_eq!(engine.read().user_by_name("ann").expect("exists").balance_minor, 700);
+    assert_eq!(engine.read().accounts.user_by_name("ann").expect("exists").balance_minor, 700);
     assert_eq!(engine.read().head_seq, 2);
 }
 
@@ -90,7 +91,7 @@ async fn nothing_is_acknowledged_or_published_when_the_append_fails() {
     disk.broken.store(true, Ordering::SeqCst);
     let failed = engine.submit(2, credit("ann", 500)).await;
     assert!(matches!(failed, Err(EngineError::Unavailable)));
-    assert_eq!(engine.read().user_by_name("ann").expect("exists").balance_minor, 0, "readers never see an undurable event");
+    assert_eq!(engine.read().accounts.user_by_name("ann").expect("exists").balance_minor, 0, "readers never see an undurable event");
     assert_eq!(notified.load(Ordering::SeqCst), 1, "only the durable event was pushed");
     let still = engine.submit(3, credit("ann", 1)).await;
     assert!(matches!(still, Err(EngineError::Unavailable)), "while the disk fails, every write is refused");
@@ -99,7 +100,7 @@ async fn nothing_is_acknowledged_or_published_when_the_append_fails() {
     // Space comes back: writes go on from the durable state, as if the failed ones never came.
     disk.broken.store(false, Ordering::SeqCst);
     engine.submit(5, credit("ann", 700)).await.expect("credits again");
-    assert_eq!(engine.read().user_by_name("ann").expect("exists").balance_minor, 700);
+    assert_eq!(engine.read().accounts.user_by_name("ann").expect("exists").balance_minor, 700);
     assert_eq!(disk.head(), 2, "the open, then the credit after the disk came back");
     let report = audit::verify(disk.as_ref(), Some(&engine.read().clone())).expect("verifies");
     assert!(report.passed(), "{report:?}");

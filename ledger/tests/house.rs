@@ -2,6 +2,7 @@
 
 mod common;
 
+use ledger::SportsCommand;
 use common::*;
 use ledger::house::figures;
 use ledger::{BetDelay, Command};
@@ -11,7 +12,7 @@ use schemas::Role;
 const DAY_MS: i64 = 86_400_000;
 
 fn bet(user_id: u64, request: &str, side: Side, price_h: u32, stake_minor: i64) -> Command {
-    Command::PlaceBet { user_id, request_id: request.into(), market: match_odds(), delay: BetDelay::default(), stake_minor, info: info(1, side, price_h) }
+    Command::Sports(SportsCommand::PlaceBet { user_id, request_id: request.into(), market: match_odds(), delay: BetDelay::default(), stake_minor, info: info(1, side, price_h) })
 }
 
 #[test]
@@ -29,7 +30,7 @@ fn the_house_loses_what_the_players_can_win_together_and_books_its_pnl_on_the_se
     assert_eq!(house.exposure_minor, 0, "runner 1: +85 − 87; otherwise −100 + 100");
     assert_eq!(house.turnover_minor, 20_000);
 
-    let settled = then_apply(&laid, Command::SettleMarket { gmid: 500, mid: 7, result: MarketResult::Winner { sid: 1 } });
+    let settled = then_apply(&laid, Command::Sports(SportsCommand::SettleMarket { gmid: 500, mid: 7, result: MarketResult::Winner { sid: 1 } }));
     let house = figures(&settled, T0, 7);
     assert!(house.open.is_empty());
     assert_eq!(house.pnl_by_day.len(), 7);

@@ -2,6 +2,7 @@
 //! that each test starts and stops: the engine commits through it and replays from it, a second
 //! writer is fenced off, and what was acknowledged survives a restart of the server.
 
+use ledger::AccountCommand;
 use ledger::jetstream::{JetStreamOptions, JetStreamStore};
 use ledger::{audit, Command, EngineError, Restored, Snapshots, Store, StoreError};
 use schemas::Role;
@@ -87,11 +88,11 @@ impl Drop for Nats {
 }
 
 fn open(name: &str) -> Command {
-    Command::OpenAccount { username: name.into(), password_hash: "h".into(), role: Role::User, must_change_password: false, rules_accepted: true }
+    Command::Accounts(AccountCommand::OpenAccount { username: name.into(), password_hash: "h".into(), role: Role::User, must_change_password: false, rules_accepted: true })
 }
 
 fn credit(name: &str, amount_minor: i64) -> Command {
-    Command::Credit { username: name.into(), amount_minor, remark: "in".into() }
+    Command::Accounts(AccountCommand::Credit { username: name.into(), amount_minor, remark: "in".into() })
 }
 
 fn store(nats: &Nats) -> Arc<dyn Store> {
@@ -119,7 +120,7 @@ async fn the_engine_commits_through_the_stream_and_replays_from_it_after_a_serve
     let log = store(&nats);
     assert_eq!(log.head(), 51);
     let engine = ledger::start(log.clone(), Box::new(|_, _| {})).expect("replays");
-    assert_eq!(engine.read().user_by_name("ann").expect("exists").balance_minor, 5_000);
+    assert_eq!(engine.read().accounts.user_by_name("ann").expect("exists").balance_minor, 5_000);
     let report = audit::verify(log.as_ref(), Some(&engine.read().clone())).expect("verifies");
     assert!(report.passed(), "{report:?}");
     // The log reads from any event on.
@@ -147,7 +148,7 @@ async fn a_second_writer_is_fenced_off_and_writes_nothing() {
     let fresh = store(&nats);
     assert_eq!(fresh.head(), 2);
     let replayed = ledger::start(fresh, Box::new(|_, _| {})).expect("replays");
-    assert_eq!(replayed.read().user_by_name("ann").expect("exists").balance_minor, 100);
+    assert_eq!(replayed.read().accounts.user_by_name("ann").expect("exists").balance_minor, 100);
 }
 
 #[tokio::test]
@@ -165,7 +166,7 @@ async fn a_follower_folds_the_engines_batches_and_an_engine_started_on_its_state
     let followed = follower.catch_up().expect("reads the new batches");
     assert_eq!(followed.iter().map(|e| e.seq).collect::<Vec<_>>(), vec![2, 3, 4, 5, 6]);
     audit::fold(&mut state, &followed).expect("folds in sequence");
-    assert_eq!(state.user_by_name("ann").expect("exists").balance_minor, 500);
+    assert_eq!(state.accounts.user_by_name("ann").expect("exists").balance_minor, 500);
     assert!(follower.catch_up().expect("reads").is_empty(), "nothing new");
 
     // The engine writes once more. A state that has not folded it is refused.
@@ -181,8 +182,8 @@ async fn a_follower_folds_the_engines_batches_and_an_engine_started_on_its_state
     assert!(matches!(engine.submit(5, credit("ann", 999)).await, Err(EngineError::Unavailable)));
     let replayed = audit::replay(store(&nats).as_ref(), u64::MAX).expect("replays");
     assert_eq!(replayed.head_seq, 8);
-    assert_eq!(replayed.user_by_name("ann").expect("exists").balance_minor, 508);
-    assert_eq!(taken.read().user_by_name("ann").expect("exists").balance_minor, 508);
+    assert_eq!(replayed.accounts.user_by_name("ann").expect("exists").balance_minor, 508);
+    assert_eq!(taken.read().accounts.user_by_name("ann").expect("exists").balance_minor, 508);
 }
 
 #[tokio::test]
@@ -375,7 +376,7 @@ async fn on_a_three_server_cluster_losing_one_server_loses_no_acknowledged_batch
     let survivors = JetStreamOptions { servers: servers.iter().map(|s| format!("nats://127.0.0.1:{}", s.port)).collect::<Vec<_>>().join(","), ..options };
     let replay = Arc::new(JetStreamStore::open(&survivors).expect("the survivors serve the stream"));
     let state = audit::replay(replay.as_ref(), u64::MAX).expect("replays");
-    assert_eq!(state.user_by_name("ann").expect("exists").balance_minor, acknowledged * 100);
+    assert_eq!(state.accounts.user_by_name("ann").expect("exists").balance_minor, acknowledged * 100);
     assert_eq!(replay.head(), 1 + acknowledged as u64);
 }
 

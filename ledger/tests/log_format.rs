@@ -3,6 +3,7 @@
 //! (`LOG_FORMAT_WRITE=1 cargo test -p ledger --test log_format`) and never rewritten: a change to
 //! the events' types that changes their bytes fails here.
 
+use ledger::{AccountEvent, BetEvent, CasinoEvent, OversightEvent, SportsEvent};
 use ledger::betting::{BookKind, Payoff};
 use ledger::{AccountAction, BetInfo, BookKey, DealingAction, Envelope, Event, FeedWorld, MarketAction, SessionEnd};
 use schemas::sports::{MarketResult, Side};
@@ -33,16 +34,16 @@ fn world() -> FeedWorld {
 fn events() -> Vec<Event> {
     let book = BookKey { mid: 9_001, scope: 7 };
     vec![
-        Event::AccountOpened { user_id: 3, username: "player1".into(), password_hash: "$argon2id$x".into(), role: Role::User, must_change_password: true, rules_accepted: false },
-        Event::PasswordChanged { user_id: 3, password_hash: "$argon2id$y".into(), ip: "10.0.0.1".into() },
-        Event::RulesAccepted { user_id: 3 },
-        Event::LoggedIn { user_id: 3, session_id: 5, access: [1; 32], refresh: [2; 32], access_expires_ms: 11, refresh_expires_ms: 12, ip: "::1".into(), tool: true },
-        Event::TokensRotated { session_id: 5, access: [3; 32], refresh: [4; 32], access_expires_ms: 13, refresh_expires_ms: 14 },
-        Event::SessionEnded { session_id: 5, reason: SessionEnd::RefreshReused },
-        Event::Credited { user_id: 3, amount_minor: 10_000, remark: "deposit".into(), balance_after_minor: 10_000 },
-        Event::Debited { user_id: 3, amount_minor: 2_500, remark: "withdrawal".into(), balance_after_minor: 7_500 },
-        Event::ButtonsSet { user_id: 3, game: vec![("100".into(), 10_000)], casino: vec![("50".into(), 5_000)] },
-        Event::BetPlaced {
+        Event::Accounts(AccountEvent::AccountOpened { user_id: 3, username: "player1".into(), password_hash: "$argon2id$x".into(), role: Role::User, must_change_password: true, rules_accepted: false }),
+        Event::Accounts(AccountEvent::PasswordChanged { user_id: 3, password_hash: "$argon2id$y".into(), ip: "10.0.0.1".into() }),
+        Event::Accounts(AccountEvent::RulesAccepted { user_id: 3 }),
+        Event::Accounts(AccountEvent::LoggedIn { user_id: 3, session_id: 5, access: [1; 32], refresh: [2; 32], access_expires_ms: 11, refresh_expires_ms: 12, ip: "::1".into(), tool: true }),
+        Event::Accounts(AccountEvent::TokensRotated { session_id: 5, access: [3; 32], refresh: [4; 32], access_expires_ms: 13, refresh_expires_ms: 14 }),
+        Event::Accounts(AccountEvent::SessionEnded { session_id: 5, reason: SessionEnd::RefreshReused }),
+        Event::Accounts(AccountEvent::Credited { user_id: 3, amount_minor: 10_000, remark: "deposit".into(), balance_after_minor: 10_000 }),
+        Event::Accounts(AccountEvent::Debited { user_id: 3, amount_minor: 2_500, remark: "withdrawal".into(), balance_after_minor: 7_500 }),
+        Event::Accounts(AccountEvent::ButtonsSet { user_id: 3, game: vec![("100".into(), 10_000)], casino: vec![("50".into(), 5_000)] }),
+        Event::Bets(BetEvent::BetPlaced {
             bet_id: 17,
             user_id: 3,
             request_id: "r-1".into(),
@@ -54,8 +55,8 @@ fn events() -> Vec<Event> {
             info: info(),
             book_exposure_after_minor: 850,
             exposure_after_minor: 850,
-        },
-        Event::BetPlaced {
+        }),
+        Event::Bets(BetEvent::BetPlaced {
             bet_id: 18,
             user_id: 3,
             request_id: "r-2".into(),
@@ -67,23 +68,23 @@ fn events() -> Vec<Event> {
             info: info(),
             book_exposure_after_minor: 5_000,
             exposure_after_minor: 5_850,
-        },
-        Event::MarketResulted { gmid: 88, mid: 9_001, result: MarketResult::Happened { sids: vec![1, 2] } },
-        Event::FeedStarted { epoch: 2 },
-        Event::BetsSettled { user_id: 3, gmid: 88, mid: 9_001, bets: vec![(17, -850)], total_minor: -850, balance_after_minor: 6_650, exposure_after_minor: 0 },
-        Event::RoundOpened { gtype: "teen20".into(), mid: "2611271234567".into(), book: 8_000_002_611_271_234_567, gmid: 8_000_000_000_000_012 },
-        Event::RoundClosed { gtype: "teen20".into(), book: 8_000_002_611_271_234_567 },
-        Event::RoundResulted { gtype: "teen20".into(), book: 8_000_002_611_271_234_567, result: None },
-        Event::TableLocked { table: 12 },
-        Event::TableUnlocked { table: 12 },
-        Event::FeedWorldStarted { epoch: 3, world: world() },
-        Event::CasinoWorldStarted { world: world() },
-        Event::OperatorActed { by: 2, user_id: 3, action: AccountAction::ResetPassword { password_hash: "$argon2id$z".into() }, remark: "asked by phone".into() },
-        Event::TableActed { by: 2, table: 12, locked: true, remark: "maintenance".into() },
-        Event::MarketActed { by: 2, gmid: 88, mid: Some(9_001), action: MarketAction::MovePrice { sid: 7, side: Side::Back, price_h: 190 }, remark: "fix".into() },
-        Event::MarketActed { by: 2, gmid: 88, mid: None, action: MarketAction::Finish { winner: "home".into() }, remark: "ended".into() },
-        Event::DealingActed { by: 2, gtype: "teen20".into(), action: DealingAction::Stack { cards: vec!["ASS".into()], round: "next".into() }, remark: "test".into() },
-        Event::RoundReopened { gtype: "teen20".into(), book: 8_000_002_611_271_234_567 },
+        }),
+        Event::Sports(SportsEvent::MarketResulted { gmid: 88, mid: 9_001, result: MarketResult::Happened { sids: vec![1, 2] } }),
+        Event::Sports(SportsEvent::FeedStarted { epoch: 2 }),
+        Event::Bets(BetEvent::BetsSettled { user_id: 3, gmid: 88, mid: 9_001, bets: vec![(17, -850)], total_minor: -850, balance_after_minor: 6_650, exposure_after_minor: 0 }),
+        Event::Casino(CasinoEvent::RoundOpened { gtype: "teen20".into(), mid: "2611271234567".into(), book: 8_000_002_611_271_234_567, gmid: 8_000_000_000_000_012 }),
+        Event::Casino(CasinoEvent::RoundClosed { gtype: "teen20".into(), book: 8_000_002_611_271_234_567 }),
+        Event::Casino(CasinoEvent::RoundResulted { gtype: "teen20".into(), book: 8_000_002_611_271_234_567, result: None }),
+        Event::Casino(CasinoEvent::TableLocked { table: 12 }),
+        Event::Casino(CasinoEvent::TableUnlocked { table: 12 }),
+        Event::Sports(SportsEvent::FeedWorldStarted { epoch: 3, world: world() }),
+        Event::Casino(CasinoEvent::CasinoWorldStarted { world: world() }),
+        Event::Oversight(OversightEvent::OperatorActed { by: 2, user_id: 3, action: AccountAction::ResetPassword { password_hash: "$argon2id$z".into() }, remark: "asked by phone".into() }),
+        Event::Oversight(OversightEvent::TableActed { by: 2, table: 12, locked: true, remark: "maintenance".into() }),
+        Event::Oversight(OversightEvent::MarketActed { by: 2, gmid: 88, mid: Some(9_001), action: MarketAction::MovePrice { sid: 7, side: Side::Back, price_h: 190 }, remark: "fix".into() }),
+        Event::Oversight(OversightEvent::MarketActed { by: 2, gmid: 88, mid: None, action: MarketAction::Finish { winner: "home".into() }, remark: "ended".into() }),
+        Event::Oversight(OversightEvent::DealingActed { by: 2, gtype: "teen20".into(), action: DealingAction::Stack { cards: vec!["ASS".into()], round: "next".into() }, remark: "test".into() }),
+        Event::Casino(CasinoEvent::RoundReopened { gtype: "teen20".into(), book: 8_000_002_611_271_234_567 }),
     ]
 }
 

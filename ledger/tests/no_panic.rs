@@ -4,6 +4,7 @@
 
 mod common;
 
+use ledger::{AccountCommand, CasinoCommand, SportsCommand};
 use common::{credited, given, grant, info, logged_in, match_odds, opened, T0};
 use ledger::secure::SecureCommand;
 use ledger::wallet::{WalletCommand, WithdrawKind};
@@ -26,9 +27,9 @@ fn busy_state() -> State {
         logged_in(1, 1, 7),
     ]);
     let setup = [
-        Command::OpenRound { gtype: "teen20".into(), table: 1, mid: MID.into() },
+        Command::Casino(CasinoCommand::OpenRound { gtype: "teen20".into(), table: 1, mid: MID.into() }),
         Command::Wallet(WalletCommand::RequestDeposit { user_id: 1, amount_minor: 100_000, method: "upi".into(), reference: "ref".into() }),
-        Command::PlaceBet { user_id: 1, request_id: "seed-bet".into(), market: match_odds(), delay: BetDelay::default(), stake_minor: 20_000, info: info(1, Side::Back, 185) },
+        Command::Sports(SportsCommand::PlaceBet { user_id: 1, request_id: "seed-bet".into(), market: match_odds(), delay: BetDelay::default(), stake_minor: 20_000, info: info(1, Side::Back, 185) }),
     ];
     for command in setup {
         run(&mut state, &command);
@@ -71,8 +72,8 @@ fn money_command() -> impl Strategy<Value = Command> {
     let amount = prop_oneof![Just(-1i64), Just(0), 1i64..1_000_000, Just(i64::MAX)];
     let name = prop_oneof![Just("alice".to_owned()), Just("nobody".to_owned()), Just("olga".to_owned())];
     prop_oneof![
-        (name.clone(), amount.clone(), text()).prop_map(|(username, amount_minor, remark)| Command::Credit { username, amount_minor, remark }),
-        (name.clone(), amount.clone(), text()).prop_map(|(username, amount_minor, remark)| Command::Debit { username, amount_minor, remark }),
+        (name.clone(), amount.clone(), text()).prop_map(|(username, amount_minor, remark)| Command::Accounts(AccountCommand::Credit { username, amount_minor, remark })),
+        (name.clone(), amount.clone(), text()).prop_map(|(username, amount_minor, remark)| Command::Accounts(AccountCommand::Debit { username, amount_minor, remark })),
         (id(), amount.clone()).prop_map(|(user_id, amount_minor)| Command::Wallet(WalletCommand::RequestDeposit { user_id, amount_minor, method: "upi".into(), reference: String::new() })),
         (id(), amount.clone(), id()).prop_map(|(user_id, amount_minor, account_id)| Command::Wallet(WalletCommand::RequestWithdrawal { user_id, amount_minor, kind: WithdrawKind::Normal, account_id })),
         (id(), text()).prop_map(|(request_id, remark)| Command::Wallet(WalletCommand::Approve { request_id, remark })),
@@ -100,12 +101,12 @@ fn money_command() -> impl Strategy<Value = Command> {
 
 fn session_command() -> impl Strategy<Value = Command> {
     prop_oneof![
-        (id(), any::<u8>()).prop_map(|(session_id, _)| Command::Logout { session_id }),
-        id().prop_map(|session_id| Command::RevokeSession { session_id }),
-        any::<u8>().prop_map(|n| Command::Refresh { presented: grant(n).refresh, grant: grant(n.wrapping_add(1)) }),
-        (id(), text()).prop_map(|(user_id, new_hash)| Command::ChangePassword { user_id, old_hash_seen: "hash-alice".into(), new_hash, ip: "1.2.3.4".into() }),
-        id().prop_map(|user_id| Command::AcceptRules { user_id }),
-        (id(), text()).prop_map(|(user_id, label)| Command::SetButtons { user_id, game: vec![(label, 100)], casino: vec![] }),
+        (id(), any::<u8>()).prop_map(|(session_id, _)| Command::Accounts(AccountCommand::Logout { session_id })),
+        id().prop_map(|session_id| Command::Accounts(AccountCommand::RevokeSession { session_id })),
+        any::<u8>().prop_map(|n| Command::Accounts(AccountCommand::Refresh { presented: grant(n).refresh, grant: grant(n.wrapping_add(1)) })),
+        (id(), text()).prop_map(|(user_id, new_hash)| Command::Accounts(AccountCommand::ChangePassword { user_id, old_hash_seen: "hash-alice".into(), new_hash, ip: "1.2.3.4".into() })),
+        id().prop_map(|user_id| Command::Accounts(AccountCommand::AcceptRules { user_id })),
+        (id(), text()).prop_map(|(user_id, label)| Command::Accounts(AccountCommand::SetButtons { user_id, game: vec![(label, 100)], casino: vec![] })),
         (id(), any::<u64>()).prop_map(|(user_id, step)| Command::SecureAuth(SecureCommand::UseTotp { user_id, step })),
         (id(), text()).prop_map(|(user_id, connection_id)| Command::SecureAuth(SecureCommand::IssueTelegram { user_id, connection_id })),
     ]
@@ -119,9 +120,9 @@ fn bet_command() -> impl Strategy<Value = Command> {
         (id(), sids.clone(), side.clone(), any::<u16>(), -10i64..100_000, any::<bool>()).prop_map(|(user_id, sid, side, price_h, stake_minor, in_play)| {
             let mut market = match_odds();
             market.mid = if in_play { 7 } else { 8 };
-            Command::PlaceBet { user_id, request_id: format!("r{price_h}"), market, delay: BetDelay { in_play, ms_per_sec: 1_000 }, stake_minor, info: info(sid, side, u32::from(price_h)) }
+            Command::Sports(SportsCommand::PlaceBet { user_id, request_id: format!("r{price_h}"), market, delay: BetDelay { in_play, ms_per_sec: 1_000 }, stake_minor, info: info(sid, side, u32::from(price_h)) })
         }),
-        (id(), sids.clone(), side, round_id(), status, -10i64..100_000).prop_map(|(user_id, sid, side, mid, status, stake_minor)| Command::PlaceCasinoBet {
+        (id(), sids.clone(), side, round_id(), status, -10i64..100_000).prop_map(|(user_id, sid, side, mid, status, stake_minor)| Command::Casino(CasinoCommand::PlaceCasinoBet {
             user_id,
             request_id: format!("c{sid}"),
             gtype: "teen20".into(),
@@ -129,15 +130,15 @@ fn bet_command() -> impl Strategy<Value = Command> {
             item: item(sid, status),
             stake_minor,
             info: info(sid, side, 198),
-        }),
-        (id(), id()).prop_map(|(gmid, mid)| Command::SettleMarket { gmid, mid, result: MarketResult::Winner { sid: 1 } }),
-        (round_id(), sids.clone()).prop_map(|(mid, sid)| Command::SettleRound { gtype: "teen20".into(), result: Some(round_result(mid.clone(), sid)), mid }),
-        round_id().prop_map(|mid| Command::CloseRound { gtype: "teen20".into(), mid }),
-        (round_id(), sids).prop_map(|(mid, table)| Command::OpenRound { gtype: "teen20".into(), table, mid }),
-        prop::collection::vec(0u32..30, 0..4).prop_map(|tables| Command::SetLockedTables { tables }),
-        (any::<u64>(), 0i64..3).prop_map(|(seed, days)| Command::StartFeed {
+        })),
+        (id(), id()).prop_map(|(gmid, mid)| Command::Sports(SportsCommand::SettleMarket { gmid, mid, result: MarketResult::Winner { sid: 1 } })),
+        (round_id(), sids.clone()).prop_map(|(mid, sid)| Command::Casino(CasinoCommand::SettleRound { gtype: "teen20".into(), result: Some(round_result(mid.clone(), sid)), mid })),
+        round_id().prop_map(|mid| Command::Casino(CasinoCommand::CloseRound { gtype: "teen20".into(), mid })),
+        (round_id(), sids).prop_map(|(mid, table)| Command::Casino(CasinoCommand::OpenRound { gtype: "teen20".into(), table, mid })),
+        prop::collection::vec(0u32..30, 0..4).prop_map(|tables| Command::Casino(CasinoCommand::SetLockedTables { tables })),
+        (any::<u64>(), 0i64..3).prop_map(|(seed, days)| Command::Sports(SportsCommand::StartFeed {
             world: ledger::FeedWorld { seed: seed % 3, start_ms: T0 + days * 86_400_000, speed_milli: 1_000, fixtures_per_sport: 4, virtual_fixtures: 2 }
-        }),
+        })),
     ]
 }
 
@@ -152,6 +153,6 @@ proptest! {
         for command in &commands {
             run(&mut state, command);
         }
-        prop_assert!(state.users.values().all(|u| u.available_minor() >= 0));
+        prop_assert!(state.accounts.users.values().all(|u| u.available_minor() >= 0));
     }
 }

@@ -3,6 +3,7 @@
 
 mod common;
 
+use ledger::{AccountCommand, AccountEvent, BetEvent, SportsCommand};
 use common::{info, market, match_odds, section, T0};
 use ledger::{apply, audit, decide, Command, Envelope, MemStore, State, Store, TokenGrant};
 use proptest::prelude::*;
@@ -20,15 +21,15 @@ fn command() -> impl Strategy<Value = Command> {
     let name = prop::sample::select(NAMES.to_vec()).prop_map(String::from);
     let amount = prop_oneof![-100i64..0, 1i64..50_000, Just(schemas::AMOUNT_MINOR_MAX + 1)];
     prop_oneof![
-        name.clone().prop_map(|username| Command::OpenAccount { password_hash: format!("h-{username}"), username, role: Role::User, must_change_password: false, rules_accepted: false }),
-        (name.clone(), amount.clone()).prop_map(|(username, amount_minor)| Command::Credit { username, amount_minor, remark: "in".into() }),
-        (name.clone(), amount).prop_map(|(username, amount_minor)| Command::Debit { username, amount_minor, remark: "out".into() }),
-        (name.clone(), any::<u8>()).prop_map(|(username, n)| Command::Login { password_hash_seen: format!("h-{username}"), username, grant: grant(n), ip: "127.0.0.1".into(), tool: false }),
-        (any::<u8>(), any::<u8>()).prop_map(|(old, new)| Command::Refresh { presented: [old ^ 0xff; 32], grant: grant(new) }),
-        (1u64..6).prop_map(|session_id| Command::Logout { session_id }),
-        (1u64..6).prop_map(|user_id| Command::AcceptRules { user_id }),
-        (any::<u8>(), 1u64..6).prop_map(|(n, user_id)| Command::SetButtons { user_id, game: vec![(format!("b{n}"), n as i64 * 100)], casino: vec![("c".into(), 5)] }),
-        (any::<u8>(),).prop_map(|(n,)| Command::DemoLogin { password_hash: "x".into(), play_balance_minor: 150_000, grant: grant(n), ip: "127.0.0.1".into() }),
+        name.clone().prop_map(|username| Command::Accounts(AccountCommand::OpenAccount { password_hash: format!("h-{username}"), username, role: Role::User, must_change_password: false, rules_accepted: false })),
+        (name.clone(), amount.clone()).prop_map(|(username, amount_minor)| Command::Accounts(AccountCommand::Credit { username, amount_minor, remark: "in".into() })),
+        (name.clone(), amount).prop_map(|(username, amount_minor)| Command::Accounts(AccountCommand::Debit { username, amount_minor, remark: "out".into() })),
+        (name.clone(), any::<u8>()).prop_map(|(username, n)| Command::Accounts(AccountCommand::Login { password_hash_seen: format!("h-{username}"), username, grant: grant(n), ip: "127.0.0.1".into(), tool: false })),
+        (any::<u8>(), any::<u8>()).prop_map(|(old, new)| Command::Accounts(AccountCommand::Refresh { presented: [old ^ 0xff; 32], grant: grant(new) })),
+        (1u64..6).prop_map(|session_id| Command::Accounts(AccountCommand::Logout { session_id })),
+        (1u64..6).prop_map(|user_id| Command::Accounts(AccountCommand::AcceptRules { user_id })),
+        (any::<u8>(), 1u64..6).prop_map(|(n, user_id)| Command::Accounts(AccountCommand::SetButtons { user_id, game: vec![(format!("b{n}"), n as i64 * 100)], casino: vec![("c".into(), 5)] })),
+        (any::<u8>(),).prop_map(|(n,)| Command::Accounts(AccountCommand::DemoLogin { password_hash: "x".into(), play_balance_minor: 150_000, grant: grant(n), ip: "127.0.0.1".into() })),
         bet(),
         bet(),
         bet(),
@@ -52,21 +53,21 @@ fn bet() -> impl Strategy<Value = Command> {
             (odds, level)
         };
         let sid = if fancy { 1 } else { sid };
-        Command::PlaceBet { user_id, request_id: format!("req-{n}"), market, delay: ledger::BetDelay::default(), stake_minor, info: info(sid, side, price_h) }
+        Command::Sports(SportsCommand::PlaceBet { user_id, request_id: format!("req-{n}"), market, delay: ledger::BetDelay::default(), stake_minor, info: info(sid, side, price_h) })
     })
 }
 
 fn settle() -> impl Strategy<Value = Command> {
     prop_oneof![
-        (1u32..4).prop_map(|sid| Command::SettleMarket { gmid: 500, mid: 7, result: MarketResult::Winner { sid } }),
-        (30u32..60).prop_map(|value| Command::SettleMarket { gmid: 500, mid: 9, result: MarketResult::Runs { value } }),
-        Just(Command::SettleMarket { gmid: 500, mid: 7, result: MarketResult::Void }),
+        (1u32..4).prop_map(|sid| Command::Sports(SportsCommand::SettleMarket { gmid: 500, mid: 7, result: MarketResult::Winner { sid } })),
+        (30u32..60).prop_map(|value| Command::Sports(SportsCommand::SettleMarket { gmid: 500, mid: 9, result: MarketResult::Runs { value } })),
+        Just(Command::Sports(SportsCommand::SettleMarket { gmid: 500, mid: 7, result: MarketResult::Void })),
     ]
 }
 
 /// Real tokens are 256 random bits and never collide; generated ones must not either.
 fn with_fresh_tokens(mut command: Command, step: usize) -> Command {
-    if let Command::Login { grant, .. } | Command::DemoLogin { grant, .. } | Command::Refresh { grant, .. } = &mut command {
+    if let Command::Accounts(AccountCommand::Login { grant, .. }) | Command::Accounts(AccountCommand::DemoLogin { grant, .. }) | Command::Accounts(AccountCommand::Refresh { grant, .. }) = &mut command {
         grant.access[..8].copy_from_slice(&(step as u64).to_be_bytes());
         grant.refresh[..8].copy_from_slice(&(step as u64 | 1 << 63).to_be_bytes());
     }
@@ -92,23 +93,23 @@ proptest! {
             for envelope in &batch {
                 apply(&mut state, envelope);
                 match &envelope.event {
-                    ledger::Event::Credited { user_id, amount_minor, .. } => *money.entry(*user_id).or_default() += amount_minor,
-                    ledger::Event::Debited { user_id, amount_minor, .. } => *money.entry(*user_id).or_default() -= amount_minor,
-                    ledger::Event::BetsSettled { user_id, total_minor, .. } => *money.entry(*user_id).or_default() += total_minor,
+                    ledger::Event::Accounts(AccountEvent::Credited { user_id, amount_minor, .. }) => *money.entry(*user_id).or_default() += amount_minor,
+                    ledger::Event::Accounts(AccountEvent::Debited { user_id, amount_minor, .. }) => *money.entry(*user_id).or_default() -= amount_minor,
+                    ledger::Event::Bets(BetEvent::BetsSettled { user_id, total_minor, .. }) => *money.entry(*user_id).or_default() += total_minor,
                     _ => {}
                 }
             }
-            for user in state.users.values() {
+            for user in state.accounts.users.values() {
                 // Invariant 1: balance = credits - debits (+ settled P/L, none here).
                 prop_assert_eq!(user.balance_minor, money.get(&user.id).copied().unwrap_or(0));
                 // Invariant 4: available balance never negative.
                 prop_assert!(user.available_minor() >= 0);
                 // One session per user, and it is live.
                 if let Some(session) = user.current_session {
-                    prop_assert_eq!(state.sessions[&session].user_id, user.id);
+                    prop_assert_eq!(state.accounts.sessions[&session].user_id, user.id);
                 }
             }
-            prop_assert_eq!(state.sessions.len(), state.by_access.len());
+            prop_assert_eq!(state.accounts.sessions.len(), state.accounts.by_access.len());
             // Invariants 2 and 5 (exposure by brute force, settled exactly once) after every step.
             let report = audit::verify(&store, Some(&state)).expect("log verifies");
             prop_assert!(report.passed(), "{:?}", report);

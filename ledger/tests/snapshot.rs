@@ -4,6 +4,7 @@
 
 mod common;
 
+use ledger::{AccountCommand, SportsCommand};
 use common::{info, match_odds};
 use ledger::{apply, audit, decide, Command, Envelope, MemStore, Restored, Snapshots, State, Store};
 use schemas::sports::Side;
@@ -30,11 +31,11 @@ fn write(store: &dyn Store, state: &mut State, commands: &[Command]) {
 }
 
 fn open(name: &str) -> Command {
-    Command::OpenAccount { username: name.into(), password_hash: "h".into(), role: Role::User, must_change_password: false, rules_accepted: true }
+    Command::Accounts(AccountCommand::OpenAccount { username: name.into(), password_hash: "h".into(), role: Role::User, must_change_password: false, rules_accepted: true })
 }
 
 fn credits(name: &str, n: usize) -> Vec<Command> {
-    (0..n).map(|i| Command::Credit { username: name.into(), amount_minor: 100 + i as i64, remark: format!("in {i}") }).collect()
+    (0..n).map(|i| Command::Accounts(AccountCommand::Credit { username: name.into(), amount_minor: 100 + i as i64, remark: format!("in {i}") })).collect()
 }
 
 /// Events before the credits of `log_of`: eight accounts open, ann is credited and bets seven times.
@@ -46,20 +47,20 @@ fn log_of(n: usize) -> (MemStore, State) {
     let (store, mut state) = (MemStore::default(), State::default());
     let names = ["ann", "bob", "cyd", "dee", "eve", "fay", "gus", "hal"];
     write(&store, &mut state, &names.map(open));
-    write(&store, &mut state, &[Command::Credit { username: "ann".into(), amount_minor: 10_000_000, remark: "funds".into() }]);
+    write(&store, &mut state, &[Command::Accounts(AccountCommand::Credit { username: "ann".into(), amount_minor: 10_000_000, remark: "funds".into() })]);
     let bets: Vec<Command> = (0..7)
-        .map(|i| Command::PlaceBet {
+        .map(|i| Command::Sports(SportsCommand::PlaceBet {
             user_id: 1,
             request_id: format!("r{i}"),
             market: match_odds(),
             delay: ledger::BetDelay::default(),
             stake_minor: 10_000,
             info: info(1 + i % 3, if i % 2 == 0 { Side::Back } else { Side::Lay }, [185, 214, 400, 187, 210, 420, 185][i as usize]),
-        })
+        }))
         .collect();
     write(&store, &mut state, &bets);
     write(&store, &mut state, &credits("ann", n));
-    assert_eq!((state.head_seq, state.bets.len()), (FIRST_EVENTS + n as u64, 7));
+    assert_eq!((state.head_seq, state.betting.bets.len()), (FIRST_EVENTS + n as u64, 7));
     (store, state)
 }
 
@@ -82,7 +83,7 @@ fn a_start_from_a_snapshot_and_the_tail_equals_a_replay_from_zero() {
     let replayed = audit::replay(&store, u64::MAX).expect("replays");
     assert_eq!(restored.fingerprint(), replayed.fingerprint());
     assert_eq!(restored.fingerprint(), state.fingerprint());
-    assert_eq!(restored.user_by_name("bob").expect("bob").balance_minor, (0..30).map(|i| 100 + i).sum::<i64>());
+    assert_eq!(restored.accounts.user_by_name("bob").expect("bob").balance_minor, (0..30).map(|i| 100 + i).sum::<i64>());
 }
 
 #[test]

@@ -3,6 +3,7 @@
 
 mod common;
 
+use ledger::{AccountEvent, AccountReject};
 use common::*;
 use ledger::secure::{SecureCommand, SecureEvent, SecureReject};
 use ledger::wallet::{RequestStatus, WalletCommand, WalletEvent, WalletReject, WithdrawKind, DEPOSIT_METHODS};
@@ -65,7 +66,7 @@ fn alice_with_account() -> Vec<Event> {
 }
 
 fn balance(history: &[Event]) -> i64 {
-    given(history.to_vec()).users[&1].balance_minor
+    given(history.to_vec()).accounts.users[&1].balance_minor
 }
 
 fn status(history: &[Event], request_id: u64) -> RequestStatus {
@@ -86,14 +87,14 @@ fn deposits_outside_their_method_limits_are_refused() {
     let history = alice();
     for method in DEPOSIT_METHODS {
         let limits = Reject::Wallet(WalletReject::OutsideMethodLimits { method: method.name, min_minor: method.min_minor, max_minor: method.max_minor });
-        assert_eq!(refuse(&history, deposit(method.min_minor - 1, method.id)), if method.min_minor > 1 { limits.clone() } else { Reject::AmountNotPositive });
+        assert_eq!(refuse(&history, deposit(method.min_minor - 1, method.id)), if method.min_minor > 1 { limits.clone() } else { Reject::Accounts(AccountReject::AmountNotPositive) });
         assert_eq!(refuse(&history, deposit(method.max_minor + 1, method.id)), limits);
         when(&given(history.clone()), Command::Wallet(deposit(method.min_minor, method.id))).expect("the minimum is allowed");
         when(&given(history.clone()), Command::Wallet(deposit(method.max_minor, method.id))).expect("the maximum is allowed");
     }
     assert_eq!(refuse(&history, deposit(10_000, "cash")), Reject::Wallet(WalletReject::UnknownMethod("cash".into())));
-    assert_eq!(refuse(&history, deposit(-100, "upi")), Reject::AmountNotPositive);
-    assert_eq!(refuse(&history, deposit(i64::MAX, "crypto")), Reject::AmountTooLarge);
+    assert_eq!(refuse(&history, deposit(-100, "upi")), Reject::Accounts(AccountReject::AmountNotPositive));
+    assert_eq!(refuse(&history, deposit(i64::MAX, "crypto")), Reject::Accounts(AccountReject::AmountTooLarge));
     let long_reference = WalletCommand::RequestDeposit { user_id: 1, amount_minor: 10_000, method: "upi".into(), reference: "x".repeat(41) };
     assert_eq!(refuse(&history, long_reference), Reject::Wallet(WalletReject::InvalidReference));
 }
@@ -111,13 +112,13 @@ fn a_deposit_moves_pending_then_in_process_then_approved_and_credits_the_balance
         approved,
         vec![
             Event::Wallet(WalletEvent::RequestApproved { request_id: 1, remark: "received".into() }),
-            Event::Credited { user_id: 1, amount_minor: 50_000, remark: "Deposit #1 approved (UPI)".into(), balance_after_minor: 150_000 },
+            Event::Accounts(AccountEvent::Credited { user_id: 1, amount_minor: 50_000, remark: "Deposit #1 approved (UPI)".into(), balance_after_minor: 150_000 }),
         ]
     );
     let state = given(history.clone());
     assert_eq!(state.wallet.requests[&1].status, RequestStatus::Approved);
     assert_eq!(state.wallet.requests[&1].remark, "received");
-    assert_eq!(state.users[&1].statement.last().map(|row| row.amount_minor), Some(50_000));
+    assert_eq!(state.accounts.users[&1].statement.last().map(|row| row.amount_minor), Some(50_000));
 }
 
 #[test]
@@ -151,9 +152,9 @@ fn unknown_requests_and_bad_remarks_are_refused() {
     assert_eq!(refuse(&history, approve(9)), Reject::Wallet(WalletReject::UnknownRequest(9)));
     assert_eq!(refuse(&history, reject(9, "x")), Reject::Wallet(WalletReject::UnknownRequest(9)));
     accept(&mut history, deposit(50_000, "upi"));
-    assert_eq!(refuse(&history, reject(1, "  ")), Reject::InvalidRemark, "a rejection needs a remark");
-    assert_eq!(refuse(&history, reject(1, &"r".repeat(201))), Reject::InvalidRemark);
-    assert_eq!(refuse(&history, WalletCommand::Approve { request_id: 1, remark: "r".repeat(201) }), Reject::InvalidRemark);
+    assert_eq!(refuse(&history, reject(1, "  ")), Reject::Accounts(AccountReject::InvalidRemark), "a rejection needs a remark");
+    assert_eq!(refuse(&history, reject(1, &"r".repeat(201))), Reject::Accounts(AccountReject::InvalidRemark));
+    assert_eq!(refuse(&history, WalletCommand::Approve { request_id: 1, remark: "r".repeat(201) }), Reject::Accounts(AccountReject::InvalidRemark));
 }
 
 #[test]
@@ -164,20 +165,20 @@ fn a_withdrawal_request_holds_its_amount_at_once() {
         then,
         vec![
             Event::Wallet(WalletEvent::WithdrawalRequested { request_id: 1, user_id: 1, amount_minor: 30_000, kind: WithdrawKind::Normal, account_id: 1 }),
-            Event::Debited { user_id: 1, amount_minor: 30_000, remark: "Withdrawal #1 requested (NORMAL, HDFC Bank ****7890): amount held".into(), balance_after_minor: 70_000 },
+            Event::Accounts(AccountEvent::Debited { user_id: 1, amount_minor: 30_000, remark: "Withdrawal #1 requested (NORMAL, HDFC Bank ****7890): amount held".into(), balance_after_minor: 70_000 }),
         ]
     );
     let state = given(history.clone());
-    assert_eq!(state.users[&1].available_minor(), 70_000);
+    assert_eq!(state.accounts.users[&1].available_minor(), 70_000);
     assert_eq!(state.wallet.requests[&1].status, RequestStatus::Pending);
 }
 
 #[test]
 fn a_withdrawal_above_the_available_balance_is_refused_counting_earlier_holds() {
     let mut history = alice_with_account();
-    assert_eq!(refuse(&history, withdraw(100_001, 1)), Reject::InsufficientBalance { available_minor: 100_000, needed_minor: 100_001 });
+    assert_eq!(refuse(&history, withdraw(100_001, 1)), Reject::Accounts(AccountReject::InsufficientBalance { available_minor: 100_000, needed_minor: 100_001 }));
     accept(&mut history, withdraw(60_000, 1));
-    assert_eq!(refuse(&history, withdraw(40_001, 1)), Reject::InsufficientBalance { available_minor: 40_000, needed_minor: 40_001 });
+    assert_eq!(refuse(&history, withdraw(40_001, 1)), Reject::Accounts(AccountReject::InsufficientBalance { available_minor: 40_000, needed_minor: 40_001 }));
     accept(&mut history, withdraw(40_000, 1));
     assert_eq!(balance(&history), 0);
 }
@@ -192,7 +193,7 @@ fn rejecting_a_withdrawal_releases_the_hold() {
         then,
         vec![
             Event::Wallet(WalletEvent::RequestRejected { request_id: 1, remark: "account name mismatch".into() }),
-            Event::Credited { user_id: 1, amount_minor: 30_000, remark: "Withdrawal #1 rejected: hold released (account name mismatch)".into(), balance_after_minor: 100_000 },
+            Event::Accounts(AccountEvent::Credited { user_id: 1, amount_minor: 30_000, remark: "Withdrawal #1 rejected: hold released (account name mismatch)".into(), balance_after_minor: 100_000 }),
         ]
     );
     assert_eq!(balance(&history), 100_000);
@@ -218,7 +219,7 @@ fn withdrawals_go_only_to_the_users_own_account_of_the_same_type() {
     assert_eq!(refuse(&history, withdraw(1_000, 99)), Reject::Wallet(WalletReject::UnknownAccount));
     let crypto = WalletCommand::RequestWithdrawal { user_id: 1, amount_minor: 1_000, kind: WithdrawKind::Crypto, account_id: 1 };
     assert_eq!(refuse(&history, crypto), Reject::Wallet(WalletReject::AccountKindMismatch { account_id: 1, kind: "Crypto" }));
-    assert_eq!(refuse(&history, withdraw(0, 1)), Reject::AmountNotPositive);
+    assert_eq!(refuse(&history, withdraw(0, 1)), Reject::Accounts(AccountReject::AmountNotPositive));
 }
 
 #[test]
@@ -268,7 +269,7 @@ fn only_player_accounts_have_a_wallet() {
         assert_eq!(refuse(&history, bank_account(user_id)), Reject::Wallet(WalletReject::NoWallet));
     }
     let ghost = WalletCommand::RequestDeposit { user_id: 9, amount_minor: 10_000, method: "upi".into(), reference: String::new() };
-    assert_eq!(refuse(&history, ghost), Reject::UnknownUser);
+    assert_eq!(refuse(&history, ghost), Reject::Accounts(AccountReject::UnknownUser));
 }
 
 #[test]
@@ -294,7 +295,7 @@ fn an_active_coupon_credits_its_amount_and_a_pending_one_waits_for_activation() 
         then,
         vec![
             Event::Wallet(WalletEvent::CouponGranted { coupon_id: 1, user_id: 1, name: "Welcome 10%".into(), amount_minor: 10_000, depo_amount_minor: 100_000, expire_at_ms: T0 + 7 * DAY_MS, active: true }),
-            Event::Credited { user_id: 1, amount_minor: 10_000, remark: "Bonus BN00000001: Welcome 10%".into(), balance_after_minor: 110_000 },
+            Event::Accounts(AccountEvent::Credited { user_id: 1, amount_minor: 10_000, remark: "Bonus BN00000001: Welcome 10%".into(), balance_after_minor: 110_000 }),
         ]
     );
     let pending = accept(&mut history, grant(false));
@@ -304,7 +305,7 @@ fn an_active_coupon_credits_its_amount_and_a_pending_one_waits_for_activation() 
     assert_eq!(state.wallet.coupons[&1].status_label(T0), "Active");
     assert_eq!(state.wallet.coupons[&1].status_label(T0 + 8 * DAY_MS), "Expired");
     let activated = accept(&mut history, WalletCommand::ActivateCoupon { coupon_id: 2 });
-    assert_eq!(activated[1], Event::Credited { user_id: 1, amount_minor: 10_000, remark: "Bonus BN00000002: Welcome 10%".into(), balance_after_minor: 120_000 });
+    assert_eq!(activated[1], Event::Accounts(AccountEvent::Credited { user_id: 1, amount_minor: 10_000, remark: "Bonus BN00000002: Welcome 10%".into(), balance_after_minor: 120_000 }));
     assert_eq!(refuse(&history, WalletCommand::ActivateCoupon { coupon_id: 2 }), Reject::Wallet(WalletReject::CouponAlreadyActive(2)));
     assert_eq!(refuse(&history, WalletCommand::ActivateCoupon { coupon_id: 7 }), Reject::Wallet(WalletReject::UnknownCoupon(7)));
 }
@@ -320,9 +321,9 @@ fn bad_coupons_are_refused() {
         expire_at_ms,
         active: true,
     };
-    assert_eq!(refuse(&history, coupon("ghost", "C", 100, 0, T0 + DAY_MS)), Reject::UnknownUser);
+    assert_eq!(refuse(&history, coupon("ghost", "C", 100, 0, T0 + DAY_MS)), Reject::Accounts(AccountReject::UnknownUser));
     assert_eq!(refuse(&history, coupon("alice", " ", 100, 0, T0 + DAY_MS)), Reject::Wallet(WalletReject::InvalidCouponName));
-    assert_eq!(refuse(&history, coupon("alice", "C", 0, 0, T0 + DAY_MS)), Reject::AmountNotPositive);
+    assert_eq!(refuse(&history, coupon("alice", "C", 0, 0, T0 + DAY_MS)), Reject::Accounts(AccountReject::AmountNotPositive));
     assert_eq!(refuse(&history, coupon("alice", "C", 100, -1, T0 + DAY_MS)), Reject::Wallet(WalletReject::InvalidDepoAmount));
     assert_eq!(refuse(&history, coupon("alice", "C", 100, 0, T0)), Reject::Wallet(WalletReject::ExpiryPassed));
     accept(&mut history, WalletCommand::GrantCoupon { username: "alice".into(), name: "Late".into(), amount_minor: 100, depo_amount_minor: 0, expire_at_ms: T0 + 1, active: false });
@@ -369,5 +370,5 @@ fn a_telegram_connection_id_is_recorded() {
     secure(&mut history, SecureCommand::IssueTelegram { user_id: 1, connection_id: "TG-ABCD1234".into() }).expect("issued");
     assert_eq!(given(history.clone()).secure.get(1).and_then(|a| a.telegram_connection_id.clone()).as_deref(), Some("TG-ABCD1234"));
     assert_eq!(secure(&mut history, SecureCommand::IssueTelegram { user_id: 1, connection_id: String::new() }), Err(Reject::SecureAuth(SecureReject::InvalidConnectionId)));
-    assert_eq!(secure(&mut history, SecureCommand::IssueTelegram { user_id: 5, connection_id: "x".into() }), Err(Reject::UnknownUser));
+    assert_eq!(secure(&mut history, SecureCommand::IssueTelegram { user_id: 5, connection_id: "x".into() }), Err(Reject::Accounts(AccountReject::UnknownUser)));
 }

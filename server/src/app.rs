@@ -1,6 +1,7 @@
 //! The application: configuration, ledger, hub and HTTP server wired together. `Application`
 //! binds its own listener and reports its port, so tests start it on port 0.
 
+use ledger::CasinoCommand;
 use crate::configuration::Settings;
 use crate::crypto::PayloadCipher;
 use crate::login_limiter::LoginLimiter;
@@ -158,11 +159,11 @@ impl Application {
         // At start the locked tables are the configuration's and those an operator locked in the
         // console (and did not unlock).
         let mut tables = settings.casino.locked_cids.clone();
-        tables.extend(engine.read().console_locks.iter().copied());
-        let locks = ledger::Command::SetLockedTables { tables };
+        tables.extend(engine.read().casino.console_locks.iter().copied());
+        let locks = ledger::Command::Casino(CasinoCommand::SetLockedTables { tables });
         engine.submit(crate::clock::now_ms(), locks).await.context("locking the configured casino tables")?;
         // Markets operators suspended stay suspended across the restart.
-        book.write().unwrap_or_else(|p| p.into_inner()).set_holds(engine.read().market_holds.clone());
+        book.write().unwrap_or_else(|p| p.into_inner()).set_holds(engine.read().sports.market_holds.clone());
         let feed = crate::sports::start_feed(&settings, book.clone(), hub.clone(), engine.clone()).await.context("starting the feed")?;
         let dealer = crate::casino::start(&settings.casino, casino.clone(), hub.clone(), engine.clone()).await;
         let parts = Parts { engine, hub, book, casino, dealer, feed, edge: None, started_from };

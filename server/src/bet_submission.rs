@@ -2,6 +2,7 @@
 //! bet, the request id, what the bet records of the client, and the answer once the ledger
 //! decided. The rules of acceptance themselves are the ledger's.
 
+use ledger::{BetEvent, BetReject};
 use crate::app_state::AppState;
 use crate::error::{ApiError, ApiResult};
 use crate::extract::{client_ip, AuthUser};
@@ -88,17 +89,17 @@ pub fn answer(state: &AppState, user_id: u64, submitted: Result<Committed, Engin
     let (message, bet_id) = match submitted {
         Ok(committed) => {
             let bet_id = committed.events.iter().find_map(|e| match e.event {
-                Event::BetPlaced { bet_id, .. } => Some(bet_id),
+                Event::Bets(BetEvent::BetPlaced { bet_id, .. }) => Some(bet_id),
                 _ => None,
             });
             ("Bet placed successfully", bet_id.ok_or_else(|| ApiError::Unexpected(anyhow::anyhow!("bet committed without BetPlaced")))?)
         }
-        Err(EngineError::Rejected(Reject::DuplicateRequest { bet_id })) => ("Bet already placed", bet_id),
+        Err(EngineError::Rejected(Reject::Bets(BetReject::DuplicateRequest { bet_id }))) => ("Bet already placed", bet_id),
         Err(e) => return Err(e.into()),
     };
     let ledger = state.engine.read();
     let missing = || ApiError::Unexpected(anyhow::anyhow!("bet {bet_id} of user {user_id} is not in the published state"));
-    let account = ledger.users.get(&user_id).ok_or_else(missing)?;
-    let bet = ledger.bets.get(&bet_id).ok_or_else(missing)?;
+    let account = ledger.accounts.users.get(&user_id).ok_or_else(missing)?;
+    let bet = ledger.betting.bets.get(&bet_id).ok_or_else(missing)?;
     Ok((message, PlaceBetResponse { bet: bet_view(&ledger, bet), balance: Money(account.available_minor()), exp: Money(-account.exposure_minor) }))
 }

@@ -1,5 +1,6 @@
 //! The API's error type: each variant is one status of DESIGN §7, answered as an envelope.
 
+use ledger::{AccountReject, BetReject, CasinoReject, OversightReject};
 use actix_web::http::StatusCode;
 use actix_web::{HttpResponse, ResponseError};
 use ledger::secure::SecureReject;
@@ -104,25 +105,25 @@ impl From<Reject> for ApiError {
     fn from(reject: Reject) -> Self {
         let message = reject.to_string();
         match reject {
-            Reject::UnknownUser => ApiError::NotFound("Unknown user".into()),
-            Reject::InvalidCredentials | Reject::SessionExpired => ApiError::Unauthorized(message),
-            Reject::RefreshReused { .. } => ApiError::Unauthorized(message),
-            Reject::UsernameTaken | Reject::WrongPassword | Reject::AmountTooLarge => ApiError::Unprocessable(message),
-            Reject::InsufficientBalance { available_minor, needed_minor } => {
+            Reject::Accounts(AccountReject::UnknownUser) => ApiError::NotFound("Unknown user".into()),
+            Reject::Accounts(AccountReject::InvalidCredentials) | Reject::Accounts(AccountReject::SessionExpired) => ApiError::Unauthorized(message),
+            Reject::Accounts(AccountReject::RefreshReused { .. }) => ApiError::Unauthorized(message),
+            Reject::Accounts(AccountReject::UsernameTaken) | Reject::Accounts(AccountReject::WrongPassword) | Reject::Accounts(AccountReject::AmountTooLarge) => ApiError::Unprocessable(message),
+            Reject::Accounts(AccountReject::InsufficientBalance { available_minor, needed_minor }) => {
                 ApiError::Unprocessable(format!("Insufficient balance: available {}, needed {}", Money(available_minor), Money(needed_minor)))
             }
-            Reject::InvalidUsername | Reject::AmountNotPositive | Reject::InvalidRemark | Reject::InvalidButtons(_) | Reject::InvalidRequestId => {
+            Reject::Accounts(AccountReject::InvalidUsername) | Reject::Accounts(AccountReject::AmountNotPositive) | Reject::Accounts(AccountReject::InvalidRemark) | Reject::Accounts(AccountReject::InvalidButtons(_)) | Reject::Bets(BetReject::InvalidRequestId) => {
                 ApiError::BadRequest(message)
             }
-            Reject::RoleCannotBet | Reject::ToolSessionForOperatorsOnly => ApiError::Forbidden(message),
-            Reject::UnknownSelection | Reject::UnknownRound | Reject::UnknownMarket => ApiError::NotFound(message),
-            Reject::RoundClosed | Reject::RoundExists { .. } => ApiError::Conflict(message),
-            Reject::MarketNotOpen { .. } | Reject::OddsChanged | Reject::AlreadySettled | Reject::DuplicateRequest { .. } => ApiError::Conflict(message),
-            Reject::RequestIdReused { .. } | Reject::BetDelayNotOver { .. } => ApiError::Conflict(message),
-            Reject::TableLocked | Reject::BettingLocked | Reject::NotAnOperator => ApiError::Forbidden(message),
-            Reject::NothingToChange(_) => ApiError::Conflict(message),
-            Reject::SideNotOffered => ApiError::Unprocessable(message),
-            Reject::StakeOutOfLimits { min_minor, max_minor } => {
+            Reject::Bets(BetReject::RoleCannotBet) | Reject::Accounts(AccountReject::ToolSessionForOperatorsOnly) => ApiError::Forbidden(message),
+            Reject::Bets(BetReject::UnknownSelection) | Reject::Casino(CasinoReject::UnknownRound) | Reject::Bets(BetReject::UnknownMarket) => ApiError::NotFound(message),
+            Reject::Casino(CasinoReject::RoundClosed) | Reject::Casino(CasinoReject::RoundExists { .. }) => ApiError::Conflict(message),
+            Reject::Bets(BetReject::MarketNotOpen { .. }) | Reject::Bets(BetReject::OddsChanged) | Reject::Bets(BetReject::AlreadySettled) | Reject::Bets(BetReject::DuplicateRequest { .. }) => ApiError::Conflict(message),
+            Reject::Bets(BetReject::RequestIdReused { .. }) | Reject::Bets(BetReject::BetDelayNotOver { .. }) => ApiError::Conflict(message),
+            Reject::Casino(CasinoReject::TableLocked) | Reject::Bets(BetReject::BettingLocked) | Reject::Oversight(OversightReject::NotAnOperator) => ApiError::Forbidden(message),
+            Reject::Oversight(OversightReject::NothingToChange(_)) => ApiError::Conflict(message),
+            Reject::Bets(BetReject::SideNotOffered) => ApiError::Unprocessable(message),
+            Reject::Bets(BetReject::StakeOutOfLimits { min_minor, max_minor }) => {
                 ApiError::Unprocessable(format!("Stake must be between {} and {}", Money(min_minor), Money(max_minor)))
             }
             Reject::Wallet(reject) => reject.into(),
@@ -138,8 +139,8 @@ impl From<WalletReject> for ApiError {
         match reject {
             // The core turns these into its own rejects; mapped here alike should one arrive.
             WalletReject::UnknownUser => ApiError::NotFound("Unknown user".into()),
-            WalletReject::Amount(error) => ledger::Reject::from(error).into(),
-            WalletReject::InsufficientBalance { available_minor, needed_minor } => ledger::Reject::InsufficientBalance { available_minor, needed_minor }.into(),
+            WalletReject::Amount(error) => ledger::Reject::from(AccountReject::from(error)).into(),
+            WalletReject::InsufficientBalance { available_minor, needed_minor } => ledger::Reject::Accounts(AccountReject::InsufficientBalance { available_minor, needed_minor }).into(),
             WalletReject::InvalidRemark => ApiError::BadRequest(message),
             WalletReject::NoWallet => ApiError::Forbidden(message),
             WalletReject::UnknownMethod(_) | WalletReject::InvalidReference | WalletReject::InvalidAccount(_) => ApiError::BadRequest(message),

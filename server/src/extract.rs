@@ -218,9 +218,9 @@ fn authenticate(req: &HttpRequest) -> Result<AuthUser, ApiError> {
     let state = app_state(req);
     let ledger = state.engine.read();
     let session = ledger
-        .session_by_access(&crate::tokens::hash(token), now_ms())
+        .accounts.session_by_access(&crate::tokens::hash(token), now_ms())
         .ok_or_else(|| ApiError::Unauthorized("Access token is invalid or expired".into()))?;
-    let user = ledger.users.get(&session.user_id).ok_or_else(|| ApiError::Unauthorized("Access token is invalid or expired".into()))?;
+    let user = ledger.accounts.users.get(&session.user_id).ok_or_else(|| ApiError::Unauthorized("Access token is invalid or expired".into()))?;
     if user.must_change_password && !open_before_password_change(req) {
         return Err(ApiError::Forbidden(PASSWORD_CHANGE_FIRST.into()));
     }

@@ -1,5 +1,6 @@
 //! Operator actions, shared by the `/api/ops` routes and the `exchange` command's `--data` mode.
 
+use ledger::{AccountCommand, AccountEvent, OperatorCommand};
 use crate::error::{ApiError, ApiResult};
 use crate::clock::now_ms;
 use crate::password_policy::check_new_password;
@@ -13,19 +14,19 @@ use schemas::{AccountRow, ActivityRow, AuditReport, AuditState, CreateUserReques
 pub async fn create_user(engine: &EngineHandle, request: CreateUserRequest) -> ApiResult<User> {
     check_new_password(&request.password, &request.username, None).map_err(|weak| ApiError::bad(format!("password: {weak}")))?;
     let password_hash = crate::passwords::hash(request.password).await?;
-    let command = Command::OpenAccount {
+    let command = Command::Accounts(AccountCommand::OpenAccount {
         username: request.username.trim().to_owned(),
         password_hash,
         role: request.role,
         must_change_password: request.must_change_password,
         rules_accepted: false,
-    };
+    });
     let committed = engine.submit(now_ms(), command).await?;
     let user_id = match committed.events.first().map(|e| &e.event) {
-        Some(ledger::Event::AccountOpened { user_id, .. }) => *user_id,
+        Some(ledger::Event::Accounts(AccountEvent::AccountOpened { user_id, .. })) => *user_id,
         _ => return Err(ApiError::Unexpected(anyhow::anyhow!("account opened without an AccountOpened event"))),
     };
-    Ok(user_view(engine.read().users.get(&user_id).ok_or_else(crate::error::unknown_user)?))
+    Ok(user_view(engine.read().accounts.users.get(&user_id).ok_or_else(crate::error::unknown_user)?))
 }
 
 #[derive(Clone, Copy)]
@@ -41,11 +42,11 @@ pub async fn move_money(engine: &EngineHandle, by: UserId, request: MoneyRequest
         Direction::Credit => AccountAction::Credit { amount_minor },
         Direction::Debit => AccountAction::Debit { amount_minor },
     };
-    let command = Command::Operator { by, username: username.clone(), action, remark };
+    let command = Command::Oversight(OperatorCommand::Operator { by, username: username.clone(), action, remark });
     let committed = engine.submit(now_ms(), command).await?;
     let seq = committed.last_seq().unwrap_or_default();
     let ledger = engine.read();
-    let balance = ledger.user_by_name(&username).map_or(0, |u| u.balance_minor);
+    let balance = ledger.accounts.user_by_name(&username).map_or(0, |u| u.balance_minor);
     Ok(MoneyResponse { balance: Money(balance), seq })
 }
 
@@ -67,7 +68,7 @@ pub async fn state_at(engine: &EngineHandle, seq: Option<u64>, username: Option<
         return Err(ApiError::bad(format!("seq: must be at most the head of the log ({head})")));
     }
     if let Some(name) = &username {
-        if engine.read().user_by_name(name).is_none() {
+        if engine.read().accounts.user_by_name(name).is_none() {
             return Err(ApiError::NotFound(format!("Unknown user '{name}'")));
         }
     }
@@ -86,7 +87,7 @@ pub async fn password_reset(username: &str, password: String) -> ApiResult<Accou
 
 /// Operator `by` acts on `username`'s account; the remark says why. The account as it now is.
 pub async fn act_on_account(engine: &EngineHandle, by: UserId, username: &str, action: AccountAction, remark: String) -> ApiResult<OpsUserRow> {
-    engine.submit(now_ms(), Command::Operator { by, username: username.trim().to_owned(), action, remark }).await?;
+    engine.submit(now_ms(), Command::Oversight(OperatorCommand::Operator { by, username: username.trim().to_owned(), action, remark })).await?;
     let ledger = engine.read();
     Ok(user_row(&ledger, account(&ledger, username)?))
 }
@@ -95,7 +96,7 @@ pub async fn act_on_account(engine: &EngineHandle, by: UserId, username: &str, a
 const SETTLED_ROWS_MAX: usize = 100;
 
 pub fn account<'a>(state: &'a State, username: &str) -> ApiResult<&'a ledger::Account> {
-    state.user_by_name(username.trim()).ok_or_else(|| ApiError::NotFound(format!("Unknown user '{}'", username.trim())))
+    state.accounts.user_by_name(username.trim()).ok_or_else(|| ApiError::NotFound(format!("Unknown user '{}'", username.trim())))
 }
 
 pub fn user_row(state: &State, account: &ledger::Account) -> OpsUserRow {
@@ -106,7 +107,7 @@ pub fn user_row(state: &State, account: &ledger::Account) -> OpsUserRow {
         exposure: Money(account.exposure_minor),
         betting_locked: account.betting_locked,
         must_change_password: account.must_change_password,
-        sessions: state.sessions.values().filter(|s| s.user_id == account.id).count() as u32,
+        sessions: state.accounts.sessions.values().filter(|s| s.user_id == account.id).count() as u32,
     }
 }
 
@@ -136,7 +137,7 @@ pub fn user_detail(ledger: &State, username: &str) -> ApiResult<OpsUserDetail> {
             .collect(),
         wallet_requests,
         sessions: ledger
-            .sessions
+            .accounts.sessions
             .values()
             .filter(|s| s.user_id == account.id)
             .map(|s| OpsSession { id: s.id, current: account.current_session == Some(s.id), expires_at: rfc3339(s.refresh_expires_ms) })
@@ -160,7 +161,7 @@ pub fn user_detail(ledger: &State, username: &str) -> ApiResult<OpsUserDetail> {
 pub fn operator_id(engine: &EngineHandle, username: &str) -> ApiResult<UserId> {
     let ledger = engine.read();
     let operator = ledger
-        .user_by_name(username.trim())
+        .accounts.user_by_name(username.trim())
         .ok_or_else(|| ApiError::NotFound(format!("Unknown user '{}': the tool acts as the operator --operator names, and this ledger has no such account", username.trim())))?;
     if operator.role != schemas::Role::Operator {
         return Err(ApiError::Forbidden(format!("'{username}' is not an operator")));
@@ -179,15 +180,15 @@ pub async fn money_timeline(engine: &EngineHandle, user_id: UserId) -> ApiResult
 }
 
 fn table_view(ledger: &State, table: &catalog::TableInfo) -> OpsTable {
-    let round = ledger.tables.get(table.gtype);
+    let round = ledger.casino.tables.get(table.gtype);
     OpsTable {
         gtype: table.gtype.to_owned(),
         name: table.name.to_owned(),
         cid: table.number,
-        locked: ledger.locked_tables.contains(&table.number),
+        locked: ledger.casino.locked_tables.contains(&table.number),
         mid: round.map(|r| r.mid.clone()),
         betting: round.is_some_and(|r| r.betting),
-        paused: ledger.paused_tables.contains(table.gtype),
+        paused: ledger.casino.paused_tables.contains(table.gtype),
     }
 }
 
@@ -199,7 +200,7 @@ pub fn tables(ledger: &State) -> Vec<OpsTable> {
 /// Operator `by` locks or unlocks the table; the table as it now is.
 pub async fn set_table_lock(engine: &EngineHandle, by: UserId, gtype: &str, locked: bool, remark: String) -> ApiResult<OpsTable> {
     let table = catalog::table(gtype.trim()).ok_or_else(|| ApiError::NotFound(format!("Unknown table '{}'", gtype.trim())))?;
-    engine.submit(now_ms(), Command::OperatorTable { by, table: table.number, locked, remark }).await?;
+    engine.submit(now_ms(), Command::Oversight(OperatorCommand::OperatorTable { by, table: table.number, locked, remark })).await?;
     Ok(table_view(&engine.read(), &table))
 }
 
@@ -211,7 +212,7 @@ pub async fn act_on_dealing(engine: &EngineHandle, by: UserId, gtype: &str, acti
         "pause" => DealingAction::Pause,
         "resume" => DealingAction::Resume,
         "void" => {
-            let round = engine.read().tables.get(table.gtype).map(|r| r.mid.clone());
+            let round = engine.read().casino.tables.get(table.gtype).map(|r| r.mid.clone());
             DealingAction::VoidRound { mid: round.ok_or_else(|| ApiError::Conflict("The table has no round open: its last round is already resulted".into()))? }
         }
         _ => return Err(ApiError::NotFound(format!("Unknown action '{action}'"))),
@@ -226,7 +227,7 @@ pub async fn act_on_dealing_with(engine: &EngineHandle, by: UserId, gtype: &str,
         DealingAction::VoidRound { mid } => Some(mid.clone()),
         DealingAction::Pause | DealingAction::Resume | DealingAction::Stack { .. } => None,
     };
-    engine.submit(now_ms(), Command::OperatorDealing { by, gtype: table.gtype.to_owned(), action, remark }).await?;
+    engine.submit(now_ms(), Command::Oversight(OperatorCommand::OperatorDealing { by, gtype: table.gtype.to_owned(), action, remark })).await?;
     Ok((table_view(&engine.read(), &table), voided))
 }
 

@@ -1,6 +1,7 @@
 //! From ledger to sockets: after each durable batch, every user whose money moved gets the new
 //! balance and exposure on the `user` topic.
 
+use ledger::AccountEvent;
 use crate::ws::hub::{Full, HubHandle};
 use ledger::{Account, Notify, State};
 use schemas::{Money, UserBalance};
@@ -18,13 +19,13 @@ pub fn user_balance(account: &Account) -> UserBalance {
 pub fn notifier(hub: HubHandle) -> Notify {
     Box::new(move |envelopes, state: &State| {
         for envelope in envelopes {
-            if let ledger::Event::SessionEnded { session_id, .. } = envelope.event {
+            if let ledger::Event::Accounts(AccountEvent::SessionEnded { session_id, .. }) = envelope.event {
                 hub.end_session(session_id);
             }
         }
         let touched: BTreeSet<u64> = envelopes.iter().filter_map(|e| e.event.money_user()).collect();
         for user_id in touched {
-            if let Some(account) = state.users.get(&user_id) {
+            if let Some(account) = state.accounts.users.get(&user_id) {
                 let data = serde_json::to_value(user_balance(account)).expect("wire types serialize");
                 hub.publish(user_topic(user_id), data, Full::Delta);
             }

@@ -32,14 +32,14 @@ pub async fn moment(engine: &EngineHandle, seq: Option<u64>, at_ms: Option<i64>,
         return Err(ApiError::bad(format!("seq: must be at most the head of the log ({head})")));
     }
     if let Some(name) = &username {
-        if engine.read().user_by_name(name).is_none() {
+        if engine.read().accounts.user_by_name(name).is_none() {
             return Err(ApiError::NotFound(format!("Unknown user '{name}'")));
         }
     }
     let store = engine.store().clone();
     let state = off_the_workers(move || ledger::audit::replay_to(store.as_ref(), to_seq, at_ms.unwrap_or(i64::MAX))).await?;
     let users = state
-        .users
+        .accounts.users
         .values()
         .filter(|u| username.as_deref().is_none_or(|name| u.username.eq_ignore_ascii_case(name)))
         .map(|u| OpsMomentUser { username: u.username.clone(), balance: Money(u.balance_minor), exposure: Money(u.exposure_minor), open_bets: open_bets(&state, u.id, None) })
@@ -104,7 +104,7 @@ fn row(names: &BTreeMap<u64, String>, envelope: &Envelope) -> OpsEventRow {
 }
 
 fn names(state: &State) -> BTreeMap<u64, String> {
-    state.users.values().map(|u| (u.id, u.username.clone())).collect()
+    state.accounts.users.values().map(|u| (u.id, u.username.clone())).collect()
 }
 
 fn matching(filter: &EventFilter, row: &OpsEventRow) -> bool {
@@ -132,7 +132,7 @@ fn scan(store: &dyn Store, names: &BTreeMap<u64, String>, filter: &EventFilter, 
 
 fn check(engine: &EngineHandle, filter: &EventFilter) -> ApiResult<BTreeMap<u64, String>> {
     if let Some(name) = &filter.username {
-        if engine.read().user_by_name(name).is_none() {
+        if engine.read().accounts.user_by_name(name).is_none() {
             return Err(ApiError::NotFound(format!("Unknown user '{name}'")));
         }
     }

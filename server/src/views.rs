@@ -4,7 +4,7 @@
 
 use crate::timefmt::rfc3339;
 use ledger::betting::{book_outcomes, exposure_minor, liability_minor, profit_minor, BookKind, Outcome, Payoff};
-use ledger::casino::CASINO_ID_BASE;
+use ledger::ids::CASINO_ID_BASE;
 use ledger::{Account, Bet, State, UserId};
 use schemas::bets::{BetView, OpenMarket, RunRow, SectionBook, SettlementRow, SpotsData};
 use schemas::sports::Price;
@@ -48,12 +48,12 @@ pub fn bet_view(state: &State, bet: &Bet) -> BetView {
 /// Open bets of a user, newest first; `gmid` narrows them to one match.
 pub fn open_bets(state: &State, user_id: UserId, gmid: Option<u64>) -> Vec<BetView> {
     let mut bets: Vec<BetView> = state
-        .books
+        .betting.books
         .values()
         .filter(|b| gmid.is_none_or(|g| b.gmid == g))
         .filter_map(|b| b.open.get(&user_id))
         .flatten()
-        .filter_map(|id| state.bets.get(id))
+        .filter_map(|id| state.betting.bets.get(id))
         .map(|bet| bet_view(state, bet))
         .collect();
     bets.sort_by_key(|b| std::cmp::Reverse(b.bet_id));
@@ -64,10 +64,10 @@ pub fn open_bets(state: &State, user_id: UserId, gmid: Option<u64>) -> Vec<BetVi
 /// each with its bets, newest first, and the worst-case loss of its books; the largest first.
 pub fn open_markets(state: &State, user_id: UserId, casino: Option<bool>) -> Vec<OpenMarket> {
     let mut markets: Vec<OpenMarket> = Vec::new();
-    for (key, book) in state.books.iter() {
+    for (key, book) in state.betting.books.iter() {
         let Some(ids) = book.open.get(&user_id) else { continue };
-        let exposure = exposure_minor(&book.kind, state.open_bets(key, user_id).into_iter());
-        let bets: Vec<BetView> = ids.iter().filter_map(|id| state.bets.get(id)).map(|bet| bet_view(state, bet)).collect();
+        let exposure = exposure_minor(&book.kind, state.betting.open_bets(key, user_id).into_iter());
+        let bets: Vec<BetView> = ids.iter().filter_map(|id| state.betting.bets.get(id)).map(|bet| bet_view(state, bet)).collect();
         let Some(first) = bets.first() else { continue };
         if casino.is_some_and(|wanted| wanted != first.casino) {
             continue;
@@ -102,8 +102,8 @@ pub fn open_markets(state: &State, user_id: UserId, casino: Option<bool>) -> Vec
 /// Per market: each runner's P/L if it wins, or a line's Run Amount table.
 pub fn spots(state: &State, user_id: UserId, gmid: u64) -> Vec<SpotsData> {
     let mut out: Vec<SpotsData> = Vec::new();
-    for (key, book) in state.books.iter().filter(|(_, b)| b.gmid == gmid && b.open.contains_key(&user_id)) {
-        let bets = state.open_bets(key, user_id);
+    for (key, book) in state.betting.books.iter().filter(|(_, b)| b.gmid == gmid && b.open.contains_key(&user_id)) {
+        let bets = state.betting.open_bets(key, user_id);
         let outcomes = book_outcomes(&book.kind, bets.iter().copied());
         let sdata: Vec<SectionBook> = match &book.kind {
             BookKind::Runners(_) => outcomes
@@ -158,14 +158,14 @@ pub fn user_view(account: &Account) -> User {
 
 /// A player's bets on a casino round, open and settled, newest first.
 pub fn round_bets(ledger: &State, user_id: u64, book: u64) -> Vec<BetView> {
-    let mut bets: Vec<_> = ledger.bets.values().rev().filter(|b| b.user_id == user_id && b.book.mid == book).map(|b| bet_view(ledger, b)).collect();
+    let mut bets: Vec<_> = ledger.betting.bets.values().rev().filter(|b| b.user_id == user_id && b.book.mid == book).map(|b| bet_view(ledger, b)).collect();
     bets.sort_by_key(|b| std::cmp::Reverse(b.bet_id));
     bets
 }
 
 /// One settled market or round of a statement, with its bets.
 pub fn settlement_row(ledger: &ledger::State, entry: &ledger::SettlementEntry) -> Option<SettlementRow> {
-    let bets: Vec<_> = entry.bets.iter().filter_map(|id| ledger.bets.get(id)).map(|bet| bet_view(ledger, bet)).collect();
+    let bets: Vec<_> = entry.bets.iter().filter_map(|id| ledger.betting.bets.get(id)).map(|bet| bet_view(ledger, bet)).collect();
     let first = bets.first()?;
     let (event_name, market_name) = (first.event_name.clone(), first.market_name.clone());
     let (market_id, game_id) = (first.market_id, first.game_id);

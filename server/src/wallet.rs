@@ -34,7 +34,7 @@ pub fn account_view(account: &lw::WithdrawAccount) -> WithdrawAccount {
 }
 
 pub fn request_view(state: &State, request: &lw::WalletRequest) -> WalletRequest {
-    let username = state.users.get(&request.user_id).map(|u| u.username.clone()).unwrap_or_default();
+    let username = state.accounts.users.get(&request.user_id).map(|u| u.username.clone()).unwrap_or_default();
     let (kind, name, method, withdraw_kind, account, reference) = match &request.detail {
         RequestDetail::Deposit { method, reference } => {
             let name = lw::deposit_method(method).map_or_else(|| method.clone(), |m| m.name.to_owned());
@@ -171,7 +171,7 @@ pub fn list_requests(engine: &EngineHandle, query: &RequestQuery) -> ApiResult<(
     let state = engine.read();
     let user_id = match query.username.trim() {
         "" => None,
-        name => Some(state.user_by_name(name).ok_or_else(|| ApiError::NotFound(format!("Unknown user '{name}'")))?.id),
+        name => Some(state.accounts.user_by_name(name).ok_or_else(|| ApiError::NotFound(format!("Unknown user '{name}'")))?.id),
     };
     let requests = state.wallet.requests.values().filter(|r| user_id.is_none_or(|id| r.user_id == id));
     Ok(filter.page(&state, requests))
@@ -203,7 +203,7 @@ pub async fn decide_request(engine: &EngineHandle, request_id: u64, decision: De
 pub fn coupon_view(state: &State, coupon: &lw::Coupon, now_ms: i64) -> Coupon {
     Coupon {
         id: coupon.id,
-        username: state.users.get(&coupon.user_id).map(|u| u.username.clone()).unwrap_or_default(),
+        username: state.accounts.users.get(&coupon.user_id).map(|u| u.username.clone()).unwrap_or_default(),
         name: coupon.name.clone(),
         coupon_amount: Money(coupon.amount_minor),
         depo_amount: Money(coupon.depo_amount_minor),
@@ -268,7 +268,7 @@ pub fn list_coupons(engine: &EngineHandle, username: &str) -> ApiResult<Vec<Coup
     let state = engine.read();
     let user_id = match username.trim() {
         "" => None,
-        name => Some(state.user_by_name(name).ok_or_else(|| ApiError::NotFound(format!("Unknown user '{name}'")))?.id),
+        name => Some(state.accounts.user_by_name(name).ok_or_else(|| ApiError::NotFound(format!("Unknown user '{name}'")))?.id),
     };
     let now = now_ms();
     Ok(state.wallet.coupons.values().filter(|c| user_id.is_none_or(|id| c.user_id == id)).map(|c| coupon_view(&state, c, now)).collect())

@@ -14,6 +14,7 @@
 
 mod common;
 
+use ledger::{AccountEvent, BetEvent};
 use common::{audit_verify, call, open_market, payload_cipher, sealed_call, start_server};
 use ledger::wallet::WalletEvent;
 use ledger::Event;
@@ -316,12 +317,12 @@ fn read_log(dir: &Path) -> InLog {
     for record in store.read_from(1) {
         let envelope = record.expect("every record of the log decodes in sequence");
         match &envelope.event {
-            Event::AccountOpened { user_id, username, .. } => {
+            Event::Accounts(AccountEvent::AccountOpened { user_id, username, .. }) => {
                 names.insert(*user_id, username.clone());
             }
-            Event::Credited { remark, .. } if remark.starts_with(REMARK_PREFIX) => log.credits.entry(remark.clone()).or_default().push(envelope.seq),
-            Event::BetPlaced { bet_id, request_id, .. } => log.bets.entry(*bet_id).or_default().push(request_id.clone()),
-            Event::LoggedIn { user_id, .. } => *log.logins.entry(names.get(user_id).cloned().unwrap_or_default()).or_default() += 1,
+            Event::Accounts(AccountEvent::Credited { remark, .. }) if remark.starts_with(REMARK_PREFIX) => log.credits.entry(remark.clone()).or_default().push(envelope.seq),
+            Event::Bets(BetEvent::BetPlaced { bet_id, request_id, .. }) => log.bets.entry(*bet_id).or_default().push(request_id.clone()),
+            Event::Accounts(AccountEvent::LoggedIn { user_id, .. }) => *log.logins.entry(names.get(user_id).cloned().unwrap_or_default()).or_default() += 1,
             Event::Wallet(WalletEvent::DepositRequested { request_id, .. }) => *log.wallet.entry((*request_id, "deposit")).or_default() += 1,
             Event::Wallet(WalletEvent::RequestRejected { request_id, .. }) => *log.wallet.entry((*request_id, "reject")).or_default() += 1,
             _ => {}

@@ -12,6 +12,7 @@
 
 mod common;
 
+use ledger::BetEvent;
 use common::{call, open_market, payload_cipher, sealed_call, Nats};
 use ledger::jetstream::{JetStreamOptions, JetStreamStore};
 use ledger::{Event, Store};
@@ -239,7 +240,7 @@ fn bets_in_log(log: &str) -> HashMap<String, Vec<u64>> {
     let store = JetStreamStore::open(&JetStreamOptions { servers: log.into(), stream: "LEDGER".into(), replicas: 1 }).expect("the stream opens");
     let mut bets: HashMap<String, Vec<u64>> = HashMap::new();
     for record in store.read_from(1) {
-        if let Event::BetPlaced { bet_id, request_id, .. } = record.expect("every batch decodes").event {
+        if let Event::Bets(BetEvent::BetPlaced { bet_id, request_id, .. }) = record.expect("every batch decodes").event {
             bets.entry(request_id).or_default().push(bet_id);
         }
     }

@@ -137,10 +137,11 @@ pub fn open_data_dir(dir: &Path) -> Result<Box<dyn Store>, StoreError> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::accounts::messages::AccountEvent;
     use crate::event::Event;
 
     fn batch(from: u64, count: u64) -> Vec<Envelope> {
-        (from..from + count).map(|seq| Envelope { seq, at_ms: 0, event: Event::RulesAccepted { user_id: seq } }).collect()
+        (from..from + count).map(|seq| Envelope { seq, at_ms: 0, event: Event::Accounts(AccountEvent::RulesAccepted { user_id: seq }) }).collect()
     }
 
     #[test]

@@ -821,10 +821,11 @@ impl Iterator for Reader {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::accounts::messages::AccountEvent;
     use crate::event::Event;
 
     fn batch(from: u64, count: u64) -> Vec<Envelope> {
-        (from..from + count).map(|seq| Envelope { seq, at_ms: seq as i64, event: Event::RulesAccepted { user_id: seq } }).collect()
+        (from..from + count).map(|seq| Envelope { seq, at_ms: seq as i64, event: Event::Accounts(AccountEvent::RulesAccepted { user_id: seq }) }).collect()
     }
 
     fn seqs(store: &SegmentStore, from: u64) -> Vec<u64> {

@@ -181,11 +181,12 @@ impl Store for SledStore {
 #[cfg(test)]
 mod head_record_tests {
     use super::*;
+    use crate::accounts::messages::AccountEvent;
     use crate::store::head::{head_record, read_head_record};
     use crate::event::{Envelope, Event};
 
     fn batch(from: u64, count: u64) -> Vec<Envelope> {
-        (from..from + count).map(|seq| Envelope { seq, at_ms: 0, event: Event::RulesAccepted { user_id: seq } }).collect()
+        (from..from + count).map(|seq| Envelope { seq, at_ms: 0, event: Event::Accounts(AccountEvent::RulesAccepted { user_id: seq }) }).collect()
     }
 
     #[test]

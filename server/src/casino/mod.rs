@@ -5,6 +5,7 @@
 pub mod catalog;
 pub mod round_bets;
 
+use ledger::{BetReject, CasinoCommand, CasinoReject};
 use crate::configuration::CasinoSettings;
 use crate::clock::now_ms;
 use crate::ws::hub::{Full, HubHandle};
@@ -81,8 +82,8 @@ pub async fn start(settings: &CasinoSettings, tables: SharedTables, hub: HubHand
     let now = now_ms();
     let speed = if settings.speed.is_nan() { 1.0 } else { settings.speed.clamp(0.0, feed_sim::SPEED_MAX) };
     let asked = FeedWorld { seed: settings.seed, start_ms: now, speed_milli: (speed * 1000.0).round() as u64, fixtures_per_sport: 0, virtual_fixtures: 0 };
-    submit(&engine, Command::StartCasino { world: asked.clone() }).await;
-    let world = engine.read().casino_world.clone().unwrap_or(asked);
+    submit(&engine, Command::Casino(CasinoCommand::StartCasino { world: asked.clone() })).await;
+    let world = engine.read().casino.casino_world.clone().unwrap_or(asked);
     let mut sim = CasinoEngine::new(CasinoConfig { seed: settings.seed, speed: settings.speed, start_ms: world.start_ms });
     catch_up(&mut sim, u64::try_from(now - world.start_ms).unwrap_or(0), &engine).await;
     for round in sim.snapshot() {
@@ -120,7 +121,7 @@ pub async fn start(settings: &CasinoSettings, tables: SharedTables, hub: HubHand
                     // A round the ledger does not have open (dealt while paused, or voided) is
                     // not settled.
                     CasinoEvent::RoundResulted { result } => {
-                        if engine.read().tables.get(&result.gtype).is_some_and(|r| r.mid == result.mid) {
+                        if engine.read().casino.tables.get(&result.gtype).is_some_and(|r| r.mid == result.mid) {
                             settle(&engine, result).await;
                         }
                     }
@@ -141,7 +142,7 @@ const CATCH_UP_STEP_MS: u64 = 1_000;
 /// Deals the real time the server missed, keeping only the results of the rounds the ledger has
 /// open (the tables' rounds of the missed time took no bets and are not logged).
 async fn catch_up(sim: &mut CasinoEngine, missed_ms: u64, engine: &EngineHandle) {
-    let mut open: BTreeMap<String, String> = engine.read().tables.iter().map(|(gtype, round)| (gtype.clone(), round.mid.clone())).collect();
+    let mut open: BTreeMap<String, String> = engine.read().casino.tables.iter().map(|(gtype, round)| (gtype.clone(), round.mid.clone())).collect();
     let mut done_ms = 0;
     while done_ms < missed_ms && !open.is_empty() {
         let step_ms = CATCH_UP_STEP_MS.min(missed_ms - done_ms);
@@ -172,9 +173,9 @@ const VOIDED_REMARK: &str = "This round is void: every stake is returned.";
 fn dealt_aside(tables: &SharedTables, hub: &HubHandle, engine: &EngineHandle, round: &CasinoRound) -> bool {
     let (voided, paused) = {
         let ledger = engine.read();
-        let voided = ledger::casino::round_book(&round.mid).and_then(|book| ledger.rounds.get(&book)).is_some_and(|r| r.outcome.is_none());
+        let voided = ledger::casino::round_book(&round.mid).and_then(|book| ledger.casino.rounds.get(&book)).is_some_and(|r| r.outcome.is_none());
         let shown_now = read(tables).round(&round.gtype).is_some_and(|r| r.mid == round.mid);
-        (voided, ledger.paused_tables.contains(&round.gtype) && !shown_now)
+        (voided, ledger.casino.paused_tables.contains(&round.gtype) && !shown_now)
     };
     if paused {
         set_remark(tables, hub, &round.gtype, None, PAUSED_REMARK);
@@ -212,15 +213,15 @@ async fn show(tables: &SharedTables, hub: &HubHandle, engine: &EngineHandle, mut
     let new_round = previous.as_ref().is_none_or(|(mid, _)| *mid != round.mid);
     if new_round {
         let table = catalog::table(&round.gtype).map_or(0, |t| t.number);
-        submit(engine, Command::OpenRound { gtype: round.gtype.clone(), table, mid: round.mid.clone() }).await;
+        submit(engine, Command::Casino(CasinoCommand::OpenRound { gtype: round.gtype.clone(), table, mid: round.mid.clone() })).await;
     }
     let was_open = new_round || previous.as_ref().is_some_and(|(_, status)| *status == RoundStatus::Open);
     if was_open && round.status != RoundStatus::Open {
-        submit(engine, Command::CloseRound { gtype: round.gtype.clone(), mid: round.mid.clone() }).await;
+        submit(engine, Command::Casino(CasinoCommand::CloseRound { gtype: round.gtype.clone(), mid: round.mid.clone() })).await;
     }
     // In play (the super over): betting opens again between two balls of the round.
     if !was_open && round.status == RoundStatus::Open {
-        submit(engine, Command::ReopenRound { gtype: round.gtype.clone(), mid: round.mid.clone() }).await;
+        submit(engine, Command::Casino(CasinoCommand::ReopenRound { gtype: round.gtype.clone(), mid: round.mid.clone() })).await;
     }
     round.ts = now_ms();
     let full = serde_json::to_value(&round).expect("wire types serialize");
@@ -243,18 +244,18 @@ fn changed_fields(before: &serde_json::Value, after: &serde_json::Value) -> serd
 /// cards first (betting is closed, so the ledger's picks of the round are all there are).
 async fn settle(engine: &EngineHandle, mut result: RoundResult) {
     let scopes: Vec<u32> = match round_book(&result.mid) {
-        Some(book) => engine.read().books.range(BookKey { mid: book, scope: PICK_SCOPE }..=BookKey { mid: book, scope: u32::MAX }).map(|(key, _)| key.scope).collect(),
+        Some(book) => engine.read().betting.books.range(BookKey { mid: book, scope: PICK_SCOPE }..=BookKey { mid: book, scope: u32::MAX }).map(|(key, _)| key.scope).collect(),
         None => vec![],
     };
     result.items.extend(feed_sim::casino::judge_picks(&result, &scopes));
-    let command = Command::SettleRound { gtype: result.gtype.clone(), mid: result.mid.clone(), result: Some(result) };
+    let command = Command::Casino(CasinoCommand::SettleRound { gtype: result.gtype.clone(), mid: result.mid.clone(), result: Some(result) });
     submit(engine, command).await;
 }
 
 async fn submit(engine: &EngineHandle, command: Command) {
     match engine.submit(now_ms(), command).await {
         // A round the ledger already has goes on after a restart.
-        Ok(_) | Err(EngineError::Rejected(Reject::AlreadySettled | Reject::RoundExists { .. })) => {}
+        Ok(_) | Err(EngineError::Rejected(Reject::Bets(BetReject::AlreadySettled) | Reject::Casino(CasinoReject::RoundExists { .. }))) => {}
         Err(e) => tracing::error!(error = %e, "casino round not logged"),
     }
 }

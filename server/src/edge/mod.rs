@@ -27,6 +27,7 @@
 
 pub mod route;
 
+use ledger::AccountEvent;
 use crate::ws::hub::{Change, Full, HubHandle, Relayed};
 use futures_util::StreamExt;
 use std::sync::atomic::AtomicU64;
@@ -193,7 +194,7 @@ pub async fn follow(settings: &crate::configuration::Settings, hub: HubHandle, b
             let fold = |events: &[ledger::Envelope]| {
                 followed.fold(events)?;
                 for envelope in events {
-                    if let ledger::Event::SessionEnded { session_id, .. } = envelope.event {
+                    if let ledger::Event::Accounts(AccountEvent::SessionEnded { session_id, .. }) = envelope.event {
                         ending.end_session(session_id);
                     }
                 }

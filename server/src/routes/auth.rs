@@ -1,5 +1,6 @@
 //! Sign-in, demo sign-in, token refresh and sign-out.
 
+use ledger::{AccountCommand, AccountEvent, AccountReject};
 use crate::views::user_view;
 use crate::app_state::AppState;
 use crate::error::{ApiError, ApiResult};
@@ -36,7 +37,7 @@ fn check_login(body: &LoginRequest) -> ApiResult<String> {
 }
 
 fn login_response(state: &AppState, issued: Issued, user_id: u64) -> ApiResult<HttpResponse> {
-    let user = user_view(state.engine.read().users.get(&user_id).ok_or_else(crate::error::unknown_user)?);
+    let user = user_view(state.engine.read().accounts.users.get(&user_id).ok_or_else(crate::error::unknown_user)?);
     Ok(ok("Login successful", LoginResponse { access_token: issued.access, refresh_token: issued.refresh, user }))
 }
 
@@ -51,12 +52,12 @@ pub async fn login(req: HttpRequest, state: web::Data<AppState>, JsonBody(body):
     };
     // Counted before the check, so concurrent guesses cannot all pass; a success takes it back.
     let attempt = count_guess(&state, &username, &req, "failed logins")?;
-    let stored = state.engine.read().user_by_name(&username).map(|u| u.password_hash.clone());
+    let stored = state.engine.read().accounts.user_by_name(&username).map(|u| u.password_hash.clone());
     let known = stored.is_some();
     let stored = stored.unwrap_or_else(|| crate::passwords::NO_PASSWORD.into());
     let (matches, attempt) = check_password(&state, attempt, body.password, stored.clone()).await?;
     if !matches || !known {
-        return Err(Reject::InvalidCredentials.into());
+        return Err(Reject::Accounts(AccountReject::InvalidCredentials).into());
     }
     match super::secure_auth::second_factor(&state, &username, body.otp.as_deref()).await? {
         SecondFactor::Passed => attempt.succeeded(),
@@ -64,7 +65,7 @@ pub async fn login(req: HttpRequest, state: web::Data<AppState>, JsonBody(body):
         SecondFactor::Needed(response) | SecondFactor::Wrong(response) => return Ok(response),
     }
     let issued = issue(&state);
-    let command = Command::Login { username, password_hash_seen: stored, grant: issued.grant.clone(), ip: client_ip(&req), tool };
+    let command = Command::Accounts(AccountCommand::Login { username, password_hash_seen: stored, grant: issued.grant.clone(), ip: client_ip(&req), tool });
     let committed = state.engine.submit(now_ms(), command).await?;
     let user_id = logged_in_user(&committed)?;
     login_response(&state, issued, user_id)
@@ -75,7 +76,7 @@ fn logged_in_user(committed: &ledger::Committed) -> ApiResult<u64> {
         .events
         .iter()
         .find_map(|e| match e.event {
-            ledger::Event::LoggedIn { user_id, .. } => Some(user_id),
+            ledger::Event::Accounts(AccountEvent::LoggedIn { user_id, .. }) => Some(user_id),
             _ => None,
         })
         .ok_or_else(|| ApiError::Unexpected(anyhow::anyhow!("login committed without a LoggedIn event")))
@@ -85,12 +86,12 @@ fn logged_in_user(committed: &ledger::Committed) -> ApiResult<u64> {
 #[tracing::instrument(name = "demo_login", skip_all)]
 pub async fn demo_login(req: HttpRequest, state: web::Data<AppState>) -> ApiResult<HttpResponse> {
     let issued = issue(&state);
-    let command = Command::DemoLogin {
+    let command = Command::Accounts(AccountCommand::DemoLogin {
         password_hash: crate::passwords::NO_PASSWORD.into(),
         play_balance_minor: state.settings.auth.demo_balance.minor(),
         grant: issued.grant.clone(),
         ip: client_ip(&req),
-    };
+    });
     let committed = state.engine.submit(now_ms(), command).await?;
     let user_id = logged_in_user(&committed)?;
     login_response(&state, issued, user_id)
@@ -103,11 +104,11 @@ pub async fn demo_login(req: HttpRequest, state: web::Data<AppState>) -> ApiResu
 pub async fn refresh_login(req: HttpRequest, state: web::Data<AppState>) -> ApiResult<HttpResponse> {
     let presented = tokens::hash(bearer(&req)?);
     let issued = issue(&state);
-    match state.engine.submit(now_ms(), Command::Refresh { presented, grant: issued.grant.clone() }).await {
+    match state.engine.submit(now_ms(), Command::Accounts(AccountCommand::Refresh { presented, grant: issued.grant.clone() })).await {
         Ok(_) => Ok(ok("Token refreshed", RefreshResponse { access_token: issued.access, refresh_token: issued.refresh })),
-        Err(EngineError::Rejected(Reject::RefreshReused { session_id })) => {
+        Err(EngineError::Rejected(Reject::Accounts(AccountReject::RefreshReused { session_id }))) => {
             // Already ended by a concurrent revoke: nothing more to do.
-            let _ = state.engine.submit(now_ms(), Command::RevokeSession { session_id }).await;
+            let _ = state.engine.submit(now_ms(), Command::Accounts(AccountCommand::RevokeSession { session_id })).await;
             Err(ApiError::Unauthorized("Refresh token was already used; the session is revoked. Please log in again.".into()))
         }
         Err(e) => Err(e.into()),
@@ -117,6 +118,6 @@ pub async fn refresh_login(req: HttpRequest, state: web::Data<AppState>) -> ApiR
 #[utoipa::path(get, path = "/api/auth/logout", tag = "auth", responses((status = 200, description = "Success", body = crate::error::MessageEnvelope)), security(("bearer" = [])))]
 #[tracing::instrument(name = "logout", skip_all)]
 pub async fn logout(state: web::Data<AppState>, user: AuthUser) -> ApiResult<HttpResponse> {
-    state.engine.submit(now_ms(), Command::Logout { session_id: user.session_id }).await?;
+    state.engine.submit(now_ms(), Command::Accounts(AccountCommand::Logout { session_id: user.session_id })).await?;
     Ok(ok("Logged out", ()))
 }

@@ -1,5 +1,6 @@
 //! Placing sports bets and listing them.
 
+use ledger::SportsCommand;
 use crate::app_state::AppState;
 use crate::bet_submission::{answer, Asked, BetRequest};
 use crate::casino::round_bets::bets_of_round;
@@ -34,7 +35,7 @@ pub async fn place_bet(req: HttpRequest, state: web::Data<AppState>, user: AuthU
     let gtype = serde_json::to_value(market.gtype).ok().and_then(|v| v.as_str().map(str::to_owned)).unwrap_or_default();
     let info = request.info(etid, event_name, market.mname.clone(), section_name, gtype);
     let delay = BetDelay { in_play, ms_per_sec: i64::try_from(state.settings.betting.inplay_delay_ms_per_sec).unwrap_or(i64::MAX) };
-    let command = Command::PlaceBet { user_id: user.user_id, request_id: request.request_id.clone(), market, delay, stake_minor: request.stake_minor, info };
+    let command = Command::Sports(SportsCommand::PlaceBet { user_id: user.user_id, request_id: request.request_id.clone(), market, delay, stake_minor: request.stake_minor, info });
     // In play the ledger holds the bet for the market's delay and decides it on the quote then.
     let requote = || quote(&state, body.game_id, body.market_id).ok().map(|(market, ..)| market);
     let submitted = state.engine.place_bet(request.requested_at_ms, command, requote).await;
@@ -127,7 +128,7 @@ pub struct StatementPopupRequest {
 #[utoipa::path(post, path = "/data/front/accstatepopup", tag = "statements", request_body = StatementPopupRequest, responses((status = 200, description = "Success", body = schemas::Envelope<schemas::bets::SettlementRow>)), security(("bearer" = [])))]
 pub async fn statement_popup(state: web::Data<AppState>, user: AuthUser, JsonBody(body): JsonBody<StatementPopupRequest>) -> ApiResult<HttpResponse> {
     let ledger = state.engine.read();
-    let account = ledger.users.get(&user.user_id).ok_or_else(|| ApiError::NotFound("Unknown user".into()))?;
+    let account = ledger.accounts.users.get(&user.user_id).ok_or_else(|| ApiError::NotFound("Unknown user".into()))?;
     let row = account
         .settlements
         .iter()
@@ -194,7 +195,7 @@ pub async fn get_bet_statement(state: web::Data<AppState>, user: AuthUser, query
     let to_ms = days.end_ms(&query.to_date, "toDate")?;
     let (page, limit) = crate::extract::page_and_limit(query.page, query.limit, STATEMENT_ROWS_MAX, STATEMENT_ROWS_MAX)?;
     let ledger = state.engine.read();
-    let account = ledger.users.get(&user.user_id).ok_or_else(|| ApiError::NotFound("Unknown user".into()))?;
+    let account = ledger.accounts.users.get(&user.user_id).ok_or_else(|| ApiError::NotFound("Unknown user".into()))?;
     let rows: Vec<SettlementRow> = account
         .settlements
         .iter()

@@ -1,6 +1,7 @@
 //! The live casino calls: lobby lists, a table's current round, last results, results by day,
 //! a round's result with the caller's bets, and casino bets.
 
+use ledger::CasinoCommand;
 use crate::app_state::AppState;
 use crate::casino::catalog::{self, TableInfo};
 use crate::casino::read;
@@ -42,7 +43,7 @@ fn type_id(body: &ListRequest) -> ApiResult<Option<u32>> {
 
 /// The tables the administrator locked, as the ledger holds them.
 fn locked_tables(state: &AppState) -> Vec<u32> {
-    state.engine.read().locked_tables.iter().copied().collect()
+    state.engine.read().casino.locked_tables.iter().copied().collect()
 }
 
 fn table_of(gtype: Option<&str>) -> ApiResult<TableInfo> {
@@ -192,7 +193,7 @@ fn results_of_day(state: &AppState, body: ResultsRequest) -> ApiResult<HttpRespo
     let (start, end) = (days.start_ms(date, "dateFrom")?, days.end_ms(date, "dateFrom")?);
     let ledger = state.engine.read();
     let rows: Vec<CasinoResultRow> = ledger
-        .rounds
+        .casino.rounds
         .values()
         .rev()
         .filter(|r| r.gtype == table.gtype && (start..=end).contains(&r.at_ms))
@@ -231,7 +232,7 @@ pub async fn round_result(state: web::Data<AppState>, user: AuthUser, JsonBody(b
     let unknown = || ApiError::NotFound("Unknown round".into());
     let book = round_book(&mid).ok_or_else(unknown)?;
     let ledger = state.engine.read();
-    let record = ledger.rounds.get(&book).filter(|r| r.gtype == table.gtype).ok_or_else(unknown)?;
+    let record = ledger.casino.rounds.get(&book).filter(|r| r.gtype == table.gtype).ok_or_else(unknown)?;
     let result = match record.outcome.as_ref() {
         // A round cut before its result (a restart into another world): its page says so, with
         // the player's bets and their stakes returned.
@@ -242,7 +243,7 @@ pub async fn round_result(state: web::Data<AppState>, user: AuthUser, JsonBody(b
         },
     };
     let bets = round_bets(&ledger, user.user_id, book);
-    let total = ledger.settled_total_minor(user.user_id, book);
+    let total = ledger.betting.settled_total_minor(user.user_id, book);
     let detail = CasinoResultDetail { result, ename: table.name.to_owned(), created_at: rfc3339(record.at_ms), bets, total_profit: Money(total) };
     Ok(ok("Success", detail))
 }
@@ -317,7 +318,7 @@ pub async fn place_casino_bet(
     let item = picked_item(&table, item, body.pick.as_deref())?;
     request.sid = item.sid;
     let info = request.info(0, table.name.to_owned(), body.market_id.clone(), item.nat.clone(), table.gtype.to_owned());
-    let command = Command::PlaceCasinoBet {
+    let command = Command::Casino(CasinoCommand::PlaceCasinoBet {
         user_id: user.user_id,
         request_id: request.request_id.clone(),
         gtype: table.gtype.to_owned(),
@@ -325,7 +326,7 @@ pub async fn place_casino_bet(
         item,
         stake_minor: request.stake_minor,
         info,
-    };
+    });
     let submitted = state.engine.submit(request.requested_at_ms, command).await;
     let (message, response) = answer(&state, user.user_id, submitted)?;
     Ok(Encrypted(Envelope::ok(message, response)))

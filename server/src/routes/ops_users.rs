@@ -30,7 +30,7 @@ pub async fn ops_list_users(state: web::Data<AppState>, user: AuthUser, query: w
     let search = query.search.trim().to_lowercase();
     let ledger = state.engine.read();
     let matching: Vec<&ledger::Account> =
-        ledger.by_username.iter().filter(|(name, _)| name.contains(&search)).filter_map(|(_, id)| ledger.users.get(id)).collect();
+        ledger.accounts.by_username.iter().filter(|(name, _)| name.contains(&search)).filter_map(|(_, id)| ledger.accounts.users.get(id)).collect();
     let total = matching.len() as u64;
     let skip = ((page - 1) as usize).saturating_mul(limit as usize);
     let rows: Vec<OpsUserRow> = matching.into_iter().skip(skip).take(limit as usize).map(|a| operations::user_row(&ledger, a)).collect();

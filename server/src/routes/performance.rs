@@ -1,5 +1,6 @@
 //! Quick-stake button values ("Set Button Values"): two groups, game and casino.
 
+use ledger::AccountCommand;
 use crate::app_state::AppState;
 use crate::error::ApiResult;
 use crate::clock::now_ms;
@@ -24,7 +25,7 @@ fn defaults(group: &[(&str, i64)]) -> Vec<Button> {
 /// A user's buttons, or the defaults; an unknown user (an operator may ask for any id) is 404.
 fn button_values(state: &AppState, user_id: u64) -> ApiResult<ButtonValues> {
     let ledger = state.engine.read();
-    let account = ledger.users.get(&user_id).ok_or_else(crate::error::unknown_user)?;
+    let account = ledger.accounts.users.get(&user_id).ok_or_else(crate::error::unknown_user)?;
     Ok(match &account.buttons {
         Some(b) => ButtonValues { game: to_wire(&b.game), casino: to_wire(&b.casino) },
         None => ButtonValues { game: defaults(&DEFAULT_GAME), casino: defaults(&DEFAULT_CASINO) },
@@ -42,7 +43,7 @@ pub async fn get_button_values(state: web::Data<AppState>, user: AuthUser, id: w
 #[tracing::instrument(name = "put_button_values", skip_all)]
 pub async fn put_button_values(state: web::Data<AppState>, user: AuthUser, JsonBody(body): JsonBody<PutButtonValues>) -> ApiResult<HttpResponse> {
     let group = |buttons: &[Button]| buttons.iter().map(|b| (b.label.trim().to_owned(), b.value.minor())).collect();
-    let command = Command::SetButtons { user_id: user.user_id, game: group(&body.button.game), casino: group(&body.button.casino) };
+    let command = Command::Accounts(AccountCommand::SetButtons { user_id: user.user_id, game: group(&body.button.game), casino: group(&body.button.casino) });
     state.engine.submit(now_ms(), command).await?;
     Ok(ok("Button values updated", button_values(&state, user.user_id)?))
 }

@@ -70,7 +70,7 @@ pub async fn enroll_totp(state: web::Data<AppState>, user: AuthUser) -> ApiResul
     let secret = totp::base32_encode(&totp::new_secret());
     let secret_sealed = state.secret_cipher.encrypt(secret.as_bytes());
     state.engine.submit(now_ms(), Command::SecureAuth(SecureCommand::StartTotp { user_id: user.user_id, secret_sealed })).await?;
-    let username = state.engine.read().users.get(&user.user_id).ok_or_else(crate::error::unknown_user)?.username.clone();
+    let username = state.engine.read().accounts.users.get(&user.user_id).ok_or_else(crate::error::unknown_user)?.username.clone();
     let otpauth_uri = totp::otpauth_uri(&state.settings.site.title, &username, &secret);
     Ok(ok("Scan the QR code or enter the code in your authenticator app, then confirm with a 6-digit code", TotpEnrolment { secret, otpauth_uri }))
 }
@@ -124,7 +124,7 @@ pub async fn telegram_connection(req: HttpRequest, state: web::Data<AppState>, u
     }
     let (username, stored) = {
         let ledger = state.engine.read();
-        let account = ledger.users.get(&user.user_id).ok_or_else(crate::error::unknown_user)?;
+        let account = ledger.accounts.users.get(&user.user_id).ok_or_else(crate::error::unknown_user)?;
         (account.username.clone(), account.password_hash.clone())
     };
     let attempt = super::guesses::count_guess(&state, &username, &req, "wrong passwords")?;
@@ -158,7 +158,7 @@ fn otp_required(message: &str) -> HttpResponse {
 pub async fn second_factor(state: &AppState, username: &str, otp: Option<&str>) -> ApiResult<SecondFactor> {
     let found = {
         let ledger = state.engine.read();
-        ledger.user_by_name(username).and_then(|u| Some((u.id, ledger.secure.enabled_secret(u.id)?.to_owned())))
+        ledger.accounts.user_by_name(username).and_then(|u| Some((u.id, ledger.secure.enabled_secret(u.id)?.to_owned())))
     };
     let Some((user_id, sealed)) = found else { return Ok(SecondFactor::Passed) };
     let code = otp.map(str::trim).unwrap_or_default();

@@ -49,7 +49,7 @@ pub async fn get_user_log(state: web::Data<AppState>, user: AuthUser, query: web
     let (page, limit) = crate::extract::page_and_limit(query.page, query.limit, 10, PAGE_SIZE_MAX)?;
     let search = query.search.trim().to_lowercase();
     let ledger = state.engine.read();
-    let account = ledger.users.get(&user.user_id).ok_or_else(crate::error::unknown_user)?;
+    let account = ledger.accounts.users.get(&user.user_id).ok_or_else(crate::error::unknown_user)?;
     let matching: Vec<ActivityRow> = account
         .activity
         .iter()

@@ -1,5 +1,6 @@
 //! The signed-in user: read, change password, accept the rules.
 
+use ledger::{AccountCommand, AccountReject};
 use crate::views::user_view;
 use crate::app_state::AppState;
 use crate::error::{ApiError, ApiResult};
@@ -11,7 +12,7 @@ use ledger::{Command, Reject};
 use schemas::{ChangePasswordRequest, Role};
 
 fn current(state: &AppState, user_id: u64) -> ApiResult<HttpResponse> {
-    Ok(ok("Success", user_view(state.engine.read().users.get(&user_id).ok_or_else(crate::error::unknown_user)?)))
+    Ok(ok("Success", user_view(state.engine.read().accounts.users.get(&user_id).ok_or_else(crate::error::unknown_user)?)))
 }
 
 #[utoipa::path(get, path = "/api/users", tag = "users", responses((status = 200, description = "Success", body = schemas::Envelope<schemas::User>)), security(("bearer" = [])))]
@@ -49,18 +50,18 @@ pub async fn change_password(
     check_change(&body)?;
     let (stored, username) = {
         let ledger = state.engine.read();
-        let account = ledger.users.get(&user.user_id).ok_or_else(|| ApiError::NotFound("Unknown user".into()))?;
+        let account = ledger.accounts.users.get(&user.user_id).ok_or_else(|| ApiError::NotFound("Unknown user".into()))?;
         (account.password_hash.clone(), account.username.clone())
     };
     check_new_password(&body.new_password, &username, Some(&body.old_password)).map_err(|weak| ApiError::bad(weak.to_string()))?;
     let attempt = super::guesses::count_guess(&state, &username, &req, "wrong passwords")?;
     let (matches, attempt) = super::guesses::check_password(&state, attempt, body.old_password, stored.clone()).await?;
     if !matches {
-        return Err(Reject::WrongPassword.into());
+        return Err(Reject::Accounts(AccountReject::WrongPassword).into());
     }
     attempt.succeeded();
     let new_hash = state.password_checks.hash(body.new_password).await?;
-    let command = Command::ChangePassword { user_id: user.user_id, old_hash_seen: stored, new_hash, ip: client_ip(&req) };
+    let command = Command::Accounts(AccountCommand::ChangePassword { user_id: user.user_id, old_hash_seen: stored, new_hash, ip: client_ip(&req) });
     state.engine.submit(now_ms(), command).await?;
     current(&state, user.user_id)
 }
@@ -72,6 +73,6 @@ pub async fn accept_rules(state: web::Data<AppState>, user: AuthUser, id: web::P
     if id != user.user_id {
         return Err(ApiError::Forbidden("You can only accept the rules for yourself".into()));
     }
-    state.engine.submit(now_ms(), Command::AcceptRules { user_id: id }).await?;
+    state.engine.submit(now_ms(), Command::Accounts(AccountCommand::AcceptRules { user_id: id })).await?;
     current(&state, user.user_id)
 }

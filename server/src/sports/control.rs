@@ -3,6 +3,7 @@
 //! book (does the market exist, does the result fit it), then recorded in the ledger with the
 //! operator and their remark (a settlement in the same batch), then shown and pushed.
 
+use ledger::OperatorCommand;
 use super::book::{Book, Changes};
 use super::feed::{self, FeedHandle};
 use crate::app_state::AppState;
@@ -174,7 +175,7 @@ pub async fn act_on_market(state: &AppState, by: UserId, gmid: u64, mid: u64, ac
         MarketAction::Resume => Some(false),
         _ => None,
     };
-    state.engine.submit(now_ms(), Command::OperatorMarket { by, gmid, mid: Some(mid), action, remark: body.remark }).await?;
+    state.engine.submit(now_ms(), Command::Oversight(OperatorCommand::OperatorMarket { by, gmid, mid: Some(mid), action, remark: body.remark })).await?;
     let mut changes = match (hold, event) {
         (Some(held), _) => vec![state.book.write().unwrap_or_else(|p| p.into_inner()).hold(gmid, Some(mid), held)],
         // The ledger settled it already: the book's result needs no second settlement.
@@ -205,7 +206,7 @@ pub async fn act_on_fixture(state: &AppState, by: UserId, gmid: u64, action: &st
         }
         _ => return Err(ApiError::NotFound(format!("Unknown action '{action}'"))),
     };
-    state.engine.submit(now_ms(), Command::OperatorMarket { by, gmid, mid: None, action: action.clone(), remark: body.remark }).await?;
+    state.engine.submit(now_ms(), Command::Oversight(OperatorCommand::OperatorMarket { by, gmid, mid: None, action: action.clone(), remark: body.remark })).await?;
     let changes: Changes = match action {
         MarketAction::Suspend | MarketAction::Resume => state.book.write().unwrap_or_else(|p| p.into_inner()).hold(gmid, None, action == MarketAction::Suspend),
         MarketAction::Finish { winner } => {

@@ -6,6 +6,7 @@ pub mod feed;
 pub mod feed_check;
 pub mod navigation;
 
+use ledger::SportsCommand;
 use crate::configuration::Settings;
 use crate::ws::hub::HubHandle;
 use book::{Book, Changes};
@@ -37,10 +38,10 @@ pub async fn start_feed(settings: &Settings, book: Arc<RwLock<Book>>, hub: HubHa
         fixtures_per_sport: u32::try_from(feed.fixtures_per_sport).unwrap_or(u32::MAX),
         virtual_fixtures: u32::try_from(feed.virtual_fixtures).unwrap_or(u32::MAX),
     };
-    engine.submit(now, ledger::Command::StartFeed { world: asked.clone() }).await?;
+    engine.submit(now, ledger::Command::Sports(SportsCommand::StartFeed { world: asked.clone() })).await?;
     let (epoch, world) = {
         let ledger = engine.read();
-        (ledger.feed_epoch, ledger.feed_world.clone().unwrap_or(asked))
+        (ledger.sports.feed_epoch, ledger.sports.feed_world.clone().unwrap_or(asked))
     };
     let config = feed_sim::SimConfig {
         seed: feed.seed,
@@ -73,7 +74,7 @@ async fn catch_up(source: &mut Simulated, missed_ms: u64, book: &Arc<RwLock<Book
         results.extend(feed::fold(book, source.step(step_ms)).into_iter().flat_map(|c| c.results));
         done_ms += step_ms;
     }
-    results.retain(|(_, mid, _)| !engine.read().resulted.contains_key(mid));
+    results.retain(|(_, mid, _)| !engine.read().sports.resulted.contains_key(mid));
     tracing::info!(missed_ms, settled = results.len(), "the feed world goes on: caught up with the time missed");
     feed::settle(engine, &[Changes { results, ..Changes::default() }]).await;
 }

@@ -149,7 +149,7 @@ async fn handle_text(state: &AppState, conn: &mut Conn, text: &str) -> Vec<WsSer
                 // A login this edge forwarded a moment ago is known here before the token is looked up.
                 edge.reach_forwarded().await;
             }
-            let found = state.engine.read().session_by_access(&crate::tokens::hash(&token), now_ms()).map(|s| (s.user_id, s.id));
+            let found = state.engine.read().accounts.session_by_access(&crate::tokens::hash(&token), now_ms()).map(|s| (s.user_id, s.id));
             match found {
                 Some((user_id, session_id)) => {
                     conn.user = Some((user_id, session_id));
@@ -199,10 +199,10 @@ fn resolve(state: &AppState, conn: &Conn, topic: &str) -> Result<(String, serde_
         "user" => {
             let (user_id, session_id) = conn.user.ok_or("topic 'user' needs an 'auth' message first")?;
             let ledger = state.engine.read();
-            if !ledger.sessions.contains_key(&session_id) {
+            if !ledger.accounts.sessions.contains_key(&session_id) {
                 return Err(super::hub::SESSION_ENDED.into());
             }
-            let account = ledger.users.get(&user_id).ok_or("unknown user")?;
+            let account = ledger.accounts.users.get(&user_id).ok_or("unknown user")?;
             let snapshot = serde_json::to_value(user_balance(account)).expect("wire types serialize");
             Ok((user_topic(user_id), snapshot))
         }

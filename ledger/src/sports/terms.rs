@@ -2,18 +2,10 @@
 //! its stake limits, and whether the price asked is still on offer (DESIGN §3 acceptance).
 
 use crate::betting::{BookKind, Payoff};
-use crate::command::Reject;
+use crate::bets::acceptance::Terms;
+use crate::bets::messages::BetReject;
 use crate::ids::BookKey;
 use schemas::sports::{Market, MarketType, Price, Section, Side};
-
-#[derive(Debug, Clone, PartialEq)]
-pub struct Terms {
-    pub book: BookKey,
-    pub kind: BookKind,
-    pub payoff: Payoff,
-    pub stake_min_minor: i64,
-    pub stake_max_minor: i64,
-}
 
 fn bettable(status: &str) -> bool {
     matches!(status, "ACTIVE" | "OPEN")
@@ -47,18 +39,18 @@ fn limits(market: &Market, section: &Section) -> (i64, i64) {
     (min.unwrap_or(100), max.unwrap_or(schemas::AMOUNT_MINOR_MAX))
 }
 
-pub fn terms(market: &Market, sid: u32, side: Side, asked: Price) -> Result<Terms, Reject> {
+pub fn terms(market: &Market, sid: u32, side: Side, asked: Price) -> Result<Terms, BetReject> {
     if !bettable(&market.status) {
-        return Err(Reject::MarketNotOpen { status: market.status.clone() });
+        return Err(BetReject::MarketNotOpen { status: market.status.clone() });
     }
-    let section = market.section.iter().find(|s| s.sid == sid).ok_or(Reject::UnknownSelection)?;
+    let section = market.section.iter().find(|s| s.sid == sid).ok_or(BetReject::UnknownSelection)?;
     if !bettable(&section.gstatus) {
-        return Err(Reject::MarketNotOpen { status: section.gstatus.clone() });
+        return Err(BetReject::MarketNotOpen { status: section.gstatus.clone() });
     }
     if side == Side::Lay && matches!(market.gtype, MarketType::Cricketcasino | MarketType::Khado) {
-        return Err(Reject::SideNotOffered);
+        return Err(BetReject::SideNotOffered);
     }
-    let (current, size) = best(section, side).ok_or(Reject::OddsChanged)?;
+    let (current, size) = best(section, side).ok_or(BetReject::OddsChanged)?;
     let rate_h = size.0;
     let exact = current == asked;
     let (book_scope, kind, payoff, on_offer) = match market.gtype {
@@ -73,10 +65,10 @@ pub fn terms(market: &Market, sid: u32, side: Side, asked: Price) -> Result<Term
         MarketType::Khado => (sid, BookKind::Runs, Payoff::Range { line: whole(asked)?, width: section.width.max(1), rate_h }, exact),
     };
     if !on_offer {
-        return Err(Reject::OddsChanged);
+        return Err(BetReject::OddsChanged);
     }
     if payoff_needs_odds_above_one(&payoff) && asked.0 <= 100 {
-        return Err(Reject::OddsChanged);
+        return Err(BetReject::OddsChanged);
     }
     let (stake_min_minor, stake_max_minor) = limits(market, section);
     Ok(Terms { book: BookKey { mid: market.mid, scope: book_scope }, kind, payoff, stake_min_minor, stake_max_minor })
@@ -91,10 +83,10 @@ fn runners(market: &Market) -> BookKind {
 }
 
 /// Run lines are whole runs.
-fn whole(price: Price) -> Result<u32, Reject> {
+fn whole(price: Price) -> Result<u32, BetReject> {
     if price.0.is_multiple_of(100) {
         Ok(price.0 / 100)
     } else {
-        Err(Reject::OddsChanged)
+        Err(BetReject::OddsChanged)
     }
 }

@@ -1,9 +1,97 @@
-//! Operators' actions on accounts, markets and casino tables (issue 14): each is recorded with
-//! the operator who took it and their remark, before the events that carry it out (`Credited`,
-//! `SessionEnded`, `MarketResulted`, ...), so the log says who did what.
+//! What operators are asked to do, what the log records of it, and why it is refused. Each
+//! action is recorded with the operator who took it and their remark, before the events that
+//! carry it out (`Credited`, `SessionEnded`, `MarketResulted`, ...), so the log says who did what.
 
+use crate::ids::UserId;
 use schemas::sports::{MarketResult, Side};
 use serde::{Deserialize, Serialize};
+
+#[derive(Debug, Clone, PartialEq)]
+pub enum OperatorCommand {
+    /// Operator `by` acts on `username`'s account, saying why in `remark`.
+    Operator {
+        by: UserId,
+        username: String,
+        action: AccountAction,
+        remark: String,
+    },
+    /// Operator `by` locks (or unlocks) casino table number `table`, saying why.
+    OperatorTable {
+        by: UserId,
+        table: u32,
+        locked: bool,
+        remark: String,
+    },
+    /// Operator `by` acts on sports market `mid` of fixture `gmid`, or on the whole fixture.
+    OperatorMarket {
+        by: UserId,
+        gmid: u64,
+        mid: Option<u64>,
+        action: MarketAction,
+        remark: String,
+    },
+    /// Operator `by` acts on casino table `gtype`'s dealing.
+    OperatorDealing {
+        by: UserId,
+        gtype: String,
+        action: DealingAction,
+        remark: String,
+    },
+}
+
+/// The operators' events. Variants are only ever added, and their names are the log's
+/// (`crate::event`).
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub enum OversightEvent {
+    /// Operator `by` acted on `user_id`'s account. Credits, debits and ended sessions follow as
+    /// their own events in the same batch; a lock or a password reset is this event.
+    OperatorActed {
+        by: UserId,
+        user_id: UserId,
+        action: AccountAction,
+        remark: String,
+    },
+    /// Operator `by` locked (or unlocked) casino table `table`; the `TableLocked` or
+    /// `TableUnlocked` that does it follows in the same batch.
+    TableActed {
+        by: UserId,
+        table: u32,
+        locked: bool,
+        remark: String,
+    },
+    /// Operator `by` acted on sports market `mid` of fixture `gmid`, or on the whole fixture
+    /// when `mid` is `None`. A settlement follows in the same batch.
+    MarketActed {
+        by: UserId,
+        gmid: u64,
+        mid: Option<u64>,
+        action: MarketAction,
+        remark: String,
+    },
+    /// Operator `by` paused or resumed table `gtype`'s dealing, or voided its round; a void's
+    /// `RoundResulted` and settlements follow in the same batch.
+    DealingActed {
+        by: UserId,
+        gtype: String,
+        action: DealingAction,
+        remark: String,
+    },
+}
+
+impl OversightEvent {
+    /// The log's names of these events.
+    pub const NAMES: &'static [&'static str] = &["OperatorActed", "TableActed", "MarketActed", "DealingActed"];
+}
+
+/// Why an operator's action is refused (a bad remark or an unknown user is the accounts').
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum OversightReject {
+    #[error("only operators may do this")]
+    NotAnOperator,
+    /// The action would change nothing (e.g. locking a locked account): nothing is recorded.
+    #[error("{0}")]
+    NothingToChange(&'static str),
+}
 
 /// What an operator did to an account. Variants are only ever added, at the end.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
@@ -37,19 +125,8 @@ impl AccountAction {
     }
 }
 
-/// One operator action as a user's page lists it.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
-pub struct ActionRecord {
-    pub seq: u64,
-    pub at_ms: i64,
-    /// The operator's username.
-    pub by: String,
-    pub action: String,
-    pub remark: String,
-}
-
-/// What an operator did to a sports market, or to a whole fixture (issue 14). Variants are only
-/// ever added, at the end.
+/// What an operator did to a sports market, or to a whole fixture Variants are only ever added, at
+/// the end.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub enum MarketAction {
     /// The market (or every market of the fixture) shows SUSPENDED and takes no bets, whatever
@@ -80,7 +157,7 @@ impl MarketAction {
     }
 }
 
-/// What an operator did to a casino table's dealing (issue 14). Variants are only ever added.
+/// What an operator did to a casino table's dealing. Variants are only ever added.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub enum DealingAction {
     /// No new round opens once the current one is resulted, until resumed.

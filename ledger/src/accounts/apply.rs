@@ -1,0 +1,102 @@
+//! `apply` for accounts and sessions: folds one of their events into their state. Pure.
+
+use crate::accounts::messages::AccountEvent;
+use crate::accounts::model::{Account, Accounts, Activity, ActivityKind, Buttons, Session, StatementEntry};
+use crate::ids::SessionId;
+use std::collections::BTreeMap;
+
+pub fn apply(accounts: &mut Accounts, seq: u64, at_ms: i64, event: &AccountEvent) {
+    match event {
+        AccountEvent::AccountOpened { user_id, username, password_hash, role, must_change_password, rules_accepted } => {
+            accounts.by_username.insert(username.to_lowercase(), *user_id);
+            let account = Account {
+                id: *user_id,
+                username: username.clone(),
+                password_hash: password_hash.clone(),
+                role: *role,
+                must_change_password: *must_change_password,
+                rules_accepted: *rules_accepted,
+                balance_minor: 0,
+                exposure_minor: 0,
+                current_session: None,
+                buttons: None,
+                activity: Vec::new(),
+                statement: Vec::new(),
+                book_exposure: BTreeMap::new(),
+                book_pnl: BTreeMap::new(),
+                settlements: Vec::new(),
+                betting_locked: false,
+                actions: Vec::new(),
+            };
+            accounts.users.insert(*user_id, account);
+        }
+        AccountEvent::PasswordChanged { user_id, password_hash, ip } => {
+            let user = accounts.account_mut(*user_id);
+            user.password_hash = password_hash.clone();
+            user.must_change_password = false;
+            user.activity.push(Activity { kind: ActivityKind::ChangePassword, at_ms, ip: ip.clone() });
+        }
+        AccountEvent::RulesAccepted { user_id } => accounts.account_mut(*user_id).rules_accepted = true,
+        AccountEvent::ButtonsSet { user_id, game, casino } => {
+            accounts.account_mut(*user_id).buttons = Some(Buttons { game: game.clone(), casino: casino.clone() });
+        }
+        AccountEvent::LoggedIn { user_id, session_id, access, refresh, access_expires_ms, refresh_expires_ms, ip, tool } => {
+            let session = Session {
+                id: *session_id,
+                user_id: *user_id,
+                access: *access,
+                refresh: *refresh,
+                access_expires_ms: *access_expires_ms,
+                refresh_expires_ms: *refresh_expires_ms,
+                retired: Vec::new(),
+            };
+            accounts.by_access.insert(*access, *session_id);
+            accounts.by_refresh.insert(*refresh, *session_id);
+            accounts.sessions.insert(*session_id, session);
+            accounts.next_session_id = accounts.next_session_id.max(*session_id + 1);
+            let user = accounts.account_mut(*user_id);
+            if !tool {
+                user.current_session = Some(*session_id);
+            }
+            user.activity.push(Activity { kind: ActivityKind::Login, at_ms, ip: ip.clone() });
+        }
+        AccountEvent::TokensRotated { session_id, access, refresh, access_expires_ms, refresh_expires_ms } => {
+            let session = accounts.sessions.get_mut(session_id).expect("decide rotates live sessions only");
+            let (old_access, old_refresh) = (session.access, session.refresh);
+            session.access = *access;
+            session.refresh = *refresh;
+            session.access_expires_ms = *access_expires_ms;
+            session.refresh_expires_ms = *refresh_expires_ms;
+            session.retired.push(old_refresh);
+            accounts.by_access.remove(&old_access);
+            accounts.by_refresh.remove(&old_refresh);
+            accounts.retired_refresh.insert(old_refresh, *session_id);
+            accounts.by_access.insert(*access, *session_id);
+            accounts.by_refresh.insert(*refresh, *session_id);
+        }
+        AccountEvent::SessionEnded { session_id, .. } => end_session(accounts, *session_id),
+        AccountEvent::Credited { user_id, amount_minor, remark, balance_after_minor } => money(accounts, seq, at_ms, *user_id, *amount_minor, remark, *balance_after_minor),
+        AccountEvent::Debited { user_id, amount_minor, remark, balance_after_minor } => money(accounts, seq, at_ms, *user_id, -amount_minor, remark, *balance_after_minor),
+    }
+}
+
+fn end_session(accounts: &mut Accounts, session_id: SessionId) {
+    let Some(session) = accounts.sessions.remove(&session_id) else { return };
+    accounts.by_access.remove(&session.access);
+    accounts.by_refresh.remove(&session.refresh);
+    for token in &session.retired {
+        accounts.retired_refresh.remove(token);
+    }
+    if let Some(user) = accounts.users.get_mut(&session.user_id) {
+        if user.current_session == Some(session_id) {
+            user.current_session = None;
+        }
+    }
+}
+
+/// A credit (`signed_minor` > 0) or debit: the new balance and a statement row.
+fn money(accounts: &mut Accounts, seq: u64, at_ms: i64, user_id: u64, signed_minor: i64, remark: &str, balance_after_minor: i64) {
+    let user = accounts.account_mut(user_id);
+    user.balance_minor = balance_after_minor;
+    user.statement.push(StatementEntry { seq, at_ms, amount_minor: signed_minor, balance_after_minor, remark: remark.to_owned() });
+}

@@ -1,0 +1,87 @@
+//! `apply` for bets: folds a placed or settled bet into the bets' state and its user's balance,
+//! exposure and statement. Pure.
+
+use crate::accounts::model::{Accounts, SettlementEntry};
+use crate::betting::book_pnl_after;
+use crate::bets::messages::BetEvent;
+use crate::bets::model::{Bet, Betting, Book, Settled};
+use crate::ids::{BookKey, UserId};
+use crate::limits::REQUEST_ID_WINDOW_MS;
+use std::collections::BTreeMap;
+
+pub fn apply(betting: &mut Betting, accounts: &mut Accounts, seq: u64, at_ms: i64, event: &BetEvent) {
+    match event {
+        BetEvent::BetPlaced { bet_id, user_id, request_id, gmid, book, kind, payoff, stake_minor, info, book_exposure_after_minor, exposure_after_minor } => {
+            let bet = Bet {
+                id: *bet_id,
+                user_id: *user_id,
+                request_id: request_id.clone(),
+                gmid: *gmid,
+                book: *book,
+                payoff: payoff.clone(),
+                stake_minor: *stake_minor,
+                info: info.clone(),
+                placed_at_ms: at_ms,
+                settled: None,
+            };
+            betting.bets.insert(*bet_id, bet);
+            let entry = betting.books.entry(*book).or_insert_with(|| Book { gmid: *gmid, kind: kind.clone(), open: BTreeMap::new() });
+            entry.open.entry(*user_id).or_default().push(*bet_id);
+            let book_kind = entry.kind.clone();
+            let account = accounts.account_mut(*user_id);
+            account.book_exposure.insert(*book, *book_exposure_after_minor);
+            if let Some(pnl) = book_pnl_after(&book_kind, account.book_pnl.get(book).map(Vec::as_slice), payoff, *stake_minor) {
+                account.book_pnl.insert(*book, pnl);
+            }
+            account.exposure_minor = *exposure_after_minor;
+            remember_request(betting, *user_id, request_id, *bet_id, at_ms);
+        }
+        BetEvent::BetsSettled { user_id, gmid, mid, bets, total_minor, balance_after_minor, exposure_after_minor } => {
+            for (bet_id, pnl_minor) in bets {
+                let bet = betting.bets.get_mut(bet_id).expect("decide settles existing bets");
+                bet.settled = Some(Settled { pnl_minor: *pnl_minor, at_ms });
+                let book = bet.book;
+                if let Some(open) = betting.books.get_mut(&book).and_then(|b| b.open.get_mut(user_id)) {
+                    open.retain(|id| id != bet_id);
+                }
+            }
+            let keys: Vec<BookKey> = betting.books.range(BookKey::all_of(*mid)).map(|(k, _)| *k).collect();
+            for key in &keys {
+                let book = betting.books.get_mut(key).expect("key was just listed");
+                book.open.retain(|_, ids| !ids.is_empty());
+                if book.open.is_empty() {
+                    betting.books.remove(key);
+                }
+            }
+            let account = accounts.account_mut(*user_id);
+            account.book_exposure.retain(|k, _| k.mid != *mid);
+            account.book_pnl.retain(|k, _| k.mid != *mid);
+            account.balance_minor = *balance_after_minor;
+            account.exposure_minor = *exposure_after_minor;
+            account.settlements.push(SettlementEntry {
+                seq,
+                at_ms,
+                gmid: *gmid,
+                mid: *mid,
+                bets: bets.iter().map(|(id, _)| *id).collect(),
+                total_minor: *total_minor,
+                balance_after_minor: *balance_after_minor,
+            });
+        }
+    }
+}
+
+/// Keeps a minute of request ids; older ones are forgotten in log order, so replay agrees.
+fn remember_request(betting: &mut Betting, user_id: UserId, request_id: &str, bet_id: u64, at_ms: i64) {
+    while let Some((then, user, id)) = betting.request_order.front() {
+        if at_ms - then < REQUEST_ID_WINDOW_MS {
+            break;
+        }
+        if betting.requests.get(&(*user, id.clone())).is_some_and(|(_, t)| t == then) {
+            betting.requests.remove(&(*user, id.clone()));
+        }
+        betting.request_order.pop_front();
+    }
+    betting.requests.insert((user_id, request_id.to_owned()), (bet_id, at_ms));
+    betting.request_order.push_back((at_ms, user_id, request_id.to_owned()));
+}

@@ -1,0 +1,102 @@
+//! What the bets record, and why a bet is refused.
+
+use crate::betting::{BookKind, Payoff};
+use crate::ids::{BookKey, UserId};
+use serde::{Deserialize, Serialize};
+
+/// What a bet was placed on, as the player saw it: for statements and bet lists.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct BetInfo {
+    pub etid: u32,
+    pub event_name: String,
+    pub market_name: String,
+    pub section_name: String,
+    /// The market type (`match`, `fancy`, …) or casino game type.
+    pub gtype: String,
+    pub sid: u32,
+    pub side: schemas::sports::Side,
+    /// The price as asked: odds in hundredths, or the run line.
+    pub price_h: u32,
+    pub ip: String,
+    pub browser: String,
+    /// When the player asked for the bet, and the in-play delay it waited before the engine took
+    /// it at the price then on offer (0 outside play). Records without them read as 0.
+    #[serde(default)]
+    pub requested_at_ms: i64,
+    #[serde(default)]
+    pub delay_ms: i64,
+}
+
+impl BetInfo {
+    /// The selection, side and price the bet asks for.
+    pub fn asked(&self) -> (u32, schemas::sports::Side, schemas::sports::Price) {
+        (self.sid, self.side, schemas::sports::Price(self.price_h))
+    }
+}
+
+/// The bets' events. Variants are only ever added, and their names are the log's (`crate::event`).
+/// A placed bet is the most common event of the log: it is kept inline rather than boxed.
+#[allow(clippy::large_enum_variant)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub enum BetEvent {
+    BetPlaced {
+        bet_id: u64,
+        user_id: UserId,
+        request_id: String,
+        gmid: u64,
+        book: BookKey,
+        kind: BookKind,
+        payoff: Payoff,
+        stake_minor: i64,
+        info: BetInfo,
+        /// The user's worst-case loss in this book, and in all books, with this bet.
+        book_exposure_after_minor: i64,
+        exposure_after_minor: i64,
+    },
+    /// One user's bets of one market, settled: each bet's profit or loss and the totals after.
+    BetsSettled {
+        user_id: UserId,
+        gmid: u64,
+        mid: u64,
+        bets: Vec<(u64, i64)>,
+        total_minor: i64,
+        balance_after_minor: i64,
+        exposure_after_minor: i64,
+    },
+}
+
+impl BetEvent {
+    /// The log's names of these events.
+    pub const NAMES: &'static [&'static str] = &["BetPlaced", "BetsSettled"];
+}
+
+/// Why a bet is refused (a short balance or an unknown user is the accounts' refusal).
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum BetReject {
+    #[error("This account cannot place bets")]
+    RoleCannotBet,
+    #[error("Betting is locked on this account. Please contact support.")]
+    BettingLocked,
+    #[error("request id must be 1 to 64 characters")]
+    InvalidRequestId,
+    #[error("this request was already placed as bet {bet_id}")]
+    DuplicateRequest { bet_id: u64 },
+    #[error("request id was already used for bet {bet_id} with another {field}")]
+    RequestIdReused { bet_id: u64, field: &'static str },
+    #[error("Market is {status}")]
+    MarketNotOpen { status: String },
+    #[error("Unknown selection")]
+    UnknownSelection,
+    #[error("Odds changed")]
+    OddsChanged,
+    #[error("This side is not offered on this market")]
+    SideNotOffered,
+    #[error("stake must be between {min_minor} and {max_minor} (minor units)")]
+    StakeOutOfLimits { min_minor: i64, max_minor: i64 },
+    #[error("Market is already settled")]
+    AlreadySettled,
+    #[error("The bet delay of {delay_ms} ms has not passed")]
+    BetDelayNotOver { delay_ms: i64 },
+    #[error("Unknown market")]
+    UnknownMarket,
+}

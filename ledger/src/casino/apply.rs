@@ -1,0 +1,36 @@
+//! `apply` for the casino's tables. Pure.
+
+use crate::casino::messages::CasinoEvent;
+use crate::casino::model::{Casino, RoundRecord, RoundSummary, TableRound};
+
+pub fn apply(casino: &mut Casino, at_ms: i64, event: &CasinoEvent) {
+    match event {
+        CasinoEvent::RoundOpened { gtype, mid, book, gmid } => {
+            let round = TableRound { mid: mid.clone(), book: *book, gmid: *gmid, betting: true, opened_at_ms: at_ms };
+            casino.tables.insert(gtype.clone(), round);
+        }
+        CasinoEvent::RoundClosed { gtype, book } => {
+            if let Some(round) = casino.tables.get_mut(gtype).filter(|r| r.book == *book) {
+                round.betting = false;
+            }
+        }
+        CasinoEvent::RoundReopened { gtype, book } => {
+            if let Some(round) = casino.tables.get_mut(gtype).filter(|r| r.book == *book) {
+                round.betting = true;
+            }
+        }
+        CasinoEvent::RoundResulted { gtype, book, result } => {
+            let Some(round) = casino.tables.remove(gtype) else { return };
+            debug_assert_eq!(round.book, *book, "decide results the table's current round");
+            let outcome = result.as_ref().map(|r| RoundSummary { seed: r.seed, win: r.win.clone(), winner: r.winner.clone(), stacked: r.stacked.then(|| Box::new(r.clone())) });
+            casino.rounds.insert(*book, RoundRecord { gtype: gtype.clone(), mid: round.mid, gmid: round.gmid, at_ms, outcome });
+        }
+        CasinoEvent::TableLocked { table } => {
+            casino.locked_tables.insert(*table);
+        }
+        CasinoEvent::TableUnlocked { table } => {
+            casino.locked_tables.remove(table);
+        }
+        CasinoEvent::CasinoWorldStarted { world } => casino.casino_world = Some(world.clone()),
+    }
+}

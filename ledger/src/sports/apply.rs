@@ -1,0 +1,21 @@
+//! `apply` for sports markets. Pure.
+
+use crate::sports::messages::SportsEvent;
+use crate::sports::model::Sports;
+
+pub fn apply(sports: &mut Sports, event: &SportsEvent) {
+    match event {
+        SportsEvent::MarketResulted { gmid, mid, result } => {
+            sports.resulted.insert(*mid, result.clone());
+            sports.market_holds.remove(&(*gmid, Some(*mid)));
+        }
+        SportsEvent::FeedStarted { epoch } => {
+            sports.feed_epoch = *epoch;
+            sports.feed_world = None;
+        }
+        SportsEvent::FeedWorldStarted { epoch, world } => {
+            sports.feed_epoch = *epoch;
+            sports.feed_world = Some(world.clone());
+        }
+    }
+}

@@ -1,0 +1,74 @@
+//! What the sports markets are asked and what they record.
+
+use crate::bets::messages::BetInfo;
+use crate::ids::UserId;
+use crate::world::FeedWorld;
+use schemas::sports::{Market, MarketResult};
+use serde::{Deserialize, Serialize};
+
+/// A bet carries the market it was asked on; commands live for one batch, so it is not boxed.
+#[allow(clippy::large_enum_variant)]
+#[derive(Debug, Clone, PartialEq)]
+pub enum SportsCommand {
+    /// `market` is the market as the book shows it now: the engine checks status and price
+    /// against it. `info.sid`, `info.side` and `info.price_h` say what the player asked for;
+    /// `info.requested_at_ms` when they asked. In play the bet waits the market's delay
+    /// (`bet_delay_ms`) and `market` is the quote taken after it.
+    PlaceBet {
+        user_id: UserId,
+        request_id: String,
+        market: Market,
+        delay: BetDelay,
+        stake_minor: i64,
+        info: BetInfo,
+    },
+    SettleMarket {
+        gmid: u64,
+        mid: u64,
+        result: MarketResult,
+    },
+    /// The simulator starts with `world`'s settings (its `start_ms` the time now). The world the
+    /// log holds goes on when its settings are the same and it began at most
+    /// `FEED_WORLD_RESUME_MS_MAX` ago; otherwise a new world begins and every market still open
+    /// from an earlier one is void.
+    StartFeed {
+        world: FeedWorld,
+    },
+}
+
+/// What decides a sports bet's in-play delay: whether its match is in play, and the operator's
+/// milliseconds of delay per second of the market's `rc` (0 turns delays off).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub struct BetDelay {
+    pub in_play: bool,
+    pub ms_per_sec: i64,
+}
+
+/// The sports markets' events. Variants are only ever added, and their names are the log's
+/// (`crate::event`).
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub enum SportsEvent {
+    /// The feed's result of a market: no bet is taken on it afterwards.
+    MarketResulted {
+        gmid: u64,
+        mid: u64,
+        result: MarketResult,
+    },
+    /// The in-process feed started a new world: its ids are offset by this epoch, and markets of
+    /// earlier worlds that were still open are voided in the same batch. (A log's oldest worlds
+    /// recorded this; newer ones record `FeedWorldStarted`.)
+    FeedStarted {
+        epoch: u64,
+    },
+    /// A feed world began: ids offset by `epoch`, the simulator's settings and its start, so a
+    /// restart with the same settings continues this world instead of starting another.
+    FeedWorldStarted {
+        epoch: u64,
+        world: FeedWorld,
+    },
+}
+
+impl SportsEvent {
+    /// The log's names of these events.
+    pub const NAMES: &'static [&'static str] = &["MarketResulted", "FeedStarted", "FeedWorldStarted"];
+}
