@@ -11,6 +11,11 @@ use serde::{Deserialize, Serialize};
 use ts_rs::TS;
 use utoipa::ToSchema;
 
+/// How long a round takes bets, in milliseconds: long enough to pick an item and a stake on a
+/// phone. The round engine opens every round for this long, and the client scales its countdown
+/// ring by it (generated into the client's `constants.ts`).
+pub const BETTING_MS: i64 = 20_000;
+
 /// Whether an item takes bets now.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, TS, ToSchema)]
 #[serde(rename_all = "SCREAMING_SNAKE_CASE")]

@@ -1,7 +1,7 @@
 //! Every limit and timing of the casino round engine, named, with the reason for its value.
 
-/// How long a round takes bets. Long enough to pick an item and a stake on a phone.
-pub const BETTING_MS: i64 = 20_000;
+/// How long a round takes bets: the schemas' constant, which the client reads too.
+pub const BETTING_MS: i64 = schemas::casino::BETTING_MS;
 
 /// How long bets are taken between two faces on a table that re-prices while dealing (the super
 /// over, after every ball).

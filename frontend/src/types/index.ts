@@ -21,6 +21,10 @@ export type { UserBalance } from './generated/UserBalance';
 export type { WsClientMessage } from './generated/WsClientMessage';
 export type { WsServerMessage } from './generated/WsServerMessage';
 
+// The server's constants the client needs (run lines, the casino's betting window, the largest
+// amount), written beside the wire types by the ledger's tests (ledger/tests/client_rules.rs).
+export { AMOUNT_MINOR_MAX, CASINO_BETTING_MS, METER_RUNS_CAP, RUNS_MAX } from './generated/constants';
+
 // Sports (issue 4). ts-rs writes u64 ids as `bigint`, but JSON.parse yields numbers (the ids stay
 // below 2^53), so the client sees them through `Wire`.
 import type { Fixture as GFixture } from './generated/Fixture';

@@ -1,13 +1,13 @@
 // The live round of a table (docs/api.md "Live casino"): merging socket deltas into the round,
 // telling when a new round starts (spec §4: the slip clears then, except on roulette), grouping
 // the round's items into the betting table and deciding which items take bets.
-import type { CasinoItem, CasinoRound } from '@/types';
+import { CASINO_BETTING_MS, type CasinoItem, type CasinoRound } from '@/types';
 
 /** A delta carries only the fields that changed, always with `mid` and `ts`. */
 export type RoundDelta = Partial<CasinoRound> & { mid: string; ts: number };
 
-/** Seconds of betting a round opens with (the server's `BETTING_MS`); scales the countdown ring. */
-export const BETTING_SECONDS = 20;
+/** Seconds of betting a round opens with (the server's); scales the countdown ring. */
+export const BETTING_SECONDS = CASINO_BETTING_MS / 1000;
 
 /**
  * How long a table's motions last, as a share of their time at real pace, from the real time

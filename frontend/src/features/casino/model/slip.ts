@@ -29,14 +29,21 @@ export function canSubmit({ selection, stake, submitting }: CasinoSlip, itemOpen
   return selection !== null && Number.isFinite(stake) && stake > 0 && !submitting && itemOpen;
 }
 
-const round2 = (value: number) => Math.round(value * 100) / 100;
+/** `a × b / divisor` floored, exactly: stakes times rates can pass 2^53 in minor units. */
+function mulDiv(a: number, b: number, divisor: number): number {
+  return Number((BigInt(a) * BigInt(b)) / BigInt(divisor));
+}
 
 /**
- * A back wins (rate − 1) × stake and risks the stake; a lay (32 Cards) wins the stake and risks
- * (rate − 1) × stake.
+ * What the slip previews, to the minor unit of what the ledger will do (its casino item payoff,
+ * ledger/src/betting.rs): a back wins (rate − 1) × stake and risks the stake; a lay (32 Cards)
+ * wins the stake and risks (rate − 1) × stake. Amounts are floored to the minor unit like the
+ * ledger's; schemas/test-vectors/bet-rules.json (`casino_previews`) holds both to the same answers.
  */
 export function preview(side: Side, rate: number, stake: number): { profit: number; liability: number } {
-  const amount = Number.isFinite(stake) && stake > 0 ? stake : 0;
-  const backWin = Math.max(0, round2((rate - 1) * amount));
-  return side === 'back' ? { profit: backWin, liability: round2(amount) } : { profit: round2(amount), liability: backWin };
+  const stakeMinor = Number.isFinite(stake) && stake > 0 ? Math.round(stake * 100) : 0;
+  const rateH = Number.isFinite(rate) ? Math.round(rate * 100) : 0;
+  const win = mulDiv(stakeMinor, Math.max(0, rateH - 100), 100) / 100;
+  const amount = stakeMinor / 100;
+  return side === 'back' ? { profit: win, liability: amount } : { profit: amount, liability: win };
 }

@@ -1,3 +1,6 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import type { MarketType, Side } from '@/types';
 import { canSubmit, preview, projectedRunAmount, projectedRunner, type Selection, type SlipState } from '../model/slip';
 
 const selection: Selection = {
@@ -53,6 +56,12 @@ describe('profit preview per market type (spec §9)', () => {
     expect(preview('fancy', 'back', 62, 100, 90)).toEqual({ profit: 90, liability: 100 });
     expect(preview('fancy', 'lay', 61, 100, 110)).toEqual({ profit: 100, liability: 110 });
     expect(preview('khado', 'back', 60, 200, 30).profit).toBe(60);
+  });
+  it('floors to the minor unit as the ledger does: a back of 10.01 at 1.85 wins 8.50, not 8.51', () => {
+    expect(preview('match', 'back', 1.85, 10.01)).toEqual({ profit: 8.5, liability: 10.01 });
+  });
+  it('a meter stake is per run: a No of 100 risks 50 runs of it, as the ledger takes', () => {
+    expect(preview('meter', 'lay', 44, 100)).toEqual({ profit: 4400, liability: 5000 });
   });
   it('shows nothing to win with no stake', () => {
     expect(preview('match', 'back', 1.85, 0)).toEqual({ profit: 0, liability: 0 });
@@ -163,5 +172,42 @@ describe('projected Run Amount of a line market while the stake is typed (liveBo
       [45, -50],
       [999, -50],
     ]);
+  });
+});
+
+type PreviewCase = {
+  name: string;
+  gtype: MarketType;
+  side: Side;
+  price: number;
+  size: number;
+  width?: number;
+  stake: number;
+  profit: number;
+  liability: number;
+  runners?: { sid: number; pnl: number }[];
+  runs?: { run: number; pnl: number }[];
+};
+
+// The cases the server's ledger/tests/client_rules.rs places through the ledger: both sides must give these answers.
+const CASES_FILE = path.resolve(__dirname, '../../../../../schemas/test-vectors/bet-rules.json');
+
+describe('the slip previews what the ledger pays and takes (schemas/test-vectors/bet-rules.json)', () => {
+  const { previews } = JSON.parse(fs.readFileSync(CASES_FILE, 'utf8')) as { previews: PreviewCase[] };
+
+  it('has cases', () => {
+    expect(previews.length).toBeGreaterThan(0);
+  });
+
+  it.each(previews.map((testCase) => [testCase.name, testCase] as const))('%s', (_name, testCase) => {
+    const { gtype, side, price, size, stake, width = 0 } = testCase;
+    expect(preview(gtype, side, price, stake, size, width)).toEqual({ profit: testCase.profit, liability: testCase.liability });
+    const slip: SlipState = { selection: { ...selection, marketId: 7, sectionId: 1, gtype, side, price, size }, stake, submitting: false };
+    for (const sid of [1, 2, 3]) {
+      const runner = testCase.runners?.find((entry) => entry.sid === sid);
+      expect(projectedRunner(slip, 7, sid, 0), `runner ${sid}`).toBe(runner ? runner.pnl : null);
+    }
+    const runs = testCase.runs?.map(({ run, pnl }) => ({ run, profitLoss: pnl })) ?? null;
+    expect(projectedRunAmount(slip, 7, 1, [], width)).toEqual(runs);
   });
 });

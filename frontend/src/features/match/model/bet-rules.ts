@@ -2,12 +2,12 @@
 // `bettable` and `limits`): whether a section takes bets and its stake limits. Both sides are
 // checked against one case file, schemas/test-vectors/bet-rules.json (__tests__/bet-rules.test.ts
 // here, ledger/tests/client_rules.rs on the server), so they cannot drift apart.
-import type { Market, Section } from '@/types';
+import { AMOUNT_MINOR_MAX, type Market, type Section } from '@/types';
 
 /** The stake limits when neither the section nor the market gives one (the ledger's 1.00 minimum). */
 export const STAKE_MIN_FALLBACK = 1;
-/** The largest amount the server accepts (schemas' AMOUNT_MINOR_MAX, in currency units). */
-export const STAKE_MAX_FALLBACK = 1_000_000_000;
+/** The largest amount the server accepts, in currency units. */
+export const STAKE_MAX_FALLBACK = AMOUNT_MINOR_MAX / 100;
 
 /** A market or section status that takes bets: ACTIVE or OPEN, exactly as written. */
 export function isBettable(status: string): boolean {

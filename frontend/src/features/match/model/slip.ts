@@ -1,6 +1,7 @@
 // Bet-slip rules (spec §4, §5, §9): what a selection holds, when Submit is enabled and the
-// profit and liability the slip previews before the server prices the bet.
-import type { MarketType, Side } from '@/types';
+// profit and liability the slip previews before the server prices the bet, computed as the
+// ledger computes them (schemas/test-vectors/bet-rules.json holds both to the same answers).
+import { METER_RUNS_CAP, RUNS_MAX, type MarketType, type Side } from '@/types';
 
 export type Selection = {
   gameId: number;
@@ -32,21 +33,89 @@ export function isRunLine(gtype: MarketType): boolean {
   return gtype === 'fancy' || gtype === 'meter' || gtype === 'khado';
 }
 
+/** Markets with one winner among their sections: each section's book is a runner's. */
+function isRunnerMarket(gtype: MarketType): boolean {
+  return gtype === 'match' || gtype === 'match1' || gtype === 'cricketcasino';
+}
+
 const round2 = (value: number) => Math.round(value * 100) / 100;
 
+/** Currency units (at most two decimals, as the server reads an amount) to minor units. */
+const toMinor = (units: number) => (Number.isFinite(units) && units > 0 ? Math.round(units * 100) : 0);
+/** Minor units to currency units (never -0). */
+const toUnits = (minor: number) => minor / 100 + 0;
+
+/** `a × b / divisor` floored, exactly: stakes times odds can pass 2^53 in minor units. */
+function mulDiv(a: number, b: number, divisor: number): number {
+  return Number((BigInt(a) * BigInt(b)) / BigInt(divisor));
+}
+
+/** A bet as the slip holds it: the cell's price (odds, bookmaker rate or run line) and size (a
+ * run line's rate), and a khado line's width. */
+type BetTerms = { gtype: MarketType; side: Side; price: number; size: number; width?: number };
+
+type BetPayoff = {
+  /** Runner and yes/no markets: the P/L when the selection wins (happens), and when it does not. */
+  pnlIfWon?: number;
+  pnlIfLost?: number;
+  /** Run lines: the P/L at a final run total, and the totals where it steps or bends. */
+  atRuns?: (runs: number) => number;
+  breakpoints: number[];
+};
+
 /**
- * Spec §9: match1 back wins stake × odds / 100, other back bets (odds − 1) × stake, a lay wins the
- * stake. Run lines, which the spec leaves open, win stake × rate / 100 on Yes (the server's rule,
- * docs/markets.md). Liability mirrors it: a back risks the stake, a lay risks what a back would win.
+ * The ledger's payoff of a bet (`Payoff` in ledger/src/betting.rs) in minor units: its P/L at
+ * each outcome it can have on its own, and for run lines the P/L at any run total. Amounts are
+ * floored to the minor unit as the ledger floors them; schemas/test-vectors/bet-rules.json
+ * (`previews`) holds both to the same answers.
  */
-export function preview(gtype: MarketType, side: Side, price: number, stake: number, size = 100): { profit: number; liability: number } {
-  const amount = Number.isFinite(stake) && stake > 0 ? stake : 0;
-  let backWin: number;
-  if (gtype === 'match1') backWin = (amount * price) / 100;
-  else if (isRunLine(gtype)) backWin = (amount * (size > 0 ? size : 100)) / 100;
-  else backWin = (price - 1) * amount;
-  backWin = Math.max(0, round2(backWin));
-  return side === 'back' ? { profit: backWin, liability: round2(amount) } : { profit: round2(amount), liability: backWin };
+function payoff(bet: BetTerms, stakeMinor: number): BetPayoff {
+  const back = bet.side === 'back';
+  const priceH = Math.round(bet.price * 100);
+  const rateH = Math.round(bet.size * 100);
+  const line = bet.price;
+  if (!isRunLine(bet.gtype)) {
+    // match1 pays per 100; the other types pay decimal odds minus one.
+    const win = bet.gtype === 'match1' ? mulDiv(stakeMinor, priceH, 10_000) : mulDiv(stakeMinor, Math.max(0, priceH - 100), 100);
+    return back ? { pnlIfWon: win, pnlIfLost: -stakeMinor, breakpoints: [] } : { pnlIfWon: -win, pnlIfLost: stakeMinor, breakpoints: [] };
+  }
+  const win = mulDiv(stakeMinor, rateH, 10_000);
+  switch (bet.gtype) {
+    case 'fancy':
+      return {
+        atRuns: (runs) => (back ? (runs >= line ? win : -stakeMinor) : runs < line ? stakeMinor : -win),
+        breakpoints: [line - 1, line],
+      };
+    case 'khado': {
+      const width = Math.max(1, bet.width ?? 0);
+      return { atRuns: (runs) => (runs >= line && runs < line + width ? win : -stakeMinor), breakpoints: [line - 1, line, line + width - 1, line + width] };
+    }
+    default: {
+      // Meter: the stake is per run of difference, capped each way.
+      const perRun = (runs: number) => stakeMinor * Math.max(-METER_RUNS_CAP, Math.min(METER_RUNS_CAP, runs - line));
+      return { atRuns: (runs) => (back ? perRun(runs) : -perRun(runs)), breakpoints: [line - METER_RUNS_CAP, line, line + METER_RUNS_CAP] };
+    }
+  }
+}
+
+/** The run totals where a run line's P/L can step or bend, with 0 and the highest run, in order. */
+function candidateRuns(breakpoints: number[], more: readonly number[] = []): number[] {
+  const runs = new Set<number>([0, RUNS_MAX, ...more]);
+  for (const run of breakpoints) if (run >= 0 && run <= RUNS_MAX) runs.add(run);
+  return [...runs].sort((a, b) => a - b);
+}
+
+/**
+ * What the slip previews (spec §9), to the minor unit of what the ledger will do: the most the
+ * bet can win, and its liability, the exposure the ledger takes for it (the worst case over its
+ * outcomes). A back risks the stake and a lay what the back would win, except on a meter line,
+ * whose stake is per run of difference (up to `METER_RUNS_CAP` runs each way).
+ */
+export function preview(gtype: MarketType, side: Side, price: number, stake: number, size = 100, width = 0): { profit: number; liability: number } {
+  const stakeMinor = toMinor(stake);
+  const bet = payoff({ gtype, side, price, size, width }, stakeMinor);
+  const outcomes = bet.atRuns ? candidateRuns(bet.breakpoints).map(bet.atRuns) : [bet.pnlIfWon ?? 0, bet.pnlIfLost ?? 0];
+  return { profit: toUnits(Math.max(0, ...outcomes)), liability: toUnits(Math.max(0, -Math.min(...outcomes))) };
 }
 
 /**
@@ -57,49 +126,13 @@ export function preview(gtype: MarketType, side: Side, price: number, stake: num
  */
 export function projectedRunner(slip: SlipState, marketId: number, sid: number, today: number): number | null {
   const { selection, stake } = slip;
-  if (!selection || selection.marketId !== marketId || isRunLine(selection.gtype) || !(stake > 0)) return null;
-  const { profit, liability } = preview(selection.gtype, selection.side, selection.price, stake, selection.size);
-  const selected = selection.sectionId === sid;
-  const change = selection.side === 'back' ? (selected ? profit : -liability) : selected ? -liability : profit;
-  return round2(today + change);
+  if (!selection || selection.marketId !== marketId || !isRunnerMarket(selection.gtype) || !(stake > 0)) return null;
+  const bet = payoff(selection, toMinor(stake));
+  const change = selection.sectionId === sid ? bet.pnlIfWon : bet.pnlIfLost;
+  return round2(today + toUnits(change ?? 0));
 }
-
-/** The highest run a book counts (the ledger's `RUNS_MAX`). */
-const RUNS_MAX = 999;
-/** Runs past its line at which a meter bet stops growing (the ledger's `METER_RUNS_CAP`). */
-const METER_RUNS_CAP = 50;
 
 type RunRowLike = { run: number; profitLoss: number };
-
-/** `stake × rate / 100` in minor units, floored like the ledger, back in currency units. */
-function perHundred(stake: number, rate: number): number {
-  return Math.floor((Math.round(stake * 100) * Math.round(rate * 100)) / 10_000) / 100;
-}
-
-/** The slip's run-line bet: its P/L at each final run total, and where that P/L steps or bends. */
-function runPayoff(selection: Selection, stake: number, width: number): { pnl: (runs: number) => number; breakpoints: number[] } | null {
-  const line = selection.price;
-  const back = selection.side === 'back';
-  switch (selection.gtype) {
-    case 'fancy': {
-      const win = perHundred(stake, selection.size > 0 ? selection.size : 100);
-      return {
-        pnl: (runs) => (back ? (runs >= line ? win : -stake) : runs < line ? stake : -win),
-        breakpoints: [line - 1, line],
-      };
-    }
-    case 'khado': {
-      const win = perHundred(stake, selection.size > 0 ? selection.size : 100);
-      return { pnl: (runs) => (runs >= line && runs < line + width ? win : -stake), breakpoints: [line - 1, line, line + width - 1, line + width] };
-    }
-    case 'meter': {
-      const per = (runs: number) => round2(stake * Math.max(-METER_RUNS_CAP, Math.min(METER_RUNS_CAP, runs - line)));
-      return { pnl: (runs) => (back ? per(runs) : -per(runs)), breakpoints: [line - METER_RUNS_CAP, line, line + METER_RUNS_CAP] };
-    }
-    default:
-      return null;
-  }
-}
 
 /** Today's Run Amount at a run total: the table's rows are where it steps or bends, so a straight
  * line between the two rows around it is exact (steps sit on neighbouring runs). 0 with no bets. */
@@ -124,9 +157,9 @@ export function runAmountAt(rows: readonly RunRowLike[], runs: number): number {
 export function projectedRunAmount(slip: SlipState, marketId: number, sid: number, today: readonly RunRowLike[], width = 0): RunRowLike[] | null {
   const { selection, stake } = slip;
   if (!selection || selection.marketId !== marketId || selection.sectionId !== sid || !(stake > 0)) return null;
-  const payoff = runPayoff(selection, stake, width);
-  if (!payoff) return null;
-  const runs = new Set<number>([0, RUNS_MAX, ...today.map((row) => row.run)]);
-  for (const run of payoff.breakpoints) if (run >= 0 && run <= RUNS_MAX) runs.add(run);
-  return [...runs].sort((a, b) => a - b).map((run) => ({ run, profitLoss: round2(runAmountAt(today, run) + payoff.pnl(run)) }));
+  const bet = payoff({ ...selection, width }, toMinor(stake));
+  const { atRuns } = bet;
+  if (!atRuns) return null;
+  const runs = candidateRuns(bet.breakpoints, today.map((row) => row.run));
+  return runs.map((run) => ({ run, profitLoss: round2(runAmountAt(today, run) + toUnits(atRuns(run))) }));
 }
