@@ -21,8 +21,6 @@ mod market;
 mod math;
 mod names;
 mod racket;
-mod table_tennis;
-mod tennis;
 mod time;
 
 pub use limits::SPEED_MAX;
@@ -283,8 +281,8 @@ impl Simulator {
                 (SPORT_CRICKET, Box::new(cricket::Cricket::new(format, names.clone(), short, &mut rng, details)))
             }
             Sport::Football => (SPORT_FOOTBALL, Box::new(football::Football::new(names.clone(), &mut rng, details))),
-            Sport::Tennis => (SPORT_TENNIS, Box::new(tennis::Tennis::new(names.clone(), &mut rng))),
-            Sport::TableTennis => (SPORT_TABLE_TENNIS, Box::new(table_tennis::TableTennis::new(names.clone(), &mut rng))),
+            Sport::Tennis => (SPORT_TENNIS, Box::new(racket::Tennis::new(names.clone(), &mut rng))),
+            Sport::TableTennis => (SPORT_TABLE_TENNIS, Box::new(racket::TableTennis::new(names.clone(), &mut rng))),
         };
         let tv = kind.is_virtual() || rng.gen_bool(0.7);
         let card = Card {
