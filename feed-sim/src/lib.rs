@@ -1,11 +1,15 @@
 //! A deterministic sports feed simulator: fixtures for cricket, tennis, football and table tennis
 //! (plus fast virtual cricket), prices from a live probability model of each sport, scoreboards,
-//! and the result of every market, as a stream of [`schemas::sports::FeedEvent`]s.
+//! and the result of every market, as a stream of [`schemas::sports::FeedEvent`]s; and, in
+//! [`casino`], the live casino tables' rounds dealt from a seed.
 //!
 //! The same [`SimConfig`] and the same sequence of [`Simulator::step`] calls give the same
 //! events, byte for byte: time enters only through `step` and randomness only from the seed.
-//! The library does no I/O; the `feed-sim` binary records a feed as JSON lines, and the server
-//! drives the library from a timer. It knows nothing of the ledger or the server.
+//! Everything but [`adapter`] is pure: no I/O, no clock, no threads. [`adapter`] is the network
+//! side, which the rest never imports: it runs a simulator in real time and posts its events to a
+//! running server over HTTP (`feed-sim run --url`). The `feed-sim` binary records a feed as JSON
+//! lines or runs the adapter; the server drives the simulator from a timer. The crate knows
+//! nothing of the ledger, and of the server only the operator feed API the adapter calls.
 //!
 //! How each market is decided is written down in `docs/markets.md` ("Simulator settlement").
 
