@@ -1,12 +1,14 @@
 //! `feed-sim run --url`: the simulator as an external feed, the way an odds provider's adapter
 //! feeds the exchange: it signs in as an operator and posts its events in real time to
 //! `POST /api/ops/feed/events?source=NAME`, with a heartbeat (an empty list) every second it has
-//! nothing to say. Plain HTTP/1.1 over one connection per call: an adapter next to the server.
+//! nothing to say. This is the crate's one module that does I/O: HTTP calls with `awc`, the wall
+//! clock and sleeping. Its calls block the calling thread (the `awc` client runs on a
+//! current-thread runtime of its own), so it must not be called from inside an async runtime.
 
 use schemas::sports::FeedEvent;
-use std::io::{Read, Write};
-use std::net::TcpStream;
 use std::time::{Duration, Instant};
+use tokio::runtime::Runtime;
+use tokio::task::LocalSet;
 
 /// Feed events per request (the server takes at most 1,000) and the bytes of their JSON (the
 /// server reads at most 64 KiB of a body).
@@ -14,13 +16,24 @@ const BATCH_MAX: usize = 1_000;
 const BATCH_BYTES_MAX: usize = 56 * 1024;
 /// The longest the adapter stays quiet: then it sends a heartbeat.
 const HEARTBEAT: Duration = Duration::from_secs(1);
+/// How long one call may wait for the server's answer.
 const CALL_TIMEOUT: Duration = Duration::from_secs(30);
+/// The most of an answer the adapter reads: the server's answers to a login or a feed post are a
+/// few hundred bytes.
+const ANSWER_BYTES_MAX: usize = 1024 * 1024;
 
+/// A signed-in operator session on a running server.
 pub struct Server {
-    host: String,
+    /// `http://HOST:PORT`, without a trailing slash.
+    base: String,
     operator: String,
     password: String,
     token: String,
+    client: awc::Client,
+    /// Where the client's calls run: `awc` spawns its connection tasks on the local set, which
+    /// is dropped before the runtime that drives it.
+    local: LocalSet,
+    runtime: Runtime,
 }
 
 fn failed(text: impl Into<String>) -> std::io::Error {
@@ -30,36 +43,39 @@ fn failed(text: impl Into<String>) -> std::io::Error {
 impl Server {
     /// `url` is `http://HOST:PORT`; signs in as `operator`.
     pub fn sign_in(url: &str, operator: &str, password: &str) -> std::io::Result<Server> {
-        let host = url.strip_prefix("http://").ok_or_else(|| failed("--url: http://HOST:PORT"))?.trim_end_matches('/').to_owned();
-        let mut server = Server { host, operator: operator.to_owned(), password: password.to_owned(), token: String::new() };
+        if !url.starts_with("http://") {
+            return Err(failed("--url: http://HOST:PORT"));
+        }
+        let runtime = tokio::runtime::Builder::new_current_thread().enable_all().build()?;
+        let local = LocalSet::new();
+        let client = local.block_on(&runtime, async { awc::Client::builder().timeout(CALL_TIMEOUT).finish() });
+        let base = url.trim_end_matches('/').to_owned();
+        let mut server = Server { base, operator: operator.to_owned(), password: password.to_owned(), token: String::new(), client, local, runtime };
         server.login()?;
         Ok(server)
     }
 
     fn login(&mut self) -> std::io::Result<()> {
         let body = serde_json::json!({"username": self.operator, "password": self.password, "client": "cli"}).to_string();
-        let (status, answer) = self.call("/api/auth/login", &body, false)?;
+        let (status, answer) = self.call("/api/auth/login", body, false)?;
         let answer: serde_json::Value = serde_json::from_str(&answer).map_err(|e| failed(format!("login answer: {e}")))?;
         let token = answer["data"]["accessToken"].as_str().ok_or_else(|| failed(format!("operator login failed: {status}: {}", answer["message"])))?;
         self.token = token.to_owned();
         Ok(())
     }
 
-    /// One POST; the status and the body.
-    fn call(&self, path: &str, body: &str, auth: bool) -> std::io::Result<(u16, String)> {
-        let mut stream = TcpStream::connect(&self.host)?;
-        stream.set_read_timeout(Some(CALL_TIMEOUT))?;
-        let bearer = if auth { format!("Authorization: Bearer {}\r\n", self.token) } else { String::new() };
-        let head = format!("POST {path} HTTP/1.1\r\nHost: {}\r\nContent-Type: application/json\r\n{bearer}Content-Length: {}\r\nConnection: close\r\n\r\n", self.host, body.len());
-        stream.write_all(head.as_bytes())?;
-        stream.write_all(body.as_bytes())?;
-        let mut raw = Vec::new();
-        stream.read_to_end(&mut raw)?;
-        let text = String::from_utf8_lossy(&raw);
-        let (head, body) = text.split_once("\r\n\r\n").ok_or_else(|| failed("a malformed answer"))?;
-        let status = head.split_whitespace().nth(1).and_then(|s| s.parse().ok()).ok_or_else(|| failed("a malformed status line"))?;
-        let body = if head.to_ascii_lowercase().contains("transfer-encoding: chunked") { unchunk(body) } else { body.to_owned() };
-        Ok((status, body))
+    /// One POST of a JSON body; the status and the answer's body.
+    fn call(&self, path: &str, body: String, auth: bool) -> std::io::Result<(u16, String)> {
+        let url = format!("{}{path}", self.base);
+        let mut request = self.client.post(&url).content_type("application/json");
+        if auth {
+            request = request.bearer_auth(&self.token);
+        }
+        self.local.block_on(&self.runtime, async {
+            let mut response = request.send_body(body).await.map_err(|e| failed(format!("calling {url}: {e}")))?;
+            let answer = response.body().limit(ANSWER_BYTES_MAX).await.map_err(|e| failed(format!("reading the answer of {url}: {e}")))?;
+            Ok((response.status().as_u16(), String::from_utf8_lossy(&answer).into_owned()))
+        })
     }
 
     /// Sends feed events (or, with none, a heartbeat) as source `source`; signs in again when
@@ -67,10 +83,10 @@ impl Server {
     pub fn send(&mut self, source: &str, events: &[FeedEvent]) -> std::io::Result<()> {
         let body = serde_json::to_string(events).map_err(|e| failed(e.to_string()))?;
         let path = format!("/api/ops/feed/events?source={source}");
-        let (mut status, mut answer) = self.call(&path, &body, true)?;
+        let (mut status, mut answer) = self.call(&path, body.clone(), true)?;
         if status == 401 {
             self.login()?;
-            (status, answer) = self.call(&path, &body, true)?;
+            (status, answer) = self.call(&path, body, true)?;
         }
         if status != 200 {
             return Err(failed(format!("the server refused the feed: {status}: {answer}")));
@@ -97,21 +113,6 @@ impl Server {
         }
         Ok(sent)
     }
-}
-
-/// The body of a chunked answer.
-fn unchunk(body: &str) -> String {
-    let mut out = String::new();
-    let mut rest = body;
-    while let Some((size, after)) = rest.split_once("\r\n") {
-        let Ok(size) = usize::from_str_radix(size.trim(), 16) else { break };
-        if size == 0 || after.len() < size {
-            break;
-        }
-        out.push_str(&after[..size]);
-        rest = after[size..].trim_start_matches("\r\n");
-    }
-    out
 }
 
 /// What the adapter feeds.

@@ -1,11 +1,15 @@
 //! A deterministic sports feed simulator: fixtures for cricket, tennis, football and table tennis
 //! (plus fast virtual cricket), prices from a live probability model of each sport, scoreboards,
-//! and the result of every market, as a stream of [`schemas::sports::FeedEvent`]s.
+//! and the result of every market, as a stream of [`schemas::sports::FeedEvent`]s; and, in
+//! [`casino`], the live casino tables' rounds dealt from a seed.
 //!
 //! The same [`SimConfig`] and the same sequence of [`Simulator::step`] calls give the same
 //! events, byte for byte: time enters only through `step` and randomness only from the seed.
-//! The library does no I/O; the `feed-sim` binary records a feed as JSON lines, and the server
-//! drives the library from a timer. It knows nothing of the ledger or the server.
+//! Everything but [`adapter`] is pure: no I/O, no clock, no threads. [`adapter`] is the network
+//! side, which the rest never imports: it runs a simulator in real time and posts its events to a
+//! running server over HTTP (`feed-sim run --url`). The `feed-sim` binary records a feed as JSON
+//! lines or runs the adapter; the server drives the simulator from a timer. The crate knows
+//! nothing of the ledger, and of the server only the operator feed API the adapter calls.
 //!
 //! How each market is decided is written down in `docs/markets.md` ("Simulator settlement").
 
@@ -21,8 +25,6 @@ mod market;
 mod math;
 mod names;
 mod racket;
-mod table_tennis;
-mod tennis;
 mod time;
 
 pub use limits::SPEED_MAX;
@@ -283,8 +285,8 @@ impl Simulator {
                 (SPORT_CRICKET, Box::new(cricket::Cricket::new(format, names.clone(), short, &mut rng, details)))
             }
             Sport::Football => (SPORT_FOOTBALL, Box::new(football::Football::new(names.clone(), &mut rng, details))),
-            Sport::Tennis => (SPORT_TENNIS, Box::new(tennis::Tennis::new(names.clone(), &mut rng))),
-            Sport::TableTennis => (SPORT_TABLE_TENNIS, Box::new(table_tennis::TableTennis::new(names.clone(), &mut rng))),
+            Sport::Tennis => (SPORT_TENNIS, Box::new(racket::Tennis::new(names.clone(), &mut rng))),
+            Sport::TableTennis => (SPORT_TABLE_TENNIS, Box::new(racket::TableTennis::new(names.clone(), &mut rng))),
         };
         let tv = kind.is_virtual() || rng.gen_bool(0.7);
         let card = Card {

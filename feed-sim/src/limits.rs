@@ -20,7 +20,7 @@ pub const VIRTUAL_FIXTURES_MAX: usize = 50;
 /// How many recent balls (cricket), points (tennis, table tennis) or goals a scoreboard lists.
 pub const SCOREBOARD_BALLS_MAX: usize = 12;
 
-/// The live tracker's lists (issue 11): football's incidents and minutes of momentum (a match
+/// The live tracker's lists: football's incidents and minutes of momentum (a match
 /// has about 30 incidents and 100 minutes), and the points of one racket game (a long deuce).
 pub const TRACKER_INCIDENTS_MAX: usize = 200;
 pub const TRACKER_MINUTES_MAX: usize = 130;

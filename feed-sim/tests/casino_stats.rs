@@ -13,7 +13,7 @@ mod casino_stats {
     const ROUNDS: u64 = 100_000;
     const SIGMAS: f64 = 5.0;
 
-    /// Every market keeps at least this per unit staked (issue 10), and our own rates at most
+    /// Every market keeps at least this per unit staked, and our own rates at most
     /// the maximum.
     const EDGE_MIN: f64 = 0.005;
     const OURS_EDGE_MAX: f64 = 0.06;

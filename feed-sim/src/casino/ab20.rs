@@ -13,7 +13,7 @@ const SIDE_RATE_H: u32 = 200;
 
 /// Bahar's first card ending the game pays 1:0.25 (decimal 1.25): Bahar is dealt first and wins
 /// 51.5% of rounds, so at 1:0.5 it returned 1.0006 per 1 staked, a player edge; at 1:0.25 the
-/// house keeps 1.41% (issue 10).
+/// house keeps 1.41%.
 const BAHAR_FIRST_CARD_RATE_H: u32 = 125;
 
 /// The joker's rank: ours, fair 13.00 less 3.8%.

@@ -13,7 +13,7 @@ const PLAYER_RATE_H: u32 = 198;
 
 /// Pair Plus decimal rates: pair 1:1, colour 4:1, sequence 6:1, trail 30:1, pure sequence 40:1,
 /// the casinos' usual table (house edge 2.32%). The contract's 35:1 and 45:1 kept only 0.05%
-/// (12 in 22,100 hands), below the 0.5% every market must keep (issue 10).
+/// (12 in 22,100 hands), below the 0.5% every market must keep.
 const PAIR_PLUS: [(Category, u32); 5] =
     [(Category::Pair, 200), (Category::Colour, 500), (Category::Sequence, 700), (Category::Trail, 3_100), (Category::PureSequence, 4_100)];
 
