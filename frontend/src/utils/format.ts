@@ -44,7 +44,13 @@ export function formatDateTime(value: Date | string | number): string {
   return date ? lightFormat(date, 'dd/MM/yyyy HH:mm:ss') : '';
 }
 
-/** yyyy-MM-dd for query parameters. */
+/** yyyy-MM-dd HH:mm:ss (the operators' feed clock). */
+export function formatClockTime(value: Date | string | number): string {
+  const date = toDate(value);
+  return date ? lightFormat(date, 'yyyy-MM-dd HH:mm:ss') : '';
+}
+
+/** yyyy-MM-dd for query parameters and native date inputs. */
 export function formatQueryDate(value: Date): string {
   return lightFormat(value, 'yyyy-MM-dd');
 }

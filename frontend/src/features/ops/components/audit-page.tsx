@@ -8,6 +8,7 @@ import { pageCount } from '@/components/pagination';
 import { notify } from '@/lib/notify';
 import type { AuditCheck, BetView, OpsEventRow, OpsMoment, OpsVerifyRun } from '@/types';
 import { formatDateTime, formatFixed } from '@/utils/format';
+import { parseInputDateTime } from '@/utils/parse-date';
 import { exportEvents, getMoment, latestVerifyRun, listEvents, startVerifyRun, type EventsQuery, type MomentQuery } from '../api';
 
 const EVENTS_PAGE = 25;
@@ -71,7 +72,8 @@ function Moment({ onTravel }: { onTravel: (seq: number) => void }) {
   const travel = async () => {
     const query: MomentQuery = {};
     if (seq.trim()) query.seq = number(seq);
-    if (when) query.at = new Date(when).toISOString();
+    const at = parseInputDateTime(when);
+    if (at) query.at = at.toISOString();
     if (username.trim()) query.username = username.trim();
     setBusy(true);
     try {

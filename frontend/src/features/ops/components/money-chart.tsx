@@ -2,9 +2,11 @@
 // over time; the whole history or one day.
 import { useMemo, useState } from 'react';
 import { Box, Stack, ToggleButton, ToggleButtonGroup, Typography } from '@mui/material';
+import { addDays } from 'date-fns';
 import type { OpsTimelinePoint } from '@/types';
-import { formatFixed, formatDateTime } from '@/utils/format';
-import { DAY_MS, pointsIn, scale, stepPath, type Window } from '../model/timeline';
+import { formatFixed, formatDateTime, formatQueryDate } from '@/utils/format';
+import { parseInputDate } from '@/utils/parse-date';
+import { pointsIn, scale, stepPath, type Window } from '../model/timeline';
 
 const WIDTH = 720;
 const BALANCE_HEIGHT = 140;
@@ -15,14 +17,13 @@ const BALANCE = '#1e88e5';
 const EXPOSURE = '#e53935';
 
 function dayWindow(dateText: string): Window | null {
-  const start = Date.parse(`${dateText}T00:00:00`);
-  return Number.isNaN(start) ? null : { fromMs: start, toMs: start + DAY_MS };
+  const start = parseInputDate(dateText);
+  return start ? { fromMs: start.getTime(), toMs: addDays(start, 1).getTime() } : null;
 }
 
 export function MoneyChart({ points }: { points: ReadonlyArray<OpsTimelinePoint> }) {
   const [zoom, setZoom] = useState<'all' | 'day'>('all');
-  const lastDay = new Date(points[points.length - 1]?.atMs ?? Date.now());
-  const [day, setDay] = useState(() => `${lastDay.getFullYear()}-${String(lastDay.getMonth() + 1).padStart(2, '0')}-${String(lastDay.getDate()).padStart(2, '0')}`);
+  const [day, setDay] = useState(() => formatQueryDate(new Date(points[points.length - 1]?.atMs ?? Date.now())));
   const shown = useMemo(() => pointsIn(points, zoom === 'day' ? dayWindow(day) : null), [points, zoom, day]);
   const { scaled, balance, exposure } = useMemo(() => scale(shown, WIDTH - LABELS, BALANCE_HEIGHT, EXPOSURE_HEIGHT), [shown]);
   const label = (y: number, text: string) => (
