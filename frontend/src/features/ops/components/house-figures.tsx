@@ -5,6 +5,7 @@ import { Box, Paper, Stack, ToggleButton, ToggleButtonGroup, Typography } from '
 import { DataTable, type DataColumn } from '@/components/data-table';
 import { notify } from '@/lib/notify';
 import type { OpsDayPnl, OpsHouse, OpsOpenMarket, OpsTableExposure } from '@/types';
+import { sumAmounts } from '@/utils/amount';
 import { formatFixed } from '@/utils/format';
 import { getHouse } from '../api';
 import { pnlBars } from '../model/pnl-bars';
@@ -18,7 +19,7 @@ const LOSS = '#e53935';
 
 function PnlChart({ days }: { days: ReadonlyArray<OpsDayPnl> }) {
   const { bars, zeroY } = useMemo(() => pnlBars(days, WIDTH, HEIGHT), [days]);
-  const total = days.reduce((sum, d) => sum + Math.round(d.pnl * 100), 0) / 100;
+  const total = sumAmounts(days.map((d) => d.pnl));
   return (
     <Box data-testid="pnl-chart" data-days={days.length} data-total={total.toFixed(2)}>
       <Typography variant="subtitle2" sx={{ mb: 1 }}>
