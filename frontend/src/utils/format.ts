@@ -4,6 +4,8 @@
 import { isValid, lightFormat, parseISO } from 'date-fns';
 
 const LAKH = 100_000;
+const HOUR_MS = 3_600_000;
+const DAY_MS = 24 * HOUR_MS;
 const THOUSAND = 10_000;
 
 function trimmed(value: number, digits: number): string {
@@ -48,6 +50,21 @@ export function formatDateTime(value: Date | string | number): string {
 export function formatClockTime(value: Date | string | number): string {
   const date = toDate(value);
   return date ? lightFormat(date, 'yyyy-MM-dd HH:mm:ss') : '';
+}
+
+/** A chart's time tick over a span: HH:mm:ss within an hour, HH:mm within a day, dd/MM HH:mm
+ * over longer spans. */
+export function formatChartTime(value: Date | number, spanMs: number): string {
+  const date = toDate(value);
+  if (!date) return '';
+  const pattern = spanMs <= HOUR_MS ? 'HH:mm:ss' : spanMs <= DAY_MS ? 'HH:mm' : 'dd/MM HH:mm';
+  return lightFormat(date, pattern);
+}
+
+/** dd/MM (a chart's day tick). */
+export function formatDayMonth(value: Date | string | number): string {
+  const date = toDate(value);
+  return date ? lightFormat(date, 'dd/MM') : '';
 }
 
 /** yyyy-MM-dd for query parameters and native date inputs. */

@@ -1,4 +1,4 @@
-import { dayRangeQuery, formatAmount, formatClockTime, formatDate, formatDateTime, formatFixed, formatQueryDate, utcOffsetMinutes } from '../format';
+import { dayRangeQuery, formatAmount, formatChartTime, formatClockTime, formatDate, formatDateTime, formatDayMonth, formatFixed, formatQueryDate, utcOffsetMinutes } from '../format';
 
 describe('formatAmount', () => {
   it('shows amounts under 10000 with exactly 2 decimals', () => {
@@ -53,6 +53,13 @@ describe('dates', () => {
 
   it('formats the feed clock as yyyy-MM-dd HH:mm:ss', () => {
     expect(formatClockTime(date)).toBe('2024-01-05 09:07:03');
+  });
+
+  it('formats chart ticks: seconds within an hour, the time within a day, the day and time over longer spans, dd/MM for days', () => {
+    expect(formatChartTime(date, 60_000)).toBe('09:07:03');
+    expect(formatChartTime(date, 2 * 3_600_000)).toBe('09:07');
+    expect(formatChartTime(date.getTime(), 3 * 86_400_000)).toBe('05/01 09:07');
+    expect(formatDayMonth('2024-01-05')).toBe('05/01');
   });
 
   it('formats query dates as yyyy-MM-dd', () => {
