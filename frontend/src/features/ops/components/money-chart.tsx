@@ -11,7 +11,8 @@ import { parseInputDate } from '@/utils/parse-date';
 import { pointsIn, type Window } from '../model/timeline';
 
 const HEIGHT = 260;
-/** About how many time ticks the axis shows, so their labels never crowd. */
+/** About how many time ticks the axis shows, so their labels never crowd; at most one a second
+ * (the finest tick label). */
 const TICKS = 8;
 const BALANCE = '#1e88e5';
 const EXPOSURE = '#e53935';
@@ -50,6 +51,7 @@ export function MoneyChart({ points }: { points: ReadonlyArray<OpsTimelinePoint>
               {
                 scaleType: 'time',
                 tickNumber: TICKS,
+                tickMinStep: 1_000,
                 data: shown.map((p) => new Date(p.atMs)),
                 min: range ? new Date(range.fromMs) : undefined,
                 max: range ? new Date(range.toMs) : undefined,
