@@ -1,4 +1,4 @@
-// Benchmark (issue 10): what a spectator's casino table page costs the browser while the table
+// Benchmark: what a spectator's casino table page costs the browser while the table
 // updates 20 times a second with its dealing drawn as motion (cards slide in and flip, dice
 // roll, the roulette ball lands). Starts the real server with the tables twenty times faster
 // than real time (each second of a round, each card and each result is an update: about 20 a

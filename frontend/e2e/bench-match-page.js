@@ -1,4 +1,4 @@
-// Benchmark (issue 4): the match page with 8+ live markets must have no main-thread task over
+// Benchmark: the match page with 8+ live markets must have no main-thread task over
 // 50 ms while odds change 20 times a second. Starts the real server with frozen prices, opens a
 // cricket match page in headless Chromium, has the operator inject a market_updated 20 times a
 // second for 10 s (rotating over every market, each change moving every price of that market),

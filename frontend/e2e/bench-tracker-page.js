@@ -1,4 +1,4 @@
-// Benchmark (issue 11): what a spectator's browser spends on a live match with the tracker open,
+// Benchmark: what a spectator's browser spends on a live match with the tracker open,
 // the simulator at real speed (APP_FEED__SPEED=1: a cricket ball every half minute, a football
 // slice every 15 s, and every market's quotes several times a second, as a spectator watches).
 // Starts the real server, opens a live cricket and a live football match as a visitor in headless

@@ -1,6 +1,5 @@
 // The home page's initial JavaScript, measured in the browser: every script fetched until the
-// home table renders for a visitor, gzipped at level 9. The limit is 170 KiB (issue 13; it was
-// 250 KiB in issue 3).
+// home table renders for a visitor, gzipped at level 9. The limit is 170 KiB.
 import assert from 'node:assert/strict';
 import zlib from 'node:zlib';
 import { after, before, describe, it } from 'node:test';

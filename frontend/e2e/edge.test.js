@@ -1,4 +1,4 @@
-// Scale-out (issue 12, docs/scale-out.md) in a real browser: a `nats-server -js`, an engine node
+// Scale-out (docs/scale-out.md) in a real browser: a `nats-server -js`, an engine node
 // whose log is on it, and an edge node (`--role edge`) the browser talks to alone. A player signs
 // in through the edge (forwarded to the engine), opens Teen Patti (the edge serves the table from
 // the engine's relayed pushes), backs Player A, and without reloading sees the exposure, then the

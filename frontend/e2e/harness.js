@@ -193,6 +193,9 @@ export function screenshotPath(name) {
 
 export const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 
+/** An amount rounded to two decimals, as the client shows it. */
+export const round2 = (value) => Math.round(value * 100) / 100;
+
 /** Signs in through the API; resolves to the access token. */
 export async function loginToken(baseUrl, username = 'player1', password = 'player123') {
   const result = await api(baseUrl, 'POST', '/auth/login', { body: { username, password } });

@@ -1,4 +1,4 @@
-// The operators' console (issue 14) against the real server. The operator signs in and lands on
+// The operators' console against the real server. The operator signs in and lands on
 // /ops; finds player1, reads the balance, the chart over the log and the settled bet; credits
 // them, and the player's open page shows it without a reload; locks a player's betting (their
 // bet is refused) and the action is listed with the operator's name; approves a deposit in the

@@ -1,5 +1,5 @@
-// Which functions a spectator's casino table page runs while the table updates 20 times a second
-// (issue 10): samples the page's JavaScript with V8's profiler for BENCH_SECONDS (default 5) on a
+// Which functions a spectator's casino table page runs while the table updates 20 times a
+// second: samples the page's JavaScript with V8's profiler for BENCH_SECONDS (default 5) on a
 // table at x20 and prints self and total time per function, largest first. Build the client
 // without minifying so the names survive:
 //   DIST_DIR=/tmp/dist-named npx webpack --mode production --no-optimization-minimize

@@ -14,6 +14,7 @@ import {
   newPage,
   operatorToken,
   placeTeen20Back,
+  round2,
   screenshotPath,
   sealedCall,
   startServer,
@@ -27,8 +28,6 @@ const SPORTS_STAKE = 200;
 const CASINO_STAKE = 100;
 /** Logins through the API on top of the browser's, so the activity log has two pages of 10. */
 const EXTRA_LOGINS = 12;
-
-const round2 = (value) => Math.round(value * 100) / 100;
 
 function bestPrice(section, side) {
   const prices = section.odds.filter((level) => level.otype === side).map((level) => level.odds);

@@ -4,12 +4,10 @@
 // screenshots of home, match page and bet slip at 375 and 1366 px.
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { api, data, launchBrowser, loginViaUi, newPage, operatorToken, screenshotPath, startServer, waitForOpenRound } from './harness.js';
+import { api, data, launchBrowser, loginViaUi, newPage, operatorToken, round2, screenshotPath, startServer, waitForOpenRound } from './harness.js';
 
 const T = { timeout: 120_000 };
 const ENV = { APP_FEED__SPEED: '0', APP_BETTING__INPLAY_DELAY_MS_PER_SEC: '0' };
-
-const round2 = (value) => Math.round(value * 100) / 100;
 
 /** The market with every price of its first runner moved by `step`. */
 function movedMarket(market, step) {

@@ -1,4 +1,4 @@
-// Test mode (issue 14) against the real server started with APP_TEST_MODE=true: every page, the
+// Test mode against the real server started with APP_TEST_MODE=true: every page, the
 // player's and the console's, shows the red TEST MODE bar; a tester stacks teen20's shoe, and the
 // round it deals shows those cards and says "Stacked" in the player's result dialog.
 import assert from 'node:assert/strict';

@@ -1,5 +1,5 @@
 // Where a spectator's casino table page spends its time while the table updates 20 times a
-// second (issue 10): records a Chromium trace of BENCH_SECONDS (default 5) on a table at x20 with
+// second: records a Chromium trace of BENCH_SECONDS (default 5) on a table at x20 with
 // the announcement at rest and prints the thread time of the trace's event names, largest first
 // (self time of complete events on the renderer's main and compositor threads and the raster
 // workers). Run: npm run build && node e2e/trace-casino-page.js [gtype]

@@ -1,4 +1,4 @@
-// The live match tracker (issue 11) against the real server with the simulator at twenty times
+// The live match tracker against the real server with the simulator at twenty times
 // real speed (a ball, a football slice or a point every second or so): a spectator opens a live
 // cricket, football and tennis match and sees the tracker follow the score the server pushes,
 // and /graphic/{gmid} shows the tracker alone. Screenshots at 1366 and 375 px.

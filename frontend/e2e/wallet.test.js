@@ -9,6 +9,7 @@ import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
 import crypto from 'node:crypto';
 import { after, before, describe, it } from 'node:test';
+import { addDays, lightFormat, subDays } from 'date-fns';
 import {
   api,
   launchBrowser,
@@ -102,9 +103,8 @@ function nextAlert(page) {
 
 const requestRows = (page) => page.locator('tr[data-request-id]');
 
-const daysAgo = (days) => new Date(Date.now() - days * 86_400_000);
-const ddmmyyyy = (date) =>
-  `${String(date.getDate()).padStart(2, '0')}/${String(date.getMonth() + 1).padStart(2, '0')}/${date.getFullYear()}`;
+const daysAgo = (days) => subDays(new Date(), days);
+const ddmmyyyy = (date) => lightFormat(date, 'dd/MM/yyyy');
 
 async function opRequest(baseUrl, token, query) {
   const params = new URLSearchParams({ username: 'player1', ...query });
@@ -299,7 +299,8 @@ describe('wallet, bonus, live casino bets and secure auth', () => {
   });
 
   it('the bonus page lists a granted coupon and its credit, and the Terms modal works the example', T, async () => {
-    const expire = new Date(Date.now() + 30 * 86_400_000).toISOString().slice(0, 10);
+    const expiry = addDays(new Date(), 30);
+    const expire = lightFormat(expiry, 'yyyy-MM-dd');
     const coupon = await api(server.url, 'POST', '/ops/bonus/coupons', {
       token: opToken,
       body: { username: 'player1', name: 'Welcome Bonus', amount: 500, depoAmount: DEPOSIT, expireDate: expire },
@@ -314,9 +315,8 @@ describe('wallet, bonus, live casino bets and secure auth', () => {
     const welcome = coupons.getByRole('row').filter({ hasText: 'Welcome Bonus' });
     await welcome.waitFor();
     const cells = await welcome.getByRole('cell').allTextContents();
-    const [y, m, d] = expire.split('-');
     assert.deepEqual(cells.slice(0, 5), ['Welcome Bonus', '₹500.00', '₹5000.00', coupon.data.tranNo, 'Active']);
-    assert.equal(cells[6], `${d}/${m}/${y}`);
+    assert.equal(cells[6], ddmmyyyy(expiry));
     await coupons.getByRole('row').filter({ hasText: 'Reload Bonus' }).getByText('Pending').waitFor();
     const transactions = page.getByRole('table', { name: 'Bonus transactions' });
     assert.equal(await transactions.getByRole('row').count(), 2, 'one credit: the Active coupon');

@@ -1,6 +1,6 @@
 // Measures the home page's initial JavaScript: every <script src> in dist/index.html (what the
 // browser must fetch before the first render), gzipped at level 9, as a CDN would serve it.
-// Budget: 170 KiB (issue 13, was 250 KiB); e2e/bundle-size.test.js holds the whole home page
+// Budget: 170 KiB; e2e/bundle-size.test.js holds the whole home page
 // (this plus the home page's own chunks) to the same figure.
 // Usage: npm run build && node scripts/measure-initial-js.js
 import fs from 'node:fs';

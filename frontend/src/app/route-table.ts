@@ -27,7 +27,7 @@ const Cricketv = lazy(() => import('./routes/cricketv'));
 const CasinoLobby = lazy(() => import('./routes/casino-lobby'));
 const CasinoPage = lazy(() => import('./routes/casino-page'));
 
-// Wallet, bonus, live casino bets and secure auth (issue 6).
+// Wallet, bonus, live casino bets and secure auth.
 const Deposit = lazy(() => import('./routes/deposit'));
 const Withdraw = lazy(() => import('./routes/withdraw'));
 const DepositStatement = lazy(() => import('./routes/deposit-statement'));
@@ -65,7 +65,7 @@ export const ROUTES: AppRoute[] = [
   { path: '/change-password', access: 'user', layout: 'main', page: ChangePassword, title: 'Change Password' },
   { path: '/deposit', access: 'user', layout: 'main', page: Deposit, title: 'Deposit' },
   { path: '/withdraw', access: 'user', layout: 'main', page: Withdraw, title: 'Withdraw' },
-  // The operators' console (issue 14): its own frame, code-split from the player's site.
+  // The operators' console: its own frame, code-split from the player's site.
   { path: '/ops', access: 'operator', layout: 'bare', page: lazy(() => import('./routes/ops-home')), title: 'Console' },
   { path: '/ops/users', access: 'operator', layout: 'bare', page: lazy(() => import('./routes/ops-users')), title: 'Users' },
   { path: '/ops/users/:username', access: 'operator', layout: 'bare', page: lazy(() => import('./routes/ops-user')), title: 'User' },

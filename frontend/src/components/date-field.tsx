@@ -6,28 +6,9 @@ import { useRef, useState } from 'react';
 import { Box, IconButton, InputAdornment, TextField } from '@mui/material';
 import CalendarMonthIcon from '@mui/icons-material/CalendarMonth';
 import { formatDate, formatQueryDate } from '@/utils/format';
+import { parseDisplayDate, parseInputDate } from '@/utils/parse-date';
 
 export const DATE_INPUT_INVALID = 'Date input not valid.';
-
-function calendarDate(year: number, month: number, day: number): Date | null {
-  const date = new Date(year, month - 1, day);
-  const real = date.getFullYear() === year && date.getMonth() === month - 1 && date.getDate() === day;
-  return real ? date : null;
-}
-
-/** `dd/MM/yyyy` (one-digit day and month allowed) as a local date, or null. */
-export function parseDisplayDate(text: string): Date | null {
-  const match = /^(\d{1,2})\/(\d{1,2})\/(\d{4})$/.exec(text.trim());
-  if (!match) return null;
-  return calendarDate(Number(match[3]), Number(match[2]), Number(match[1]));
-}
-
-/** The native picker's `yyyy-MM-dd` as a local date, or null. */
-export function parseInputDate(text: string): Date | null {
-  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(text);
-  if (!match) return null;
-  return calendarDate(Number(match[1]), Number(match[2]), Number(match[3]));
-}
 
 export type DateFieldProps = {
   label: string;

@@ -25,7 +25,7 @@ export type { WsServerMessage } from './generated/WsServerMessage';
 // amount), written beside the wire types by the ledger's tests (ledger/tests/client_rules.rs).
 export { AMOUNT_MINOR_MAX, CASINO_BETTING_MS, METER_RUNS_CAP, RUNS_MAX } from './generated/constants';
 
-// Sports (issue 4). ts-rs writes u64 ids as `bigint`, but JSON.parse yields numbers (the ids stay
+// Sports. ts-rs writes u64 ids as `bigint`, but JSON.parse yields numbers (the ids stay
 // below 2^53), so the client sees them through `Wire`.
 import type { Fixture as GFixture } from './generated/Fixture';
 import type { Market as GMarket } from './generated/Market';
@@ -71,7 +71,7 @@ export type PlaceBetRequest = Wire<GPlaceBetRequest>;
 export type PlaceBetResponse = Wire<GPlaceBetResponse>;
 export type FeedEvent = Wire<GFeedEvent>;
 
-// The live match tracker (issue 11), inside `Scoreboard.tracker`.
+// The live match tracker, inside `Scoreboard.tracker`.
 export type { Tracker } from './generated/Tracker';
 export type { CricketTracker } from './generated/CricketTracker';
 export type { Shot } from './generated/Shot';
@@ -84,7 +84,7 @@ export type { IncidentKind } from './generated/IncidentKind';
 export type { TeamStats } from './generated/TeamStats';
 export type { RacketTracker } from './generated/RacketTracker';
 
-// Live casino (issue 5).
+// Live casino.
 export type { CardHand } from './generated/CardHand';
 export type { CasinoEvent } from './generated/CasinoEvent';
 export type { CasinoItem } from './generated/CasinoItem';
@@ -109,7 +109,7 @@ export type { RoundResult } from './generated/RoundResult';
 export type { RoundStatus } from './generated/RoundStatus';
 export type { TableStats } from './generated/TableStats';
 
-// Reports, wallet, bonus, secure auth (issue 6).
+// Reports, wallet, bonus, secure auth.
 export type { SettlementRow } from './generated/SettlementRow';
 export type { Bonus } from './generated/Bonus';
 export type { BonusTransaction } from './generated/BonusTransaction';
@@ -127,7 +127,7 @@ export type { WalletRequest } from './generated/WalletRequest';
 export type { WithdrawAccount } from './generated/WithdrawAccount';
 export type { WithdrawRequestBody } from './generated/WithdrawRequestBody';
 
-// Operators' console (issue 14).
+// Operators' console.
 export type { OpsActionRequest } from './generated/OpsActionRequest';
 export type { OpsActionRow } from './generated/OpsActionRow';
 export type { OpsEventRow } from './generated/OpsEventRow';

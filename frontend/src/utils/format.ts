@@ -4,6 +4,8 @@
 import { isValid, lightFormat, parseISO } from 'date-fns';
 
 const LAKH = 100_000;
+const HOUR_MS = 3_600_000;
+const DAY_MS = 24 * HOUR_MS;
 const THOUSAND = 10_000;
 
 function trimmed(value: number, digits: number): string {
@@ -44,7 +46,28 @@ export function formatDateTime(value: Date | string | number): string {
   return date ? lightFormat(date, 'dd/MM/yyyy HH:mm:ss') : '';
 }
 
-/** yyyy-MM-dd for query parameters. */
+/** yyyy-MM-dd HH:mm:ss (the operators' feed clock). */
+export function formatClockTime(value: Date | string | number): string {
+  const date = toDate(value);
+  return date ? lightFormat(date, 'yyyy-MM-dd HH:mm:ss') : '';
+}
+
+/** A chart's time tick over a span: HH:mm:ss within an hour, HH:mm within a day, dd/MM HH:mm
+ * over longer spans. */
+export function formatChartTime(value: Date | number, spanMs: number): string {
+  const date = toDate(value);
+  if (!date) return '';
+  const pattern = spanMs <= HOUR_MS ? 'HH:mm:ss' : spanMs <= DAY_MS ? 'HH:mm' : 'dd/MM HH:mm';
+  return lightFormat(date, pattern);
+}
+
+/** dd/MM (a chart's day tick). */
+export function formatDayMonth(value: Date | string | number): string {
+  const date = toDate(value);
+  return date ? lightFormat(date, 'dd/MM') : '';
+}
+
+/** yyyy-MM-dd for query parameters and native date inputs. */
 export function formatQueryDate(value: Date): string {
   return lightFormat(value, 'yyyy-MM-dd');
 }

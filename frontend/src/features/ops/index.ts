@@ -1,5 +1,5 @@
-// The operators' console (issue 14), used by app/routes/ops-* only: every module here is loaded
-// with those lazy routes, so a player's browser never downloads it.
+// The operators' console, used by app/routes/ops-* only: every module here is loaded with those
+// lazy routes, so a player's browser never downloads it.
 export { AuditPage } from './components/audit-page';
 export { CasinoTables } from './components/casino-tables';
 export { UserList } from './components/user-list';

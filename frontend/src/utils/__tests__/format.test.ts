@@ -1,4 +1,4 @@
-import { dayRangeQuery, formatAmount, formatDate, formatDateTime, formatFixed, formatQueryDate, utcOffsetMinutes } from '../format';
+import { dayRangeQuery, formatAmount, formatChartTime, formatClockTime, formatDate, formatDateTime, formatDayMonth, formatFixed, formatQueryDate, utcOffsetMinutes } from '../format';
 
 describe('formatAmount', () => {
   it('shows amounts under 10000 with exactly 2 decimals', () => {
@@ -49,6 +49,17 @@ describe('dates', () => {
   it('parses ISO strings and rejects invalid input with an empty string', () => {
     expect(formatDate('2024-03-09T10:00:00')).toBe('09/03/2024');
     expect(formatDateTime('not a date')).toBe('');
+  });
+
+  it('formats the feed clock as yyyy-MM-dd HH:mm:ss', () => {
+    expect(formatClockTime(date)).toBe('2024-01-05 09:07:03');
+  });
+
+  it('formats chart ticks: seconds within an hour, the time within a day, the day and time over longer spans, dd/MM for days', () => {
+    expect(formatChartTime(date, 60_000)).toBe('09:07:03');
+    expect(formatChartTime(date, 2 * 3_600_000)).toBe('09:07');
+    expect(formatChartTime(date.getTime(), 3 * 86_400_000)).toBe('05/01 09:07');
+    expect(formatDayMonth('2024-01-05')).toBe('05/01');
   });
 
   it('formats query dates as yyyy-MM-dd', () => {

@@ -1,4 +1,4 @@
-// The lottery's ticket (issue 10): the picks added from the pads, each with its stake; Place
+// The lottery's ticket: the picks added from the pads, each with its stake; Place
 // ticket sends each as a bet (each answer is a toast), Repeat brings back the last ticket placed,
 // Remove takes a line off and Clear empties the ticket.
 import { Box, Button, IconButton, TextField, Typography } from '@mui/material';

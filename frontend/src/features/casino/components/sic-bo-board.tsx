@@ -1,4 +1,4 @@
-// Sic Bo's board as a player knows it from a real table (issue 10): Small with Odd at the left and
+// Sic Bo's board as a player knows it from a real table: Small with Odd at the left and
 // Big with Even at the right of the top row, the specific doubles, any triple and the specific
 // triples between them; then the totals 4 to 17, the two-dice combinations and the single
 // numbers. Every cell is one item, drawn with dice faces; a click selects it for the slip.

@@ -1,9 +1,8 @@
 import { Button, Dialog, DialogActions, DialogContent, DialogTitle, Table, TableBody, TableCell, TableHead, TableRow } from '@mui/material';
 import type { RunRow } from '@/types';
+import { round2 } from '@/utils/amount';
 import { formatFixed } from '@/utils/format';
 import { runAmountAt } from '../model/slip';
-
-const round2 = (value: number) => Math.round(value * 100) / 100;
 
 const amountSx = (value: number) => ({ color: value >= 0 ? 'success.light' : 'error.light', fontWeight: 700 });
 

@@ -1,4 +1,4 @@
-// The operators' calls (issue 14; docs/api.md "Operators"), all under /api/ops.
+// The operators' calls (docs/api.md "Operators"), all under /api/ops.
 import type { Envelope, OpsActionRequest, OpsEventRow, OpsFeed, OpsFeedAction, OpsFixture, OpsHouse, OpsTable, OpsMoment, OpsTimelinePoint, OpsUserDetail, OpsUserRow, OpsVerifyRun, WalletRequest } from '@/types';
 import { apiData, apiRequest } from '@/lib/api-client';
 import { API_BASE } from '@/lib/config';

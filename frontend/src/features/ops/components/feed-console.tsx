@@ -3,10 +3,10 @@
 // market, or finishes a fixture; each asks for a remark in the action dialog.
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { Box, Button, Chip, Paper, Stack, TextField, ToggleButton, ToggleButtonGroup, Typography } from '@mui/material';
-import { format } from 'date-fns';
 import { DataTable, type DataColumn } from '@/components/data-table';
 import { notify } from '@/lib/notify';
 import type { OpsFeed, OpsFeedClock, OpsFixture, OpsMarket } from '@/types';
+import { formatClockTime } from '@/utils/format';
 import { getFeed } from '../api';
 import type { FixtureActionKind, MarketActionKind } from '../model/feed-action';
 import { FeedActionDialog, type FeedTarget } from './feed-action-dialog';
@@ -34,7 +34,7 @@ function Clock({ clock }: { clock: OpsFeedClock }) {
         {clock.running && (
           <>
             <Typography variant="body2">
-              Clock: <b data-testid="feed-clock-time">{format(new Date(clock.clockMs), 'yyyy-MM-dd HH:mm:ss')}</b>
+              Clock: <b data-testid="feed-clock-time">{formatClockTime(clock.clockMs)}</b>
             </Typography>
             <Typography variant="body2">
               Speed: <b>×{clock.speed}</b>

@@ -1,47 +1,16 @@
 // `/ops/house`: the house's figures, refreshed every five seconds: turnover, what the house can
 // lose on every open market and casino table, and its settled P/L per day as a bar chart.
-import { useCallback, useEffect, useMemo, useState } from 'react';
-import { Box, Paper, Stack, ToggleButton, ToggleButtonGroup, Typography } from '@mui/material';
+import { useCallback, useEffect, useState } from 'react';
+import { Paper, Stack, ToggleButton, ToggleButtonGroup, Typography } from '@mui/material';
 import { DataTable, type DataColumn } from '@/components/data-table';
 import { notify } from '@/lib/notify';
-import type { OpsDayPnl, OpsHouse, OpsOpenMarket, OpsTableExposure } from '@/types';
+import type { OpsHouse, OpsOpenMarket, OpsTableExposure } from '@/types';
 import { formatFixed } from '@/utils/format';
 import { getHouse } from '../api';
-import { pnlBars } from '../model/pnl-bars';
 import { Figure } from './figure';
+import { PnlChart } from './pnl-chart';
 
 const REFRESH_MS = 5_000;
-const WIDTH = 720;
-const HEIGHT = 160;
-const WIN = '#43a047';
-const LOSS = '#e53935';
-
-function PnlChart({ days }: { days: ReadonlyArray<OpsDayPnl> }) {
-  const { bars, zeroY } = useMemo(() => pnlBars(days, WIDTH, HEIGHT), [days]);
-  const total = days.reduce((sum, d) => sum + Math.round(d.pnl * 100), 0) / 100;
-  return (
-    <Box data-testid="pnl-chart" data-days={days.length} data-total={total.toFixed(2)}>
-      <Typography variant="subtitle2" sx={{ mb: 1 }}>
-        Settled P/L per day (UTC): {formatFixed(total)} over {days.length} days
-      </Typography>
-      <Box component="svg" viewBox={`0 0 ${WIDTH} ${HEIGHT + 18}`} role="img" aria-label="Settled P/L per day" sx={{ width: '100%', maxWidth: WIDTH, display: 'block' }}>
-        <line x1={0} x2={WIDTH} y1={zeroY} y2={zeroY} stroke="currentColor" strokeOpacity={0.4} />
-        {bars.map((bar) => (
-          <rect key={bar.day} x={bar.x} y={bar.y} width={bar.width} height={Math.max(bar.height, bar.pnl === 0 ? 0 : 1)} fill={bar.win ? WIN : LOSS} data-day={bar.day} data-pnl={bar.pnl}>
-            <title>{`${bar.day}: ${formatFixed(bar.pnl)}`}</title>
-          </rect>
-        ))}
-        <text x={0} y={HEIGHT + 14} fontSize={11} fill="currentColor">
-          {days[0]?.day}
-        </text>
-        <text x={WIDTH} y={HEIGHT + 14} fontSize={11} textAnchor="end" fill="currentColor">
-          {days[days.length - 1]?.day}
-        </text>
-      </Box>
-    </Box>
-  );
-}
-
 const MARKET_COLUMNS: ReadonlyArray<DataColumn<OpsOpenMarket>> = [
   { id: 'event', header: 'Event', render: (m) => m.eventName, minWidth: 160 },
   { id: 'market', header: 'Market', render: (m) => m.marketName },

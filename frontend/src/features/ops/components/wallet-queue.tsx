@@ -7,9 +7,9 @@ import { pageCount } from '@/components/pagination';
 import { useDebouncedValue } from '@/hooks/use-debounced-value';
 import { notify } from '@/lib/notify';
 import type { WalletRequest } from '@/types';
+import { sumAmounts } from '@/utils/amount';
 import { formatFixed, formatDateTime } from '@/utils/format';
 import { decideWalletRequest, listWalletRequests, type Decision, type Page } from '../api';
-import { sumAmounts } from '../model/amount';
 
 const PAGE_SIZE = 20;
 const REFRESH_MS = 5_000;

@@ -11,8 +11,3 @@ export function parseAmount(text: string): number | null {
   const value = Number(trimmed);
   return value > 0 && value <= AMOUNT_MAX ? value : null;
 }
-
-/** Amounts summed in minor units, so totals do not drift (0.1 + 0.2). */
-export function sumAmounts(amounts: ReadonlyArray<number>): number {
-  return amounts.reduce((total, amount) => total + Math.round(amount * 100), 0) / 100;
-}

@@ -1,5 +1,6 @@
 // Current Bets (spec §2): the Back / Lay / All filter with the search box, and the totals.
 import type { BetView } from '@/types';
+import { sumAmounts } from '@/utils/amount';
 import { formatDateTime, formatFixed } from '@/utils/format';
 import { matchesSearch } from './search';
 
@@ -28,6 +29,5 @@ export function filterCurrentBets(bets: ReadonlyArray<BetView>, side: SideFilter
 
 /** Count and summed stakes of the rows given. */
 export function currentTotals(bets: ReadonlyArray<BetView>): { count: number; amount: number } {
-  const cents = bets.reduce((sum, bet) => sum + Math.round(bet.amount * 100), 0);
-  return { count: bets.length, amount: cents / 100 };
+  return { count: bets.length, amount: sumAmounts(bets.map((bet) => bet.amount)) };
 }

@@ -1,26 +1,25 @@
-// Local calendar-day arithmetic for the report filters (no formatting here: see utils/format).
+// Local calendar-day arithmetic for the report filters, with date-fns (no formatting here: see
+// utils/format).
+import { addDays, isValid, parseISO, startOfDay as dayStart, startOfWeek as weekStart, subDays } from 'date-fns';
 
 /** Midnight at the start of `date`'s local day. */
 export function startOfDay(date: Date): Date {
-  return new Date(date.getFullYear(), date.getMonth(), date.getDate());
+  return dayStart(date);
 }
 
 /** `days` calendar days before `date`'s day (midnight). */
 export function daysBefore(date: Date, days: number): Date {
-  return new Date(date.getFullYear(), date.getMonth(), date.getDate() - days);
+  return subDays(dayStart(date), days);
 }
 
 /** Monday of `date`'s week (weeks run Monday to Sunday), at midnight. */
 export function startOfWeek(date: Date): Date {
-  const sinceMonday = (date.getDay() + 6) % 7;
-  return daysBefore(date, sinceMonday);
+  return weekStart(date, { weekStartsOn: 1 });
 }
 
 /** Whether an RFC 3339 time falls on a local day from `from` to `to`, both inclusive. */
 export function withinDays(time: string, from: Date, to: Date): boolean {
-  const at = new Date(time).getTime();
-  if (Number.isNaN(at)) return false;
-  const start = startOfDay(from).getTime();
-  const end = daysBefore(to, -1).getTime();
-  return at >= start && at < end;
+  const at = parseISO(time);
+  if (!isValid(at)) return false;
+  return at >= dayStart(from) && at < addDays(dayStart(to), 1);
 }

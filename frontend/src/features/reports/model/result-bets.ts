@@ -1,6 +1,7 @@
 // The result modal's bet list (spec §2): the All / Back / Lay / Deleted filter, the totals of
 // the rows shown, and what the bets tell about a sports market's winner.
 import type { BetView } from '@/types';
+import { sumAmounts } from '@/utils/amount';
 
 export type BetFilter = 'all' | 'back' | 'lay' | 'deleted';
 
@@ -28,11 +29,7 @@ export type BetTotals = { count: number; amount: number; profit: number };
 
 /** Count, summed stakes and summed settled profit (open bets count 0) of the rows given. */
 export function betTotals(bets: ReadonlyArray<BetView>): BetTotals {
-  const cents = bets.reduce(
-    (sum, bet) => ({ amount: sum.amount + Math.round(bet.amount * 100), profit: sum.profit + Math.round((bet.result ?? 0) * 100) }),
-    { amount: 0, profit: 0 },
-  );
-  return { count: bets.length, amount: cents.amount / 100, profit: cents.profit / 100 };
+  return { count: bets.length, amount: sumAmounts(bets.map((bet) => bet.amount)), profit: sumAmounts(bets.map((bet) => bet.result ?? 0)) };
 }
 
 const RUNNER_MARKETS: ReadonlySet<string> = new Set(['match', 'match1']);

@@ -6,7 +6,7 @@ import { RacketTracker } from './racket-tracker';
 import { TrackerFrame } from './tracker-frame';
 
 /**
- * The live match tracker of a scoreboard that carries one (issue 11), drawn for its sport;
+ * The live match tracker of a scoreboard that carries one, drawn for its sport;
  * nothing when the feed sends none. `etid` tells a tennis court from a table tennis table.
  */
 export function MatchTracker({ scoreboard, etid }: { scoreboard: Scoreboard | null; etid: number | undefined }) {

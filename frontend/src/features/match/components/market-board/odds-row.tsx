@@ -1,0 +1,117 @@
+// One section of a market as a row: its name, the runner's book or the line's Run Amount, the
+// prices of each column and, when it is not open, its status over the cells.
+import { memo, useState } from 'react';
+import { Box, Button, Typography } from '@mui/material';
+import type { Market, MarketType, RunRow, Section, SectionBook } from '@/types';
+import { OddsCell } from '@/components/odds-cell';
+import { formatFixed } from '@/utils/format';
+import { isBettable, isSectionBettable, stakeLimits } from '../../model/bet-rules';
+import { selectOdds } from '../../hooks/use-bet-actions';
+import { useMatchStore } from '../../stores/match-store';
+import { RunAmountDialog } from '../run-amount-dialog';
+import { CELL_W, levelOf, limitsLabel, type Column } from './columns';
+import { ProjectedBook } from './projected-book';
+import { selectSelectedSide } from './selected-side';
+import { useProjectedRuns } from './use-projected-runs';
+
+const RUN_BOOK_TYPES = new Set<MarketType>(['fancy', 'meter', 'khado']);
+const NO_ROWS: RunRow[] = [];
+
+function worstOf(rows: RunRow[]): number {
+  return Math.min(...rows.map((row) => row.profitLoss));
+}
+
+type RowProps = { market: Market; section: Section; columns: Column[]; compact: boolean; book: SectionBook | undefined; showLimits: boolean; runner: boolean };
+
+export const OddsRow = memo(function OddsRow({ market, section, columns, compact, book, showLimits, runner }: RowProps) {
+  const selectedSide = useMatchStore(selectSelectedSide(market.mid, section.sid));
+  const [runsOpen, setRunsOpen] = useState(false);
+  const open = isSectionBettable(market, section);
+  const status = !isBettable(market.status) ? market.status : section.gstatus;
+  const { min, max } = stakeLimits(market, section);
+  const cellW = compact ? CELL_W.compact : CELL_W.wide;
+  const runBook = RUN_BOOK_TYPES.has(market.gtype);
+  const projectedRuns = useProjectedRuns(market.mid, section.sid, runBook ? (book?.calcTable ?? NO_ROWS) : NO_ROWS, section.width ?? 0);
+  const hasRunBook = runBook && ((book?.calcTable.length ?? 0) > 0 || projectedRuns !== null);
+  const label = market.gtype === 'khado' && section.width ? `${section.nat} (${levelOf(section, 'back', 0)?.odds ?? '-'}-${(levelOf(section, 'back', 0)?.odds ?? 0) + section.width - 1})` : section.nat;
+  return (
+    <Box
+      data-testid={`row-${market.mid}-${section.sid}`}
+      sx={{ display: 'flex', alignItems: 'stretch', borderBottom: 1, borderColor: 'divider', minHeight: compact ? 38 : 42 }}
+    >
+      <Box sx={{ flex: 1, minWidth: 0, px: 1, py: 0.25, display: 'flex', flexDirection: 'column', justifyContent: 'center' }}>
+        <Typography sx={{ fontSize: compact ? 12 : 13, fontWeight: 600, lineHeight: 1.2, overflow: 'hidden', textOverflow: 'ellipsis' }}>{label}</Typography>
+        <Box sx={{ display: 'flex', gap: 1, alignItems: 'center' }}>
+          {runner && book && (
+            <Typography data-testid="runner-book" sx={{ fontSize: 11, fontWeight: 700, color: book.amount >= 0 ? 'success.light' : 'error.light' }}>
+              {formatFixed(book.amount)}
+            </Typography>
+          )}
+          {runner && <ProjectedBook mid={market.mid} sid={section.sid} today={book?.amount ?? 0} />}
+          {hasRunBook && (
+            <Button size="small" variant="text" onClick={() => setRunsOpen(true)} sx={{ minWidth: 0, p: 0, fontSize: 11, lineHeight: 1.2 }}>
+              Book
+            </Button>
+          )}
+          {projectedRuns && (
+            <Typography
+              data-testid="projected-run-book"
+              aria-label={`worst case if matched ${formatFixed(worstOf(projectedRuns))}`}
+              sx={{ fontSize: 11, fontWeight: 700, color: worstOf(projectedRuns) >= 0 ? 'success.light' : 'error.light' }}
+            >
+              » {formatFixed(worstOf(projectedRuns))}
+            </Typography>
+          )}
+          {showLimits && compact && limitsLabel(min, max) && (
+            <Typography sx={{ fontSize: 10, color: 'text.secondary' }}>{limitsLabel(min, max)}</Typography>
+          )}
+        </Box>
+      </Box>
+      <Box sx={{ position: 'relative', display: 'flex', gap: '2px', py: '2px' }}>
+        {columns.map((column) => {
+          const level = levelOf(section, column.side, column.tno);
+          return (
+            <Box key={`${column.side}${column.tno}`} sx={{ width: cellW, opacity: column.tno === 0 ? 1 : 0.85 }}>
+              <OddsCell
+                side={column.side}
+                odds={level?.odds ?? 0}
+                size={level?.size}
+                compact={compact}
+                selected={selectedSide === column.side && column.tno === 0}
+                onSelect={open && level ? () => selectOdds(market, section, column.side, level.odds, level.size) : undefined}
+              />
+            </Box>
+          );
+        })}
+        {!open && (
+          <Box
+            data-testid="status-overlay"
+            aria-label={status}
+            sx={{
+              position: 'absolute',
+              inset: 0,
+              display: 'flex',
+              alignItems: 'center',
+              justifyContent: 'center',
+              bgcolor: 'rgba(20,20,20,0.78)',
+              color: status === 'SUSPENDED' ? 'error.light' : 'warning.light',
+              fontWeight: 700,
+              fontSize: compact ? 11 : 12,
+              letterSpacing: 0.5,
+              textTransform: 'uppercase',
+            }}
+          >
+            {status}
+          </Box>
+        )}
+      </Box>
+      {showLimits && !compact && (
+        <Box sx={{ width: 110, px: 1, display: 'flex', flexDirection: 'column', justifyContent: 'center', fontSize: 10, color: 'text.secondary', lineHeight: 1.3 }}>
+          {min > 0 && <span>Min: {formatFixed(min)}</span>}
+          {max > 0 && <span>Max: {formatFixed(max)}</span>}
+        </Box>
+      )}
+      {runsOpen && <RunAmountDialog title={section.nat} rows={book?.calcTable ?? NO_ROWS} projected={projectedRuns} onClose={() => setRunsOpen(false)} />}
+    </Box>
+  );
+});

@@ -1,0 +1,18 @@
+import { parseDisplayDate, parseInputDate, parseInputDateTime } from '../parse-date';
+
+describe('typed dates', () => {
+  it('parses both the shown and the native forms, and nothing else', () => {
+    expect(parseDisplayDate('1/3/2026')).toEqual(new Date(2026, 2, 1));
+    expect(parseDisplayDate('2026-03-01')).toBeNull();
+    expect(parseDisplayDate('29/02/2025')).toBeNull();
+    expect(parseInputDate('2026-03-01')).toEqual(new Date(2026, 2, 1));
+    expect(parseInputDate('01/03/2026')).toBeNull();
+  });
+
+  it('reads a datetime-local value as local time, and empty or broken text as nothing', () => {
+    expect(parseInputDateTime('2026-03-01T14:05:09')).toEqual(new Date(2026, 2, 1, 14, 5, 9));
+    expect(parseInputDateTime('2026-03-01T14:05')).toEqual(new Date(2026, 2, 1, 14, 5));
+    expect(parseInputDateTime('')).toBeNull();
+    expect(parseInputDateTime('2026-02-30T10:00')).toBeNull();
+  });
+});
