@@ -4,7 +4,7 @@
 use crate::configuration::Settings;
 use crate::crypto::PayloadCipher;
 use crate::login_limiter::LoginLimiter;
-use crate::ws::hub;
+use crate::push::hub;
 use anyhow::Context;
 use ledger::Store;
 use std::net::TcpListener;
@@ -145,7 +145,7 @@ impl Application {
             None => None,
         };
         let hub = hub::spawn_numbered(numbering);
-        let notify = crate::push::notifier(hub.clone());
+        let notify = crate::push::notify::notifier(hub.clone());
         let (state, started_from) = match log.folded {
             Some((state, began)) => {
                 let started_from = format!("at event {}, followed from the log (begun {began})", state.head_seq);

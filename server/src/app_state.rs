@@ -6,7 +6,7 @@ use crate::crypto::PayloadCipher;
 use crate::login_limiter::LoginLimiter;
 use crate::sports::book::Book;
 use crate::sports::feed::FeedHandle;
-use crate::ws::hub::HubHandle;
+use crate::push::hub::HubHandle;
 use ledger::EngineHandle;
 use std::sync::{Arc, RwLock};
 

@@ -5,6 +5,8 @@ use actix_web::{HttpResponse, ResponseError};
 use ledger::secure::SecureReject;
 use ledger::wallet::WalletReject;
 use ledger::{EngineError, Reject};
+use crate::sports::control::ControlError;
+use crate::sports::feed::FeedError;
 use schemas::Money;
 
 #[derive(Debug, thiserror::Error)]
@@ -87,6 +89,33 @@ impl From<crate::passwords::PasswordError> for ApiError {
         match e {
             crate::passwords::PasswordError::Busy => ApiError::Busy("The server is checking too many passwords at once; try again in a few seconds".into()),
             crate::passwords::PasswordError::Failed(cause) => ApiError::Unexpected(cause),
+        }
+    }
+}
+
+impl From<FeedError> for ApiError {
+    fn from(error: FeedError) -> Self {
+        match error {
+            FeedError::UnknownWinner(_) => ApiError::BadRequest(error.to_string()),
+            FeedError::UnknownFixture(_) => ApiError::NotFound(error.to_string()),
+            FeedError::CannotFinish => ApiError::Conflict(error.to_string()),
+            FeedError::NotRunning | FeedError::Stopped => ApiError::Unexpected(anyhow::Error::new(error)),
+        }
+    }
+}
+
+impl From<ControlError> for ApiError {
+    fn from(error: ControlError) -> Self {
+        let message = error.to_string();
+        match error {
+            ControlError::UnknownFixture(_) | ControlError::UnknownMarket(_) | ControlError::UnknownSection(_) | ControlError::UnknownAction(_) | ControlError::NoFeed => {
+                ApiError::NotFound(message)
+            }
+            ControlError::AlreadySettled => ApiError::Conflict(message),
+            ControlError::Invalid(_) => ApiError::BadRequest(message),
+            ControlError::PricesCrossed | ControlError::NoPriceToMove { .. } => ApiError::Unprocessable(message),
+            ControlError::Feed(error) => error.into(),
+            ControlError::Engine(error) => error.into(),
         }
     }
 }

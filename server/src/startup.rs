@@ -4,7 +4,9 @@ use crate::app_state::AppState;
 use crate::error::ApiError;
 use crate::client_limits::limit_requests;
 use crate::routes;
-use actix_web::middleware::from_fn;
+use actix_web::body::{BoxBody, MessageBody};
+use actix_web::dev::{ServiceRequest, ServiceResponse};
+use actix_web::middleware::{from_fn, Next};
 use actix_web::dev::Server;
 use actix_web::{web, App, HttpRequest, HttpResponse, HttpServer};
 use std::net::TcpListener;
@@ -23,7 +25,7 @@ pub fn run(listener: TcpListener, state: AppState) -> anyhow::Result<Server> {
     let server = HttpServer::new(move || {
         App::new()
             // Innermost: on an edge node, calls it does not answer go to the engine node.
-            .wrap(from_fn(crate::edge::route::route))
+            .wrap(from_fn(edge_route))
             // HSTS only where it is true: a browser told so over plain HTTP would lock itself out.
             .wrap(actix_web::middleware::Condition::new(hsts, crate::security_headers::hsts()))
             .wrap(crate::security_headers::common())
@@ -47,13 +49,19 @@ pub fn run(listener: TcpListener, state: AppState) -> anyhow::Result<Server> {
     // frame back until the client's delayed ACK (up to 40 ms) whenever one is still unacknowledged.
     .tcp_nodelay(true)
     // A socket handle per connection, to cut a WebSocket whose client stopped reading.
-    .on_connect(crate::ws::socket::on_connect);
+    .on_connect(crate::push::socket::on_connect);
     let server = match tls {
         Some(config) => server.listen_rustls_0_23(listener, config)?,
         None => server.listen(listener)?,
     }
     .run();
     Ok(server)
+}
+
+/// `edge::route::route` with the parts of the state it reads.
+async fn edge_route(req: ServiceRequest, next: Next<impl MessageBody + 'static>) -> Result<ServiceResponse<BoxBody>, actix_web::Error> {
+    let state = req.app_data::<web::Data<AppState>>().expect("the application's state").clone();
+    crate::edge::route::route(req, next, state.edge.as_ref(), &state.engine).await
 }
 
 fn tracing_actix() -> actix_web::middleware::Logger {

@@ -3,11 +3,10 @@
 //! change on `casino:{gtype}`.
 
 pub mod catalog;
-pub mod round_bets;
 
 use crate::configuration::CasinoSettings;
 use crate::clock::now_ms;
-use crate::ws::hub::{Full, HubHandle};
+use crate::push::hub::{Full, HubHandle};
 use feed_sim::casino::{CasinoConfig, CasinoEngine};
 use ledger::casino::round_book;
 use ledger::{BookKey, Command, EngineError, EngineHandle, FeedWorld, Reject};

@@ -27,7 +27,7 @@
 
 pub mod route;
 
-use crate::ws::hub::{Change, Full, HubHandle, Relayed};
+use crate::push::hub::{Change, Full, HubHandle, Relayed};
 use futures_util::StreamExt;
 use std::sync::atomic::AtomicU64;
 use std::time::Duration;
@@ -375,7 +375,7 @@ pub async fn relay_pushes(servers: &str, book: std::sync::Arc<std::sync::RwLock<
         while let Some(ask) = asks.next().await {
             let Some(reply) = ask.reply else { continue };
             let topic = String::from_utf8_lossy(&ask.payload);
-            let value = crate::ws::public::resolve_public(&book, &casino, &topic).map(|(_, value)| value);
+            let value = crate::topics::resolve_public(&book, &casino, &topic).map(|(_, value)| value);
             let bytes = serde_json::to_vec(&value).expect("wire types serialize");
             if let Err(e) = nats.publish(reply, bytes.into()).await {
                 tracing::warn!(error = %e, "answering an edge's snapshot request");

@@ -2,7 +2,7 @@
 
 use crate::app_state::AppState;
 use crate::bet_submission::{answer, Asked, BetRequest};
-use crate::casino::round_bets::bets_of_round;
+use crate::round_bets::bets_of_round;
 use crate::error::{ApiError, ApiResult};
 use crate::clock::now_ms;
 use crate::extract::{ok, AuthUser, EncryptedBody, Encrypted, JsonBody};
@@ -56,7 +56,7 @@ pub struct BetsQuery {
 #[utoipa::path(get, path = "/api/bet", tag = "bets", params(BetsQuery), responses((status = 200, description = "Success", body = schemas::Envelope<BetsAnswer>)), security(("bearer" = [])))]
 pub async fn get_game_bets(state: web::Data<AppState>, user: AuthUser, query: web::Query<BetsQuery>) -> ApiResult<HttpResponse> {
     if let Some(mid) = query.market_id.as_deref() {
-        return Ok(ok("Success", BetsAnswer::Round(bets_of_round(&state, user.user_id, mid, query.g_type.as_deref())?)));
+        return Ok(ok("Success", BetsAnswer::Round(bets_of_round(&state.engine.read(), user.user_id, mid, query.g_type.as_deref())?)));
     }
     let gmid = query.game_id.ok_or_else(|| ApiError::bad("gameId: required (or marketId and gType)"))?;
     let ledger = state.engine.read();

@@ -7,7 +7,7 @@ pub mod feed_check;
 pub mod navigation;
 
 use crate::configuration::Settings;
-use crate::ws::hub::HubHandle;
+use crate::push::hub::HubHandle;
 use book::{Book, Changes};
 use feed::{FeedError, FeedHandle, FeedSource};
 use schemas::sports::FeedEvent;

@@ -1,6 +1,5 @@
 //! A player's bets on one casino round, as the round's result and the bet list show them.
 
-use crate::app_state::AppState;
 use crate::casino::catalog;
 use crate::error::{ApiError, ApiResult};
 use crate::views::round_bets;
@@ -8,9 +7,9 @@ use ledger::casino::round_book;
 use schemas::casino::RoundBets;
 
 /// The caller's bets on one round (`GET /api/bet?marketId=&gType=`).
-pub fn bets_of_round(state: &AppState, user_id: u64, mid: &str, gtype: Option<&str>) -> ApiResult<RoundBets> {
+pub fn bets_of_round(ledger: &ledger::State, user_id: u64, mid: &str, gtype: Option<&str>) -> ApiResult<RoundBets> {
     let gtype = gtype.filter(|g| !g.is_empty()).ok_or_else(|| ApiError::bad("gType: required"))?;
     catalog::table(gtype).ok_or_else(|| ApiError::NotFound(format!("Unknown table {gtype}")))?;
     let book = round_book(mid).ok_or_else(|| ApiError::bad("marketId: must be a round id"))?;
-    Ok(RoundBets { bets: round_bets(&state.engine.read(), user_id, book) })
+    Ok(RoundBets { bets: round_bets(ledger, user_id, book) })
 }

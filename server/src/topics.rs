@@ -1,5 +1,5 @@
 //! The topics anyone may watch and their current values: a node's own, or the engine node's
-//! for an edge that asks (`crate::edge`).
+//! for an edge that asks (`crate::edge`). Sessions and the edge relay read them here.
 
 use crate::casino::SharedTables;
 use crate::sports::book::Book;

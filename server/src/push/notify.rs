@@ -1,13 +1,13 @@
 //! From ledger to sockets: after each durable batch, every user whose money moved gets the new
 //! balance and exposure on the `user` topic.
 
-use crate::ws::hub::{Full, HubHandle};
+use super::hub::{Full, HubHandle};
 use ledger::{Account, Notify, State};
 use schemas::{Money, UserBalance};
 use std::collections::BTreeSet;
 
 pub fn user_topic(user_id: u64) -> String {
-    format!("{}{user_id}", crate::ws::hub::USER_TOPIC_PREFIX)
+    format!("{}{user_id}", super::hub::USER_TOPIC_PREFIX)
 }
 
 /// The header's figures, as `views::user_view` gives them.
