@@ -141,7 +141,7 @@ impl Application {
         let casino = crate::casino::SharedTables::default();
         // On a JetStream log the hub's changes are numbered and relayed to the edge nodes.
         let numbering = match &settings.application.log {
-            Some(servers) => Some(Arc::new(hub::Numbering::relaying(crate::edge::relay_pushes(servers, book.clone(), casino.clone()).await?))),
+            Some(servers) => Some(Arc::new(crate::push::numbering::Numbering::relaying(crate::edge::relay_pushes(servers, book.clone(), casino.clone()).await?))),
             None => None,
         };
         let hub = hub::spawn_numbered(numbering);
@@ -195,7 +195,7 @@ impl Application {
     /// node's.
     pub async fn build_edge(mut settings: Settings, engine_url: String) -> anyhow::Result<Application> {
         let keys = installation_keys(&mut settings)?;
-        let hub = hub::spawn_numbered(Some(Arc::new(hub::Numbering::default())));
+        let hub = hub::spawn_numbered(Some(Arc::new(crate::push::numbering::Numbering::default())));
         let casino = crate::casino::SharedTables::default();
         let book = Arc::new(RwLock::new(Book::default()));
         let followed = crate::edge::follow(&settings, hub.clone(), book.clone(), casino.clone(), engine_url).await?;

@@ -27,7 +27,8 @@
 
 pub mod route;
 
-use crate::push::hub::{Change, Full, HubHandle, Relayed};
+use crate::push::hub::{Full, HubHandle};
+use crate::push::numbering::{Change, Relayed};
 use futures_util::StreamExt;
 use std::sync::atomic::AtomicU64;
 use std::time::Duration;

@@ -4,7 +4,8 @@
 //! what is queued straight into one buffer for the HTTP dispatcher, one chunk (one write) for
 //! everything queued since its last turn.
 
-use super::hub::{ConnQueue, Output};
+use super::queue::ConnQueue;
+use super::writer::Output;
 use actix_web::web::Bytes;
 use futures_util::Stream;
 use std::pin::Pin;

@@ -1,6 +1,6 @@
 //! The TCP socket under a connection. `on_connect` keeps a second handle of each connection's
 //! socket (a duplicate file descriptor, owned, so it can never name another socket later), for
-//! two things: a plain WebSocket's frames are written to it directly (`super::hub::ConnQueue`),
+//! two things: a plain WebSocket's frames are written to it directly (`super::queue::ConnQueue`),
 //! and a client that stops reading is cut by shutting it down (issue 16: actix-web keeps a
 //! connection for as long as it has bytes to write to it; the shutdown fails the pending writes,
 //! and actix drops the connection with everything it holds).
@@ -44,7 +44,7 @@ impl ConnSocket {
     }
 
     /// The socket to write a WebSocket's frames to directly, for a plain TCP connection
-    /// (`super::hub::ConnQueue::writing_to`). It is non-blocking, as the server's own handle.
+    /// (`super::queue::ConnQueue::writing_to`). It is non-blocking, as the server's own handle.
     pub fn plain(&self) -> Option<Arc<std::net::TcpStream>> {
         self.plain.then(|| self.socket.clone())
     }

@@ -3,7 +3,7 @@
 
 use crate::app_state::AppState;
 use crate::limits::WS_FRAME_BYTES_MAX;
-use crate::push::hub::ConnQueue;
+use crate::push::queue::ConnQueue;
 use crate::push::outbound::Outbound;
 use crate::push::wire::ConnectParams;
 use actix_http::body::{BodyStream, MessageBody};

@@ -2,7 +2,8 @@
 //! heartbeat. What goes out is queued on the connection's `ConnQueue` and written from there
 //! (`crate::push::outbound`). It always ends by telling the hub and closing the socket.
 
-use crate::push::hub::{ConnQueue, HubCommand};
+use crate::push::hub::HubCommand;
+use crate::push::queue::ConnQueue;
 use crate::push::wire::Format;
 use crate::app_state::AppState;
 use crate::clock::now_ms;
