@@ -3,7 +3,7 @@
 
 use crate::configuration::Settings;
 use crate::crypto::PayloadCipher;
-use crate::login_limiter::LoginLimiter;
+use crate::auth::login_limiter::LoginLimiter;
 use crate::push::hub;
 use anyhow::Context;
 use ledger::Store;
@@ -154,7 +154,7 @@ impl Application {
             None => restore(&settings.application, &log.store)?,
         };
         let engine = ledger::start_on(log.store, state, notify).context("starting the engine")?;
-        crate::seed::seed(&engine, &settings).await.context("seeding accounts")?;
+        crate::services::seed::seed(&engine, &settings).await.context("seeding accounts")?;
         // At start the locked tables are the configuration's and those an operator locked in the
         // console (and did not unlock).
         let mut tables = settings.casino.locked_cids.clone();
@@ -218,7 +218,7 @@ impl Application {
             .with_context(|| format!("binding {}:{}", settings.application.host, settings.application.port))?;
         let port = listener.local_addr().context("reading the bound port")?.port();
         let Parts { engine, hub, book, casino, dealer, feed, edge, started_from } = parts;
-        let state = crate::app_state::AppState {
+        let state = crate::http::state::AppState {
             book,
             casino,
             dealer,
@@ -227,11 +227,11 @@ impl Application {
             cipher: PayloadCipher::from_hex(&keys.payload_hex)?,
             secret_cipher: PayloadCipher::from_hex(&keys.secret_hex).context("the secret key")?,
             login_limiter: LoginLimiter::new(settings.auth.login_free_failures, settings.auth.login_failures_per_ip),
-            password_checks: crate::passwords::PasswordChecks::new(
+            password_checks: crate::auth::passwords::PasswordChecks::new(
                 settings.auth.password_checks_at_once,
                 std::time::Duration::from_millis(settings.auth.password_check_wait_ms),
             ),
-            client_limits: Arc::new(crate::client_limits::ClientLimits::new(&settings.limits)),
+            client_limits: Arc::new(crate::http::client_limits::ClientLimits::new(&settings.limits)),
             verification: crate::verification::Verification::default(),
             settings,
             engine,

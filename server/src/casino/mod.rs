@@ -6,7 +6,8 @@ pub mod catalog;
 
 use crate::configuration::CasinoSettings;
 use crate::clock::now_ms;
-use crate::push::hub::{Full, HubHandle};
+use crate::push::change::Full;
+use crate::push::hub::HubHandle;
 use feed_sim::casino::{CasinoConfig, CasinoEngine};
 use ledger::casino::round_book;
 use ledger::{BookKey, Command, EngineError, EngineHandle, FeedWorld, Reject};

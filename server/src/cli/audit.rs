@@ -2,8 +2,8 @@
 
 use super::target::{encode, local, print, remote, Target};
 use crate::configuration::Settings;
-use crate::operations;
-use crate::time_travel;
+use crate::services::operations;
+use crate::services::time_travel;
 use anyhow::{bail, Context};
 use clap::Subcommand;
 use std::process::ExitCode;

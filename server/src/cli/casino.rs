@@ -2,7 +2,7 @@
 
 use super::target::{encode, local, print, remote, Target};
 use crate::configuration::Settings;
-use crate::operations;
+use crate::services::operations;
 use clap::{Args, Subcommand};
 use schemas::ops::OpsActionRequest;
 use std::process::ExitCode;

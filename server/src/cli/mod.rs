@@ -3,6 +3,7 @@
 //! command group; `target` holds what they share (where a command works, printing).
 
 mod audit;
+mod remote;
 mod casino;
 mod feed;
 mod scenario;
@@ -12,7 +13,7 @@ mod users;
 mod wallet;
 
 use crate::configuration::Settings;
-use crate::operations::Direction;
+use crate::services::operations::Direction;
 use clap::{Parser, Subcommand};
 use std::process::ExitCode;
 use target::Target;

@@ -3,7 +3,7 @@
 
 use crate::app::open_store;
 use crate::configuration::Settings;
-use crate::remote::Remote;
+use crate::cli::remote::Remote;
 use clap::Args;
 use schemas::{Money, Role};
 use serde::Serialize;

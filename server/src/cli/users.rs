@@ -3,7 +3,7 @@
 use super::target::{encode, local, print, remote, Target};
 use super::target::{parse_amount, parse_role};
 use crate::configuration::Settings;
-use crate::operations::{self, Direction};
+use crate::services::operations::{self, Direction};
 use clap::{Args, Subcommand};
 use ledger::AccountAction;
 use schemas::ops::OpsActionRequest;

@@ -3,7 +3,7 @@
 use super::target::{encode, local, print, remote, Target};
 use super::target::parse_amount;
 use crate::configuration::Settings;
-use crate::wallet;
+use crate::services::wallet;
 use clap::{Args, Subcommand};
 use schemas::Money;
 use std::process::ExitCode;

@@ -27,8 +27,9 @@
 
 pub mod route;
 
-use crate::push::hub::{Full, HubHandle};
-use crate::push::numbering::{Change, Relayed};
+use crate::push::change::Full;
+use crate::push::hub::HubHandle;
+use crate::push::change::{Change, Relayed};
 use futures_util::StreamExt;
 use std::sync::atomic::AtomicU64;
 use std::time::Duration;

@@ -104,7 +104,7 @@ fn unreachable_engine(why: &str) -> HttpResponse {
     HttpResponse::ServiceUnavailable().json(failure(message))
 }
 
-/// The envelope of an error (as `crate::error::ApiError` answers).
+/// The envelope of an error (as `crate::http::error::ApiError` answers).
 fn failure(message: String) -> schemas::Envelope<Option<serde_json::Value>> {
     schemas::Envelope { success: false, message, data: None, total: None }
 }

@@ -7,13 +7,13 @@
 //! per batch, so a feed tick's several deltas to one socket go out in one write
 //! (`super::writer`).
 
-use super::numbering::{Change, Dropped, Numbering};
+use super::change::{Change, Delta, Full};
+use super::numbering::{Dropped, Numbering};
 use super::queue::{ConnQueue, Frame, Wakes};
 use super::wire::{Encoded, Encodings, Format};
 use crate::limits::{HUB_BATCH_MAX, HUB_QUEUE_MAX, WS_TOPICS_PER_CONNECTION_MAX};
 use ledger::SessionId;
 use schemas::ws::WsServerMessage;
-use serde_json::value::RawValue;
 use serde_json::Value;
 use std::cell::RefCell;
 use std::collections::{HashMap, HashSet};
@@ -38,55 +38,6 @@ pub enum HubCommand {
     /// `seq`: the change's number when the node numbers changes per topic (`Numbering`), else
     /// the topic's next.
     Publish { key: String, delta: Delta, full: Full, seq: Option<u64> },
-}
-
-/// A change's data: a JSON value, or JSON text already (a match's deltas, serialized straight from
-/// the feed's types: no value is built for the many changes of a busy match).
-pub enum Delta {
-    Value(Value),
-    Json(Box<RawValue>),
-}
-
-impl From<Value> for Delta {
-    fn from(value: Value) -> Self {
-        Delta::Value(value)
-    }
-}
-
-impl From<Box<RawValue>> for Delta {
-    fn from(json: Box<RawValue>) -> Self {
-        Delta::Json(json)
-    }
-}
-
-impl Delta {
-    /// As a value, parsed when it is text (a snapshot's source, an edge's relay, MessagePack).
-    pub fn to_value(&self) -> Value {
-        match self {
-            Delta::Value(value) => value.clone(),
-            Delta::Json(json) => serde_json::from_str(json.get()).expect("JSON text the server wrote"),
-        }
-    }
-
-    pub(super) fn into_value(self) -> Value {
-        match self {
-            Delta::Value(value) => value,
-            json @ Delta::Json(_) => json.to_value(),
-        }
-    }
-}
-
-/// A topic's whole value after a change, for the snapshots of later subscribers and of
-/// conflation.
-pub enum Full {
-    Value(Value),
-    /// The delta is the whole value (a list or a balance sent whole).
-    Delta,
-    /// Read when a snapshot is needed, from a source already at least as new as this change
-    /// (the match book is updated before its changes are published). A busy match changes many
-    /// times between snapshots, so it is not serialized whole for every change. Deltas replace
-    /// what they carry, so a snapshot newer than its `seq` is harmless.
-    Later(Arc<dyn Fn() -> Option<Value> + Send + Sync>),
 }
 
 #[derive(Clone)]

@@ -1,7 +1,8 @@
 //! From ledger to sockets: after each durable batch, every user whose money moved gets the new
 //! balance and exposure on the `user` topic.
 
-use super::hub::{Full, HubHandle};
+use super::change::Full;
+use super::hub::HubHandle;
 use ledger::{Account, Notify, State};
 use schemas::{Money, UserBalance};
 use std::collections::BTreeSet;

@@ -1,46 +1,12 @@
 //! A node's per-topic numbers on a JetStream log, shared with the edges (`crate::edge`), and the
-//! updates a full hub inbox dropped, for the hub's resync (`super::hub::Hub::resync`).
+//! updates a full hub inbox dropped, for the hub's resync (`super::hub`).
 
-use super::hub::{Delta, Full};
+use super::change::{Change, Delta, Full};
 use ledger::SessionId;
-use serde_json::Value;
 use std::collections::HashMap;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Mutex;
 use tokio::sync::mpsc;
-
-/// One change of a topic, numbered, on its way to the engine node's relay (`crate::edge`).
-pub struct Change {
-    pub topic: String,
-    pub seq: u64,
-    pub delta: Value,
-    pub full: Full,
-}
-
-impl Change {
-    /// The change as the edges get it: a topic whose whole value is read when needed
-    /// (`Full::Later`, a match) is read now, in the relay's task: never under the publisher's own
-    /// locks (the feed publishes a match's changes holding the book), and newer than the change
-    /// at worst, which is harmless (deltas replace what they carry).
-    pub fn relayed(self) -> Relayed {
-        let full = match self.full {
-            Full::Value(value) => value,
-            Full::Delta => self.delta.clone(),
-            Full::Later(read) => read().unwrap_or(Value::Null),
-        };
-        Relayed { topic: self.topic, seq: self.seq, delta: self.delta, full }
-    }
-}
-
-/// One change of a topic as the engine node relays it to the edges (`crate::edge`).
-#[derive(serde::Serialize, serde::Deserialize)]
-pub struct Relayed {
-    pub topic: String,
-    pub seq: u64,
-    pub delta: Value,
-    /// The topic's whole value after the change, for the edges' snapshots.
-    pub full: Value,
-}
 
 /// The per-topic numbers of a node on a JetStream log, so every node's frames for a
 /// topic carry the same `seq`: the engine node numbers each change itself (whether or not anyone

@@ -1,6 +1,7 @@
 //! The push machinery's unit tests: the queue, the writer and the hub together.
 
 use super::hub::*;
+use super::change::{Delta, Full};
 use super::numbering::Dropped;
 use super::queue::{ConnQueue, Frame, SLOW_CONSUMER};
 use super::wire::{Encoded, Format};

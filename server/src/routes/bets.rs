@@ -1,14 +1,14 @@
 //! Placing sports bets and listing them.
 
-use crate::app_state::AppState;
-use crate::bet_submission::{answer, Asked, BetRequest};
-use crate::round_bets::bets_of_round;
-use crate::error::{ApiError, ApiResult};
+use crate::http::state::AppState;
+use crate::services::bet_submission::{answer, Asked, BetRequest};
+use crate::services::round_bets::bets_of_round;
+use crate::http::error::{ApiError, ApiResult};
 use crate::clock::now_ms;
-use crate::extract::{ok, AuthUser, EncryptedBody, Encrypted, JsonBody};
+use crate::http::extract::{ok, AuthUser, EncryptedBody, Encrypted, JsonBody};
 use crate::limits::STATEMENT_ROWS_MAX;
-use crate::timefmt::Days;
-use crate::views::{open_bets, open_markets, settlement_row, spots};
+use crate::http::timefmt::Days;
+use crate::services::views::{open_bets, open_markets, settlement_row, spots};
 use actix_web::{web, HttpRequest, HttpResponse};
 use ledger::{BetDelay, Command};
 use schemas::bets::{GameBets, PlaceBetRequest, PlaceBetResponse, SettlementRow};
@@ -24,7 +24,7 @@ fn quote(state: &AppState, gmid: u64, mid: u64) -> ApiResult<(Market, u32, Strin
     Ok((market.clone(), fixture.etid, fixture.ename.clone(), fixture.iplay))
 }
 
-#[utoipa::path(post, path = "/api/bet/place", tag = "bets", request_body(content((crate::extract::Sealed = "application/json"), (schemas::bets::PlaceBetRequest = "application/vnd.exchange.plain+json"))), responses((status = 200, description = "Success, sealed", content((crate::extract::Sealed = "application/json"), (schemas::Envelope<schemas::bets::PlaceBetResponse> = "application/vnd.exchange.plain+json")))), security(("bearer" = [])))]
+#[utoipa::path(post, path = "/api/bet/place", tag = "bets", request_body(content((crate::http::extract::Sealed = "application/json"), (schemas::bets::PlaceBetRequest = "application/vnd.exchange.plain+json"))), responses((status = 200, description = "Success, sealed", content((crate::http::extract::Sealed = "application/json"), (schemas::Envelope<schemas::bets::PlaceBetResponse> = "application/vnd.exchange.plain+json")))), security(("bearer" = [])))]
 #[tracing::instrument(name = "place_bet", skip_all)]
 pub async fn place_bet(req: HttpRequest, state: web::Data<AppState>, user: AuthUser, EncryptedBody(body): EncryptedBody<PlaceBetRequest>) -> ApiResult<Encrypted<PlaceBetResponse>> {
     let asked = Asked { request_id: body.request_id.clone(), sid: body.section_id, side: body.bet_type, price: body.u_rate, amount: body.amount };
@@ -182,7 +182,7 @@ pub struct StatementQuery {
 /// within the dates (`yyyy-MM-dd`, both days included), a page at a time (`total` counts them
 /// all). Without `page` and `limit` the first `STATEMENT_ROWS_MAX` rows come, as the spec's
 /// client asks for the list.
-#[utoipa::path(get, path = "/api/bet/account-statement", tag = "statements", params(StatementQuery), responses((status = 200, description = "Success, sealed", content((crate::extract::Sealed = "application/json"), (schemas::Envelope<Vec<schemas::bets::SettlementRow>> = "application/vnd.exchange.plain+json")))), security(("bearer" = [])))]
+#[utoipa::path(get, path = "/api/bet/account-statement", tag = "statements", params(StatementQuery), responses((status = 200, description = "Success, sealed", content((crate::http::extract::Sealed = "application/json"), (schemas::Envelope<Vec<schemas::bets::SettlementRow>> = "application/vnd.exchange.plain+json")))), security(("bearer" = [])))]
 pub async fn get_bet_statement(state: web::Data<AppState>, user: AuthUser, query: web::Query<StatementQuery>) -> ApiResult<Encrypted<Vec<SettlementRow>>> {
     let casino = match query.kind.as_str() {
         "game" | "sports" => false,
@@ -192,7 +192,7 @@ pub async fn get_bet_statement(state: web::Data<AppState>, user: AuthUser, query
     let days = Days::of(query.utc_offset)?;
     let from_ms = days.start_ms(&query.from_date, "fromDate")?;
     let to_ms = days.end_ms(&query.to_date, "toDate")?;
-    let (page, limit) = crate::extract::page_and_limit(query.page, query.limit, STATEMENT_ROWS_MAX, STATEMENT_ROWS_MAX)?;
+    let (page, limit) = crate::http::extract::page_and_limit(query.page, query.limit, STATEMENT_ROWS_MAX, STATEMENT_ROWS_MAX)?;
     let ledger = state.engine.read();
     let account = ledger.users.get(&user.user_id).ok_or_else(|| ApiError::NotFound("Unknown user".into()))?;
     let rows: Vec<SettlementRow> = account

@@ -1,15 +1,15 @@
 //! The live casino calls: lobby lists, a table's current round, last results, results by day,
 //! a round's result with the caller's bets, and casino bets.
 
-use crate::app_state::AppState;
+use crate::http::state::AppState;
 use crate::casino::catalog::{self, TableInfo};
 use crate::casino::read;
-use crate::error::{ApiError, ApiResult};
-use crate::bet_submission::{answer, Asked, BetRequest};
-use crate::views::round_bets;
+use crate::http::error::{ApiError, ApiResult};
+use crate::services::bet_submission::{answer, Asked, BetRequest};
+use crate::services::views::round_bets;
 use crate::clock::now_ms;
-use crate::extract::{ok, AuthUser, Encrypted, EncryptedBody, JsonBody};
-use crate::timefmt::{rfc3339, Days};
+use crate::http::extract::{ok, AuthUser, Encrypted, EncryptedBody, JsonBody};
+use crate::http::timefmt::{rfc3339, Days};
 use actix_web::{web, HttpRequest, HttpResponse};
 use ledger::casino::round_book;
 use ledger::Command;
@@ -51,25 +51,25 @@ fn table_of(gtype: Option<&str>) -> ApiResult<TableInfo> {
 }
 
 /// The casino types of the lobby header (encrypted).
-#[utoipa::path(post, path = "/api/front/casino/tablist", tag = "casino", request_body(content((crate::extract::Sealed = "application/json"), (serde_json::Value = "application/vnd.exchange.plain+json"))), responses((status = 200, description = "Success, sealed", content((crate::extract::Sealed = "application/json"), (schemas::Envelope<Vec<schemas::casino::CasinoType>> = "application/vnd.exchange.plain+json")))))]
+#[utoipa::path(post, path = "/api/front/casino/tablist", tag = "casino", request_body(content((crate::http::extract::Sealed = "application/json"), (serde_json::Value = "application/vnd.exchange.plain+json"))), responses((status = 200, description = "Success, sealed", content((crate::http::extract::Sealed = "application/json"), (schemas::Envelope<Vec<schemas::casino::CasinoType>> = "application/vnd.exchange.plain+json")))))]
 pub async fn casino_types(_body: EncryptedBody<Value>) -> Encrypted<Vec<CasinoType>> {
     Encrypted(Envelope::ok("Success", catalog::types()))
 }
 
 /// The same list at the spec's second name.
-#[utoipa::path(post, path = "/api/front/casino/tablelist", tag = "casino", request_body(content((crate::extract::Sealed = "application/json"), (serde_json::Value = "application/vnd.exchange.plain+json"))), responses((status = 200, description = "Success, sealed", content((crate::extract::Sealed = "application/json"), (schemas::Envelope<Vec<schemas::casino::CasinoType>> = "application/vnd.exchange.plain+json")))))]
+#[utoipa::path(post, path = "/api/front/casino/tablelist", tag = "casino", request_body(content((crate::http::extract::Sealed = "application/json"), (serde_json::Value = "application/vnd.exchange.plain+json"))), responses((status = 200, description = "Success, sealed", content((crate::http::extract::Sealed = "application/json"), (schemas::Envelope<Vec<schemas::casino::CasinoType>> = "application/vnd.exchange.plain+json")))))]
 pub async fn casino_table_list(body: EncryptedBody<Value>) -> Encrypted<Vec<CasinoType>> {
     casino_types(body).await
 }
 
 /// The same list at the spec's third name.
-#[utoipa::path(post, path = "/api/front/tablist", tag = "casino", request_body(content((crate::extract::Sealed = "application/json"), (serde_json::Value = "application/vnd.exchange.plain+json"))), responses((status = 200, description = "Success, sealed", content((crate::extract::Sealed = "application/json"), (schemas::Envelope<Vec<schemas::casino::CasinoType>> = "application/vnd.exchange.plain+json")))))]
+#[utoipa::path(post, path = "/api/front/tablist", tag = "casino", request_body(content((crate::http::extract::Sealed = "application/json"), (serde_json::Value = "application/vnd.exchange.plain+json"))), responses((status = 200, description = "Success, sealed", content((crate::http::extract::Sealed = "application/json"), (schemas::Envelope<Vec<schemas::casino::CasinoType>> = "application/vnd.exchange.plain+json")))))]
 pub async fn casino_tab_list(body: EncryptedBody<Value>) -> Encrypted<Vec<CasinoType>> {
     casino_types(body).await
 }
 
 /// The tables of a casino type (encrypted, base A).
-#[utoipa::path(post, path = "/api/front/casino/alllist", tag = "casino", request_body(content((crate::extract::Sealed = "application/json"), (ListRequest = "application/vnd.exchange.plain+json"))), responses((status = 200, description = "Success, sealed", content((crate::extract::Sealed = "application/json"), (schemas::Envelope<schemas::casino::CasinoTiles> = "application/vnd.exchange.plain+json")))))]
+#[utoipa::path(post, path = "/api/front/casino/alllist", tag = "casino", request_body(content((crate::http::extract::Sealed = "application/json"), (ListRequest = "application/vnd.exchange.plain+json"))), responses((status = 200, description = "Success, sealed", content((crate::http::extract::Sealed = "application/json"), (schemas::Envelope<schemas::casino::CasinoTiles> = "application/vnd.exchange.plain+json")))))]
 pub async fn casino_tiles(state: web::Data<AppState>, EncryptedBody(body): EncryptedBody<ListRequest>) -> ApiResult<Encrypted<CasinoTiles>> {
     let t1 = catalog::tiles(type_id(&body)?, &locked_tables(&state));
     Ok(Encrypted(Envelope::ok("Success", CasinoTiles { t1 })))
@@ -115,7 +115,7 @@ fn current_round(state: &AppState, gtype: Option<&str>) -> ApiResult<CasinoRound
 }
 
 /// A table's current round (encrypted, base A).
-#[utoipa::path(post, path = "/api/front/casino/data2", tag = "casino", request_body(content((crate::extract::Sealed = "application/json"), (serde_json::Value = "application/vnd.exchange.plain+json"))), params(TableQuery), responses((status = 200, description = "Success, sealed", content((crate::extract::Sealed = "application/json"), (schemas::Envelope<schemas::casino::CasinoRound> = "application/vnd.exchange.plain+json")))))]
+#[utoipa::path(post, path = "/api/front/casino/data2", tag = "casino", request_body(content((crate::http::extract::Sealed = "application/json"), (serde_json::Value = "application/vnd.exchange.plain+json"))), params(TableQuery), responses((status = 200, description = "Success, sealed", content((crate::http::extract::Sealed = "application/json"), (schemas::Envelope<schemas::casino::CasinoRound> = "application/vnd.exchange.plain+json")))))]
 pub async fn round_data(state: web::Data<AppState>, query: web::Query<TableQuery>, _body: EncryptedBody<Value>) -> ApiResult<Encrypted<CasinoRound>> {
     Ok(Encrypted(Envelope::ok("Success", current_round(&state, query.gtype.as_deref())?)))
 }
@@ -151,7 +151,7 @@ pub struct LastResultsRequest {
 }
 
 /// The last-results strip of a table (encrypted).
-#[utoipa::path(post, path = "/api/front/casino/lastresults2", tag = "casino", request_body(content((crate::extract::Sealed = "application/json"), (LastResultsRequest = "application/vnd.exchange.plain+json"))), responses((status = 200, description = "Success, sealed", content((crate::extract::Sealed = "application/json"), (schemas::Envelope<Vec<schemas::casino::ResultRow>> = "application/vnd.exchange.plain+json")))))]
+#[utoipa::path(post, path = "/api/front/casino/lastresults2", tag = "casino", request_body(content((crate::http::extract::Sealed = "application/json"), (LastResultsRequest = "application/vnd.exchange.plain+json"))), responses((status = 200, description = "Success, sealed", content((crate::http::extract::Sealed = "application/json"), (schemas::Envelope<Vec<schemas::casino::ResultRow>> = "application/vnd.exchange.plain+json")))))]
 pub async fn last_results(state: web::Data<AppState>, EncryptedBody(body): EncryptedBody<LastResultsRequest>) -> ApiResult<Encrypted<Vec<ResultRow>>> {
     let round = current_round(&state, body.gtype.as_deref())?;
     Ok(Encrypted(Envelope::ok("Success", round.results)))
@@ -301,7 +301,7 @@ pub async fn quote_pick(state: web::Data<AppState>, JsonBody(body): JsonBody<Pic
 }
 
 /// `POST /api/bet/place/casino`: the item as the table shows it now, checked by the ledger.
-#[utoipa::path(post, path = "/api/bet/place/casino", tag = "bets", request_body(content((crate::extract::Sealed = "application/json"), (schemas::casino::PlaceCasinoBetRequest = "application/vnd.exchange.plain+json"))), responses((status = 200, description = "Success, sealed", content((crate::extract::Sealed = "application/json"), (schemas::Envelope<schemas::bets::PlaceBetResponse> = "application/vnd.exchange.plain+json")))), security(("bearer" = [])))]
+#[utoipa::path(post, path = "/api/bet/place/casino", tag = "bets", request_body(content((crate::http::extract::Sealed = "application/json"), (schemas::casino::PlaceCasinoBetRequest = "application/vnd.exchange.plain+json"))), responses((status = 200, description = "Success, sealed", content((crate::http::extract::Sealed = "application/json"), (schemas::Envelope<schemas::bets::PlaceBetResponse> = "application/vnd.exchange.plain+json")))), security(("bearer" = [])))]
 #[tracing::instrument(name = "place_casino_bet", skip_all)]
 pub async fn place_casino_bet(
     req: HttpRequest,

@@ -1,10 +1,10 @@
 //! The operators' casino tables (issue 14), under `/api/ops/casino`: every table with its round;
 //! locking or unlocking one, pausing or resuming its dealing, voiding its round, with a remark.
 
-use crate::app_state::AppState;
-use crate::error::{ApiError, ApiResult};
-use crate::extract::{ok, AuthUser, JsonBody};
-use crate::operations;
+use crate::http::state::AppState;
+use crate::http::error::{ApiError, ApiResult};
+use crate::http::extract::{ok, AuthUser, JsonBody};
+use crate::services::operations;
 use actix_web::{web, HttpResponse};
 use schemas::ops::{OpsActionRequest, OpsStackRequest};
 use schemas::Role;

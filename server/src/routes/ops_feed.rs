@@ -2,9 +2,9 @@
 //! and the feed's clock; acting on a market or a whole fixture with a remark; and the testers'
 //! raw feed events.
 
-use crate::app_state::AppState;
-use crate::error::{ApiError, ApiResult};
-use crate::extract::{ok, AuthUser, JsonBody};
+use crate::http::state::AppState;
+use crate::http::error::{ApiError, ApiResult};
+use crate::http::extract::{ok, AuthUser, JsonBody};
 use crate::sports::control;
 use actix_web::{web, HttpResponse};
 use schemas::ops::OpsFeedAction;

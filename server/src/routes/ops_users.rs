@@ -1,10 +1,10 @@
 //! The operators' view of accounts (issue 14), under `/api/ops/users` (role operator only): find a
 //! user, read everything about them, follow their money over the log, and act on the account.
 
-use crate::app_state::AppState;
-use crate::error::{ApiError, ApiResult};
-use crate::extract::{ok, ok_paged, AuthUser, JsonBody};
-use crate::operations;
+use crate::http::state::AppState;
+use crate::http::error::{ApiError, ApiResult};
+use crate::http::extract::{ok, ok_paged, AuthUser, JsonBody};
+use crate::services::operations;
 use actix_web::{web, HttpResponse};
 use ledger::AccountAction;
 use schemas::ops::{OpsActionRequest, OpsTimelinePoint, OpsUserRow};
@@ -26,7 +26,7 @@ pub struct UsersQuery {
 #[tracing::instrument(name = "ops_list_users", skip_all)]
 pub async fn ops_list_users(state: web::Data<AppState>, user: AuthUser, query: web::Query<UsersQuery>) -> ApiResult<HttpResponse> {
     user.require(&[Role::Operator])?;
-    let (page, limit) = crate::extract::page_and_limit(query.page, query.limit, crate::limits::OPS_PAGE_SIZE_DEFAULT, crate::limits::OPS_PAGE_SIZE_MAX)?;
+    let (page, limit) = crate::http::extract::page_and_limit(query.page, query.limit, crate::limits::OPS_PAGE_SIZE_DEFAULT, crate::limits::OPS_PAGE_SIZE_MAX)?;
     let search = query.search.trim().to_lowercase();
     let ledger = state.engine.read();
     let matching: Vec<&ledger::Account> =

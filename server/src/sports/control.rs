@@ -26,7 +26,7 @@ pub struct FeedDesk<'a> {
     pub feed: Option<&'a FeedHandle>,
 }
 
-/// Why an operator's action on the feed was refused (`crate::error` gives each its status).
+/// Why an operator's action on the feed was refused (`crate::http::error` gives each its status).
 #[derive(Debug, thiserror::Error)]
 pub enum ControlError {
     #[error("Unknown fixture {0}")]

@@ -4,7 +4,8 @@
 use super::book::{Book, Changes, SIMULATOR_SOURCE};
 use std::collections::BTreeMap;
 use crate::clock::now_ms;
-use crate::push::hub::{Full, HubHandle};
+use crate::push::change::Full;
+use crate::push::hub::HubHandle;
 use ledger::{Command, EngineError, EngineHandle, Reject};
 use schemas::sports::{FeedEvent, HomeDelta};
 use std::sync::{Arc, RwLock};

@@ -1,7 +1,7 @@
 //! The WebSocket handshake: upgrade, then hand the connection to its session loop.
 //! `?format=msgpack` asks for MessagePack binary frames instead of JSON text (`crate::push::wire`).
 
-use crate::app_state::AppState;
+use crate::http::state::AppState;
 use crate::limits::WS_FRAME_BYTES_MAX;
 use crate::push::queue::ConnQueue;
 use crate::push::outbound::Outbound;
@@ -13,7 +13,7 @@ use actix_web::{web, HttpRequest, HttpResponse};
 pub async fn ws_connect(req: HttpRequest, body: web::Payload, state: web::Data<AppState>, params: web::Query<ConnectParams>) -> actix_web::Result<HttpResponse> {
     // An address past its open connections is refused before the upgrade; the permit is held
     // for the connection's life.
-    let permit = match crate::client_address::client_addr(&req) {
+    let permit = match crate::http::client_address::client_addr(&req) {
         Some(ip) => Some(state.client_limits.socket(ip)?),
         None => None,
     };

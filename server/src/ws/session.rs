@@ -5,7 +5,7 @@
 use crate::push::hub::HubCommand;
 use crate::push::queue::ConnQueue;
 use crate::push::wire::Format;
-use crate::app_state::AppState;
+use crate::http::state::AppState;
 use crate::clock::now_ms;
 use crate::push::socket::ConnSocket;
 use crate::limits::{WS_CLIENT_TIMEOUT_MS, WS_CLOSE_GRACE_MS, WS_PING_INTERVAL_MS, WS_SEND_STALL_MS};
@@ -150,7 +150,7 @@ async fn handle_text(state: &AppState, conn: &mut Conn, text: &str) -> Vec<WsSer
                 // A login this edge forwarded a moment ago is known here before the token is looked up.
                 edge.reach_forwarded().await;
             }
-            let found = state.engine.read().session_by_access(&crate::tokens::hash(&token), now_ms()).map(|s| (s.user_id, s.id));
+            let found = state.engine.read().session_by_access(&crate::auth::tokens::hash(&token), now_ms()).map(|s| (s.user_id, s.id));
             match found {
                 Some((user_id, session_id)) => {
                     conn.user = Some((user_id, session_id));

@@ -171,7 +171,7 @@ async fn bad_time_travel_requests_are_refused() {
 }
 
 fn rfc3339(at_ms: i64) -> String {
-    server::timefmt::rfc3339(at_ms)
+    server::http::timefmt::rfc3339(at_ms)
 }
 
 fn urlencode(text: &str) -> String {

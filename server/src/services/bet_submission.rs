@@ -2,10 +2,10 @@
 //! bet, the request id, what the bet records of the client, and the answer once the ledger
 //! decided. The rules of acceptance themselves are the ledger's.
 
-use crate::app_state::AppState;
-use crate::error::{ApiError, ApiResult};
-use crate::extract::{client_ip, AuthUser};
-use crate::views::bet_view;
+use crate::http::state::AppState;
+use crate::http::error::{ApiError, ApiResult};
+use crate::http::extract::{client_ip, AuthUser};
+use crate::services::views::bet_view;
 use actix_web::HttpRequest;
 use ledger::{BetInfo, Committed, EngineError, Event, Reject};
 use schemas::bets::PlaceBetResponse;
@@ -48,7 +48,7 @@ impl BetRequest {
             return Err(ApiError::bad("amount: must be greater than 0"));
         }
         Ok(BetRequest {
-            request_id: asked.request_id.unwrap_or_else(crate::tokens::new_token),
+            request_id: asked.request_id.unwrap_or_else(crate::auth::tokens::new_token),
             sid: asked.sid,
             side: asked.side,
             price_h: asked.price.hundredths(),

@@ -1,9 +1,9 @@
 //! Request extractors and responders shared by every route: JSON bodies parsed into domain types
 //! with field-naming errors, the encrypted Payload form, the signed-in user, the client's IP.
 
-use crate::app_state::AppState;
+use crate::http::state::AppState;
 use crate::clock::now_ms;
-use crate::error::ApiError;
+use crate::http::error::ApiError;
 use crate::limits::BODY_BYTES_MAX;
 use actix_web::dev::Payload;
 use actix_web::{web, FromRequest, HttpRequest, HttpResponse, Responder};
@@ -37,7 +37,7 @@ pub fn parse_json<T: DeserializeOwned>(bytes: &[u8]) -> Result<T, ApiError> {
         return Err(ApiError::bad("request body is empty; expected a JSON object"));
     }
     let mut deserializer = serde_json::Deserializer::from_slice(bytes);
-    let value = serde_path_to_error::deserialize(crate::objects_only::ObjectsOnly(&mut deserializer)).map_err(|e| {
+    let value = serde_path_to_error::deserialize(crate::http::objects_only::ObjectsOnly(&mut deserializer)).map_err(|e| {
         let path = e.path().to_string();
         let inner = e.into_inner();
         if inner.is_syntax() || inner.is_eof() {
@@ -154,7 +154,7 @@ impl<T: Serialize> Responder for Encrypted<T> {
     }
 }
 
-pub use crate::client_address::client_ip;
+pub use crate::http::client_address::client_ip;
 
 /// The signed-in caller, from a live access token.
 #[derive(Debug, Clone)]
@@ -218,7 +218,7 @@ fn authenticate(req: &HttpRequest) -> Result<AuthUser, ApiError> {
     let state = app_state(req);
     let ledger = state.engine.read();
     let session = ledger
-        .session_by_access(&crate::tokens::hash(token), now_ms())
+        .session_by_access(&crate::auth::tokens::hash(token), now_ms())
         .ok_or_else(|| ApiError::Unauthorized("Access token is invalid or expired".into()))?;
     let user = ledger.users.get(&session.user_id).ok_or_else(|| ApiError::Unauthorized("Access token is invalid or expired".into()))?;
     if user.must_change_password && !open_before_password_change(req) {

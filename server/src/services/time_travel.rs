@@ -1,8 +1,8 @@
 //! Operators' time travel (issue 14): the ledger as it was at a moment of the log, and the log's
 //! events read back with filters. Shared by `/api/ops/audit/*` and the `exchange audit` commands.
 
-use crate::error::{ApiError, ApiResult};
-use crate::views::open_bets;
+use crate::http::error::{ApiError, ApiResult};
+use crate::services::views::open_bets;
 use ledger::{EngineHandle, Envelope, State, Store};
 use schemas::ops::{OpsEventRow, OpsMoment, OpsMomentUser};
 use schemas::Money;

@@ -1,8 +1,8 @@
 //! A player's bets on one casino round, as the round's result and the bet list show them.
 
 use crate::casino::catalog;
-use crate::error::{ApiError, ApiResult};
-use crate::views::round_bets;
+use crate::http::error::{ApiError, ApiResult};
+use crate::services::views::round_bets;
 use ledger::casino::round_book;
 use schemas::casino::RoundBets;
 

@@ -9,7 +9,7 @@ pub async fn seed(engine: &EngineHandle, settings: &Settings) -> anyhow::Result<
         return Ok(());
     }
     for account in &settings.seed {
-        let password_hash = crate::passwords::hash(account.password.clone()).await?;
+        let password_hash = crate::auth::passwords::hash(account.password.clone()).await?;
         let open = Command::OpenAccount {
             username: account.username.clone(),
             password_hash,

@@ -1,7 +1,7 @@
 //! Times on the wire: RFC 3339 in UTC, and `yyyy-MM-dd` day bounds for date filters, in the
 //! client's days when it says how far east of UTC it is.
 
-use crate::error::{ApiError, ApiResult};
+use crate::http::error::{ApiError, ApiResult};
 use crate::limits::UTC_OFFSET_MINUTES_MAX;
 use chrono::{DateTime, NaiveDate, SecondsFormat, Utc};
 

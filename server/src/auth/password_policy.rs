@@ -7,7 +7,7 @@ use std::collections::HashSet;
 use std::sync::OnceLock;
 
 /// The list, one password a line after its `#` header (`server/data/common-passwords.txt`).
-const COMMON_PASSWORDS: &str = include_str!("../data/common-passwords.txt");
+const COMMON_PASSWORDS: &str = include_str!("../../data/common-passwords.txt");
 
 fn common() -> &'static HashSet<&'static str> {
     static SET: OnceLock<HashSet<&'static str>> = OnceLock::new();

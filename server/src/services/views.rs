@@ -2,7 +2,7 @@
 //! them, a user's books on one match (the spec's `spotsData`), and a player's bets on a casino
 //! round. Routes, operations and the push hub all use these.
 
-use crate::timefmt::rfc3339;
+use crate::http::timefmt::rfc3339;
 use ledger::betting::{book_outcomes, exposure_minor, liability_minor, profit_minor, BookKind, Outcome, Payoff};
 use ledger::casino::CASINO_ID_BASE;
 use ledger::{Account, Bet, State, UserId};
@@ -170,7 +170,7 @@ pub fn settlement_row(ledger: &ledger::State, entry: &ledger::SettlementEntry) -
     let (event_name, market_name) = (first.event_name.clone(), first.market_name.clone());
     let (market_id, game_id) = (first.market_id, first.game_id);
     Some(SettlementRow {
-        created_at: crate::timefmt::rfc3339(entry.at_ms),
+        created_at: crate::http::timefmt::rfc3339(entry.at_ms),
         market_id,
         game_id,
         remarks: format!("{event_name} / {market_name}"),

@@ -4,7 +4,7 @@
 //! the benchmarks do: their thousands of clients all come from 127.0.0.1).
 
 use crate::configuration::LimitSettings;
-use crate::error::ApiError;
+use crate::http::error::ApiError;
 use crate::limits::RATE_LIMIT_KEYS_MAX;
 use crate::rate_limit::{ConcurrencyLimiter, Permit, RateLimiter};
 use actix_web::body::MessageBody;
@@ -46,7 +46,7 @@ impl ClientLimits {
 /// Middleware of `/api` and `/data`: past the address's rate, 429 without running the handler.
 pub async fn limit_requests(req: ServiceRequest, next: Next<impl MessageBody + 'static>) -> Result<ServiceResponse<actix_web::body::BoxBody>, actix_web::Error> {
     let limits = req.app_data::<actix_web::web::Data<ClientLimits>>().cloned();
-    if let (Some(limits), Some(ip)) = (limits, crate::client_address::client_addr(req.request())) {
+    if let (Some(limits), Some(ip)) = (limits, crate::http::client_address::client_addr(req.request())) {
         if let Err(wait) = limits.api.check(&ip, Instant::now()) {
             let message = format!("Too many requests from this address; try again in {} ms", wait.as_millis().max(1));
             return Ok(req.error_response(ApiError::TooManyRequests(message)));

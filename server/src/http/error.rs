@@ -5,6 +5,7 @@ use actix_web::{HttpResponse, ResponseError};
 use ledger::secure::SecureReject;
 use ledger::wallet::WalletReject;
 use ledger::{EngineError, Reject};
+use crate::auth::guard::TooManyGuesses;
 use crate::sports::control::ControlError;
 use crate::sports::feed::FeedError;
 use schemas::Money;
@@ -84,12 +85,18 @@ impl ResponseError for ApiError {
     }
 }
 
-impl From<crate::passwords::PasswordError> for ApiError {
-    fn from(e: crate::passwords::PasswordError) -> Self {
+impl From<crate::auth::passwords::PasswordError> for ApiError {
+    fn from(e: crate::auth::passwords::PasswordError) -> Self {
         match e {
-            crate::passwords::PasswordError::Busy => ApiError::Busy("The server is checking too many passwords at once; try again in a few seconds".into()),
-            crate::passwords::PasswordError::Failed(cause) => ApiError::Unexpected(cause),
+            crate::auth::passwords::PasswordError::Busy => ApiError::Busy("The server is checking too many passwords at once; try again in a few seconds".into()),
+            crate::auth::passwords::PasswordError::Failed(cause) => ApiError::Unexpected(cause),
         }
+    }
+}
+
+impl From<TooManyGuesses> for ApiError {
+    fn from(e: TooManyGuesses) -> Self {
+        ApiError::TooManyRequests(e.to_string())
     }
 }
 

@@ -9,7 +9,7 @@
 use std::sync::OnceLock;
 use utoipa::openapi::security::{HttpAuthScheme, HttpBuilder, SecurityScheme};
 use utoipa::openapi::{Ref, ResponseBuilder};
-use crate::error::MessageEnvelope;
+use crate::http::error::MessageEnvelope;
 use utoipa::{Modify, OpenApi, PartialSchema, ToSchema};
 
 #[derive(OpenApi)]

@@ -1,10 +1,10 @@
 //! Operator actions, shared by the `/api/ops` routes and the `exchange` command's `--data` mode.
 
-use crate::error::{ApiError, ApiResult};
+use crate::http::error::{ApiError, ApiResult};
 use crate::clock::now_ms;
-use crate::password_policy::check_new_password;
-use crate::timefmt::rfc3339;
-use crate::views::{open_bets, settlement_row, user_view};
+use crate::auth::password_policy::check_new_password;
+use crate::http::timefmt::rfc3339;
+use crate::services::views::{open_bets, settlement_row, user_view};
 use ledger::{DealingAction, AccountAction, Command, EngineHandle, State, UserId};
 use crate::casino::catalog;
 use schemas::ops::{OpsActionRow, OpsDayPnl, OpsHouse, OpsOpenMarket, OpsSession, OpsTable, OpsTableExposure, OpsUserDetail, OpsUserRow};
@@ -12,7 +12,7 @@ use schemas::{AccountRow, ActivityRow, AuditReport, AuditState, CreateUserReques
 
 pub async fn create_user(engine: &EngineHandle, request: CreateUserRequest) -> ApiResult<User> {
     check_new_password(&request.password, &request.username, None).map_err(|weak| ApiError::bad(format!("password: {weak}")))?;
-    let password_hash = crate::passwords::hash(request.password).await?;
+    let password_hash = crate::auth::passwords::hash(request.password).await?;
     let command = Command::OpenAccount {
         username: request.username.trim().to_owned(),
         password_hash,
@@ -25,7 +25,7 @@ pub async fn create_user(engine: &EngineHandle, request: CreateUserRequest) -> A
         Some(ledger::Event::AccountOpened { user_id, .. }) => *user_id,
         _ => return Err(ApiError::Unexpected(anyhow::anyhow!("account opened without an AccountOpened event"))),
     };
-    Ok(user_view(engine.read().users.get(&user_id).ok_or_else(crate::error::unknown_user)?))
+    Ok(user_view(engine.read().users.get(&user_id).ok_or_else(crate::http::error::unknown_user)?))
 }
 
 #[derive(Clone, Copy)]
@@ -81,7 +81,7 @@ pub async fn state_at(engine: &EngineHandle, seq: Option<u64>, username: Option<
 /// The reset of `username`'s password to `password`, once it meets the password policy.
 pub async fn password_reset(username: &str, password: String) -> ApiResult<AccountAction> {
     check_new_password(&password, username.trim(), None).map_err(|weak| ApiError::bad(format!("password: {weak}")))?;
-    Ok(AccountAction::ResetPassword { password_hash: crate::passwords::hash(password).await? })
+    Ok(AccountAction::ResetPassword { password_hash: crate::auth::passwords::hash(password).await? })
 }
 
 /// Operator `by` acts on `username`'s account; the remark says why. The account as it now is.
@@ -121,7 +121,7 @@ pub fn user_detail(ledger: &State, username: &str) -> ApiResult<OpsUserDetail> {
         .into_iter()
         .flatten()
         .filter_map(|id| ledger.wallet.requests.get(id))
-        .map(|r| crate::wallet::request_view(ledger, r))
+        .map(|r| crate::services::wallet::request_view(ledger, r))
         .collect();
     wallet_requests.reverse();
     Ok(OpsUserDetail {

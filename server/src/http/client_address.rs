@@ -1,4 +1,4 @@
-//! The client's address (issue 16), for limits and the activity log: the connection's peer, or,
+//! The client's address, for limits and the activity log: the connection's peer, or,
 //! only when that peer is a proxy the configuration trusts (`application.trusted_proxies`), the
 //! nearest address of `X-Forwarded-For` that is not a trusted proxy. Never a header the browser
 //! sets on its own: a forged address would forge the audit trail and dodge every per-address limit.
@@ -19,6 +19,12 @@ pub fn client_addr(req: &HttpRequest) -> Option<IpAddr> {
     }
     let hops: Vec<&str> = req.headers().get_all("x-forwarded-for").filter_map(|v| v.to_str().ok()).flat_map(|v| v.split(',')).collect();
     Some(through_proxies(peer, &hops, trusted))
+}
+
+/// `client_addr`, or the unspecified address without a peer: the key the login guard counts a
+/// guess under.
+pub fn client_addr_or_unspecified(req: &HttpRequest) -> IpAddr {
+    client_addr(req).unwrap_or(IpAddr::from([0, 0, 0, 0]))
 }
 
 /// The client address is the rightmost hop not a trusted proxy: each proxy appends the address

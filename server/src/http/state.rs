@@ -3,7 +3,7 @@
 
 use crate::configuration::Settings;
 use crate::crypto::PayloadCipher;
-use crate::login_limiter::LoginLimiter;
+use crate::auth::login_limiter::LoginLimiter;
 use crate::sports::book::Book;
 use crate::sports::feed::FeedHandle;
 use crate::push::hub::HubHandle;
@@ -28,8 +28,8 @@ pub struct AppState {
     pub secret_cipher: PayloadCipher,
     pub hub: HubHandle,
     pub login_limiter: LoginLimiter,
-    pub password_checks: crate::passwords::PasswordChecks,
-    pub client_limits: Arc<crate::client_limits::ClientLimits>,
+    pub password_checks: crate::auth::passwords::PasswordChecks,
+    pub client_limits: Arc<crate::http::client_limits::ClientLimits>,
     /// The console's background invariant check.
     pub verification: crate::verification::Verification,
 }

@@ -2,9 +2,9 @@
 //! request list's filters, error messages, and the operator actions shared by `/api/ops` and the
 //! `exchange` command's `--data` mode.
 
-use crate::error::{ApiError, ApiResult};
+use crate::http::error::{ApiError, ApiResult};
 use crate::clock::now_ms;
-use crate::timefmt::{day_end_ms, rfc3339, Days};
+use crate::http::timefmt::{day_end_ms, rfc3339, Days};
 use ledger::wallet::{self as lw, RequestDetail, RequestStatus, WalletCommand, WithdrawKind};
 use ledger::{Command, EngineHandle, State};
 use schemas::wallet::{BonusTransaction, Coupon, DepositMethod, GrantCouponBody, WalletRequest, WithdrawAccount};
@@ -116,7 +116,7 @@ impl RequestFilter {
         let days = Days::of(query.utc_offset)?;
         let from_ms = days.start_ms(&query.from_date, "fromDate")?;
         let to_ms = days.end_ms(&query.to_date, "toDate")?;
-        let (page, limit) = crate::extract::page_and_limit(query.page, query.limit, limit_default, limit_max)?;
+        let (page, limit) = crate::http::extract::page_and_limit(query.page, query.limit, limit_default, limit_max)?;
         if query.search.chars().count() > crate::limits::SEARCH_CHARS_MAX {
             return Err(ApiError::bad(format!("search: must be at most {} characters", crate::limits::SEARCH_CHARS_MAX)));
         }
