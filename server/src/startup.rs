@@ -186,7 +186,7 @@ async fn openapi_document() -> HttpResponse {
 async fn unknown_call(req: HttpRequest) -> Result<HttpResponse, ApiError> {
     match crate::routes::openapi::allowed_methods(req.path()) {
         Some(methods) => Ok(method_not_allowed(&req, &methods.join(", "))),
-        None => Err(ApiError::NotFound(format!("No such call: {} {}", req.method(), req.path()))),
+        None => Err(ApiError::not_found(format!("No such call: {} {}", req.method(), req.path()))),
     }
 }
 

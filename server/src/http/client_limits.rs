@@ -33,13 +33,13 @@ impl ClientLimits {
     /// One more bet of `user_id` now, or 429.
     pub fn bet(&self, user_id: UserId) -> Result<(), ApiError> {
         self.bets.check(&user_id, Instant::now()).map_err(|wait| {
-            ApiError::TooManyRequests(format!("Too many bets: at most {} a second; try again in {} ms", self.bets.per_sec(), wait.as_millis().max(1)))
+            ApiError::too_many(format!("Too many bets: at most {} a second; try again in {} ms", self.bets.per_sec(), wait.as_millis().max(1)))
         })
     }
 
     /// A place for one more WebSocket of `ip`, or 429.
     pub fn socket(&self, ip: IpAddr) -> Result<Permit<IpAddr>, ApiError> {
-        self.sockets.try_acquire(ip).ok_or_else(|| ApiError::TooManyRequests("Too many connections from this address".into()))
+        self.sockets.try_acquire(ip).ok_or_else(|| ApiError::too_many("Too many connections from this address".into()))
     }
 }
 
@@ -49,7 +49,7 @@ pub async fn limit_requests(req: ServiceRequest, next: Next<impl MessageBody + '
     if let (Some(limits), Some(ip)) = (limits, crate::http::client_address::client_addr(req.request())) {
         if let Err(wait) = limits.api.check(&ip, Instant::now()) {
             let message = format!("Too many requests from this address; try again in {} ms", wait.as_millis().max(1));
-            return Ok(req.error_response(ApiError::TooManyRequests(message)));
+            return Ok(req.error_response(ApiError::too_many(message)));
         }
     }
     Ok(next.call(req).await?.map_into_boxed_body())

@@ -24,7 +24,7 @@ async fn read_body(payload: &mut Payload) -> Result<Vec<u8>, ApiError> {
     while let Some(chunk) = payload.next().await {
         let chunk = chunk.map_err(|e| ApiError::bad(format!("could not read the request body: {e}")))?;
         if body.len() + chunk.len() > BODY_BYTES_MAX {
-            return Err(ApiError::PayloadTooLarge(format!("request body is larger than {BODY_BYTES_MAX} bytes")));
+            return Err(ApiError::too_large(format!("request body is larger than {BODY_BYTES_MAX} bytes")));
         }
         body.extend_from_slice(&chunk);
     }
@@ -56,7 +56,7 @@ pub fn parse_json<T: DeserializeOwned>(bytes: &[u8]) -> Result<T, ApiError> {
 /// parse as `T`, like any body.
 pub fn optional_json<T: DeserializeOwned + Default>(bytes: &[u8]) -> Result<T, ApiError> {
     if bytes.len() > BODY_BYTES_MAX {
-        return Err(ApiError::PayloadTooLarge(format!("request body is larger than {BODY_BYTES_MAX} bytes")));
+        return Err(ApiError::too_large(format!("request body is larger than {BODY_BYTES_MAX} bytes")));
     }
     if bytes.iter().all(u8::is_ascii_whitespace) {
         return Ok(T::default());
@@ -169,7 +169,7 @@ impl AuthUser {
         if roles.contains(&self.role) {
             Ok(())
         } else {
-            Err(ApiError::Forbidden("You don’t have permission to access this resource.".into()))
+            Err(ApiError::forbidden("You don’t have permission to access this resource.".into()))
         }
     }
 
@@ -179,18 +179,18 @@ impl AuthUser {
         if id == self.user_id || self.role == Role::Operator {
             Ok(id)
         } else {
-            Err(ApiError::Forbidden("You don’t have permission to access this resource.".into()))
+            Err(ApiError::forbidden("You don’t have permission to access this resource.".into()))
         }
     }
 }
 
 pub fn bearer(req: &HttpRequest) -> Result<&str, ApiError> {
-    let header = req.headers().get("authorization").ok_or_else(|| ApiError::Unauthorized("Authorization token is missing".into()))?;
-    let text = header.to_str().map_err(|_| ApiError::Unauthorized("Authorization header is not text".into()))?;
+    let header = req.headers().get("authorization").ok_or_else(|| ApiError::unauthenticated("Authorization token is missing".into()))?;
+    let text = header.to_str().map_err(|_| ApiError::unauthenticated("Authorization header is not text".into()))?;
     text.strip_prefix("Bearer ")
         .map(str::trim)
         .filter(|t| !t.is_empty())
-        .ok_or_else(|| ApiError::Unauthorized("Authorization header must be 'Bearer <token>'".into()))
+        .ok_or_else(|| ApiError::unauthenticated("Authorization header must be 'Bearer <token>'".into()))
 }
 
 impl FromRequest for AuthUser {
@@ -219,10 +219,10 @@ fn authenticate(req: &HttpRequest) -> Result<AuthUser, ApiError> {
     let ledger = state.engine.read();
     let session = ledger
         .session_by_access(&crate::auth::tokens::hash(token), now_ms())
-        .ok_or_else(|| ApiError::Unauthorized("Access token is invalid or expired".into()))?;
-    let user = ledger.users.get(&session.user_id).ok_or_else(|| ApiError::Unauthorized("Access token is invalid or expired".into()))?;
+        .ok_or_else(|| ApiError::unauthenticated("Access token is invalid or expired".into()))?;
+    let user = ledger.users.get(&session.user_id).ok_or_else(|| ApiError::unauthenticated("Access token is invalid or expired".into()))?;
     if user.must_change_password && !open_before_password_change(req) {
-        return Err(ApiError::Forbidden(PASSWORD_CHANGE_FIRST.into()));
+        return Err(ApiError::forbidden(PASSWORD_CHANGE_FIRST.into()));
     }
     Ok(AuthUser { user_id: user.id, session_id: session.id, role: user.role })
 }

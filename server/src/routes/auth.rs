@@ -109,7 +109,7 @@ pub async fn refresh_login(req: HttpRequest, state: web::Data<AppState>) -> ApiR
         Err(EngineError::Rejected(Reject::RefreshReused { session_id })) => {
             // Already ended by a concurrent revoke: nothing more to do.
             let _ = state.engine.submit(now_ms(), Command::RevokeSession { session_id }).await;
-            Err(ApiError::Unauthorized("Refresh token was already used; the session is revoked. Please log in again.".into()))
+            Err(ApiError::unauthenticated("Refresh token was already used; the session is revoked. Please log in again.".into()))
         }
         Err(e) => Err(e.into()),
     }

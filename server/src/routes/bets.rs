@@ -19,8 +19,8 @@ use serde::Deserialize;
 /// The market as the book shows it now, with the names the player saw.
 fn quote(state: &AppState, gmid: u64, mid: u64) -> ApiResult<(Market, u32, String, bool)> {
     let book = state.book.read().unwrap_or_else(|p| p.into_inner());
-    let fixture = book.fixture(gmid).ok_or_else(|| ApiError::NotFound(format!("Unknown match {gmid}")))?;
-    let market = book.market(gmid, mid).ok_or_else(|| ApiError::NotFound(format!("Unknown market {mid}")))?;
+    let fixture = book.fixture(gmid).ok_or_else(|| ApiError::not_found(format!("Unknown match {gmid}")))?;
+    let market = book.market(gmid, mid).ok_or_else(|| ApiError::not_found(format!("Unknown market {mid}")))?;
     Ok((market.clone(), fixture.etid, fixture.ename.clone(), fixture.iplay))
 }
 
@@ -127,7 +127,7 @@ pub struct StatementPopupRequest {
 #[utoipa::path(post, path = "/data/front/accstatepopup", tag = "statements", request_body = StatementPopupRequest, responses((status = 200, description = "Success", body = schemas::Envelope<schemas::bets::SettlementRow>)), security(("bearer" = [])))]
 pub async fn statement_popup(state: web::Data<AppState>, user: AuthUser, JsonBody(body): JsonBody<StatementPopupRequest>) -> ApiResult<HttpResponse> {
     let ledger = state.engine.read();
-    let account = ledger.users.get(&user.user_id).ok_or_else(|| ApiError::NotFound("Unknown user".into()))?;
+    let account = ledger.users.get(&user.user_id).ok_or_else(|| ApiError::not_found("Unknown user".into()))?;
     let row = account
         .settlements
         .iter()
@@ -135,7 +135,7 @@ pub async fn statement_popup(state: web::Data<AppState>, user: AuthUser, JsonBod
         .filter(|entry| body.seq.is_none_or(|seq| entry.seq == seq))
         .filter_map(|entry| settlement_row(&ledger, entry))
         .find(|row| row.market_id == body.market_id)
-        .ok_or_else(|| ApiError::NotFound("No statement row for this market".into()))?;
+        .ok_or_else(|| ApiError::not_found("No statement row for this market".into()))?;
     Ok(ok("Success", row))
 }
 
@@ -194,7 +194,7 @@ pub async fn get_bet_statement(state: web::Data<AppState>, user: AuthUser, query
     let to_ms = days.end_ms(&query.to_date, "toDate")?;
     let (page, limit) = crate::http::extract::page_and_limit(query.page, query.limit, STATEMENT_ROWS_MAX, STATEMENT_ROWS_MAX)?;
     let ledger = state.engine.read();
-    let account = ledger.users.get(&user.user_id).ok_or_else(|| ApiError::NotFound("Unknown user".into()))?;
+    let account = ledger.users.get(&user.user_id).ok_or_else(|| ApiError::not_found("Unknown user".into()))?;
     let rows: Vec<SettlementRow> = account
         .settlements
         .iter()

@@ -47,7 +47,7 @@ fn locked_tables(state: &AppState) -> Vec<u32> {
 
 fn table_of(gtype: Option<&str>) -> ApiResult<TableInfo> {
     let gtype = gtype.filter(|g| !g.is_empty()).ok_or_else(|| ApiError::bad("gType: required"))?;
-    catalog::table(gtype).ok_or_else(|| ApiError::NotFound(format!("Unknown table {gtype}")))
+    catalog::table(gtype).ok_or_else(|| ApiError::not_found(format!("Unknown table {gtype}")))
 }
 
 /// The casino types of the lobby header (encrypted).
@@ -93,9 +93,9 @@ pub struct LaunchRequest {
 /// would get its launch address here. A locked table answers 403 with the lobby's reason.
 #[utoipa::path(post, path = "/data/front/casino/launchother", tag = "casino", request_body = LaunchRequest, responses((status = 200, description = "Success", body = schemas::Envelope<serde_json::Value>)))]
 pub async fn launch_other(state: web::Data<AppState>, JsonBody(body): JsonBody<LaunchRequest>) -> ApiResult<HttpResponse> {
-    let table = catalog::table(&body.gmid).ok_or_else(|| ApiError::NotFound(format!("Unknown game {}", body.gmid)))?;
+    let table = catalog::table(&body.gmid).ok_or_else(|| ApiError::not_found(format!("Unknown game {}", body.gmid)))?;
     if locked_tables(&state).contains(&table.number) {
-        return Err(ApiError::Forbidden(format!("{} is locked", table.name)));
+        return Err(ApiError::forbidden(format!("{} is locked", table.name)));
     }
     Ok(ok("Success", serde_json::json!({"gmid": table.gtype, "gname": table.name, "isown": true, "url": format!("/casino/{}", table.gtype)})))
 }
@@ -111,7 +111,7 @@ pub struct TableQuery {
 
 fn current_round(state: &AppState, gtype: Option<&str>) -> ApiResult<CasinoRound> {
     let table = table_of(gtype)?;
-    read(&state.casino).round(table.gtype).cloned().ok_or_else(|| ApiError::NotFound(format!("Table {} is not running", table.gtype)))
+    read(&state.casino).round(table.gtype).cloned().ok_or_else(|| ApiError::not_found(format!("Table {} is not running", table.gtype)))
 }
 
 /// A table's current round (encrypted, base A).
@@ -228,7 +228,7 @@ fn round_id(mid: Option<&Value>) -> ApiResult<String> {
 pub async fn round_result(state: web::Data<AppState>, user: AuthUser, JsonBody(body): JsonBody<ResultRequest>) -> ApiResult<HttpResponse> {
     let table = table_of(body.gtype.as_deref())?;
     let mid = round_id(body.mid.as_ref())?;
-    let unknown = || ApiError::NotFound("Unknown round".into());
+    let unknown = || ApiError::not_found("Unknown round".into());
     let book = round_book(&mid).ok_or_else(unknown)?;
     let ledger = state.engine.read();
     let record = ledger.rounds.get(&book).filter(|r| r.gtype == table.gtype).ok_or_else(unknown)?;
@@ -276,7 +276,7 @@ fn picked_item(table: &TableInfo, item: CasinoItem, pick: Option<&[String]>) -> 
     if choices.len() > spec.slots.len() {
         return Err(ApiError::bad(format!("pick: at most {} values", spec.slots.len())));
     }
-    let engine_table = feed_sim::casino::table(table.gtype).ok_or_else(|| ApiError::NotFound(format!("Unknown table {}", table.gtype)))?;
+    let engine_table = feed_sim::casino::table(table.gtype).ok_or_else(|| ApiError::not_found(format!("Unknown table {}", table.gtype)))?;
     let picked = engine_table.pick(item.sid, choices).map_err(ApiError::bad)?;
     Ok(CasinoItem { sid: pick_scope(item.sid, picked.code), nat: picked.nat, b: picked.rate, l: Price(0), pick: None, ..item })
 }
@@ -290,9 +290,9 @@ fn slot_names(item: &CasinoItem) -> String {
 #[utoipa::path(post, path = "/data/front/casino/pick", tag = "casino", request_body = schemas::casino::PickQuoteRequest, responses((status = 200, description = "Success", body = schemas::Envelope<schemas::casino::PickQuote>)))]
 pub async fn quote_pick(state: web::Data<AppState>, JsonBody(body): JsonBody<PickQuoteRequest>) -> ApiResult<HttpResponse> {
     let table = table_of(Some(&body.g_type))?;
-    let round = read(&state.casino).round(table.gtype).cloned().ok_or_else(|| ApiError::Conflict("Round is closed".into()))?;
-    let item = round.items.into_iter().find(|i| i.sid == body.section_id).ok_or_else(|| ApiError::NotFound("Unknown selection".into()))?;
-    let engine_table = feed_sim::casino::table(table.gtype).ok_or_else(|| ApiError::NotFound(format!("Unknown table {}", table.gtype)))?;
+    let round = read(&state.casino).round(table.gtype).cloned().ok_or_else(|| ApiError::conflict("Round is closed".into()))?;
+    let item = round.items.into_iter().find(|i| i.sid == body.section_id).ok_or_else(|| ApiError::not_found("Unknown selection".into()))?;
+    let engine_table = feed_sim::casino::table(table.gtype).ok_or_else(|| ApiError::not_found(format!("Unknown table {}", table.gtype)))?;
     let choices = body.pick;
     let picked = picked_item(&table, item, Some(&choices))?;
     let code = split_pick_scope(picked.sid).map_or(0, |(_, code)| code);
@@ -312,8 +312,8 @@ pub async fn place_casino_bet(
     let asked = Asked { request_id: body.request_id.clone(), sid: body.section_id, side: body.bet_type, price: body.u_rate, amount: body.amount };
     let mut request = BetRequest::new(&state, &req, &user, asked, now_ms())?;
     let table = table_of(body.sub_type.as_deref().or(body.g_type.as_deref()))?;
-    let round = read(&state.casino).round(table.gtype).cloned().ok_or_else(|| ApiError::Conflict("Round is closed".into()))?;
-    let item = round.items.iter().find(|i| i.sid == body.section_id).cloned().ok_or_else(|| ApiError::NotFound("Unknown selection".into()))?;
+    let round = read(&state.casino).round(table.gtype).cloned().ok_or_else(|| ApiError::conflict("Round is closed".into()))?;
+    let item = round.items.iter().find(|i| i.sid == body.section_id).cloned().ok_or_else(|| ApiError::not_found("Unknown selection".into()))?;
     let item = picked_item(&table, item, body.pick.as_deref())?;
     request.sid = item.sid;
     let info = request.info(0, table.name.to_owned(), body.market_id.clone(), item.nat.clone(), table.gtype.to_owned());

@@ -87,7 +87,7 @@ pub async fn feed_journal(state: web::Data<AppState>, user: AuthUser, query: web
         return Err(ApiError::bad("limit: must be between 1 and 5000"));
     }
     let noted = state.book.read().unwrap_or_else(|p| p.into_inner()).journal_after(query.after, limit);
-    let noted = noted.ok_or_else(|| ApiError::Conflict(format!("The journal no longer holds the changes after {}: read again from a snapshot", query.after)))?;
+    let noted = noted.ok_or_else(|| ApiError::conflict(format!("The journal no longer holds the changes after {}: read again from a snapshot", query.after)))?;
     Ok(ok("Success", noted))
 }
 
@@ -117,7 +117,7 @@ pub async fn inject_feed_events(state: web::Data<AppState>, user: AuthUser, quer
     if events.len() > crate::limits::FEED_EVENTS_PER_REQUEST_MAX {
         return Err(ApiError::bad("at most 1000 events per request"));
     }
-    crate::sports::feed_check::check_events(&events).map_err(ApiError::BadRequest)?;
+    crate::sports::feed_check::check_events(&events).map_err(ApiError::invalid)?;
     let count = events.len();
     desk(&state).feed()?.inject(source, events).await?;
     Ok(ok("Events applied", serde_json::json!({ "events": count })))

@@ -73,7 +73,7 @@ pub async fn ops_account_action(state: web::Data<AppState>, user: AuthUser, path
         ("reset-password", Some(password)) => (operations::password_reset(&username, password).await?, "Password reset"),
         ("reset-password", None) => return Err(ApiError::bad("password: required to reset the password")),
         ("lock" | "unlock" | "end-sessions", Some(_)) => return Err(ApiError::bad("password: only a password reset takes one")),
-        _ => return Err(ApiError::NotFound(format!("Unknown action '{action}'"))),
+        _ => return Err(ApiError::not_found(format!("Unknown action '{action}'"))),
     };
     Ok(ok(message, operations::act_on_account(&state.engine, user.user_id, &username, action, body.remark).await?))
 }

@@ -87,7 +87,7 @@ pub async fn verify_totp(req: HttpRequest, state: web::Data<AppState>, user: Aut
     let pending = auth.pending_secret.ok_or(Reject::SecureAuth(SecureReject::NoEnrolment))?;
     let attempt = guard_guesses(&state, user.user_id, &req)?;
     let Some(step) = totp::matching_step(&open_secret(&state, &pending)?, code, now_ms()) else {
-        return Err(ApiError::Unprocessable(CODE_WRONG.into()));
+        return Err(ApiError::unprocessable(CODE_WRONG.into()));
     };
     attempt.succeeded();
     let command = SecureCommand::EnableTotp { user_id: user.user_id, secret_sealed_seen: pending, step };
@@ -104,7 +104,7 @@ pub async fn disable_totp(req: HttpRequest, state: web::Data<AppState>, user: Au
     let sealed = sealed.ok_or(Reject::SecureAuth(SecureReject::NotEnabled))?;
     let attempt = guard_guesses(&state, user.user_id, &req)?;
     let Some(step) = totp::matching_step(&open_secret(&state, &sealed)?, code, now_ms()) else {
-        return Err(ApiError::Unprocessable(CODE_WRONG.into()));
+        return Err(ApiError::unprocessable(CODE_WRONG.into()));
     };
     attempt.succeeded();
     state.engine.submit(now_ms(), Command::SecureAuth(SecureCommand::DisableTotp { user_id: user.user_id, step })).await?;
@@ -130,7 +130,7 @@ pub async fn telegram_connection(req: HttpRequest, state: web::Data<AppState>, u
     let attempt = crate::auth::guard::count_guess(&state.login_limiter, &username, crate::http::client_address::client_addr_or_unspecified(&req), "wrong passwords")?;
     let (matches, attempt) = crate::auth::guard::check_password(&state.password_checks, attempt, body.password, stored).await?;
     if !matches {
-        return Err(ApiError::Unprocessable("Password is incorrect".into()));
+        return Err(ApiError::unprocessable("Password is incorrect".into()));
     }
     attempt.succeeded();
     let mut id = [0u8; 5];

@@ -82,7 +82,7 @@ fn gmid_of(query: &MatchQuery) -> ApiResult<u64> {
 pub async fn game_detail(state: web::Data<AppState>, query: web::Query<MatchQuery>, body: web::Bytes) -> ApiResult<HttpResponse> {
     let in_body: MatchQuery = crate::http::extract::optional_json(&body)?;
     let gmid = query.gmid.or(in_body.gmid).ok_or_else(|| ApiError::bad("gmid: required, in the query or the body"))?;
-    let markets = book(&state).markets(gmid).ok_or_else(|| ApiError::NotFound(format!("Unknown match {gmid}")))?;
+    let markets = book(&state).markets(gmid).ok_or_else(|| ApiError::not_found(format!("Unknown match {gmid}")))?;
     Ok(ok("Success", markets))
 }
 
@@ -91,7 +91,7 @@ pub async fn game_detail(state: web::Data<AppState>, query: web::Query<MatchQuer
 pub async fn game_data(state: web::Data<AppState>, query: web::Query<MatchQuery>) -> ApiResult<HttpResponse> {
     let gmid = gmid_of(&query)?;
     let book = book(&state);
-    let fixture = book.fixture(gmid).ok_or_else(|| ApiError::NotFound(format!("Unknown match {gmid}")))?;
+    let fixture = book.fixture(gmid).ok_or_else(|| ApiError::not_found(format!("Unknown match {gmid}")))?;
     let _ = query.etid;
     let event = GameEvent {
         gmid: fixture.gmid,
@@ -127,7 +127,7 @@ pub struct GameEvent {
 #[utoipa::path(post, path = "/data/front/matchstate", tag = "sports", params(MatchQuery), responses((status = 200, description = "Success", body = schemas::Envelope<crate::sports::book::MatchState>)))]
 pub async fn match_state(state: web::Data<AppState>, query: web::Query<MatchQuery>) -> ApiResult<HttpResponse> {
     let gmid = gmid_of(&query)?;
-    let page = book(&state).match_state(gmid).ok_or_else(|| ApiError::NotFound(format!("Unknown match {gmid}")))?;
+    let page = book(&state).match_state(gmid).ok_or_else(|| ApiError::not_found(format!("Unknown match {gmid}")))?;
     Ok(ok("Success", page))
 }
 
@@ -140,7 +140,7 @@ pub async fn cricketv_data(state: web::Data<AppState>, query: web::Query<MatchQu
 #[utoipa::path(get, path = "/data/sport/{etid}/{gmid}", tag = "sports", params(("etid" = u32, Path, description = "Sport id"), ("gmid" = u64, Path, description = "Match id")), responses((status = 200, description = "Success", body = schemas::Envelope<Option<schemas::sports::Scoreboard>>)))]
 pub async fn scoreboard(state: web::Data<AppState>, path: web::Path<(u32, u64)>) -> ApiResult<HttpResponse> {
     let (_, gmid) = path.into_inner();
-    let board = book(&state).scoreboard(gmid).ok_or_else(|| ApiError::NotFound(format!("Unknown match {gmid}")))?;
+    let board = book(&state).scoreboard(gmid).ok_or_else(|| ApiError::not_found(format!("Unknown match {gmid}")))?;
     Ok(ok("Success", board))
 }
 

@@ -12,7 +12,7 @@ use schemas::{AccountRow, Envelope, Money};
 pub async fn get_account_rows(state: web::Data<AppState>, user: AuthUser, id: web::Path<String>) -> ApiResult<Encrypted<Vec<AccountRow>>> {
     let user_id = user.require_self_or_operator(&id)?;
     let ledger = state.engine.read();
-    let account = ledger.users.get(&user_id).ok_or_else(|| crate::http::error::ApiError::NotFound("Unknown user".into()))?;
+    let account = ledger.users.get(&user_id).ok_or_else(|| crate::http::error::ApiError::not_found("Unknown user".into()))?;
     let rows = account
         .statement
         .iter()

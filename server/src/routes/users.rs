@@ -49,7 +49,7 @@ pub async fn change_password(
     check_change(&body)?;
     let (stored, username) = {
         let ledger = state.engine.read();
-        let account = ledger.users.get(&user.user_id).ok_or_else(|| ApiError::NotFound("Unknown user".into()))?;
+        let account = ledger.users.get(&user.user_id).ok_or_else(|| ApiError::not_found("Unknown user".into()))?;
         (account.password_hash.clone(), account.username.clone())
     };
     check_new_password(&body.new_password, &username, Some(&body.old_password)).map_err(|weak| ApiError::bad(weak.to_string()))?;
@@ -70,7 +70,7 @@ pub async fn change_password(
 pub async fn accept_rules(state: web::Data<AppState>, user: AuthUser, id: web::Path<String>) -> ApiResult<HttpResponse> {
     let id: u64 = id.parse().map_err(|_| ApiError::bad("id: must be a user id"))?;
     if id != user.user_id {
-        return Err(ApiError::Forbidden("You can only accept the rules for yourself".into()));
+        return Err(ApiError::forbidden("You can only accept the rules for yourself".into()));
     }
     state.engine.submit(now_ms(), Command::AcceptRules { user_id: id }).await?;
     current(&state, user.user_id)

@@ -41,7 +41,7 @@ impl BetRequest {
     /// positive; names the request.
     pub fn new(state: &AppState, req: &HttpRequest, user: &AuthUser, asked: Asked, requested_at_ms: i64) -> ApiResult<Self> {
         if !matches!(user.role, Role::User | Role::Demo) {
-            return Err(ApiError::Forbidden("Please login to access!".into()));
+            return Err(ApiError::forbidden("Please login to access!".into()));
         }
         state.client_limits.bet(user.user_id)?;
         if asked.amount.minor() <= 0 {

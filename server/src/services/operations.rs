@@ -68,7 +68,7 @@ pub async fn state_at(engine: &EngineHandle, seq: Option<u64>, username: Option<
     }
     if let Some(name) = &username {
         if engine.read().user_by_name(name).is_none() {
-            return Err(ApiError::NotFound(format!("Unknown user '{name}'")));
+            return Err(ApiError::not_found(format!("Unknown user '{name}'")));
         }
     }
     let store = engine.store().clone();
@@ -95,7 +95,7 @@ pub async fn act_on_account(engine: &EngineHandle, by: UserId, username: &str, a
 const SETTLED_ROWS_MAX: usize = 100;
 
 pub fn account<'a>(state: &'a State, username: &str) -> ApiResult<&'a ledger::Account> {
-    state.user_by_name(username.trim()).ok_or_else(|| ApiError::NotFound(format!("Unknown user '{}'", username.trim())))
+    state.user_by_name(username.trim()).ok_or_else(|| ApiError::not_found(format!("Unknown user '{}'", username.trim())))
 }
 
 pub fn user_row(state: &State, account: &ledger::Account) -> OpsUserRow {
@@ -161,9 +161,9 @@ pub fn operator_id(engine: &EngineHandle, username: &str) -> ApiResult<UserId> {
     let ledger = engine.read();
     let operator = ledger
         .user_by_name(username.trim())
-        .ok_or_else(|| ApiError::NotFound(format!("Unknown user '{}': the tool acts as the operator --operator names, and this ledger has no such account", username.trim())))?;
+        .ok_or_else(|| ApiError::not_found(format!("Unknown user '{}': the tool acts as the operator --operator names, and this ledger has no such account", username.trim())))?;
     if operator.role != schemas::Role::Operator {
-        return Err(ApiError::Forbidden(format!("'{username}' is not an operator")));
+        return Err(ApiError::forbidden(format!("'{username}' is not an operator")));
     }
     Ok(operator.id)
 }
@@ -198,7 +198,7 @@ pub fn tables(ledger: &State) -> Vec<OpsTable> {
 
 /// Operator `by` locks or unlocks the table; the table as it now is.
 pub async fn set_table_lock(engine: &EngineHandle, by: UserId, gtype: &str, locked: bool, remark: String) -> ApiResult<OpsTable> {
-    let table = catalog::table(gtype.trim()).ok_or_else(|| ApiError::NotFound(format!("Unknown table '{}'", gtype.trim())))?;
+    let table = catalog::table(gtype.trim()).ok_or_else(|| ApiError::not_found(format!("Unknown table '{}'", gtype.trim())))?;
     engine.submit(now_ms(), Command::OperatorTable { by, table: table.number, locked, remark }).await?;
     Ok(table_view(&engine.read(), &table))
 }
@@ -206,22 +206,22 @@ pub async fn set_table_lock(engine: &EngineHandle, by: UserId, gtype: &str, lock
 /// Operator `by` pauses or resumes a table's dealing (`pause`, `resume`) or voids its current
 /// round (`void`); the table as it now is, and the round voided.
 pub async fn act_on_dealing(engine: &EngineHandle, by: UserId, gtype: &str, action: &str, remark: String) -> ApiResult<(OpsTable, Option<String>)> {
-    let table = catalog::table(gtype.trim()).ok_or_else(|| ApiError::NotFound(format!("Unknown table '{}'", gtype.trim())))?;
+    let table = catalog::table(gtype.trim()).ok_or_else(|| ApiError::not_found(format!("Unknown table '{}'", gtype.trim())))?;
     let action = match action {
         "pause" => DealingAction::Pause,
         "resume" => DealingAction::Resume,
         "void" => {
             let round = engine.read().tables.get(table.gtype).map(|r| r.mid.clone());
-            DealingAction::VoidRound { mid: round.ok_or_else(|| ApiError::Conflict("The table has no round open: its last round is already resulted".into()))? }
+            DealingAction::VoidRound { mid: round.ok_or_else(|| ApiError::conflict("The table has no round open: its last round is already resulted".into()))? }
         }
-        _ => return Err(ApiError::NotFound(format!("Unknown action '{action}'"))),
+        _ => return Err(ApiError::not_found(format!("Unknown action '{action}'"))),
     };
     act_on_dealing_with(engine, by, table.gtype, action, remark).await
 }
 
 /// Records `action` on table `gtype`'s dealing: the table as it now is, and the round voided.
 pub async fn act_on_dealing_with(engine: &EngineHandle, by: UserId, gtype: &str, action: DealingAction, remark: String) -> ApiResult<(OpsTable, Option<String>)> {
-    let table = catalog::table(gtype.trim()).ok_or_else(|| ApiError::NotFound(format!("Unknown table '{}'", gtype.trim())))?;
+    let table = catalog::table(gtype.trim()).ok_or_else(|| ApiError::not_found(format!("Unknown table '{}'", gtype.trim())))?;
     let voided = match &action {
         DealingAction::VoidRound { mid } => Some(mid.clone()),
         DealingAction::Pause | DealingAction::Resume | DealingAction::Stack { .. } => None,

@@ -33,7 +33,7 @@ pub async fn moment(engine: &EngineHandle, seq: Option<u64>, at_ms: Option<i64>,
     }
     if let Some(name) = &username {
         if engine.read().user_by_name(name).is_none() {
-            return Err(ApiError::NotFound(format!("Unknown user '{name}'")));
+            return Err(ApiError::not_found(format!("Unknown user '{name}'")));
         }
     }
     let store = engine.store().clone();
@@ -133,7 +133,7 @@ fn scan(store: &dyn Store, names: &BTreeMap<u64, String>, filter: &EventFilter, 
 fn check(engine: &EngineHandle, filter: &EventFilter) -> ApiResult<BTreeMap<u64, String>> {
     if let Some(name) = &filter.username {
         if engine.read().user_by_name(name).is_none() {
-            return Err(ApiError::NotFound(format!("Unknown user '{name}'")));
+            return Err(ApiError::not_found(format!("Unknown user '{name}'")));
         }
     }
     if filter.to_seq.is_some_and(|to| to < filter.from_seq) {

@@ -171,7 +171,7 @@ pub fn list_requests(engine: &EngineHandle, query: &RequestQuery) -> ApiResult<(
     let state = engine.read();
     let user_id = match query.username.trim() {
         "" => None,
-        name => Some(state.user_by_name(name).ok_or_else(|| ApiError::NotFound(format!("Unknown user '{name}'")))?.id),
+        name => Some(state.user_by_name(name).ok_or_else(|| ApiError::not_found(format!("Unknown user '{name}'")))?.id),
     };
     let requests = state.wallet.requests.values().filter(|r| user_id.is_none_or(|id| r.user_id == id));
     Ok(filter.page(&state, requests))
@@ -268,7 +268,7 @@ pub fn list_coupons(engine: &EngineHandle, username: &str) -> ApiResult<Vec<Coup
     let state = engine.read();
     let user_id = match username.trim() {
         "" => None,
-        name => Some(state.user_by_name(name).ok_or_else(|| ApiError::NotFound(format!("Unknown user '{name}'")))?.id),
+        name => Some(state.user_by_name(name).ok_or_else(|| ApiError::not_found(format!("Unknown user '{name}'")))?.id),
     };
     let now = now_ms();
     Ok(state.wallet.coupons.values().filter(|c| user_id.is_none_or(|id| c.user_id == id)).map(|c| coupon_view(&state, c, now)).collect())
