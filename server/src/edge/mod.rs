@@ -350,7 +350,9 @@ pub async fn relay_pushes(servers: &str, book: std::sync::Arc<std::sync::RwLock<
             }
         }
     });
-    let (ops_tx, mut ops_rx) = tokio::sync::mpsc::unbounded_channel();
+    // Bounded: a feed burst the NATS publisher cannot keep up with drops book ops rather than
+    // growing without end; an edge that sees the gap asks for the whole book (`follow_book`).
+    let (ops_tx, mut ops_rx) = tokio::sync::mpsc::channel(crate::limits::BOOK_RELAY_QUEUE_MAX);
     book.write().unwrap_or_else(|p| p.into_inner()).relay_to(ops_tx);
     let publisher = nats.clone();
     tokio::spawn(async move {
