@@ -1,9 +1,9 @@
-//! Time-based one-time passwords (RFC 6238 over RFC 4226 HOTP): HMAC-SHA-1, 30-second steps,
-//! 6 digits, as every authenticator app computes them. Secrets travel as base32 (RFC 4648).
+//! Time-based one-time passwords (RFC 6238, computed by `totp-rs`): HMAC-SHA-1, 30-second steps,
+//! 6 digits, as every authenticator app computes them. Secrets travel as base32 (RFC 4648). A
+//! code's step is what the ledger keeps, so no code is accepted twice (`matching_step`).
 
-use hmac::{Hmac, KeyInit, Mac};
 use rand::RngCore;
-use sha1::Sha1;
+use totp_rs::{Algorithm, Builder, Secret, Totp};
 
 pub const STEP_SECS: i64 = 30;
 pub const DIGITS: u32 = 6;
@@ -12,56 +12,37 @@ pub const SECRET_BYTES: usize = 20;
 /// Steps either side of now a code is still accepted for: clocks of phones drift.
 pub const SKEW_STEPS: u64 = 1;
 
-const BASE32: &[u8; 32] = b"ABCDEFGHIJKLMNOPQRSTUVWXYZ234567";
-
 pub fn new_secret() -> [u8; SECRET_BYTES] {
     let mut secret = [0u8; SECRET_BYTES];
     rand::thread_rng().fill_bytes(&mut secret);
     secret
 }
 
+/// The generator of `secret`'s codes with `digits` digits. Built without the crate's RFC checks:
+/// the secret's length is decided where it is made (`SECRET_BYTES`), and a secret stored before is
+/// taken as it is.
+fn totp(secret: &[u8], digits: u8) -> Totp {
+    Builder::new()
+        .with_algorithm(Algorithm::SHA1)
+        .with_digits(digits)
+        .with_skew(SKEW_STEPS as u16)
+        .with_step_duration(STEP_SECS as u64)
+        .with_secret(secret.to_vec())
+        .build_noncompliant()
+}
+
 /// RFC 4648 base32 without padding.
 pub fn base32_encode(bytes: &[u8]) -> String {
-    let mut out = String::with_capacity(bytes.len().div_ceil(5) * 8);
-    let (mut buffer, mut bits) = (0u32, 0u32);
-    for byte in bytes {
-        buffer = (buffer << 8) | u32::from(*byte);
-        bits += 8;
-        while bits >= 5 {
-            bits -= 5;
-            out.push(BASE32[((buffer >> bits) & 31) as usize] as char);
-        }
-    }
-    if bits > 0 {
-        out.push(BASE32[((buffer << (5 - bits)) & 31) as usize] as char);
-    }
-    out
+    Secret::from(bytes.to_vec()).to_base32()
 }
 
 /// Base32 in either case, spaces and padding ignored; `None` on any other character.
 pub fn base32_decode(text: &str) -> Option<Vec<u8>> {
-    let mut out = Vec::with_capacity(text.len() * 5 / 8);
-    let (mut buffer, mut bits) = (0u32, 0u32);
-    for c in text.bytes().filter(|c| !matches!(c, b' ' | b'=')) {
-        let value = BASE32.iter().position(|b| *b == c.to_ascii_uppercase())? as u32;
-        buffer = (buffer << 5) | value;
-        bits += 5;
-        if bits >= 8 {
-            bits -= 8;
-            out.push((buffer >> bits) as u8);
-        }
+    let plain: String = text.chars().filter(|c| !matches!(c, ' ' | '=')).map(|c| c.to_ascii_uppercase()).collect();
+    if plain.is_empty() {
+        return Some(Vec::new());
     }
-    Some(out)
-}
-
-/// RFC 4226 HOTP of a counter, with `digits` digits.
-fn hotp(secret: &[u8], counter: u64, digits: u32) -> u32 {
-    let mut mac = <Hmac<Sha1> as KeyInit>::new_from_slice(secret).expect("HMAC takes a key of any length");
-    mac.update(&counter.to_be_bytes());
-    let digest = mac.finalize().into_bytes();
-    let offset = usize::from(digest[digest.len() - 1] & 0x0f);
-    let truncated = u32::from_be_bytes([digest[offset] & 0x7f, digest[offset + 1], digest[offset + 2], digest[offset + 3]]);
-    truncated % 10u32.pow(digits)
+    Secret::try_from_base32(&plain).ok().map(|secret| secret.as_bytes().to_vec())
 }
 
 /// The time step of a Unix time in seconds.
@@ -71,7 +52,7 @@ pub fn step_at(unix_secs: i64) -> u64 {
 
 /// The code of a step, zero-padded: what the app shows.
 pub fn code(secret: &[u8], step: u64) -> String {
-    format!("{:0width$}", hotp(secret, step, DIGITS), width = DIGITS as usize)
+    totp(secret, DIGITS as u8).generate(step * STEP_SECS as u64).to_string()
 }
 
 /// The code for a Unix time in seconds.
@@ -84,25 +65,17 @@ pub fn well_formed(code: &str) -> bool {
     code.len() == DIGITS as usize && code.bytes().all(|b| b.is_ascii_digit())
 }
 
-/// The step, within the skew around `now_ms`, whose code is `code`. Every candidate is computed
-/// and compared whole, so the time taken does not tell which one matched.
+/// The step, within the skew around `now_ms`, whose code is `code`: the caller refuses a step
+/// already used (RFC 6238 §5.2 leaves that to it).
 pub fn matching_step(secret: &[u8], code: &str, now_ms: i64) -> Option<u64> {
     if !well_formed(code) {
         return None;
     }
-    let now = step_at(now_ms.div_euclid(1000));
-    let mut found = None;
-    for step in now.saturating_sub(SKEW_STEPS)..=now + SKEW_STEPS {
-        let candidate = self::code(secret, step);
-        let same = candidate.bytes().zip(code.bytes()).fold(0u8, |acc, (a, b)| acc | (a ^ b)) == 0;
-        if same && found.is_none() {
-            found = Some(step);
-        }
-    }
-    found
+    totp(secret, DIGITS as u8).check(code, now_ms.div_euclid(1000).max(0) as u64)
 }
 
-/// The `otpauth://` URI authenticator apps read from a QR code (Key Uri Format).
+/// The `otpauth://` URI authenticator apps read from a QR code (Key Uri Format), naming the
+/// algorithm, digits and period even where they are the defaults (`totp-rs`'s URL leaves them out).
 pub fn otpauth_uri(issuer: &str, account: &str, secret_base32: &str) -> String {
     let issuer = percent_encode(issuer);
     format!(
@@ -133,7 +106,7 @@ mod tests {
     fn rfc_6238_test_vectors() {
         let secret = b"12345678901234567890";
         for (time, expected) in [(59, "94287082"), (1_111_111_109, "07081804"), (1_111_111_111, "14050471"), (1_234_567_890, "89005924"), (2_000_000_000, "69279037"), (20_000_000_000, "65353130")] {
-            assert_eq!(format!("{:08}", hotp(secret, step_at(time), 8)), expected, "T = {time}");
+            assert_eq!(totp(secret, 8).generate(time as u64).to_string(), expected, "T = {time}");
             assert_eq!(code_at(secret, time), expected[2..], "6 digits at T = {time}");
         }
     }
