@@ -19,8 +19,8 @@ pub struct Application {
     started_from: String,
 }
 
-/// Opens the ledger's log in `dir` (`ledger::open_data_dir`: the segment log, or the sled log of
-/// a directory made before it). A directory another process holds, and a damaged log (bytes that
+/// Opens the ledger's log in `dir` (`ledger::open_data_dir`: the segment log, or the sled log a
+/// directory already holds). A directory another process holds, and a damaged log (bytes that
 /// fail their checksums, a cut or flipped tail, a missing segment), each get a clear message; a
 /// damaged log is never opened, since what it would serve could be wrong (docs/reliability.md).
 pub fn open_store(dir: &Path) -> anyhow::Result<Arc<dyn Store>> {

@@ -64,7 +64,7 @@ const _: () = assert!(HUB_BATCH_MAX <= HUB_QUEUE_MAX);
 const _: () = assert!(WS_PING_INTERVAL_MS * 3 <= WS_CLIENT_TIMEOUT_MS);
 const _: () = assert!(PASSWORD_CHARS_MIN <= PASSWORD_NEW_CHARS_MIN && PASSWORD_NEW_CHARS_MIN < PASSWORD_CHARS_MAX);
 
-// ---- wallet (issue 6) ----
+// ---- wallet ----
 
 /// Operator request lists: a day's queue fits one page.
 pub const OPS_PAGE_SIZE_DEFAULT: u32 = 100;

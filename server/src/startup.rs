@@ -130,7 +130,7 @@ fn api() -> actix_web::Scope {
         .default_service(web::to(unknown_call))
 }
 
-/// Wallet, bonus and secure auth (issue 6), inside base A.
+/// Wallet, bonus and secure auth, inside base A.
 fn wallet_routes(cfg: &mut web::ServiceConfig) {
     cfg.route("/wallet/deposit-methods", web::get().to(routes::get_deposit_methods))
         .route("/wallet/deposit", web::post().to(routes::request_deposit))

@@ -1,4 +1,4 @@
-//! Password and code guesses (DESIGN §6, issue 16). Every attempt is counted as a failure before
+//! Password and code guesses (DESIGN §6). Every attempt is counted as a failure before
 //! its check, under one lock, so a burst of concurrent guesses cannot all pass; a success takes
 //! the count back. Two limits:
 //!

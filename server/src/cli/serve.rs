@@ -21,7 +21,7 @@ pub(super) struct ServeArgs {
     #[arg(long, requires = "tls_cert")]
     tls_key: Option<PathBuf>,
     /// Keep the ledger's log on NATS JetStream (nats://HOST:PORT, several separated by
-    /// commas) instead of sled in the data directory.
+    /// commas) instead of the segment log in the data directory.
     #[arg(long)]
     log: Option<String>,
     /// With --log: the node runs the engine once it holds the engine's lease; until then it

@@ -1,4 +1,4 @@
-//! Edge nodes (`serve --log nats://… --role edge --engine-url URL`, issue 12, docs/scale-out.md).
+//! Edge nodes (`serve --log nats://… --role edge --engine-url URL`, docs/scale-out.md).
 //!
 //! An edge never takes the engine's lease. It starts from a snapshot and the log's tail, or
 //! replays the log (`follow::start_state`), and follows it (as a standby does,

@@ -1,4 +1,4 @@
-//! Limits per client address and per account (issue 16): API requests per second per address,
+//! Limits per client address and per account: API requests per second per address,
 //! WebSocket connections open at once per address, and bets per second per account. Each
 //! answers 429 with a clear message, and each is configured under `limits:` (0 turns it off, as
 //! the benchmarks do: their thousands of clients all come from 127.0.0.1).

@@ -204,7 +204,7 @@ impl FromRequest for AuthUser {
 
 pub const PASSWORD_CHANGE_FIRST: &str = "You must change your password before you can continue";
 
-/// What an account that must change its password may still do (issue 16): change it, log out,
+/// What an account that must change its password may still do: change it, log out,
 /// and read its own profile. Everything else is 403 until then, whatever the client shows.
 fn open_before_password_change(req: &HttpRequest) -> bool {
     matches!(

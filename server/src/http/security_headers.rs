@@ -1,4 +1,4 @@
-//! Security headers (issue 16). Every answer: no framing by another site (`frame-ancestors
+//! Security headers. Every answer: no framing by another site (`frame-ancestors
 //! 'none'`, `X-Frame-Options: DENY`), no MIME sniffing, referrers kept to our own origin, and
 //! the browser features a betting site never uses turned off. API answers are never cached.
 //! The client's page gets a strict Content-Security-Policy: scripts only from our origin (no

@@ -171,7 +171,7 @@ struct Conn {
     session: Option<SessionId>,
 }
 
-/// The hub's topics private to one user start with this (`push::user_topic`).
+/// The hub's topics private to one user start with this (`super::notify::user_topic`).
 pub const USER_TOPIC_PREFIX: &str = "user:";
 
 /// What a connection is told when its session ends.

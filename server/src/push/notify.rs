@@ -11,7 +11,7 @@ pub fn user_topic(user_id: u64) -> String {
     format!("{}{user_id}", super::hub::USER_TOPIC_PREFIX)
 }
 
-/// The header's figures, as `views::user_view` gives them.
+/// The header's figures, as `crate::services::views::user_view` gives them.
 pub fn user_balance(account: &Account) -> UserBalance {
     UserBalance { balance: Money(account.available_minor()), exp: Money(-account.exposure_minor) }
 }

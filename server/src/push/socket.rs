@@ -1,7 +1,7 @@
 //! The TCP socket under a connection. `on_connect` keeps a second handle of each connection's
 //! socket (a duplicate file descriptor, owned, so it can never name another socket later), for
 //! two things: a plain WebSocket's frames are written to it directly (`super::queue::ConnQueue`),
-//! and a client that stops reading is cut by shutting it down (issue 16: actix-web keeps a
+//! and a client that stops reading is cut by shutting it down (actix-web keeps a
 //! connection for as long as it has bytes to write to it; the shutdown fails the pending writes,
 //! and actix drops the connection with everything it holds).
 

@@ -1,4 +1,4 @@
-//! The operators' casino tables (issue 14), under `/api/ops/casino`: every table with its round;
+//! The operators' casino tables, under `/api/ops/casino`: every table with its round;
 //! locking or unlocking one, pausing or resuming its dealing, voiding its round, with a remark.
 
 use crate::http::state::AppState;

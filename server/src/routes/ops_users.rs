@@ -1,4 +1,4 @@
-//! The operators' view of accounts (issue 14), under `/api/ops/users` (role operator only): find a
+//! The operators' view of accounts, under `/api/ops/users` (role operator only): find a
 //! user, read everything about them, follow their money over the log, and act on the account.
 
 use crate::http::state::AppState;

@@ -1,4 +1,4 @@
-//! Operator calls of the wallet and bonus (issue 6), under `/api/ops` (role operator only).
+//! Operator calls of the wallet and bonus, under `/api/ops` (role operator only).
 
 use crate::http::state::AppState;
 use crate::http::error::ApiResult;

@@ -1,4 +1,4 @@
-//! Secure auth (issue 6): enrol a TOTP authenticator, confirm it with a code, ask for a code at
+//! Secure auth: enrol a TOTP authenticator, confirm it with a code, ask for a code at
 //! every login once it is on; and the Telegram tab's connection id.
 //!
 //! The secret is a credential: the ledger keeps it sealed with `auth.secret_key_hex`

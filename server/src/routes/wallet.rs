@@ -1,4 +1,4 @@
-//! The player's wallet and bonus (issue 6): deposit and withdrawal requests, their list, saved
+//! The player's wallet and bonus: deposit and withdrawal requests, their list, saved
 //! withdraw accounts, coupons. Role `user` only (spec §6).
 
 use crate::http::state::AppState;

@@ -1,4 +1,4 @@
-//! Operators' time travel (issue 14): the ledger as it was at a moment of the log, and the log's
+//! Operators' time travel: the ledger as it was at a moment of the log, and the log's
 //! events read back with filters. Shared by `/api/ops/audit/*` and the `exchange audit` commands.
 
 use crate::http::error::{ApiError, ApiResult};

@@ -1,4 +1,4 @@
-//! Wallet and bonus (issue 6) outside the ledger: wire views of the ledger's wallet state, the
+//! Wallet and bonus outside the ledger: wire views of the ledger's wallet state, the
 //! request list's filters, error messages, and the operator actions shared by `/api/ops` and the
 //! `exchange` command's `--data` mode.
 

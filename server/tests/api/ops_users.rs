@@ -1,4 +1,4 @@
-//! The operators' view of accounts (issue 14): find, read, follow the money, act with a remark.
+//! The operators' view of accounts: find, read, follow the money, act with a remark.
 
 use crate::helpers::*;
 use crate::sports::{bet_body, best, frozen_app, match_odds, place};

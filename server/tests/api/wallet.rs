@@ -1,4 +1,4 @@
-//! Wallet, bonus and secure auth (issue 6), end to end: player requests, operator decisions,
+//! Wallet, bonus and secure auth, end to end: player requests, operator decisions,
 //! holds, lists, coupons, TOTP logins, the Telegram connection id.
 
 use crate::helpers::*;
