@@ -4,8 +4,8 @@
 use ledger::CasinoCommand;
 use crate::configuration::Settings;
 use crate::crypto::PayloadCipher;
-use crate::login_limiter::LoginLimiter;
-use crate::ws::hub;
+use crate::auth::login_limiter::LoginLimiter;
+use crate::push::hub;
 use anyhow::Context;
 use ledger::Store;
 use std::net::TcpListener;
@@ -20,8 +20,8 @@ pub struct Application {
     started_from: String,
 }
 
-/// Opens the ledger's log in `dir` (`ledger::open_data_dir`: the segment log, or the sled log of
-/// a directory made before it). A directory another process holds, and a damaged log (bytes that
+/// Opens the ledger's log in `dir` (`ledger::open_data_dir`: the segment log, or the sled log a
+/// directory already holds). A directory another process holds, and a damaged log (bytes that
 /// fail their checksums, a cut or flipped tail, a missing segment), each get a clear message; a
 /// damaged log is never opened, since what it would serve could be wrong (docs/reliability.md).
 pub fn open_store(dir: &Path) -> anyhow::Result<Arc<dyn Store>> {
@@ -142,11 +142,11 @@ impl Application {
         let casino = crate::casino::SharedTables::default();
         // On a JetStream log the hub's changes are numbered and relayed to the edge nodes.
         let numbering = match &settings.application.log {
-            Some(servers) => Some(Arc::new(hub::Numbering::relaying(crate::edge::relay_pushes(servers, book.clone(), casino.clone()).await?))),
+            Some(servers) => Some(Arc::new(crate::push::numbering::Numbering::relaying(crate::edge::relay_pushes(servers, book.clone(), casino.clone()).await?))),
             None => None,
         };
         let hub = hub::spawn_numbered(numbering);
-        let notify = crate::push::notifier(hub.clone());
+        let notify = crate::push::notify::notifier(hub.clone());
         let (state, started_from) = match log.folded {
             Some((state, began)) => {
                 let started_from = format!("at event {}, followed from the log (begun {began})", state.head_seq);
@@ -155,7 +155,7 @@ impl Application {
             None => restore(&settings.application, &log.store)?,
         };
         let engine = ledger::start_on(log.store, state, notify).context("starting the engine")?;
-        crate::seed::seed(&engine, &settings).await.context("seeding accounts")?;
+        crate::services::seed::seed(&engine, &settings).await.context("seeding accounts")?;
         // At start the locked tables are the configuration's and those an operator locked in the
         // console (and did not unlock).
         let mut tables = settings.casino.locked_cids.clone();
@@ -196,7 +196,7 @@ impl Application {
     /// node's.
     pub async fn build_edge(mut settings: Settings, engine_url: String) -> anyhow::Result<Application> {
         let keys = installation_keys(&mut settings)?;
-        let hub = hub::spawn_numbered(Some(Arc::new(hub::Numbering::default())));
+        let hub = hub::spawn_numbered(Some(Arc::new(crate::push::numbering::Numbering::default())));
         let casino = crate::casino::SharedTables::default();
         let book = Arc::new(RwLock::new(Book::default()));
         let followed = crate::edge::follow(&settings, hub.clone(), book.clone(), casino.clone(), engine_url).await?;
@@ -219,7 +219,7 @@ impl Application {
             .with_context(|| format!("binding {}:{}", settings.application.host, settings.application.port))?;
         let port = listener.local_addr().context("reading the bound port")?.port();
         let Parts { engine, hub, book, casino, dealer, feed, edge, started_from } = parts;
-        let state = crate::app_state::AppState {
+        let state = crate::http::state::AppState {
             book,
             casino,
             dealer,
@@ -228,11 +228,11 @@ impl Application {
             cipher: PayloadCipher::from_hex(&keys.payload_hex)?,
             secret_cipher: PayloadCipher::from_hex(&keys.secret_hex).context("the secret key")?,
             login_limiter: LoginLimiter::new(settings.auth.login_free_failures, settings.auth.login_failures_per_ip),
-            password_checks: crate::passwords::PasswordChecks::new(
+            password_checks: crate::auth::passwords::PasswordChecks::new(
                 settings.auth.password_checks_at_once,
                 std::time::Duration::from_millis(settings.auth.password_check_wait_ms),
             ),
-            client_limits: Arc::new(crate::client_limits::ClientLimits::new(&settings.limits)),
+            client_limits: Arc::new(crate::http::client_limits::ClientLimits::new(&settings.limits)),
             verification: crate::verification::Verification::default(),
             settings,
             engine,

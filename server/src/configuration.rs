@@ -49,7 +49,7 @@ pub struct ApplicationSettings {
     #[serde(default)]
     pub tls_key: Option<PathBuf>,
     /// The ledger's log on NATS JetStream (`serve --log nats://HOST:PORT[,…]`, docs/scale-out.md)
-    /// instead of sled in `data_dir` (which still keeps the installation's keys).
+    /// instead of the segment log in `data_dir` (which still keeps the installation's keys).
     #[serde(default)]
     pub log: Option<String>,
     /// The JetStream stream of the log and its replicas (3 on a three-server cluster).

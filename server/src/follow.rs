@@ -1,4 +1,4 @@
-//! Following the ledger's log on JetStream (issue 12): what a standby and an edge node share.
+//! Following the ledger's log on JetStream: what a standby and an edge node share.
 
 use crate::configuration::ApplicationSettings;
 use ledger::jetstream::JetStreamStore;

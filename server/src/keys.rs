@@ -1,4 +1,4 @@
-//! The keys of an installation (issue 16): the Payload key (ChaCha20-Poly1305 of the spec's
+//! The keys of an installation: the Payload key (ChaCha20-Poly1305 of the spec's
 //! encrypted bodies) and the sealing key of credentials at rest (TOTP secrets). Nothing is
 //! committed: on the first start of a data directory each is drawn at random and kept in
 //! `{data_dir}/keys/{name}.hex` (directory 0700, file 0600), and every later start reads it

@@ -1,46 +1,32 @@
 //! The exchange server: REST (base A under `/api`, base B under `/data`), the WebSocket push hub
 //! at `/ws`, and the built client, on one port, in front of the ledger's single-writer engine.
+//!
+//! Layers, each importing only those below it: leaves (`clock`, `limits`, `configuration`,
+//! `crypto`, `keys`, `bounded_map`, `rate_limit`); the push hub (`push`); the domain's running
+//! parts (`casino`, `sports`, `topics`, `follow`, `edge`, `verification`); `auth`; HTTP plumbing
+//! (`http`, with the handlers' `AppState`); domain `services`; the handlers (`routes`, `ws`); and
+//! the application that wires them (`startup`, `app`, `standby`, `cli`).
 
 pub mod app;
-pub mod app_state;
-pub mod bet_submission;
+pub mod auth;
 pub mod bounded_map;
 pub mod casino;
 pub mod cli;
-pub mod client_address;
-pub mod client_limits;
 pub mod clock;
 pub mod configuration;
 pub mod crypto;
 pub mod edge;
-pub mod error;
-pub mod extract;
 pub mod follow;
+pub mod http;
 pub mod keys;
 pub mod limits;
-pub mod login_limiter;
-pub mod objects_only;
-pub mod openapi;
-pub mod operations;
-pub mod password_policy;
-pub mod passwords;
 pub mod push;
 pub mod rate_limit;
-pub mod remote;
 pub mod routes;
-pub mod rules_text;
-pub mod security_headers;
-pub mod scenario;
-pub mod seed;
+pub mod services;
 pub mod sports;
 pub mod standby;
 pub mod startup;
-pub mod time_travel;
-pub mod timefmt;
-pub mod tokens;
-pub mod tls;
-pub mod totp;
+pub mod topics;
 pub mod verification;
-pub mod views;
-pub mod wallet;
 pub mod ws;

@@ -40,6 +40,10 @@ pub const WS_QUEUE_HARD_MAX: usize = 256;
 
 /// Commands waiting for the hub task.
 pub const HUB_QUEUE_MAX: usize = 65_536;
+/// Book ops waiting to be relayed to the edges (`sports::book::Book::relay_to`): a feed's burst
+/// (a busy fixture's market updates and a tick's clock) is far below it. A full queue drops the
+/// op and the edges ask for the whole book again.
+pub const BOOK_RELAY_QUEUE_MAX: usize = 65_536;
 /// Commands the hub handles before it wakes the sessions it queued frames for: a feed tick's
 /// burst of deltas reaches each socket in one wake-up and one write instead of one per frame.
 /// Bounded so the first subscribers of a long backlog do not wait for all of it.
@@ -60,7 +64,7 @@ const _: () = assert!(HUB_BATCH_MAX <= HUB_QUEUE_MAX);
 const _: () = assert!(WS_PING_INTERVAL_MS * 3 <= WS_CLIENT_TIMEOUT_MS);
 const _: () = assert!(PASSWORD_CHARS_MIN <= PASSWORD_NEW_CHARS_MIN && PASSWORD_NEW_CHARS_MIN < PASSWORD_CHARS_MAX);
 
-// ---- wallet (issue 6) ----
+// ---- wallet ----
 
 /// Operator request lists: a day's queue fits one page.
 pub const OPS_PAGE_SIZE_DEFAULT: u32 = 100;

@@ -1,4 +1,4 @@
-//! A node on a JetStream log (issue 12, docs/scale-out.md): only the holder of the engine's lease
+//! A node on a JetStream log (docs/scale-out.md): only the holder of the engine's lease
 //! runs the engine. Until this node holds it, it follows the log into its own state, so a takeover
 //! reads only the tail; once it holds it, it reads the log to its end before it decides anything,
 //! and its first append expects the last message it read (the log's fencing).

@@ -1,32 +1,34 @@
 //! Every route in one place.
 
-use crate::app_state::AppState;
-use crate::error::ApiError;
-use crate::client_limits::limit_requests;
+use crate::http::state::AppState;
+use crate::http::error::ApiError;
+use crate::http::client_limits::limit_requests;
 use crate::routes;
-use actix_web::middleware::from_fn;
+use actix_web::body::{BoxBody, MessageBody};
+use actix_web::dev::{ServiceRequest, ServiceResponse};
+use actix_web::middleware::{from_fn, Next};
 use actix_web::dev::Server;
 use actix_web::{web, App, HttpRequest, HttpResponse, HttpServer};
 use std::net::TcpListener;
 
 pub fn run(listener: TcpListener, state: AppState) -> anyhow::Result<Server> {
     let tls = match (&state.settings.application.tls_cert, &state.settings.application.tls_key) {
-        (Some(cert), Some(key)) => Some(crate::tls::server_config(cert, key)?),
+        (Some(cert), Some(key)) => Some(crate::http::tls::server_config(cert, key)?),
         (None, None) => None,
         _ => anyhow::bail!("TLS needs both a certificate (tls_cert) and its key (tls_key)"),
     };
     let hsts = tls.is_some();
     let static_dir = state.settings.application.static_dir.clone();
     let client_limits = web::Data::from(state.client_limits.clone());
-    let trusted_proxies = web::Data::new(crate::client_address::TrustedProxies(state.settings.application.trusted_proxies.clone()));
+    let trusted_proxies = web::Data::new(crate::http::client_address::TrustedProxies(state.settings.application.trusted_proxies.clone()));
     let state = web::Data::new(state);
     let server = HttpServer::new(move || {
         App::new()
             // Innermost: on an edge node, calls it does not answer go to the engine node.
-            .wrap(from_fn(crate::edge::route::route))
+            .wrap(from_fn(edge_route))
             // HSTS only where it is true: a browser told so over plain HTTP would lock itself out.
-            .wrap(actix_web::middleware::Condition::new(hsts, crate::security_headers::hsts()))
-            .wrap(crate::security_headers::common())
+            .wrap(actix_web::middleware::Condition::new(hsts, crate::http::security_headers::hsts()))
+            .wrap(crate::http::security_headers::common())
             .wrap(tracing_actix())
             .app_data(state.clone())
             .app_data(client_limits.clone())
@@ -36,8 +38,8 @@ pub fn run(listener: TcpListener, state: AppState) -> anyhow::Result<Server> {
             .route("/ws", web::get().to(crate::ws::route::ws_connect))
             .route("/health", web::get().to(routes::health))
             // Requests per client address: past the rate, 429 before any handler runs.
-            .service(api().wrap(from_fn(limit_requests)).wrap(crate::security_headers::api()))
-            .service(data().wrap(from_fn(limit_requests)).wrap(crate::security_headers::api()))
+            .service(api().wrap(from_fn(limit_requests)).wrap(crate::http::security_headers::api()))
+            .service(data().wrap(from_fn(limit_requests)).wrap(crate::http::security_headers::api()))
             .default_service(web::to({
                 let static_dir = static_dir.clone();
                 move |req: HttpRequest| spa(req, static_dir.clone())
@@ -47,13 +49,19 @@ pub fn run(listener: TcpListener, state: AppState) -> anyhow::Result<Server> {
     // frame back until the client's delayed ACK (up to 40 ms) whenever one is still unacknowledged.
     .tcp_nodelay(true)
     // A socket handle per connection, to cut a WebSocket whose client stopped reading.
-    .on_connect(crate::ws::socket::on_connect);
+    .on_connect(crate::push::socket::on_connect);
     let server = match tls {
         Some(config) => server.listen_rustls_0_23(listener, config)?,
         None => server.listen(listener)?,
     }
     .run();
     Ok(server)
+}
+
+/// `edge::route::route` with the parts of the state it reads.
+async fn edge_route(req: ServiceRequest, next: Next<impl MessageBody + 'static>) -> Result<ServiceResponse<BoxBody>, actix_web::Error> {
+    let state = req.app_data::<web::Data<AppState>>().expect("the application's state").clone();
+    crate::edge::route::route(req, next, state.edge.as_ref(), &state.engine).await
 }
 
 fn tracing_actix() -> actix_web::middleware::Logger {
@@ -122,7 +130,7 @@ fn api() -> actix_web::Scope {
         .default_service(web::to(unknown_call))
 }
 
-/// Wallet, bonus and secure auth (issue 6), inside base A.
+/// Wallet, bonus and secure auth, inside base A.
 fn wallet_routes(cfg: &mut web::ServiceConfig) {
     cfg.route("/wallet/deposit-methods", web::get().to(routes::get_deposit_methods))
         .route("/wallet/deposit", web::post().to(routes::request_deposit))
@@ -168,17 +176,17 @@ fn data() -> actix_web::Scope {
         .default_service(web::to(unknown_call))
 }
 
-/// The OpenAPI document of every REST call (`crate::openapi`).
+/// The OpenAPI document of every REST call (`crate::routes::openapi`).
 async fn openapi_document() -> HttpResponse {
-    HttpResponse::Ok().content_type("application/json").body(crate::openapi::document())
+    HttpResponse::Ok().content_type("application/json").body(crate::routes::openapi::document())
 }
 
 /// A call no route took: a known path asked with another method is 405 with the methods it
 /// takes in `Allow`; any other path is 404.
 async fn unknown_call(req: HttpRequest) -> Result<HttpResponse, ApiError> {
-    match crate::openapi::allowed_methods(req.path()) {
+    match crate::routes::openapi::allowed_methods(req.path()) {
         Some(methods) => Ok(method_not_allowed(&req, &methods.join(", "))),
-        None => Err(ApiError::NotFound(format!("No such call: {} {}", req.method(), req.path()))),
+        None => Err(ApiError::not_found(format!("No such call: {} {}", req.method(), req.path()))),
     }
 }
 
@@ -186,7 +194,7 @@ fn method_not_allowed(req: &HttpRequest, allow: &str) -> HttpResponse {
     let message = format!("{} is not allowed here: use {allow}", req.method());
     HttpResponse::MethodNotAllowed()
         .insert_header((actix_web::http::header::ALLOW, allow.to_owned()))
-        .json(crate::error::MessageEnvelope { success: false, message, data: None })
+        .json(crate::http::error::MessageEnvelope { success: false, message, data: None })
 }
 
 /// The built client: a file when one exists, else `index.html` so the client's router decides.
@@ -207,7 +215,7 @@ async fn spa(req: HttpRequest, static_dir: std::path::PathBuf) -> actix_web::Res
     match tokio::fs::read_to_string(static_dir.join("index.html")).await {
         Ok(html) => {
             let key = req.app_data::<web::Data<AppState>>().map(|state| state.settings.site.payload_key.clone()).unwrap_or_default();
-            Ok(crate::security_headers::page(&html, &key))
+            Ok(crate::http::security_headers::page(&html, &key))
         }
         Err(_) => Ok(HttpResponse::NotFound()
             .content_type("text/plain; charset=utf-8")

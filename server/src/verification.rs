@@ -1,4 +1,4 @@
-//! The console's invariant check (issue 14): one run at a time in the background, its progress
+//! The console's invariant check: one run at a time in the background, its progress
 //! readable while it runs, its report kept until the next run.
 
 use ledger::EngineHandle;

@@ -1,4 +1,4 @@
-//! Crash test (DESIGN §5, invariant 3; issue 16): the real `exchange` binary takes a mixed load
+//! Crash test (DESIGN §5, invariant 3): the real `exchange` binary takes a mixed load
 //! from concurrent clients (operators' credits, players signing in and placing back and lay bets,
 //! casino players betting on Teen Patti while its round takes bets, a player asking for deposits
 //! that an operator rejects) and is killed with SIGKILL at a random moment while requests are in

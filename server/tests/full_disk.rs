@@ -1,4 +1,4 @@
-//! A full disk (issue 16): on a small tmpfs holding the data directory, once the disk is full a
+//! A full disk: on a small tmpfs holding the data directory, once the disk is full a
 //! write answers 503 with the reason and changes nothing, reads go on, writes resume by
 //! themselves when space returns, and nothing acknowledged is lost (after a restart, every
 //! acknowledged credit is in the log once and the audit is green).

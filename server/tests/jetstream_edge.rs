@@ -1,4 +1,4 @@
-//! Edge nodes (issue 12, docs/scale-out.md): `exchange serve --log nats://… --role edge
+//! Edge nodes (docs/scale-out.md): `exchange serve --log nats://… --role edge
 //! --engine-url …` follows the log into a read-only state, answers the ledger's reads from it,
 //! forwards writes to the engine node and serves the WebSocket hub with the engine's frames.
 //! Real processes (the `exchange` binary, one `nats-server`), loopback only.

@@ -1,4 +1,4 @@
-//! `exchange serve --log nats://…` (issue 12): the ledger's log on NATS JetStream instead of sled.
+//! `exchange serve --log nats://…`: the ledger's log on NATS JetStream instead of the data directory's segment log.
 //! A credit acknowledged by one server is there for the next one started on the same stream after
 //! a `kill -9`, even with a fresh data directory: the log is the stream, not the disk.
 

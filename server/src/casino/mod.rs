@@ -3,12 +3,12 @@
 //! change on `casino:{gtype}`.
 
 pub mod catalog;
-pub mod round_bets;
 
 use ledger::{BetReject, CasinoCommand, CasinoReject};
 use crate::configuration::CasinoSettings;
 use crate::clock::now_ms;
-use crate::ws::hub::{Full, HubHandle};
+use crate::push::change::Full;
+use crate::push::hub::HubHandle;
 use feed_sim::casino::{CasinoConfig, CasinoEngine};
 use ledger::casino::round_book;
 use ledger::{BookKey, Command, EngineError, EngineHandle, FeedWorld, Reject};

@@ -1,4 +1,4 @@
-//! Edge nodes (`serve --log nats://… --role edge --engine-url URL`, issue 12, docs/scale-out.md).
+//! Edge nodes (`serve --log nats://… --role edge --engine-url URL`, docs/scale-out.md).
 //!
 //! An edge never takes the engine's lease. It starts from a snapshot and the log's tail, or
 //! replays the log (`follow::start_state`), and follows it (as a standby does,
@@ -28,7 +28,9 @@
 pub mod route;
 
 use ledger::AccountEvent;
-use crate::ws::hub::{Change, Full, HubHandle, Relayed};
+use crate::push::change::Full;
+use crate::push::hub::HubHandle;
+use crate::push::change::{Change, Relayed};
 use futures_util::StreamExt;
 use std::sync::atomic::AtomicU64;
 use std::time::Duration;
@@ -349,7 +351,9 @@ pub async fn relay_pushes(servers: &str, book: std::sync::Arc<std::sync::RwLock<
             }
         }
     });
-    let (ops_tx, mut ops_rx) = tokio::sync::mpsc::unbounded_channel();
+    // Bounded: a feed burst the NATS publisher cannot keep up with drops book ops rather than
+    // growing without end; an edge that sees the gap asks for the whole book (`follow_book`).
+    let (ops_tx, mut ops_rx) = tokio::sync::mpsc::channel(crate::limits::BOOK_RELAY_QUEUE_MAX);
     book.write().unwrap_or_else(|p| p.into_inner()).relay_to(ops_tx);
     let publisher = nats.clone();
     tokio::spawn(async move {
@@ -376,7 +380,7 @@ pub async fn relay_pushes(servers: &str, book: std::sync::Arc<std::sync::RwLock<
         while let Some(ask) = asks.next().await {
             let Some(reply) = ask.reply else { continue };
             let topic = String::from_utf8_lossy(&ask.payload);
-            let value = crate::ws::public::resolve_public(&book, &casino, &topic).map(|(_, value)| value);
+            let value = crate::topics::resolve_public(&book, &casino, &topic).map(|(_, value)| value);
             let bytes = serde_json::to_vec(&value).expect("wire types serialize");
             if let Err(e) = nats.publish(reply, bytes.into()).await {
                 tracing::warn!(error = %e, "answering an edge's snapshot request");

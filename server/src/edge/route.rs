@@ -2,7 +2,6 @@
 //! the engine node as it came; a read waits for the event it must reflect.
 
 use super::{book_read, local_read, Edge, FORWARDED_ANSWER_BYTES_MAX, FORWARD_TIMEOUT, LEDGER_SEQ};
-use crate::app_state::AppState;
 use actix_web::body::{BoxBody, MessageBody};
 use actix_web::dev::{ServiceRequest, ServiceResponse};
 use actix_web::http::header::{HeaderName, HeaderValue};
@@ -10,12 +9,11 @@ use actix_web::middleware::Next;
 use actix_web::{web, HttpResponse};
 use std::sync::atomic::Ordering;
 
-/// Around every call: on an edge, a call it does not answer itself goes to the engine node, and
-/// a read waits for the event it must reflect; on every node, the answer says which event it
-/// reflects (`X-Ledger-Seq`).
-pub async fn route(req: ServiceRequest, next: Next<impl MessageBody + 'static>) -> Result<ServiceResponse<BoxBody>, actix_web::Error> {
-    let state = req.app_data::<web::Data<AppState>>().expect("the application's state").clone();
-    if let Some(edge) = &state.edge {
+/// Around every call: on an edge (`edge`), a call it does not answer itself goes to the engine
+/// node, and a read waits for the event it must reflect; on every node, the answer says which
+/// event of `engine` it reflects (`X-Ledger-Seq`).
+pub async fn route(req: ServiceRequest, next: Next<impl MessageBody + 'static>, edge: Option<&Edge>, engine: &ledger::EngineHandle) -> Result<ServiceResponse<BoxBody>, actix_web::Error> {
+    if let Some(edge) = edge {
         let path = req.path();
         let method = req.method().as_str();
         let ours = !(path.starts_with("/api/") || path.starts_with("/data/")) || local_read(method, path) || (book_read(method, path) && edge.book_live());
@@ -27,12 +25,12 @@ pub async fn route(req: ServiceRequest, next: Next<impl MessageBody + 'static>) 
         if !edge.reach(wanted).await {
             let reached = *edge.head.borrow();
             let message = format!("this node has read the ledger to event {reached}, not yet to event {wanted}: try again");
-            let answer = HttpResponse::ServiceUnavailable().json(crate::error::MessageEnvelope { success: false, message, data: None });
+            let answer = HttpResponse::ServiceUnavailable().json(failure(message));
             return Ok(reflecting(req.into_response(answer), reached));
         }
     }
     let response = next.call(req).await?.map_into_boxed_body();
-    let seq = state.engine.read().head_seq;
+    let seq = engine.read().head_seq;
     Ok(reflecting(response, seq))
 }
 
@@ -103,5 +101,10 @@ async fn send(req: &ServiceRequest, engine: &str, body: web::Bytes) -> Result<aw
 
 fn unreachable_engine(why: &str) -> HttpResponse {
     let message = format!("the engine node did not answer ({why}): try again");
-    HttpResponse::ServiceUnavailable().json(crate::error::MessageEnvelope { success: false, message, data: None })
+    HttpResponse::ServiceUnavailable().json(failure(message))
+}
+
+/// The envelope of an error (as `crate::http::error::ApiError` answers).
+fn failure(message: String) -> schemas::Envelope<Option<serde_json::Value>> {
+    schemas::Envelope { success: false, message, data: None, total: None }
 }

@@ -1,14 +1,15 @@
 //! Sign-in, demo sign-in, token refresh and sign-out.
 
 use ledger::{AccountCommand, AccountEvent, AccountReject};
-use crate::views::user_view;
-use crate::app_state::AppState;
-use crate::error::{ApiError, ApiResult};
+use crate::services::views::user_view;
+use crate::http::state::AppState;
+use crate::http::error::{ApiError, ApiResult};
 use crate::clock::now_ms;
-use crate::extract::{bearer, client_ip, ok, AuthUser, JsonBody};
-use super::guesses::{check_password, count_guess};
+use crate::http::extract::{bearer, client_ip, ok, AuthUser, JsonBody};
+use crate::auth::guard::{check_password, count_guess};
+use crate::http::client_address::client_addr_or_unspecified;
 use crate::limits::PASSWORD_CHARS_MAX;
-use crate::tokens::{self, Issued};
+use crate::auth::tokens::{self, Issued};
 use super::secure_auth::SecondFactor;
 use actix_web::{web, HttpRequest, HttpResponse};
 use ledger::{Command, EngineError, Reject};
@@ -37,7 +38,7 @@ fn check_login(body: &LoginRequest) -> ApiResult<String> {
 }
 
 fn login_response(state: &AppState, issued: Issued, user_id: u64) -> ApiResult<HttpResponse> {
-    let user = user_view(state.engine.read().accounts.users.get(&user_id).ok_or_else(crate::error::unknown_user)?);
+    let user = user_view(state.engine.read().accounts.users.get(&user_id).ok_or_else(crate::http::error::unknown_user)?);
     Ok(ok("Login successful", LoginResponse { access_token: issued.access, refresh_token: issued.refresh, user }))
 }
 
@@ -51,11 +52,11 @@ pub async fn login(req: HttpRequest, state: web::Data<AppState>, JsonBody(body):
         Some(_) => return Err(ApiError::bad("client: must be web or cli")),
     };
     // Counted before the check, so concurrent guesses cannot all pass; a success takes it back.
-    let attempt = count_guess(&state, &username, &req, "failed logins")?;
+    let attempt = count_guess(&state.login_limiter, &username, client_addr_or_unspecified(&req), "failed logins")?;
     let stored = state.engine.read().accounts.user_by_name(&username).map(|u| u.password_hash.clone());
     let known = stored.is_some();
-    let stored = stored.unwrap_or_else(|| crate::passwords::NO_PASSWORD.into());
-    let (matches, attempt) = check_password(&state, attempt, body.password, stored.clone()).await?;
+    let stored = stored.unwrap_or_else(|| crate::auth::passwords::NO_PASSWORD.into());
+    let (matches, attempt) = check_password(&state.password_checks, attempt, body.password, stored.clone()).await?;
     if !matches || !known {
         return Err(Reject::Accounts(AccountReject::InvalidCredentials).into());
     }
@@ -87,7 +88,7 @@ fn logged_in_user(committed: &ledger::Committed) -> ApiResult<u64> {
 pub async fn demo_login(req: HttpRequest, state: web::Data<AppState>) -> ApiResult<HttpResponse> {
     let issued = issue(&state);
     let command = Command::Accounts(AccountCommand::DemoLogin {
-        password_hash: crate::passwords::NO_PASSWORD.into(),
+        password_hash: crate::auth::passwords::NO_PASSWORD.into(),
         play_balance_minor: state.settings.auth.demo_balance.minor(),
         grant: issued.grant.clone(),
         ip: client_ip(&req),
@@ -109,13 +110,13 @@ pub async fn refresh_login(req: HttpRequest, state: web::Data<AppState>) -> ApiR
         Err(EngineError::Rejected(Reject::Accounts(AccountReject::RefreshReused { session_id }))) => {
             // Already ended by a concurrent revoke: nothing more to do.
             let _ = state.engine.submit(now_ms(), Command::Accounts(AccountCommand::RevokeSession { session_id })).await;
-            Err(ApiError::Unauthorized("Refresh token was already used; the session is revoked. Please log in again.".into()))
+            Err(ApiError::unauthenticated("Refresh token was already used; the session is revoked. Please log in again.".into()))
         }
         Err(e) => Err(e.into()),
     }
 }
 
-#[utoipa::path(get, path = "/api/auth/logout", tag = "auth", responses((status = 200, description = "Success", body = crate::error::MessageEnvelope)), security(("bearer" = [])))]
+#[utoipa::path(get, path = "/api/auth/logout", tag = "auth", responses((status = 200, description = "Success", body = crate::http::error::MessageEnvelope)), security(("bearer" = [])))]
 #[tracing::instrument(name = "logout", skip_all)]
 pub async fn logout(state: web::Data<AppState>, user: AuthUser) -> ApiResult<HttpResponse> {
     state.engine.submit(now_ms(), Command::Accounts(AccountCommand::Logout { session_id: user.session_id })).await?;

@@ -1,15 +1,15 @@
 //! Placing sports bets and listing them.
 
 use ledger::SportsCommand;
-use crate::app_state::AppState;
-use crate::bet_submission::{answer, Asked, BetRequest};
-use crate::casino::round_bets::bets_of_round;
-use crate::error::{ApiError, ApiResult};
+use crate::http::state::AppState;
+use crate::services::bet_submission::{answer, Asked, BetRequest};
+use crate::services::round_bets::bets_of_round;
+use crate::http::error::{ApiError, ApiResult};
 use crate::clock::now_ms;
-use crate::extract::{ok, AuthUser, EncryptedBody, Encrypted, JsonBody};
+use crate::http::extract::{ok, AuthUser, EncryptedBody, Encrypted, JsonBody};
 use crate::limits::STATEMENT_ROWS_MAX;
-use crate::timefmt::Days;
-use crate::views::{open_bets, open_markets, settlement_row, spots};
+use crate::http::timefmt::Days;
+use crate::services::views::{open_bets, open_markets, settlement_row, spots};
 use actix_web::{web, HttpRequest, HttpResponse};
 use ledger::{BetDelay, Command};
 use schemas::bets::{GameBets, PlaceBetRequest, PlaceBetResponse, SettlementRow};
@@ -20,12 +20,12 @@ use serde::Deserialize;
 /// The market as the book shows it now, with the names the player saw.
 fn quote(state: &AppState, gmid: u64, mid: u64) -> ApiResult<(Market, u32, String, bool)> {
     let book = state.book.read().unwrap_or_else(|p| p.into_inner());
-    let fixture = book.fixture(gmid).ok_or_else(|| ApiError::NotFound(format!("Unknown match {gmid}")))?;
-    let market = book.market(gmid, mid).ok_or_else(|| ApiError::NotFound(format!("Unknown market {mid}")))?;
+    let fixture = book.fixture(gmid).ok_or_else(|| ApiError::not_found(format!("Unknown match {gmid}")))?;
+    let market = book.market(gmid, mid).ok_or_else(|| ApiError::not_found(format!("Unknown market {mid}")))?;
     Ok((market.clone(), fixture.etid, fixture.ename.clone(), fixture.iplay))
 }
 
-#[utoipa::path(post, path = "/api/bet/place", tag = "bets", request_body(content((crate::extract::Sealed = "application/json"), (schemas::bets::PlaceBetRequest = "application/vnd.exchange.plain+json"))), responses((status = 200, description = "Success, sealed", content((crate::extract::Sealed = "application/json"), (schemas::Envelope<schemas::bets::PlaceBetResponse> = "application/vnd.exchange.plain+json")))), security(("bearer" = [])))]
+#[utoipa::path(post, path = "/api/bet/place", tag = "bets", request_body(content((crate::http::extract::Sealed = "application/json"), (schemas::bets::PlaceBetRequest = "application/vnd.exchange.plain+json"))), responses((status = 200, description = "Success, sealed", content((crate::http::extract::Sealed = "application/json"), (schemas::Envelope<schemas::bets::PlaceBetResponse> = "application/vnd.exchange.plain+json")))), security(("bearer" = [])))]
 #[tracing::instrument(name = "place_bet", skip_all)]
 pub async fn place_bet(req: HttpRequest, state: web::Data<AppState>, user: AuthUser, EncryptedBody(body): EncryptedBody<PlaceBetRequest>) -> ApiResult<Encrypted<PlaceBetResponse>> {
     let asked = Asked { request_id: body.request_id.clone(), sid: body.section_id, side: body.bet_type, price: body.u_rate, amount: body.amount };
@@ -57,7 +57,7 @@ pub struct BetsQuery {
 #[utoipa::path(get, path = "/api/bet", tag = "bets", params(BetsQuery), responses((status = 200, description = "Success", body = schemas::Envelope<BetsAnswer>)), security(("bearer" = [])))]
 pub async fn get_game_bets(state: web::Data<AppState>, user: AuthUser, query: web::Query<BetsQuery>) -> ApiResult<HttpResponse> {
     if let Some(mid) = query.market_id.as_deref() {
-        return Ok(ok("Success", BetsAnswer::Round(bets_of_round(&state, user.user_id, mid, query.g_type.as_deref())?)));
+        return Ok(ok("Success", BetsAnswer::Round(bets_of_round(&state.engine.read(), user.user_id, mid, query.g_type.as_deref())?)));
     }
     let gmid = query.game_id.ok_or_else(|| ApiError::bad("gameId: required (or marketId and gType)"))?;
     let ledger = state.engine.read();
@@ -128,7 +128,7 @@ pub struct StatementPopupRequest {
 #[utoipa::path(post, path = "/data/front/accstatepopup", tag = "statements", request_body = StatementPopupRequest, responses((status = 200, description = "Success", body = schemas::Envelope<schemas::bets::SettlementRow>)), security(("bearer" = [])))]
 pub async fn statement_popup(state: web::Data<AppState>, user: AuthUser, JsonBody(body): JsonBody<StatementPopupRequest>) -> ApiResult<HttpResponse> {
     let ledger = state.engine.read();
-    let account = ledger.accounts.users.get(&user.user_id).ok_or_else(|| ApiError::NotFound("Unknown user".into()))?;
+    let account = ledger.accounts.users.get(&user.user_id).ok_or_else(|| ApiError::not_found("Unknown user".into()))?;
     let row = account
         .settlements
         .iter()
@@ -136,7 +136,7 @@ pub async fn statement_popup(state: web::Data<AppState>, user: AuthUser, JsonBod
         .filter(|entry| body.seq.is_none_or(|seq| entry.seq == seq))
         .filter_map(|entry| settlement_row(&ledger, entry))
         .find(|row| row.market_id == body.market_id)
-        .ok_or_else(|| ApiError::NotFound("No statement row for this market".into()))?;
+        .ok_or_else(|| ApiError::not_found("No statement row for this market".into()))?;
     Ok(ok("Success", row))
 }
 
@@ -183,7 +183,7 @@ pub struct StatementQuery {
 /// within the dates (`yyyy-MM-dd`, both days included), a page at a time (`total` counts them
 /// all). Without `page` and `limit` the first `STATEMENT_ROWS_MAX` rows come, as the spec's
 /// client asks for the list.
-#[utoipa::path(get, path = "/api/bet/account-statement", tag = "statements", params(StatementQuery), responses((status = 200, description = "Success, sealed", content((crate::extract::Sealed = "application/json"), (schemas::Envelope<Vec<schemas::bets::SettlementRow>> = "application/vnd.exchange.plain+json")))), security(("bearer" = [])))]
+#[utoipa::path(get, path = "/api/bet/account-statement", tag = "statements", params(StatementQuery), responses((status = 200, description = "Success, sealed", content((crate::http::extract::Sealed = "application/json"), (schemas::Envelope<Vec<schemas::bets::SettlementRow>> = "application/vnd.exchange.plain+json")))), security(("bearer" = [])))]
 pub async fn get_bet_statement(state: web::Data<AppState>, user: AuthUser, query: web::Query<StatementQuery>) -> ApiResult<Encrypted<Vec<SettlementRow>>> {
     let casino = match query.kind.as_str() {
         "game" | "sports" => false,
@@ -193,9 +193,9 @@ pub async fn get_bet_statement(state: web::Data<AppState>, user: AuthUser, query
     let days = Days::of(query.utc_offset)?;
     let from_ms = days.start_ms(&query.from_date, "fromDate")?;
     let to_ms = days.end_ms(&query.to_date, "toDate")?;
-    let (page, limit) = crate::extract::page_and_limit(query.page, query.limit, STATEMENT_ROWS_MAX, STATEMENT_ROWS_MAX)?;
+    let (page, limit) = crate::http::extract::page_and_limit(query.page, query.limit, STATEMENT_ROWS_MAX, STATEMENT_ROWS_MAX)?;
     let ledger = state.engine.read();
-    let account = ledger.accounts.users.get(&user.user_id).ok_or_else(|| ApiError::NotFound("Unknown user".into()))?;
+    let account = ledger.accounts.users.get(&user.user_id).ok_or_else(|| ApiError::not_found("Unknown user".into()))?;
     let rows: Vec<SettlementRow> = account
         .settlements
         .iter()

@@ -2,15 +2,15 @@
 //! a round's result with the caller's bets, and casino bets.
 
 use ledger::CasinoCommand;
-use crate::app_state::AppState;
+use crate::http::state::AppState;
 use crate::casino::catalog::{self, TableInfo};
 use crate::casino::read;
-use crate::error::{ApiError, ApiResult};
-use crate::bet_submission::{answer, Asked, BetRequest};
-use crate::views::round_bets;
+use crate::http::error::{ApiError, ApiResult};
+use crate::services::bet_submission::{answer, Asked, BetRequest};
+use crate::services::views::round_bets;
 use crate::clock::now_ms;
-use crate::extract::{ok, AuthUser, Encrypted, EncryptedBody, JsonBody};
-use crate::timefmt::{rfc3339, Days};
+use crate::http::extract::{ok, AuthUser, Encrypted, EncryptedBody, JsonBody};
+use crate::http::timefmt::{rfc3339, Days};
 use actix_web::{web, HttpRequest, HttpResponse};
 use ledger::casino::round_book;
 use ledger::Command;
@@ -48,29 +48,29 @@ fn locked_tables(state: &AppState) -> Vec<u32> {
 
 fn table_of(gtype: Option<&str>) -> ApiResult<TableInfo> {
     let gtype = gtype.filter(|g| !g.is_empty()).ok_or_else(|| ApiError::bad("gType: required"))?;
-    catalog::table(gtype).ok_or_else(|| ApiError::NotFound(format!("Unknown table {gtype}")))
+    catalog::table(gtype).ok_or_else(|| ApiError::not_found(format!("Unknown table {gtype}")))
 }
 
 /// The casino types of the lobby header (encrypted).
-#[utoipa::path(post, path = "/api/front/casino/tablist", tag = "casino", request_body(content((crate::extract::Sealed = "application/json"), (serde_json::Value = "application/vnd.exchange.plain+json"))), responses((status = 200, description = "Success, sealed", content((crate::extract::Sealed = "application/json"), (schemas::Envelope<Vec<schemas::casino::CasinoType>> = "application/vnd.exchange.plain+json")))))]
+#[utoipa::path(post, path = "/api/front/casino/tablist", tag = "casino", request_body(content((crate::http::extract::Sealed = "application/json"), (serde_json::Value = "application/vnd.exchange.plain+json"))), responses((status = 200, description = "Success, sealed", content((crate::http::extract::Sealed = "application/json"), (schemas::Envelope<Vec<schemas::casino::CasinoType>> = "application/vnd.exchange.plain+json")))))]
 pub async fn casino_types(_body: EncryptedBody<Value>) -> Encrypted<Vec<CasinoType>> {
     Encrypted(Envelope::ok("Success", catalog::types()))
 }
 
 /// The same list at the spec's second name.
-#[utoipa::path(post, path = "/api/front/casino/tablelist", tag = "casino", request_body(content((crate::extract::Sealed = "application/json"), (serde_json::Value = "application/vnd.exchange.plain+json"))), responses((status = 200, description = "Success, sealed", content((crate::extract::Sealed = "application/json"), (schemas::Envelope<Vec<schemas::casino::CasinoType>> = "application/vnd.exchange.plain+json")))))]
+#[utoipa::path(post, path = "/api/front/casino/tablelist", tag = "casino", request_body(content((crate::http::extract::Sealed = "application/json"), (serde_json::Value = "application/vnd.exchange.plain+json"))), responses((status = 200, description = "Success, sealed", content((crate::http::extract::Sealed = "application/json"), (schemas::Envelope<Vec<schemas::casino::CasinoType>> = "application/vnd.exchange.plain+json")))))]
 pub async fn casino_table_list(body: EncryptedBody<Value>) -> Encrypted<Vec<CasinoType>> {
     casino_types(body).await
 }
 
 /// The same list at the spec's third name.
-#[utoipa::path(post, path = "/api/front/tablist", tag = "casino", request_body(content((crate::extract::Sealed = "application/json"), (serde_json::Value = "application/vnd.exchange.plain+json"))), responses((status = 200, description = "Success, sealed", content((crate::extract::Sealed = "application/json"), (schemas::Envelope<Vec<schemas::casino::CasinoType>> = "application/vnd.exchange.plain+json")))))]
+#[utoipa::path(post, path = "/api/front/tablist", tag = "casino", request_body(content((crate::http::extract::Sealed = "application/json"), (serde_json::Value = "application/vnd.exchange.plain+json"))), responses((status = 200, description = "Success, sealed", content((crate::http::extract::Sealed = "application/json"), (schemas::Envelope<Vec<schemas::casino::CasinoType>> = "application/vnd.exchange.plain+json")))))]
 pub async fn casino_tab_list(body: EncryptedBody<Value>) -> Encrypted<Vec<CasinoType>> {
     casino_types(body).await
 }
 
 /// The tables of a casino type (encrypted, base A).
-#[utoipa::path(post, path = "/api/front/casino/alllist", tag = "casino", request_body(content((crate::extract::Sealed = "application/json"), (ListRequest = "application/vnd.exchange.plain+json"))), responses((status = 200, description = "Success, sealed", content((crate::extract::Sealed = "application/json"), (schemas::Envelope<schemas::casino::CasinoTiles> = "application/vnd.exchange.plain+json")))))]
+#[utoipa::path(post, path = "/api/front/casino/alllist", tag = "casino", request_body(content((crate::http::extract::Sealed = "application/json"), (ListRequest = "application/vnd.exchange.plain+json"))), responses((status = 200, description = "Success, sealed", content((crate::http::extract::Sealed = "application/json"), (schemas::Envelope<schemas::casino::CasinoTiles> = "application/vnd.exchange.plain+json")))))]
 pub async fn casino_tiles(state: web::Data<AppState>, EncryptedBody(body): EncryptedBody<ListRequest>) -> ApiResult<Encrypted<CasinoTiles>> {
     let t1 = catalog::tiles(type_id(&body)?, &locked_tables(&state));
     Ok(Encrypted(Envelope::ok("Success", CasinoTiles { t1 })))
@@ -94,9 +94,9 @@ pub struct LaunchRequest {
 /// would get its launch address here. A locked table answers 403 with the lobby's reason.
 #[utoipa::path(post, path = "/data/front/casino/launchother", tag = "casino", request_body = LaunchRequest, responses((status = 200, description = "Success", body = schemas::Envelope<serde_json::Value>)))]
 pub async fn launch_other(state: web::Data<AppState>, JsonBody(body): JsonBody<LaunchRequest>) -> ApiResult<HttpResponse> {
-    let table = catalog::table(&body.gmid).ok_or_else(|| ApiError::NotFound(format!("Unknown game {}", body.gmid)))?;
+    let table = catalog::table(&body.gmid).ok_or_else(|| ApiError::not_found(format!("Unknown game {}", body.gmid)))?;
     if locked_tables(&state).contains(&table.number) {
-        return Err(ApiError::Forbidden(format!("{} is locked", table.name)));
+        return Err(ApiError::forbidden(format!("{} is locked", table.name)));
     }
     Ok(ok("Success", serde_json::json!({"gmid": table.gtype, "gname": table.name, "isown": true, "url": format!("/casino/{}", table.gtype)})))
 }
@@ -112,11 +112,11 @@ pub struct TableQuery {
 
 fn current_round(state: &AppState, gtype: Option<&str>) -> ApiResult<CasinoRound> {
     let table = table_of(gtype)?;
-    read(&state.casino).round(table.gtype).cloned().ok_or_else(|| ApiError::NotFound(format!("Table {} is not running", table.gtype)))
+    read(&state.casino).round(table.gtype).cloned().ok_or_else(|| ApiError::not_found(format!("Table {} is not running", table.gtype)))
 }
 
 /// A table's current round (encrypted, base A).
-#[utoipa::path(post, path = "/api/front/casino/data2", tag = "casino", request_body(content((crate::extract::Sealed = "application/json"), (serde_json::Value = "application/vnd.exchange.plain+json"))), params(TableQuery), responses((status = 200, description = "Success, sealed", content((crate::extract::Sealed = "application/json"), (schemas::Envelope<schemas::casino::CasinoRound> = "application/vnd.exchange.plain+json")))))]
+#[utoipa::path(post, path = "/api/front/casino/data2", tag = "casino", request_body(content((crate::http::extract::Sealed = "application/json"), (serde_json::Value = "application/vnd.exchange.plain+json"))), params(TableQuery), responses((status = 200, description = "Success, sealed", content((crate::http::extract::Sealed = "application/json"), (schemas::Envelope<schemas::casino::CasinoRound> = "application/vnd.exchange.plain+json")))))]
 pub async fn round_data(state: web::Data<AppState>, query: web::Query<TableQuery>, _body: EncryptedBody<Value>) -> ApiResult<Encrypted<CasinoRound>> {
     Ok(Encrypted(Envelope::ok("Success", current_round(&state, query.gtype.as_deref())?)))
 }
@@ -152,7 +152,7 @@ pub struct LastResultsRequest {
 }
 
 /// The last-results strip of a table (encrypted).
-#[utoipa::path(post, path = "/api/front/casino/lastresults2", tag = "casino", request_body(content((crate::extract::Sealed = "application/json"), (LastResultsRequest = "application/vnd.exchange.plain+json"))), responses((status = 200, description = "Success, sealed", content((crate::extract::Sealed = "application/json"), (schemas::Envelope<Vec<schemas::casino::ResultRow>> = "application/vnd.exchange.plain+json")))))]
+#[utoipa::path(post, path = "/api/front/casino/lastresults2", tag = "casino", request_body(content((crate::http::extract::Sealed = "application/json"), (LastResultsRequest = "application/vnd.exchange.plain+json"))), responses((status = 200, description = "Success, sealed", content((crate::http::extract::Sealed = "application/json"), (schemas::Envelope<Vec<schemas::casino::ResultRow>> = "application/vnd.exchange.plain+json")))))]
 pub async fn last_results(state: web::Data<AppState>, EncryptedBody(body): EncryptedBody<LastResultsRequest>) -> ApiResult<Encrypted<Vec<ResultRow>>> {
     let round = current_round(&state, body.gtype.as_deref())?;
     Ok(Encrypted(Envelope::ok("Success", round.results)))
@@ -229,7 +229,7 @@ fn round_id(mid: Option<&Value>) -> ApiResult<String> {
 pub async fn round_result(state: web::Data<AppState>, user: AuthUser, JsonBody(body): JsonBody<ResultRequest>) -> ApiResult<HttpResponse> {
     let table = table_of(body.gtype.as_deref())?;
     let mid = round_id(body.mid.as_ref())?;
-    let unknown = || ApiError::NotFound("Unknown round".into());
+    let unknown = || ApiError::not_found("Unknown round".into());
     let book = round_book(&mid).ok_or_else(unknown)?;
     let ledger = state.engine.read();
     let record = ledger.casino.rounds.get(&book).filter(|r| r.gtype == table.gtype).ok_or_else(unknown)?;
@@ -277,7 +277,7 @@ fn picked_item(table: &TableInfo, item: CasinoItem, pick: Option<&[String]>) -> 
     if choices.len() > spec.slots.len() {
         return Err(ApiError::bad(format!("pick: at most {} values", spec.slots.len())));
     }
-    let engine_table = feed_sim::casino::table(table.gtype).ok_or_else(|| ApiError::NotFound(format!("Unknown table {}", table.gtype)))?;
+    let engine_table = feed_sim::casino::table(table.gtype).ok_or_else(|| ApiError::not_found(format!("Unknown table {}", table.gtype)))?;
     let picked = engine_table.pick(item.sid, choices).map_err(ApiError::bad)?;
     Ok(CasinoItem { sid: pick_scope(item.sid, picked.code), nat: picked.nat, b: picked.rate, l: Price(0), pick: None, ..item })
 }
@@ -291,9 +291,9 @@ fn slot_names(item: &CasinoItem) -> String {
 #[utoipa::path(post, path = "/data/front/casino/pick", tag = "casino", request_body = schemas::casino::PickQuoteRequest, responses((status = 200, description = "Success", body = schemas::Envelope<schemas::casino::PickQuote>)))]
 pub async fn quote_pick(state: web::Data<AppState>, JsonBody(body): JsonBody<PickQuoteRequest>) -> ApiResult<HttpResponse> {
     let table = table_of(Some(&body.g_type))?;
-    let round = read(&state.casino).round(table.gtype).cloned().ok_or_else(|| ApiError::Conflict("Round is closed".into()))?;
-    let item = round.items.into_iter().find(|i| i.sid == body.section_id).ok_or_else(|| ApiError::NotFound("Unknown selection".into()))?;
-    let engine_table = feed_sim::casino::table(table.gtype).ok_or_else(|| ApiError::NotFound(format!("Unknown table {}", table.gtype)))?;
+    let round = read(&state.casino).round(table.gtype).cloned().ok_or_else(|| ApiError::conflict("Round is closed".into()))?;
+    let item = round.items.into_iter().find(|i| i.sid == body.section_id).ok_or_else(|| ApiError::not_found("Unknown selection".into()))?;
+    let engine_table = feed_sim::casino::table(table.gtype).ok_or_else(|| ApiError::not_found(format!("Unknown table {}", table.gtype)))?;
     let choices = body.pick;
     let picked = picked_item(&table, item, Some(&choices))?;
     let code = split_pick_scope(picked.sid).map_or(0, |(_, code)| code);
@@ -302,7 +302,7 @@ pub async fn quote_pick(state: web::Data<AppState>, JsonBody(body): JsonBody<Pic
 }
 
 /// `POST /api/bet/place/casino`: the item as the table shows it now, checked by the ledger.
-#[utoipa::path(post, path = "/api/bet/place/casino", tag = "bets", request_body(content((crate::extract::Sealed = "application/json"), (schemas::casino::PlaceCasinoBetRequest = "application/vnd.exchange.plain+json"))), responses((status = 200, description = "Success, sealed", content((crate::extract::Sealed = "application/json"), (schemas::Envelope<schemas::bets::PlaceBetResponse> = "application/vnd.exchange.plain+json")))), security(("bearer" = [])))]
+#[utoipa::path(post, path = "/api/bet/place/casino", tag = "bets", request_body(content((crate::http::extract::Sealed = "application/json"), (schemas::casino::PlaceCasinoBetRequest = "application/vnd.exchange.plain+json"))), responses((status = 200, description = "Success, sealed", content((crate::http::extract::Sealed = "application/json"), (schemas::Envelope<schemas::bets::PlaceBetResponse> = "application/vnd.exchange.plain+json")))), security(("bearer" = [])))]
 #[tracing::instrument(name = "place_casino_bet", skip_all)]
 pub async fn place_casino_bet(
     req: HttpRequest,
@@ -313,8 +313,8 @@ pub async fn place_casino_bet(
     let asked = Asked { request_id: body.request_id.clone(), sid: body.section_id, side: body.bet_type, price: body.u_rate, amount: body.amount };
     let mut request = BetRequest::new(&state, &req, &user, asked, now_ms())?;
     let table = table_of(body.sub_type.as_deref().or(body.g_type.as_deref()))?;
-    let round = read(&state.casino).round(table.gtype).cloned().ok_or_else(|| ApiError::Conflict("Round is closed".into()))?;
-    let item = round.items.iter().find(|i| i.sid == body.section_id).cloned().ok_or_else(|| ApiError::NotFound("Unknown selection".into()))?;
+    let round = read(&state.casino).round(table.gtype).cloned().ok_or_else(|| ApiError::conflict("Round is closed".into()))?;
+    let item = round.items.iter().find(|i| i.sid == body.section_id).cloned().ok_or_else(|| ApiError::not_found("Unknown selection".into()))?;
     let item = picked_item(&table, item, body.pick.as_deref())?;
     request.sid = item.sid;
     let info = request.info(0, table.name.to_owned(), body.market_id.clone(), item.nat.clone(), table.gtype.to_owned());

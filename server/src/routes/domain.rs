@@ -1,7 +1,7 @@
 //! Site configuration, the caller's IP, and a health probe.
 
-use crate::app_state::AppState;
-use crate::extract::{client_ip, ok};
+use crate::http::state::AppState;
+use crate::http::extract::{client_ip, ok};
 use actix_web::{web, HttpRequest, HttpResponse};
 use schemas::IpAddress;
 

@@ -4,7 +4,7 @@ pub mod auth;
 pub mod bets;
 pub mod casino;
 pub mod domain;
-pub mod guesses;
+pub mod openapi;
 pub mod ops;
 pub mod performance;
 pub mod rules;

@@ -1,9 +1,9 @@
 //! Operator calls under `/api/ops` (role operator only).
 
-use crate::app_state::AppState;
-use crate::error::ApiResult;
-use crate::extract::{ok, AuthUser, JsonBody};
-use crate::operations::{self, Direction};
+use crate::http::state::AppState;
+use crate::http::error::ApiResult;
+use crate::http::extract::{ok, AuthUser, JsonBody};
+use crate::services::operations::{self, Direction};
 use actix_web::{web, HttpResponse};
 use schemas::{CreateUserRequest, MoneyRequest, Role};
 use serde::Deserialize;
@@ -70,7 +70,7 @@ pub async fn ops_house(state: web::Data<AppState>, user: AuthUser, query: web::Q
     user.require(&[Role::Operator])?;
     let days = query.days.unwrap_or(30);
     if !(1..=operations::HOUSE_DAYS_MAX).contains(&days) {
-        return Err(crate::error::ApiError::bad("days: must be 1 to 366"));
+        return Err(crate::http::error::ApiError::bad("days: must be 1 to 366"));
     }
     Ok(ok("Success", operations::house(&state.engine.read(), days)))
 }
@@ -104,7 +104,7 @@ pub struct MomentQuery {
 pub fn parse_moment(text: &str) -> ApiResult<i64> {
     chrono::DateTime::parse_from_rfc3339(text.trim())
         .map(|t| t.timestamp_millis())
-        .map_err(|_| crate::error::ApiError::bad("at: must be an RFC 3339 time such as 2026-11-24T18:00:00Z"))
+        .map_err(|_| crate::http::error::ApiError::bad("at: must be an RFC 3339 time such as 2026-11-24T18:00:00Z"))
 }
 
 /// Time travel: every account as it was at a sequence number or a time, with its open bets.
@@ -115,7 +115,7 @@ pub async fn audit_moment(state: web::Data<AppState>, user: AuthUser, query: web
     let query = query.into_inner();
     let at_ms = query.at.as_deref().map(parse_moment).transpose()?;
     let username = query.username.filter(|u| !u.trim().is_empty());
-    Ok(ok("Success", crate::time_travel::moment(&state.engine, query.seq, at_ms, username).await?))
+    Ok(ok("Success", crate::services::time_travel::moment(&state.engine, query.seq, at_ms, username).await?))
 }
 
 #[derive(Debug, Deserialize, utoipa::IntoParams)]
@@ -134,9 +134,9 @@ pub struct EventsQuery {
 }
 
 impl EventsQuery {
-    fn filter(&self) -> crate::time_travel::EventFilter {
+    fn filter(&self) -> crate::services::time_travel::EventFilter {
         let text = |s: &str| Some(s.trim().to_owned()).filter(|s| !s.is_empty());
-        crate::time_travel::EventFilter { from_seq: self.from_seq.unwrap_or(1), to_seq: self.to_seq, username: text(&self.username), kind: text(&self.kind), market: self.market }
+        crate::services::time_travel::EventFilter { from_seq: self.from_seq.unwrap_or(1), to_seq: self.to_seq, username: text(&self.username), kind: text(&self.kind), market: self.market }
     }
 }
 
@@ -145,9 +145,9 @@ impl EventsQuery {
 #[tracing::instrument(name = "audit_events", skip_all)]
 pub async fn audit_events(state: web::Data<AppState>, user: AuthUser, query: web::Query<EventsQuery>) -> ApiResult<HttpResponse> {
     user.require(&[Role::Operator])?;
-    let (page, limit) = crate::extract::page_and_limit(query.page, query.limit, 50, crate::time_travel::EVENTS_PAGE_MAX)?;
-    let (rows, total) = crate::time_travel::events(&state.engine, query.filter(), page, limit).await?;
-    Ok(crate::extract::ok_paged(rows, total))
+    let (page, limit) = crate::http::extract::page_and_limit(query.page, query.limit, 50, crate::services::time_travel::EVENTS_PAGE_MAX)?;
+    let (rows, total) = crate::services::time_travel::events(&state.engine, query.filter(), page, limit).await?;
+    Ok(crate::http::extract::ok_paged(rows, total))
 }
 
 /// The same events as JSON lines, to download.
@@ -155,7 +155,7 @@ pub async fn audit_events(state: web::Data<AppState>, user: AuthUser, query: web
 #[tracing::instrument(name = "audit_events_export", skip_all)]
 pub async fn audit_events_export(state: web::Data<AppState>, user: AuthUser, query: web::Query<EventsQuery>) -> ApiResult<HttpResponse> {
     user.require(&[Role::Operator])?;
-    let lines = crate::time_travel::export(&state.engine, query.filter()).await?;
+    let lines = crate::services::time_travel::export(&state.engine, query.filter()).await?;
     Ok(HttpResponse::Ok()
         .content_type("application/x-ndjson")
         .insert_header(("Content-Disposition", "attachment; filename=\"events.jsonl\""))

@@ -1,10 +1,10 @@
-//! The operators' casino tables (issue 14), under `/api/ops/casino`: every table with its round;
+//! The operators' casino tables, under `/api/ops/casino`: every table with its round;
 //! locking or unlocking one, pausing or resuming its dealing, voiding its round, with a remark.
 
-use crate::app_state::AppState;
-use crate::error::{ApiError, ApiResult};
-use crate::extract::{ok, AuthUser, JsonBody};
-use crate::operations;
+use crate::http::state::AppState;
+use crate::http::error::{ApiError, ApiResult};
+use crate::http::extract::{ok, AuthUser, JsonBody};
+use crate::services::operations;
 use actix_web::{web, HttpResponse};
 use schemas::ops::{OpsActionRequest, OpsStackRequest};
 use schemas::Role;
@@ -25,7 +25,7 @@ const STACK_FACES_MAX: usize = 60;
 pub async fn ops_stack_shoe(state: web::Data<AppState>, user: AuthUser, path: web::Path<String>, JsonBody(body): JsonBody<OpsStackRequest>) -> ApiResult<HttpResponse> {
     user.require(&[Role::Operator])?;
     if !state.settings.test_mode {
-        return Err(ApiError::Forbidden("Stacking a shoe is for test mode only (APP_TEST_MODE=true)".into()));
+        return Err(ApiError::forbidden("Stacking a shoe is for test mode only (APP_TEST_MODE=true)".into()));
     }
     if !ledger::checks::remark_fits(&body.remark, true) {
         return Err(ApiError::bad("remark must be 1 to 200 characters"));
@@ -34,8 +34,8 @@ pub async fn ops_stack_shoe(state: web::Data<AppState>, user: AuthUser, path: we
         return Err(ApiError::bad("cards: at most 60"));
     }
     let gtype = path.into_inner();
-    let dealer = state.dealer.as_ref().ok_or_else(|| ApiError::NotFound("No round engine runs in this server".into()))?;
-    let round = dealer.stack(&gtype, body.cards.clone()).await.map_err(|e| if e.starts_with("Unknown table") { ApiError::NotFound(e) } else { ApiError::BadRequest(e) })?;
+    let dealer = state.dealer.as_ref().ok_or_else(|| ApiError::not_found("No round engine runs in this server".into()))?;
+    let round = dealer.stack(&gtype, body.cards.clone()).await.map_err(|e| if e.starts_with("Unknown table") { ApiError::not_found(e) } else { ApiError::invalid(e) })?;
     let action = ledger::DealingAction::Stack { cards: body.cards, round: round.clone() };
     let (table, _) = operations::act_on_dealing_with(&state.engine, user.user_id, &gtype, action, body.remark).await?;
     Ok(ok(&format!("Shoe stacked for {round}"), table))

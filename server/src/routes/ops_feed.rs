@@ -1,20 +1,25 @@
-//! The operators' feed control (issue 14), under `/api/ops/feed`: every fixture with its markets
+//! The operators' feed control, under `/api/ops/feed`: every fixture with its markets
 //! and the feed's clock; acting on a market or a whole fixture with a remark; and the testers'
 //! raw feed events.
 
-use crate::app_state::AppState;
-use crate::error::{ApiError, ApiResult};
-use crate::extract::{ok, AuthUser, JsonBody};
+use crate::http::state::AppState;
+use crate::http::error::{ApiError, ApiResult};
+use crate::http::extract::{ok, AuthUser, JsonBody};
 use crate::sports::control;
 use actix_web::{web, HttpResponse};
 use schemas::ops::OpsFeedAction;
 use schemas::Role;
 
+/// What the operators' actions reach of the application.
+fn desk(state: &AppState) -> control::FeedDesk<'_> {
+    control::FeedDesk { engine: &state.engine, book: &state.book, hub: &state.hub, feed: state.feed.as_ref() }
+}
+
 #[utoipa::path(get, path = "/api/ops/feed", tag = "ops", responses((status = 200, description = "Success", body = schemas::Envelope<schemas::ops::OpsFeed>)), security(("bearer" = [])))]
 #[tracing::instrument(name = "ops_feed", skip_all)]
 pub async fn ops_feed(state: web::Data<AppState>, user: AuthUser) -> ApiResult<HttpResponse> {
     user.require(&[Role::Operator])?;
-    Ok(ok("Success", control::view(&state)))
+    Ok(ok("Success", control::view(&desk(&state))))
 }
 
 /// Suspends, resumes, re-prices, settles or voids one market.
@@ -23,7 +28,7 @@ pub async fn ops_feed(state: web::Data<AppState>, user: AuthUser) -> ApiResult<H
 pub async fn ops_market_action(state: web::Data<AppState>, user: AuthUser, path: web::Path<(u64, u64, String)>, JsonBody(body): JsonBody<OpsFeedAction>) -> ApiResult<HttpResponse> {
     user.require(&[Role::Operator])?;
     let (gmid, mid, action) = path.into_inner();
-    let fixture = control::act_on_market(&state, user.user_id, gmid, mid, &action, body).await?;
+    let fixture = control::act_on_market(&desk(&state), user.user_id, gmid, mid, &action, body).await?;
     let name = fixture.markets.iter().find(|m| m.mid == mid).map_or_else(|| format!("Market {mid}"), |m| m.mname.clone());
     Ok(ok(&format!("{name}: {}", done(&action)), fixture))
 }
@@ -35,7 +40,7 @@ pub async fn ops_market_action(state: web::Data<AppState>, user: AuthUser, path:
 pub async fn ops_fixture_action(state: web::Data<AppState>, user: AuthUser, path: web::Path<(u64, String)>, JsonBody(body): JsonBody<OpsFeedAction>) -> ApiResult<HttpResponse> {
     user.require(&[Role::Operator])?;
     let (gmid, action) = path.into_inner();
-    let fixture = control::act_on_fixture(&state, user.user_id, gmid, &action, body).await?;
+    let fixture = control::act_on_fixture(&desk(&state), user.user_id, gmid, &action, body).await?;
     Ok(ok(&format!("Fixture {gmid}: {}", done(&action)), fixture))
 }
 
@@ -82,7 +87,7 @@ pub async fn feed_journal(state: web::Data<AppState>, user: AuthUser, query: web
         return Err(ApiError::bad("limit: must be between 1 and 5000"));
     }
     let noted = state.book.read().unwrap_or_else(|p| p.into_inner()).journal_after(query.after, limit);
-    let noted = noted.ok_or_else(|| ApiError::Conflict(format!("The journal no longer holds the changes after {}: read again from a snapshot", query.after)))?;
+    let noted = noted.ok_or_else(|| ApiError::conflict(format!("The journal no longer holds the changes after {}: read again from a snapshot", query.after)))?;
     Ok(ok("Success", noted))
 }
 
@@ -112,8 +117,8 @@ pub async fn inject_feed_events(state: web::Data<AppState>, user: AuthUser, quer
     if events.len() > crate::limits::FEED_EVENTS_PER_REQUEST_MAX {
         return Err(ApiError::bad("at most 1000 events per request"));
     }
-    crate::sports::feed_check::check_events(&events).map_err(ApiError::BadRequest)?;
+    crate::sports::feed_check::check_events(&events).map_err(ApiError::invalid)?;
     let count = events.len();
-    control::feed_of(&state)?.inject(source, events).await?;
+    desk(&state).feed()?.inject(source, events).await?;
     Ok(ok("Events applied", serde_json::json!({ "events": count })))
 }

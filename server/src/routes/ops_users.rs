@@ -1,10 +1,10 @@
-//! The operators' view of accounts (issue 14), under `/api/ops/users` (role operator only): find a
+//! The operators' view of accounts, under `/api/ops/users` (role operator only): find a
 //! user, read everything about them, follow their money over the log, and act on the account.
 
-use crate::app_state::AppState;
-use crate::error::{ApiError, ApiResult};
-use crate::extract::{ok, ok_paged, AuthUser, JsonBody};
-use crate::operations;
+use crate::http::state::AppState;
+use crate::http::error::{ApiError, ApiResult};
+use crate::http::extract::{ok, ok_paged, AuthUser, JsonBody};
+use crate::services::operations;
 use actix_web::{web, HttpResponse};
 use ledger::AccountAction;
 use schemas::ops::{OpsActionRequest, OpsTimelinePoint, OpsUserRow};
@@ -26,7 +26,7 @@ pub struct UsersQuery {
 #[tracing::instrument(name = "ops_list_users", skip_all)]
 pub async fn ops_list_users(state: web::Data<AppState>, user: AuthUser, query: web::Query<UsersQuery>) -> ApiResult<HttpResponse> {
     user.require(&[Role::Operator])?;
-    let (page, limit) = crate::extract::page_and_limit(query.page, query.limit, crate::limits::OPS_PAGE_SIZE_DEFAULT, crate::limits::OPS_PAGE_SIZE_MAX)?;
+    let (page, limit) = crate::http::extract::page_and_limit(query.page, query.limit, crate::limits::OPS_PAGE_SIZE_DEFAULT, crate::limits::OPS_PAGE_SIZE_MAX)?;
     let search = query.search.trim().to_lowercase();
     let ledger = state.engine.read();
     let matching: Vec<&ledger::Account> =
@@ -73,7 +73,7 @@ pub async fn ops_account_action(state: web::Data<AppState>, user: AuthUser, path
         ("reset-password", Some(password)) => (operations::password_reset(&username, password).await?, "Password reset"),
         ("reset-password", None) => return Err(ApiError::bad("password: required to reset the password")),
         ("lock" | "unlock" | "end-sessions", Some(_)) => return Err(ApiError::bad("password: only a password reset takes one")),
-        _ => return Err(ApiError::NotFound(format!("Unknown action '{action}'"))),
+        _ => return Err(ApiError::not_found(format!("Unknown action '{action}'"))),
     };
     Ok(ok(message, operations::act_on_account(&state.engine, user.user_id, &username, action, body.remark).await?))
 }

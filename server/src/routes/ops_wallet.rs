@@ -1,15 +1,15 @@
-//! Operator calls of the wallet and bonus (issue 6), under `/api/ops` (role operator only).
+//! Operator calls of the wallet and bonus, under `/api/ops` (role operator only).
 
-use crate::app_state::AppState;
-use crate::error::ApiResult;
-use crate::extract::{ok, ok_paged, optional_json, AuthUser, JsonBody};
-use crate::wallet::{self, Decision, RequestQuery};
+use crate::http::state::AppState;
+use crate::http::error::ApiResult;
+use crate::http::extract::{ok, ok_paged, optional_json, AuthUser, JsonBody};
+use crate::services::wallet::{self, Decision, RequestQuery};
 use actix_web::{web, HttpResponse};
 use schemas::wallet::{DecisionBody, GrantCouponBody};
 use schemas::Role;
 use serde::Deserialize;
 
-#[utoipa::path(get, path = "/api/ops/wallet/requests", tag = "ops", params(crate::wallet::RequestQuery), responses((status = 200, description = "Success", body = schemas::Envelope<Vec<schemas::wallet::WalletRequest>>)), security(("bearer" = [])))]
+#[utoipa::path(get, path = "/api/ops/wallet/requests", tag = "ops", params(crate::services::wallet::RequestQuery), responses((status = 200, description = "Success", body = schemas::Envelope<Vec<schemas::wallet::WalletRequest>>)), security(("bearer" = [])))]
 #[tracing::instrument(name = "ops_list_wallet_requests", skip_all)]
 pub async fn ops_list_wallet_requests(state: web::Data<AppState>, user: AuthUser, query: web::Query<RequestQuery>) -> ApiResult<HttpResponse> {
     user.require(&[Role::Operator])?;

@@ -1,10 +1,10 @@
 //! Quick-stake button values ("Set Button Values"): two groups, game and casino.
 
 use ledger::AccountCommand;
-use crate::app_state::AppState;
-use crate::error::ApiResult;
+use crate::http::state::AppState;
+use crate::http::error::ApiResult;
 use crate::clock::now_ms;
-use crate::extract::{ok, AuthUser, Encrypted, JsonBody};
+use crate::http::extract::{ok, AuthUser, Encrypted, JsonBody};
 use actix_web::{web, HttpResponse};
 use ledger::Command;
 use schemas::{Button, ButtonValues, Envelope, Money, PutButtonValues};
@@ -25,14 +25,14 @@ fn defaults(group: &[(&str, i64)]) -> Vec<Button> {
 /// A user's buttons, or the defaults; an unknown user (an operator may ask for any id) is 404.
 fn button_values(state: &AppState, user_id: u64) -> ApiResult<ButtonValues> {
     let ledger = state.engine.read();
-    let account = ledger.accounts.users.get(&user_id).ok_or_else(crate::error::unknown_user)?;
+    let account = ledger.accounts.users.get(&user_id).ok_or_else(crate::http::error::unknown_user)?;
     Ok(match &account.buttons {
         Some(b) => ButtonValues { game: to_wire(&b.game), casino: to_wire(&b.casino) },
         None => ButtonValues { game: defaults(&DEFAULT_GAME), casino: defaults(&DEFAULT_CASINO) },
     })
 }
 
-#[utoipa::path(get, path = "/api/userPerformance/{id}", tag = "users", params(("id" = String, Path, description = "A user id (the caller's, or any for an operator)")), responses((status = 200, description = "Success, sealed", content((crate::extract::Sealed = "application/json"), (schemas::Envelope<schemas::ButtonValues> = "application/vnd.exchange.plain+json")))), security(("bearer" = [])))]
+#[utoipa::path(get, path = "/api/userPerformance/{id}", tag = "users", params(("id" = String, Path, description = "A user id (the caller's, or any for an operator)")), responses((status = 200, description = "Success, sealed", content((crate::http::extract::Sealed = "application/json"), (schemas::Envelope<schemas::ButtonValues> = "application/vnd.exchange.plain+json")))), security(("bearer" = [])))]
 #[tracing::instrument(name = "get_button_values", skip_all)]
 pub async fn get_button_values(state: web::Data<AppState>, user: AuthUser, id: web::Path<String>) -> ApiResult<Encrypted<ButtonValues>> {
     let user_id = user.require_self_or_operator(&id)?;

@@ -1,8 +1,8 @@
 //! Rules text (`/data/front/rules`, `/data/front/casinorules`).
 
-use crate::error::ApiResult;
-use crate::extract::{ok, JsonBody};
-use crate::rules_text::rule_sets;
+use crate::http::error::ApiResult;
+use crate::http::extract::{ok, JsonBody};
+use crate::services::rules_text::rule_sets;
 use actix_web::HttpResponse;
 use schemas::RulesRequest;
 

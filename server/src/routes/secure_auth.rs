@@ -1,17 +1,17 @@
-//! Secure auth (issue 6): enrol a TOTP authenticator, confirm it with a code, ask for a code at
+//! Secure auth: enrol a TOTP authenticator, confirm it with a code, ask for a code at
 //! every login once it is on; and the Telegram tab's connection id.
 //!
 //! The secret is a credential: the ledger keeps it sealed with `auth.secret_key_hex`
 //! (ChaCha20-Poly1305), which never leaves the server; codes are checked here, and the ledger
 //! records the time step each accepted code used so that no code works twice.
 
-use crate::app_state::AppState;
-use crate::error::{ApiError, ApiResult};
+use crate::http::state::AppState;
+use crate::http::error::{ApiError, ApiResult};
 use crate::clock::now_ms;
-use crate::extract::{ok, AuthUser, JsonBody};
+use crate::http::extract::{ok, AuthUser, JsonBody};
 use crate::limits::PASSWORD_CHARS_MAX;
-use crate::totp;
-use crate::login_limiter::Attempt;
+use crate::auth::totp;
+use crate::auth::login_limiter::Attempt;
 use actix_web::{web, HttpRequest, HttpResponse};
 use ledger::secure::{SecureCommand, SecureReject};
 use ledger::{Command, Reject, UserId};
@@ -52,7 +52,7 @@ fn check_code(code: &str) -> ApiResult<&str> {
 
 /// Wrong codes count like failed logins, per user and address.
 fn guard_guesses<'a>(state: &'a AppState, user_id: UserId, req: &HttpRequest) -> ApiResult<Attempt<'a>> {
-    super::guesses::count_guess(state, &format!("#totp:{user_id}"), req, "wrong codes")
+    Ok(crate::auth::guard::count_guess(&state.login_limiter, &format!("#totp:{user_id}"), crate::http::client_address::client_addr_or_unspecified(req), "wrong codes")?)
 }
 
 #[utoipa::path(get, path = "/api/secure-auth", tag = "secure-auth", responses((status = 200, description = "Success", body = schemas::Envelope<schemas::wallet::SecureAuthStatus>)), security(("bearer" = [])))]
@@ -70,7 +70,7 @@ pub async fn enroll_totp(state: web::Data<AppState>, user: AuthUser) -> ApiResul
     let secret = totp::base32_encode(&totp::new_secret());
     let secret_sealed = state.secret_cipher.encrypt(secret.as_bytes());
     state.engine.submit(now_ms(), Command::SecureAuth(SecureCommand::StartTotp { user_id: user.user_id, secret_sealed })).await?;
-    let username = state.engine.read().accounts.users.get(&user.user_id).ok_or_else(crate::error::unknown_user)?.username.clone();
+    let username = state.engine.read().accounts.users.get(&user.user_id).ok_or_else(crate::http::error::unknown_user)?.username.clone();
     let otpauth_uri = totp::otpauth_uri(&state.settings.site.title, &username, &secret);
     Ok(ok("Scan the QR code or enter the code in your authenticator app, then confirm with a 6-digit code", TotpEnrolment { secret, otpauth_uri }))
 }
@@ -87,7 +87,7 @@ pub async fn verify_totp(req: HttpRequest, state: web::Data<AppState>, user: Aut
     let pending = auth.pending_secret.ok_or(Reject::SecureAuth(SecureReject::NoEnrolment))?;
     let attempt = guard_guesses(&state, user.user_id, &req)?;
     let Some(step) = totp::matching_step(&open_secret(&state, &pending)?, code, now_ms()) else {
-        return Err(ApiError::Unprocessable(CODE_WRONG.into()));
+        return Err(ApiError::unprocessable(CODE_WRONG.into()));
     };
     attempt.succeeded();
     let command = SecureCommand::EnableTotp { user_id: user.user_id, secret_sealed_seen: pending, step };
@@ -104,7 +104,7 @@ pub async fn disable_totp(req: HttpRequest, state: web::Data<AppState>, user: Au
     let sealed = sealed.ok_or(Reject::SecureAuth(SecureReject::NotEnabled))?;
     let attempt = guard_guesses(&state, user.user_id, &req)?;
     let Some(step) = totp::matching_step(&open_secret(&state, &sealed)?, code, now_ms()) else {
-        return Err(ApiError::Unprocessable(CODE_WRONG.into()));
+        return Err(ApiError::unprocessable(CODE_WRONG.into()));
     };
     attempt.succeeded();
     state.engine.submit(now_ms(), Command::SecureAuth(SecureCommand::DisableTotp { user_id: user.user_id, step })).await?;
@@ -124,13 +124,13 @@ pub async fn telegram_connection(req: HttpRequest, state: web::Data<AppState>, u
     }
     let (username, stored) = {
         let ledger = state.engine.read();
-        let account = ledger.accounts.users.get(&user.user_id).ok_or_else(crate::error::unknown_user)?;
+        let account = ledger.accounts.users.get(&user.user_id).ok_or_else(crate::http::error::unknown_user)?;
         (account.username.clone(), account.password_hash.clone())
     };
-    let attempt = super::guesses::count_guess(&state, &username, &req, "wrong passwords")?;
-    let (matches, attempt) = super::guesses::check_password(&state, attempt, body.password, stored).await?;
+    let attempt = crate::auth::guard::count_guess(&state.login_limiter, &username, crate::http::client_address::client_addr_or_unspecified(&req), "wrong passwords")?;
+    let (matches, attempt) = crate::auth::guard::check_password(&state.password_checks, attempt, body.password, stored).await?;
     if !matches {
-        return Err(ApiError::Unprocessable("Password is incorrect".into()));
+        return Err(ApiError::unprocessable("Password is incorrect".into()));
     }
     attempt.succeeded();
     let mut id = [0u8; 5];

@@ -1,8 +1,8 @@
 //! The sports data calls: latest events, the sidebar tree, match lists, match pages, search.
 
-use crate::app_state::AppState;
-use crate::error::{ApiError, ApiResult};
-use crate::extract::{ok, EncryptedBody, Encrypted, JsonBody};
+use crate::http::state::AppState;
+use crate::http::error::{ApiError, ApiResult};
+use crate::http::extract::{ok, EncryptedBody, Encrypted, JsonBody};
 use crate::sports::book::Book;
 use crate::sports::navigation::{self, sport_name, SPORTS};
 use actix_web::{web, HttpResponse};
@@ -29,14 +29,14 @@ fn book(state: &AppState) -> std::sync::RwLockReadGuard<'_, Book> {
 }
 
 /// The ticker: in-play fixtures first, then the soonest.
-#[utoipa::path(post, path = "/api/front/get_latest_events", tag = "sports", request_body(content((crate::extract::Sealed = "application/json"), (serde_json::Value = "application/vnd.exchange.plain+json"))), responses((status = 200, description = "Success, sealed", content((crate::extract::Sealed = "application/json"), (schemas::Envelope<Vec<crate::sports::navigation::LatestEvent>> = "application/vnd.exchange.plain+json")))))]
+#[utoipa::path(post, path = "/api/front/get_latest_events", tag = "sports", request_body(content((crate::http::extract::Sealed = "application/json"), (serde_json::Value = "application/vnd.exchange.plain+json"))), responses((status = 200, description = "Success, sealed", content((crate::http::extract::Sealed = "application/json"), (schemas::Envelope<Vec<crate::sports::navigation::LatestEvent>> = "application/vnd.exchange.plain+json")))))]
 pub async fn latest_events(state: web::Data<AppState>, _body: EncryptedBody<Value>) -> Encrypted<Vec<Value>> {
     let events = navigation::latest_events(&book(&state)).into_iter().map(|e| json!(e)).collect();
     Encrypted(Envelope::ok("Success", events))
 }
 
 /// The sidebar's All Sports tree: t1 real sports, t2 virtual cricket; sport → tournament → match.
-#[utoipa::path(post, path = "/api/front/treedata", tag = "sports", request_body(content((crate::extract::Sealed = "application/json"), (serde_json::Value = "application/vnd.exchange.plain+json"))), responses((status = 200, description = "Success, sealed", content((crate::extract::Sealed = "application/json"), (schemas::Envelope<serde_json::Value> = "application/vnd.exchange.plain+json")))))]
+#[utoipa::path(post, path = "/api/front/treedata", tag = "sports", request_body(content((crate::http::extract::Sealed = "application/json"), (serde_json::Value = "application/vnd.exchange.plain+json"))), responses((status = 200, description = "Success, sealed", content((crate::http::extract::Sealed = "application/json"), (schemas::Envelope<serde_json::Value> = "application/vnd.exchange.plain+json")))))]
 pub async fn tree_data(state: web::Data<AppState>, _body: EncryptedBody<Value>) -> Encrypted<Value> {
     Encrypted(Envelope::ok("Success", navigation::tree(&book(&state))))
 }
@@ -51,7 +51,7 @@ fn etid_of(query: Option<u32>) -> ApiResult<u32> {
 }
 
 /// The home table of a sport (encrypted, base A).
-#[utoipa::path(post, path = "/api/front/highlighthomePrivate", tag = "sports", params(EtidQuery), responses((status = 200, description = "Success, sealed", content((crate::extract::Sealed = "application/json"), (schemas::Envelope<Vec<schemas::sports::Fixture>> = "application/vnd.exchange.plain+json")))))]
+#[utoipa::path(post, path = "/api/front/highlighthomePrivate", tag = "sports", params(EtidQuery), responses((status = 200, description = "Success, sealed", content((crate::http::extract::Sealed = "application/json"), (schemas::Envelope<Vec<schemas::sports::Fixture>> = "application/vnd.exchange.plain+json")))))]
 pub async fn highlight_home(state: web::Data<AppState>, query: web::Query<EtidQuery>) -> ApiResult<Encrypted<Vec<Fixture>>> {
     let etid = etid_of(query.etid)?;
     Ok(Encrypted(Envelope::ok("Success", book(&state).home_rows(etid))))
@@ -80,9 +80,9 @@ fn gmid_of(query: &MatchQuery) -> ApiResult<u64> {
 /// instead (`{"etid": 4, "gmid": …}`); the query's win.
 #[utoipa::path(post, path = "/data/front/gamedetailPrivate", tag = "sports", params(MatchQuery), request_body = Option<MatchQuery>, responses((status = 200, description = "Success", body = schemas::Envelope<Vec<schemas::sports::Market>>)))]
 pub async fn game_detail(state: web::Data<AppState>, query: web::Query<MatchQuery>, body: web::Bytes) -> ApiResult<HttpResponse> {
-    let in_body: MatchQuery = crate::extract::optional_json(&body)?;
+    let in_body: MatchQuery = crate::http::extract::optional_json(&body)?;
     let gmid = query.gmid.or(in_body.gmid).ok_or_else(|| ApiError::bad("gmid: required, in the query or the body"))?;
-    let markets = book(&state).markets(gmid).ok_or_else(|| ApiError::NotFound(format!("Unknown match {gmid}")))?;
+    let markets = book(&state).markets(gmid).ok_or_else(|| ApiError::not_found(format!("Unknown match {gmid}")))?;
     Ok(ok("Success", markets))
 }
 
@@ -91,7 +91,7 @@ pub async fn game_detail(state: web::Data<AppState>, query: web::Query<MatchQuer
 pub async fn game_data(state: web::Data<AppState>, query: web::Query<MatchQuery>) -> ApiResult<HttpResponse> {
     let gmid = gmid_of(&query)?;
     let book = book(&state);
-    let fixture = book.fixture(gmid).ok_or_else(|| ApiError::NotFound(format!("Unknown match {gmid}")))?;
+    let fixture = book.fixture(gmid).ok_or_else(|| ApiError::not_found(format!("Unknown match {gmid}")))?;
     let _ = query.etid;
     let event = GameEvent {
         gmid: fixture.gmid,
@@ -127,7 +127,7 @@ pub struct GameEvent {
 #[utoipa::path(post, path = "/data/front/matchstate", tag = "sports", params(MatchQuery), responses((status = 200, description = "Success", body = schemas::Envelope<crate::sports::book::MatchState>)))]
 pub async fn match_state(state: web::Data<AppState>, query: web::Query<MatchQuery>) -> ApiResult<HttpResponse> {
     let gmid = gmid_of(&query)?;
-    let page = book(&state).match_state(gmid).ok_or_else(|| ApiError::NotFound(format!("Unknown match {gmid}")))?;
+    let page = book(&state).match_state(gmid).ok_or_else(|| ApiError::not_found(format!("Unknown match {gmid}")))?;
     Ok(ok("Success", page))
 }
 
@@ -140,7 +140,7 @@ pub async fn cricketv_data(state: web::Data<AppState>, query: web::Query<MatchQu
 #[utoipa::path(get, path = "/data/sport/{etid}/{gmid}", tag = "sports", params(("etid" = u32, Path, description = "Sport id"), ("gmid" = u64, Path, description = "Match id")), responses((status = 200, description = "Success", body = schemas::Envelope<Option<schemas::sports::Scoreboard>>)))]
 pub async fn scoreboard(state: web::Data<AppState>, path: web::Path<(u32, u64)>) -> ApiResult<HttpResponse> {
     let (_, gmid) = path.into_inner();
-    let board = book(&state).scoreboard(gmid).ok_or_else(|| ApiError::NotFound(format!("Unknown match {gmid}")))?;
+    let board = book(&state).scoreboard(gmid).ok_or_else(|| ApiError::not_found(format!("Unknown match {gmid}")))?;
     Ok(ok("Success", board))
 }
 

@@ -1,10 +1,10 @@
 //! The activity log (`GET /userLog`): logins and password changes, filtered and paged.
 
-use crate::app_state::AppState;
-use crate::error::{ApiError, ApiResult};
-use crate::extract::{ok_paged, AuthUser};
+use crate::http::state::AppState;
+use crate::http::error::{ApiError, ApiResult};
+use crate::http::extract::{ok_paged, AuthUser};
 use crate::limits::PAGE_SIZE_MAX;
-use crate::timefmt::{rfc3339, Days};
+use crate::http::timefmt::{rfc3339, Days};
 use actix_web::{web, HttpResponse};
 use ledger::ActivityKind;
 use schemas::{ActivityRow, Role};
@@ -46,10 +46,10 @@ pub async fn get_user_log(state: web::Data<AppState>, user: AuthUser, query: web
     let days = Days::of(query.utc_offset)?;
     let from_ms = days.start_ms(&query.from_date, "fromDate")?;
     let to_ms = days.end_ms(&query.to_date, "toDate")?;
-    let (page, limit) = crate::extract::page_and_limit(query.page, query.limit, 10, PAGE_SIZE_MAX)?;
+    let (page, limit) = crate::http::extract::page_and_limit(query.page, query.limit, 10, PAGE_SIZE_MAX)?;
     let search = query.search.trim().to_lowercase();
     let ledger = state.engine.read();
-    let account = ledger.accounts.users.get(&user.user_id).ok_or_else(crate::error::unknown_user)?;
+    let account = ledger.accounts.users.get(&user.user_id).ok_or_else(crate::http::error::unknown_user)?;
     let matching: Vec<ActivityRow> = account
         .activity
         .iter()

@@ -1,18 +1,18 @@
 //! The signed-in user: read, change password, accept the rules.
 
 use ledger::{AccountCommand, AccountReject};
-use crate::views::user_view;
-use crate::app_state::AppState;
-use crate::error::{ApiError, ApiResult};
+use crate::services::views::user_view;
+use crate::http::state::AppState;
+use crate::http::error::{ApiError, ApiResult};
 use crate::clock::now_ms;
-use crate::extract::{client_ip, ok, AuthUser, JsonBody};
-use crate::password_policy::check_new_password;
+use crate::http::extract::{client_ip, ok, AuthUser, JsonBody};
+use crate::auth::password_policy::check_new_password;
 use actix_web::{web, HttpRequest, HttpResponse};
 use ledger::{Command, Reject};
 use schemas::{ChangePasswordRequest, Role};
 
 fn current(state: &AppState, user_id: u64) -> ApiResult<HttpResponse> {
-    Ok(ok("Success", user_view(state.engine.read().accounts.users.get(&user_id).ok_or_else(crate::error::unknown_user)?)))
+    Ok(ok("Success", user_view(state.engine.read().accounts.users.get(&user_id).ok_or_else(crate::http::error::unknown_user)?)))
 }
 
 #[utoipa::path(get, path = "/api/users", tag = "users", responses((status = 200, description = "Success", body = schemas::Envelope<schemas::User>)), security(("bearer" = [])))]
@@ -50,12 +50,12 @@ pub async fn change_password(
     check_change(&body)?;
     let (stored, username) = {
         let ledger = state.engine.read();
-        let account = ledger.accounts.users.get(&user.user_id).ok_or_else(|| ApiError::NotFound("Unknown user".into()))?;
+        let account = ledger.accounts.users.get(&user.user_id).ok_or_else(|| ApiError::not_found("Unknown user".into()))?;
         (account.password_hash.clone(), account.username.clone())
     };
     check_new_password(&body.new_password, &username, Some(&body.old_password)).map_err(|weak| ApiError::bad(weak.to_string()))?;
-    let attempt = super::guesses::count_guess(&state, &username, &req, "wrong passwords")?;
-    let (matches, attempt) = super::guesses::check_password(&state, attempt, body.old_password, stored.clone()).await?;
+    let attempt = crate::auth::guard::count_guess(&state.login_limiter, &username, crate::http::client_address::client_addr_or_unspecified(&req), "wrong passwords")?;
+    let (matches, attempt) = crate::auth::guard::check_password(&state.password_checks, attempt, body.old_password, stored.clone()).await?;
     if !matches {
         return Err(Reject::Accounts(AccountReject::WrongPassword).into());
     }
@@ -71,7 +71,7 @@ pub async fn change_password(
 pub async fn accept_rules(state: web::Data<AppState>, user: AuthUser, id: web::Path<String>) -> ApiResult<HttpResponse> {
     let id: u64 = id.parse().map_err(|_| ApiError::bad("id: must be a user id"))?;
     if id != user.user_id {
-        return Err(ApiError::Forbidden("You can only accept the rules for yourself".into()));
+        return Err(ApiError::forbidden("You can only accept the rules for yourself".into()));
     }
     state.engine.submit(now_ms(), Command::Accounts(AccountCommand::AcceptRules { user_id: id })).await?;
     current(&state, user.user_id)

@@ -1,12 +1,12 @@
-//! The player's wallet and bonus (issue 6): deposit and withdrawal requests, their list, saved
+//! The player's wallet and bonus: deposit and withdrawal requests, their list, saved
 //! withdraw accounts, coupons. Role `user` only (spec §6).
 
-use crate::app_state::AppState;
-use crate::error::{ApiError, ApiResult};
+use crate::http::state::AppState;
+use crate::http::error::{ApiError, ApiResult};
 use crate::clock::now_ms;
-use crate::extract::{ok, ok_paged, AuthUser, JsonBody};
+use crate::http::extract::{ok, ok_paged, AuthUser, JsonBody};
 use crate::limits::PAGE_SIZE_MAX;
-use crate::wallet::{account_view, parse_withdraw_kind, request_view, RequestFilter, RequestQuery};
+use crate::services::wallet::{account_view, parse_withdraw_kind, request_view, RequestFilter, RequestQuery};
 use actix_web::{web, HttpResponse};
 use ledger::wallet::{WalletCommand, WalletEvent};
 use ledger::{Command, Committed, Event};
@@ -35,7 +35,7 @@ fn created_request(state: &AppState, committed: &Committed) -> ApiResult<HttpRes
 #[tracing::instrument(name = "get_deposit_methods", skip_all)]
 pub async fn get_deposit_methods(user: AuthUser) -> ApiResult<HttpResponse> {
     wallet_user(&user)?;
-    Ok(ok("Success", crate::wallet::deposit_methods()))
+    Ok(ok("Success", crate::services::wallet::deposit_methods()))
 }
 
 #[utoipa::path(post, path = "/api/wallet/deposit", tag = "wallet", request_body = schemas::wallet::DepositRequestBody, responses((status = 200, description = "Success", body = schemas::Envelope<schemas::wallet::WalletRequest>)), security(("bearer" = [])))]
@@ -58,7 +58,7 @@ pub async fn request_withdrawal(state: web::Data<AppState>, user: AuthUser, Json
 }
 
 /// The caller's requests, newest first, filtered and paged on the server.
-#[utoipa::path(get, path = "/api/wallet/requests", tag = "wallet", params(crate::wallet::RequestQuery), responses((status = 200, description = "Success", body = schemas::Envelope<Vec<schemas::wallet::WalletRequest>>)), security(("bearer" = [])))]
+#[utoipa::path(get, path = "/api/wallet/requests", tag = "wallet", params(crate::services::wallet::RequestQuery), responses((status = 200, description = "Success", body = schemas::Envelope<Vec<schemas::wallet::WalletRequest>>)), security(("bearer" = [])))]
 #[tracing::instrument(name = "get_wallet_requests", skip_all)]
 pub async fn get_wallet_requests(state: web::Data<AppState>, user: AuthUser, query: web::Query<RequestQuery>) -> ApiResult<HttpResponse> {
     wallet_user(&user)?;
@@ -105,5 +105,5 @@ pub async fn save_withdraw_account(state: web::Data<AppState>, user: AuthUser, J
 #[tracing::instrument(name = "get_bonus", skip_all)]
 pub async fn get_bonus(state: web::Data<AppState>, user: AuthUser) -> ApiResult<HttpResponse> {
     wallet_user(&user)?;
-    Ok(ok("Success", crate::wallet::bonus(&state.engine.read(), user.user_id, now_ms())))
+    Ok(ok("Success", crate::services::wallet::bonus(&state.engine.read(), user.user_id, now_ms())))
 }

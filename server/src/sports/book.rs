@@ -81,7 +81,7 @@ pub struct Book {
     ops_head: u64,
     /// Where each op goes as it happens, numbered (the engine node's relay to the edges).
     #[serde(skip)]
-    relay: Option<tokio::sync::mpsc::UnboundedSender<(u64, BookOp)>>,
+    relay: Option<tokio::sync::mpsc::Sender<(u64, BookOp)>>,
 }
 
 /// A change to the book as its callers made it: the engine node relays them, numbered, and each
@@ -180,16 +180,21 @@ impl Entry {
 }
 
 impl Book {
-    /// Counts an op, and hands it to the relay when there is one.
+    /// Counts an op, and hands it to the relay when there is one. The relay's queue is bounded
+    /// and the book is changed under its lock, so nothing waits for room: an op a full queue
+    /// cannot take is dropped, still counted, and the edges, seeing the gap in the numbers, ask
+    /// for the whole book again (`crate::edge`).
     fn relayed(&mut self, op: impl FnOnce() -> BookOp) {
         self.ops_head += 1;
         if let Some(relay) = &self.relay {
-            let _ = relay.send((self.ops_head, op()));
+            if let Err(tokio::sync::mpsc::error::TrySendError::Full(_)) = relay.try_send((self.ops_head, op())) {
+                tracing::warn!(op = self.ops_head, "the book's relay is full; the edges miss this change and ask for the whole book");
+            }
         }
     }
 
     /// From now on every op goes to `relay`, numbered after [`Book::ops_head`].
-    pub fn relay_to(&mut self, relay: tokio::sync::mpsc::UnboundedSender<(u64, BookOp)>) {
+    pub fn relay_to(&mut self, relay: tokio::sync::mpsc::Sender<(u64, BookOp)>) {
         self.relay = Some(relay);
     }
 
@@ -534,7 +539,7 @@ mod tests {
 
     #[test]
     fn a_copy_from_the_whole_book_and_the_ops_after_it_is_the_same_book() {
-        let (relay, mut ops) = tokio::sync::mpsc::unbounded_channel();
+        let (relay, mut ops) = tokio::sync::mpsc::channel(64);
         let mut book = Book::default();
         book.relay_to(relay);
         book.apply(added());

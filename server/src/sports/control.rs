@@ -1,15 +1,15 @@
-//! Operators at the feed (issue 14, `/ops/feed`): every fixture with its markets, and suspending,
+//! Operators at the feed (`/ops/feed`): every fixture with its markets, and suspending,
 //! resuming, re-pricing, settling, voiding and finishing them. Each action is first asked of the
 //! book (does the market exist, does the result fit it), then recorded in the ledger with the
 //! operator and their remark (a settlement in the same batch), then shown and pushed.
 
 use ledger::OperatorCommand;
 use super::book::{Book, Changes};
-use super::feed::{self, FeedHandle};
-use crate::app_state::AppState;
+use super::feed::{self, FeedError, FeedHandle};
 use crate::clock::now_ms;
-use crate::error::{ApiError, ApiResult};
-use ledger::{Command, MarketAction, UserId};
+use crate::push::hub::HubHandle;
+use std::sync::{Arc, RwLock};
+use ledger::{Command, EngineError, EngineHandle, MarketAction, UserId};
 use schemas::ops::{OpsFeed, OpsFeedAction, OpsFeedClock, OpsFeedSource, OpsFixture, OpsMarket, OpsSection};
 use schemas::sports::{FeedEvent, Market, MarketResult, MarketType, Price, Side};
 
@@ -18,8 +18,62 @@ const ODDS_H: std::ops::RangeInclusive<u32> = 101..=100_000;
 /// A moved run line, or a settled run value, is a whole number up to this.
 const RUNS_MAX: u32 = 999;
 
-fn book(state: &AppState) -> std::sync::RwLockReadGuard<'_, Book> {
-    state.book.read().unwrap_or_else(|p| p.into_inner())
+/// What an operator's action on the feed reaches.
+pub struct FeedDesk<'a> {
+    pub engine: &'a EngineHandle,
+    pub book: &'a Arc<RwLock<Book>>,
+    pub hub: &'a HubHandle,
+    /// The running feed, when this server runs one.
+    pub feed: Option<&'a FeedHandle>,
+}
+
+/// Why an operator's action on the feed was refused (`crate::http::error` gives each its status).
+#[derive(Debug, thiserror::Error)]
+pub enum ControlError {
+    #[error("Unknown fixture {0}")]
+    UnknownFixture(u64),
+    #[error("Unknown market {0}")]
+    UnknownMarket(u64),
+    #[error("Unknown section {0}")]
+    UnknownSection(u32),
+    #[error("Unknown action '{0}'")]
+    UnknownAction(String),
+    #[error("No feed runs in this server")]
+    NoFeed,
+    #[error("Market is already settled")]
+    AlreadySettled,
+    /// A field of the action missing or out of its range; the message names the field.
+    #[error("{0}")]
+    Invalid(String),
+    #[error("price: the back price must stay below the lay price")]
+    PricesCrossed,
+    #[error("section {sid} offers no {side} price to move")]
+    NoPriceToMove { sid: u32, side: &'static str },
+    #[error(transparent)]
+    Feed(#[from] FeedError),
+    #[error(transparent)]
+    Engine(#[from] EngineError),
+}
+
+type ControlResult<T> = Result<T, ControlError>;
+
+fn invalid(message: impl Into<String>) -> ControlError {
+    ControlError::Invalid(message.into())
+}
+
+impl FeedDesk<'_> {
+    fn book(&self) -> std::sync::RwLockReadGuard<'_, Book> {
+        self.book.read().unwrap_or_else(|p| p.into_inner())
+    }
+
+    fn book_mut(&self) -> std::sync::RwLockWriteGuard<'_, Book> {
+        self.book.write().unwrap_or_else(|p| p.into_inner())
+    }
+
+    /// The running feed, or why there is none.
+    pub fn feed(&self) -> ControlResult<&FeedHandle> {
+        self.feed.ok_or(ControlError::NoFeed)
+    }
 }
 
 /// The best price on one side of a section: the highest back, the lowest lay.
@@ -63,14 +117,14 @@ fn fixture_view(book: &Book, gmid: u64) -> Option<OpsFixture> {
 }
 
 /// Every fixture (by sport, then start) with its markets, and the feed's clock.
-pub fn view(state: &AppState) -> OpsFeed {
-    let book = book(state);
+pub fn view(desk: &FeedDesk) -> OpsFeed {
+    let book = desk.book();
     let mut fixtures: Vec<_> = book.fixtures().map(|f| (f.etid, f.stime.clone(), f.gmid)).collect();
     fixtures.sort();
-    let status = state.feed.as_ref().map(FeedHandle::status).unwrap_or_default();
+    let status = desk.feed.map(FeedHandle::status).unwrap_or_default();
     OpsFeed {
         clock: OpsFeedClock {
-            running: state.feed.is_some(),
+            running: desk.feed.is_some(),
             source: status.source.to_owned(),
             clock_ms: status.clock_ms,
             speed: status.speed,
@@ -83,12 +137,12 @@ pub fn view(state: &AppState) -> OpsFeed {
 }
 
 /// The fixture as operators now see it.
-pub fn fixture(state: &AppState, gmid: u64) -> ApiResult<OpsFixture> {
-    fixture_view(&book(state), gmid).ok_or_else(|| ApiError::NotFound(format!("Unknown fixture {gmid}")))
+pub fn fixture(desk: &FeedDesk, gmid: u64) -> ControlResult<OpsFixture> {
+    fixture_view(&desk.book(), gmid).ok_or(ControlError::UnknownFixture(gmid))
 }
 
 /// The result as the market's type takes it.
-fn check_result(market: &Market, result: &MarketResult) -> ApiResult<()> {
+fn check_result(market: &Market, result: &MarketResult) -> ControlResult<()> {
     let known = |sid: &u32| market.section.iter().any(|s| s.sid == *sid);
     let fits = match (market.gtype, result) {
         (_, MarketResult::Void) => true,
@@ -103,18 +157,18 @@ fn check_result(market: &Market, result: &MarketResult) -> ApiResult<()> {
             MarketType::Fancy | MarketType::Meter | MarketType::Khado | MarketType::Oddeven => "{\"kind\":\"runs\",\"value\":N} with N at most 999",
             MarketType::Fancy1 => "{\"kind\":\"happened\",\"sids\":[..]} naming its sections",
         };
-        return Err(ApiError::bad(format!("result: this market takes {wanted}, or {{\"kind\":\"void\"}}")));
+        return Err(invalid(format!("result: this market takes {wanted}, or {{\"kind\":\"void\"}}")));
     }
     Ok(())
 }
 
 /// The market with one side's best price of a section moved to `price`; the deeper prices of
 /// that side move by as much (never below the lowest price).
-fn moved(market: &Market, sid: u32, side: Side, price: Price) -> ApiResult<Market> {
+fn moved(market: &Market, sid: u32, side: Side, price: Price) -> ControlResult<Market> {
     let lines = matches!(market.gtype, MarketType::Fancy | MarketType::Meter | MarketType::Khado);
     let valid = if lines { price.hundredths().is_multiple_of(100) && price.hundredths() / 100 <= RUNS_MAX } else { ODDS_H.contains(&price.hundredths()) };
     if !valid {
-        return Err(ApiError::bad(if lines { "price: a run line is a whole number from 0 to 999" } else { "price: odds must be from 1.01 to 1000" }));
+        return Err(invalid(if lines { "price: a run line is a whole number from 0 to 999" } else { "price: odds must be from 1.01 to 1000" }));
     }
     let other = match side {
         Side::Back => Side::Lay,
@@ -126,10 +180,10 @@ fn moved(market: &Market, sid: u32, side: Side, price: Price) -> ApiResult<Marke
         (_, None) => false,
     };
     if !lines && crossed {
-        return Err(ApiError::Unprocessable("price: the back price must stay below the lay price".into()));
+        return Err(ControlError::PricesCrossed);
     }
-    market.section.iter().find(|s| s.sid == sid).ok_or_else(|| ApiError::NotFound(format!("Unknown section {sid}")))?;
-    let was = best(market, sid, side).ok_or_else(|| ApiError::Unprocessable(format!("section {sid} offers no {} price to move", if side == Side::Back { "back" } else { "lay" })))?;
+    market.section.iter().find(|s| s.sid == sid).ok_or(ControlError::UnknownSection(sid))?;
+    let was = best(market, sid, side).ok_or(ControlError::NoPriceToMove { sid, side: if side == Side::Back { "back" } else { "lay" } })?;
     let lowest = if lines { 0 } else { *ODDS_H.start() };
     let mut market = market.clone();
     let section = market.section.iter_mut().find(|s| s.sid == sid).expect("found above");
@@ -141,84 +195,80 @@ fn moved(market: &Market, sid: u32, side: Side, price: Price) -> ApiResult<Marke
 }
 
 /// What the action on a market asks, checked against the market as the book has it.
-fn market_action(book: &Book, gmid: u64, mid: u64, action: &str, body: &OpsFeedAction) -> ApiResult<(MarketAction, Option<FeedEvent>)> {
-    book.fixture(gmid).ok_or_else(|| ApiError::NotFound(format!("Unknown fixture {gmid}")))?;
-    let market = book.feed_market(gmid, mid).ok_or_else(|| ApiError::NotFound(format!("Unknown market {mid}")))?;
+fn market_action(book: &Book, gmid: u64, mid: u64, action: &str, body: &OpsFeedAction) -> ControlResult<(MarketAction, Option<FeedEvent>)> {
+    book.fixture(gmid).ok_or(ControlError::UnknownFixture(gmid))?;
+    let market = book.feed_market(gmid, mid).ok_or(ControlError::UnknownMarket(mid))?;
     if book.is_settled(gmid, mid) {
-        return Err(ApiError::Conflict("Market is already settled".into()));
+        return Err(ControlError::AlreadySettled);
     }
     Ok(match action {
         "suspend" => (MarketAction::Suspend, None),
         "resume" => (MarketAction::Resume, None),
         "price" => {
-            let sid = body.sid.ok_or_else(|| ApiError::bad("sid: required"))?;
-            let side = body.side.ok_or_else(|| ApiError::bad("side: required (back or lay)"))?;
-            let price = body.price.ok_or_else(|| ApiError::bad("price: required"))?;
+            let sid = body.sid.ok_or_else(|| invalid("sid: required"))?;
+            let side = body.side.ok_or_else(|| invalid("side: required (back or lay)"))?;
+            let price = body.price.ok_or_else(|| invalid("price: required"))?;
             let market = moved(market, sid, side, price)?;
             (MarketAction::MovePrice { sid, side, price_h: price.hundredths() }, Some(FeedEvent::MarketUpdated { market }))
         }
         "settle" | "void" => {
-            let result = if action == "void" { MarketResult::Void } else { body.result.clone().ok_or_else(|| ApiError::bad("result: required"))? };
+            let result = if action == "void" { MarketResult::Void } else { body.result.clone().ok_or_else(|| invalid("result: required"))? };
             check_result(market, &result)?;
             (MarketAction::Settle { result: result.clone() }, Some(FeedEvent::MarketSettled { gmid, mid, result }))
         }
-        _ => return Err(ApiError::NotFound(format!("Unknown action '{action}'"))),
+        _ => return Err(ControlError::UnknownAction(action.to_owned())),
     })
 }
 
 /// Operator `by` acts on market `mid` of fixture `gmid` (`suspend`, `resume`, `price`, `settle`,
 /// `void`); the fixture as it then is.
-pub async fn act_on_market(state: &AppState, by: UserId, gmid: u64, mid: u64, action: &str, body: OpsFeedAction) -> ApiResult<OpsFixture> {
-    let (action, event) = market_action(&book(state), gmid, mid, action, &body)?;
+pub async fn act_on_market(desk: &FeedDesk<'_>, by: UserId, gmid: u64, mid: u64, action: &str, body: OpsFeedAction) -> ControlResult<OpsFixture> {
+    let (action, event) = market_action(&desk.book(), gmid, mid, action, &body)?;
     let hold = match action {
         MarketAction::Suspend => Some(true),
         MarketAction::Resume => Some(false),
         _ => None,
     };
-    state.engine.submit(now_ms(), Command::Oversight(OperatorCommand::OperatorMarket { by, gmid, mid: Some(mid), action, remark: body.remark })).await?;
+    desk.engine.submit(now_ms(), Command::Oversight(OperatorCommand::OperatorMarket { by, gmid, mid: Some(mid), action, remark: body.remark })).await?;
     let mut changes = match (hold, event) {
-        (Some(held), _) => vec![state.book.write().unwrap_or_else(|p| p.into_inner()).hold(gmid, Some(mid), held)],
+        (Some(held), _) => vec![desk.book_mut().hold(gmid, Some(mid), held)],
         // The ledger settled it already: the book's result needs no second settlement.
-        (None, Some(event)) => feed::fold(&state.book, vec![event]),
+        (None, Some(event)) => feed::fold(desk.book, vec![event]),
         (None, None) => Vec::new(),
     };
-    feed::publish(&state.book, &state.hub, &mut changes);
-    fixture(state, gmid)
+    feed::publish(desk.book, desk.hub, &mut changes);
+    fixture(desk, gmid)
 }
 
 /// Operator `by` acts on every market of fixture `gmid` (`suspend`, `resume`, `finish`).
-pub async fn act_on_fixture(state: &AppState, by: UserId, gmid: u64, action: &str, body: OpsFeedAction) -> ApiResult<Option<OpsFixture>> {
-    book(state).fixture(gmid).ok_or_else(|| ApiError::NotFound(format!("Unknown fixture {gmid}")))?;
+pub async fn act_on_fixture(desk: &FeedDesk<'_>, by: UserId, gmid: u64, action: &str, body: OpsFeedAction) -> ControlResult<Option<OpsFixture>> {
+    desk.book().fixture(gmid).ok_or(ControlError::UnknownFixture(gmid))?;
     let action = match action {
         "suspend" => MarketAction::Suspend,
         "resume" => MarketAction::Resume,
         "finish" => {
             let winner = body.winner.clone().unwrap_or_default();
             if !matches!(winner.as_str(), "home" | "away" | "draw") {
-                return Err(ApiError::bad("winner: must be home, away or draw"));
+                return Err(invalid("winner: must be home, away or draw"));
             }
             // Only the simulator decides a finished match's results; refused before anything is
             // recorded.
-            if feed_of(state)?.status().source != "simulator" {
-                return Err(super::feed::FeedError::CannotFinish.into());
+            if desk.feed()?.status().source != "simulator" {
+                return Err(FeedError::CannotFinish.into());
             }
             MarketAction::Finish { winner }
         }
-        _ => return Err(ApiError::NotFound(format!("Unknown action '{action}'"))),
+        _ => return Err(ControlError::UnknownAction(action.to_owned())),
     };
-    state.engine.submit(now_ms(), Command::Oversight(OperatorCommand::OperatorMarket { by, gmid, mid: None, action: action.clone(), remark: body.remark })).await?;
+    desk.engine.submit(now_ms(), Command::Oversight(OperatorCommand::OperatorMarket { by, gmid, mid: None, action: action.clone(), remark: body.remark })).await?;
     let changes: Changes = match action {
-        MarketAction::Suspend | MarketAction::Resume => state.book.write().unwrap_or_else(|p| p.into_inner()).hold(gmid, None, action == MarketAction::Suspend),
+        MarketAction::Suspend | MarketAction::Resume => desk.book_mut().hold(gmid, None, action == MarketAction::Suspend),
         MarketAction::Finish { winner } => {
-            feed_of(state)?.finish(gmid, winner).await?;
-            return Ok(fixture(state, gmid).ok());
+            desk.feed()?.finish(gmid, winner).await?;
+            return Ok(fixture(desk, gmid).ok());
         }
         MarketAction::MovePrice { .. } | MarketAction::Settle { .. } => Changes::default(),
     };
-    feed::publish(&state.book, &state.hub, &mut [changes]);
-    fixture(state, gmid).map(Some)
-}
-
-pub fn feed_of(state: &AppState) -> ApiResult<&FeedHandle> {
-    state.feed.as_ref().ok_or_else(|| ApiError::NotFound("No feed runs in this server".into()))
+    feed::publish(desk.book, desk.hub, &mut [changes]);
+    fixture(desk, gmid).map(Some)
 }

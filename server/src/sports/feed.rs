@@ -5,8 +5,8 @@ use ledger::{BetReject, SportsCommand};
 use super::book::{Book, Changes, SIMULATOR_SOURCE};
 use std::collections::BTreeMap;
 use crate::clock::now_ms;
-use crate::error::ApiError;
-use crate::ws::hub::{Full, HubHandle};
+use crate::push::change::Full;
+use crate::push::hub::HubHandle;
 use ledger::{Command, EngineError, EngineHandle, Reject};
 use schemas::sports::{FeedEvent, HomeDelta};
 use std::sync::{Arc, RwLock};
@@ -41,17 +41,6 @@ pub enum FeedError {
     UnknownFixture(u64),
     #[error("This server's feed cannot finish a fixture: settle or void each market")]
     CannotFinish,
-}
-
-impl From<FeedError> for ApiError {
-    fn from(error: FeedError) -> Self {
-        match error {
-            FeedError::UnknownWinner(_) => ApiError::BadRequest(error.to_string()),
-            FeedError::UnknownFixture(_) => ApiError::NotFound(error.to_string()),
-            FeedError::CannotFinish => ApiError::Conflict(error.to_string()),
-            FeedError::NotRunning | FeedError::Stopped => ApiError::Unexpected(anyhow::Error::new(error)),
-        }
-    }
 }
 
 /// What operators and testers ask of the running feed.

@@ -8,7 +8,7 @@ pub mod navigation;
 
 use ledger::SportsCommand;
 use crate::configuration::Settings;
-use crate::ws::hub::HubHandle;
+use crate::push::hub::HubHandle;
 use book::{Book, Changes};
 use feed::{FeedError, FeedHandle, FeedSource};
 use schemas::sports::FeedEvent;

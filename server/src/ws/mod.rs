@@ -1,9 +1,5 @@
-//! Realtime push (DESIGN §4): `/ws`, one select loop per connection, one hub task.
+//! The `/ws` endpoint (DESIGN §4): the handshake, and one select loop per connection that reads
+//! the client's messages and hands its subscriptions to the hub (`crate::push`).
 
-pub mod hub;
-pub mod outbound;
-pub mod public;
 pub mod route;
 pub mod session;
-pub mod socket;
-pub mod wire;

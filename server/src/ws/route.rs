@@ -1,11 +1,11 @@
 //! The WebSocket handshake: upgrade, then hand the connection to its session loop.
-//! `?format=msgpack` asks for MessagePack binary frames instead of JSON text (`super::wire`).
+//! `?format=msgpack` asks for MessagePack binary frames instead of JSON text (`crate::push::wire`).
 
-use crate::app_state::AppState;
+use crate::http::state::AppState;
 use crate::limits::WS_FRAME_BYTES_MAX;
-use super::hub::ConnQueue;
-use super::outbound::Outbound;
-use super::wire::ConnectParams;
+use crate::push::queue::ConnQueue;
+use crate::push::outbound::Outbound;
+use crate::push::wire::ConnectParams;
 use actix_http::body::{BodyStream, MessageBody};
 use std::sync::Arc;
 use actix_web::{web, HttpRequest, HttpResponse};
@@ -13,13 +13,13 @@ use actix_web::{web, HttpRequest, HttpResponse};
 pub async fn ws_connect(req: HttpRequest, body: web::Payload, state: web::Data<AppState>, params: web::Query<ConnectParams>) -> actix_web::Result<HttpResponse> {
     // An address past its open connections is refused before the upgrade; the permit is held
     // for the connection's life.
-    let permit = match crate::client_address::client_addr(&req) {
+    let permit = match crate::http::client_address::client_addr(&req) {
         Some(ip) => Some(state.client_limits.socket(ip)?),
         None => None,
     };
-    let socket = super::socket::ConnSocket::of(&req);
+    let socket = crate::push::socket::ConnSocket::of(&req);
     // actix-ws reads the client's frames; what goes out is written from the connection's queue
-    // (`super::outbound`), so its answer and session are not used.
+    // (`crate::push::outbound`), so its answer and session are not used.
     let (_, _, stream) = actix_ws::handle(&req, body)?;
     let stream = stream.max_frame_size(WS_FRAME_BYTES_MAX).aggregate_continuations().max_continuation_size(WS_FRAME_BYTES_MAX);
     // A plain TCP connection is written directly; under TLS actix's dispatcher encrypts.

@@ -1,14 +1,15 @@
 //! One connection: a `select!` loop over inbound frames, the hub closing the connection and the
 //! heartbeat. What goes out is queued on the connection's `ConnQueue` and written from there
-//! (`super::outbound`). It always ends by telling the hub and closing the socket.
+//! (`crate::push::outbound`). It always ends by telling the hub and closing the socket.
 
-use super::hub::{ConnQueue, HubCommand};
-use super::wire::Format;
-use crate::app_state::AppState;
+use crate::push::hub::HubCommand;
+use crate::push::queue::ConnQueue;
+use crate::push::wire::Format;
+use crate::http::state::AppState;
 use crate::clock::now_ms;
-use super::socket::ConnSocket;
+use crate::push::socket::ConnSocket;
 use crate::limits::{WS_CLIENT_TIMEOUT_MS, WS_CLOSE_GRACE_MS, WS_PING_INTERVAL_MS, WS_SEND_STALL_MS};
-use crate::push::{user_balance, user_topic};
+use crate::push::notify::{user_balance, user_topic};
 use actix_web::web;
 use actix_ws::{AggregatedMessage, AggregatedMessageStream, CloseCode, CloseReason};
 use futures_util::StreamExt;
@@ -38,7 +39,7 @@ enum End {
 }
 
 /// One connection: what it reads is handled here; what it sends is queued on `queue`, written to
-/// the socket at once or by the connection's response body (`super::outbound`).
+/// the socket at once or by the connection's response body (`crate::push::outbound`).
 pub async fn run(state: web::Data<AppState>, queue: Arc<ConnQueue>, mut stream: AggregatedMessageStream, socket: Option<ConnSocket>) {
     let mut conn = Conn { id: state.hub.next_conn_id(), format: queue.format, user: None };
     state.hub.send(HubCommand::Connect { conn_id: conn.id, queue: queue.clone() }).await;
@@ -52,12 +53,12 @@ pub async fn run(state: web::Data<AppState>, queue: Arc<ConnQueue>, mut stream: 
                 match inbound {
                     Some(Ok(AggregatedMessage::Text(text))) => {
                         for reply in handle_text(&state, &mut conn, &text).await {
-                            queue.reply(super::wire::encode(conn.format, &reply));
+                            queue.reply(crate::push::wire::encode(conn.format, &reply));
                         }
                     }
                     Some(Ok(AggregatedMessage::Binary(_))) => {
                         let reply = WsServerMessage::Error { message: "binary frames are not accepted; send JSON text".into() };
-                        queue.reply(super::wire::encode(conn.format, &reply));
+                        queue.reply(crate::push::wire::encode(conn.format, &reply));
                     }
                     Some(Ok(AggregatedMessage::Ping(bytes))) => queue.pong(bytes),
                     Some(Ok(AggregatedMessage::Pong(_))) => {}
@@ -67,7 +68,7 @@ pub async fn run(state: web::Data<AppState>, queue: Arc<ConnQueue>, mut stream: 
                 }
             }
             _ = queue.closed_by_hub.notified() => break End::ClosedByHub,
-            _ = super::outbound::write_when_writable(&queue, &mut writable) => {}
+            _ = crate::push::outbound::write_when_writable(&queue, &mut writable) => {}
             _ = heartbeat.tick() => {
                 if last_heard.elapsed() > Duration::from_millis(WS_CLIENT_TIMEOUT_MS) {
                     break End::Close(Some(CloseReason { code: CloseCode::Normal, description: Some("heartbeat timeout".into()) }));
@@ -122,12 +123,12 @@ fn next_beat(grid: TokioInstant, now: TokioInstant) -> TokioInstant {
 
 /// Whether the client ends the connection within `WS_CLOSE_GRACE_MS` of the close frame (which
 /// may still wait for a full socket to drain).
-async fn ends_within_grace(stream: &mut AggregatedMessageStream, queue: &ConnQueue, writable: &mut super::outbound::Writable) -> bool {
+async fn ends_within_grace(stream: &mut AggregatedMessageStream, queue: &ConnQueue, writable: &mut crate::push::outbound::Writable) -> bool {
     let grace = Duration::from_millis(WS_CLOSE_GRACE_MS);
     let ended = async {
         tokio::select! {
             _ = async { while stream.next().await.is_some() {} } => {}
-            _ = super::outbound::write_when_writable(queue, writable) => {}
+            _ = crate::push::outbound::write_when_writable(queue, writable) => {}
         }
     };
     tokio::time::timeout(grace, ended).await.is_ok()
@@ -149,7 +150,7 @@ async fn handle_text(state: &AppState, conn: &mut Conn, text: &str) -> Vec<WsSer
                 // A login this edge forwarded a moment ago is known here before the token is looked up.
                 edge.reach_forwarded().await;
             }
-            let found = state.engine.read().accounts.session_by_access(&crate::tokens::hash(&token), now_ms()).map(|s| (s.user_id, s.id));
+            let found = state.engine.read().accounts.session_by_access(&crate::auth::tokens::hash(&token), now_ms()).map(|s| (s.user_id, s.id));
             match found {
                 Some((user_id, session_id)) => {
                     conn.user = Some((user_id, session_id));
@@ -200,13 +201,13 @@ fn resolve(state: &AppState, conn: &Conn, topic: &str) -> Result<(String, serde_
             let (user_id, session_id) = conn.user.ok_or("topic 'user' needs an 'auth' message first")?;
             let ledger = state.engine.read();
             if !ledger.accounts.sessions.contains_key(&session_id) {
-                return Err(super::hub::SESSION_ENDED.into());
+                return Err(crate::push::hub::SESSION_ENDED.into());
             }
             let account = ledger.accounts.users.get(&user_id).ok_or("unknown user")?;
             let snapshot = serde_json::to_value(user_balance(account)).expect("wire types serialize");
             Ok((user_topic(user_id), snapshot))
         }
-        other => super::public::resolve_public(&state.book, &state.casino, other).ok_or_else(|| format!("unknown topic '{other}'")),
+        other => crate::topics::resolve_public(&state.book, &state.casino, other).ok_or_else(|| format!("unknown topic '{other}'")),
     }
 }
 

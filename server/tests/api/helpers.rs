@@ -1,4 +1,4 @@
-//! `spawn_app` starts the real server on port 0 with a fresh sled directory; one helper per call.
+//! `spawn_app` starts the real server on port 0 with a fresh data directory; one helper per call.
 
 use serde_json::{json, Value};
 use server::app::Application;

@@ -1,4 +1,4 @@
-//! Password guessing (issue 16): attempts are counted before their check, so a concurrent burst
+//! Password guessing: attempts are counted before their check, so a concurrent burst
 //! cannot beat the throttle; the throttle is per account and address, so an attacker elsewhere
 //! cannot lock the owner out; one address cannot spray many accounts; and password checks run a
 //! bounded number at a time, the rest turned away with 503.

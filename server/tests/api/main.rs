@@ -1,4 +1,4 @@
-//! Black-box API tests: the real server on port 0 with a temporary sled directory.
+//! Black-box API tests: the real server on port 0 with a temporary data directory.
 
 mod auth;
 mod bad_input;

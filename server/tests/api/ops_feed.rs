@@ -1,4 +1,4 @@
-//! Operators at the feed (issue 14): suspend, resume, move a price, settle, void and finish, each
+//! Operators at the feed: suspend, resume, move a price, settle, void and finish, each
 //! recorded with the operator and remark; what is wrong is refused and changes nothing.
 
 use crate::helpers::*;

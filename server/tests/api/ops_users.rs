@@ -1,4 +1,4 @@
-//! The operators' view of accounts (issue 14): find, read, follow the money, act with a remark.
+//! The operators' view of accounts: find, read, follow the money, act with a remark.
 
 use crate::helpers::*;
 use crate::sports::{bet_body, best, frozen_app, match_odds, place};
@@ -171,7 +171,7 @@ async fn bad_time_travel_requests_are_refused() {
 }
 
 fn rfc3339(at_ms: i64) -> String {
-    server::timefmt::rfc3339(at_ms)
+    server::http::timefmt::rfc3339(at_ms)
 }
 
 fn urlencode(text: &str) -> String {

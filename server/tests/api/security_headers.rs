@@ -1,4 +1,4 @@
-//! Security headers (issue 16): no framing, no sniffing, same-origin referrers, no browser
+//! Security headers: no framing, no sniffing, same-origin referrers, no browser
 //! features on every answer; `no-store` on API answers; a strict policy with a fresh style nonce
 //! on the client's page.
 

@@ -1,4 +1,4 @@
-//! Wallet, bonus and secure auth (issue 6), end to end: player requests, operator decisions,
+//! Wallet, bonus and secure auth, end to end: player requests, operator decisions,
 //! holds, lists, coupons, TOTP logins, the Telegram connection id.
 
 use crate::helpers::*;
@@ -278,8 +278,8 @@ async fn a_withdrawal_hold_reaches_the_players_socket() {
 
 /// The code of the user's authenticator app `offset_secs` from now.
 fn code(secret: &str, offset_secs: i64) -> String {
-    let bytes = server::totp::base32_decode(secret).expect("base32 secret");
-    server::totp::code_at(&bytes, chrono::Utc::now().timestamp() + offset_secs)
+    let bytes = server::auth::totp::base32_decode(secret).expect("base32 secret");
+    server::auth::totp::code_at(&bytes, chrono::Utc::now().timestamp() + offset_secs)
 }
 
 fn other_code(code: &str) -> String {

@@ -1,0 +1,55 @@
+//! What the command groups share: where a command works (a data directory or a running
+//! server), and how its answer is printed.
+
+use crate::app::open_store;
+use crate::configuration::Settings;
+use crate::cli::remote::Remote;
+use clap::Args;
+use schemas::{Money, Role};
+use serde::Serialize;
+use std::path::PathBuf;
+
+#[derive(Args)]
+pub(super) struct Target {
+    /// Work directly on this data directory (no server may hold it).
+    #[arg(long, conflicts_with = "url")]
+    pub(super) data: Option<PathBuf>,
+    /// Call the running server at this address.
+    #[arg(long)]
+    pub(super) url: Option<String>,
+    #[arg(long, env = "EXCHANGE_OPERATOR", default_value = "operator")]
+    pub(super) operator: String,
+    #[arg(long, env = "EXCHANGE_OPERATOR_PASSWORD", default_value = "operator123", hide_default_value = true)]
+    pub(super) operator_password: String,
+}
+
+pub(super) fn parse_role(text: &str) -> Result<Role, String> {
+    serde_json::from_value(serde_json::Value::String(text.into())).map_err(|_| "role must be user, demo or operator".into())
+}
+
+pub(super) fn parse_amount(text: &str) -> Result<Money, String> {
+    schemas::money::parse_minor(text).map(Money).map_err(|e| format!("amount {e}"))
+}
+
+pub(super) fn print<T: Serialize>(value: &T) {
+    println!("{}", serde_json::to_string_pretty(value).expect("wire types serialize"));
+}
+
+/// Percent-encodes a query value (statuses hold `-`, kinds and names are plain).
+pub(super) fn encode(text: &str) -> String {
+    text.bytes()
+        .map(|b| if b.is_ascii_alphanumeric() || matches!(b, b'-' | b'_' | b'.') { (b as char).to_string() } else { format!("%{b:02X}") })
+        .collect()
+}
+
+/// An engine on a data directory, for operator commands without a server.
+pub(super) fn local(settings: &Settings, target: &Target) -> anyhow::Result<ledger::EngineHandle> {
+    let dir = target.data.clone().unwrap_or_else(|| settings.application.data_dir.clone());
+    let store = open_store(&dir)?;
+    Ok(ledger::start(store, Box::new(|_, _| {}))?)
+}
+
+/// A signed-in operator session on the server at `url`.
+pub(super) async fn remote(url: &str, target: &Target) -> anyhow::Result<Remote> {
+    Remote::sign_in(url, &target.operator, &target.operator_password).await
+}

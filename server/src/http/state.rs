@@ -1,0 +1,35 @@
+//! What every handler can reach: configuration, ledger, market book, casino tables, feed, ciphers,
+//! hub and limits. Built by `app::Application::build`.
+
+use crate::configuration::Settings;
+use crate::crypto::PayloadCipher;
+use crate::auth::login_limiter::LoginLimiter;
+use crate::sports::book::Book;
+use crate::sports::feed::FeedHandle;
+use crate::push::hub::HubHandle;
+use ledger::EngineHandle;
+use std::sync::{Arc, RwLock};
+
+/// What every handler can reach.
+pub struct AppState {
+    pub settings: Settings,
+    pub engine: EngineHandle,
+    pub book: Arc<RwLock<Book>>,
+    /// Every casino table's current round.
+    pub casino: crate::casino::SharedTables,
+    /// The running round engine, when this server runs one.
+    pub dealer: Option<crate::casino::Dealer>,
+    /// The running feed, when this server runs one.
+    pub feed: Option<FeedHandle>,
+    /// On an edge node: the engine node it forwards to and its followed log (`crate::edge`).
+    pub edge: Option<crate::edge::Edge>,
+    pub cipher: PayloadCipher,
+    /// Seals credentials at rest in the ledger (`auth.secret_key_hex`).
+    pub secret_cipher: PayloadCipher,
+    pub hub: HubHandle,
+    pub login_limiter: LoginLimiter,
+    pub password_checks: crate::auth::passwords::PasswordChecks,
+    pub client_limits: Arc<crate::http::client_limits::ClientLimits>,
+    /// The console's background invariant check.
+    pub verification: crate::verification::Verification,
+}

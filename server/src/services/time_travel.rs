@@ -1,0 +1,179 @@
+//! Operators' time travel: the ledger as it was at a moment of the log, and the log's
+//! events read back with filters. Shared by `/api/ops/audit/*` and the `exchange audit` commands.
+
+use crate::http::error::{ApiError, ApiResult};
+use crate::services::views::open_bets;
+use ledger::{EngineHandle, Envelope, State, Store};
+use schemas::ops::{OpsEventRow, OpsMoment, OpsMomentUser};
+use schemas::Money;
+use serde_json::Value;
+use std::collections::BTreeMap;
+
+/// At most this many events in one page, and in one export.
+pub const EVENTS_PAGE_MAX: u32 = 500;
+pub const EVENTS_EXPORT_MAX: u64 = 1_000_000;
+
+/// Fields of events that hold credentials: never shown or exported.
+const SECRET_FIELDS: [&str; 6] = ["password_hash", "access", "refresh", "presented", "secret_sealed", "connection_id"];
+
+async fn off_the_workers<T: Send + 'static>(work: impl FnOnce() -> Result<T, ledger::StoreError> + Send + 'static) -> ApiResult<T> {
+    tokio::task::spawn_blocking(work)
+        .await
+        .map_err(|e| ApiError::Unexpected(anyhow::anyhow!("audit task: {e}")))?
+        .map_err(|e| ApiError::Unexpected(e.into()))
+}
+
+/// Every account (or one) as it was after event `seq`, or after the last event written at or
+/// before `at_ms`, with its open bets then.
+pub async fn moment(engine: &EngineHandle, seq: Option<u64>, at_ms: Option<i64>, username: Option<String>) -> ApiResult<OpsMoment> {
+    let head = engine.read().head_seq;
+    let to_seq = seq.unwrap_or(head);
+    if to_seq > head {
+        return Err(ApiError::bad(format!("seq: must be at most the head of the log ({head})")));
+    }
+    if let Some(name) = &username {
+        if engine.read().accounts.user_by_name(name).is_none() {
+            return Err(ApiError::not_found(format!("Unknown user '{name}'")));
+        }
+    }
+    let store = engine.store().clone();
+    let state = off_the_workers(move || ledger::audit::replay_to(store.as_ref(), to_seq, at_ms.unwrap_or(i64::MAX))).await?;
+    let users = state
+        .accounts.users
+        .values()
+        .filter(|u| username.as_deref().is_none_or(|name| u.username.eq_ignore_ascii_case(name)))
+        .map(|u| OpsMomentUser { username: u.username.clone(), balance: Money(u.balance_minor), exposure: Money(u.exposure_minor), open_bets: open_bets(&state, u.id, None) })
+        .collect();
+    Ok(OpsMoment { seq: state.head_seq, at_ms: state.head_at_ms, users })
+}
+
+/// Which events to read back.
+#[derive(Debug, Clone, Default)]
+pub struct EventFilter {
+    pub from_seq: u64,
+    pub to_seq: Option<u64>,
+    pub username: Option<String>,
+    pub kind: Option<String>,
+    /// A market, round or fixture id: the events whose `mid`, `book` or `gmid` it is.
+    pub market: Option<u64>,
+}
+
+/// The id fields a market filter compares.
+const MARKET_FIELDS: [&str; 3] = ["mid", "book", "gmid"];
+
+/// The variant's name and its fields, credentials removed.
+fn describe(envelope: &Envelope) -> (String, Value) {
+    let value = serde_json::to_value(&envelope.event).unwrap_or(Value::Null);
+    match value {
+        Value::Object(map) if map.len() == 1 => {
+            let (kind, mut detail) = map.into_iter().next().expect("one entry");
+            redact(&mut detail);
+            (kind, detail)
+        }
+        Value::String(kind) => (kind, Value::Null),
+        other => ("Unknown".into(), other),
+    }
+}
+
+fn redact(value: &mut Value) {
+    match value {
+        Value::Object(map) => {
+            for (key, field) in map.iter_mut() {
+                if SECRET_FIELDS.contains(&key.as_str()) {
+                    *field = Value::String("[withheld]".into());
+                } else {
+                    redact(field);
+                }
+            }
+        }
+        Value::Array(items) => items.iter_mut().for_each(redact),
+        _ => {}
+    }
+}
+
+/// The number a field holds (a user id in `user_id` or `by`, a market in `mid`), found at the top
+/// of the event or one level in.
+fn id_field(detail: &Value, field: &str) -> Option<u64> {
+    detail.get(field).and_then(Value::as_u64).or_else(|| detail.as_object()?.values().find_map(|inner| inner.get(field)?.as_u64()))
+}
+
+fn row(names: &BTreeMap<u64, String>, envelope: &Envelope) -> OpsEventRow {
+    let (kind, detail) = describe(envelope);
+    let name = |field| id_field(&detail, field).and_then(|id| names.get(&id).cloned());
+    OpsEventRow { seq: envelope.seq, at_ms: envelope.at_ms, kind, username: name("user_id"), by: name("by"), detail }
+}
+
+fn names(state: &State) -> BTreeMap<u64, String> {
+    state.accounts.users.values().map(|u| (u.id, u.username.clone())).collect()
+}
+
+fn matching(filter: &EventFilter, row: &OpsEventRow) -> bool {
+    filter.kind.as_deref().is_none_or(|kind| row.kind.eq_ignore_ascii_case(kind))
+        && filter.username.as_deref().is_none_or(|name| row.username.as_deref().is_some_and(|u| u.eq_ignore_ascii_case(name)) || row.by.as_deref().is_some_and(|u| u.eq_ignore_ascii_case(name)))
+        && filter.market.is_none_or(|market| MARKET_FIELDS.iter().any(|field| id_field(&row.detail, field) == Some(market)))
+}
+
+/// Reads the events in the filter's range, calling `each` with every match (in order) until it
+/// returns false.
+fn scan(store: &dyn Store, names: &BTreeMap<u64, String>, filter: &EventFilter, mut each: impl FnMut(OpsEventRow) -> bool) -> Result<(), ledger::StoreError> {
+    let to_seq = filter.to_seq.unwrap_or(u64::MAX);
+    for record in store.read_from(filter.from_seq.max(1)) {
+        let envelope = record?;
+        if envelope.seq > to_seq {
+            break;
+        }
+        let row = row(names, &envelope);
+        if matching(filter, &row) && !each(row) {
+            break;
+        }
+    }
+    Ok(())
+}
+
+fn check(engine: &EngineHandle, filter: &EventFilter) -> ApiResult<BTreeMap<u64, String>> {
+    if let Some(name) = &filter.username {
+        if engine.read().accounts.user_by_name(name).is_none() {
+            return Err(ApiError::not_found(format!("Unknown user '{name}'")));
+        }
+    }
+    if filter.to_seq.is_some_and(|to| to < filter.from_seq) {
+        return Err(ApiError::bad("toSeq: must not be below fromSeq"));
+    }
+    Ok(names(&engine.read()))
+}
+
+/// One page of the matching events, oldest first, and how many match in all.
+pub async fn events(engine: &EngineHandle, filter: EventFilter, page: u32, limit: u32) -> ApiResult<(Vec<OpsEventRow>, u64)> {
+    let names = check(engine, &filter)?;
+    let store = engine.store().clone();
+    let skip = u64::from(page.saturating_sub(1)) * u64::from(limit);
+    off_the_workers(move || {
+        let (mut rows, mut total) = (Vec::new(), 0u64);
+        scan(store.as_ref(), &names, &filter, |row| {
+            if total >= skip && rows.len() < limit as usize {
+                rows.push(row);
+            }
+            total += 1;
+            true
+        })?;
+        Ok((rows, total))
+    })
+    .await
+}
+
+/// Every matching event as JSON lines (at most `EVENTS_EXPORT_MAX`).
+pub async fn export(engine: &EngineHandle, filter: EventFilter) -> ApiResult<String> {
+    let names = check(engine, &filter)?;
+    let store = engine.store().clone();
+    off_the_workers(move || {
+        let (mut lines, mut count) = (String::new(), 0u64);
+        scan(store.as_ref(), &names, &filter, |row| {
+            lines.push_str(&serde_json::to_string(&row).expect("rows serialize"));
+            lines.push('\n');
+            count += 1;
+            count < EVENTS_EXPORT_MAX
+        })?;
+        Ok(lines)
+    })
+    .await
+}
