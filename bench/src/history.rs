@@ -175,7 +175,7 @@ impl Generator {
             let (gmid, mid) = (1_000 + self.market_mid / 3, self.market_mid);
             self.market_mid += 1;
             self.market_bets = 0;
-            return Command::Sports(SportsCommand::SettleMarket { gmid, mid, result: MarketResult::Winner { sid: 1 + self.rng.below(3) as u32 } });
+            return Command::Sports(SportsCommand::SettleMarket { gmid, mid, result: MarketResult::Winner { sid: 1 + self.rng.below(3) as u32 }, market: Market { gmid, ..market(mid) } });
         }
         let user_id = self.user_id();
         let stake_minor = 10_000 * (1 + self.rng.below(5) as i64);

@@ -3,9 +3,13 @@
 
 use crate::apply::apply;
 use crate::accounts::messages::AccountEvent;
+use crate::betting::RUNS_MAX;
 use crate::bets::messages::BetEvent;
+use crate::sports::messages::SportsEvent;
+use crate::sports::results::check_result;
+use schemas::sports::MarketResult;
 use crate::event::{Envelope, Event};
-use crate::ids::UserId;
+use crate::ids::{BookKey, UserId};
 use crate::state::State;
 use crate::store::{Store, StoreError};
 use schemas::{AuditCheck, AuditFailure, AuditReport, AuditState, AuditUser, Money};
@@ -190,6 +194,7 @@ pub fn verify_with_progress(store: &dyn Store, live: Option<&State>, progress: &
     let mut available = Check::new("available balance never negative");
     let mut settled = Check::new("every bet settled exactly once; every result settles its market");
     let mut rules = Check::new("every bet taken by the rules in force (in-play delay waited, table not locked)");
+    let mut results = Check::new("every result fits its market (a winner among its runners, runs in range, sections it has)");
     let mut sums: BTreeMap<UserId, i64> = BTreeMap::new();
     let mut state = State::default();
     let mut events = 0u64;
@@ -205,6 +210,7 @@ pub fn verify_with_progress(store: &dyn Store, live: Option<&State>, progress: &
         }
         check_settlement(&state, &envelope, &mut settled);
         check_bet_rules(&state, &envelope, &mut rules);
+        check_result_fits(&state, &envelope, &mut results);
         apply(&mut state, &envelope);
         events += 1;
         if events.is_multiple_of(PROGRESS_EVERY) {
@@ -238,7 +244,7 @@ pub fn verify_with_progress(store: &dyn Store, live: Option<&State>, progress: &
         None => replay(store, to_seq)?.fingerprint(),
     };
     replayed.expect(head, state.fingerprint() == reference, || format!("state at seq {} differs after replay", state.head_seq));
-    let checks = [continuity, balances, exposure, available, settled, rules, replayed];
+    let checks = [continuity, balances, exposure, available, settled, rules, results, replayed];
     let first_failure = checks.iter().filter_map(Check::first_failure).min_by_key(|f| f.seq);
     Ok(AuditReport { seq: state.head_seq, events, checks: checks.into_iter().map(Check::finish).collect(), first_failure })
 }
@@ -279,6 +285,17 @@ fn check_bet_rules(state: &State, envelope: &Envelope, rules: &mut Check) {
     let table = matches!(payoff, crate::betting::Payoff::Item { .. }).then(|| gmid.saturating_sub(crate::ids::CASINO_ID_BASE));
     let locked = table.is_some_and(|t| u32::try_from(t).is_ok_and(|t| state.casino.locked_tables.contains(&t)));
     rules.expect(envelope.seq, !locked, || format!("seq {}: bet {bet_id} on locked table {}", envelope.seq, table.unwrap_or_default()));
+}
+
+/// A market's result, against the market it was checked against when recorded, and against the
+/// books of the market's open bets (a record without its market is checked against these alone):
+/// a winner must be one of their runners, runs at most `RUNS_MAX`, sections the market has.
+fn check_result_fits(state: &State, envelope: &Envelope, results: &mut Check) {
+    let Event::Sports(SportsEvent::MarketResulted { mid, result, market, .. }) = &envelope.event else { return };
+    let fits_market = market.as_ref().is_none_or(|market| check_result(market, result).is_ok());
+    let in_range = !matches!(result, MarketResult::Runs { value } if *value > RUNS_MAX);
+    let fits_books = *result == MarketResult::Void || state.betting.books.range(BookKey::all_of(*mid)).all(|(_, book)| book.kind.outcome(result).is_some());
+    results.expect(envelope.seq, fits_market && in_range && fits_books, || format!("seq {}: market {mid} resulted {result:?}, which names nothing it has", envelope.seq));
 }
 
 /// Invariant 5 for one event, against the state before it: a bet settles once, while open, and

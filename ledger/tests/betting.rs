@@ -5,6 +5,7 @@ mod common;
 use ledger::{AccountReject, BetEvent, BetReject, SportsCommand, SportsEvent};
 use common::*;
 use ledger::betting::{BookKind, Payoff};
+use ledger::sports::MarketShape;
 use ledger::{BetInfo, BookKey, Command, Event, FeedWorld, Reject};
 use proptest::prelude::*;
 use schemas::sports::{Market, MarketResult, MarketType, Side};
@@ -108,9 +109,9 @@ fn settlement_pays_each_bet_once_and_releases_exposure() {
     let state = given(player(100_000));
     let a = then_apply(&state, bet("r1", match_odds(), 10_000, info(1, Side::Back, 185)));
     let b = then_apply(&a, bet("r2", match_odds(), 10_000, info(2, Side::Lay, 214)));
-    let settle = Command::Sports(SportsCommand::SettleMarket { gmid: 500, mid: 7, result: MarketResult::Winner { sid: 1 } });
+    let settle = Command::Sports(SportsCommand::SettleMarket { gmid: 500, mid: 7, result: MarketResult::Winner { sid: 1 }, market: match_odds() });
     let events = when(&b, settle.clone()).expect("settles");
-    assert_eq!(events[0], Event::Sports(SportsEvent::MarketResulted { gmid: 500, mid: 7, result: MarketResult::Winner { sid: 1 } }));
+    assert_eq!(events[0], Event::Sports(SportsEvent::MarketResulted { gmid: 500, mid: 7, result: MarketResult::Winner { sid: 1 }, market: Some(MarketShape::of(&match_odds())) }));
     assert_eq!(
         events[1],
         Event::Bets(BetEvent::BetsSettled { user_id: 1, gmid: 500, mid: 7, bets: vec![(1, 8_500), (2, 10_000)], total_minor: 18_500, balance_after_minor: 118_500, exposure_after_minor: 0 })
@@ -127,7 +128,7 @@ fn settlement_pays_each_bet_once_and_releases_exposure() {
 fn a_void_returns_every_stake() {
     let state = given(player(100_000));
     let placed = then_apply(&state, bet("r1", match_odds(), 10_000, info(3, Side::Lay, 420)));
-    let settled = then_apply(&placed, Command::Sports(SportsCommand::SettleMarket { gmid: 500, mid: 7, result: MarketResult::Void }));
+    let settled = then_apply(&placed, Command::Sports(SportsCommand::SettleMarket { gmid: 500, mid: 7, result: MarketResult::Void, market: match_odds() }));
     assert_eq!(settled.accounts.users[&1].balance_minor, 100_000);
     assert_eq!(settled.accounts.users[&1].exposure_minor, 0);
     assert_eq!(settled.betting.bets[&1].settled.map(|s| s.pnl_minor), Some(0));
@@ -136,8 +137,8 @@ fn a_void_returns_every_stake() {
 #[test]
 fn a_result_with_no_bets_is_still_recorded() {
     let state = given(player(100_000));
-    let events = when(&state, Command::Sports(SportsCommand::SettleMarket { gmid: 500, mid: 99, result: MarketResult::Runs { value: 41 } })).expect("records");
-    assert_eq!(events, vec![Event::Sports(SportsEvent::MarketResulted { gmid: 500, mid: 99, result: MarketResult::Runs { value: 41 } })]);
+    let events = when(&state, Command::Sports(SportsCommand::SettleMarket { gmid: 500, mid: 99, result: MarketResult::Runs { value: 41 }, market: market(99, MarketType::Fancy, vec![section(1, 4_000, 4_000)]) })).expect("records");
+    assert_eq!(events, vec![Event::Sports(SportsEvent::MarketResulted { gmid: 500, mid: 99, result: MarketResult::Runs { value: 41 }, market: Some(MarketShape { gtype: MarketType::Fancy, sids: vec![1] }) })]);
 }
 
 fn run_payoff() -> impl Strategy<Value = Payoff> {

@@ -30,7 +30,7 @@ fn the_house_loses_what_the_players_can_win_together_and_books_its_pnl_on_the_se
     assert_eq!(house.exposure_minor, 0, "runner 1: +85 − 87; otherwise −100 + 100");
     assert_eq!(house.turnover_minor, 20_000);
 
-    let settled = then_apply(&laid, Command::Sports(SportsCommand::SettleMarket { gmid: 500, mid: 7, result: MarketResult::Winner { sid: 1 } }));
+    let settled = then_apply(&laid, Command::Sports(SportsCommand::SettleMarket { gmid: 500, mid: 7, result: MarketResult::Winner { sid: 1 }, market: match_odds() }));
     let house = figures(&settled, T0, 7);
     assert!(house.open.is_empty());
     assert_eq!(house.pnl_by_day.len(), 7);

@@ -69,7 +69,7 @@ fn events() -> Vec<Event> {
             book_exposure_after_minor: 5_000,
             exposure_after_minor: 5_850,
         }),
-        Event::Sports(SportsEvent::MarketResulted { gmid: 88, mid: 9_001, result: MarketResult::Happened { sids: vec![1, 2] } }),
+        Event::Sports(SportsEvent::MarketResulted { gmid: 88, mid: 9_001, result: MarketResult::Happened { sids: vec![1, 2] }, market: None }),
         Event::Sports(SportsEvent::FeedStarted { epoch: 2 }),
         Event::Bets(BetEvent::BetsSettled { user_id: 3, gmid: 88, mid: 9_001, bets: vec![(17, -850)], total_minor: -850, balance_after_minor: 6_650, exposure_after_minor: 0 }),
         Event::Casino(CasinoEvent::RoundOpened { gtype: "teen20".into(), mid: "2611271234567".into(), book: 8_000_002_611_271_234_567, gmid: 8_000_000_000_000_012 }),

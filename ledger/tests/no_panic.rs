@@ -11,7 +11,7 @@ use ledger::wallet::{WalletCommand, WithdrawKind};
 use ledger::{apply, decide, BetDelay, Command, Envelope, State};
 use proptest::prelude::*;
 use schemas::casino::{CasinoItem, ItemOutcome, ItemResult, ItemStatus, RoundResult};
-use schemas::sports::{MarketResult, Price, Side};
+use schemas::sports::{Market, MarketResult, Price, Side};
 use schemas::{Money, Role};
 
 const MID: &str = "2611220112345";
@@ -131,7 +131,7 @@ fn bet_command() -> impl Strategy<Value = Command> {
             stake_minor,
             info: info(sid, side, 198),
         })),
-        (id(), id()).prop_map(|(gmid, mid)| Command::Sports(SportsCommand::SettleMarket { gmid, mid, result: MarketResult::Winner { sid: 1 } })),
+        (id(), id()).prop_map(|(gmid, mid)| Command::Sports(SportsCommand::SettleMarket { gmid, mid, result: MarketResult::Winner { sid: 1 }, market: Market { gmid, mid, ..match_odds() } })),
         (round_id(), sids.clone()).prop_map(|(mid, sid)| Command::Casino(CasinoCommand::SettleRound { gtype: "teen20".into(), result: Some(round_result(mid.clone(), sid)), mid })),
         round_id().prop_map(|mid| Command::Casino(CasinoCommand::CloseRound { gtype: "teen20".into(), mid })),
         (round_id(), sids).prop_map(|(mid, table)| Command::Casino(CasinoCommand::OpenRound { gtype: "teen20".into(), table, mid })),

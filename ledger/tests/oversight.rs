@@ -151,13 +151,13 @@ fn an_operator_locks_a_table_with_a_record_and_the_console_keeps_its_locks() {
 }
 
 fn on_market(mid: Option<u64>, action: MarketAction, remark: &str) -> Command {
-    Command::Oversight(OperatorCommand::OperatorMarket { by: 1, gmid: 500, mid, action, remark: remark.into() })
+    Command::Oversight(OperatorCommand::OperatorMarket { by: 1, gmid: 500, mid, action, remark: remark.into(), market: Some(match_odds()) })
 }
 
 #[test]
 fn a_market_hold_is_kept_until_resumed_or_settled_and_a_settlement_pays_in_the_same_batch() {
     let state = given(house());
-    assert_eq!(when(&state, Command::Oversight(OperatorCommand::OperatorMarket { by: 2, gmid: 500, mid: Some(7), action: MarketAction::Suspend, remark: "x".into() })), Err(Reject::Oversight(OversightReject::NotAnOperator)));
+    assert_eq!(when(&state, Command::Oversight(OperatorCommand::OperatorMarket { by: 2, gmid: 500, mid: Some(7), action: MarketAction::Suspend, remark: "x".into(), market: Some(match_odds()) })), Err(Reject::Oversight(OversightReject::NotAnOperator)));
     assert_eq!(when(&state, on_market(Some(7), MarketAction::Suspend, "")), Err(Reject::Accounts(AccountReject::InvalidRemark)));
     assert_eq!(when(&state, on_market(Some(7), MarketAction::Resume, "x")), Err(Reject::Oversight(OversightReject::NothingToChange("it is not suspended by an operator"))));
     let held = then_apply(&state, on_market(Some(7), MarketAction::Suspend, "incident"));

@@ -59,9 +59,9 @@ fn bet() -> impl Strategy<Value = Command> {
 
 fn settle() -> impl Strategy<Value = Command> {
     prop_oneof![
-        (1u32..4).prop_map(|sid| Command::Sports(SportsCommand::SettleMarket { gmid: 500, mid: 7, result: MarketResult::Winner { sid } })),
-        (30u32..60).prop_map(|value| Command::Sports(SportsCommand::SettleMarket { gmid: 500, mid: 9, result: MarketResult::Runs { value } })),
-        Just(Command::Sports(SportsCommand::SettleMarket { gmid: 500, mid: 7, result: MarketResult::Void })),
+        (1u32..4).prop_map(|sid| Command::Sports(SportsCommand::SettleMarket { gmid: 500, mid: 7, result: MarketResult::Winner { sid }, market: match_odds() })),
+        (30u32..60).prop_map(|value| Command::Sports(SportsCommand::SettleMarket { gmid: 500, mid: 9, result: MarketResult::Runs { value }, market: market(9, MarketType::Fancy, vec![section(1, 4_600, 4_500)]) })),
+        Just(Command::Sports(SportsCommand::SettleMarket { gmid: 500, mid: 7, result: MarketResult::Void, market: match_odds() })),
     ]
 }
 

@@ -99,4 +99,8 @@ pub enum BetReject {
     BetDelayNotOver { delay_ms: i64 },
     #[error("Unknown market")]
     UnknownMarket,
+    /// A result that does not fit its market (a winner that is not a runner, runs out of range,
+    /// a proposition that is not a section): nothing is settled on it.
+    #[error("result: this market takes {0}, or {{\"kind\":\"void\"}}")]
+    ResultDoesNotFit(&'static str),
 }

@@ -14,6 +14,8 @@ use crate::oversight::messages::{AccountAction, DealingAction, MarketAction, Ope
 use crate::sports::decide::settle_market;
 use crate::sports::messages::SportsEvent;
 use crate::sports::model::Sports;
+use crate::sports::results::MarketShape;
+use schemas::sports::Market;
 use schemas::Role;
 
 /// The parts of the state an operator's action reads.
@@ -32,7 +34,7 @@ where
 {
     match command {
         OperatorCommand::Operator { by, username, action, remark } => operator_action(state.accounts, at_ms, *by, username, action, remark),
-        OperatorCommand::OperatorMarket { by, gmid, mid, action, remark } => operator_market(state, *by, *gmid, *mid, action, remark),
+        OperatorCommand::OperatorMarket { by, gmid, mid, action, remark, market } => operator_market(state, *by, *gmid, *mid, action, remark, market.as_ref()),
         OperatorCommand::OperatorDealing { by, gtype, action, remark } => operator_dealing(state, *by, gtype, action, remark),
         OperatorCommand::OperatorTable { by, table, locked, remark } => {
             check_operator(state.accounts, *by)?;
@@ -76,9 +78,9 @@ where
 }
 
 /// An operator's action on a sports market (`mid`) or a whole fixture: the record, then a
-/// settlement when it settles. Whether the market exists and the result fits it is the book's to
-/// say (the server asks it first); the ledger refuses what its own state contradicts.
-fn operator_market<E, R>(state: Overseen<'_>, by: UserId, gmid: u64, mid: Option<u64>, action: &MarketAction, remark: &str) -> Result<Vec<E>, R>
+/// settlement when it settles, whose result must fit `market`, the market as the book shows it.
+#[allow(clippy::too_many_arguments)]
+fn operator_market<E, R>(state: Overseen<'_>, by: UserId, gmid: u64, mid: Option<u64>, action: &MarketAction, remark: &str, market: Option<&Market>) -> Result<Vec<E>, R>
 where
     E: From<OversightEvent> + From<SportsEvent> + From<BetEvent>,
     R: From<OversightReject> + From<AccountReject> + From<BetReject>,
@@ -92,7 +94,10 @@ where
     let effects = match (action, mid) {
         (MarketAction::Suspend, _) if held => return Err(OversightReject::NothingToChange("it is already suspended").into()),
         (MarketAction::Resume, _) if !held => return Err(OversightReject::NothingToChange("it is not suspended by an operator").into()),
-        (MarketAction::Settle { result }, Some(mid)) => settle_market(state.accounts, state.betting, state.sports, gmid, mid, result)?.into_events(),
+        (MarketAction::Settle { result }, Some(mid)) => {
+            let market = market.filter(|m| m.gmid == gmid && m.mid == mid).ok_or(BetReject::UnknownMarket)?;
+            settle_market(state.accounts, state.betting, state.sports, gmid, mid, result, Some(&MarketShape::of(market)))?.into_events()
+        }
         (MarketAction::MovePrice { .. } | MarketAction::Settle { .. }, None) => return Err(BetReject::UnknownMarket.into()),
         (MarketAction::Finish { .. }, Some(_)) => return Err(BetReject::UnknownMarket.into()),
         (MarketAction::Suspend | MarketAction::Resume | MarketAction::MovePrice { .. } | MarketAction::Finish { .. }, _) => Vec::new(),

@@ -3,7 +3,7 @@
 //! carry it out (`Credited`, `SessionEnded`, `MarketResulted`, ...), so the log says who did what.
 
 use crate::ids::UserId;
-use schemas::sports::{MarketResult, Side};
+use schemas::sports::{Market, MarketResult, Side};
 use serde::{Deserialize, Serialize};
 
 #[derive(Debug, Clone, PartialEq)]
@@ -23,12 +23,14 @@ pub enum OperatorCommand {
         remark: String,
     },
     /// Operator `by` acts on sports market `mid` of fixture `gmid`, or on the whole fixture.
+    /// `market` is the market as the book shows it: a settlement's result must fit it.
     OperatorMarket {
         by: UserId,
         gmid: u64,
         mid: Option<u64>,
         action: MarketAction,
         remark: String,
+        market: Option<Market>,
     },
     /// Operator `by` acts on casino table `gtype`'s dealing.
     OperatorDealing {

@@ -5,7 +5,7 @@ use crate::sports::model::Sports;
 
 pub fn apply(sports: &mut Sports, event: &SportsEvent) {
     match event {
-        SportsEvent::MarketResulted { gmid, mid, result } => {
+        SportsEvent::MarketResulted { gmid, mid, result, .. } => {
             sports.resulted.insert(*mid, result.clone());
             sports.market_holds.remove(&(*gmid, Some(*mid)));
         }

@@ -10,6 +10,7 @@ use crate::bets::model::Betting;
 use crate::ids::{is_casino_id, UserId};
 use crate::sports::messages::{BetDelay, SportsCommand, SportsEvent};
 use crate::sports::model::Sports;
+use crate::sports::results::{check_result, MarketShape};
 use crate::sports::terms::terms;
 use crate::world::FeedWorld;
 use schemas::sports::{Market, MarketResult};
@@ -25,7 +26,12 @@ where
             let placed = place_bet::<R>(accounts, betting, sports, at_ms, *user_id, request_id, market, *delay, *stake_minor, info)?;
             Ok(vec![placed.into()])
         }
-        SportsCommand::SettleMarket { gmid, mid, result } => Ok(settle_market(accounts, betting, sports, *gmid, *mid, result)?.into_events()),
+        SportsCommand::SettleMarket { gmid, mid, result, market } => {
+            if market.gmid != *gmid || market.mid != *mid {
+                return Err(BetReject::UnknownMarket.into());
+            }
+            Ok(settle_market(accounts, betting, sports, *gmid, *mid, result, Some(&MarketShape::of(market)))?.into_events())
+        }
         SportsCommand::StartFeed { world } => Ok(start_feed(accounts, betting, sports, at_ms, world)),
     }
 }
@@ -73,13 +79,20 @@ impl Settlement {
     }
 }
 
-/// Settles every open bet of the market in one batch.
-pub fn settle_market(accounts: &Accounts, betting: &Betting, sports: &Sports, gmid: u64, mid: u64, result: &MarketResult) -> Result<Settlement, BetReject> {
+/// Settles every open bet of the market in one batch. The result must fit `market`; only a void
+/// needs no market (a world's leftovers, which the book no longer shows).
+#[allow(clippy::too_many_arguments)]
+pub fn settle_market(accounts: &Accounts, betting: &Betting, sports: &Sports, gmid: u64, mid: u64, result: &MarketResult, market: Option<&MarketShape>) -> Result<Settlement, BetReject> {
     if sports.resulted.contains_key(&mid) {
         return Err(BetReject::AlreadySettled);
     }
+    match market {
+        Some(market) => check_result(market, result).map_err(BetReject::ResultDoesNotFit)?,
+        None if *result != MarketResult::Void => return Err(BetReject::UnknownMarket),
+        None => {}
+    }
     let settled = settle_books(accounts, betting, gmid, mid, |_, book| book.kind.outcome(result));
-    Ok(Settlement { resulted: SportsEvent::MarketResulted { gmid, mid, result: result.clone() }, settled })
+    Ok(Settlement { resulted: SportsEvent::MarketResulted { gmid, mid, result: result.clone(), market: market.cloned() }, settled })
 }
 
 /// The world the log holds goes on (no event) when `world` has its settings and it is recent;
@@ -100,7 +113,7 @@ where
     let (mut accounts, mut betting) = (accounts.clone(), betting.clone());
     for (gmid, mid) in open {
         // An open market has no result yet, so each settles.
-        let Ok(settlement) = settle_market(&accounts, &betting, sports, gmid, mid, &MarketResult::Void) else { continue };
+        let Ok(settlement) = settle_market(&accounts, &betting, sports, gmid, mid, &MarketResult::Void, None) else { continue };
         for settled in &settlement.settled {
             crate::bets::apply::apply(&mut betting, &mut accounts, 0, at_ms, settled);
         }

@@ -2,6 +2,7 @@
 
 use crate::bets::messages::BetInfo;
 use crate::ids::UserId;
+use crate::sports::results::MarketShape;
 use crate::world::FeedWorld;
 use schemas::sports::{Market, MarketResult};
 use serde::{Deserialize, Serialize};
@@ -22,10 +23,13 @@ pub enum SportsCommand {
         stake_minor: i64,
         info: BetInfo,
     },
+    /// The feed's result of market `mid`, as the book shows the market (its type and sections,
+    /// which the result must fit).
     SettleMarket {
         gmid: u64,
         mid: u64,
         result: MarketResult,
+        market: Market,
     },
     /// The simulator starts with `world`'s settings (its `start_ms` the time now). The world the
     /// log holds goes on when its settings are the same and it began at most
@@ -48,11 +52,15 @@ pub struct BetDelay {
 /// (`crate::event`).
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub enum SportsEvent {
-    /// The feed's result of a market: no bet is taken on it afterwards.
+    /// The feed's result of a market: no bet is taken on it afterwards. `market` is what the
+    /// result was checked against (a record without it was not); a void of a world's leftovers
+    /// has none.
     MarketResulted {
         gmid: u64,
         mid: u64,
         result: MarketResult,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        market: Option<MarketShape>,
     },
     /// The in-process feed started a new world: its ids are offset by this epoch, and markets of
     /// earlier worlds that were still open are voided in the same batch. (A log's oldest worlds

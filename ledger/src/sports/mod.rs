@@ -5,9 +5,11 @@ pub mod apply;
 pub mod decide;
 pub mod messages;
 pub mod model;
+pub mod results;
 pub mod terms;
 
 pub use apply::apply;
 pub use decide::{bet_delay_ms, decide};
 pub use messages::{BetDelay, SportsCommand, SportsEvent};
 pub use model::Sports;
+pub use results::{check_result, MarketShape};

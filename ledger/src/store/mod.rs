@@ -45,6 +45,10 @@ pub enum StoreError {
     /// The last segment is sealed for a next one that is not there.
     #[error("the log segment that begins at event {first} is missing")]
     MissingSegment { first: u64 },
+    /// The log holds no events, but the data directory says it had some (its snapshots, a head
+    /// record, a sled log): the log was lost, and a new exchange must not start over it.
+    #[error("the log in {log} holds no events, but {evidence} say it had some: an empty log here is damage, not a new exchange (restore the log; to start a new exchange, use a new data directory)")]
+    LogGone { log: String, evidence: String },
     /// Another process has the log open.
     #[error("the log in {dir} is locked by another process")]
     Locked { dir: String },
@@ -67,6 +71,7 @@ impl StoreError {
                 | StoreError::BadHead { .. }
                 | StoreError::Segment { .. }
                 | StoreError::MissingSegment { .. }
+                | StoreError::LogGone { .. }
         )
     }
 
@@ -125,13 +130,37 @@ pub fn check_batch(head: u64, batch: &[Envelope]) -> Result<(), StoreError> {
 const SLED_DATA_FILE: &str = "db";
 
 /// Opens the ledger's log in a data directory: the segment log (created in a new directory), or
-/// the sled log of a directory that holds one, which goes on as it was (it is not converted).
+/// the sled log of a directory that holds one, which goes on as it was (it is not converted). A
+/// directory without a log segment is a new exchange only if nothing in it says a log was
+/// there: otherwise it is refused ([`StoreError::LogGone`]).
 pub fn open_data_dir(dir: &Path) -> Result<Box<dyn Store>, StoreError> {
-    if dir.join(SLED_DATA_FILE).is_file() && !dir.join(LOG_DIR).exists() {
+    let log = dir.join(LOG_DIR);
+    if dir.join(SLED_DATA_FILE).is_file() && !log.exists() {
         tracing::info!(dir = %dir.display(), "a data directory with a sled log: opened as it is");
         return Ok(Box::new(SledStore::open(dir)?));
     }
-    Ok(Box::new(SegmentStore::open(&dir.join(LOG_DIR))?))
+    if !segments::holds_segments(&log) {
+        if let Some(evidence) = earlier_log(dir) {
+            return Err(StoreError::LogGone { log: log.display().to_string(), evidence });
+        }
+    }
+    Ok(Box::new(SegmentStore::open(&log)?))
+}
+
+/// What in a data directory says that it had a log with events: snapshots of its state (each
+/// taken at an event of the log), the head record of a log, or a sled log's files. (The server's
+/// keys are not: they are made before the log is opened on a new directory.)
+fn earlier_log(dir: &Path) -> Option<String> {
+    let has_entries = |name: &str| std::fs::read_dir(dir.join(name)).is_ok_and(|mut entries| entries.next().is_some());
+    let found: Vec<&str> = [
+        ("snapshots", has_entries("snapshots")),
+        (head::HEAD_FILE, dir.join(head::HEAD_FILE).exists()),
+        ("a sled log (db)", dir.join(SLED_DATA_FILE).exists()),
+    ]
+    .into_iter()
+    .filter_map(|(what, there)| there.then_some(what))
+    .collect();
+    (!found.is_empty()).then(|| format!("{} in {}", found.join(", "), dir.display()))
 }
 
 #[cfg(test)]
@@ -156,5 +185,30 @@ mod tests {
         open_data_dir(fresh.path()).expect("opens").append(&batch(1, 2)).expect("appends");
         assert!(fresh.path().join(LOG_DIR).join("00000000000000000001.seg").is_file() && !fresh.path().join(SLED_DATA_FILE).exists());
         assert_eq!(open_data_dir(fresh.path()).expect("opens again").head(), 2);
+    }
+
+    #[test]
+    fn a_data_directory_whose_log_is_gone_is_refused_while_anything_says_it_had_one() {
+        let dir = tempfile::tempdir().expect("temp dir");
+        open_data_dir(dir.path()).expect("opens").append(&batch(1, 3)).expect("appends");
+        std::fs::create_dir(dir.path().join("snapshots")).expect("snapshots");
+        std::fs::write(dir.path().join("snapshots").join("00000000000000000003.snap"), b"state").expect("a snapshot");
+        let segment = dir.path().join(LOG_DIR).join("00000000000000000001.seg");
+        std::fs::remove_file(&segment).expect("the only segment is gone");
+        let error = open_data_dir(dir.path()).err().expect("refused");
+        assert!(error.is_damage(), "{error}");
+        assert!(error.to_string().contains("holds no events, but snapshots in"), "{error}");
+        std::fs::remove_dir_all(dir.path().join(LOG_DIR)).expect("the whole log is gone");
+        assert!(open_data_dir(dir.path()).err().expect("refused").is_damage());
+        assert!(!dir.path().join(LOG_DIR).exists(), "nothing was created");
+        // A head record says so too; an empty snapshots folder, or the server's keys, do not.
+        std::fs::remove_dir_all(dir.path().join("snapshots")).expect("removed");
+        std::fs::create_dir_all(dir.path().join("snapshots")).expect("an empty one");
+        std::fs::write(dir.path().join(head::HEAD_FILE), [0u8; 16]).expect("a head record");
+        assert!(open_data_dir(dir.path()).err().expect("refused").is_damage());
+        std::fs::remove_file(dir.path().join(head::HEAD_FILE)).expect("removed");
+        std::fs::create_dir_all(dir.path().join("keys")).expect("keys");
+        std::fs::write(dir.path().join("keys").join("payload.hex"), b"00").expect("a key");
+        assert_eq!(open_data_dir(dir.path()).expect("a new exchange").head(), 0);
     }
 }

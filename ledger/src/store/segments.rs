@@ -340,6 +340,11 @@ fn list_segments(dir: &Path) -> Result<Vec<(u64, PathBuf)>, StoreError> {
     Ok(segments)
 }
 
+/// Whether the log directory holds a segment (false when the directory is not there).
+pub fn holds_segments(dir: &Path) -> bool {
+    dir.is_dir() && list_segments(dir).is_ok_and(|listed| !listed.is_empty())
+}
+
 fn segment_path(dir: &Path, first: u64) -> PathBuf {
     dir.join(format!("{first:020}{SEGMENT_SUFFIX}"))
 }

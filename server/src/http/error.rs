@@ -284,7 +284,7 @@ fn bet_answer(reject: &BetReject) -> (StatusCode, String) {
     use StatusCode as S;
     let message = reject.to_string();
     match reject {
-        R::InvalidRequestId => (S::BAD_REQUEST, message),
+        R::InvalidRequestId | R::ResultDoesNotFit(_) => (S::BAD_REQUEST, message),
         R::RoleCannotBet | R::BettingLocked => (S::FORBIDDEN, message),
         R::UnknownSelection | R::UnknownMarket => (S::NOT_FOUND, message),
         R::MarketNotOpen { .. } | R::OddsChanged | R::AlreadySettled | R::DuplicateRequest { .. } | R::RequestIdReused { .. } | R::BetDelayNotOver { .. } => (S::CONFLICT, message),

@@ -117,7 +117,10 @@ pub async fn inject_feed_events(state: web::Data<AppState>, user: AuthUser, quer
     if events.len() > crate::limits::FEED_EVENTS_PER_REQUEST_MAX {
         return Err(ApiError::bad("at most 1000 events per request"));
     }
-    crate::sports::feed_check::check_events(&events).map_err(ApiError::invalid)?;
+    {
+        let book = state.book.read().unwrap_or_else(|p| p.into_inner());
+        crate::sports::feed_check::check_events(&events, &|gmid, mid| book.feed_market(gmid, mid).cloned()).map_err(ApiError::invalid)?;
+    }
     let count = events.len();
     desk(&state).feed()?.inject(source, events).await?;
     Ok(ok("Events applied", serde_json::json!({ "events": count })))

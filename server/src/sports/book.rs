@@ -128,6 +128,16 @@ fn suspended(mut market: Market) -> Market {
     market
 }
 
+/// A market's result from the feed, with the market as the book had it (which the ledger checks
+/// the result against).
+#[derive(Debug, Clone)]
+pub struct FeedResult {
+    pub gmid: u64,
+    pub mid: u64,
+    pub result: MarketResult,
+    pub market: Market,
+}
+
 /// What a feed event changed, for the push hub and the ledger.
 #[derive(Debug, Default)]
 pub struct Changes {
@@ -136,7 +146,7 @@ pub struct Changes {
     /// Matches whose page changed, with the delta to send, as JSON text.
     pub matches: Vec<(u64, Box<RawValue>)>,
     /// Results for the ledger to settle.
-    pub results: Vec<(u64, u64, MarketResult)>,
+    pub results: Vec<FeedResult>,
     /// A fixture arrived, left, went in play or was renamed: the tree and the ticker changed.
     pub navigation: bool,
 }
@@ -291,6 +301,16 @@ impl Book {
                 }
             }
             FeedEvent::MarketSettled { gmid, mid, result } => {
+                // A result the market does not take (or of a market the book does not have) closes
+                // nothing and settles nothing; the API refuses such events before they get here.
+                let Some(market) = self.feed_market(gmid, mid).cloned() else {
+                    tracing::warn!(gmid, mid, "a result of a market the book does not have: ignored");
+                    return changes;
+                };
+                if let Err(wanted) = ledger::sports::check_result(&ledger::sports::MarketShape::of(&market), &result) {
+                    tracing::warn!(gmid, mid, ?result, "a result that does not fit its market (it takes {wanted}): ignored");
+                    return changes;
+                }
                 if let Some(entry) = self.fixtures.get_mut(&gmid) {
                     if !entry.settled.insert(mid) {
                         // Settled already (by an operator): the feed's own result comes too late.
@@ -305,7 +325,7 @@ impl Book {
                 }
                 self.holds.remove(&(gmid, Some(mid)));
                 noted = Some(FeedEvent::MarketSettled { gmid, mid, result: result.clone() });
-                changes.results.push((gmid, mid, result));
+                changes.results.push(FeedResult { gmid, mid, result, market });
             }
             FeedEvent::FixtureRemoved { gmid } => {
                 self.holds.retain(|(held, _)| *held != gmid);

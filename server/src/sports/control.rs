@@ -141,25 +141,10 @@ pub fn fixture(desk: &FeedDesk, gmid: u64) -> ControlResult<OpsFixture> {
     fixture_view(&desk.book(), gmid).ok_or(ControlError::UnknownFixture(gmid))
 }
 
-/// The result as the market's type takes it.
+/// The result as the market's type takes it (the ledger's own check, so a refusal comes before
+/// anything is recorded).
 fn check_result(market: &Market, result: &MarketResult) -> ControlResult<()> {
-    let known = |sid: &u32| market.section.iter().any(|s| s.sid == *sid);
-    let fits = match (market.gtype, result) {
-        (_, MarketResult::Void) => true,
-        (MarketType::Match | MarketType::Match1 | MarketType::Cricketcasino, MarketResult::Winner { sid }) => known(sid),
-        (MarketType::Fancy | MarketType::Meter | MarketType::Khado | MarketType::Oddeven, MarketResult::Runs { value }) => *value <= RUNS_MAX,
-        (MarketType::Fancy1, MarketResult::Happened { sids }) => sids.iter().all(known),
-        _ => false,
-    };
-    if !fits {
-        let wanted = match market.gtype {
-            MarketType::Match | MarketType::Match1 | MarketType::Cricketcasino => "{\"kind\":\"winner\",\"sid\":N} naming one of its sections",
-            MarketType::Fancy | MarketType::Meter | MarketType::Khado | MarketType::Oddeven => "{\"kind\":\"runs\",\"value\":N} with N at most 999",
-            MarketType::Fancy1 => "{\"kind\":\"happened\",\"sids\":[..]} naming its sections",
-        };
-        return Err(invalid(format!("result: this market takes {wanted}, or {{\"kind\":\"void\"}}")));
-    }
-    Ok(())
+    ledger::sports::check_result(&ledger::sports::MarketShape::of(market), result).map_err(|wanted| invalid(format!("result: this market takes {wanted}, or {{\"kind\":\"void\"}}")))
 }
 
 /// The market with one side's best price of a section moved to `price`; the deeper prices of
@@ -195,13 +180,13 @@ fn moved(market: &Market, sid: u32, side: Side, price: Price) -> ControlResult<M
 }
 
 /// What the action on a market asks, checked against the market as the book has it.
-fn market_action(book: &Book, gmid: u64, mid: u64, action: &str, body: &OpsFeedAction) -> ControlResult<(MarketAction, Option<FeedEvent>)> {
+fn market_action(book: &Book, gmid: u64, mid: u64, action: &str, body: &OpsFeedAction) -> ControlResult<(MarketAction, Option<FeedEvent>, Market)> {
     book.fixture(gmid).ok_or(ControlError::UnknownFixture(gmid))?;
     let market = book.feed_market(gmid, mid).ok_or(ControlError::UnknownMarket(mid))?;
     if book.is_settled(gmid, mid) {
         return Err(ControlError::AlreadySettled);
     }
-    Ok(match action {
+    let (action, event) = match action {
         "suspend" => (MarketAction::Suspend, None),
         "resume" => (MarketAction::Resume, None),
         "price" => {
@@ -217,19 +202,20 @@ fn market_action(book: &Book, gmid: u64, mid: u64, action: &str, body: &OpsFeedA
             (MarketAction::Settle { result: result.clone() }, Some(FeedEvent::MarketSettled { gmid, mid, result }))
         }
         _ => return Err(ControlError::UnknownAction(action.to_owned())),
-    })
+    };
+    Ok((action, event, market.clone()))
 }
 
 /// Operator `by` acts on market `mid` of fixture `gmid` (`suspend`, `resume`, `price`, `settle`,
 /// `void`); the fixture as it then is.
 pub async fn act_on_market(desk: &FeedDesk<'_>, by: UserId, gmid: u64, mid: u64, action: &str, body: OpsFeedAction) -> ControlResult<OpsFixture> {
-    let (action, event) = market_action(&desk.book(), gmid, mid, action, &body)?;
+    let (action, event, market) = market_action(&desk.book(), gmid, mid, action, &body)?;
     let hold = match action {
         MarketAction::Suspend => Some(true),
         MarketAction::Resume => Some(false),
         _ => None,
     };
-    desk.engine.submit(now_ms(), Command::Oversight(OperatorCommand::OperatorMarket { by, gmid, mid: Some(mid), action, remark: body.remark })).await?;
+    desk.engine.submit(now_ms(), Command::Oversight(OperatorCommand::OperatorMarket { by, gmid, mid: Some(mid), action, remark: body.remark, market: Some(market) })).await?;
     let mut changes = match (hold, event) {
         (Some(held), _) => vec![desk.book_mut().hold(gmid, Some(mid), held)],
         // The ledger settled it already: the book's result needs no second settlement.
@@ -260,7 +246,7 @@ pub async fn act_on_fixture(desk: &FeedDesk<'_>, by: UserId, gmid: u64, action: 
         }
         _ => return Err(ControlError::UnknownAction(action.to_owned())),
     };
-    desk.engine.submit(now_ms(), Command::Oversight(OperatorCommand::OperatorMarket { by, gmid, mid: None, action: action.clone(), remark: body.remark })).await?;
+    desk.engine.submit(now_ms(), Command::Oversight(OperatorCommand::OperatorMarket { by, gmid, mid: None, action: action.clone(), remark: body.remark, market: None })).await?;
     let changes: Changes = match action {
         MarketAction::Suspend | MarketAction::Resume => desk.book_mut().hold(gmid, None, action == MarketAction::Suspend),
         MarketAction::Finish { winner } => {

@@ -2,7 +2,7 @@
 //! changed, and hands results to the ledger for settlement.
 
 use ledger::{BetReject, SportsCommand};
-use super::book::{Book, Changes, SIMULATOR_SOURCE};
+use super::book::{Book, Changes, FeedResult, SIMULATOR_SOURCE};
 use std::collections::BTreeMap;
 use crate::clock::now_ms;
 use crate::push::change::Full;
@@ -190,8 +190,8 @@ fn publish_clocks(shared: &Arc<RwLock<Book>>, hub: &HubHandle, clock_ms: i64) {
 
 /// Results go to the ledger in feed order; one already settled (a replayed feed) is no error.
 pub async fn settle(engine: &EngineHandle, changes: &[Changes]) {
-    for (gmid, mid, result) in changes.iter().flat_map(|c| c.results.iter()) {
-        let command = Command::Sports(SportsCommand::SettleMarket { gmid: *gmid, mid: *mid, result: result.clone() });
+    for FeedResult { gmid, mid, result, market } in changes.iter().flat_map(|c| c.results.iter()) {
+        let command = Command::Sports(SportsCommand::SettleMarket { gmid: *gmid, mid: *mid, result: result.clone(), market: market.clone() });
         match engine.submit(now_ms(), command).await {
             Ok(_) | Err(EngineError::Rejected(Reject::Bets(BetReject::AlreadySettled))) => {}
             Err(e) => tracing::error!(gmid, mid, error = %e, "settlement failed"),

@@ -3,6 +3,7 @@
 //! own events are right by construction; these come from a request.
 
 use schemas::sports::{FeedEvent, Fixture, Market, Section};
+use std::collections::BTreeMap;
 
 /// Market statuses: `OPEN` takes bets, the others do not.
 pub const MARKET_STATUSES: [&str; 4] = ["OPEN", "ACTIVE", "SUSPENDED", "CLOSED"];
@@ -11,10 +12,25 @@ pub const SECTION_STATUSES: [&str; 5] = ["ACTIVE", "OPEN", "SUSPENDED", "BALL RU
 /// Characters of a name (fixture, market, runner, competition).
 const NAME_CHARS_MAX: usize = 200;
 
-/// Why event `index` of a request is refused, naming the field.
-pub fn check_events(events: &[FeedEvent]) -> Result<(), String> {
+/// Why event `index` of a request is refused, naming the field. A result must fit its market:
+/// one the request itself adds or updates, else the book's (`known`).
+pub fn check_events(events: &[FeedEvent], known: &dyn Fn(u64, u64) -> Option<Market>) -> Result<(), String> {
+    let mut sent: BTreeMap<(u64, u64), &Market> = BTreeMap::new();
     for (index, event) in events.iter().enumerate() {
         check_event(event).map_err(|problem| format!("events[{index}].{problem}"))?;
+        match event {
+            FeedEvent::FixtureAdded { markets, .. } => sent.extend(markets.iter().map(|m| ((m.gmid, m.mid), m))),
+            FeedEvent::MarketUpdated { market } => {
+                sent.insert((market.gmid, market.mid), market);
+            }
+            FeedEvent::MarketSettled { gmid, mid, result } => {
+                let market = sent.get(&(*gmid, *mid)).map(|m| (*m).clone()).or_else(|| known(*gmid, *mid));
+                let market = market.ok_or_else(|| format!("events[{index}].mid: no market {mid} of fixture {gmid} to settle"))?;
+                ledger::sports::check_result(&ledger::sports::MarketShape::of(&market), result)
+                    .map_err(|wanted| format!("events[{index}].result: this market takes {wanted}, or {{\"kind\":\"void\"}}"))?;
+            }
+            _ => {}
+        }
     }
     Ok(())
 }

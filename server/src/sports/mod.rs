@@ -74,7 +74,7 @@ async fn catch_up(source: &mut Simulated, missed_ms: u64, book: &Arc<RwLock<Book
         results.extend(feed::fold(book, source.step(step_ms)).into_iter().flat_map(|c| c.results));
         done_ms += step_ms;
     }
-    results.retain(|(_, mid, _)| !engine.read().sports.resulted.contains_key(mid));
+    results.retain(|r| !engine.read().sports.resulted.contains_key(&r.mid));
     tracing::info!(missed_ms, settled = results.len(), "the feed world goes on: caught up with the time missed");
     feed::settle(engine, &[Changes { results, ..Changes::default() }]).await;
 }

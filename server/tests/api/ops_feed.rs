@@ -218,3 +218,37 @@ async fn a_feed_source_must_be_named_plainly() {
     let sources = app.get("/api/ops/feed", Some(&operator)).await.data()["clock"]["sources"].clone();
     assert_eq!((sources[0]["name"].as_str(), sources[0]["silent"].as_bool(), sources[0]["events"].as_u64()), (Some("odds-provider_2"), Some(false), Some(0)));
 }
+
+#[actix_web::test]
+async fn a_feed_result_that_names_nothing_its_market_has_is_refused_and_moves_no_money() {
+    let app = frozen_app().await;
+    let operator = app.operator().await;
+    let player = app.player().await;
+    let (fixture, market) = match_odds(&app).await;
+    let (gmid, mid) = (&fixture["gmid"], &market["mid"]);
+    let price = best(&market, 0, "back");
+    assert_eq!(place(&app, Some(&player), &bet_body(&market, 0, "back", price, 100.0, "nonsense results")).await.status, 200);
+    let before = app.get("/api/users", Some(&player)).await.data().clone();
+    let head = app.head_seq().await;
+    let mut nonsense = vec![
+        (json!({"type": "market_settled", "gmid": gmid, "mid": mid, "result": {"kind": "winner", "sid": 999}}), "events[0].result"),
+        (json!({"type": "market_settled", "gmid": gmid, "mid": mid, "result": {"kind": "runs", "value": 7}}), "events[0].result"),
+        (json!({"type": "market_settled", "gmid": gmid, "mid": 999_999_999, "result": {"kind": "void"}}), "events[0].mid"),
+    ];
+    if let Some(meter) = open_market(&app, "meter").await {
+        nonsense.push((json!({"type": "market_settled", "gmid": meter["gmid"], "mid": meter["mid"], "result": {"kind": "runs", "value": 4_294_967_295u64}}), "at most 999"));
+    }
+    if let Some(fancy1) = open_market(&app, "fancy1").await {
+        nonsense.push((json!({"type": "market_settled", "gmid": fancy1["gmid"], "mid": fancy1["mid"], "result": {"kind": "happened", "sids": [999, 1000]}}), "naming its sections"));
+    }
+    for (event, needle) in nonsense {
+        assert_error(&app.post("/api/ops/feed/events", Some(&operator), &json!([event])).await, 400, needle);
+    }
+    assert_eq!(app.head_seq().await, head, "nothing was written");
+    assert_eq!(app.get("/api/users", Some(&player)).await.data(), &before, "no money moved");
+    assert_eq!(market_now(&app, gmid, mid).await["status"], "OPEN", "the market is still open");
+    // The real result, sent the same way, settles.
+    let winner = json!([{"type": "market_settled", "gmid": gmid, "mid": mid, "result": {"kind": "winner", "sid": market["section"][0]["sid"]}}]);
+    assert_eq!(app.post("/api/ops/feed/events", Some(&operator), &winner).await.status, 200);
+    assert_eq!(app.get("/api/users", Some(&player)).await.data()["exp"], 0);
+}
