@@ -121,7 +121,7 @@ fn wait_for_engine_stop<S>(store: &Arc<S>) {
     }
 }
 
-/// The server's store: the segment log (issue 13).
+/// The server's store: the segment log.
 pub async fn run_engine_on_segments(dir: &Path, submitters: usize, duration: Duration) -> EngineRun {
     let store = ledger::SegmentStore::open(dir).expect("a fresh log directory opens");
     run_engine("engine (segment log)", store, submitters, duration).await

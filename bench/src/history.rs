@@ -280,7 +280,7 @@ pub struct RawReads {
 /// The stores the history is written to.
 #[derive(Clone, Copy)]
 pub enum Backend {
-    /// The segment log (the server's store since issue 13).
+    /// The segment log (the server's store).
     Segments,
     Sled,
 }

@@ -28,7 +28,7 @@ use stats::Row;
 use std::path::PathBuf;
 use std::time::Duration;
 
-/// Targets of issue 2.
+/// The targets the benchmarks are judged against.
 const TARGET_COMMANDS_PER_SECOND: f64 = 20_000.0;
 const TARGET_P99_MS: f64 = 10.0;
 const TARGET_REPLAY_EVENTS_PER_SECOND: f64 = 500_000.0;
@@ -214,7 +214,7 @@ fn print_history(backend: history::Backend, report: &history::HistoryReport) {
     println!();
 }
 
-/// Target of issue 13: a 10,000,000-event log starts in at most 5 s.
+/// A 10,000,000-event log starts in at most 5 s.
 const TARGET_STARTUP_SECONDS: f64 = 5.0;
 
 fn startup(options: &Options) {

@@ -1,4 +1,4 @@
-//! The house's figures (issue 14): turnover, what the house stands to lose on every open market
+//! The house's figures: turnover, what the house stands to lose on every open market
 //! and casino table, and its settled P/L per day. Read off the state; nothing here changes it.
 //!
 //! The house is every player's counterparty, so on a book it loses what the players win: its

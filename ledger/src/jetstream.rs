@@ -1,4 +1,4 @@
-//! The ledger's log on a NATS JetStream stream (issue 12): the second `Store`, beside sled.
+//! The ledger's log on a NATS JetStream stream: a `Store` beside the local ones (`store`).
 //!
 //! Each engine batch is one message on `ledger.events`: the batch's envelopes, MessagePack as the
 //! sled store keeps each. Every publish carries the stream sequence this store last saw as the
@@ -504,7 +504,7 @@ pub const LEASE_TTL: std::time::Duration = std::time::Duration::from_secs(3);
 pub const LEASE_RENEW_EVERY: std::time::Duration = std::time::Duration::from_secs(1);
 const LEASE_POLL: std::time::Duration = std::time::Duration::from_millis(250);
 
-/// The engine's lease (issue 12). Taking it is a publish that expects the subject to be empty
+/// The engine's lease. Taking it is a publish that expects the subject to be empty
 /// (the last holder's message has expired); renewing it expects the holder's own last message, so
 /// two nodes can never both hold it. Only its holder runs the engine; the log's fencing stops an
 /// old holder's writes even before it notices it lost the lease.
@@ -561,7 +561,7 @@ pub async fn connect(servers: &str) -> Result<async_nats::Client, async_nats::Co
     async_nats::connect(servers).await
 }
 
-/// Where the engine node answers HTTP (issue 12): a stream of one subject that keeps its last
+/// Where the engine node answers HTTP: a stream of one subject that keeps its last
 /// message. Each node that runs the engine writes its address there once it serves; edges forward
 /// the calls they do not answer to it, and read it again when the engine they knew stops
 /// answering (a standby took over).

@@ -36,7 +36,7 @@ pub const REQUEST_ID_WINDOW_MS: i64 = 60_000;
 /// Characters of a bet's request id.
 pub const REQUEST_ID_CHARS_MAX: usize = 64;
 
-// ---- wallet and secure auth (issue 6) ----
+// ---- wallet and secure auth ----
 
 /// Deposit and withdrawal requests one user may have waiting for an operator: enough for any
 /// honest use, and it bounds what one user can queue for the operators.
@@ -71,7 +71,7 @@ pub const CONNECTION_ID_CHARS_MAX: usize = 40;
 const _: () = assert!(ACCOUNT_DIGITS_MIN < ACCOUNT_DIGITS_MAX);
 const _: () = assert!(ACCOUNT_ADDRESS_CHARS_MIN < ACCOUNT_ADDRESS_CHARS_MAX);
 
-// ---- the log on disk (issue 13) ----
+// ---- the log on disk ----
 
 /// A log segment is closed once its data passes this and the next batch starts a new one: large
 /// enough that a 10-million-event log is a few dozen files, small enough to copy or check one.
@@ -92,7 +92,7 @@ pub const LOG_QUIET_MS: u64 = 100;
 
 const _: () = assert!(PREALLOCATE_BYTES < SEGMENT_BYTES && SEGMENT_INDEX_STRIDE_BYTES < SEGMENT_BYTES);
 
-// ---- snapshots of the state (issue 13) ----
+// ---- snapshots of the state ----
 
 /// A snapshot is taken when the log has moved this many events past the newest one: a start then
 /// replays at most this tail after decoding the snapshot (about 1.3 s of a betting history at the

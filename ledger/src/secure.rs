@@ -1,4 +1,4 @@
-//! Secure auth (issue 6): a user's TOTP second factor and Telegram connection id.
+//! Secure auth: a user's TOTP second factor and Telegram connection id.
 //!
 //! The ledger never sees a code or a plain secret. The server generates the secret, seals it
 //! with its secret key (ChaCha20-Poly1305) and records only the sealed text; it checks codes

@@ -1,4 +1,4 @@
-//! The house's figures (issue 14): turnover, exposure per open market, settled P/L per day.
+//! The house's figures: turnover, exposure per open market, settled P/L per day.
 
 mod common;
 

@@ -1,4 +1,4 @@
-//! The ledger's log on NATS JetStream (issue 12), against a real `nats-server -js` on loopback
+//! The ledger's log on NATS JetStream, against a real `nats-server -js` on loopback
 //! that each test starts and stops: the engine commits through it and replays from it, a second
 //! writer is fenced off, and what was acknowledged survives a restart of the server.
 

@@ -1,4 +1,4 @@
-//! Operators' actions on accounts (issue 14): each is recorded with who and why, then takes effect;
+//! Operators' actions on accounts: each is recorded with who and why, then takes effect;
 //! a wrong one is refused and records nothing.
 
 mod common;

@@ -1,4 +1,4 @@
-//! The wallet and secure auth (issue 6) as given / when / then. After every accepted command the
+//! The wallet and secure auth as given / when / then. After every accepted command the
 //! whole log passes the audit (`audit::verify`: balances, availability, replay).
 
 mod common;

@@ -1,5 +1,7 @@
 //! The ledger's log on local disk: append-only segment files, each batch written with
-//! one write and made durable with one `fdatasync` before the engine answers.
+//! one write and made durable with one `fdatasync` before the engine answers. One file past 600
+//! lines, half of it tests: the format, the writer and the reader keep one set of invariants
+//! (the frame, the head slots, the seal), which reads best in one place.
 //!
 //! A segment is named by the sequence number of its first event (`00000000000000000001.seg`).
 //! Its first 4 KiB hold two head-record slots, written in turn; batches follow, each one frame:

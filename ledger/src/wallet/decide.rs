@@ -1,4 +1,4 @@
-//! The wallet's decisions (issue 6): deposit and withdrawal requests, saved withdraw accounts
+//! The wallet's decisions: deposit and withdrawal requests, saved withdraw accounts
 //! and bonus coupons. Pure, like every decision of the ledger, and over the wallet's own state.
 //!
 //! Money moves only through the `MoneyMove`s returned beside the wallet's events, which the core

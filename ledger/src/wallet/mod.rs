@@ -1,4 +1,4 @@
-//! The wallet (issue 6): deposits, withdrawals with holds, saved accounts and bonus coupons.
+//! The wallet: deposits, withdrawals with holds, saved accounts and bonus coupons.
 //! A domain of its own: it decides over its own state and returns its own events and rejects,
 //! which the core wraps; it imports nothing of the core.
 

@@ -1,5 +1,7 @@
 //! The market book: the latest state of every fixture, market and scoreboard, folded from the
 //! feed. Readers (routes, sessions) take short read locks; the feed task is the only writer.
+//! One file a little past 600 lines: folding a feed event, relaying it to the edges and naming
+//! what changed are one job over the same entries.
 
 use crate::clock::now_ms;
 use schemas::sports::{FeedEvent, Fixture, Market, MarketResult, Scoreboard};

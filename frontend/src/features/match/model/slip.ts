@@ -2,6 +2,7 @@
 // profit and liability the slip previews before the server prices the bet, computed as the
 // ledger computes them (schemas/test-vectors/bet-rules.json holds both to the same answers).
 import { METER_RUNS_CAP, RUNS_MAX, type MarketType, type Side } from '@/types';
+import { round2 } from '@/utils/amount';
 
 export type Selection = {
   gameId: number;
@@ -37,8 +38,6 @@ export function isRunLine(gtype: MarketType): boolean {
 function isRunnerMarket(gtype: MarketType): boolean {
   return gtype === 'match' || gtype === 'match1' || gtype === 'cricketcasino';
 }
-
-const round2 = (value: number) => Math.round(value * 100) / 100;
 
 /** Currency units (at most two decimals, as the server reads an amount) to minor units. */
 const toMinor = (units: number) => (Number.isFinite(units) && units > 0 ? Math.round(units * 100) : 0);
