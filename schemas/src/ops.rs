@@ -1,4 +1,4 @@
-//! Wire types of the operators' console (issue 14; docs/api.md, "Operators").
+//! Wire types of the operators' console (docs/api.md, "Operators").
 
 use crate::bets::{BetView, SettlementRow};
 use crate::wallet::WalletRequest;

@@ -171,7 +171,7 @@ pub struct Scoreboard {
     /// The last balls (cricket) or points, newest last: `"1"`, `"4"`, `"W"`, `"0"`.
     pub balls: Vec<String>,
     pub teams: Vec<TeamScore>,
-    /// The live match tracker's state (issue 11); absent before a feed sends one.
+    /// The live match tracker's state; absent before a feed sends one.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     #[ts(optional)]
     pub tracker: Option<crate::tracker::Tracker>,

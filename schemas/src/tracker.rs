@@ -1,4 +1,4 @@
-//! The live match tracker (issue 11): what a spectator's tracker draws of a match in play, as the
+//! The live match tracker: what a spectator's tracker draws of a match in play, as the
 //! feed last knew it. It travels inside the [`crate::sports::Scoreboard`], so the match topic's
 //! snapshot (and the REST scoreboard) carry the whole state and every scoreboard delta moves it.
 //! Team and player indexes are the scoreboard's `teams` order: 0 home, 1 away.

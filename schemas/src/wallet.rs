@@ -1,4 +1,4 @@
-//! Wire types of the wallet, bonus and secure-auth calls (issue 6; docs/api.md).
+//! Wire types of the wallet, bonus and secure-auth calls (docs/api.md).
 
 use crate::Money;
 use serde::{Deserialize, Serialize};

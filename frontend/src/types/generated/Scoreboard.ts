@@ -8,6 +8,6 @@ export type Scoreboard = { message: string,
  */
 balls: Array<string>, teams: Array<TeamScore>, 
 /**
- * The live match tracker's state (issue 11); absent before a feed sends one.
+ * The live match tracker's state; absent before a feed sends one.
  */
 tracker?: Tracker, };
