@@ -94,6 +94,10 @@ const PLAY_BATCH_BYTES_MAX: usize = 56 * 1024;
 /// The fastest replay; 0 plays with no waiting.
 pub const PLAY_SPEED_MAX: f64 = 1_000.0;
 
+/// The latest a line may be played: a week after the scenario's start (a line past it is a
+/// mistake, and playing it would wait without a word until then).
+pub const LINE_AT_MS_MAX: u64 = 7 * 24 * 3_600_000;
+
 #[derive(Deserialize)]
 struct Snapshot {
     seq: u64,
@@ -164,6 +168,9 @@ pub fn read(path: &Path) -> anyhow::Result<Vec<Line>> {
         if kinds != 1 || line.casino.is_some() != line.stack.is_some() {
             bail!("line {}: one of \"feed\", \"call\", or \"casino\" with \"stack\"", number + 1);
         }
+        if line.at > LINE_AT_MS_MAX {
+            bail!("line {}: at {} is past {LINE_AT_MS_MAX} ms (a week) from the start", number + 1, line.at);
+        }
         if lines.last().is_some_and(|last| last.at > line.at) {
             bail!("line {}: at {} is before the line above it", number + 1, line.at);
         }
@@ -222,4 +229,21 @@ pub async fn play(remote: &Remote, lines: Vec<Line>, speed: f64) -> anyhow::Resu
 async fn send(remote: &Remote, batch: &mut Vec<FeedEvent>) -> anyhow::Result<u64> {
     remote.call("POST", "/api/ops/feed/events", Some(&*batch)).await.context("sending feed events")?;
     Ok(std::mem::take(batch).len() as u64)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_line_further_than_a_week_from_the_start_is_refused() {
+        let dir = tempfile::tempdir().expect("a temp dir");
+        let path = dir.path().join("far.jsonl");
+        let line = |at: u64| format!("{{\"at\": {at}, \"feed\": {{\"type\": \"fixture_removed\", \"gmid\": 1}}}}\n");
+        std::fs::write(&path, line(u64::MAX)).expect("written");
+        let error = format!("{:#}", read(&path).expect_err("refused"));
+        assert!(error.contains("line 1: at 18446744073709551615 is past"), "{error}");
+        std::fs::write(&path, line(LINE_AT_MS_MAX)).expect("written");
+        assert_eq!(read(&path).expect("a week from the start is played").len(), 1);
+    }
 }
