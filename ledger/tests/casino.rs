@@ -83,6 +83,9 @@ fn a_round_opens_closes_and_results_as_events() {
     assert_eq!(state.casino.rounds[&book].outcome.as_ref().map(|o| o.winner.as_str()), Some("Player A"));
     assert_eq!(when(&state, Command::Casino(CasinoCommand::SettleRound { gtype: "teen20".into(), mid: MID.into(), result: None })), Err(Reject::Bets(BetReject::AlreadySettled)));
     assert_eq!(when(&state, Command::Casino(CasinoCommand::OpenRound { gtype: "teen20".into(), table: 1, mid: MID.into() })), Err(Reject::Casino(CasinoReject::RoundExists { mid: MID.into() })));
+    // A restarted table deals its last round again, past its betting: closing it changes nothing.
+    assert_eq!(when(&state, Command::Casino(CasinoCommand::CloseRound { gtype: "teen20".into(), mid: MID.into() })), Ok(vec![]));
+    assert_eq!(when(&state, Command::Casino(CasinoCommand::CloseRound { gtype: "lucky7".into(), mid: MID.into() })), Err(Reject::Casino(CasinoReject::UnknownRound)));
 }
 
 #[test]

@@ -83,8 +83,12 @@ where
     Ok(events)
 }
 
-/// Ends betting on the table's current round; closing it again changes nothing.
+/// Ends betting on the table's current round; closing it again changes nothing, nor does closing
+/// a round already resulted (a restarted table deals its last round again, past its betting).
 fn close_round(casino: &Casino, gtype: &str, mid: &str) -> Result<Vec<CasinoEvent>, CasinoReject> {
+    if round_book(mid).is_some_and(|book| casino.rounds.get(&book).is_some_and(|r| r.gtype == gtype)) {
+        return Ok(vec![]);
+    }
     let round = casino.tables.get(gtype).filter(|r| r.mid == mid).ok_or(CasinoReject::UnknownRound)?;
     Ok(if round.betting { vec![CasinoEvent::RoundClosed { gtype: gtype.to_owned(), book: round.book }] } else { vec![] })
 }
