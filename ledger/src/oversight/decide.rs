@@ -79,7 +79,6 @@ where
 
 /// An operator's action on a sports market (`mid`) or a whole fixture: the record, then a
 /// settlement when it settles, whose result must fit `market`, the market as the book shows it.
-#[allow(clippy::too_many_arguments)]
 fn operator_market<E, R>(state: Overseen<'_>, by: UserId, gmid: u64, mid: Option<u64>, action: &MarketAction, remark: &str, market: Option<&Market>) -> Result<Vec<E>, R>
 where
     E: From<OversightEvent> + From<SportsEvent> + From<BetEvent>,

@@ -81,7 +81,6 @@ impl Settlement {
 
 /// Settles every open bet of the market in one batch. The result must fit `market`; only a void
 /// needs no market (a world's leftovers, which the book no longer shows).
-#[allow(clippy::too_many_arguments)]
 pub fn settle_market(accounts: &Accounts, betting: &Betting, sports: &Sports, gmid: u64, mid: u64, result: &MarketResult, market: Option<&MarketShape>) -> Result<Settlement, BetReject> {
     if sports.resulted.contains_key(&mid) {
         return Err(BetReject::AlreadySettled);

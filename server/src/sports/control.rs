@@ -144,7 +144,7 @@ pub fn fixture(desk: &FeedDesk, gmid: u64) -> ControlResult<OpsFixture> {
 /// The result as the market's type takes it (the ledger's own check, so a refusal comes before
 /// anything is recorded).
 fn check_result(market: &Market, result: &MarketResult) -> ControlResult<()> {
-    ledger::sports::check_result(&ledger::sports::MarketShape::of(market), result).map_err(|wanted| invalid(format!("result: this market takes {wanted}, or {{\"kind\":\"void\"}}")))
+    ledger::sports::check_result(&ledger::sports::MarketShape::of(market), result).map_err(|wanted| invalid(ledger::BetReject::ResultDoesNotFit(wanted).to_string()))
 }
 
 /// The market with one side's best price of a section moved to `price`; the deeper prices of

@@ -27,7 +27,7 @@ pub fn check_events(events: &[FeedEvent], known: &dyn Fn(u64, u64) -> Option<Mar
                 let market = sent.get(&(*gmid, *mid)).map(|m| (*m).clone()).or_else(|| known(*gmid, *mid));
                 let market = market.ok_or_else(|| format!("events[{index}].mid: no market {mid} of fixture {gmid} to settle"))?;
                 ledger::sports::check_result(&ledger::sports::MarketShape::of(&market), result)
-                    .map_err(|wanted| format!("events[{index}].result: this market takes {wanted}, or {{\"kind\":\"void\"}}"))?;
+                    .map_err(|wanted| format!("events[{index}].{}", ledger::BetReject::ResultDoesNotFit(wanted)))?;
             }
             _ => {}
         }
