@@ -246,23 +246,30 @@ run_peers() {
 
   local counts engine_out line n
   counts="$(tr ' ' ',' <<<"$PEER_CLIENTS")"
-  say "our engine in-process: durable commands (segment log, one fdatasync per batch), $PEER_SECONDS s per count"
+  say "our engine in-process: durable commands on sled (the default log) and on the segment log, one fdatasync per batch each, $PEER_SECONDS s per count"
   engine_out="$("$BIN/ledger-bench" --dir "$work" --only engine --submitters "$counts" --seconds "$PEER_SECONDS")"
   echo "$engine_out"
   # Read by print_bets_table through namerefs.
-  declare -A engine http pg pgd
+  declare -A engine segments http http_segments pg pgd
   for n in $PEER_CLIENTS; do
-    # | engine (segment log) | submitters | ops/s | events/flush | flushes/s | p50 ms | p99 ms | …
-    engine[$n]="$(awk -F'|' -v n="$n" '$2 ~ /engine \(segment log\)/ && $3 + 0 == n { gsub(/ /, ""); print $4, $7, $8 }' <<<"$engine_out")"
+    # | engine (sled) | submitters | ops/s | events/flush | flushes/s | p50 ms | p99 ms | …
+    engine[$n]="$(awk -F'|' -v n="$n" '$2 ~ /engine \(sled\)/ && $3 + 0 == n { gsub(/ /, ""); print $4, $7, $8 }' <<<"$engine_out")"
+    segments[$n]="$(awk -F'|' -v n="$n" '$2 ~ /engine \(segment log\)/ && $3 + 0 == n { gsub(/ /, ""); print $4, $7, $8 }' <<<"$engine_out")"
   done
 
   for n in $PEER_CLIENTS; do
-    say "our bet placement over HTTP: $n clients, $PEER_SECONDS s"
+    say "our bet placement over HTTP on sled (the default log): $n clients, $PEER_SECONDS s"
     start_server APP_FEED__SPEED=0 APP_BETTING__INPLAY_DELAY_MS_PER_SEC=0
     line="$("$BIN/bet-load" --url "$URL" --clients "$n" --seconds "$PEER_SECONDS")"
     stop_server
     echo "$line"
     http[$n]="$(field 'bets/s' "$line") $(field p50 "$line") $(field p99 "$line")"
+    say "our bet placement over HTTP on the segment log: $n clients, $PEER_SECONDS s"
+    start_server APP_FEED__SPEED=0 APP_BETTING__INPLAY_DELAY_MS_PER_SEC=0 APP_APPLICATION__LOG=segments
+    line="$("$BIN/bet-load" --url "$URL" --clients "$n" --seconds "$PEER_SECONDS")"
+    stop_server
+    echo "$line"
+    http_segments[$n]="$(field 'bets/s' "$line") $(field p50 "$line") $(field p99 "$line")"
   done
 
   start_postgres
@@ -279,7 +286,8 @@ run_peers() {
   done
   stop_postgres
 
-  print_bets_table engine http pg pgd
+  print_bets_table "sled (default)" engine http pg pgd
+  print_bets_table "segment log" segments http_segments pg pgd
   fanout_cases
   echo "- load average after the run: $(cut -d' ' -f1-3 /proc/loadavg)"
 }
@@ -288,9 +296,10 @@ run_peers() {
 best_pg() { awk -v a="$1" -v b="$2" 'BEGIN { print (a + 0 >= b + 0 ? a : b) }'; }
 
 print_bets_table() {
-  local -n e="$1" h="$2" p="$3" d="$4"
+  local log="$1"
+  local -n e="$2" h="$3" p="$4" d="$5"
   local n best et ep50 ep99 ht hp50 hp99 pt pavg pp50 pp99 dt davg dp50 dp99
-  say "durable bets, side by side (target: ours >= 1.5x PostgreSQL at every count)"
+  say "durable bets on $log, side by side (target: ours >= 1.5x PostgreSQL at every count)"
   echo
   echo "| clients | our engine in-process: commands/s (p50 / p99 ms) | our HTTP bets/s (p50 / p99 ms) | PostgreSQL tps (avg / p50 / p99 ms) | PostgreSQL, commit_delay $PG_COMMIT_DELAY_US µs | engine ÷ best PG | HTTP ÷ best PG |"
   echo "|---:|---:|---:|---:|---:|---:|---:|"

@@ -121,25 +121,53 @@ fn wait_for_engine_stop<S>(store: &Arc<S>) {
     }
 }
 
-/// The server's store: the segment log.
+/// The server's default store: sled, one `fdatasync` per batch (its head record unsynced).
+pub async fn run_engine_on_sled(dir: &Path, submitters: usize, duration: Duration) -> EngineRun {
+    let store = ledger::SledStore::open(dir).expect("a fresh sled directory opens");
+    run_engine("engine (sled)", store, submitters, duration).await
+}
+
+/// The segment log (`serve --log segments`).
 pub async fn run_engine_on_segments(dir: &Path, submitters: usize, duration: Duration) -> EngineRun {
     let store = ledger::SegmentStore::open(dir).expect("a fresh log directory opens");
     run_engine("engine (segment log)", store, submitters, duration).await
 }
 
-pub async fn run_engine_on_sled(dir: &Path, submitters: usize, duration: Duration) -> EngineRun {
-    let store = ledger::SledStore::open(dir).expect("a fresh sled directory opens");
-    run_engine("engine (sled)", store, submitters, duration).await
+/// sled as the store did it before: the durable head record synced after every batch too (a
+/// second device flush per batch), to show what that sync costs.
+pub async fn run_engine_on_sled_synced_head(dir: &Path, submitters: usize, duration: Duration) -> EngineRun {
+    let store = SyncedHead { inner: ledger::SledStore::open(dir).expect("a fresh sled directory opens"), head: std::fs::File::open(dir.join(ledger::store::head::HEAD_FILE)).expect("the head record") };
+    run_engine("engine (sled + synced head record)", store, submitters, duration).await
+}
+
+struct SyncedHead {
+    inner: ledger::SledStore,
+    head: std::fs::File,
+}
+
+impl Store for SyncedHead {
+    fn append(&self, batch: &[ledger::Envelope]) -> Result<(), ledger::StoreError> {
+        self.inner.append(batch)?;
+        self.head.sync_data().map_err(|source| ledger::StoreError::Io { context: "fdatasync of the head record", source })
+    }
+
+    fn read_from(&self, from: u64) -> ledger::store::Records<'_> {
+        self.inner.read_from(from)
+    }
+
+    fn head(&self) -> u64 {
+        self.inner.head()
+    }
 }
 
 pub async fn run_engine_without_disk(submitters: usize, duration: Duration) -> Row {
     run_engine("engine (no disk)", NullStore::default(), submitters, duration).await.row
 }
 
-/// Reads back the events the engine wrote to a segment log during its window, encoded as the
+/// Reads back the events the engine wrote to its log (sled) during its window, encoded as the
 /// store encodes them.
 pub fn written_events(dir: &Path, first_seq: u64, count: u64) -> Vec<(u64, Vec<u8>)> {
-    let store = ledger::SegmentStore::open(dir).expect("the engine's log directory reopens");
+    let store = ledger::open_data_dir(dir, None).expect("the engine's log directory reopens");
     store
         .read_from(first_seq)
         .take(count as usize)

@@ -1,10 +1,11 @@
 //! `ledger-bench`: measures the ledger on this machine's disk, in one run.
 //!
 //! 1. Durable commands (credits and debits) through the group-commit engine at 1, 16 and 256
-//!    concurrent submitters on the segment log (the server's store) and on sled, against raw sled
-//!    `apply_batch` + `flush` and a plain file + `fdatasync` of the same encoded events in the
-//!    same batches; and the engine over a store that writes nothing, to separate the engine's own
-//!    cost from the disk's.
+//!    concurrent submitters on sled (the server's default log), on the segment log (`--log
+//!    segments`) and on sled syncing its head record too (the store before issue 31), against
+//!    raw sled `apply_batch` + `flush` and a plain file + `fdatasync` of the same encoded events
+//!    in the same batches; and the engine over a store that writes nothing, to separate the
+//!    engine's own cost from the disk's.
 //! 2. Replay: a realistic history of 1,000,000 events written to the segment log and to sled,
 //!    then rebuilt into the projections with `ledger::audit::replay`.
 //! 3. Space: bytes on disk divided by raw encoded event bytes after that history.
@@ -13,7 +14,7 @@
 //!    the commands bets) with a snapshot `--tail` events before its end, then a start from zero
 //!    and a start from the snapshot plus the tail, each on a freshly opened log.
 //!
-//! `--only engine` runs only the engine-on-the-segment-log rows (the peers comparison of
+//! `--only engine` runs only the engine rows of the two local logs (the peers comparison of
 //! `scripts/bench-server --peers`), and `--submitters 1,16,64,256` replaces the default counts.
 //!
 //! `--quick` is a smoke run (1 s per case, 100,000 events). Temporary log directories go under
@@ -35,7 +36,7 @@ const TARGET_REPLAY_EVENTS_PER_SECOND: f64 = 500_000.0;
 const SUBMITTERS: [usize; 3] = [1, 16, 256];
 
 struct Options {
-    /// Run only the durable-commands part, only its engine-on-the-segment-log rows, or only the
+    /// Run only the durable-commands part, only its engine rows on the local logs, or only the
     /// replay-and-space part (for profiling and for the peers comparison).
     only: Option<String>,
     submitters: Vec<usize>,
@@ -114,13 +115,15 @@ async fn durable_commands(options: &Options) {
     let engine_only = options.only.as_deref() == Some("engine");
     for &submitters in &options.submitters {
         let engine_dir = temp_dir(options);
-        let mut run = durable::run_engine_on_segments(engine_dir.path(), submitters, options.case_duration).await;
+        let mut run = durable::run_engine_on_sled(engine_dir.path(), submitters, options.case_duration).await;
         println!("{}", run.row.markdown());
+        let segments_dir = temp_dir(options);
+        println!("{}", durable::run_engine_on_segments(segments_dir.path(), submitters, options.case_duration).await.row.markdown());
         if engine_only {
             continue;
         }
-        let sled_dir = temp_dir(options);
-        println!("{}", durable::run_engine_on_sled(sled_dir.path(), submitters, options.case_duration).await.row.markdown());
+        let synced_dir = temp_dir(options);
+        println!("{}", durable::run_engine_on_sled_synced_head(synced_dir.path(), submitters, options.case_duration).await.row.markdown());
         let events = durable::written_events(engine_dir.path(), run.first_seq, run.row.events);
         let raw_dir = temp_dir(options);
         let mut raw = durable::run_raw_sled(raw_dir.path(), submitters, &run.appends, &events);
@@ -133,7 +136,7 @@ async fn durable_commands(options: &Options) {
         }
         let append_total_ms: f64 = run.appends.iter().map(|a| f64::from(a.micros) / 1000.0).sum();
         append_lines.push(format!(
-            "- {submitters} submitters: store.append (one write + one fdatasync) of the segment log inside the engine p50 {:.2} ms, p99 {:.2} ms, {:.0}% of the run",
+            "- {submitters} submitters: store.append of sled (apply_batch + flush + one fdatasync) inside the engine p50 {:.2} ms, p99 {:.2} ms, {:.0}% of the run",
             append.percentile_ms(50.0),
             append.percentile_ms(99.0),
             100.0 * append_total_ms / (run.row.elapsed.as_secs_f64() * 1000.0),

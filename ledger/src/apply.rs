@@ -1,5 +1,7 @@
 //! `apply`: folds one event into the state, the only way the state changes. Pure: no clock, no
-//! I/O. Each aggregate folds its own events into the parts of the state they change.
+//! I/O. Each aggregate folds its own events into the parts of the state they change. What an
+//! account's pages list (statement, settlements, activity, operators' actions) is not state: it
+//! is the history projection (`crate::history`), fed from the log.
 
 use crate::event::{Envelope, Event};
 use crate::state::State;
@@ -9,13 +11,13 @@ pub fn apply(state: &mut State, envelope: &Envelope) {
     assert_eq!(envelope.seq, state.head_seq + 1, "events are applied in sequence");
     state.head_seq = envelope.seq;
     state.head_at_ms = envelope.at_ms;
-    let (seq, at_ms) = (envelope.seq, envelope.at_ms);
+    let at_ms = envelope.at_ms;
     match &envelope.event {
-        Event::Accounts(event) => accounts::apply(&mut state.accounts, seq, at_ms, event),
-        Event::Bets(event) => bets::apply(&mut state.betting, &mut state.accounts, seq, at_ms, event),
+        Event::Accounts(event) => accounts::apply(&mut state.accounts, event),
+        Event::Bets(event) => bets::apply(&mut state.betting, &mut state.accounts, at_ms, event),
         Event::Sports(event) => sports::apply(&mut state.sports, event),
         Event::Casino(event) => casino::apply(&mut state.casino, at_ms, event),
-        Event::Oversight(event) => oversight::apply(&mut state.accounts, &mut state.sports, &mut state.casino, seq, at_ms, event),
+        Event::Oversight(event) => oversight::apply(&mut state.accounts, &mut state.sports, &mut state.casino, event),
         Event::Wallet(event) => wallet::apply(&mut state.wallet, at_ms, event),
         Event::SecureAuth(event) => secure::apply(&mut state.secure, event),
     }

@@ -25,6 +25,7 @@ pub mod command;
 pub mod decide;
 pub mod engine;
 pub mod event;
+pub mod history;
 pub mod house;
 pub mod ids;
 pub mod jetstream;
@@ -38,7 +39,7 @@ pub mod store;
 pub mod wallet;
 pub mod world;
 
-pub use accounts::{Account, AccountCommand, AccountEvent, AccountReject, ActionRecord, ActivityKind, SessionEnd, SettlementEntry, TokenGrant};
+pub use accounts::{Account, AccountCommand, AccountEvent, AccountReject, ActivityKind, SessionEnd, SettlementEntry, TokenGrant};
 pub use apply::apply;
 pub use bets::{Bet, BetEvent, BetInfo, BetReject, Book};
 pub use casino::{CasinoCommand, CasinoEvent, CasinoReject, RoundRecord, TableRound};
@@ -52,5 +53,5 @@ pub use oversight::{AccountAction, DealingAction, MarketAction, OperatorCommand,
 pub use snapshot::{Restored, Snapshots};
 pub use sports::{BetDelay, SportsCommand, SportsEvent};
 pub use state::State;
-pub use store::{open_data_dir, MemStore, SegmentStore, SledStore, Store, StoreError};
+pub use store::{open_data_dir, LocalLog, MemStore, SegmentStore, SledStore, Store, StoreError};
 pub use world::FeedWorld;

@@ -90,6 +90,10 @@ pub const SEGMENT_INDEX_STRIDE_BYTES: u64 = 64 * 1024;
 /// appends' path), so a log at rest also refuses the loss of its last batch.
 pub const LOG_QUIET_MS: u64 = 100;
 
+/// The durable head record (`store::head`) is written after every batch without a sync, and
+/// synced this often when it changed: after a power loss it may say up to this much less.
+pub const HEAD_SYNC_MS: u64 = 50;
+
 const _: () = assert!(PREALLOCATE_BYTES < SEGMENT_BYTES && SEGMENT_INDEX_STRIDE_BYTES < SEGMENT_BYTES);
 
 // ---- snapshots of the state ----

@@ -119,7 +119,7 @@ fn settlement_pays_each_bet_once_and_releases_exposure() {
     let settled = then_apply(&b, settle.clone());
     assert!(settled.betting.books.is_empty());
     assert_eq!(settled.accounts.users[&1].balance_minor, 118_500);
-    assert_eq!(settled.accounts.users[&1].settlements.len(), 1);
+    assert_eq!(history_rows(&events, 1, ledger::history::RowKind::Settlement).len(), 1, "one statement row");
     assert_eq!(when(&settled, settle), Err(Reject::Bets(BetReject::AlreadySettled)));
     assert_eq!(when(&settled, bet("r3", match_odds(), 10_000, info(1, Side::Back, 185))), Err(Reject::Bets(BetReject::MarketNotOpen { status: "CLOSED".into() })));
 }

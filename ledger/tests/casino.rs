@@ -136,7 +136,7 @@ fn a_result_settles_every_bet_once_by_its_outcome_and_releases_exposure() {
     assert_eq!(bets, &vec![(1, 9_800), (2, -5_000), (3, 0)], "win at 1.98, half of 100.01 lost (floored toward the player), push");
     assert_eq!((*total_minor, *balance_after_minor, *exposure_after_minor, *gmid), (4_800, 104_800, 0, table_gmid(1)));
     assert!(state.betting.books.is_empty() && state.accounts.users[&1].book_exposure.is_empty());
-    assert_eq!(state.accounts.users[&1].settlements.len(), 1, "one statement row per round");
+    assert_eq!(history_rows(&events, 1, ledger::history::RowKind::Settlement).len(), 1, "one statement row per round");
 }
 
 #[test]

@@ -18,6 +18,17 @@ pub fn given(events: Vec<Event>) -> State {
     state
 }
 
+/// The history rows of one kind that `events` add to `user_id`'s pages (`ledger::history`).
+pub fn history_rows(events: &[Event], user_id: u64, kind: ledger::history::RowKind) -> Vec<ledger::history::Row> {
+    events
+        .iter()
+        .enumerate()
+        .flat_map(|(i, event)| ledger::history::rows_of(&Envelope { seq: i as u64 + 1, at_ms: T0, event: event.clone() }))
+        .filter(|(user, row)| *user == user_id && row.kind() == kind)
+        .map(|(_, row)| row)
+        .collect()
+}
+
 pub fn when(state: &State, command: Command) -> Result<Vec<Event>, Reject> {
     decide(state, T0, &command)
 }

@@ -205,9 +205,9 @@ fn password_change_clears_the_forced_change_and_logs_activity() {
     if let Event::Accounts(AccountEvent::AccountOpened { must_change_password, .. }) = &mut first {
         *must_change_password = true;
     }
-    let state = given(vec![first, Event::Accounts(AccountEvent::PasswordChanged { user_id: 1, password_hash: "n".into(), ip: "1.2.3.4".into() })]);
-    let carol = &state.accounts.users[&1];
-    assert!(!carol.must_change_password);
-    assert_eq!(carol.activity.len(), 1);
-    assert_eq!(carol.activity[0].ip, "1.2.3.4");
+    let change = Event::Accounts(AccountEvent::PasswordChanged { user_id: 1, password_hash: "n".into(), ip: "1.2.3.4".into() });
+    let state = given(vec![first, change.clone()]);
+    assert!(!state.accounts.users[&1].must_change_password);
+    let activity = history_rows(&[change], 1, ledger::history::RowKind::Activity);
+    assert!(matches!(&activity[..], [ledger::history::Row::Activity(row)] if row.ip == "1.2.3.4" && row.kind == ledger::ActivityKind::ChangePassword), "{activity:?}");
 }

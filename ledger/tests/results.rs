@@ -61,8 +61,8 @@ fn a_result_that_names_nothing_the_market_has_is_refused_and_moves_nothing() {
 #[test]
 fn every_market_type_takes_its_own_results_and_a_void() {
     let state = with_bets();
-    let settled = then_apply(&state, settle(match_odds(), MarketResult::Winner { sid: 3 }));
-    assert_eq!(settled.accounts.users[&1].settlements.len(), 1);
+    let settled = when(&state, settle(match_odds(), MarketResult::Winner { sid: 3 })).expect("settles");
+    assert_eq!(history_rows(&settled, 1, ledger::history::RowKind::Settlement).len(), 1);
     then_apply(&state, settle(meter(), MarketResult::Runs { value: 999 }));
     then_apply(&state, settle(fancy1(), MarketResult::Happened { sids: vec![2] }));
     then_apply(&state, settle(fancy1(), MarketResult::Happened { sids: vec![] }));

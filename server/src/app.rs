@@ -20,13 +20,14 @@ pub struct Application {
     started_from: String,
 }
 
-/// Opens the ledger's log in `dir` (`ledger::open_data_dir`: the segment log, or the sled log a
-/// directory already holds). A directory another process holds, and a damaged log (bytes that
-/// fail their checksums, a cut or flipped tail, a missing segment), each get a clear message; a
-/// damaged log is never opened, since what it would serve could be wrong (docs/reliability.md).
-pub fn open_store(dir: &Path) -> anyhow::Result<Arc<dyn Store>> {
+/// Opens the ledger's log in `dir` (`ledger::open_data_dir`: the log the directory holds, or in a
+/// new one `asked`, sled when none is). A directory another process holds, and a damaged log
+/// (bytes that fail their checksums, a cut or flipped tail, a missing segment), each get a clear
+/// message; a damaged log is never opened, since what it would serve could be wrong
+/// (docs/reliability.md).
+pub fn open_store(dir: &Path, asked: Option<ledger::LocalLog>) -> anyhow::Result<Arc<dyn Store>> {
     std::fs::create_dir_all(dir).with_context(|| format!("creating data directory {}", dir.display()))?;
-    let store = ledger::open_data_dir(dir).map_err(|error| {
+    let store = ledger::open_data_dir(dir, asked).map_err(|error| {
         if error.is_damage() {
             return damaged_log(dir, &error);
         }
@@ -41,24 +42,30 @@ pub fn open_store(dir: &Path) -> anyhow::Result<Arc<dyn Store>> {
 }
 
 fn damaged_log(dir: &Path, error: &ledger::StoreError) -> anyhow::Error {
+    // sled's own recovery zeroes a damaged tail as it opens, before the head record is compared.
+    let changed = if ledger::store::held_log(dir) == Some(ledger::LocalLog::Sled) {
+        "sled's recovery may have cleared a damaged tail as it opened, nothing else was changed"
+    } else {
+        "Nothing was changed"
+    };
     let dir = dir.display();
-    anyhow::anyhow!("the ledger in {dir} is damaged ({error}): it does not start on a damaged log, which could serve wrong balances. Nothing was changed; restore the data directory from a backup")
+    anyhow::anyhow!("the ledger in {dir} is damaged ({error}): it does not start on a damaged log, which could serve wrong balances. {changed}; restore the data directory from a backup")
 }
 
 /// The log the settings name: JetStream (`application.log`) or the data directory's own.
 pub fn open_configured_store(settings: &Settings) -> anyhow::Result<Arc<dyn Store>> {
     let application = &settings.application;
-    let Some(servers) = &application.log else {
-        return open_store(&application.data_dir);
+    let Some(options) = application.jetstream_options() else {
+        return open_store(&application.data_dir, application.local_log());
     };
-    let options = ledger::jetstream::JetStreamOptions { servers: servers.clone(), stream: application.log_stream.clone(), replicas: application.log_replicas };
-    let store = ledger::JetStreamStore::open(&options).with_context(|| format!("opening the ledger's log on {servers} (stream {})", application.log_stream))?;
+    let store = ledger::JetStreamStore::open(&options).with_context(|| format!("opening the ledger's log on {} (stream {})", options.servers, options.stream))?;
     Ok(Arc::new(store))
 }
 
 /// What differs between an engine node and an edge node.
 struct Parts {
     engine: ledger::EngineHandle,
+    history: crate::history::HistoryReads,
     hub: hub::HubHandle,
     book: Arc<RwLock<Book>>,
     casino: crate::casino::SharedTables,
@@ -141,12 +148,17 @@ impl Application {
         let book = Arc::new(RwLock::new(Book::default()));
         let casino = crate::casino::SharedTables::default();
         // On a JetStream log the hub's changes are numbered and relayed to the edge nodes.
-        let numbering = match &settings.application.log {
+        let numbering = match settings.application.jetstream() {
             Some(servers) => Some(Arc::new(crate::push::numbering::Numbering::relaying(crate::edge::relay_pushes(servers, book.clone(), casino.clone()).await?))),
             None => None,
         };
         let hub = hub::spawn_numbered(numbering);
-        let notify = crate::push::notify::notifier(hub.clone());
+        let mut push = crate::push::notify::notifier(hub.clone());
+        let (history, wake_history) = crate::history::HistoryReads::start(&settings.application.data_dir, log.store.clone())?;
+        let notify: ledger::engine::Notify = Box::new(move |envelopes, state| {
+            push(envelopes, state);
+            wake_history();
+        });
         let (state, started_from) = match log.folded {
             Some((state, began)) => {
                 let started_from = format!("at event {}, followed from the log (begun {began})", state.head_seq);
@@ -166,8 +178,8 @@ impl Application {
         book.write().unwrap_or_else(|p| p.into_inner()).set_holds(engine.read().sports.market_holds.clone());
         let feed = crate::sports::start_feed(&settings, book.clone(), hub.clone(), engine.clone()).await.context("starting the feed")?;
         let dealer = crate::casino::start(&settings.casino, casino.clone(), hub.clone(), engine.clone()).await;
-        let parts = Parts { engine, hub, book, casino, dealer, feed, edge: None, started_from };
-        let announce = settings.application.log.clone().map(|servers| (servers, settings.application.log_replicas, settings.application.clone()));
+        let parts = Parts { engine, history, hub, book, casino, dealer, feed, edge: None, started_from };
+        let announce = settings.application.jetstream().map(str::to_owned).map(|servers| (servers, settings.application.log_replicas, settings.application.clone()));
         let application = Application::serve(settings, &keys, parts)?;
         if let Some((servers, replicas, at)) = announce {
             let url = at.advertise_url.clone().unwrap_or_else(|| {
@@ -201,8 +213,10 @@ impl Application {
         let book = Arc::new(RwLock::new(Book::default()));
         let followed = crate::edge::follow(&settings, hub.clone(), book.clone(), casino.clone(), engine_url).await?;
         let started_from = format!("{}, following the log", followed.started_from);
+        let history = crate::history::HistoryReads::open(&settings.application.data_dir, followed.engine.store().clone())?;
         let parts = Parts {
             engine: followed.engine,
+            history,
             hub,
             book,
             casino,
@@ -218,7 +232,7 @@ impl Application {
         let listener = TcpListener::bind((settings.application.host.as_str(), settings.application.port))
             .with_context(|| format!("binding {}:{}", settings.application.host, settings.application.port))?;
         let port = listener.local_addr().context("reading the bound port")?.port();
-        let Parts { engine, hub, book, casino, dealer, feed, edge, started_from } = parts;
+        let Parts { engine, history, hub, book, casino, dealer, feed, edge, started_from } = parts;
         let state = crate::http::state::AppState {
             book,
             casino,
@@ -236,6 +250,7 @@ impl Application {
             verification: crate::verification::Verification::default(),
             settings,
             engine,
+            history: Arc::new(history),
             hub,
         };
         let server = crate::startup::run(listener, state)?;

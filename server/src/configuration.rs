@@ -48,8 +48,10 @@ pub struct ApplicationSettings {
     pub tls_cert: Option<PathBuf>,
     #[serde(default)]
     pub tls_key: Option<PathBuf>,
-    /// The ledger's log on NATS JetStream (`serve --log nats://HOST:PORT[,…]`, docs/scale-out.md)
-    /// instead of the segment log in `data_dir` (which still keeps the installation's keys).
+    /// Where the ledger's log is (`serve --log`): unset, the log `data_dir` holds (sled in a new
+    /// one); `sled` or `segments`, that log in `data_dir` (a new one is made so; one that holds
+    /// the other is refused); otherwise NATS JetStream servers (`nats://HOST:PORT[,…]`,
+    /// docs/scale-out.md), with `data_dir` keeping only the installation's keys.
     #[serde(default)]
     pub log: Option<String>,
     /// The JetStream stream of the log and its replicas (3 on a three-server cluster).
@@ -69,6 +71,24 @@ pub struct ApplicationSettings {
     /// How often the snapshot thread looks at the log's head (tests take snapshots often).
     #[serde(default = "default_snapshot_check_ms")]
     pub snapshot_check_ms: u64,
+}
+
+impl ApplicationSettings {
+    /// The JetStream servers `log` names, if the log is there.
+    pub fn jetstream(&self) -> Option<&str> {
+        self.log.as_deref().filter(|log| ledger::LocalLog::parse(log).is_none())
+    }
+
+    /// The JetStream log's options, if the log is there.
+    pub fn jetstream_options(&self) -> Option<ledger::jetstream::JetStreamOptions> {
+        let servers = self.jetstream()?.to_owned();
+        Some(ledger::jetstream::JetStreamOptions { servers, stream: self.log_stream.clone(), replicas: self.log_replicas })
+    }
+
+    /// The local log `log` asks for (none: whatever `data_dir` holds, sled in a new one).
+    pub fn local_log(&self) -> Option<ledger::LocalLog> {
+        self.log.as_deref().and_then(ledger::LocalLog::parse)
+    }
 }
 
 fn default_snapshot_check_ms() -> u64 {

@@ -17,6 +17,7 @@ pub mod configuration;
 pub mod crypto;
 pub mod edge;
 pub mod follow;
+pub mod history;
 pub mod http;
 pub mod keys;
 pub mod limits;

@@ -6,7 +6,7 @@
 use crate::app::Ledger;
 use crate::configuration::{ApplicationSettings, Settings};
 use anyhow::Context;
-use ledger::jetstream::{JetStreamOptions, JetStreamStore, Lease, LEASE_RENEW_EVERY};
+use ledger::jetstream::{JetStreamStore, Lease, LEASE_RENEW_EVERY};
 use ledger::{State, StoreError};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
@@ -17,7 +17,7 @@ use std::sync::Arc;
 /// with exit code 3.
 pub async fn take_the_engine(settings: &Settings, role: &str) -> anyhow::Result<Ledger> {
     let application = &settings.application;
-    let options = JetStreamOptions { servers: application.log.clone().unwrap_or_default(), stream: application.log_stream.clone(), replicas: application.log_replicas };
+    let options = application.jetstream_options().context("the engine's lease is on JetStream (--log nats://…)")?;
     let store = Arc::new(
         JetStreamStore::open(&options).with_context(|| format!("opening the ledger's log on {} (stream {})", options.servers, options.stream))?,
     );

@@ -10,12 +10,13 @@
 //! snapshot and the log's tail (some snapshots are cut off by the kill): a wrong restored state
 //! would reuse bet ids or sequence numbers, or fail the audit's money checks.
 //!
-//! `TORTURE_ROUNDS` sets the rounds (20 by default, the CI run; `scripts/torture` runs 100).
+//! It runs on both local logs: sled (the default, 20 rounds) and the segment files (`--log
+//! segments`, 10). `TORTURE_ROUNDS` sets the rounds of each (`scripts/torture` runs 100).
 
 mod common;
 
 use ledger::{AccountEvent, BetEvent};
-use common::{audit_verify, call, open_market, payload_cipher, sealed_call, start_server};
+use common::{audit_verify, call, open_market, payload_cipher, sealed_call, start_server_with};
 use ledger::wallet::WalletEvent;
 use ledger::Event;
 use rand::Rng;
@@ -26,7 +27,9 @@ use std::path::Path;
 use std::rc::Rc;
 use std::time::{Duration, Instant};
 
+/// Rounds on the default log (sled) and on the segment log, unless `TORTURE_ROUNDS` says.
 const ROUNDS_DEFAULT: usize = 20;
+const ROUNDS_DEFAULT_SEGMENTS: usize = 10;
 /// Acknowledged operations the run must reach, per round on average.
 const ACKNOWLEDGED_PER_ROUND_MIN: usize = 100;
 /// Concurrent operator clients sending credits, and players betting (each its own account).
@@ -253,8 +256,8 @@ async fn open_bettors(http: &awc::Client, base: &str, operator: &str) {
 }
 
 /// One round: start, load from every client, SIGKILL at a random moment.
-async fn crash_round(dir: &Path, round: usize) -> Outcome {
-    let mut server = start_server(dir, &dir.with_extension(format!("round{round}.log")), &ENV);
+async fn crash_round(dir: &Path, round: usize, log: &str) -> Outcome {
+    let mut server = start_server_with(dir, &dir.with_extension(format!("round{round}.log")), &ENV, &["--log", log]);
     let base: Rc<str> = format!("http://127.0.0.1:{}", server.port).into();
     let http = awc::Client::default();
     let token: Rc<str> = login(&http, &base, "operator", "operator123").await.expect("the seeded operator signs in").into();
@@ -311,7 +314,7 @@ struct InLog {
 }
 
 fn read_log(dir: &Path) -> InLog {
-    let store = ledger::open_data_dir(dir).expect("the data directory opens once the server is gone");
+    let store = ledger::open_data_dir(dir, None).expect("the data directory opens once the server is gone");
     let mut log = InLog::default();
     let mut names: HashMap<u64, String> = HashMap::new();
     for record in store.read_from(1) {
@@ -343,19 +346,29 @@ fn assert_audit_passes(dir: &Path, round: usize) {
 }
 
 #[actix_web::test]
-async fn every_acknowledged_operation_survives_sigkill_exactly_once() {
+async fn every_acknowledged_operation_survives_sigkill_exactly_once_on_sled() {
+    survives_sigkill("sled", ROUNDS_DEFAULT).await;
+}
+
+#[actix_web::test]
+async fn every_acknowledged_operation_survives_sigkill_exactly_once_on_the_segment_log() {
+    survives_sigkill("segments", ROUNDS_DEFAULT_SEGMENTS).await;
+}
+
+async fn survives_sigkill(log_kind: &str, rounds_default: usize) {
     // Arrange: an empty data directory, seeded on the first start.
     let temp = tempfile::tempdir().expect("a temporary directory can be created");
     let dir = temp.path().join("data");
-    let rounds: usize = std::env::var("TORTURE_ROUNDS").ok().and_then(|r| r.parse().ok()).unwrap_or(ROUNDS_DEFAULT);
+    let rounds: usize = std::env::var("TORTURE_ROUNDS").ok().and_then(|r| r.parse().ok()).unwrap_or(rounds_default);
     let started = Instant::now();
 
     // Act: rounds of load and SIGKILL, the audit after each.
     let mut seen = Outcome::default();
     for round in 0..rounds {
-        seen.add(crash_round(&dir, round).await);
+        seen.add(crash_round(&dir, round, log_kind).await);
         assert_audit_passes(&dir, round);
     }
+    assert!(ledger::store::held_log(&dir).is_some_and(|held| held.name() == log_kind), "the data directory keeps its log in {log_kind}");
 
     // Assert: enough load, nothing refused, each acknowledgement in the log once.
     assert!(seen.acknowledged() >= rounds * ACKNOWLEDGED_PER_ROUND_MIN, "{rounds} rounds, {} acknowledged", seen.acknowledged());
@@ -381,8 +394,16 @@ async fn every_acknowledged_operation_survives_sigkill_exactly_once() {
         let acknowledged = seen.logins.iter().filter(|l| **l == name).count();
         assert!(log.logins.get(&name).copied().unwrap_or(0) >= acknowledged, "{name}: {acknowledged} sign-ins acknowledged, {:?} in the log", log.logins.get(&name));
     }
+    // The history projection, fed as the server ran and killed with it each round, catches up
+    // from where it stopped and holds exactly what the log folds to; a rebuild gives it again.
+    for command in ["check", "rebuild"] {
+        let output = std::process::Command::new(env!("CARGO_BIN_EXE_exchange")).args(["projections", command, "--data"]).arg(&dir).env("RUST_LOG", "warn").output().expect("runs");
+        let report: Value = serde_json::from_slice(&output.stdout).unwrap_or_else(|e| panic!("projections {command}: {e}: {}", String::from_utf8_lossy(&output.stderr)));
+        assert!(output.status.success() && report["same"] == true, "projections {command}: {report}");
+        println!("projections {command}: {report}");
+    }
     println!(
-        "{rounds} rounds in {:.0} s: {} credits, {} bets ({} casino), {} sign-ins, {} wallet requests and decisions acknowledged; every one in the log",
+        "{log_kind}: {rounds} rounds in {:.0} s: {} credits, {} bets ({} casino), {} sign-ins, {} wallet requests and decisions acknowledged; every one in the log",
         started.elapsed().as_secs_f64(),
         seen.credits.len(),
         seen.bets.len(),

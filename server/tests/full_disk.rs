@@ -1,14 +1,15 @@
 //! A full disk: on a small tmpfs holding the data directory, once the disk is full a
 //! write answers 503 with the reason and changes nothing, reads go on, writes resume by
 //! themselves when space returns, and nothing acknowledged is lost (after a restart, every
-//! acknowledged credit is in the log once and the audit is green).
+//! acknowledged credit is in the log once and the audit is green). On both local logs: sled
+//! (the default) and the segment files.
 //!
 //! Mounting a tmpfs needs root (CAP_SYS_ADMIN), which the project's machines and CI have; where
 //! the mount is refused the test says so and passes without running (it cannot fake a full disk).
 
 mod common;
 
-use common::{audit_verify, call, kill_server, login, start_server};
+use common::{audit_verify, call, kill_server, login, start_server_with};
 use serde_json::{json, Value};
 use std::io::Write;
 use std::path::Path;
@@ -52,7 +53,16 @@ async fn credit(http: &awc::Client, base: &str, token: &str, remark: &str) -> Va
 }
 
 #[actix_web::test]
-async fn a_full_disk_refuses_writes_with_503_keeps_reads_and_loses_nothing_acknowledged() {
+async fn a_full_disk_refuses_writes_with_503_keeps_reads_and_loses_nothing_acknowledged_on_sled() {
+    full_disk("sled").await;
+}
+
+#[actix_web::test]
+async fn a_full_disk_refuses_writes_with_503_keeps_reads_and_loses_nothing_acknowledged_on_the_segment_log() {
+    full_disk("segments").await;
+}
+
+async fn full_disk(log_kind: &str) {
     let temp = tempfile::tempdir().expect("temp dir");
     let disk = temp.path().join("disk");
     std::fs::create_dir(&disk).expect("mount point");
@@ -62,10 +72,10 @@ async fn a_full_disk_refuses_writes_with_503_keeps_reads_and_loses_nothing_ackno
     };
     let data = disk.join("data");
     let log = temp.path().join("server.log");
-    // No request limit: the log takes writes into the space it allocated ahead (up to
-    // `PREALLOCATE_BYTES`) after the disk fills, more than the per-address limit lets through.
+    // No request limit: the log takes writes into the space it allocated ahead (the segment
+    // log's `PREALLOCATE_BYTES`, sled's segment) after the disk fills, more than the per-address limit lets through.
     let env = [("APP_CASINO__SIMULATOR", "false"), ("APP_FEED__SIMULATOR", "false"), ("APP_LIMITS__API_REQUESTS_PER_SEC_PER_IP", "0")];
-    let mut server = start_server(&data, &log, &env);
+    let mut server = start_server_with(&data, &log, &env, &["--log", log_kind]);
     let base = format!("http://127.0.0.1:{}", server.port);
     let http = awc::Client::builder().timeout(std::time::Duration::from_secs(30)).finish();
     let operator = login(&http, &base, "operator", "operator123").await;
@@ -115,7 +125,7 @@ async fn a_full_disk_refuses_writes_with_503_keeps_reads_and_loses_nothing_ackno
     let player_after = call(&http, "GET", &format!("{base}/api/users"), Some(&player), None).await;
     assert_eq!(player_after["success"], true, "reads too: {player_after}");
     kill_server(&mut server);
-    let mut server = start_server(&data, &log, &env);
+    let mut server = start_server_with(&data, &log, &env, &[]);
     let base = format!("http://127.0.0.1:{}", server.port);
     let operator = login(&http, &base, "operator", "operator123").await;
     let answer = credit(&http, &base, &operator, "after").await;

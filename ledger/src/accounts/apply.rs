@@ -1,11 +1,11 @@
 //! `apply` for accounts and sessions: folds one of their events into their state. Pure.
 
 use crate::accounts::messages::AccountEvent;
-use crate::accounts::model::{Account, Accounts, Activity, ActivityKind, Buttons, Session, StatementEntry};
+use crate::accounts::model::{Account, Accounts, Buttons, Session};
 use crate::ids::SessionId;
 use std::collections::BTreeMap;
 
-pub fn apply(accounts: &mut Accounts, seq: u64, at_ms: i64, event: &AccountEvent) {
+pub fn apply(accounts: &mut Accounts, event: &AccountEvent) {
     match event {
         AccountEvent::AccountOpened { user_id, username, password_hash, role, must_change_password, rules_accepted } => {
             accounts.by_username.insert(username.to_lowercase(), *user_id);
@@ -20,27 +20,22 @@ pub fn apply(accounts: &mut Accounts, seq: u64, at_ms: i64, event: &AccountEvent
                 exposure_minor: 0,
                 current_session: None,
                 buttons: None,
-                activity: Vec::new(),
-                statement: Vec::new(),
                 book_exposure: BTreeMap::new(),
                 book_pnl: BTreeMap::new(),
-                settlements: Vec::new(),
                 betting_locked: false,
-                actions: Vec::new(),
             };
             accounts.users.insert(*user_id, account);
         }
-        AccountEvent::PasswordChanged { user_id, password_hash, ip } => {
+        AccountEvent::PasswordChanged { user_id, password_hash, .. } => {
             let user = accounts.account_mut(*user_id);
             user.password_hash = password_hash.clone();
             user.must_change_password = false;
-            user.activity.push(Activity { kind: ActivityKind::ChangePassword, at_ms, ip: ip.clone() });
         }
         AccountEvent::RulesAccepted { user_id } => accounts.account_mut(*user_id).rules_accepted = true,
         AccountEvent::ButtonsSet { user_id, game, casino } => {
             accounts.account_mut(*user_id).buttons = Some(Buttons { game: game.clone(), casino: casino.clone() });
         }
-        AccountEvent::LoggedIn { user_id, session_id, access, refresh, access_expires_ms, refresh_expires_ms, ip, tool } => {
+        AccountEvent::LoggedIn { user_id, session_id, access, refresh, access_expires_ms, refresh_expires_ms, tool, .. } => {
             let session = Session {
                 id: *session_id,
                 user_id: *user_id,
@@ -58,7 +53,6 @@ pub fn apply(accounts: &mut Accounts, seq: u64, at_ms: i64, event: &AccountEvent
             if !tool {
                 user.current_session = Some(*session_id);
             }
-            user.activity.push(Activity { kind: ActivityKind::Login, at_ms, ip: ip.clone() });
         }
         AccountEvent::TokensRotated { session_id, access, refresh, access_expires_ms, refresh_expires_ms } => {
             let session = accounts.sessions.get_mut(session_id).expect("decide rotates live sessions only");
@@ -75,8 +69,10 @@ pub fn apply(accounts: &mut Accounts, seq: u64, at_ms: i64, event: &AccountEvent
             accounts.by_refresh.insert(*refresh, *session_id);
         }
         AccountEvent::SessionEnded { session_id, .. } => end_session(accounts, *session_id),
-        AccountEvent::Credited { user_id, amount_minor, remark, balance_after_minor } => money(accounts, seq, at_ms, *user_id, *amount_minor, remark, *balance_after_minor),
-        AccountEvent::Debited { user_id, amount_minor, remark, balance_after_minor } => money(accounts, seq, at_ms, *user_id, -amount_minor, remark, *balance_after_minor),
+        // Their statement rows are history (`crate::history`), out of the state.
+        AccountEvent::Credited { user_id, balance_after_minor, .. } | AccountEvent::Debited { user_id, balance_after_minor, .. } => {
+            accounts.account_mut(*user_id).balance_minor = *balance_after_minor;
+        }
     }
 }
 
@@ -92,11 +88,4 @@ fn end_session(accounts: &mut Accounts, session_id: SessionId) {
             user.current_session = None;
         }
     }
-}
-
-/// A credit (`signed_minor` > 0) or debit: the new balance and a statement row.
-fn money(accounts: &mut Accounts, seq: u64, at_ms: i64, user_id: u64, signed_minor: i64, remark: &str, balance_after_minor: i64) {
-    let user = accounts.account_mut(user_id);
-    user.balance_minor = balance_after_minor;
-    user.statement.push(StatementEntry { seq, at_ms, amount_minor: signed_minor, balance_after_minor, remark: remark.to_owned() });
 }

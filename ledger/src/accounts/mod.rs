@@ -11,4 +11,4 @@ pub mod model;
 pub use apply::apply;
 pub use decide::decide;
 pub use messages::{AccountCommand, AccountEvent, AccountReject, SessionEnd, TokenGrant};
-pub use model::{Account, Accounts, ActionRecord, Activity, ActivityKind, Buttons, Session, SettlementEntry, StatementEntry};
+pub use model::{Account, Accounts, Activity, ActivityKind, Buttons, Session, SettlementEntry, StatementEntry};

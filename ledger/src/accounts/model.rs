@@ -66,17 +66,12 @@ pub struct Account {
     pub exposure_minor: i64,
     pub current_session: Option<SessionId>,
     pub buttons: Option<Buttons>,
-    pub activity: Vec<Activity>,
-    pub statement: Vec<StatementEntry>,
     /// Worst-case loss per book with open bets; they sum to `exposure_minor`.
     pub book_exposure: BTreeMap<BookKey, i64>,
     /// P/L per outcome of each open book with fixed outcomes (`betting::book_pnl_after`).
     pub book_pnl: BTreeMap<BookKey, Vec<i64>>,
-    pub settlements: Vec<SettlementEntry>,
     /// An operator locked the account's betting.
     pub betting_locked: bool,
-    /// What operators did to the account, oldest first.
-    pub actions: Vec<ActionRecord>,
 }
 
 impl Account {
@@ -133,16 +128,5 @@ pub struct StatementEntry {
     /// Signed: credits positive, debits negative.
     pub amount_minor: i64,
     pub balance_after_minor: i64,
-    pub remark: String,
-}
-
-/// One operator action as a user's page lists it.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
-pub struct ActionRecord {
-    pub seq: u64,
-    pub at_ms: i64,
-    /// The operator's username.
-    pub by: String,
-    pub action: String,
     pub remark: String,
 }

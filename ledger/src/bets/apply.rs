@@ -1,7 +1,7 @@
 //! `apply` for bets: folds a placed or settled bet into the bets' state and its user's balance,
 //! exposure and statement. Pure.
 
-use crate::accounts::model::{Accounts, SettlementEntry};
+use crate::accounts::model::Accounts;
 use crate::betting::book_pnl_after;
 use crate::bets::messages::BetEvent;
 use crate::bets::model::{Bet, Betting, Book, Settled};
@@ -9,7 +9,7 @@ use crate::ids::{BookKey, UserId};
 use crate::limits::REQUEST_ID_WINDOW_MS;
 use std::collections::BTreeMap;
 
-pub fn apply(betting: &mut Betting, accounts: &mut Accounts, seq: u64, at_ms: i64, event: &BetEvent) {
+pub fn apply(betting: &mut Betting, accounts: &mut Accounts, at_ms: i64, event: &BetEvent) {
     match event {
         BetEvent::BetPlaced { bet_id, user_id, request_id, gmid, book, kind, payoff, stake_minor, info, book_exposure_after_minor, exposure_after_minor } => {
             let bet = Bet {
@@ -36,7 +36,7 @@ pub fn apply(betting: &mut Betting, accounts: &mut Accounts, seq: u64, at_ms: i6
             account.exposure_minor = *exposure_after_minor;
             remember_request(betting, *user_id, request_id, *bet_id, at_ms);
         }
-        BetEvent::BetsSettled { user_id, gmid, mid, bets, total_minor, balance_after_minor, exposure_after_minor } => {
+        BetEvent::BetsSettled { user_id, mid, bets, balance_after_minor, exposure_after_minor, .. } => {
             for (bet_id, pnl_minor) in bets {
                 let bet = betting.bets.get_mut(bet_id).expect("decide settles existing bets");
                 bet.settled = Some(Settled { pnl_minor: *pnl_minor, at_ms });
@@ -58,15 +58,6 @@ pub fn apply(betting: &mut Betting, accounts: &mut Accounts, seq: u64, at_ms: i6
             account.book_pnl.retain(|k, _| k.mid != *mid);
             account.balance_minor = *balance_after_minor;
             account.exposure_minor = *exposure_after_minor;
-            account.settlements.push(SettlementEntry {
-                seq,
-                at_ms,
-                gmid: *gmid,
-                mid: *mid,
-                bets: bets.iter().map(|(id, _)| *id).collect(),
-                total_minor: *total_minor,
-                balance_after_minor: *balance_after_minor,
-            });
         }
     }
 }

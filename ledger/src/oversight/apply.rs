@@ -1,15 +1,14 @@
-//! `apply` for operators' actions: each is recorded on what it acted on; what it changes there (a
-//! lock, a hold, a paused table, a reset password) takes effect here. Pure.
+//! `apply` for operators' actions: what each changes on what it acted on (a lock, a hold, a paused
+//! table, a reset password) takes effect here; the record of it is history (`crate::history`). Pure.
 
-use crate::accounts::model::{Accounts, ActionRecord};
+use crate::accounts::model::Accounts;
 use crate::casino::model::Casino;
 use crate::oversight::messages::{AccountAction, DealingAction, MarketAction, OversightEvent};
 use crate::sports::model::Sports;
 
-pub fn apply(accounts: &mut Accounts, sports: &mut Sports, casino: &mut Casino, seq: u64, at_ms: i64, event: &OversightEvent) {
+pub fn apply(accounts: &mut Accounts, sports: &mut Sports, casino: &mut Casino, event: &OversightEvent) {
     match event {
-        OversightEvent::OperatorActed { by, user_id, action, remark } => {
-            let operator = accounts.users.get(by).map(|u| u.username.clone()).unwrap_or_default();
+        OversightEvent::OperatorActed { user_id, action, .. } => {
             let account = accounts.account_mut(*user_id);
             match action {
                 AccountAction::LockBetting => account.betting_locked = true,
@@ -20,7 +19,6 @@ pub fn apply(accounts: &mut Accounts, sports: &mut Sports, casino: &mut Casino, 
                 }
                 AccountAction::Credit { .. } | AccountAction::Debit { .. } | AccountAction::EndSessions => {}
             }
-            account.actions.push(ActionRecord { seq, at_ms, by: operator, action: action.label().to_owned(), remark: remark.to_owned() });
         }
         OversightEvent::TableActed { table, locked, .. } => {
             if *locked {

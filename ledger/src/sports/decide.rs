@@ -114,7 +114,7 @@ where
         // An open market has no result yet, so each settles.
         let Ok(settlement) = settle_market(&accounts, &betting, sports, gmid, mid, &MarketResult::Void, None) else { continue };
         for settled in &settlement.settled {
-            crate::bets::apply::apply(&mut betting, &mut accounts, 0, at_ms, settled);
+            crate::bets::apply::apply(&mut betting, &mut accounts, at_ms, settled);
         }
         events.extend(settlement.into_events::<E>());
     }

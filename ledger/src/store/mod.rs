@@ -49,6 +49,9 @@ pub enum StoreError {
     /// record, a sled log): the log was lost, and a new exchange must not start over it.
     #[error("the log in {log} holds no events, but {evidence} say it had some: an empty log here is damage, not a new exchange (restore the log; to start a new exchange, use a new data directory)")]
     LogGone { log: String, evidence: String },
+    /// A data directory asked to open with another local log than the one it holds.
+    #[error("the data directory {dir} keeps its log in {held}, not {asked}: open it with --log {held} (or without --log)")]
+    OtherLog { dir: String, held: &'static str, asked: &'static str },
     /// Another process has the log open.
     #[error("the log in {dir} is locked by another process")]
     Locked { dir: String },
@@ -126,36 +129,81 @@ pub fn check_batch(head: u64, batch: &[Envelope]) -> Result<(), StoreError> {
     Ok(())
 }
 
-/// sled's data file: a data directory that has it and no segment log keeps its log in sled.
+/// The history projection's directory in a data directory (`crate::history`): fed from the log,
+/// so a directory that has one had a log.
+pub const HISTORY_DIR: &str = "history";
+
+/// sled's data file: a data directory that has it keeps its log in sled.
 const SLED_DATA_FILE: &str = "db";
 
-/// Opens the ledger's log in a data directory: the segment log (created in a new directory), or
-/// the sled log of a directory that holds one, which goes on as it was (it is not converted). A
-/// directory without a log segment is a new exchange only if nothing in it says a log was
-/// there: otherwise it is refused ([`StoreError::LogGone`]).
-pub fn open_data_dir(dir: &Path) -> Result<Box<dyn Store>, StoreError> {
-    let log = dir.join(LOG_DIR);
-    if dir.join(SLED_DATA_FILE).is_file() && !log.exists() {
-        tracing::info!(dir = %dir.display(), "a data directory with a sled log: opened as it is");
-        return Ok(Box::new(SledStore::open(dir)?));
-    }
-    if !segments::holds_segments(&log) {
-        if let Some(evidence) = earlier_log(dir) {
-            return Err(StoreError::LogGone { log: log.display().to_string(), evidence });
+/// The logs a data directory can keep on its own disk (`serve --log sled|segments`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum LocalLog {
+    /// sled (the default): a tree keyed by big-endian `seq` (`sled_log`).
+    Sled,
+    /// The segment files (`segments`), chosen explicitly.
+    Segments,
+}
+
+impl LocalLog {
+    pub fn name(self) -> &'static str {
+        match self {
+            LocalLog::Sled => "sled",
+            LocalLog::Segments => "segments",
         }
     }
-    Ok(Box::new(SegmentStore::open(&log)?))
+
+    pub fn parse(name: &str) -> Option<LocalLog> {
+        [LocalLog::Sled, LocalLog::Segments].into_iter().find(|log| log.name() == name)
+    }
+}
+
+/// Which local log a data directory holds, if any.
+pub fn held_log(dir: &Path) -> Option<LocalLog> {
+    if segments::holds_segments(&dir.join(LOG_DIR)) {
+        Some(LocalLog::Segments)
+    } else if dir.join(SLED_DATA_FILE).is_file() {
+        Some(LocalLog::Sled)
+    } else {
+        None
+    }
+}
+
+/// Opens the ledger's log in a data directory: the log it holds, which goes on as it is (a
+/// directory made with the segment log keeps it), or in a new directory the one `asked` for,
+/// sled when none is. Asking for another log than the one a directory holds is refused
+/// ([`StoreError::OtherLog`]). A directory without a log is a new exchange only if nothing in
+/// it says a log was there: otherwise it is refused ([`StoreError::LogGone`]).
+pub fn open_data_dir(dir: &Path, asked: Option<LocalLog>) -> Result<Box<dyn Store>, StoreError> {
+    let log = match (held_log(dir), asked) {
+        (Some(held), Some(asked)) if held != asked => {
+            return Err(StoreError::OtherLog { dir: dir.display().to_string(), held: held.name(), asked: asked.name() });
+        }
+        (Some(held), _) => held,
+        (None, asked) => {
+            if let Some(evidence) = earlier_log(dir) {
+                return Err(StoreError::LogGone { log: dir.display().to_string(), evidence });
+            }
+            asked.unwrap_or(LocalLog::Sled)
+        }
+    };
+    Ok(match log {
+        LocalLog::Sled => Box::new(SledStore::open(dir)?),
+        LocalLog::Segments => Box::new(SegmentStore::open(&dir.join(LOG_DIR))?),
+    })
 }
 
 /// What in a data directory says that it had a log with events: snapshots of its state (each
-/// taken at an event of the log), the head record of a log, or a sled log's files. (The server's
+/// taken at an event of the log), the head record of a log, a sled log's files, or the history
+/// projection fed from a log. (The server's
 /// keys are not: they are made before the log is opened on a new directory.)
 fn earlier_log(dir: &Path) -> Option<String> {
     let has_entries = |name: &str| std::fs::read_dir(dir.join(name)).is_ok_and(|mut entries| entries.next().is_some());
     let found: Vec<&str> = [
         ("snapshots", has_entries("snapshots")),
-        (head::HEAD_FILE, dir.join(head::HEAD_FILE).exists()),
+        (head::HEAD_FILE, dir.join(head::HEAD_FILE).exists() || dir.join(LOG_DIR).join(head::HEAD_FILE).exists()),
         ("a sled log (db)", dir.join(SLED_DATA_FILE).exists()),
+        ("a history projection", has_entries(HISTORY_DIR)),
     ]
     .into_iter()
     .filter_map(|(what, there)| there.then_some(what))
@@ -174,41 +222,61 @@ mod tests {
     }
 
     #[test]
-    fn a_data_directory_made_with_sled_opens_as_it_is_and_a_new_one_gets_the_segment_log() {
-        let legacy = tempfile::tempdir().expect("temp dir");
-        SledStore::open(legacy.path()).expect("sled opens").append(&batch(1, 3)).expect("appends");
-        let store = open_data_dir(legacy.path()).expect("opens");
-        assert_eq!(store.head(), 3, "the sled log's events");
-        assert!(!legacy.path().join(LOG_DIR).exists(), "not converted");
-        drop(store);
+    fn a_new_data_directory_gets_the_sled_log_and_one_made_with_segments_keeps_them() {
         let fresh = tempfile::tempdir().expect("temp dir");
-        open_data_dir(fresh.path()).expect("opens").append(&batch(1, 2)).expect("appends");
-        assert!(fresh.path().join(LOG_DIR).join("00000000000000000001.seg").is_file() && !fresh.path().join(SLED_DATA_FILE).exists());
-        assert_eq!(open_data_dir(fresh.path()).expect("opens again").head(), 2);
+        open_data_dir(fresh.path(), None).expect("opens").append(&batch(1, 2)).expect("appends");
+        assert!(fresh.path().join(SLED_DATA_FILE).is_file() && !fresh.path().join(LOG_DIR).exists(), "sled by default");
+        assert_eq!(open_data_dir(fresh.path(), Some(LocalLog::Sled)).expect("opens again").head(), 2);
+        let error = open_data_dir(fresh.path(), Some(LocalLog::Segments)).err().expect("refused");
+        assert!(!error.is_damage() && !error.is_locked(), "{error}");
+        assert!(error.to_string().contains("keeps its log in sled, not segments: open it with --log sled"), "{error}");
+
+        let segments = tempfile::tempdir().expect("temp dir");
+        open_data_dir(segments.path(), Some(LocalLog::Segments)).expect("opens").append(&batch(1, 3)).expect("appends");
+        assert!(segments.path().join(LOG_DIR).join("00000000000000000001.seg").is_file() && !segments.path().join(SLED_DATA_FILE).exists());
+        let store = open_data_dir(segments.path(), None).expect("opens as it is");
+        assert_eq!(store.head(), 3, "the segment log's events");
+        drop(store);
+        assert!(open_data_dir(segments.path(), Some(LocalLog::Sled)).is_err(), "not converted");
+        assert!(!segments.path().join(SLED_DATA_FILE).exists());
     }
 
     #[test]
     fn a_data_directory_whose_log_is_gone_is_refused_while_anything_says_it_had_one() {
         let dir = tempfile::tempdir().expect("temp dir");
-        open_data_dir(dir.path()).expect("opens").append(&batch(1, 3)).expect("appends");
+        open_data_dir(dir.path(), Some(LocalLog::Segments)).expect("opens").append(&batch(1, 3)).expect("appends");
         std::fs::create_dir(dir.path().join("snapshots")).expect("snapshots");
         std::fs::write(dir.path().join("snapshots").join("00000000000000000003.snap"), b"state").expect("a snapshot");
         let segment = dir.path().join(LOG_DIR).join("00000000000000000001.seg");
         std::fs::remove_file(&segment).expect("the only segment is gone");
-        let error = open_data_dir(dir.path()).err().expect("refused");
+        let error = open_data_dir(dir.path(), None).err().expect("refused");
         assert!(error.is_damage(), "{error}");
-        assert!(error.to_string().contains("holds no events, but snapshots in"), "{error}");
+        assert!(error.to_string().contains("holds no events, but snapshots, durable-head in"), "{error}");
         std::fs::remove_dir_all(dir.path().join(LOG_DIR)).expect("the whole log is gone");
-        assert!(open_data_dir(dir.path()).err().expect("refused").is_damage());
-        assert!(!dir.path().join(LOG_DIR).exists(), "nothing was created");
+        assert!(open_data_dir(dir.path(), Some(LocalLog::Segments)).err().expect("refused").is_damage());
+        assert!(!dir.path().join(LOG_DIR).exists() && !dir.path().join(SLED_DATA_FILE).exists(), "nothing was created");
         // A head record says so too; an empty snapshots folder, or the server's keys, do not.
         std::fs::remove_dir_all(dir.path().join("snapshots")).expect("removed");
         std::fs::create_dir_all(dir.path().join("snapshots")).expect("an empty one");
         std::fs::write(dir.path().join(head::HEAD_FILE), [0u8; 16]).expect("a head record");
-        assert!(open_data_dir(dir.path()).err().expect("refused").is_damage());
+        assert!(open_data_dir(dir.path(), None).err().expect("refused").is_damage());
         std::fs::remove_file(dir.path().join(head::HEAD_FILE)).expect("removed");
         std::fs::create_dir_all(dir.path().join("keys")).expect("keys");
         std::fs::write(dir.path().join("keys").join("payload.hex"), b"00").expect("a key");
-        assert_eq!(open_data_dir(dir.path()).expect("a new exchange").head(), 0);
+        assert_eq!(open_data_dir(dir.path(), None).expect("a new exchange").head(), 0);
+    }
+
+    #[test]
+    fn a_sled_data_directory_whose_log_is_gone_is_refused() {
+        let dir = tempfile::tempdir().expect("temp dir");
+        open_data_dir(dir.path(), None).expect("opens").append(&batch(1, 3)).expect("appends");
+        for entry in std::fs::read_dir(dir.path()).expect("lists") {
+            let path = entry.expect("an entry").path();
+            if path.file_name().is_some_and(|name| name != head::HEAD_FILE) {
+                if path.is_dir() { std::fs::remove_dir_all(&path) } else { std::fs::remove_file(&path) }.expect("removed");
+            }
+        }
+        let error = open_data_dir(dir.path(), None).err().expect("refused");
+        assert!(error.is_damage() && error.to_string().contains("but durable-head in"), "{error}");
     }
 }

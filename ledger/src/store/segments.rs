@@ -19,10 +19,12 @@
 //! tells a torn final batch from damage: the log must reach the head it had before its last
 //! batch, so damage anywhere before the last batch, or a log cut back by more than one batch, is
 //! refused (`StoreError::is_damage`). Losing exactly the last batch at a batch boundary looks the
-//! same as a crash during its write and opens one batch short (docs/reliability.md says why one
-//! sync cannot tell them apart), unless the log was at rest: after [`LOG_QUIET_MS`] without a
-//! batch, and when the store is closed, a thread rewrites the head record to say that the log
-//! reaches its head (a sync off the appends' path).
+//! same to these records as a crash during its write; the durable head record beside the
+//! segments (`super::head`, written after the batch's sync, synced off the appends' path) tells
+//! them apart: a batch it names as acknowledged must be there. It can lag the log only by what a
+//! power loss takes within its sync interval (docs/reliability.md). And once the log is at rest
+//! (after [`LOG_QUIET_MS`] without a batch, and when the store is closed) a thread rewrites the
+//! segment's head record to say that the log reaches its head.
 //!
 //! Nothing but the files is needed to read: the store keeps, per segment, a sparse index of
 //! batch offsets for `read_from` (a segment without one is read from its start).
@@ -42,6 +44,7 @@
 
 use crate::event::Envelope;
 use crate::limits::{LOG_QUIET_MS, PREALLOCATE_BYTES, SEGMENT_BYTES, SEGMENT_INDEX_STRIDE_BYTES};
+use super::head::{HeadFile, HEAD_FILE};
 use super::{check_batch, decode, encode, Records, Store, StoreError};
 use std::fs::{File, OpenOptions};
 use std::io::{BufReader, Read};
@@ -438,6 +441,9 @@ struct Log {
     unchecked: Mutex<Vec<(u64, PathBuf, u64)>>,
     writer: Mutex<Writer>,
     head: AtomicU64,
+    /// The last acknowledged head, beside the segments (`super::head`): the segment log's own
+    /// records cannot tell a damaged last batch from a torn one, this record can.
+    durable_head: HeadFile,
     /// An append failed part way: the next one first checks the disk (see `recover`).
     failed: AtomicBool,
 }
@@ -514,6 +520,11 @@ impl Log {
             listed = list_segments(dir)?;
         }
         let (segments, last, unchecked) = check_segments(&listed)?;
+        // Before a torn batch is cleared: a batch the record says was acknowledged is damage.
+        let (durable_head, recorded) = HeadFile::open(&dir.join(HEAD_FILE))?;
+        if last.end_seq < recorded {
+            return Err(StoreError::Short { log: last.end_seq, recorded, record: HEAD_FILE });
+        }
         let (first, path) = listed.last().expect("at least one segment").clone();
         let writer = Writer::open(&path, first, &last)?;
         Ok(Log {
@@ -524,6 +535,7 @@ impl Log {
             unchecked: Mutex::new(unchecked),
             writer: Mutex::new(writer),
             head: AtomicU64::new(last.end_seq),
+            durable_head,
             failed: AtomicBool::new(false),
         })
     }
@@ -573,6 +585,10 @@ impl Log {
             }
         }
         self.head.store(head + batch.len() as u64, Ordering::Release);
+        // The batch stands: a record not written only weakens the check at the next start.
+        if let Err(e) = self.durable_head.record(head + batch.len() as u64) {
+            tracing::error!(error = %e, "the durable head record was not written");
+        }
         Ok(())
     }
 
@@ -850,9 +866,16 @@ mod tests {
         SegmentStore::open_sized(dir, TEST_SEGMENT_BYTES).err().expect("the log is refused")
     }
 
-    /// The head record as a crash right after the last batch leaves it (closing the store wrote
-    /// a quiet record after it).
+    /// The head records as a crash during the last batch, before it was acknowledged, leaves
+    /// them (closing the store wrote a quiet record after it): the segment's slot names the
+    /// batch, the durable head record the head before it.
     fn crash_after_last_batch(dir: &Path, prev: u64, head: u64) {
+        crash_after_acknowledging(dir, prev, head);
+        std::fs::write(dir.join(HEAD_FILE), crate::store::head::head_record(prev)).expect("writes");
+    }
+
+    /// The segment's slot as a kill right after the last batch was acknowledged leaves it.
+    fn crash_after_acknowledging(dir: &Path, prev: u64, head: u64) {
         let (first, path) = list_segments(dir).expect("lists").pop().expect("a segment");
         let file = OpenOptions::new().read(true).write(true).open(path).expect("opens");
         let slot = read_slot(&file, first).expect("readable");
@@ -979,6 +1002,28 @@ mod tests {
         }
         let store = open(dir.path());
         assert_eq!(seqs(&store, 1), [1, 2, 3, 4], "no remains of the torn batch after the new one");
+    }
+
+    #[test]
+    fn a_damaged_last_batch_that_was_acknowledged_is_refused_by_the_durable_head_record() {
+        let dir = tempfile::tempdir().expect("temp dir");
+        {
+            let store = open(dir.path());
+            store.append(&batch(1, 3)).expect("appends");
+            store.append(&batch(4, 3)).expect("appends");
+        }
+        // Killed right after the last batch was acknowledged: the segment's own record cannot
+        // tell that batch from a torn one, the durable head record says it was acknowledged.
+        crash_after_acknowledging(dir.path(), 3, 6);
+        let path = first_segment(dir.path());
+        let last = *batch_offsets(&path).last().expect("two batches");
+        flip(&path, last + 40);
+        let error = refused(dir.path());
+        assert!(error.is_damage(), "{error}");
+        assert_eq!(error.to_string(), "the log ends at event 3 but events up to 6 were acknowledged (durable-head says so)");
+        // The same damage after a crash before the acknowledgement is a torn batch, cut off.
+        crash_after_last_batch(dir.path(), 3, 6);
+        assert_eq!(open(dir.path()).head(), 3);
     }
 
     #[test]

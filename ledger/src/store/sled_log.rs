@@ -1,7 +1,7 @@
 //! The log in sled: a tree of records keyed by big-endian `seq`, each an rmp-serde envelope, and
 //! the durable head record beside it (`head`).
 
-use super::head::{head_record, read_head_record, HEAD_FILE};
+use super::head::{HeadFile, HEAD_FILE};
 use super::{check_batch, decode, encode, Records, Store, StoreError};
 use crate::event::Envelope;
 use std::path::Path;
@@ -12,11 +12,11 @@ pub struct SledStore {
     /// sled's handles; replaced after a failed write (see `reopen`), `None` while that failed.
     open: std::sync::RwLock<Option<SledFiles>>,
     head: AtomicU64,
-    /// The last durable sequence number, rewritten and synced after each batch is durable: sled
+    /// The last acknowledged sequence number, written after each batch is durable (`head`): sled
     /// vouches for its log only up to its last snapshot and recovers silently to the last intact
     /// message after it, so a damaged tail would otherwise open as a shorter log that audits
     /// clean. At open, a log that ends before this record is refused.
-    head_file: std::fs::File,
+    durable_head: HeadFile,
     /// A write failed (a full disk, an I/O error): sled refuses everything after one until it is
     /// opened again, so the next append opens it again first.
     failed: std::sync::atomic::AtomicBool,
@@ -47,15 +47,7 @@ impl SledFiles {
 impl SledStore {
     pub fn open(dir: &Path) -> Result<Self, StoreError> {
         let (files, head) = SledFiles::open(dir)?;
-        let head_path = dir.join(HEAD_FILE);
-        let head_file = std::fs::OpenOptions::new()
-            .read(true)
-            .write(true)
-            .create(true)
-            .truncate(false)
-            .open(&head_path)
-            .map_err(|source| StoreError::Io { context: "opening the durable head record", source })?;
-        let recorded = read_head_record(&std::fs::read(&head_path).map_err(|source| StoreError::Io { context: "reading the durable head record", source })?)?;
+        let (durable_head, recorded) = HeadFile::open(&dir.join(HEAD_FILE))?;
         // The log may be one batch ahead (a crash after the batch, before its record); never behind.
         if head < recorded {
             return Err(StoreError::Short { log: head, recorded, record: HEAD_FILE });
@@ -64,15 +56,9 @@ impl SledStore {
             dir: dir.to_path_buf(),
             open: std::sync::RwLock::new(Some(files)),
             head: AtomicU64::new(head),
-            head_file,
+            durable_head,
             failed: std::sync::atomic::AtomicBool::new(false),
         })
-    }
-
-    fn record_head(&self, seq: u64) -> Result<(), StoreError> {
-        use std::os::unix::fs::FileExt;
-        self.head_file.write_all_at(&head_record(seq), 0).map_err(|source| StoreError::Io { context: "writing the durable head record", source })?;
-        self.head_file.sync_data().map_err(|source| StoreError::Io { context: "fdatasync of the durable head record", source })
     }
 
     /// After a failed write: drops sled's handles and opens the directory again (sled recovers
@@ -153,7 +139,7 @@ impl Store for SledStore {
         let head = self.head.fetch_add(batch.len() as u64, Ordering::Release) + batch.len() as u64;
         // The batch is durable in the log; a failed record only weakens the check at the next
         // start (it can then see a shorter head than the truth), so the batch still stands.
-        if let Err(e) = self.record_head(head) {
+        if let Err(e) = self.durable_head.record(head) {
             tracing::error!(error = %e, "the durable head record was not written");
         }
         Ok(())

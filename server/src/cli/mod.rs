@@ -6,6 +6,7 @@ mod audit;
 mod remote;
 mod casino;
 mod feed;
+mod projections;
 mod scenario;
 mod serve;
 mod target;
@@ -42,6 +43,11 @@ enum Cmd {
     Audit {
         #[command(subcommand)]
         command: audit::AuditCmd,
+    },
+    /// The history projection beside the log: check it against the log, or rebuild it.
+    Projections {
+        #[command(subcommand)]
+        command: projections::ProjectionsCmd,
     },
     /// Deposit and withdrawal requests: list them and decide.
     Wallet {
@@ -87,6 +93,7 @@ pub async fn run(cli: Cli) -> anyhow::Result<ExitCode> {
         Cmd::Credit(args) => users::move_money(&settings, args, Direction::Credit).await,
         Cmd::Debit(args) => users::move_money(&settings, args, Direction::Debit).await,
         Cmd::Audit { command } => audit::run(&settings, command).await,
+        Cmd::Projections { command } => projections::run(&settings, command),
         Cmd::Wallet { command } => wallet::run(&settings, command).await,
         Cmd::Bonus { command } => wallet::bonus(&settings, command).await,
         Cmd::Casino { command } => casino::run(&settings, command).await,

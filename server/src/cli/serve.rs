@@ -20,8 +20,9 @@ pub(super) struct ServeArgs {
     /// The PEM private key of --tls-cert.
     #[arg(long, requires = "tls_cert")]
     tls_key: Option<PathBuf>,
-    /// Keep the ledger's log on NATS JetStream (nats://HOST:PORT, several separated by
-    /// commas) instead of the segment log in the data directory.
+    /// Where the ledger's log is: `sled` (the default for a new data directory) or `segments`
+    /// (the segment files) in the data directory, or NATS JetStream (nats://HOST:PORT, several
+    /// separated by commas). Unset: the log the data directory holds.
     #[arg(long)]
     log: Option<String>,
     /// With --log: the node runs the engine once it holds the engine's lease; until then it
@@ -52,7 +53,7 @@ pub(super) async fn run(mut settings: Settings, args: ServeArgs) -> anyhow::Resu
         settings.application.port = port;
     }
     if let Some(engine_url) = engine_url.filter(|_| role == "edge") {
-        anyhow::ensure!(settings.application.log.is_some(), "an edge node follows the log on JetStream: give --log nats://…");
+        anyhow::ensure!(settings.application.jetstream().is_some(), "an edge node follows the log on JetStream: give --log nats://…");
         let scheme = if settings.application.tls_cert.is_some() { "https" } else { "http" };
         let host = settings.application.host.clone();
         let data_dir = settings.application.data_dir.clone();
@@ -63,9 +64,9 @@ pub(super) async fn run(mut settings: Settings, args: ServeArgs) -> anyhow::Resu
         app.run_until_stopped().await.context("server stopped")?;
         return Ok(ExitCode::SUCCESS);
     }
-    let log = match settings.application.log {
+    let log = match settings.application.jetstream() {
         Some(_) => crate::standby::take_the_engine(&settings, &role).await?,
-        None => Ledger { store: open_store(&settings.application.data_dir)?, folded: None },
+        None => Ledger { store: open_store(&settings.application.data_dir, settings.application.local_log())?, folded: None },
     };
     serve(settings, log).await?;
     Ok(ExitCode::SUCCESS)

@@ -45,7 +45,7 @@ pub(super) fn encode(text: &str) -> String {
 /// An engine on a data directory, for operator commands without a server.
 pub(super) fn local(settings: &Settings, target: &Target) -> anyhow::Result<ledger::EngineHandle> {
     let dir = target.data.clone().unwrap_or_else(|| settings.application.data_dir.clone());
-    let store = open_store(&dir)?;
+    let store = open_store(&dir, None)?;
     Ok(ledger::start(store, Box::new(|_, _| {}))?)
 }
 

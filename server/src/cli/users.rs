@@ -84,7 +84,13 @@ pub(super) async fn run(settings: &Settings, command: UserCmd) -> anyhow::Result
         UserCmd::Show { username, target } => {
             let detail = match target.url.clone() {
                 Some(url) => remote(&url, &target).await?.get(&format!("/api/ops/users/{}", encode(&username))).await?,
-                None => serde_json::to_value(operations::user_detail(&local(settings, &target)?.read(), &username)?)?,
+                None => {
+                    let engine = local(settings, &target)?;
+                    let dir = target.data.clone().unwrap_or_else(|| settings.application.data_dir.clone());
+                    let history = crate::history::HistoryReads::open(&dir, engine.store().clone())?;
+                    let ledger = engine.read();
+                    serde_json::to_value(operations::user_detail(&ledger, history.at(ledger.head_seq)?, &username)?)?
+                }
             };
             print(&detail);
             return Ok(ExitCode::SUCCESS);

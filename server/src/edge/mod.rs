@@ -175,8 +175,8 @@ pub struct Following {
 pub async fn follow(settings: &crate::configuration::Settings, hub: HubHandle, book: SharedBook, casino: crate::casino::SharedTables, engine_url: String) -> anyhow::Result<Following> {
     use anyhow::Context;
     let application = &settings.application;
-    let servers = application.log.clone().context("an edge needs the log (--log nats://…)")?;
-    let options = ledger::jetstream::JetStreamOptions { servers: servers.clone(), stream: application.log_stream.clone(), replicas: application.log_replicas };
+    let options = application.jetstream_options().context("an edge needs the log on JetStream (--log nats://…)")?;
+    let servers = options.servers.clone();
     let store = std::sync::Arc::new(
         ledger::JetStreamStore::open(&options).with_context(|| format!("opening the ledger's log on {servers} (stream {})", options.stream))?,
     );

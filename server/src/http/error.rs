@@ -117,6 +117,17 @@ pub struct MessageEnvelope {
 pub type ApiResult<T> = Result<T, ApiError>;
 
 /// An account a request names that the ledger does not hold (never a panic on a request path).
+/// The history projection could not be read (`crate::history`).
+pub fn history_failed(error: ledger::StoreError) -> ApiError {
+    ApiError::Unexpected(anyhow::Error::new(error).context("reading the history projection"))
+}
+
+impl From<ledger::StoreError> for ApiError {
+    fn from(error: ledger::StoreError) -> Self {
+        history_failed(error)
+    }
+}
+
 pub fn unknown_user() -> ApiError {
     ApiError::not_found("Unknown user".into())
 }

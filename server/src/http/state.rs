@@ -14,6 +14,8 @@ use std::sync::{Arc, RwLock};
 pub struct AppState {
     pub settings: Settings,
     pub engine: EngineHandle,
+    /// What accounts' pages list, out of the engine's state (`services::history`).
+    pub history: Arc<crate::history::HistoryReads>,
     pub book: Arc<RwLock<Book>>,
     /// Every casino table's current round.
     pub casino: crate::casino::SharedTables,

@@ -127,12 +127,12 @@ pub struct StatementPopupRequest {
 /// total), by the row's `marketId` (and `seq`).
 #[utoipa::path(post, path = "/data/front/accstatepopup", tag = "statements", request_body = StatementPopupRequest, responses((status = 200, description = "Success", body = schemas::Envelope<schemas::bets::SettlementRow>)), security(("bearer" = [])))]
 pub async fn statement_popup(state: web::Data<AppState>, user: AuthUser, JsonBody(body): JsonBody<StatementPopupRequest>) -> ApiResult<HttpResponse> {
+    let head = state.engine.read().head_seq;
+    let settlements = crate::services::history::settlements(state.history.at(head)?, user.user_id)?;
     let ledger = state.engine.read();
-    let account = ledger.accounts.users.get(&user.user_id).ok_or_else(|| ApiError::not_found("Unknown user".into()))?;
-    let row = account
-        .settlements
+    ledger.accounts.users.get(&user.user_id).ok_or_else(|| ApiError::not_found("Unknown user".into()))?;
+    let row = settlements
         .iter()
-        .rev()
         .filter(|entry| body.seq.is_none_or(|seq| entry.seq == seq))
         .filter_map(|entry| settlement_row(&ledger, entry))
         .find(|row| row.market_id == body.market_id)
@@ -194,12 +194,12 @@ pub async fn get_bet_statement(state: web::Data<AppState>, user: AuthUser, query
     let from_ms = days.start_ms(&query.from_date, "fromDate")?;
     let to_ms = days.end_ms(&query.to_date, "toDate")?;
     let (page, limit) = crate::http::extract::page_and_limit(query.page, query.limit, STATEMENT_ROWS_MAX, STATEMENT_ROWS_MAX)?;
+    let head = state.engine.read().head_seq;
+    let settlements = crate::services::history::settlements(state.history.at(head)?, user.user_id)?;
     let ledger = state.engine.read();
-    let account = ledger.accounts.users.get(&user.user_id).ok_or_else(|| ApiError::not_found("Unknown user".into()))?;
-    let rows: Vec<SettlementRow> = account
-        .settlements
+    ledger.accounts.users.get(&user.user_id).ok_or_else(|| ApiError::not_found("Unknown user".into()))?;
+    let rows: Vec<SettlementRow> = settlements
         .iter()
-        .rev()
         .filter(|entry| entry.at_ms >= from_ms && entry.at_ms <= to_ms)
         .filter_map(|entry| settlement_row(&ledger, entry))
         .filter(|row| row.bets.first().is_some_and(|bet| bet.casino == casino))

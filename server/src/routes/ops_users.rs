@@ -42,7 +42,9 @@ pub async fn ops_list_users(state: web::Data<AppState>, user: AuthUser, query: w
 #[tracing::instrument(name = "ops_get_user", skip_all)]
 pub async fn ops_get_user(state: web::Data<AppState>, user: AuthUser, username: web::Path<String>) -> ApiResult<HttpResponse> {
     user.require(&[Role::Operator])?;
-    let detail = operations::user_detail(&state.engine.read(), &username)?;
+    let head = state.engine.read().head_seq;
+    let history = state.history.at(head)?;
+    let detail = operations::user_detail(&state.engine.read(), history, &username)?;
     Ok(ok("Success", detail))
 }
 

@@ -48,14 +48,16 @@ pub async fn get_user_log(state: web::Data<AppState>, user: AuthUser, query: web
     let to_ms = days.end_ms(&query.to_date, "toDate")?;
     let (page, limit) = crate::http::extract::page_and_limit(query.page, query.limit, 10, PAGE_SIZE_MAX)?;
     let search = query.search.trim().to_lowercase();
-    let ledger = state.engine.read();
-    let account = ledger.accounts.users.get(&user.user_id).ok_or_else(crate::http::error::unknown_user)?;
-    let matching: Vec<ActivityRow> = account
-        .activity
+    let (head, username) = {
+        let ledger = state.engine.read();
+        let account = ledger.accounts.users.get(&user.user_id).ok_or_else(crate::http::error::unknown_user)?;
+        (ledger.head_seq, account.username.clone())
+    };
+    let activity = crate::services::history::activity(state.history.at(head)?, user.user_id)?;
+    let matching: Vec<ActivityRow> = activity
         .iter()
-        .rev()
         .filter(|a| kind.is_none_or(|k| a.kind == k) && a.at_ms >= from_ms && a.at_ms <= to_ms)
-        .map(|a| ActivityRow { username: account.username.clone(), created_at: rfc3339(a.at_ms), ip: a.ip.clone(), kind: a.kind.label().into() })
+        .map(|a| ActivityRow { username: username.clone(), created_at: rfc3339(a.at_ms), ip: a.ip.clone(), kind: a.kind.label().into() })
         .filter(|row| {
             search.is_empty()
                 || [&row.username, &row.ip, &row.kind, &row.created_at].iter().any(|field| field.to_lowercase().contains(&search))

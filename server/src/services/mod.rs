@@ -3,6 +3,7 @@
 //! and the first start's seed accounts. Each takes the parts of the state it uses.
 
 pub mod bet_submission;
+pub mod history;
 pub mod operations;
 pub mod round_bets;
 pub mod rules_text;

@@ -9,7 +9,7 @@ use crate::services::views::{open_bets, settlement_row, user_view};
 use ledger::{DealingAction, AccountAction, Command, EngineHandle, State, UserId};
 use crate::casino::catalog;
 use schemas::ops::{OpsActionRow, OpsDayPnl, OpsHouse, OpsOpenMarket, OpsSession, OpsTable, OpsTableExposure, OpsUserDetail, OpsUserRow};
-use schemas::{AccountRow, ActivityRow, AuditReport, AuditState, CreateUserRequest, Money, MoneyRequest, MoneyResponse, User};
+use schemas::{ActivityRow, AuditReport, AuditState, CreateUserRequest, Money, MoneyRequest, MoneyResponse, User};
 
 pub async fn create_user(engine: &EngineHandle, request: CreateUserRequest) -> ApiResult<User> {
     check_new_password(&request.password, &request.username, None).map_err(|weak| ApiError::bad(format!("password: {weak}")))?;
@@ -112,9 +112,10 @@ pub fn user_row(state: &State, account: &ledger::Account) -> OpsUserRow {
 }
 
 /// Everything about one account, newest first: bets, statements, wallet requests, sessions,
-/// logins and what operators did.
-pub fn user_detail(ledger: &State, username: &str) -> ApiResult<OpsUserDetail> {
+/// logins and what operators did; its rows from `history`, which reaches at least `ledger`.
+pub fn user_detail(ledger: &State, history: &ledger::history::History, username: &str) -> ApiResult<OpsUserDetail> {
     let account = account(ledger, username)?;
+    let settlements = crate::services::history::settlements(history, account.id)?;
     let mut wallet_requests: Vec<_> = ledger
         .wallet
         .requests_by_user
@@ -128,13 +129,8 @@ pub fn user_detail(ledger: &State, username: &str) -> ApiResult<OpsUserDetail> {
     Ok(OpsUserDetail {
         user: user_row(ledger, account),
         open_bets: open_bets(ledger, account.id, None),
-        settled: account.settlements.iter().rev().filter_map(|entry| settlement_row(ledger, entry)).take(SETTLED_ROWS_MAX).collect(),
-        account_rows: account
-            .statement
-            .iter()
-            .rev()
-            .map(|e| AccountRow { created_at: rfc3339(e.at_ms), amount: Money(e.amount_minor), pts: Money(e.balance_after_minor), remarks: e.remark.clone(), seq: e.seq })
-            .collect(),
+        settled: settlements.iter().filter_map(|entry| settlement_row(ledger, entry)).take(SETTLED_ROWS_MAX).collect(),
+        account_rows: crate::services::history::account_rows(history, account.id)?,
         wallet_requests,
         sessions: ledger
             .accounts.sessions
@@ -142,17 +138,19 @@ pub fn user_detail(ledger: &State, username: &str) -> ApiResult<OpsUserDetail> {
             .filter(|s| s.user_id == account.id)
             .map(|s| OpsSession { id: s.id, current: account.current_session == Some(s.id), expires_at: rfc3339(s.refresh_expires_ms) })
             .collect(),
-        activity: account
-            .activity
+        activity: crate::services::history::activity(history, account.id)?
             .iter()
-            .rev()
             .map(|a| ActivityRow { username: account.username.clone(), created_at: rfc3339(a.at_ms), ip: a.ip.clone(), kind: a.kind.label().into() })
             .collect(),
-        actions: account
-            .actions
-            .iter()
-            .rev()
-            .map(|a| OpsActionRow { seq: a.seq, created_at: rfc3339(a.at_ms), by: a.by.clone(), action: a.action.clone(), remark: a.remark.clone() })
+        actions: crate::services::history::actions(history, account.id)?
+            .into_iter()
+            .filter_map(|row| match row {
+                ledger::history::Row::Action { seq, at_ms, by, action, remark } => {
+                    let by = ledger.accounts.users.get(&by).map(|operator| operator.username.clone()).unwrap_or_default();
+                    Some(OpsActionRow { seq, created_at: rfc3339(at_ms), by, action, remark })
+                }
+                _ => None,
+            })
             .collect(),
     })
 }

@@ -1,0 +1,309 @@
+//! The history projection (issue 31): what accounts' pages list, kept in sled beside the log and
+//! fed from it, out of the in-memory state (which keeps only what decides the next command). Per
+//! account: statement rows (money moved outside betting), settlement rows (one per settled market
+//! or round), activity (sign-ins, password changes) and operators' actions; and every bet, placed
+//! and settled.
+//!
+//! It is a projection: it holds nothing the log does not, it records the last event it applied,
+//! and at start it catches up from the log from there (`catch_up`); `rebuild` drops it and folds
+//! the whole log again. Writing it never flushes: sled writes it out in the background, and
+//! after a crash it catches up from the last event it kept.
+//!
+//! One sled tree, so that a batch of the log is applied with one atomic `apply_batch` together
+//! with the event it reaches. Keys sort as the pages read them:
+//!
+//! ```text
+//! [kind u8][user_id u64 BE][seq u64 BE]  ->  row      (kind: 1 statement, 2 settlement, 3 activity, 4 action)
+//! [0x10][bet_id u64 BE]                   ->  bet
+//! [0xFF] "applied"                        ->  seq u64 BE
+//! ```
+//!
+//! The rows are derived from the events alone (`rows_of`); `compare` checks a history against one
+//! rebuilt from the log, and its bets against the state's.
+
+use crate::accounts::messages::AccountEvent;
+use crate::accounts::model::{Activity, ActivityKind, SettlementEntry, StatementEntry};
+use crate::bets::messages::BetEvent;
+use crate::bets::model::{Bet, Settled};
+use crate::event::{Envelope, Event};
+use crate::ids::UserId;
+use crate::oversight::messages::OversightEvent;
+use crate::state::State;
+use crate::store::{Store, StoreError};
+use serde::{Deserialize, Serialize};
+use std::collections::BTreeMap;
+use std::path::Path;
+
+pub use crate::store::HISTORY_DIR;
+
+const BET_PREFIX: u8 = 0x10;
+const APPLIED_KEY: &[u8] = b"\xffapplied";
+/// Events folded per sled batch when catching up.
+const CATCH_UP_CHUNK: usize = 4096;
+
+/// The kinds of rows an account's pages list.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum RowKind {
+    Statement = 1,
+    Settlement = 2,
+    Activity = 3,
+    Action = 4,
+}
+
+/// One row of an account's history.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub enum Row {
+    Statement(StatementEntry),
+    Settlement(SettlementEntry),
+    Activity(Activity),
+    /// An operator's action on the account: who (their user id), what, why.
+    Action { seq: u64, at_ms: i64, by: UserId, action: String, remark: String },
+}
+
+impl Row {
+    pub fn kind(&self) -> RowKind {
+        match self {
+            Row::Statement(_) => RowKind::Statement,
+            Row::Settlement(_) => RowKind::Settlement,
+            Row::Activity(_) => RowKind::Activity,
+            Row::Action { .. } => RowKind::Action,
+        }
+    }
+}
+
+/// The rows one event adds to accounts' histories, and to which account each.
+pub fn rows_of(envelope: &Envelope) -> Vec<(UserId, Row)> {
+    let (seq, at_ms) = (envelope.seq, envelope.at_ms);
+    let statement = |user_id: UserId, amount_minor: i64, remark: &str, balance_after_minor: i64| {
+        (user_id, Row::Statement(StatementEntry { seq, at_ms, amount_minor, balance_after_minor, remark: remark.to_owned() }))
+    };
+    match &envelope.event {
+        Event::Accounts(AccountEvent::Credited { user_id, amount_minor, remark, balance_after_minor }) => {
+            vec![statement(*user_id, *amount_minor, remark, *balance_after_minor)]
+        }
+        Event::Accounts(AccountEvent::Debited { user_id, amount_minor, remark, balance_after_minor }) => {
+            vec![statement(*user_id, -amount_minor, remark, *balance_after_minor)]
+        }
+        Event::Accounts(AccountEvent::LoggedIn { user_id, ip, .. }) => vec![(*user_id, Row::Activity(Activity { kind: ActivityKind::Login, at_ms, ip: ip.clone() }))],
+        Event::Accounts(AccountEvent::PasswordChanged { user_id, ip, .. }) => {
+            vec![(*user_id, Row::Activity(Activity { kind: ActivityKind::ChangePassword, at_ms, ip: ip.clone() }))]
+        }
+        Event::Bets(BetEvent::BetsSettled { user_id, gmid, mid, bets, total_minor, balance_after_minor, .. }) => vec![(
+            *user_id,
+            Row::Settlement(SettlementEntry {
+                seq,
+                at_ms,
+                gmid: *gmid,
+                mid: *mid,
+                bets: bets.iter().map(|(id, _)| *id).collect(),
+                total_minor: *total_minor,
+                balance_after_minor: *balance_after_minor,
+            }),
+        )],
+        Event::Oversight(OversightEvent::OperatorActed { by, user_id, action, remark }) => {
+            vec![(*user_id, Row::Action { seq, at_ms, by: *by, action: action.label().to_owned(), remark: remark.clone() })]
+        }
+        _ => Vec::new(),
+    }
+}
+
+fn row_key(kind: RowKind, user_id: UserId, seq: u64) -> [u8; 17] {
+    let mut key = [0u8; 17];
+    key[0] = kind as u8;
+    key[1..9].copy_from_slice(&user_id.to_be_bytes());
+    key[9..].copy_from_slice(&seq.to_be_bytes());
+    key
+}
+
+fn bet_key(bet_id: u64) -> [u8; 9] {
+    let mut key = [BET_PREFIX; 9];
+    key[1..].copy_from_slice(&bet_id.to_be_bytes());
+    key
+}
+
+fn encode<T: Serialize>(value: &T) -> Vec<u8> {
+    rmp_serde::to_vec(value).expect("history records contain only encodable values")
+}
+
+fn decode<T: serde::de::DeserializeOwned>(bytes: &[u8]) -> Result<T, StoreError> {
+    rmp_serde::from_slice(bytes).map_err(|e| StoreError::Corrupt { key: 0, reason: format!("a history record: {e}") })
+}
+
+/// The history of a data directory (`{data_dir}/history`).
+pub struct History {
+    db: sled::Db,
+    tree: sled::Tree,
+    /// Held while a batch is folded in, so that readers catching it up and its own thread never
+    /// fold the same events at once.
+    writing: std::sync::Mutex<()>,
+}
+
+impl History {
+    pub fn open(dir: &Path) -> Result<Self, StoreError> {
+        let db = sled::open(dir.join(HISTORY_DIR))?;
+        let tree = db.open_tree("history")?;
+        Ok(History { db, tree, writing: std::sync::Mutex::new(()) })
+    }
+
+    /// Drops the history of `dir` and folds the whole log into a new one.
+    pub fn rebuild(dir: &Path, store: &dyn Store) -> Result<Self, StoreError> {
+        let path = dir.join(HISTORY_DIR);
+        if path.exists() {
+            std::fs::remove_dir_all(&path).map_err(|source| StoreError::Io { context: "removing the history", source })?;
+        }
+        let history = Self::open(dir)?;
+        history.catch_up(store)?;
+        Ok(history)
+    }
+
+    /// The last event of the log folded in (0 for none).
+    pub fn applied(&self) -> Result<u64, StoreError> {
+        Ok(match self.tree.get(APPLIED_KEY)? {
+            Some(bytes) => u64::from_be_bytes(bytes.as_ref().try_into().map_err(|_| StoreError::Corrupt { key: 0, reason: "the history's applied event".into() })?),
+            None => 0,
+        })
+    }
+
+    /// Folds the events after `applied` in: they must follow on from it (the ones it has are
+    /// passed over). One atomic sled batch, not flushed.
+    pub fn apply(&self, envelopes: &[Envelope]) -> Result<(), StoreError> {
+        let _writing = self.writing.lock().unwrap_or_else(|p| p.into_inner());
+        let applied = self.applied()?;
+        let envelopes: Vec<&Envelope> = envelopes.iter().filter(|e| e.seq > applied).collect();
+        let Some(first) = envelopes.first() else { return Ok(()) };
+        if first.seq != applied + 1 {
+            return Err(StoreError::OutOfSequence { expected: applied + 1, found: first.seq });
+        }
+        let mut batch = sled::Batch::default();
+        // Bets placed or settled in this batch, as they stand after it.
+        let mut bets: BTreeMap<u64, Bet> = BTreeMap::new();
+        for envelope in &envelopes {
+            for (user_id, row) in rows_of(envelope) {
+                let seq = envelope.seq;
+                batch.insert(&row_key(row.kind(), user_id, seq), encode(&row));
+            }
+            match &envelope.event {
+                Event::Bets(BetEvent::BetPlaced { bet_id, user_id, request_id, gmid, book, payoff, stake_minor, info, .. }) => {
+                    let bet = Bet {
+                        id: *bet_id,
+                        user_id: *user_id,
+                        request_id: request_id.clone(),
+                        gmid: *gmid,
+                        book: *book,
+                        payoff: payoff.clone(),
+                        stake_minor: *stake_minor,
+                        info: info.clone(),
+                        placed_at_ms: envelope.at_ms,
+                        settled: None,
+                    };
+                    bets.insert(*bet_id, bet);
+                }
+                Event::Bets(BetEvent::BetsSettled { bets: settled, .. }) => {
+                    for (bet_id, pnl_minor) in settled {
+                        let mut bet = match bets.remove(bet_id) {
+                            Some(bet) => bet,
+                            None => self.bet(*bet_id)?.ok_or_else(|| StoreError::Corrupt { key: envelope.seq, reason: format!("bet {bet_id} is settled but was never placed") })?,
+                        };
+                        bet.settled = Some(Settled { pnl_minor: *pnl_minor, at_ms: envelope.at_ms });
+                        bets.insert(*bet_id, bet);
+                    }
+                }
+                _ => {}
+            }
+        }
+        for (bet_id, bet) in &bets {
+            batch.insert(&bet_key(*bet_id), encode(bet));
+        }
+        let last = envelopes.last().map_or(applied, |e| e.seq);
+        batch.insert(APPLIED_KEY, &last.to_be_bytes());
+        self.tree.apply_batch(batch)?;
+        Ok(())
+    }
+
+    /// Folds in what the log holds after `applied`, unless it reaches `head` already; how many
+    /// events that was.
+    pub fn catch_up_to(&self, store: &dyn Store, head: u64) -> Result<u64, StoreError> {
+        if self.applied()? >= head {
+            return Ok(0);
+        }
+        self.catch_up(store)
+    }
+
+    /// Folds in what the log holds after `applied`; how many events that was.
+    pub fn catch_up(&self, store: &dyn Store) -> Result<u64, StoreError> {
+        let from = self.applied()? + 1;
+        let mut chunk = Vec::with_capacity(CATCH_UP_CHUNK);
+        let mut folded = 0;
+        for record in store.read_from(from) {
+            chunk.push(record?);
+            if chunk.len() == CATCH_UP_CHUNK {
+                self.apply(&chunk)?;
+                folded += chunk.len() as u64;
+                chunk.clear();
+            }
+        }
+        self.apply(&chunk)?;
+        Ok(folded + chunk.len() as u64)
+    }
+
+    /// One account's rows of one kind, oldest first (`.rev()` for newest first).
+    pub fn rows(&self, kind: RowKind, user_id: UserId) -> impl DoubleEndedIterator<Item = Result<(u64, Row), StoreError>> + '_ {
+        self.tree.range(row_key(kind, user_id, 0)..=row_key(kind, user_id, u64::MAX)).map(|item| {
+            let (key, value) = item?;
+            let seq = u64::from_be_bytes(key[9..17].try_into().map_err(|_| StoreError::Corrupt { key: 0, reason: "a history key".into() })?);
+            Ok((seq, decode(&value)?))
+        })
+    }
+
+    pub fn bet(&self, bet_id: u64) -> Result<Option<Bet>, StoreError> {
+        self.tree.get(bet_key(bet_id))?.map(|bytes| decode(&bytes)).transpose()
+    }
+
+    /// Writes what sled holds in memory to its files (a clean stop; never on the bet path).
+    pub fn flush(&self) -> Result<(), StoreError> {
+        self.db.flush()?;
+        Ok(())
+    }
+
+    /// Checks the history against one rebuilt from the same log (`rebuild`), and its bets
+    /// against a state folded from that log: the same events applied, every key and value the
+    /// same, and every bet the state holds the same here. How many rows and bets were compared,
+    /// or the first difference.
+    pub fn compare(&self, rebuilt: &History, state: &State) -> Result<Compared, String> {
+        let (applied, expected) = (self.applied().map_err(|e| e.to_string())?, rebuilt.applied().map_err(|e| e.to_string())?);
+        if applied != expected || applied != state.head_seq {
+            return Err(format!("the history reaches event {applied}, the rebuilt one {expected}, the state {}", state.head_seq));
+        }
+        let mut compared = Compared::default();
+        let mut kept = self.tree.iter();
+        let mut again = rebuilt.tree.iter();
+        loop {
+            match (kept.next().transpose().map_err(|e| e.to_string())?, again.next().transpose().map_err(|e| e.to_string())?) {
+                (None, None) => break,
+                (Some((key, value)), Some((key_again, value_again))) if key == key_again && value == value_again => {
+                    match key.first() {
+                        Some(&BET_PREFIX) => compared.bets += 1,
+                        Some(kind) if *kind < BET_PREFIX => compared.rows += 1,
+                        _ => {}
+                    }
+                }
+                (kept, again) => return Err(format!("the history has {:?} where the rebuilt one has {:?}", kept.map(|(k, _)| k), again.map(|(k, _)| k))),
+            }
+        }
+        for (bet_id, bet) in &state.betting.bets {
+            match self.bet(*bet_id).map_err(|e| e.to_string())? {
+                Some(kept) if kept == *bet => {}
+                Some(kept) => return Err(format!("bet {bet_id}: the history has {kept:?}, the state {bet:?}")),
+                None => return Err(format!("bet {bet_id} is not in the history")),
+            }
+        }
+        Ok(compared)
+    }
+}
+
+/// What `History::compare` compared.
+#[derive(Debug, Default, Clone, Copy, PartialEq, Eq)]
+pub struct Compared {
+    pub rows: u64,
+    pub bets: u64,
+}

@@ -1,0 +1,106 @@
+//! The history projection (`ledger::history`): fed from the log, it holds exactly the rows and
+//! bets the state folds, catches up from where it stopped, and a rebuild gives it again.
+
+mod common;
+
+use common::*;
+use ledger::history::{History, Row, RowKind};
+use ledger::{apply, decide, AccountAction, Command, Envelope, Event, MemStore, OperatorCommand, SportsCommand, State, Store};
+use schemas::sports::{MarketResult, Side};
+use schemas::Role;
+
+/// Folds an opened, funded and signed-in player and an operator, then `commands` (each
+/// accepted), into a state, and the log they make.
+fn history_log(commands: Vec<Command>) -> (State, Vec<Envelope>) {
+    let mut state = State::default();
+    let mut log = Vec::new();
+    let mut push = |state: &mut State, event: Event| {
+        let envelope = Envelope { seq: state.head_seq + 1, at_ms: T0 + state.head_seq as i64 * 1_000, event };
+        apply(state, &envelope);
+        log.push(envelope);
+    };
+    for event in [opened(1, "alice", Role::User), credited(1, 100_000, 100_000), opened(2, "op", Role::Operator), logged_in(1, 1, 7)] {
+        push(&mut state, event);
+    }
+    for command in commands {
+        for event in decide(&state, T0 + state.head_seq as i64 * 1_000, &command).unwrap_or_else(|e| panic!("{command:?}: {e:?}")) {
+            push(&mut state, event);
+        }
+    }
+    (state, log)
+}
+
+fn bet(request_id: &str, sid: u32, side: Side, price_h: u32) -> Command {
+    Command::Sports(SportsCommand::PlaceBet { user_id: 1, request_id: request_id.into(), market: match_odds(), delay: ledger::BetDelay::default(), stake_minor: 10_000, info: info(sid, side, price_h) })
+}
+
+fn commands() -> Vec<Command> {
+    vec![
+        bet("r1", 1, Side::Back, 185),
+        bet("r2", 2, Side::Lay, 214),
+        Command::Oversight(OperatorCommand::Operator { by: 2, username: "alice".into(), action: AccountAction::Credit { amount_minor: 5_000 }, remark: "goodwill".into() }),
+        Command::Sports(SportsCommand::SettleMarket { gmid: 500, mid: 7, result: MarketResult::Winner { sid: 1 }, market: match_odds() }),
+        Command::Oversight(OperatorCommand::Operator { by: 2, username: "alice".into(), action: AccountAction::LockBetting, remark: "a pause".into() }),
+    ]
+}
+
+#[test]
+fn the_history_holds_the_rows_of_the_events_and_every_bet_as_the_state_has_it() {
+    let (state, log) = history_log(commands());
+    let store = MemStore::default();
+    store.append(&log).expect("appends");
+    let dir = tempfile::tempdir().expect("temp dir");
+    let history = History::open(dir.path()).expect("opens");
+    // Fed as the engine feeds it: batch by batch, some of them more than once.
+    for chunk in log.chunks(3) {
+        history.apply(chunk).expect("folds");
+        history.apply(chunk).expect("a batch it has is passed over");
+    }
+    let again = tempfile::tempdir().expect("temp dir");
+    let compared = history.compare(&History::rebuild(again.path(), &store).expect("rebuilds"), &state).expect("the same");
+    assert_eq!(compared.bets, 2);
+    let row = |kind| history.rows(kind, 1).rev().map(|r| r.expect("reads").1).collect::<Vec<Row>>();
+    let statement = row(RowKind::Statement);
+    assert!(
+        matches!(&statement[..], [Row::Statement(goodwill), Row::Statement(opening)] if goodwill.remark == "goodwill" && goodwill.amount_minor == 5_000 && opening.amount_minor == 100_000),
+        "newest first: {statement:?}"
+    );
+    assert!(matches!(&row(RowKind::Settlement)[..], [Row::Settlement(settled)] if settled.mid == 7 && settled.bets == vec![1, 2]));
+    assert!(matches!(&row(RowKind::Activity)[..], [Row::Activity(login)] if login.ip == "10.0.0.1"));
+    let actions = row(RowKind::Action);
+    assert!(matches!(&actions[..], [Row::Action { by: 2, action: lock, .. }, Row::Action { by: 2, action: credit, remark, .. }] if lock == "Lock betting" && credit == "Credit" && remark == "goodwill"), "{actions:?}");
+    assert_eq!(compared.rows, 2 + 1 + 1 + 2);
+    let settled = history.bet(1).expect("reads").expect("kept");
+    assert_eq!(settled.settled.map(|s| s.pnl_minor), Some(8_500), "the back at 1.85 won");
+    // A gap is refused: the history never skips events.
+    let error = History::open(tempfile::tempdir().expect("temp dir").path()).expect("opens").apply(&log[2..]).expect_err("refused");
+    assert!(error.to_string().contains("expected 1, found 3"), "{error}");
+}
+
+#[test]
+fn the_history_catches_up_from_the_log_and_a_rebuild_gives_it_again() {
+    let (state, log) = history_log(commands());
+    let store = MemStore::default();
+    store.append(&log).expect("appends");
+    let dir = tempfile::tempdir().expect("temp dir");
+    {
+        // Stopped part way: it kept the first events only.
+        let history = History::open(dir.path()).expect("opens");
+        history.apply(&log[..5]).expect("folds");
+        history.flush().expect("flushes");
+    }
+    let history = History::open(dir.path()).expect("opens again");
+    assert_eq!(history.applied().expect("reads"), 5);
+    assert_eq!(history.catch_up(&store).expect("catches up"), log.len() as u64 - 5);
+    let again = tempfile::tempdir().expect("temp dir");
+    let rebuilt = History::rebuild(again.path(), &store).expect("rebuilds");
+    history.compare(&rebuilt, &state).expect("the same after catching up");
+    // A history that differs from the rebuilt one is named, and so is a state whose bets differ.
+    let short = tempfile::tempdir().expect("temp dir");
+    let partial = History::open(short.path()).expect("opens");
+    partial.apply(&log[..log.len() - 1]).expect("folds");
+    assert!(partial.compare(&rebuilt, &state).expect_err("differs").contains("the history reaches event"));
+    let mut other = state.clone();
+    other.betting.bets.get_mut(&1).expect("bet 1").stake_minor += 1;
+    assert!(history.compare(&rebuilt, &other).expect_err("differs").contains("bet 1: the history has"));
+}

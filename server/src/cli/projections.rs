@@ -1,0 +1,75 @@
+//! `exchange projections`: the history projection beside the log (`ledger::history`), checked
+//! against one folded from the whole log, or dropped and rebuilt from it. No server may hold the
+//! data directory.
+
+use crate::app::open_store;
+use crate::configuration::Settings;
+use anyhow::Context;
+use clap::Subcommand;
+use ledger::history::History;
+use std::path::PathBuf;
+use std::process::ExitCode;
+
+#[derive(Subcommand)]
+pub(super) enum ProjectionsCmd {
+    /// Catch the history up with the log, then compare it with one folded from the whole log
+    /// (every row and bet, key by key) and its bets with the state replayed from the log; exits
+    /// 1 on a difference.
+    Check {
+        /// The data directory (no server may hold it).
+        #[arg(long)]
+        data: Option<PathBuf>,
+    },
+    /// Fold the whole log into a new history, compare it with the one kept as `check` does, and
+    /// put the new one in its place (even when they differ: the log is the truth).
+    Rebuild {
+        #[arg(long)]
+        data: Option<PathBuf>,
+    },
+}
+
+pub(super) fn run(settings: &Settings, command: ProjectionsCmd) -> anyhow::Result<ExitCode> {
+    let (data, rebuild) = match command {
+        ProjectionsCmd::Check { data } => (data, false),
+        ProjectionsCmd::Rebuild { data } => (data, true),
+    };
+    let dir = data.unwrap_or_else(|| settings.application.data_dir.clone());
+    let store = open_store(&dir, None)?;
+    // The history the directory has, caught up with the log; and one folded from nothing beside
+    // it (for `rebuild` it takes the kept one's place, and the kept one is dropped).
+    let kept = History::open(&dir).context("opening the history")?;
+    let caught_up = kept.catch_up(store.as_ref()).context("catching the history up with the log")?;
+    let fresh_dir = dir.join("history.rebuilt");
+    let started = std::time::Instant::now();
+    let fresh = History::rebuild(&fresh_dir, store.as_ref()).context("folding the log into a new history")?;
+    let rebuilt_ms = started.elapsed().as_millis();
+    let state = ledger::audit::replay(store.as_ref(), u64::MAX).context("replaying the log")?;
+    let compared = kept.compare(&fresh, &state);
+    let applied = fresh.applied()?;
+    drop((kept, fresh));
+    let history_dir = dir.join(ledger::history::HISTORY_DIR);
+    if rebuild {
+        std::fs::remove_dir_all(&history_dir).context("dropping the history")?;
+        std::fs::rename(fresh_dir.join(ledger::history::HISTORY_DIR), &history_dir).context("putting the rebuilt history in its place")?;
+    }
+    std::fs::remove_dir_all(&fresh_dir).context("removing the scratch history")?;
+    match compared {
+        Ok(compared) => {
+            let report = serde_json::json!({
+                "applied": applied,
+                "caughtUp": caught_up,
+                "rebuiltMs": rebuilt_ms,
+                "rows": compared.rows,
+                "bets": compared.bets,
+                "same": true,
+                "rebuilt": rebuild,
+            });
+            println!("{}", serde_json::to_string_pretty(&report)?);
+            Ok(ExitCode::SUCCESS)
+        }
+        Err(difference) => {
+            println!("{}", serde_json::json!({ "applied": applied, "same": false, "difference": difference, "rebuilt": rebuild }));
+            Ok(ExitCode::FAILURE)
+        }
+    }
+}
