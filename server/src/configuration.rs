@@ -31,6 +31,21 @@ pub struct LimitSettings {
     pub ws_connections_per_ip: usize,
     pub bets_per_sec_per_account: f64,
     pub bet_burst_per_account: u32,
+    /// Operators' calls that read the whole log (replays, verifies, exports) running at once
+    /// (`crate::audit_calls`; 0 counts as 1), and how many more may wait for a place before the
+    /// answer is busy (503).
+    #[serde(default = "default_audit_calls_at_once")]
+    pub audit_calls_at_once: usize,
+    #[serde(default = "default_audit_calls_waiting_max")]
+    pub audit_calls_waiting_max: usize,
+}
+
+fn default_audit_calls_at_once() -> usize {
+    2
+}
+
+fn default_audit_calls_waiting_max() -> usize {
+    4
 }
 
 #[derive(Debug, Clone, Deserialize)]

@@ -3,9 +3,10 @@
 //! asks (`AccessError`), what it names in the state it is in (`StateError`), and the ledger's
 //! refusals (`ledger_answer`, the one place a `ledger::Reject` gets its status and message).
 //! `ApiError` wraps them; the domain's other typed errors (the feed's, feed control's, a counted
-//! guess, a busy password check) convert into them below.
+//! guess, a busy password check or audit) convert into them below.
 
 use ledger::{AccountReject, BetReject, CasinoReject, OversightReject};
+use crate::audit_calls::{AuditBusy, BUSY_RETRY_AFTER_SECS};
 use crate::auth::guard::TooManyGuesses;
 use crate::auth::passwords::PasswordError;
 use crate::sports::control::ControlError;
@@ -30,9 +31,9 @@ pub enum ApiError {
     Ledger(Reject),
     #[error("The ledger could not store this (its disk refused the write): nothing was changed; try again shortly")]
     Unavailable,
-    /// 503 with its reason: the server is overloaded for this kind of request.
-    #[error("{0}")]
-    Busy(String),
+    /// 503 with its reason and a `Retry-After`: the server is overloaded for this kind of request.
+    #[error("{message}")]
+    Busy { message: String, retry_after_secs: u64 },
     #[error("Something went wrong")]
     Unexpected(#[from] anyhow::Error),
 }
@@ -166,7 +167,7 @@ impl ResponseError for ApiError {
             ApiError::Access(e) => e.status(),
             ApiError::State(e) => e.status(),
             ApiError::Ledger(reject) => ledger_answer(reject).0,
-            ApiError::Unavailable | ApiError::Busy(_) => StatusCode::SERVICE_UNAVAILABLE,
+            ApiError::Unavailable | ApiError::Busy { .. } => StatusCode::SERVICE_UNAVAILABLE,
             ApiError::Unexpected(_) => StatusCode::INTERNAL_SERVER_ERROR,
         }
     }
@@ -177,16 +178,26 @@ impl ResponseError for ApiError {
             tracing::error!(error = ?cause, "request failed");
         }
         let body = MessageEnvelope { success: false, message: self.to_string(), data: None };
-        HttpResponse::build(self.status_code()).json(body)
+        let mut response = HttpResponse::build(self.status_code());
+        if let ApiError::Busy { retry_after_secs, .. } = self {
+            response.insert_header((actix_web::http::header::RETRY_AFTER, retry_after_secs.to_string()));
+        }
+        response.json(body)
     }
 }
 
 impl From<PasswordError> for ApiError {
     fn from(e: PasswordError) -> Self {
         match e {
-            PasswordError::Busy => ApiError::Busy("The server is checking too many passwords at once; try again in a few seconds".into()),
+            PasswordError::Busy => ApiError::Busy { message: "The server is checking too many passwords at once; try again in a few seconds".into(), retry_after_secs: 3 },
             PasswordError::Failed(cause) => ApiError::Unexpected(cause),
         }
+    }
+}
+
+impl From<AuditBusy> for ApiError {
+    fn from(busy: AuditBusy) -> Self {
+        ApiError::Busy { message: busy.to_string(), retry_after_secs: BUSY_RETRY_AFTER_SECS }
     }
 }
 

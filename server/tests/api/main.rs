@@ -11,6 +11,7 @@ mod login_guard;
 mod loose_inputs;
 mod openapi;
 mod ops;
+mod ops_audit;
 mod ops_feed;
 mod ops_users;
 mod reports;
