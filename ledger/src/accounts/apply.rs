@@ -24,6 +24,7 @@ pub fn apply(accounts: &mut Accounts, seq: u64, at_ms: i64, event: &AccountEvent
                 statement: Vec::new(),
                 book_exposure: BTreeMap::new(),
                 book_pnl: BTreeMap::new(),
+                book_win_max: BTreeMap::new(),
                 settlements: Vec::new(),
                 betting_locked: false,
                 actions: Vec::new(),

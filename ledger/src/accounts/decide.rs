@@ -75,17 +75,25 @@ pub fn decide(accounts: &Accounts, at_ms: i64, command: &AccountCommand) -> Resu
 }
 
 /// Money moved into (`delta_minor` > 0) or out of an account outside betting: a credit or a
-/// debit with the balance after it, which may not pass the ledger's maximum.
+/// debit with the balance after it. New money may not take the balance past the ledger's
+/// maximum, counting what the open bets could still win (their settlement is never refused);
+/// money going out is never refused for it.
 pub fn money_moved(user: &Account, delta_minor: i64, remark: String) -> Result<AccountEvent, AccountReject> {
-    let balance_after_minor = user.balance_minor + delta_minor;
-    if balance_after_minor > BALANCE_MINOR_MAX {
-        return Err(AccountReject::AmountTooLarge);
+    if delta_minor > 0 && user.balance_minor + delta_minor + user.open_win_max_minor() > BALANCE_MINOR_MAX {
+        return Err(AccountReject::BalancePastMax { balance_max_minor: BALANCE_MINOR_MAX });
     }
-    Ok(if delta_minor >= 0 {
+    Ok(money_returned(user, delta_minor, remark))
+}
+
+/// Money the account held back coming back (a withdrawal's hold released), or any move without
+/// the maximum's check: returning money is never refused.
+pub fn money_returned(user: &Account, delta_minor: i64, remark: String) -> AccountEvent {
+    let balance_after_minor = user.balance_minor + delta_minor;
+    if delta_minor >= 0 {
         AccountEvent::Credited { user_id: user.id, amount_minor: delta_minor, remark, balance_after_minor }
     } else {
         AccountEvent::Debited { user_id: user.id, amount_minor: -delta_minor, remark, balance_after_minor }
-    })
+    }
 }
 
 /// A remark an action must carry: 1 to 200 characters of plain text.

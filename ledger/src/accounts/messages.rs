@@ -178,6 +178,10 @@ pub enum AccountReject {
     AmountNotPositive,
     #[error("amount is too large")]
     AmountTooLarge,
+    /// New money that would take the balance, with what the open bets could still win, past the
+    /// most an account may hold.
+    #[error("the balance may not pass {balance_max_minor} (minor units), counting what the open bets could win")]
+    BalancePastMax { balance_max_minor: i64 },
     #[error("insufficient balance: available {available_minor}, needed {needed_minor} (minor units)")]
     InsufficientBalance { available_minor: i64, needed_minor: i64 },
     #[error("remark must be 1 to 200 characters")]

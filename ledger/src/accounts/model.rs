@@ -72,6 +72,9 @@ pub struct Account {
     pub book_exposure: BTreeMap<BookKey, i64>,
     /// P/L per outcome of each open book with fixed outcomes (`betting::book_pnl_after`).
     pub book_pnl: BTreeMap<BookKey, Vec<i64>>,
+    /// The most the open bets of each book can win (`betting::book_win_max_after`): with the
+    /// balance, what the account could hold once they settle, which may not pass the maximum.
+    pub book_win_max: BTreeMap<BookKey, i64>,
     pub settlements: Vec<SettlementEntry>,
     /// An operator locked the account's betting.
     pub betting_locked: bool,
@@ -82,6 +85,12 @@ pub struct Account {
 impl Account {
     pub fn available_minor(&self) -> i64 {
         self.balance_minor - self.exposure_minor
+    }
+
+    /// The most the open bets can win together: the balance may grow by this much at their
+    /// settlements.
+    pub fn open_win_max_minor(&self) -> i64 {
+        self.book_win_max.values().sum()
     }
 }
 

@@ -2,7 +2,7 @@
 //! exposure and statement. Pure.
 
 use crate::accounts::model::{Accounts, SettlementEntry};
-use crate::betting::book_pnl_after;
+use crate::betting::{book_pnl_after, book_win_max_after};
 use crate::bets::messages::BetEvent;
 use crate::bets::model::{Bet, Betting, Book, Settled};
 use crate::ids::{BookKey, UserId};
@@ -30,7 +30,10 @@ pub fn apply(betting: &mut Betting, accounts: &mut Accounts, seq: u64, at_ms: i6
             let book_kind = entry.kind.clone();
             let account = accounts.account_mut(*user_id);
             account.book_exposure.insert(*book, *book_exposure_after_minor);
-            if let Some(pnl) = book_pnl_after(&book_kind, account.book_pnl.get(book).map(Vec::as_slice), payoff, *stake_minor) {
+            let pnl_after = book_pnl_after(&book_kind, account.book_pnl.get(book).map(Vec::as_slice), payoff, *stake_minor);
+            let win_max_before = account.book_win_max.get(book).copied().unwrap_or(0);
+            account.book_win_max.insert(*book, book_win_max_after(pnl_after.as_deref(), win_max_before, payoff, *stake_minor));
+            if let Some(pnl) = pnl_after {
                 account.book_pnl.insert(*book, pnl);
             }
             account.exposure_minor = *exposure_after_minor;
@@ -56,6 +59,7 @@ pub fn apply(betting: &mut Betting, accounts: &mut Accounts, seq: u64, at_ms: i6
             let account = accounts.account_mut(*user_id);
             account.book_exposure.retain(|k, _| k.mid != *mid);
             account.book_pnl.retain(|k, _| k.mid != *mid);
+            account.book_win_max.retain(|k, _| k.mid != *mid);
             account.balance_minor = *balance_after_minor;
             account.exposure_minor = *exposure_after_minor;
             account.settlements.push(SettlementEntry {

@@ -282,6 +282,9 @@ fn account_answer(reject: &AccountReject) -> (StatusCode, String) {
         R::UnknownUser => (S::NOT_FOUND, "Unknown user".into()),
         R::InvalidCredentials | R::SessionExpired | R::RefreshReused { .. } => (S::UNAUTHORIZED, message),
         R::UsernameTaken | R::WrongPassword | R::AmountTooLarge => (S::UNPROCESSABLE_ENTITY, message),
+        R::BalancePastMax { balance_max_minor } => {
+            (S::UNPROCESSABLE_ENTITY, format!("This would take the balance past the most an account may hold ({}), counting what its open bets could win", Money(*balance_max_minor)))
+        }
         R::InsufficientBalance { available_minor, needed_minor } => {
             (S::UNPROCESSABLE_ENTITY, format!("Insufficient balance: available {}, needed {}", Money(*available_minor), Money(*needed_minor)))
         }
@@ -300,6 +303,9 @@ fn bet_answer(reject: &BetReject) -> (StatusCode, String) {
         R::UnknownSelection | R::UnknownMarket => (S::NOT_FOUND, message),
         R::MarketNotOpen { .. } | R::OddsChanged | R::AlreadySettled | R::DuplicateRequest { .. } | R::RequestIdReused { .. } | R::BetDelayNotOver { .. } => (S::CONFLICT, message),
         R::SideNotOffered => (S::UNPROCESSABLE_ENTITY, message),
+        R::WinPastBalanceMax { balance_max_minor } => {
+            (S::UNPROCESSABLE_ENTITY, format!("This bet could take your balance past the most an account may hold ({}); lower the stake", Money(*balance_max_minor)))
+        }
         R::StakeOutOfLimits { min_minor, max_minor } => (S::UNPROCESSABLE_ENTITY, format!("Stake must be between {} and {}", Money(*min_minor), Money(*max_minor))),
     }
 }

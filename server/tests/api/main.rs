@@ -1,6 +1,7 @@
 //! Black-box API tests: the real server on port 0 with a temporary data directory.
 
 mod auth;
+mod balance_max;
 mod bad_input;
 mod bet_delay;
 mod casino;
