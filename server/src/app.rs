@@ -156,6 +156,7 @@ impl Application {
         };
         let engine = ledger::start_on(log.store, state, notify).context("starting the engine")?;
         crate::services::seed::seed(&engine, &settings).await.context("seeding accounts")?;
+        crate::services::demo_accounts::start_sweep(engine.clone(), &settings.auth);
         // At start the locked tables are the configuration's and those an operator locked in the
         // console (and did not unlock).
         let mut tables = settings.casino.locked_cids.clone();

@@ -2,13 +2,18 @@
 
 use crate::accounts::messages::AccountEvent;
 use crate::accounts::model::{Account, Accounts, Activity, ActivityKind, Buttons, Session, StatementEntry};
-use crate::ids::SessionId;
+use crate::ids::{SessionId, UserId};
+use schemas::Role;
 use std::collections::BTreeMap;
 
 pub fn apply(accounts: &mut Accounts, seq: u64, at_ms: i64, event: &AccountEvent) {
     match event {
         AccountEvent::AccountOpened { user_id, username, password_hash, role, must_change_password, rules_accepted } => {
             accounts.by_username.insert(username.to_lowercase(), *user_id);
+            accounts.user_id_max = accounts.user_id_max.max(*user_id);
+            if *role == Role::Demo {
+                accounts.demo_opened_ms.insert(*user_id, at_ms);
+            }
             let account = Account {
                 id: *user_id,
                 username: username.clone(),
@@ -78,6 +83,17 @@ pub fn apply(accounts: &mut Accounts, seq: u64, at_ms: i64, event: &AccountEvent
         AccountEvent::SessionEnded { session_id, .. } => end_session(accounts, *session_id),
         AccountEvent::Credited { user_id, amount_minor, remark, balance_after_minor } => money(accounts, seq, at_ms, *user_id, *amount_minor, remark, *balance_after_minor),
         AccountEvent::Debited { user_id, amount_minor, remark, balance_after_minor } => money(accounts, seq, at_ms, *user_id, -amount_minor, remark, *balance_after_minor),
+        AccountEvent::DemoRetired { user_id } => retire(accounts, *user_id),
+    }
+}
+
+/// A demo account leaves the state, with the session it may still have.
+fn retire(accounts: &mut Accounts, user_id: UserId) {
+    accounts.demo_opened_ms.remove(&user_id);
+    let Some(user) = accounts.users.remove(&user_id) else { return };
+    accounts.by_username.remove(&user.username.to_lowercase());
+    if let Some(session_id) = user.current_session {
+        end_session(accounts, session_id);
     }
 }
 

@@ -17,6 +17,11 @@ pub struct Accounts {
     /// Refresh tokens already exchanged, per live session: presenting one again revokes it.
     pub retired_refresh: BTreeMap<TokenHash, SessionId>,
     pub next_session_id: SessionId,
+    /// The highest user id ever opened: retired demo accounts leave `users`, and their ids are
+    /// never given again.
+    pub user_id_max: UserId,
+    /// The live demo accounts and when each opened, oldest first (ids grow with the log's time).
+    pub demo_opened_ms: BTreeMap<UserId, i64>,
 }
 
 impl Accounts {
@@ -26,7 +31,7 @@ impl Accounts {
     }
 
     pub fn next_user_id(&self) -> UserId {
-        self.users.keys().next_back().map_or(1, |id| id + 1)
+        self.users.keys().next_back().copied().unwrap_or(0).max(self.user_id_max) + 1
     }
 
     /// The session an access token opens, if it is live at `now_ms`.

@@ -290,6 +290,7 @@ fn account_answer(reject: &AccountReject) -> (StatusCode, String) {
         }
         R::InvalidUsername | R::AmountNotPositive | R::InvalidRemark | R::InvalidButtons(_) => (S::BAD_REQUEST, message),
         R::ToolSessionForOperatorsOnly => (S::FORBIDDEN, message),
+        R::DemoAccountsFull => (S::TOO_MANY_REQUESTS, message),
     }
 }
 

@@ -86,12 +86,14 @@ fn logged_in_user(committed: &ledger::Committed) -> ApiResult<u64> {
 #[utoipa::path(post, path = "/api/auth/demo-login", tag = "auth", responses((status = 200, description = "Success", body = schemas::Envelope<schemas::LoginResponse>)))]
 #[tracing::instrument(name = "demo_login", skip_all)]
 pub async fn demo_login(req: HttpRequest, state: web::Data<AppState>) -> ApiResult<HttpResponse> {
+    state.client_limits.demo_login(client_addr_or_unspecified(&req))?;
     let issued = issue(&state);
     let command = Command::Accounts(AccountCommand::DemoLogin {
         password_hash: crate::auth::passwords::NO_PASSWORD.into(),
         play_balance_minor: state.settings.auth.demo_balance.minor(),
         grant: issued.grant.clone(),
         ip: client_ip(&req),
+        demo_accounts_max: state.settings.auth.demo_accounts_max,
     });
     let committed = state.engine.submit(now_ms(), command).await?;
     let user_id = logged_in_user(&committed)?;

@@ -6,6 +6,7 @@ mod bad_input;
 mod bet_delay;
 mod casino;
 mod client_limits;
+mod demo;
 mod exact_money;
 mod helpers;
 mod login_guard;
