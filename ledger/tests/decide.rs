@@ -98,7 +98,7 @@ fn demo_accounts_are_capped_and_retired_after_their_life_for_good() {
     let due = when(&demo, retire_opened_before(T0 + 1));
     assert_eq!(due, Ok(vec![Event::Accounts(AccountEvent::SessionEnded { session_id: 1, reason: SessionEnd::AccountRetired }), Event::Accounts(AccountEvent::DemoRetired { user_id: 2 })]));
     let retired = then_apply(&demo, retire_opened_before(T0 + 1));
-    assert!(retired.accounts.users.get(&2).is_none() && retired.accounts.user_by_name("demo2").is_none(), "listed nowhere");
+    assert!(!retired.accounts.users.contains_key(&2) && retired.accounts.user_by_name("demo2").is_none(), "listed nowhere");
     assert!(retired.accounts.sessions.is_empty() && retired.accounts.by_access.is_empty() && retired.accounts.by_refresh.is_empty());
     assert_eq!(when(&retired, Command::Accounts(AccountCommand::Refresh { presented: grant(3).refresh, grant: grant(5) })), Err(Reject::Accounts(AccountReject::SessionExpired)));
     let sign_in = Command::Accounts(AccountCommand::Login { username: "demo2".into(), password_hash_seen: "none".into(), grant: grant(6), ip: "ip".into(), tool: false });
@@ -118,7 +118,7 @@ fn a_demo_account_with_an_open_bet_is_retired_once_it_settles() {
     let settle = ledger::SportsCommand::SettleMarket { gmid: 500, mid: 7, result: schemas::sports::MarketResult::Winner { sid: 2 }, market: match_odds() };
     let settled = then_apply(&betting, Command::Sports(settle));
     let retired = then_apply(&settled, retire_opened_before(i64::MAX));
-    assert!(retired.accounts.users.get(&2).is_none());
+    assert!(!retired.accounts.users.contains_key(&2));
     assert!(retired.betting.bets.values().any(|bet| bet.user_id == 2 && bet.settled.is_some()), "its bets stay in the history");
 }
 
