@@ -44,14 +44,18 @@ pub async fn moment(engine: &EngineHandle, audit: &AuditCalls, seq: Option<u64>,
         }
     }
     let store = engine.store().clone();
-    let state = off_the_workers(audit, move || ledger::audit::replay_to(store.as_ref(), to_seq, at_ms.unwrap_or(i64::MAX))).await?;
-    let users = state
-        .accounts.users
-        .values()
-        .filter(|u| username.as_deref().is_none_or(|name| u.username.eq_ignore_ascii_case(name)))
-        .map(|u| OpsMomentUser { username: u.username.clone(), balance: Money(u.balance_minor), exposure: Money(u.exposure_minor), open_bets: open_bets(&state, u.id, None) })
-        .collect();
-    Ok(OpsMoment { seq: state.head_seq, at_ms: state.head_at_ms, users })
+    // The answer is read off the replayed state in the place, so no state outlives its place.
+    off_the_workers(audit, move || {
+        let state = ledger::audit::replay_to(store.as_ref(), to_seq, at_ms.unwrap_or(i64::MAX))?;
+        let users = state
+            .accounts.users
+            .values()
+            .filter(|u| username.as_deref().is_none_or(|name| u.username.eq_ignore_ascii_case(name)))
+            .map(|u| OpsMomentUser { username: u.username.clone(), balance: Money(u.balance_minor), exposure: Money(u.exposure_minor), open_bets: open_bets(&state, u.id, None) })
+            .collect();
+        Ok(OpsMoment { seq: state.head_seq, at_ms: state.head_at_ms, users })
+    })
+    .await
 }
 
 /// Which events to read back.
@@ -137,7 +141,9 @@ fn scan(store: &dyn Store, names: &BTreeMap<u64, String>, filter: &EventFilter, 
     Ok(())
 }
 
-fn check(engine: &EngineHandle, filter: &EventFilter) -> ApiResult<BTreeMap<u64, String>> {
+/// The filter's checks, then a place of the audit and every account's name (as large as the
+/// accounts, so built only once the place is held).
+async fn check(engine: &EngineHandle, audit: &AuditCalls, filter: &EventFilter) -> ApiResult<(AuditPlace, BTreeMap<u64, String>)> {
     if let Some(name) = &filter.username {
         if engine.read().accounts.user_by_name(name).is_none() {
             return Err(ApiError::not_found(format!("Unknown user '{name}'")));
@@ -146,15 +152,16 @@ fn check(engine: &EngineHandle, filter: &EventFilter) -> ApiResult<BTreeMap<u64,
     if filter.to_seq.is_some_and(|to| to < filter.from_seq) {
         return Err(ApiError::bad("toSeq: must not be below fromSeq"));
     }
-    Ok(names(&engine.read()))
+    let place = audit.enter().await?;
+    Ok((place, names(&engine.read())))
 }
 
 /// One page of the matching events, oldest first, and how many match in all.
 pub async fn events(engine: &EngineHandle, audit: &AuditCalls, filter: EventFilter, page: u32, limit: u32) -> ApiResult<(Vec<OpsEventRow>, u64)> {
-    let names = check(engine, &filter)?;
+    let (place, names) = check(engine, audit, &filter).await?;
     let store = engine.store().clone();
     let skip = u64::from(page.saturating_sub(1)) * u64::from(limit);
-    off_the_workers(audit, move || {
+    let found = place.run(move || {
         let (mut rows, mut total) = (Vec::new(), 0u64);
         scan(store.as_ref(), &names, &filter, |row| {
             if total >= skip && rows.len() < limit as usize {
@@ -164,8 +171,8 @@ pub async fn events(engine: &EngineHandle, audit: &AuditCalls, filter: EventFilt
             true
         })?;
         Ok((rows, total))
-    })
-    .await
+    });
+    found.await?.map_err(|e: StoreError| ApiError::Unexpected(e.into()))
 }
 
 /// An export ready to run: its filter checked, one of the audit's places held.
@@ -178,8 +185,7 @@ pub struct Export {
 
 /// Every matching event as JSON lines (at most `EVENTS_EXPORT_MAX`), once a place is free.
 pub async fn export(engine: &EngineHandle, audit: &AuditCalls, filter: EventFilter) -> ApiResult<Export> {
-    let names = check(engine, &filter)?;
-    let place = audit.enter().await?;
+    let (place, names) = check(engine, audit, &filter).await?;
     Ok(Export { place, store: engine.store().clone(), names, filter })
 }
 
