@@ -13,7 +13,7 @@ pub fn apply(state: &mut State, envelope: &Envelope) {
     state.head_at_ms = envelope.at_ms;
     let at_ms = envelope.at_ms;
     match &envelope.event {
-        Event::Accounts(event) => accounts::apply(&mut state.accounts, event),
+        Event::Accounts(event) => accounts::apply(&mut state.accounts, at_ms, event),
         Event::Bets(event) => bets::apply(&mut state.betting, &mut state.accounts, at_ms, event),
         Event::Sports(event) => sports::apply(&mut state.sports, event),
         Event::Casino(event) => casino::apply(&mut state.casino, at_ms, event),

@@ -6,6 +6,14 @@
 //! Amounts are floored to the minor unit, for winners and losers alike, so a back bet's profit
 //! equals the matching lay bet's liability.
 
+/// A UTC day in milliseconds: the house's figures are per day.
+pub const DAY_MS: i64 = 86_400_000;
+
+/// The start (UTC midnight) of the day of `at_ms`.
+pub fn day_of(at_ms: i64) -> i64 {
+    at_ms.div_euclid(DAY_MS) * DAY_MS
+}
+
 use schemas::casino::ItemOutcome;
 use schemas::sports::{MarketResult, Side};
 use serde::{Deserialize, Serialize};
@@ -210,6 +218,17 @@ pub fn book_pnl_after(kind: &BookKind, pnl_before: Option<&[i64]>, payoff: &Payo
     let outcomes = kind.candidate_outcomes(std::iter::empty());
     let before = pnl_before.filter(|pnl| pnl.len() == outcomes.len());
     Some(outcomes.iter().enumerate().map(|(i, o)| before.map_or(0, |pnl| pnl[i]) + payoff.pnl(stake_minor, *o)).collect())
+}
+
+/// The most a user's bets in one book can win (non-negative) after one more bet: the best of
+/// the book's P/L over its outcomes (`pnl_after`, a book with fixed outcomes), or for a run book
+/// the most before it plus the bet's own best, an upper bound (its outcomes are its bets'
+/// breakpoints, so pricing it exactly means going over every open bet of the book).
+pub fn book_win_max_after(pnl_after: Option<&[i64]>, win_max_before: i64, payoff: &Payoff, stake_minor: i64) -> i64 {
+    match pnl_after {
+        Some(pnl) => pnl.iter().copied().max().unwrap_or(0).max(0),
+        None => win_max_before + profit_minor(payoff, stake_minor),
+    }
 }
 
 /// The worst-case loss (non-negative) of a book's P/L over its outcomes.

@@ -2,7 +2,7 @@
 //! `at_ms`, ids come from the state, tokens and hashes arrive on the command. Each command goes
 //! to the aggregate that decides it, with the parts of the state that aggregate reads.
 
-use crate::accounts::decide::money_moved;
+use crate::accounts::decide::{money_moved, money_returned};
 use crate::accounts::messages::AccountReject;
 use crate::command::{Command, Reject};
 use crate::event::Event;
@@ -32,9 +32,9 @@ fn decide_wallet(state: &State, at_ms: i64, command: &WalletCommand) -> Result<V
         .into_iter()
         .map(|output| match output {
             WalletOutput::Event(event) => Ok(Event::Wallet(event)),
-            WalletOutput::Money(MoneyMove { user_id, delta_minor, remark }) => {
+            WalletOutput::Money(MoneyMove { user_id, delta_minor, remark, returned }) => {
                 let user = state.accounts.users.get(&user_id).ok_or(AccountReject::UnknownUser)?;
-                Ok(money_moved(user, delta_minor, remark)?.into())
+                Ok(if returned { money_returned(user, delta_minor, remark) } else { money_moved(user, delta_minor, remark)? }.into())
             }
         })
         .collect()

@@ -1,15 +1,14 @@
 //! The house's figures: turnover, what the house stands to lose on every open market
-//! and casino table, and its settled P/L per day. Read off the state; nothing here changes it.
+//! and casino table, and its settled P/L per day. Read off the state (the open bets, and the
+//! totals of every bet ever placed); nothing here changes it.
 //!
 //! The house is every player's counterparty, so on a book it loses what the players win: its
 //! exposure is the most the players' open bets can win together at one outcome (never below 0).
 
-use crate::betting::book_outcomes;
+use crate::betting::{book_outcomes, day_of, DAY_MS};
 use crate::ids::is_casino_id;
 use crate::state::State;
 use std::collections::BTreeMap;
-
-const DAY_MS: i64 = 86_400_000;
 
 /// One open market (or casino round) as the house sees it.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -46,22 +45,19 @@ pub struct HouseFigures {
 
 /// The figures at `now_ms`, with the P/L of the last `days` days (today included).
 pub fn figures(state: &State, now_ms: i64, days: u32) -> HouseFigures {
-    let today = now_ms.div_euclid(DAY_MS) * DAY_MS;
+    let today = day_of(now_ms);
     let first_day = today - i64::from(days.saturating_sub(1)) * DAY_MS;
-    let mut house = HouseFigures::default();
-    let mut pnl: BTreeMap<i64, i64> = (0..days).map(|d| (first_day + i64::from(d) * DAY_MS, 0)).collect();
-    for bet in state.betting.bets.values() {
-        house.bets += 1;
-        house.turnover_minor += bet.stake_minor;
-        if bet.placed_at_ms >= today {
-            house.turnover_today_minor += bet.stake_minor;
-        }
-        if let Some(settled) = bet.settled {
-            if let Some(day) = pnl.get_mut(&(settled.at_ms.div_euclid(DAY_MS) * DAY_MS)) {
-                *day -= settled.pnl_minor;
-            }
-        }
-    }
+    let totals = &state.betting.totals;
+    let mut house = HouseFigures {
+        bets: totals.bets,
+        turnover_minor: totals.stake_minor,
+        turnover_today_minor: totals.stake_by_day.get(&today).copied().unwrap_or(0),
+        ..HouseFigures::default()
+    };
+    let pnl: BTreeMap<i64, i64> = (0..days)
+        .map(|d| first_day + i64::from(d) * DAY_MS)
+        .map(|day| (day, -totals.players_pnl_by_day.get(&day).copied().unwrap_or(0)))
+        .collect();
     let mut open: BTreeMap<u64, OpenMarket> = BTreeMap::new();
     for (key, book) in &state.betting.books {
         let bets: Vec<_> = book.open.values().flatten().filter_map(|id| state.betting.bets.get(id)).collect();

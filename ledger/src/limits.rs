@@ -22,6 +22,10 @@ pub const USERNAME_CHARS_MAX: usize = 20;
 /// Characters in an IP text recorded in the activity log (an IPv6 text is at most 45).
 pub const IP_CHARS_MAX: usize = 45;
 
+/// Demo accounts one command retires (two events each): keeps the batch small; a sweep that finds
+/// more goes again.
+pub const DEMO_RETIRED_PER_COMMAND_MAX: usize = 500;
+
 const _: () = assert!(BATCH_COMMANDS_MAX <= ENGINE_QUEUE_MAX);
 const _: () = assert!(schemas::AMOUNT_MINOR_MAX < BALANCE_MINOR_MAX);
 const _: () = assert!(BALANCE_MINOR_MAX < i64::MAX / 1024);

@@ -67,6 +67,33 @@ fn acceptance_rejects_each_rule_in_order() {
 }
 
 #[test]
+fn a_bet_whose_best_case_with_the_open_bets_could_pass_the_balance_maximum_is_refused() {
+    use ledger::limits::BALANCE_MINOR_MAX;
+    let past_max = Err(Reject::Bets(BetReject::WinPastBalanceMax { balance_max_minor: BALANCE_MINOR_MAX }));
+    // 999,999,999,990.00: a winning back of 10,000.00 at 1.97 would end at 1,000,000,009,690.00.
+    let near = given(player(BALANCE_MINOR_MAX - 1_000));
+    let mut market = match_odds();
+    market.section[0].odds[0].odds = schemas::sports::Price(197);
+    assert_eq!(when(&near, bet("big", market, 1_000_000, info(1, Side::Back, 197))), past_max);
+    // 100.00 below the maximum: one back of 100.00 at 1.85 (wins 85.00) fits, a second does not.
+    let below = given(player(BALANCE_MINOR_MAX - 10_000));
+    let one = then_apply(&below, bet("one", match_odds(), 10_000, info(1, Side::Back, 185)));
+    assert_eq!(one.accounts.users[&1].open_win_max_minor(), 8_500);
+    assert_eq!(when(&one, bet("two", match_odds(), 10_000, info(1, Side::Back, 185))), past_max, "the open bet's win counts");
+    // Laying it back is taken: the book then wins nothing at any outcome.
+    let hedged = then_apply(&one, bet("hedge", match_odds(), 10_000, info(1, Side::Lay, 187)));
+    assert_eq!(hedged.accounts.users[&1].open_win_max_minor(), 0);
+    // New money counts what the open bets could win too.
+    let credit = |amount_minor| Command::Accounts(ledger::AccountCommand::Credit { username: "alice".into(), amount_minor, remark: "top up".into() });
+    assert_eq!(when(&one, credit(1_501)), Err(Reject::Accounts(AccountReject::BalancePastMax { balance_max_minor: BALANCE_MINOR_MAX })));
+    assert!(when(&one, credit(1_500)).is_ok());
+    // Settled, the open win is gone and the balance stays within the maximum.
+    let settled = then_apply(&one, Command::Sports(SportsCommand::SettleMarket { gmid: 500, mid: 7, result: MarketResult::Winner { sid: 1 }, market: match_odds() }));
+    assert_eq!(settled.accounts.users[&1].balance_minor, BALANCE_MINOR_MAX - 1_500);
+    assert_eq!(settled.accounts.users[&1].open_win_max_minor(), 0);
+}
+
+#[test]
 fn operators_cannot_bet() {
     let state = given(vec![opened(1, "boss", Role::Operator), credited(1, 100_000, 100_000)]);
     assert_eq!(when(&state, bet("r", match_odds(), 10_000, info(1, Side::Back, 185))), Err(Reject::Bets(BetReject::RoleCannotBet)));
@@ -128,10 +155,14 @@ fn settlement_pays_each_bet_once_and_releases_exposure() {
 fn a_void_returns_every_stake() {
     let state = given(player(100_000));
     let placed = then_apply(&state, bet("r1", match_odds(), 10_000, info(3, Side::Lay, 420)));
-    let settled = then_apply(&placed, Command::Sports(SportsCommand::SettleMarket { gmid: 500, mid: 7, result: MarketResult::Void, market: match_odds() }));
+    let void = Command::Sports(SportsCommand::SettleMarket { gmid: 500, mid: 7, result: MarketResult::Void, market: match_odds() });
+    let events = when(&placed, void.clone()).expect("voids");
+    assert!(events.contains(&Event::Bets(BetEvent::BetsSettled { user_id: 1, gmid: 500, mid: 7, bets: vec![(1, 0)], total_minor: 0, balance_after_minor: 100_000, exposure_after_minor: 0 })), "{events:?}");
+    let settled = then_apply(&placed, void);
     assert_eq!(settled.accounts.users[&1].balance_minor, 100_000);
     assert_eq!(settled.accounts.users[&1].exposure_minor, 0);
-    assert_eq!(settled.betting.bets[&1].settled.map(|s| s.pnl_minor), Some(0));
+    assert!(settled.betting.bets.is_empty(), "a settled bet is history, out of the state");
+    assert_eq!(settled.betting.next_bet_id(), 2, "its id is never given again");
 }
 
 #[test]

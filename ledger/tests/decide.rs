@@ -73,13 +73,53 @@ fn login_with_a_stale_hash_or_unknown_user_is_refused() {
 #[test]
 fn demo_login_opens_a_funded_demo_account_and_logs_it_in() {
     let state = given(alice());
-    let then = when(&state, Command::Accounts(AccountCommand::DemoLogin { password_hash: "none".into(), play_balance_minor: 150_000, grant: grant(3), ip: "10.0.0.1".into() }));
+    let then = when(&state, demo_login(3, 10));
     let expected = vec![
         Event::Accounts(AccountEvent::AccountOpened { user_id: 2, username: "demo2".into(), password_hash: "none".into(), role: Role::Demo, must_change_password: false, rules_accepted: true }),
         Event::Accounts(AccountEvent::Credited { user_id: 2, amount_minor: 150_000, remark: "Demo play balance".into(), balance_after_minor: 150_000 }),
         logged_in(2, 1, 3),
     ];
     assert_eq!(then, Ok(expected));
+}
+
+fn demo_login(tag: u8, demo_accounts_max: usize) -> Command {
+    Command::Accounts(AccountCommand::DemoLogin { password_hash: "none".into(), play_balance_minor: 150_000, grant: grant(tag), ip: "10.0.0.1".into(), demo_accounts_max })
+}
+
+fn retire_opened_before(opened_before_ms: i64) -> Command {
+    Command::Accounts(AccountCommand::RetireDemoAccounts { opened_before_ms })
+}
+
+#[test]
+fn demo_accounts_are_capped_and_retired_after_their_life_for_good() {
+    let demo = then_apply(&given(alice()), demo_login(3, 1));
+    assert_eq!(when(&demo, demo_login(4, 1)), Err(Reject::Accounts(AccountReject::DemoAccountsFull)), "one live demo account at most");
+    assert_eq!(when(&demo, retire_opened_before(T0)), Ok(vec![]), "opened at T0: not yet");
+    let due = when(&demo, retire_opened_before(T0 + 1));
+    assert_eq!(due, Ok(vec![Event::Accounts(AccountEvent::SessionEnded { session_id: 1, reason: SessionEnd::AccountRetired }), Event::Accounts(AccountEvent::DemoRetired { user_id: 2 })]));
+    let retired = then_apply(&demo, retire_opened_before(T0 + 1));
+    assert!(!retired.accounts.users.contains_key(&2) && retired.accounts.user_by_name("demo2").is_none(), "listed nowhere");
+    assert!(retired.accounts.sessions.is_empty() && retired.accounts.by_access.is_empty() && retired.accounts.by_refresh.is_empty());
+    assert_eq!(when(&retired, Command::Accounts(AccountCommand::Refresh { presented: grant(3).refresh, grant: grant(5) })), Err(Reject::Accounts(AccountReject::SessionExpired)));
+    let sign_in = Command::Accounts(AccountCommand::Login { username: "demo2".into(), password_hash_seen: "none".into(), grant: grant(6), ip: "ip".into(), tool: false });
+    assert_eq!(when(&retired, sign_in), Err(Reject::Accounts(AccountReject::InvalidCredentials)));
+    // Its place is free again, and its id is never given again.
+    let Ok(next) = when(&retired, demo_login(7, 1)) else { panic!("a place is free") };
+    assert!(matches!(&next[0], Event::Accounts(AccountEvent::AccountOpened { user_id: 3, .. })), "{next:?}");
+    assert_eq!(when(&retired, retire_opened_before(i64::MAX)), Ok(vec![]), "nothing left to retire");
+}
+
+#[test]
+fn a_demo_account_with_an_open_bet_is_retired_once_it_settles() {
+    let demo = then_apply(&given(alice()), demo_login(3, 10));
+    let bet = ledger::SportsCommand::PlaceBet { user_id: 2, request_id: "r".into(), market: match_odds(), delay: ledger::BetDelay::default(), stake_minor: 10_000, info: info(1, schemas::sports::Side::Back, 185) };
+    let betting = then_apply(&demo, Command::Sports(bet));
+    assert_eq!(when(&betting, retire_opened_before(i64::MAX)), Ok(vec![]), "its bet is still open");
+    let settle = ledger::SportsCommand::SettleMarket { gmid: 500, mid: 7, result: schemas::sports::MarketResult::Winner { sid: 2 }, market: match_odds() };
+    let settled = then_apply(&betting, Command::Sports(settle));
+    let retired = then_apply(&settled, retire_opened_before(i64::MAX));
+    assert!(!retired.accounts.users.contains_key(&2));
+    assert!(retired.betting.bets.is_empty() && retired.betting.totals.bets == 1, "its settled bet is history, and counted");
 }
 
 #[test]

@@ -85,6 +85,8 @@ fn events() -> Vec<Event> {
         Event::Oversight(OversightEvent::MarketActed { by: 2, gmid: 88, mid: None, action: MarketAction::Finish { winner: "home".into() }, remark: "ended".into() }),
         Event::Oversight(OversightEvent::DealingActed { by: 2, gtype: "teen20".into(), action: DealingAction::Stack { cards: vec!["ASS".into()], round: "next".into() }, remark: "test".into() }),
         Event::Casino(CasinoEvent::RoundReopened { gtype: "teen20".into(), book: 8_000_002_611_271_234_567 }),
+        Event::Accounts(AccountEvent::SessionEnded { session_id: 5, reason: SessionEnd::AccountRetired }),
+        Event::Accounts(AccountEvent::DemoRetired { user_id: 3 }),
     ]
 }
 

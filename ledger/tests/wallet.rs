@@ -185,6 +185,25 @@ fn a_withdrawal_above_the_available_balance_is_refused_counting_earlier_holds() 
 }
 
 #[test]
+fn a_held_withdrawal_is_given_back_even_past_the_balance_maximum_and_only_new_money_is_refused() {
+    use ledger::limits::BALANCE_MINOR_MAX;
+    let mut history = alice_with_account();
+    accept(&mut history, withdraw(30_000, 1));
+    // Credited up to the maximum while the 300.00 is held.
+    history.push(credited(1, BALANCE_MINOR_MAX - 70_000, BALANCE_MINOR_MAX));
+    audited(&history);
+    let then = accept(&mut history, reject(1, "account name mismatch"));
+    assert_eq!(then[1], Event::Accounts(AccountEvent::Credited { user_id: 1, amount_minor: 30_000, remark: "Withdrawal #1 rejected: hold released (account name mismatch)".into(), balance_after_minor: BALANCE_MINOR_MAX + 30_000 }));
+    assert_eq!(status(&history, 1), RequestStatus::Rejected, "returning money is never refused");
+    // Above the maximum, money may still go out; new money may not come in.
+    accept(&mut history, withdraw(10_000, 1));
+    assert_eq!(balance(&history), BALANCE_MINOR_MAX + 20_000);
+    accept(&mut history, deposit(50_000, "upi"));
+    assert_eq!(refuse(&history, approve(3)), Reject::Accounts(AccountReject::BalancePastMax { balance_max_minor: BALANCE_MINOR_MAX }));
+    accept(&mut history, reject(3, "over the limit"));
+}
+
+#[test]
 fn rejecting_a_withdrawal_releases_the_hold() {
     let mut history = alice_with_account();
     accept(&mut history, withdraw(30_000, 1));

@@ -168,6 +168,7 @@ impl Application {
         };
         let engine = ledger::start_on(log.store, state, notify).context("starting the engine")?;
         crate::services::seed::seed(&engine, &settings).await.context("seeding accounts")?;
+        crate::services::demo_accounts::start_sweep(engine.clone(), &settings.auth);
         // At start the locked tables are the configuration's and those an operator locked in the
         // console (and did not unlock).
         let mut tables = settings.casino.locked_cids.clone();
@@ -248,6 +249,7 @@ impl Application {
             ),
             client_limits: Arc::new(crate::http::client_limits::ClientLimits::new(&settings.limits)),
             verification: crate::verification::Verification::default(),
+            audit_calls: crate::audit_calls::AuditCalls::new(settings.limits.audit_calls_at_once, settings.limits.audit_calls_waiting_max),
             settings,
             engine,
             history: Arc::new(history),

@@ -31,6 +31,41 @@ pub struct LimitSettings {
     pub ws_connections_per_ip: usize,
     pub bets_per_sec_per_account: f64,
     pub bet_burst_per_account: u32,
+    /// Operators' calls that read the whole log (replays, verifies, exports) running at once
+    /// (`crate::audit_calls`; 0 counts as 1), and how many more may wait for a place before the
+    /// answer is busy (503).
+    #[serde(default = "default_audit_calls_at_once")]
+    pub audit_calls_at_once: usize,
+    #[serde(default = "default_audit_calls_waiting_max")]
+    pub audit_calls_waiting_max: usize,
+    /// Demo accounts one address may open in an hour (a burst of that many, given back over
+    /// the hour).
+    #[serde(default = "default_demo_logins_per_hour_per_ip")]
+    pub demo_logins_per_hour_per_ip: u32,
+}
+
+fn default_demo_logins_per_hour_per_ip() -> u32 {
+    10
+}
+
+fn default_demo_accounts_max() -> usize {
+    10_000
+}
+
+fn default_demo_lifetime_secs() -> u64 {
+    24 * 3_600
+}
+
+fn default_demo_sweep_ms() -> u64 {
+    60_000
+}
+
+fn default_audit_calls_at_once() -> usize {
+    2
+}
+
+fn default_audit_calls_waiting_max() -> usize {
+    4
 }
 
 #[derive(Debug, Clone, Deserialize)]
@@ -122,6 +157,16 @@ pub struct AuthSettings {
     pub password_checks_at_once: usize,
     /// How long a password check waits for its turn before the answer is 503 (busy).
     pub password_check_wait_ms: u64,
+    /// Demo accounts live at once; past it a demo sign-in is 429 until older ones retire.
+    #[serde(default = "default_demo_accounts_max")]
+    pub demo_accounts_max: usize,
+    /// A demo account is retired (its session ends, it leaves the state) this long after it
+    /// opened, once it has no open bet.
+    #[serde(default = "default_demo_lifetime_secs")]
+    pub demo_lifetime_secs: u64,
+    /// How often the demo accounts past their life are looked for.
+    #[serde(default = "default_demo_sweep_ms")]
+    pub demo_sweep_ms: u64,
     /// Seals credentials kept in the ledger (TOTP secrets) with ChaCha20-Poly1305: 64 hex
     /// characters. Unlike the payload key it never leaves the server. Unset (the default), the
     /// data directory's own key (`keys.rs`).

@@ -2,12 +2,13 @@
 //! at `/ws`, and the built client, on one port, in front of the ledger's single-writer engine.
 //!
 //! Layers, each importing only those below it: leaves (`clock`, `limits`, `configuration`,
-//! `crypto`, `keys`, `bounded_map`, `rate_limit`); the push hub (`push`); the domain's running
+//! `crypto`, `keys`, `bounded_map`, `rate_limit`, `audit_calls`); the push hub (`push`); the domain's running
 //! parts (`casino`, `sports`, `topics`, `follow`, `edge`, `verification`); `auth`; HTTP plumbing
 //! (`http`, with the handlers' `AppState`); domain `services`; the handlers (`routes`, `ws`); and
 //! the application that wires them (`startup`, `app`, `standby`, `cli`).
 
 pub mod app;
+pub mod audit_calls;
 pub mod auth;
 pub mod bounded_map;
 pub mod casino;

@@ -1,6 +1,8 @@
-//! The console's invariant check: one run at a time in the background, its progress
-//! readable while it runs, its report kept until the next run.
+//! The console's invariant check: one run at a time in the background, in one of the audit's
+//! places (`crate::audit_calls`), its progress readable while it runs, its report kept until the
+//! next run.
 
+use crate::audit_calls::AuditPlace;
 use ledger::EngineHandle;
 use schemas::ops::OpsVerifyRun;
 use std::sync::{Arc, Mutex};
@@ -15,8 +17,9 @@ impl Verification {
         self.run.lock().unwrap_or_else(|p| p.into_inner()).clone()
     }
 
-    /// Starts a run over the log as it is now, unless one is running; the run as it then is.
-    pub fn start(&self, engine: &EngineHandle) -> OpsVerifyRun {
+    /// Starts a run over the log as it is now in `place`, unless one is running; the run as it
+    /// then is.
+    pub fn start(&self, engine: &EngineHandle, place: AuditPlace) -> OpsVerifyRun {
         let live = {
             let mut run = self.run.lock().unwrap_or_else(|p| p.into_inner());
             if run.running {
@@ -27,7 +30,8 @@ impl Verification {
             live
         };
         let (shared, store) = (self.run.clone(), engine.store().clone());
-        tokio::task::spawn_blocking(move || {
+        // The run goes on by itself; its outcome is read through `status`.
+        drop(place.run(move || {
             let progress = |done, total| {
                 let mut run = shared.lock().unwrap_or_else(|p| p.into_inner());
                 (run.done, run.total) = (done, total);
@@ -39,7 +43,7 @@ impl Verification {
                 Ok(report) => run.report = Some(report),
                 Err(error) => run.error = Some(error.to_string()),
             }
-        });
+        }));
         self.status()
     }
 }

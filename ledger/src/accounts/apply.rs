@@ -2,13 +2,18 @@
 
 use crate::accounts::messages::AccountEvent;
 use crate::accounts::model::{Account, Accounts, Buttons, Session};
-use crate::ids::SessionId;
+use crate::ids::{SessionId, UserId};
+use schemas::Role;
 use std::collections::BTreeMap;
 
-pub fn apply(accounts: &mut Accounts, event: &AccountEvent) {
+pub fn apply(accounts: &mut Accounts, at_ms: i64, event: &AccountEvent) {
     match event {
         AccountEvent::AccountOpened { user_id, username, password_hash, role, must_change_password, rules_accepted } => {
             accounts.by_username.insert(username.to_lowercase(), *user_id);
+            accounts.user_id_max = accounts.user_id_max.max(*user_id);
+            if *role == Role::Demo {
+                accounts.demo_opened_ms.insert(*user_id, at_ms);
+            }
             let account = Account {
                 id: *user_id,
                 username: username.clone(),
@@ -22,6 +27,7 @@ pub fn apply(accounts: &mut Accounts, event: &AccountEvent) {
                 buttons: None,
                 book_exposure: BTreeMap::new(),
                 book_pnl: BTreeMap::new(),
+                book_win_max: BTreeMap::new(),
                 betting_locked: false,
             };
             accounts.users.insert(*user_id, account);
@@ -73,6 +79,17 @@ pub fn apply(accounts: &mut Accounts, event: &AccountEvent) {
         AccountEvent::Credited { user_id, balance_after_minor, .. } | AccountEvent::Debited { user_id, balance_after_minor, .. } => {
             accounts.account_mut(*user_id).balance_minor = *balance_after_minor;
         }
+        AccountEvent::DemoRetired { user_id } => retire(accounts, *user_id),
+    }
+}
+
+/// A demo account leaves the state, with the session it may still have.
+fn retire(accounts: &mut Accounts, user_id: UserId) {
+    accounts.demo_opened_ms.remove(&user_id);
+    let Some(user) = accounts.users.remove(&user_id) else { return };
+    accounts.by_username.remove(&user.username.to_lowercase());
+    if let Some(session_id) = user.current_session {
+        end_session(accounts, session_id);
     }
 }
 

@@ -6,7 +6,7 @@ use crate::accounts::messages::{AccountCommand, AccountEvent, AccountReject, Ses
 use crate::accounts::model::{Account, Accounts};
 use crate::checks::{check_amount, is_plain_text, remark_fits};
 use crate::ids::{SessionId, UserId};
-use crate::limits::{BALANCE_MINOR_MAX, BUTTONS_PER_GROUP_MAX, BUTTON_LABEL_CHARS_MAX, IP_CHARS_MAX, USERNAME_CHARS_MAX, USERNAME_CHARS_MIN};
+use crate::limits::{BALANCE_MINOR_MAX, BUTTONS_PER_GROUP_MAX, DEMO_RETIRED_PER_COMMAND_MAX, BUTTON_LABEL_CHARS_MAX, IP_CHARS_MAX, USERNAME_CHARS_MAX, USERNAME_CHARS_MIN};
 use schemas::{Role, AMOUNT_MINOR_MAX};
 
 pub fn decide(accounts: &Accounts, at_ms: i64, command: &AccountCommand) -> Result<Vec<AccountEvent>, AccountReject> {
@@ -35,7 +35,13 @@ pub fn decide(accounts: &Accounts, at_ms: i64, command: &AccountCommand) -> Resu
             }
             Ok(login_events(accounts, user, grant, ip))
         }
-        AccountCommand::DemoLogin { password_hash, play_balance_minor, grant, ip } => demo_login(accounts, password_hash, *play_balance_minor, grant, ip),
+        AccountCommand::DemoLogin { password_hash, play_balance_minor, grant, ip, demo_accounts_max } => {
+            if accounts.demo_opened_ms.len() >= *demo_accounts_max {
+                return Err(AccountReject::DemoAccountsFull);
+            }
+            demo_login(accounts, password_hash, *play_balance_minor, grant, ip)
+        }
+        AccountCommand::RetireDemoAccounts { opened_before_ms } => Ok(retire_demo_accounts(accounts, *opened_before_ms)),
         AccountCommand::Refresh { presented, grant } => refresh(accounts, at_ms, presented, grant),
         AccountCommand::Logout { session_id } => end_session(accounts, *session_id, SessionEnd::LoggedOut),
         AccountCommand::RevokeSession { session_id } => end_session(accounts, *session_id, SessionEnd::RefreshReused),
@@ -75,17 +81,25 @@ pub fn decide(accounts: &Accounts, at_ms: i64, command: &AccountCommand) -> Resu
 }
 
 /// Money moved into (`delta_minor` > 0) or out of an account outside betting: a credit or a
-/// debit with the balance after it, which may not pass the ledger's maximum.
+/// debit with the balance after it. New money may not take the balance past the ledger's
+/// maximum, counting what the open bets could still win (their settlement is never refused);
+/// money going out is never refused for it.
 pub fn money_moved(user: &Account, delta_minor: i64, remark: String) -> Result<AccountEvent, AccountReject> {
-    let balance_after_minor = user.balance_minor + delta_minor;
-    if balance_after_minor > BALANCE_MINOR_MAX {
-        return Err(AccountReject::AmountTooLarge);
+    if delta_minor > 0 && user.balance_minor + delta_minor + user.open_win_max_minor() > BALANCE_MINOR_MAX {
+        return Err(AccountReject::BalancePastMax { balance_max_minor: BALANCE_MINOR_MAX });
     }
-    Ok(if delta_minor >= 0 {
+    Ok(money_returned(user, delta_minor, remark))
+}
+
+/// Money the account held back coming back (a withdrawal's hold released), or any move without
+/// the maximum's check: returning money is never refused.
+pub fn money_returned(user: &Account, delta_minor: i64, remark: String) -> AccountEvent {
+    let balance_after_minor = user.balance_minor + delta_minor;
+    if delta_minor >= 0 {
         AccountEvent::Credited { user_id: user.id, amount_minor: delta_minor, remark, balance_after_minor }
     } else {
         AccountEvent::Debited { user_id: user.id, amount_minor: -delta_minor, remark, balance_after_minor }
-    })
+    }
 }
 
 /// A remark an action must carry: 1 to 200 characters of plain text.
@@ -139,6 +153,21 @@ fn demo_login(accounts: &Accounts, password_hash: &str, play_balance_minor: i64,
         AccountEvent::Credited { user_id, amount_minor: play_balance_minor, remark: "Demo play balance".into(), balance_after_minor: play_balance_minor },
         logged_in(user_id, accounts.next_session_id.max(1), grant, ip, false),
     ])
+}
+
+/// The oldest demo accounts opened before `opened_before_ms` without an open bet, each with the
+/// end of its session: a demo account signs in once, so its one session is its current one.
+fn retire_demo_accounts(accounts: &Accounts, opened_before_ms: i64) -> Vec<AccountEvent> {
+    let due = accounts.demo_opened_ms.iter().take_while(|(_, opened_ms)| **opened_ms < opened_before_ms);
+    let idle = due.filter_map(|(user_id, _)| accounts.users.get(user_id)).filter(|user| user.book_exposure.is_empty());
+    let mut events = Vec::new();
+    for user in idle.take(DEMO_RETIRED_PER_COMMAND_MAX) {
+        if let Some(session_id) = user.current_session {
+            events.push(AccountEvent::SessionEnded { session_id, reason: SessionEnd::AccountRetired });
+        }
+        events.push(AccountEvent::DemoRetired { user_id: user.id });
+    }
+    events
 }
 
 fn refresh(accounts: &Accounts, at_ms: i64, presented: &[u8; 32], grant: &TokenGrant) -> Result<Vec<AccountEvent>, AccountReject> {

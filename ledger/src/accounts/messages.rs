@@ -33,12 +33,20 @@ pub enum AccountCommand {
         /// A tool's session (the operator CLI): it leaves the operator's browser session alone.
         tool: bool,
     },
-    /// Opens a fresh demo account with a play balance and logs it in.
+    /// Opens a fresh demo account with a play balance and logs it in, unless
+    /// `demo_accounts_max` demo accounts are live already.
     DemoLogin {
         password_hash: String,
         play_balance_minor: i64,
         grant: TokenGrant,
         ip: String,
+        demo_accounts_max: usize,
+    },
+    /// Retires the demo accounts opened before `opened_before_ms` that have no open bet (at most
+    /// `DEMO_RETIRED_PER_COMMAND_MAX`, the oldest first): their sessions end and they leave the
+    /// state. One with open bets is retired once they settle.
+    RetireDemoAccounts {
+        opened_before_ms: i64,
     },
     Refresh {
         presented: TokenHash,
@@ -85,6 +93,8 @@ pub enum SessionEnd {
     RefreshReused,
     /// An operator ended it (the operator's action before it says who and why).
     EndedByOperator,
+    /// Its demo account reached the end of its life (`DemoRetired` follows).
+    AccountRetired,
 }
 
 /// The accounts' events. Variants are only ever added: an existing variant never changes its
@@ -148,12 +158,17 @@ pub enum AccountEvent {
         game: Vec<(String, i64)>,
         casino: Vec<(String, i64)>,
     },
+    /// A demo account past its life leaves the state (its sessions ended just before): it cannot
+    /// sign in and is listed nowhere. Its id is never given again; its past stays in the log.
+    DemoRetired {
+        user_id: UserId,
+    },
 }
 
 impl AccountEvent {
     /// The log's names of these events.
     pub const NAMES: &'static [&'static str] =
-        &["AccountOpened", "PasswordChanged", "RulesAccepted", "LoggedIn", "TokensRotated", "SessionEnded", "Credited", "Debited", "ButtonsSet"];
+        &["AccountOpened", "PasswordChanged", "RulesAccepted", "LoggedIn", "TokensRotated", "SessionEnded", "Credited", "Debited", "ButtonsSet", "DemoRetired"];
 }
 
 /// Why the accounts refuse a command; also the refusals every aggregate that moves a balance
@@ -178,6 +193,10 @@ pub enum AccountReject {
     AmountNotPositive,
     #[error("amount is too large")]
     AmountTooLarge,
+    /// New money that would take the balance, with what the open bets could still win, past the
+    /// most an account may hold.
+    #[error("the balance may not pass {balance_max_minor} (minor units), counting what the open bets could win")]
+    BalancePastMax { balance_max_minor: i64 },
     #[error("insufficient balance: available {available_minor}, needed {needed_minor} (minor units)")]
     InsufficientBalance { available_minor: i64, needed_minor: i64 },
     #[error("remark must be 1 to 200 characters")]
@@ -186,6 +205,8 @@ pub enum AccountReject {
     InvalidButtons(&'static str),
     #[error("only operators may open a tool session")]
     ToolSessionForOperatorsOnly,
+    #[error("All demo accounts are in use; try again later")]
+    DemoAccountsFull,
 }
 
 impl From<AmountError> for AccountReject {

@@ -17,6 +17,11 @@ pub struct Accounts {
     /// Refresh tokens already exchanged, per live session: presenting one again revokes it.
     pub retired_refresh: BTreeMap<TokenHash, SessionId>,
     pub next_session_id: SessionId,
+    /// The highest user id ever opened: retired demo accounts leave `users`, and their ids are
+    /// never given again.
+    pub user_id_max: UserId,
+    /// The live demo accounts and when each opened, oldest first (ids grow with the log's time).
+    pub demo_opened_ms: BTreeMap<UserId, i64>,
 }
 
 impl Accounts {
@@ -26,7 +31,7 @@ impl Accounts {
     }
 
     pub fn next_user_id(&self) -> UserId {
-        self.users.keys().next_back().map_or(1, |id| id + 1)
+        self.users.keys().next_back().copied().unwrap_or(0).max(self.user_id_max) + 1
     }
 
     /// The session an access token opens, if it is live at `now_ms`.
@@ -70,6 +75,9 @@ pub struct Account {
     pub book_exposure: BTreeMap<BookKey, i64>,
     /// P/L per outcome of each open book with fixed outcomes (`betting::book_pnl_after`).
     pub book_pnl: BTreeMap<BookKey, Vec<i64>>,
+    /// The most the open bets of each book can win (`betting::book_win_max_after`): with the
+    /// balance, what the account could hold once they settle, which may not pass the maximum.
+    pub book_win_max: BTreeMap<BookKey, i64>,
     /// An operator locked the account's betting.
     pub betting_locked: bool,
 }
@@ -77,6 +85,12 @@ pub struct Account {
 impl Account {
     pub fn available_minor(&self) -> i64 {
         self.balance_minor - self.exposure_minor
+    }
+
+    /// The most the open bets can win together: the balance may grow by this much at their
+    /// settlements.
+    pub fn open_win_max_minor(&self) -> i64 {
+        self.book_win_max.values().sum()
     }
 }
 

@@ -4,11 +4,11 @@
 
 use crate::accounts::messages::AccountReject;
 use crate::accounts::model::{Account, Accounts};
-use crate::betting::{book_pnl_after, exposure_minor, worst_loss_minor, BookKind, Outcome, Payoff};
+use crate::betting::{book_pnl_after, book_win_max_after, exposure_minor, worst_loss_minor, BookKind, Outcome, Payoff};
 use crate::bets::messages::{BetEvent, BetInfo, BetReject};
 use crate::bets::model::{Betting, Book};
 use crate::ids::{BookKey, UserId};
-use crate::limits::{REQUEST_ID_CHARS_MAX, REQUEST_ID_WINDOW_MS};
+use crate::limits::{BALANCE_MINOR_MAX, REQUEST_ID_CHARS_MAX, REQUEST_ID_WINDOW_MS};
 use schemas::Role;
 use std::collections::BTreeMap;
 
@@ -65,8 +65,10 @@ fn repeated_request(betting: &Betting, bet_id: u64, stake_minor: i64, info: &Bet
     }
 }
 
-/// The last acceptance checks, once a bet's terms are known: its stake limits, then the
-/// available balance against the exposure of its book with it.
+/// The last acceptance checks, once a bet's terms are known: its stake limits, the available
+/// balance against the exposure of its book with it, then what the open bets could win with it:
+/// a settlement is never refused, so a bet that could take the balance past the maximum is
+/// refused here.
 pub fn bet_placed<R>(betting: &Betting, user: &Account, request_id: &str, gmid: u64, terms: Terms, stake_minor: i64, info: &BetInfo) -> Result<BetEvent, R>
 where
     R: From<AccountReject> + From<BetReject>,
@@ -76,9 +78,9 @@ where
     }
     // A book keeps the outcome set of its first bet, so every bet in it is judged alike.
     let kind = betting.books.get(&terms.book).map_or(terms.kind, |b| b.kind.clone());
-    let pnl_before = user.book_pnl.get(&terms.book).map(Vec::as_slice);
-    let book_exposure_after_minor = match book_pnl_after(&kind, pnl_before, &terms.payoff, stake_minor) {
-        Some(pnl) => worst_loss_minor(&pnl),
+    let pnl_after = book_pnl_after(&kind, user.book_pnl.get(&terms.book).map(Vec::as_slice), &terms.payoff, stake_minor);
+    let book_exposure_after_minor = match &pnl_after {
+        Some(pnl) => worst_loss_minor(pnl),
         None => {
             let mut bets = betting.open_bets(&terms.book, user.id);
             bets.push((&terms.payoff, stake_minor));
@@ -93,6 +95,11 @@ where
             needed_minor: book_exposure_after_minor - book_exposure_before,
         }
         .into());
+    }
+    let win_max_before = user.book_win_max.get(&terms.book).copied().unwrap_or(0);
+    let win_max_after = book_win_max_after(pnl_after.as_deref(), win_max_before, &terms.payoff, stake_minor);
+    if user.balance_minor + user.open_win_max_minor() - win_max_before + win_max_after > BALANCE_MINOR_MAX {
+        return Err(BetReject::WinPastBalanceMax { balance_max_minor: BALANCE_MINOR_MAX }.into());
     }
     Ok(BetEvent::BetPlaced {
         bet_id: betting.next_bet_id(),

@@ -103,4 +103,8 @@ pub enum BetReject {
     /// a proposition that is not a section): nothing is settled on it.
     #[error("result: this market takes {0}, or {{\"kind\":\"void\"}}")]
     ResultDoesNotFit(&'static str),
+    /// What the open bets could win with this one would take the balance past the most an
+    /// account may hold: settlements are never refused, so the bet is.
+    #[error("this bet could take the balance past the most an account may hold ({balance_max_minor} minor units); lower the stake")]
+    WinPastBalanceMax { balance_max_minor: i64 },
 }

@@ -1,4 +1,6 @@
-//! The bets' state: every bet, the books with open bets, and the request ids of the last minute.
+//! The bets' state: the open bets, the books they are in, the request ids of the last minute, and
+//! the totals of every bet ever placed. A settled bet leaves the state for the history projection
+//! (`crate::history`).
 
 use crate::betting::{BookKind, Payoff};
 use crate::bets::messages::BetInfo;
@@ -8,7 +10,12 @@ use std::collections::{BTreeMap, VecDeque};
 
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
 pub struct Betting {
+    /// The open bets (a settled bet is history).
     pub bets: BTreeMap<u64, Bet>,
+    /// The highest bet id given (bet ids are never reused).
+    pub bet_id_max: u64,
+    /// Every bet ever placed, counted: what the house's figures need of them.
+    pub totals: BetTotals,
     /// Books with open bets: the bets decided together, per user.
     pub books: BTreeMap<BookKey, Book>,
     /// Bet request ids of the last minute, per user, and their bets (resubmission returns them).
@@ -18,7 +25,7 @@ pub struct Betting {
 
 impl Betting {
     pub fn next_bet_id(&self) -> u64 {
-        self.bets.keys().next_back().map_or(1, |id| id + 1)
+        self.bet_id_max + 1
     }
 
     /// The open bets of a user in a book, as (payoff, stake).
@@ -26,11 +33,18 @@ impl Betting {
         let Some(ids) = self.books.get(book).and_then(|b| b.open.get(&user_id)) else { return Vec::new() };
         ids.iter().filter_map(|id| self.bets.get(id)).map(|bet| (&bet.payoff, bet.stake_minor)).collect()
     }
+}
 
-    /// A user's profit or loss on one market or casino round: the sum of their settled bets.
-    pub fn settled_total_minor(&self, user_id: UserId, mid: u64) -> i64 {
-        self.bets.values().filter(|b| b.user_id == user_id && b.book.mid == mid).filter_map(|b| b.settled).map(|s| s.pnl_minor).sum()
-    }
+/// Every bet ever placed, counted, and per UTC day (start of day in ms): one entry a day, so
+/// they stay small whatever the history.
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct BetTotals {
+    pub bets: u64,
+    pub stake_minor: i64,
+    /// Stakes of the bets placed each day.
+    pub stake_by_day: BTreeMap<i64, i64>,
+    /// What the players won (positive) or lost on the bets settled each day.
+    pub players_pnl_by_day: BTreeMap<i64, i64>,
 }
 
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]

@@ -45,7 +45,12 @@ fn event(event: WalletEvent) -> WalletOutput {
 }
 
 fn money(user_id: UserId, delta_minor: i64, remark: String) -> WalletOutput {
-    WalletOutput::Money(MoneyMove { user_id, delta_minor, remark })
+    WalletOutput::Money(MoneyMove { user_id, delta_minor, remark, returned: false })
+}
+
+/// A hold given back: the account's own money, which nothing may keep from it.
+fn released(user_id: UserId, amount_minor: i64, remark: String) -> WalletOutput {
+    WalletOutput::Money(MoneyMove { user_id, delta_minor: amount_minor, remark, returned: true })
 }
 
 /// A holder who may use the wallet: role `user` only (spec §6).
@@ -131,7 +136,7 @@ fn reject(wallet: &WalletState, request_id: u64, remark: &str) -> Decision {
     let remark = remark.trim().to_owned();
     let mut outputs = vec![event(WalletEvent::RequestRejected { request_id, remark: remark.clone() })];
     if !request.is_deposit() {
-        outputs.push(money(request.user_id, request.amount_minor, format!("Withdrawal #{request_id} rejected: hold released ({remark})")));
+        outputs.push(released(request.user_id, request.amount_minor, format!("Withdrawal #{request_id} rejected: hold released ({remark})")));
     }
     Ok(outputs)
 }

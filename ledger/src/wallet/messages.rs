@@ -31,6 +31,9 @@ pub struct MoneyMove {
     pub user_id: UserId,
     pub delta_minor: i64,
     pub remark: String,
+    /// Money the account held back coming back (a rejected withdrawal's hold): never refused,
+    /// not even past the balance's maximum.
+    pub returned: bool,
 }
 
 /// One result of a wallet decision, in log order.

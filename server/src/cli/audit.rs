@@ -1,6 +1,7 @@
 //! `exchange audit` and `house`: checking the ledger, its moments and events, and the house's figures.
 
 use super::target::{encode, local, print, remote, Target};
+use crate::audit_calls::AuditCalls;
 use crate::configuration::Settings;
 use crate::services::operations;
 use crate::services::time_travel;
@@ -52,12 +53,14 @@ pub(super) enum AuditCmd {
 }
 
 pub(super) async fn run(settings: &Settings, command: AuditCmd) -> anyhow::Result<ExitCode> {
+    // A data directory is this command's alone: one call, one place.
+    let audit = AuditCalls::new(1, 0);
     match command {
         AuditCmd::Verify { log, target } => {
             let report: schemas::AuditReport = match (log, target.url.clone()) {
                 (Some(servers), _) => verify_stream(settings, servers).await?,
                 (None, Some(url)) => serde_json::from_value(remote(&url, &target).await?.get("/api/ops/audit/verify").await?)?,
-                (None, None) => operations::verify(&local(settings, &target)?).await?,
+                (None, None) => operations::verify(&local(settings, &target)?, &audit).await?,
             };
             print(&report);
             Ok(if report.passed() { ExitCode::SUCCESS } else { ExitCode::FAILURE })
@@ -73,25 +76,27 @@ pub(super) async fn run(settings: &Settings, command: AuditCmd) -> anyhow::Resul
                 }
                 None => {
                     let at_ms = at.as_deref().map(crate::routes::parse_moment).transpose()?;
-                    serde_json::to_value(time_travel::moment(&local(settings, &target)?, to_seq, at_ms, username).await?)?
+                    serde_json::to_value(time_travel::moment(&local(settings, &target)?, &audit, to_seq, at_ms, username).await?)?
                 }
             };
             print(&state);
             Ok(ExitCode::SUCCESS)
         }
         AuditCmd::Events { from_seq, to_seq, username, kind, market, target } => {
-            let lines = match target.url.clone() {
+            match target.url.clone() {
                 Some(url) => {
                     let mut query = vec![format!("fromSeq={from_seq}")];
                     query.extend(to_seq.map(|seq| format!("toSeq={seq}")));
                     query.extend(username.map(|name| format!("username={}", encode(&name))));
                     query.extend(kind.map(|kind| format!("kind={}", encode(&kind))));
                     query.extend(market.map(|market| format!("market={market}")));
-                    remote(&url, &target).await?.get_text(&format!("/api/ops/audit/events.jsonl?{}", query.join("&"))).await?
+                    print!("{}", remote(&url, &target).await?.get_text(&format!("/api/ops/audit/events.jsonl?{}", query.join("&"))).await?);
                 }
-                None => time_travel::export(&local(settings, &target)?, time_travel::EventFilter { from_seq, to_seq, username, kind, market }).await?,
-            };
-            print!("{lines}");
+                None => {
+                    let filter = time_travel::EventFilter { from_seq, to_seq, username, kind, market };
+                    time_travel::export(&local(settings, &target)?, &audit, filter).await?.write_to(std::io::stdout()).await?;
+                }
+            }
             Ok(ExitCode::SUCCESS)
         }
     }

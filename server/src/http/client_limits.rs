@@ -1,5 +1,6 @@
 //! Limits per client address and per account: API requests per second per address,
-//! WebSocket connections open at once per address, and bets per second per account. Each
+//! WebSocket connections open at once per address, demo accounts an hour per address, and bets
+//! per second per account. Each
 //! answers 429 with a clear message, and each is configured under `limits:` (0 turns it off, as
 //! the benchmarks do: their thousands of clients all come from 127.0.0.1).
 
@@ -17,6 +18,7 @@ use std::time::Instant;
 
 pub struct ClientLimits {
     api: RateLimiter<IpAddr>,
+    demo_logins: RateLimiter<IpAddr>,
     bets: RateLimiter<UserId>,
     sockets: Arc<ConcurrencyLimiter<IpAddr>>,
 }
@@ -25,6 +27,7 @@ impl ClientLimits {
     pub fn new(settings: &LimitSettings) -> Self {
         ClientLimits {
             api: RateLimiter::new(settings.api_requests_per_sec_per_ip, settings.api_burst_per_ip, RATE_LIMIT_KEYS_MAX),
+            demo_logins: RateLimiter::new(f64::from(settings.demo_logins_per_hour_per_ip) / 3_600.0, settings.demo_logins_per_hour_per_ip, RATE_LIMIT_KEYS_MAX),
             bets: RateLimiter::new(settings.bets_per_sec_per_account, settings.bet_burst_per_account, RATE_LIMIT_KEYS_MAX),
             sockets: Arc::new(ConcurrencyLimiter::new(settings.ws_connections_per_ip)),
         }
@@ -35,6 +38,13 @@ impl ClientLimits {
         self.bets.check(&user_id, Instant::now()).map_err(|wait| {
             ApiError::too_many(format!("Too many bets: at most {} a second; try again in {} ms", self.bets.per_sec(), wait.as_millis().max(1)))
         })
+    }
+
+    /// One more demo account opened from `ip` now, or 429.
+    pub fn demo_login(&self, ip: IpAddr) -> Result<(), ApiError> {
+        self.demo_logins
+            .check(&ip, Instant::now())
+            .map_err(|wait| ApiError::too_many(format!("Too many demo accounts from this address; {}", crate::auth::login_limiter::try_again_in(wait))))
     }
 
     /// A place for one more WebSocket of `ip`, or 429.

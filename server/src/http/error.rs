@@ -3,9 +3,10 @@
 //! asks (`AccessError`), what it names in the state it is in (`StateError`), and the ledger's
 //! refusals (`ledger_answer`, the one place a `ledger::Reject` gets its status and message).
 //! `ApiError` wraps them; the domain's other typed errors (the feed's, feed control's, a counted
-//! guess, a busy password check) convert into them below.
+//! guess, a busy password check or audit) convert into them below.
 
 use ledger::{AccountReject, BetReject, CasinoReject, OversightReject};
+use crate::audit_calls::{AuditBusy, BUSY_RETRY_AFTER_SECS};
 use crate::auth::guard::TooManyGuesses;
 use crate::auth::passwords::PasswordError;
 use crate::sports::control::ControlError;
@@ -30,9 +31,9 @@ pub enum ApiError {
     Ledger(Reject),
     #[error("The ledger could not store this (its disk refused the write): nothing was changed; try again shortly")]
     Unavailable,
-    /// 503 with its reason: the server is overloaded for this kind of request.
-    #[error("{0}")]
-    Busy(String),
+    /// 503 with its reason and a `Retry-After`: the server is overloaded for this kind of request.
+    #[error("{message}")]
+    Busy { message: String, retry_after_secs: u64 },
     #[error("Something went wrong")]
     Unexpected(#[from] anyhow::Error),
 }
@@ -177,7 +178,7 @@ impl ResponseError for ApiError {
             ApiError::Access(e) => e.status(),
             ApiError::State(e) => e.status(),
             ApiError::Ledger(reject) => ledger_answer(reject).0,
-            ApiError::Unavailable | ApiError::Busy(_) => StatusCode::SERVICE_UNAVAILABLE,
+            ApiError::Unavailable | ApiError::Busy { .. } => StatusCode::SERVICE_UNAVAILABLE,
             ApiError::Unexpected(_) => StatusCode::INTERNAL_SERVER_ERROR,
         }
     }
@@ -188,16 +189,26 @@ impl ResponseError for ApiError {
             tracing::error!(error = ?cause, "request failed");
         }
         let body = MessageEnvelope { success: false, message: self.to_string(), data: None };
-        HttpResponse::build(self.status_code()).json(body)
+        let mut response = HttpResponse::build(self.status_code());
+        if let ApiError::Busy { retry_after_secs, .. } = self {
+            response.insert_header((actix_web::http::header::RETRY_AFTER, retry_after_secs.to_string()));
+        }
+        response.json(body)
     }
 }
 
 impl From<PasswordError> for ApiError {
     fn from(e: PasswordError) -> Self {
         match e {
-            PasswordError::Busy => ApiError::Busy("The server is checking too many passwords at once; try again in a few seconds".into()),
+            PasswordError::Busy => ApiError::Busy { message: "The server is checking too many passwords at once; try again in a few seconds".into(), retry_after_secs: 3 },
             PasswordError::Failed(cause) => ApiError::Unexpected(cause),
         }
+    }
+}
+
+impl From<AuditBusy> for ApiError {
+    fn from(busy: AuditBusy) -> Self {
+        ApiError::Busy { message: busy.to_string(), retry_after_secs: BUSY_RETRY_AFTER_SECS }
     }
 }
 
@@ -282,11 +293,15 @@ fn account_answer(reject: &AccountReject) -> (StatusCode, String) {
         R::UnknownUser => (S::NOT_FOUND, "Unknown user".into()),
         R::InvalidCredentials | R::SessionExpired | R::RefreshReused { .. } => (S::UNAUTHORIZED, message),
         R::UsernameTaken | R::WrongPassword | R::AmountTooLarge => (S::UNPROCESSABLE_ENTITY, message),
+        R::BalancePastMax { balance_max_minor } => {
+            (S::UNPROCESSABLE_ENTITY, format!("This would take the balance past the most an account may hold ({}), counting what its open bets could win", Money(*balance_max_minor)))
+        }
         R::InsufficientBalance { available_minor, needed_minor } => {
             (S::UNPROCESSABLE_ENTITY, format!("Insufficient balance: available {}, needed {}", Money(*available_minor), Money(*needed_minor)))
         }
         R::InvalidUsername | R::AmountNotPositive | R::InvalidRemark | R::InvalidButtons(_) => (S::BAD_REQUEST, message),
         R::ToolSessionForOperatorsOnly => (S::FORBIDDEN, message),
+        R::DemoAccountsFull => (S::TOO_MANY_REQUESTS, message),
     }
 }
 
@@ -300,6 +315,9 @@ fn bet_answer(reject: &BetReject) -> (StatusCode, String) {
         R::UnknownSelection | R::UnknownMarket => (S::NOT_FOUND, message),
         R::MarketNotOpen { .. } | R::OddsChanged | R::AlreadySettled | R::DuplicateRequest { .. } | R::RequestIdReused { .. } | R::BetDelayNotOver { .. } => (S::CONFLICT, message),
         R::SideNotOffered => (S::UNPROCESSABLE_ENTITY, message),
+        R::WinPastBalanceMax { balance_max_minor } => {
+            (S::UNPROCESSABLE_ENTITY, format!("This bet could take your balance past the most an account may hold ({}); lower the stake", Money(*balance_max_minor)))
+        }
         R::StakeOutOfLimits { min_minor, max_minor } => (S::UNPROCESSABLE_ENTITY, format!("Stake must be between {} and {}", Money(*min_minor), Money(*max_minor))),
     }
 }

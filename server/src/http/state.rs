@@ -34,4 +34,6 @@ pub struct AppState {
     pub client_limits: Arc<crate::http::client_limits::ClientLimits>,
     /// The console's background invariant check.
     pub verification: crate::verification::Verification,
+    /// The places of the operators' calls that read the whole log.
+    pub audit_calls: crate::audit_calls::AuditCalls,
 }

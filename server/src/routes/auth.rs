@@ -6,7 +6,7 @@ use crate::http::state::AppState;
 use crate::http::error::{ApiError, ApiResult};
 use crate::clock::now_ms;
 use crate::http::extract::{bearer, client_ip, ok, AuthUser, JsonBody};
-use crate::auth::guard::{check_password, count_guess};
+use crate::auth::guard::{check_password, count_guess, LOGIN};
 use crate::http::client_address::client_addr_or_unspecified;
 use crate::limits::PASSWORD_CHARS_MAX;
 use crate::auth::tokens::{self, Issued};
@@ -51,8 +51,8 @@ pub async fn login(req: HttpRequest, state: web::Data<AppState>, JsonBody(body):
         Some("cli") => true,
         Some(_) => return Err(ApiError::bad("client: must be web or cli")),
     };
-    // Counted before the check, so concurrent guesses cannot all pass; a success takes it back.
-    let attempt = count_guess(&state.login_limiter, &username, client_addr_or_unspecified(&req), "failed logins")?;
+    // Its place is held while it is checked, so concurrent guesses cannot all pass; only a failure counts.
+    let attempt = count_guess(&state.login_limiter, &username, client_addr_or_unspecified(&req), LOGIN)?;
     let stored = state.engine.read().accounts.user_by_name(&username).map(|u| u.password_hash.clone());
     let known = stored.is_some();
     let stored = stored.unwrap_or_else(|| crate::auth::passwords::NO_PASSWORD.into());
@@ -86,12 +86,14 @@ fn logged_in_user(committed: &ledger::Committed) -> ApiResult<u64> {
 #[utoipa::path(post, path = "/api/auth/demo-login", tag = "auth", responses((status = 200, description = "Success", body = schemas::Envelope<schemas::LoginResponse>)))]
 #[tracing::instrument(name = "demo_login", skip_all)]
 pub async fn demo_login(req: HttpRequest, state: web::Data<AppState>) -> ApiResult<HttpResponse> {
+    state.client_limits.demo_login(client_addr_or_unspecified(&req))?;
     let issued = issue(&state);
     let command = Command::Accounts(AccountCommand::DemoLogin {
         password_hash: crate::auth::passwords::NO_PASSWORD.into(),
         play_balance_minor: state.settings.auth.demo_balance.minor(),
         grant: issued.grant.clone(),
         ip: client_ip(&req),
+        demo_accounts_max: state.settings.auth.demo_accounts_max,
     });
     let committed = state.engine.submit(now_ms(), command).await?;
     let user_id = logged_in_user(&committed)?;

@@ -57,7 +57,9 @@ pub struct BetsQuery {
 #[utoipa::path(get, path = "/api/bet", tag = "bets", params(BetsQuery), responses((status = 200, description = "Success", body = schemas::Envelope<BetsAnswer>)), security(("bearer" = [])))]
 pub async fn get_game_bets(state: web::Data<AppState>, user: AuthUser, query: web::Query<BetsQuery>) -> ApiResult<HttpResponse> {
     if let Some(mid) = query.market_id.as_deref() {
-        return Ok(ok("Success", BetsAnswer::Round(bets_of_round(&state.engine.read(), user.user_id, mid, query.g_type.as_deref())?)));
+        let ledger = state.engine.read();
+        let history = state.history.at(ledger.head_seq)?;
+        return Ok(ok("Success", BetsAnswer::Round(bets_of_round(&ledger, history, user.user_id, mid, query.g_type.as_deref())?)));
     }
     let gmid = query.game_id.ok_or_else(|| ApiError::bad("gameId: required (or marketId and gType)"))?;
     let ledger = state.engine.read();
@@ -127,14 +129,14 @@ pub struct StatementPopupRequest {
 /// total), by the row's `marketId` (and `seq`).
 #[utoipa::path(post, path = "/data/front/accstatepopup", tag = "statements", request_body = StatementPopupRequest, responses((status = 200, description = "Success", body = schemas::Envelope<schemas::bets::SettlementRow>)), security(("bearer" = [])))]
 pub async fn statement_popup(state: web::Data<AppState>, user: AuthUser, JsonBody(body): JsonBody<StatementPopupRequest>) -> ApiResult<HttpResponse> {
-    let head = state.engine.read().head_seq;
-    let settlements = crate::services::history::settlements(state.history.at(head)?, user.user_id)?;
     let ledger = state.engine.read();
     ledger.accounts.users.get(&user.user_id).ok_or_else(|| ApiError::not_found("Unknown user".into()))?;
+    let history = state.history.at(ledger.head_seq)?;
+    let settlements = crate::services::history::settlements(history, user.user_id)?;
     let row = settlements
         .iter()
         .filter(|entry| body.seq.is_none_or(|seq| entry.seq == seq))
-        .filter_map(|entry| settlement_row(&ledger, entry))
+        .filter_map(|entry| settlement_row(&ledger, history, entry))
         .find(|row| row.market_id == body.market_id)
         .ok_or_else(|| ApiError::not_found("No statement row for this market".into()))?;
     Ok(ok("Success", row))
@@ -194,14 +196,14 @@ pub async fn get_bet_statement(state: web::Data<AppState>, user: AuthUser, query
     let from_ms = days.start_ms(&query.from_date, "fromDate")?;
     let to_ms = days.end_ms(&query.to_date, "toDate")?;
     let (page, limit) = crate::http::extract::page_and_limit(query.page, query.limit, STATEMENT_ROWS_MAX, STATEMENT_ROWS_MAX)?;
-    let head = state.engine.read().head_seq;
-    let settlements = crate::services::history::settlements(state.history.at(head)?, user.user_id)?;
     let ledger = state.engine.read();
     ledger.accounts.users.get(&user.user_id).ok_or_else(|| ApiError::not_found("Unknown user".into()))?;
+    let history = state.history.at(ledger.head_seq)?;
+    let settlements = crate::services::history::settlements(history, user.user_id)?;
     let rows: Vec<SettlementRow> = settlements
         .iter()
         .filter(|entry| entry.at_ms >= from_ms && entry.at_ms <= to_ms)
-        .filter_map(|entry| settlement_row(&ledger, entry))
+        .filter_map(|entry| settlement_row(&ledger, history, entry))
         .filter(|row| row.bets.first().is_some_and(|bet| bet.casino == casino))
         .collect();
     let total = rows.len() as u64;

@@ -232,6 +232,7 @@ pub async fn round_result(state: web::Data<AppState>, user: AuthUser, JsonBody(b
     let unknown = || ApiError::not_found("Unknown round".into());
     let book = round_book(&mid).ok_or_else(unknown)?;
     let ledger = state.engine.read();
+    let history = state.history.at(ledger.head_seq)?;
     let record = ledger.casino.rounds.get(&book).filter(|r| r.gtype == table.gtype).ok_or_else(unknown)?;
     let result = match record.outcome.as_ref() {
         // A round cut before its result (a restart into another world): its page says so, with
@@ -242,8 +243,8 @@ pub async fn round_result(state: web::Data<AppState>, user: AuthUser, JsonBody(b
             None => feed_sim::casino::replay(table.gtype, &mid, outcome.seed).ok_or_else(unknown)?,
         },
     };
-    let bets = round_bets(&ledger, user.user_id, book);
-    let total = ledger.betting.settled_total_minor(user.user_id, book);
+    let bets = round_bets(&ledger, history, user.user_id, book)?;
+    let total: i64 = crate::services::history::settlements(history, user.user_id)?.iter().filter(|entry| entry.mid == book).map(|entry| entry.total_minor).sum();
     let detail = CasinoResultDetail { result, ename: table.name.to_owned(), created_at: rfc3339(record.at_ms), bets, total_profit: Money(total) };
     Ok(ok("Success", detail))
 }

@@ -33,7 +33,7 @@ pub async fn debit(state: web::Data<AppState>, user: AuthUser, JsonBody(body): J
 #[tracing::instrument(name = "audit_verify", skip_all)]
 pub async fn audit_verify(state: web::Data<AppState>, user: AuthUser) -> ApiResult<HttpResponse> {
     user.require(&[Role::Operator])?;
-    let report = operations::verify(&state.engine).await?;
+    let report = operations::verify(&state.engine, &state.audit_calls).await?;
     let passed = report.passed();
     let mut envelope = schemas::Envelope::ok(if passed { "All invariants hold" } else { "An invariant failed" }, report);
     envelope.success = passed;
@@ -45,7 +45,12 @@ pub async fn audit_verify(state: web::Data<AppState>, user: AuthUser) -> ApiResu
 #[tracing::instrument(name = "start_verify_run", skip_all)]
 pub async fn start_verify_run(state: web::Data<AppState>, user: AuthUser) -> ApiResult<HttpResponse> {
     user.require(&[Role::Operator])?;
-    Ok(ok("Invariant check started", state.verification.start(&state.engine)))
+    let run = state.verification.status();
+    if run.running {
+        return Ok(ok("Invariant check started", run));
+    }
+    let place = state.audit_calls.enter().await?;
+    Ok(ok("Invariant check started", state.verification.start(&state.engine, place)))
 }
 
 /// The latest invariant check: its progress while it runs, its report once done.
@@ -87,7 +92,7 @@ pub struct StateQuery {
 pub async fn audit_state(state: web::Data<AppState>, user: AuthUser, query: web::Query<StateQuery>) -> ApiResult<HttpResponse> {
     user.require(&[Role::Operator])?;
     let query = query.into_inner();
-    Ok(ok("Success", operations::state_at(&state.engine, query.seq, query.username).await?))
+    Ok(ok("Success", operations::state_at(&state.engine, &state.audit_calls, query.seq, query.username).await?))
 }
 
 #[derive(Debug, Deserialize, utoipa::IntoParams)]
@@ -115,7 +120,7 @@ pub async fn audit_moment(state: web::Data<AppState>, user: AuthUser, query: web
     let query = query.into_inner();
     let at_ms = query.at.as_deref().map(parse_moment).transpose()?;
     let username = query.username.filter(|u| !u.trim().is_empty());
-    Ok(ok("Success", crate::services::time_travel::moment(&state.engine, query.seq, at_ms, username).await?))
+    Ok(ok("Success", crate::services::time_travel::moment(&state.engine, &state.audit_calls, query.seq, at_ms, username).await?))
 }
 
 #[derive(Debug, Deserialize, utoipa::IntoParams)]
@@ -146,18 +151,19 @@ impl EventsQuery {
 pub async fn audit_events(state: web::Data<AppState>, user: AuthUser, query: web::Query<EventsQuery>) -> ApiResult<HttpResponse> {
     user.require(&[Role::Operator])?;
     let (page, limit) = crate::http::extract::page_and_limit(query.page, query.limit, 50, crate::services::time_travel::EVENTS_PAGE_MAX)?;
-    let (rows, total) = crate::services::time_travel::events(&state.engine, query.filter(), page, limit).await?;
+    let (rows, total) = crate::services::time_travel::events(&state.engine, &state.audit_calls, query.filter(), page, limit).await?;
     Ok(crate::http::extract::ok_paged(rows, total))
 }
 
-/// The same events as JSON lines, to download.
+/// The same events as JSON lines, to download: streamed as they are read, never whole in memory.
 #[utoipa::path(get, path = "/api/ops/audit/events.jsonl", tag = "ops", params(EventsQuery), responses((status = 200, description = "Success", content_type = "application/x-ndjson", body = String)), security(("bearer" = [])))]
 #[tracing::instrument(name = "audit_events_export", skip_all)]
 pub async fn audit_events_export(state: web::Data<AppState>, user: AuthUser, query: web::Query<EventsQuery>) -> ApiResult<HttpResponse> {
     user.require(&[Role::Operator])?;
-    let lines = crate::services::time_travel::export(&state.engine, query.filter()).await?;
+    let export = crate::services::time_travel::export(&state.engine, &state.audit_calls, query.filter()).await?;
+    let chunks = futures_util::StreamExt::map(export.stream(), |chunk| chunk.map(actix_web::web::Bytes::from));
     Ok(HttpResponse::Ok()
         .content_type("application/x-ndjson")
         .insert_header(("Content-Disposition", "attachment; filename=\"events.jsonl\""))
-        .body(lines))
+        .streaming(chunks))
 }

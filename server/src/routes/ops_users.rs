@@ -54,7 +54,7 @@ pub async fn ops_get_user(state: web::Data<AppState>, user: AuthUser, username: 
 pub async fn ops_user_timeline(state: web::Data<AppState>, user: AuthUser, username: web::Path<String>) -> ApiResult<HttpResponse> {
     user.require(&[Role::Operator])?;
     let user_id = operations::account(&state.engine.read(), &username)?.id;
-    let points = operations::money_timeline(&state.engine, user_id).await?;
+    let points = operations::money_timeline(&state.engine, &state.audit_calls, user_id).await?;
     let points: Vec<OpsTimelinePoint> = points
         .into_iter()
         .map(|p| OpsTimelinePoint { seq: p.seq, at_ms: p.at_ms, balance: Money(p.balance_minor), exposure: Money(p.exposure_minor) })

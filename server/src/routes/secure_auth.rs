@@ -52,7 +52,7 @@ fn check_code(code: &str) -> ApiResult<&str> {
 
 /// Wrong codes count like failed logins, per user and address.
 fn guard_guesses<'a>(state: &'a AppState, user_id: UserId, req: &HttpRequest) -> ApiResult<Attempt<'a>> {
-    Ok(crate::auth::guard::count_guess(&state.login_limiter, &format!("#totp:{user_id}"), crate::http::client_address::client_addr_or_unspecified(req), "wrong codes")?)
+    Ok(crate::auth::guard::count_guess(&state.login_limiter, &format!("#totp:{user_id}"), crate::http::client_address::client_addr_or_unspecified(req), crate::auth::guard::CODE)?)
 }
 
 #[utoipa::path(get, path = "/api/secure-auth", tag = "secure-auth", responses((status = 200, description = "Success", body = schemas::Envelope<schemas::wallet::SecureAuthStatus>)), security(("bearer" = [])))]
@@ -127,7 +127,7 @@ pub async fn telegram_connection(req: HttpRequest, state: web::Data<AppState>, u
         let account = ledger.accounts.users.get(&user.user_id).ok_or_else(crate::http::error::unknown_user)?;
         (account.username.clone(), account.password_hash.clone())
     };
-    let attempt = crate::auth::guard::count_guess(&state.login_limiter, &username, crate::http::client_address::client_addr_or_unspecified(&req), "wrong passwords")?;
+    let attempt = crate::auth::guard::count_guess(&state.login_limiter, &username, crate::http::client_address::client_addr_or_unspecified(&req), crate::auth::guard::PASSWORD)?;
     let (matches, attempt) = crate::auth::guard::check_password(&state.password_checks, attempt, body.password, stored).await?;
     if !matches {
         return Err(ApiError::unprocessable("Password is incorrect".into()));

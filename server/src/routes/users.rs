@@ -54,7 +54,7 @@ pub async fn change_password(
         (account.password_hash.clone(), account.username.clone())
     };
     check_new_password(&body.new_password, &username, Some(&body.old_password)).map_err(|weak| ApiError::bad(weak.to_string()))?;
-    let attempt = crate::auth::guard::count_guess(&state.login_limiter, &username, crate::http::client_address::client_addr_or_unspecified(&req), "wrong passwords")?;
+    let attempt = crate::auth::guard::count_guess(&state.login_limiter, &username, crate::http::client_address::client_addr_or_unspecified(&req), crate::auth::guard::PASSWORD)?;
     let (matches, attempt) = crate::auth::guard::check_password(&state.password_checks, attempt, body.old_password, stored.clone()).await?;
     if !matches {
         return Err(Reject::Accounts(AccountReject::WrongPassword).into());

@@ -100,6 +100,10 @@ pub fn answer(state: &AppState, user_id: u64, submitted: Result<Committed, Engin
     let ledger = state.engine.read();
     let missing = || ApiError::Unexpected(anyhow::anyhow!("bet {bet_id} of user {user_id} is not in the published state"));
     let account = ledger.accounts.users.get(&user_id).ok_or_else(missing)?;
-    let bet = ledger.betting.bets.get(&bet_id).ok_or_else(missing)?;
-    Ok((message, PlaceBetResponse { bet: bet_view(&ledger, bet), balance: Money(account.available_minor()), exp: Money(-account.exposure_minor) }))
+    // Open, or already settled (a casino round that resulted meanwhile): then it is history.
+    let bet = match ledger.betting.bets.get(&bet_id) {
+        Some(bet) => bet.clone(),
+        None => state.history.at(ledger.head_seq)?.bet(bet_id)?.ok_or_else(missing)?,
+    };
+    Ok((message, PlaceBetResponse { bet: bet_view(&ledger, &bet), balance: Money(account.available_minor()), exp: Money(-account.exposure_minor) }))
 }

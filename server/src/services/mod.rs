@@ -1,8 +1,10 @@
 //! Domain services the handlers and the command line call: operators' operations, the wallet,
 //! bet submission, time travel over the log, the views of the ledger's state, the rules' text,
-//! and the first start's seed accounts. Each takes the parts of the state it uses.
+//! the first start's seed accounts, and the demo accounts' end of life. Each takes the parts of
+//! the state it uses.
 
 pub mod bet_submission;
+pub mod demo_accounts;
 pub mod history;
 pub mod operations;
 pub mod round_bets;

@@ -8,6 +8,7 @@ use crate::http::timefmt::rfc3339;
 use crate::services::views::{open_bets, settlement_row, user_view};
 use ledger::{DealingAction, AccountAction, Command, EngineHandle, State, UserId};
 use crate::casino::catalog;
+use crate::audit_calls::AuditCalls;
 use schemas::ops::{OpsActionRow, OpsDayPnl, OpsHouse, OpsOpenMarket, OpsSession, OpsTable, OpsTableExposure, OpsUserDetail, OpsUserRow};
 use schemas::{ActivityRow, AuditReport, AuditState, CreateUserRequest, Money, MoneyRequest, MoneyResponse, User};
 
@@ -50,18 +51,16 @@ pub async fn move_money(engine: &EngineHandle, by: UserId, request: MoneyRequest
     Ok(MoneyResponse { balance: Money(balance), seq })
 }
 
-/// Checks the invariants over the whole log against the live state, off the async workers.
-pub async fn verify(engine: &EngineHandle) -> ApiResult<AuditReport> {
+/// Checks the invariants over the whole log against the live state, in one of the audit's places.
+pub async fn verify(engine: &EngineHandle, audit: &AuditCalls) -> ApiResult<AuditReport> {
+    let place = audit.enter().await?;
+    // The live state is copied only once a place is held: the copy is as large as a replay.
     let live = engine.read().clone();
     let store = engine.store().clone();
-    let report = tokio::task::spawn_blocking(move || ledger::audit::verify(store.as_ref(), Some(&live)))
-        .await
-        .map_err(|e| ApiError::Unexpected(anyhow::anyhow!("audit task: {e}")))?
-        .map_err(|e| ApiError::Unexpected(e.into()))?;
-    Ok(report)
+    place.run(move || ledger::audit::verify(store.as_ref(), Some(&live))).await?.map_err(|e| ApiError::Unexpected(e.into()))
 }
 
-pub async fn state_at(engine: &EngineHandle, seq: Option<u64>, username: Option<String>) -> ApiResult<AuditState> {
+pub async fn state_at(engine: &EngineHandle, audit: &AuditCalls, seq: Option<u64>, username: Option<String>) -> ApiResult<AuditState> {
     let head = engine.read().head_seq;
     let seq = seq.unwrap_or(head);
     if seq > head {
@@ -72,11 +71,9 @@ pub async fn state_at(engine: &EngineHandle, seq: Option<u64>, username: Option<
             return Err(ApiError::not_found(format!("Unknown user '{name}'")));
         }
     }
+    let place = audit.enter().await?;
     let store = engine.store().clone();
-    tokio::task::spawn_blocking(move || ledger::audit::state_at(store.as_ref(), seq, username.as_deref()))
-        .await
-        .map_err(|e| ApiError::Unexpected(anyhow::anyhow!("audit task: {e}")))?
-        .map_err(|e| ApiError::Unexpected(e.into()))
+    place.run(move || ledger::audit::state_at(store.as_ref(), seq, username.as_deref())).await?.map_err(|e| ApiError::Unexpected(e.into()))
 }
 
 /// The reset of `username`'s password to `password`, once it meets the password policy.
@@ -129,7 +126,7 @@ pub fn user_detail(ledger: &State, history: &ledger::history::History, username:
     Ok(OpsUserDetail {
         user: user_row(ledger, account),
         open_bets: open_bets(ledger, account.id, None),
-        settled: settlements.iter().filter_map(|entry| settlement_row(ledger, entry)).take(SETTLED_ROWS_MAX).collect(),
+        settled: settlements.iter().filter_map(|entry| settlement_row(ledger, history, entry)).take(SETTLED_ROWS_MAX).collect(),
         account_rows: crate::services::history::account_rows(history, account.id)?,
         wallet_requests,
         sessions: ledger
@@ -167,14 +164,12 @@ pub fn operator_id(engine: &EngineHandle, username: &str) -> ApiResult<UserId> {
     Ok(operator.id)
 }
 
-
-/// A user's balance and exposure after each event that moved either, read off the async workers.
-pub async fn money_timeline(engine: &EngineHandle, user_id: UserId) -> ApiResult<Vec<ledger::audit::MoneyPoint>> {
+/// A user's balance and exposure after each event that moved either: a read of the whole log, in
+/// one of the audit's places.
+pub async fn money_timeline(engine: &EngineHandle, audit: &AuditCalls, user_id: UserId) -> ApiResult<Vec<ledger::audit::MoneyPoint>> {
+    let place = audit.enter().await?;
     let store = engine.store().clone();
-    tokio::task::spawn_blocking(move || ledger::audit::money_timeline(store.as_ref(), user_id))
-        .await
-        .map_err(|e| ApiError::Unexpected(anyhow::anyhow!("timeline task: {e}")))?
-        .map_err(|e| ApiError::Unexpected(e.into()))
+    place.run(move || ledger::audit::money_timeline(store.as_ref(), user_id)).await?.map_err(|e| ApiError::Unexpected(e.into()))
 }
 
 fn table_view(ledger: &State, table: &catalog::TableInfo) -> OpsTable {

@@ -7,9 +7,9 @@ use ledger::casino::round_book;
 use schemas::casino::RoundBets;
 
 /// The caller's bets on one round (`GET /api/bet?marketId=&gType=`).
-pub fn bets_of_round(ledger: &ledger::State, user_id: u64, mid: &str, gtype: Option<&str>) -> ApiResult<RoundBets> {
+pub fn bets_of_round(ledger: &ledger::State, history: &ledger::history::History, user_id: u64, mid: &str, gtype: Option<&str>) -> ApiResult<RoundBets> {
     let gtype = gtype.filter(|g| !g.is_empty()).ok_or_else(|| ApiError::bad("gType: required"))?;
     catalog::table(gtype).ok_or_else(|| ApiError::not_found(format!("Unknown table {gtype}")))?;
     let book = round_book(mid).ok_or_else(|| ApiError::bad("marketId: must be a round id"))?;
-    Ok(RoundBets { bets: round_bets(ledger, user_id, book) })
+    Ok(RoundBets { bets: round_bets(ledger, history, user_id, book)? })
 }

@@ -1,31 +1,38 @@
 //! Operators' time travel: the ledger as it was at a moment of the log, and the log's
 //! events read back with filters. Shared by `/api/ops/audit/*` and the `exchange audit` commands.
 
+use crate::audit_calls::{AuditCalls, AuditPlace};
 use crate::http::error::{ApiError, ApiResult};
 use crate::services::views::open_bets;
-use ledger::{EngineHandle, Envelope, State, Store};
+use futures_util::Stream;
+use ledger::{EngineHandle, Envelope, State, Store, StoreError};
 use schemas::ops::{OpsEventRow, OpsMoment, OpsMomentUser};
 use schemas::Money;
 use serde_json::Value;
 use std::collections::BTreeMap;
+use std::sync::Arc;
 
 /// At most this many events in one page, and in one export.
 pub const EVENTS_PAGE_MAX: u32 = 500;
 pub const EVENTS_EXPORT_MAX: u64 = 1_000_000;
 
+/// An export is sent in chunks of about this many bytes of JSON lines.
+const EXPORT_CHUNK_BYTES: usize = 64 * 1024;
+/// Chunks read ahead of a client that downloads slowly: an export's memory is bounded by them,
+/// whatever the size of the log.
+const EXPORT_CHUNKS_AHEAD_MAX: usize = 4;
+
 /// Fields of events that hold credentials: never shown or exported.
 const SECRET_FIELDS: [&str; 6] = ["password_hash", "access", "refresh", "presented", "secret_sealed", "connection_id"];
 
-async fn off_the_workers<T: Send + 'static>(work: impl FnOnce() -> Result<T, ledger::StoreError> + Send + 'static) -> ApiResult<T> {
-    tokio::task::spawn_blocking(work)
-        .await
-        .map_err(|e| ApiError::Unexpected(anyhow::anyhow!("audit task: {e}")))?
-        .map_err(|e| ApiError::Unexpected(e.into()))
+/// `work` in one of the audit's places, off the async workers.
+async fn off_the_workers<T: Send + 'static>(audit: &AuditCalls, work: impl FnOnce() -> Result<T, StoreError> + Send + 'static) -> ApiResult<T> {
+    audit.enter().await?.run(work).await?.map_err(|e| ApiError::Unexpected(e.into()))
 }
 
 /// Every account (or one) as it was after event `seq`, or after the last event written at or
 /// before `at_ms`, with its open bets then.
-pub async fn moment(engine: &EngineHandle, seq: Option<u64>, at_ms: Option<i64>, username: Option<String>) -> ApiResult<OpsMoment> {
+pub async fn moment(engine: &EngineHandle, audit: &AuditCalls, seq: Option<u64>, at_ms: Option<i64>, username: Option<String>) -> ApiResult<OpsMoment> {
     let head = engine.read().head_seq;
     let to_seq = seq.unwrap_or(head);
     if to_seq > head {
@@ -37,14 +44,18 @@ pub async fn moment(engine: &EngineHandle, seq: Option<u64>, at_ms: Option<i64>,
         }
     }
     let store = engine.store().clone();
-    let state = off_the_workers(move || ledger::audit::replay_to(store.as_ref(), to_seq, at_ms.unwrap_or(i64::MAX))).await?;
-    let users = state
-        .accounts.users
-        .values()
-        .filter(|u| username.as_deref().is_none_or(|name| u.username.eq_ignore_ascii_case(name)))
-        .map(|u| OpsMomentUser { username: u.username.clone(), balance: Money(u.balance_minor), exposure: Money(u.exposure_minor), open_bets: open_bets(&state, u.id, None) })
-        .collect();
-    Ok(OpsMoment { seq: state.head_seq, at_ms: state.head_at_ms, users })
+    // The answer is read off the replayed state in the place, so no state outlives its place.
+    off_the_workers(audit, move || {
+        let state = ledger::audit::replay_to(store.as_ref(), to_seq, at_ms.unwrap_or(i64::MAX))?;
+        let users = state
+            .accounts.users
+            .values()
+            .filter(|u| username.as_deref().is_none_or(|name| u.username.eq_ignore_ascii_case(name)))
+            .map(|u| OpsMomentUser { username: u.username.clone(), balance: Money(u.balance_minor), exposure: Money(u.exposure_minor), open_bets: open_bets(&state, u.id, None) })
+            .collect();
+        Ok(OpsMoment { seq: state.head_seq, at_ms: state.head_at_ms, users })
+    })
+    .await
 }
 
 /// Which events to read back.
@@ -130,7 +141,9 @@ fn scan(store: &dyn Store, names: &BTreeMap<u64, String>, filter: &EventFilter, 
     Ok(())
 }
 
-fn check(engine: &EngineHandle, filter: &EventFilter) -> ApiResult<BTreeMap<u64, String>> {
+/// The filter's checks, then a place of the audit and every account's name (as large as the
+/// accounts, so built only once the place is held).
+async fn check(engine: &EngineHandle, audit: &AuditCalls, filter: &EventFilter) -> ApiResult<(AuditPlace, BTreeMap<u64, String>)> {
     if let Some(name) = &filter.username {
         if engine.read().accounts.user_by_name(name).is_none() {
             return Err(ApiError::not_found(format!("Unknown user '{name}'")));
@@ -139,15 +152,16 @@ fn check(engine: &EngineHandle, filter: &EventFilter) -> ApiResult<BTreeMap<u64,
     if filter.to_seq.is_some_and(|to| to < filter.from_seq) {
         return Err(ApiError::bad("toSeq: must not be below fromSeq"));
     }
-    Ok(names(&engine.read()))
+    let place = audit.enter().await?;
+    Ok((place, names(&engine.read())))
 }
 
 /// One page of the matching events, oldest first, and how many match in all.
-pub async fn events(engine: &EngineHandle, filter: EventFilter, page: u32, limit: u32) -> ApiResult<(Vec<OpsEventRow>, u64)> {
-    let names = check(engine, &filter)?;
+pub async fn events(engine: &EngineHandle, audit: &AuditCalls, filter: EventFilter, page: u32, limit: u32) -> ApiResult<(Vec<OpsEventRow>, u64)> {
+    let (place, names) = check(engine, audit, &filter).await?;
     let store = engine.store().clone();
     let skip = u64::from(page.saturating_sub(1)) * u64::from(limit);
-    off_the_workers(move || {
+    let found = place.run(move || {
         let (mut rows, mut total) = (Vec::new(), 0u64);
         scan(store.as_ref(), &names, &filter, |row| {
             if total >= skip && rows.len() < limit as usize {
@@ -157,23 +171,76 @@ pub async fn events(engine: &EngineHandle, filter: EventFilter, page: u32, limit
             true
         })?;
         Ok((rows, total))
-    })
-    .await
+    });
+    found.await?.map_err(|e: StoreError| ApiError::Unexpected(e.into()))
 }
 
-/// Every matching event as JSON lines (at most `EVENTS_EXPORT_MAX`).
-pub async fn export(engine: &EngineHandle, filter: EventFilter) -> ApiResult<String> {
-    let names = check(engine, &filter)?;
-    let store = engine.store().clone();
-    off_the_workers(move || {
-        let (mut lines, mut count) = (String::new(), 0u64);
-        scan(store.as_ref(), &names, &filter, |row| {
-            lines.push_str(&serde_json::to_string(&row).expect("rows serialize"));
-            lines.push('\n');
-            count += 1;
-            count < EVENTS_EXPORT_MAX
-        })?;
-        Ok(lines)
-    })
-    .await
+/// An export ready to run: its filter checked, one of the audit's places held.
+pub struct Export {
+    place: AuditPlace,
+    store: Arc<dyn Store>,
+    names: BTreeMap<u64, String>,
+    filter: EventFilter,
+}
+
+/// Every matching event as JSON lines (at most `EVENTS_EXPORT_MAX`), once a place is free.
+pub async fn export(engine: &EngineHandle, audit: &AuditCalls, filter: EventFilter) -> ApiResult<Export> {
+    let (place, names) = check(engine, audit, &filter).await?;
+    Ok(Export { place, store: engine.store().clone(), names, filter })
+}
+
+impl Export {
+    /// The lines in chunks, read from the log while they are sent: at most
+    /// `EXPORT_CHUNKS_AHEAD_MAX` chunks wait for a slow client, and one that hangs up stops the
+    /// read. The place is held until the read ends.
+    pub fn stream(self) -> impl Stream<Item = Result<Vec<u8>, StoreError>> {
+        let (tx, rx) = tokio::sync::mpsc::channel(EXPORT_CHUNKS_AHEAD_MAX);
+        let Export { place, store, names, filter } = self;
+        // The read goes on by itself on the blocking pool; the stream is its only output.
+        drop(place.run(move || {
+            let read = write_lines(store.as_ref(), &names, &filter, |chunk| tx.blocking_send(Ok(chunk)).is_ok());
+            if let Err(error) = read {
+                let _ = tx.blocking_send(Err(error));
+            }
+        }));
+        futures_util::stream::unfold(rx, |mut rx| async move { rx.recv().await.map(|item| (item, rx)) })
+    }
+
+    /// The lines written to `out` as they are read (the command line's export of a data directory).
+    pub async fn write_to(self, mut out: impl std::io::Write + Send + 'static) -> ApiResult<()> {
+        let Export { place, store, names, filter } = self;
+        let written = place
+            .run(move || {
+                let mut failed = None;
+                write_lines(store.as_ref(), &names, &filter, |chunk| match out.write_all(&chunk) {
+                    Ok(()) => true,
+                    Err(error) => {
+                        failed = Some(error);
+                        false
+                    }
+                })?;
+                failed.map_or_else(|| out.flush(), Err).map_err(|e| StoreError::Io { context: "writing the export", source: e })
+            })
+            .await?;
+        written.map_err(|e| ApiError::Unexpected(e.into()))
+    }
+}
+
+/// Every matching event as a JSON line, handed to `sink` about `EXPORT_CHUNK_BYTES` at a time
+/// until it returns false.
+fn write_lines(store: &dyn Store, names: &BTreeMap<u64, String>, filter: &EventFilter, mut sink: impl FnMut(Vec<u8>) -> bool) -> Result<(), StoreError> {
+    let (mut chunk, mut count, mut open) = (Vec::with_capacity(EXPORT_CHUNK_BYTES), 0u64, true);
+    scan(store, names, filter, |row| {
+        serde_json::to_writer(&mut chunk, &row).expect("rows serialize");
+        chunk.push(b'\n');
+        count += 1;
+        if chunk.len() >= EXPORT_CHUNK_BYTES {
+            open = sink(std::mem::replace(&mut chunk, Vec::with_capacity(EXPORT_CHUNK_BYTES)));
+        }
+        open && count < EVENTS_EXPORT_MAX
+    })?;
+    if open && !chunk.is_empty() {
+        sink(chunk);
+    }
+    Ok(())
 }

@@ -1,5 +1,6 @@
-//! Password guessing: attempts are counted before their check, so a concurrent burst
-//! cannot beat the throttle; the throttle is per account and address, so an attacker elsewhere
+//! Password guessing: an attempt holds its place while it is checked, so a concurrent burst
+//! cannot beat the throttle, and only failures count, so correct sign-ins at once are never
+//! refused as failed ones; the throttle is per account and address, so an attacker elsewhere
 //! cannot lock the owner out; one address cannot spray many accounts; and password checks run a
 //! bounded number at a time, the rest turned away with 503.
 
@@ -39,9 +40,34 @@ async fn fifty_wrong_passwords_at_once_get_the_free_failures_then_429() {
     let throttled = answers.iter().filter(|(status, _)| *status == 429).count();
     assert_eq!(unauthorized, 5, "only the free failures were checked: {answers:?}");
     assert_eq!(throttled, 45, "{answers:?}");
-    assert!(answers.iter().any(|(_, message)| message.starts_with("Too many failed logins; try again in 1 second")), "{answers:?}");
+    // Refused while the five were being checked (at once), or after they failed (failed logins).
+    let honest = |message: &str| message == "Too many sign-ins at once; try again in a moment" || message.starts_with("Too many failed logins; try again in");
+    assert!(answers.iter().filter(|(status, _)| *status == 429).all(|(_, message)| honest(message)), "{answers:?}");
     let (status, message) = login_from(&app, "203.0.113.5", "player1", "player123").await;
     assert_eq!(status, 429, "the right password right after the burst waits too: {message}");
+    assert!(message.starts_with("Too many failed logins; try again in 1 second"), "{message}");
+}
+
+#[actix_web::test]
+async fn many_correct_sign_ins_at_once_are_never_refused_as_failed_logins() {
+    let app = behind_proxy(|s| s.auth.login_free_failures = 5).await;
+    let logins = (0..60).map(|_| login_from(&app, "203.0.113.7", "player1", "player123"));
+    let answers = join_all(logins).await;
+    let signed_in = answers.iter().filter(|(status, _)| *status == 200).count();
+    assert!(signed_in >= 5, "at least the free places sign in: {answers:?}");
+    for (status, message) in &answers {
+        match status {
+            200 => {}
+            429 => assert_eq!(message, "Too many sign-ins at once; try again in a moment", "a right password is never a failed login"),
+            503 => assert!(message.contains("too many passwords at once"), "{message}"),
+            other => panic!("{other}: {message}"),
+        }
+    }
+    // Nothing of the burst counted as a failure: five wrong passwords are still free afterwards.
+    for _ in 0..5 {
+        assert_eq!(login_from(&app, "203.0.113.7", "player1", "wrong-password").await.0, 401);
+    }
+    assert_eq!(login_from(&app, "203.0.113.7", "player1", "player123").await.0, 429, "the sixth waits");
 }
 
 #[actix_web::test]

@@ -1,16 +1,19 @@
 //! Black-box API tests: the real server on port 0 with a temporary data directory.
 
 mod auth;
+mod balance_max;
 mod bad_input;
 mod bet_delay;
 mod casino;
 mod client_limits;
+mod demo;
 mod exact_money;
 mod helpers;
 mod login_guard;
 mod loose_inputs;
 mod openapi;
 mod ops;
+mod ops_audit;
 mod ops_feed;
 mod ops_users;
 mod reports;
