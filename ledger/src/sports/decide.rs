@@ -7,7 +7,7 @@ use crate::accounts::model::Accounts;
 use crate::bets::acceptance::{bet_placed, check_bettor, settle_books};
 use crate::bets::messages::{BetEvent, BetInfo, BetReject};
 use crate::bets::model::Betting;
-use crate::ids::{is_casino_id, UserId};
+use crate::ids::{is_casino_id, BookKey, UserId};
 use crate::sports::messages::{BetDelay, SportsCommand, SportsEvent};
 use crate::sports::model::Sports;
 use crate::sports::results::{check_result, MarketShape};
@@ -89,6 +89,13 @@ pub fn settle_market(accounts: &Accounts, betting: &Betting, sports: &Sports, gm
         Some(market) => check_result(market, result).map_err(BetReject::ResultDoesNotFit)?,
         None if *result != MarketResult::Void => return Err(BetReject::UnknownMarket),
         None => {}
+    }
+    // The result must also decide every book of the market: a book keeps the runners of its
+    // first bet, so a runner the book shows now but that joined after them decides none of its
+    // bets (they would be void instead of lost or won, and its exposure never counted that
+    // outcome). Such a market can be voided.
+    if *result != MarketResult::Void && betting.books.range(BookKey::all_of(mid)).any(|(_, book)| book.kind.outcome(result).is_none()) {
+        return Err(BetReject::ResultDoesNotFit("a winner among the runners its bets were taken on"));
     }
     let settled = settle_books(accounts, betting, gmid, mid, |_, book| book.kind.outcome(result));
     Ok(Settlement { resulted: SportsEvent::MarketResulted { gmid, mid, result: result.clone(), market: market.cloned() }, settled })

@@ -1,0 +1,37 @@
+//! Bugs the deterministic simulation (`tests/simulation.rs`) found, each held by a focused test.
+
+mod common;
+
+use common::*;
+use ledger::{BetReject, Command, Reject, SportsCommand};
+use schemas::sports::{Market, MarketResult, MarketType, Side};
+use schemas::Role;
+
+fn bet(request: &str, market: Market, sid: u32, price_h: u32) -> Command {
+    Command::Sports(SportsCommand::PlaceBet { user_id: 1, request_id: request.into(), market, delay: ledger::BetDelay::default(), stake_minor: 10_000, info: info(sid, Side::Back, price_h) })
+}
+
+fn settle(market: Market, result: MarketResult) -> Command {
+    Command::Sports(SportsCommand::SettleMarket { gmid: market.gmid, mid: market.mid, result, market })
+}
+
+/// Seed 27: a runner joined a match market after bets were taken on it (the feed's
+/// `MarketUpdated` carries the market's whole new list of sections) and then won. The result
+/// fitted the market as the book showed it, so the ledger took it, and voided every bet of the
+/// book (their book keeps the runners of its first bet, which the new runner is not among): backs
+/// on the losers got their stakes back, and `audit verify` failed on the log the ledger wrote.
+#[test]
+fn a_winner_that_joined_the_market_after_its_bets_is_refused_and_a_void_is_taken() {
+    let two_runners = market(7, MarketType::Match, vec![section(1, 185, 187), section(2, 210, 214)]);
+    let three_runners = market(7, MarketType::Match, vec![section(1, 185, 187), section(2, 210, 214), section(3, 400, 420)]);
+    let state = given(vec![opened(1, "alice", Role::User), credited(1, 100_000, 100_000)]);
+    let state = then_apply(&state, bet("a", two_runners.clone(), 1, 185));
+    let state = then_apply(&state, bet("b", three_runners.clone(), 2, 210));
+    assert_eq!(
+        when(&state, settle(three_runners.clone(), MarketResult::Winner { sid: 3 })),
+        Err(Reject::Bets(BetReject::ResultDoesNotFit("a winner among the runners its bets were taken on")))
+    );
+    assert!(when(&state, settle(three_runners.clone(), MarketResult::Winner { sid: 2 })).is_ok(), "a runner of the book wins as before");
+    let voided = then_apply(&state, settle(three_runners, MarketResult::Void));
+    assert_eq!(voided.accounts.users[&1].balance_minor, 100_000, "a void returns the stakes");
+}
