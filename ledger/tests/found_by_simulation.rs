@@ -3,7 +3,7 @@
 mod common;
 
 use common::*;
-use ledger::{BetReject, Command, Reject, SportsCommand};
+use ledger::{AccountCommand, BetReject, Command, Event, Reject, SportsCommand};
 use schemas::sports::{Market, MarketResult, MarketType, Side};
 use schemas::Role;
 
@@ -34,4 +34,20 @@ fn a_winner_that_joined_the_market_after_its_bets_is_refused_and_a_void_is_taken
     assert!(when(&state, settle(three_runners.clone(), MarketResult::Winner { sid: 2 })).is_ok(), "a runner of the book wins as before");
     let voided = then_apply(&state, settle(three_runners, MarketResult::Void));
     assert_eq!(voided.accounts.users[&1].balance_minor, 100_000, "a void returns the stakes");
+}
+
+/// Seed 78: a player's account named `demo3` (a valid name an operator may give) was shadowed by
+/// the demo account the 3rd user opened by a demo sign-in, named `demo{id}` without a look at
+/// the names taken: the name then led to the demo account (credits by name went to it, the
+/// player could not sign in), and two accounts had one name.
+#[test]
+fn a_demo_account_never_takes_a_name_that_is_already_taken() {
+    let state = given(vec![opened(1, "demo3", Role::User), opened(2, "alice", Role::User), credited(1, 5_000, 5_000)]);
+    let demo = Command::Accounts(AccountCommand::DemoLogin { password_hash: "h".into(), play_balance_minor: 150_000, grant: grant(1), ip: "10.0.0.1".into() });
+    let events = when(&state, demo.clone()).expect("a demo account opens");
+    let Event::Accounts(ledger::AccountEvent::AccountOpened { user_id: 3, username, .. }) = &events[0] else { panic!("{events:?}") };
+    assert_ne!(username.to_lowercase(), "demo3");
+    let state = then_apply(&state, demo);
+    assert_eq!(state.accounts.by_username.len(), 3, "every account has its own name");
+    assert_eq!(state.accounts.user_by_name("demo3").map(|u| u.id), Some(1), "the player keeps the name");
 }
