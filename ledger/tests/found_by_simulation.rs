@@ -51,3 +51,31 @@ fn a_demo_account_never_takes_a_name_that_is_already_taken() {
     assert_eq!(state.accounts.by_username.len(), 3, "every account has its own name");
     assert_eq!(state.accounts.user_by_name("demo3").map(|u| u.id), Some(1), "the player keeps the name");
 }
+
+/// Seed 267: a glitching feed quoted a khado rate of 21,474,836.47 per 100 (the feed API bounds
+/// no price below `u32::MAX`, nor does an operator's price move), and a bet at the market's
+/// largest stake made `stake × rate` overflow before the balance was looked at: in a debug build
+/// the engine's one thread panicked (the exchange stopped writing), in a release build the
+/// product wraps into nonsense money. Prices, rates and lines past any real market's are refused.
+#[test]
+fn a_price_or_rate_past_any_real_market_is_refused_before_its_arithmetic_can_overflow() {
+    use schemas::sports::{OddsLevel, Price};
+    use schemas::{Money, AMOUNT_MINOR_MAX};
+    let state = given(vec![opened(1, "alice", Role::User), credited(1, 100_000, 100_000)]);
+    let place = |market: Market, side: Side, price_h: u32, stake_minor: i64| {
+        Command::Sports(SportsCommand::PlaceBet { user_id: 1, request_id: "r".into(), market, delay: ledger::BetDelay::default(), stake_minor, info: info(1, side, price_h) })
+    };
+    let mut khado = market(9, MarketType::Khado, vec![section(1, 18_500, 0)]);
+    khado.section[0].width = 8;
+    khado.section[0].odds = vec![OddsLevel { otype: Side::Back, odds: Price(18_500), size: Price(2_147_483_647), tno: 0 }];
+    assert_eq!(when(&state, place(khado.clone(), Side::Back, 18_500, AMOUNT_MINOR_MAX)), Err(Reject::Bets(BetReject::OddsChanged)));
+    khado.section[0].odds[0].size = Price(490_000);
+    assert!(matches!(when(&state, place(khado, Side::Back, 18_500, AMOUNT_MINOR_MAX)), Err(Reject::Accounts(_))), "a real rate: refused for the balance, after pricing it");
+    let mut odds = market(7, MarketType::Match, vec![section(1, 185, u32::MAX), section(2, 210, 214)]);
+    odds.maxb = Money(0);
+    assert_eq!(when(&state, place(odds.clone(), Side::Lay, u32::MAX, AMOUNT_MINOR_MAX)), Err(Reject::Bets(BetReject::OddsChanged)));
+    odds.section[0].odds[0].odds = Price(100_000);
+    assert!(when(&state, place(odds, Side::Back, 100_000, 10_000)).is_ok(), "the ladder's top, 1000.00, is taken");
+    let line = market(12, MarketType::Fancy, vec![section(1, 100_000, 99_900)]);
+    assert_eq!(when(&state, place(line, Side::Back, 100_000, 1_000)), Err(Reject::Bets(BetReject::OddsChanged)), "a run line past 999 runs");
+}
