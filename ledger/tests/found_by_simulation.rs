@@ -79,3 +79,43 @@ fn a_price_or_rate_past_any_real_market_is_refused_before_its_arithmetic_can_ove
     let line = market(12, MarketType::Fancy, vec![section(1, 100_000, 99_900)]);
     assert_eq!(when(&state, place(line, Side::Back, 100_000, 1_000)), Err(Reject::Bets(BetReject::OddsChanged)), "a run line past 999 runs");
 }
+
+/// Seed 2 (and many more, once the simulated feed sent market ids past `CASINO_ID_BASE`, as the
+/// feed API allows): a sports market whose id was a casino round's book id shared the round's
+/// books. A bet was taken on it after the round's result and never settled (the audit's "every
+/// result settles its market" failed), and a round's result settled the sports bets of its
+/// books, or a sports result the round's. A sports market's id must lie below the casino's.
+#[test]
+fn a_sports_market_with_an_id_of_the_casinos_takes_no_bet_and_no_result() {
+    use ledger::casino::round_book;
+    use ledger::{audit, CasinoCommand, Envelope, MemStore, Store};
+    let round = "2611220112345";
+    let book = round_book(round).expect("a round id");
+    let (mut state, mut log) = (ledger::State::default(), Vec::new());
+    let mut run = |state: &mut ledger::State, events: Vec<Event>| {
+        for event in events {
+            let envelope = Envelope { seq: state.head_seq + 1, at_ms: T0, event };
+            ledger::apply(state, &envelope);
+            log.push(envelope);
+        }
+    };
+    run(&mut state, vec![opened(1, "alice", Role::User), credited(1, 100_000, 100_000)]);
+    for command in [
+        Command::Casino(CasinoCommand::OpenRound { gtype: "teen20".into(), table: 1, mid: round.into() }),
+        Command::Casino(CasinoCommand::SettleRound { gtype: "teen20".into(), mid: round.into(), result: None }),
+    ] {
+        let events = when(&state, command).expect("the casino's round");
+        run(&mut state, events);
+    }
+    let same_id = market(book, MarketType::Match, vec![section(1, 185, 187), section(2, 210, 214)]);
+    let taken = when(&state, bet("s", same_id.clone(), 1, 185));
+    if let Ok(events) = taken.clone() {
+        run(&mut state, events);
+    }
+    let store = MemStore::default();
+    store.append(&log).expect("appends");
+    let report = audit::verify(&store, Some(&state)).expect("reads");
+    assert!(report.passed(), "{:?}", report.first_failure);
+    assert_eq!(taken, Err(Reject::Bets(BetReject::UnknownMarket)));
+    assert_eq!(when(&state, settle(same_id, MarketResult::Winner { sid: 1 })), Err(Reject::Bets(BetReject::UnknownMarket)));
+}

@@ -54,6 +54,11 @@ where
     R: From<AccountReject> + From<BetReject>,
 {
     let user = check_bettor::<R>(accounts, betting, at_ms, user_id, request_id, stake_minor, info)?;
+    // Casino rounds' books are numbered from `CASINO_ID_BASE`: a sports market there would share
+    // a round's books (each settled by the other's result, bets taken after it).
+    if is_casino_id(market.mid) {
+        return Err(BetReject::UnknownMarket.into());
+    }
     if sports.resulted.contains_key(&market.mid) {
         return Err(BetReject::MarketNotOpen { status: "CLOSED".into() }.into());
     }
@@ -82,6 +87,9 @@ impl Settlement {
 /// Settles every open bet of the market in one batch. The result must fit `market`; only a void
 /// needs no market (a world's leftovers, which the book no longer shows).
 pub fn settle_market(accounts: &Accounts, betting: &Betting, sports: &Sports, gmid: u64, mid: u64, result: &MarketResult, market: Option<&MarketShape>) -> Result<Settlement, BetReject> {
+    if is_casino_id(mid) {
+        return Err(BetReject::UnknownMarket);
+    }
     if sports.resulted.contains_key(&mid) {
         return Err(BetReject::AlreadySettled);
     }
