@@ -1,4 +1,6 @@
 //! Bugs the deterministic simulation (`tests/simulation.rs`) found, each held by a focused test.
+//! The seeds named are its regression seeds (`REGRESSION_SEEDS`): each fails again at its step
+//! with the fix reverted.
 
 mod common;
 
@@ -15,7 +17,8 @@ fn settle(market: Market, result: MarketResult) -> Command {
     Command::Sports(SportsCommand::SettleMarket { gmid: market.gmid, mid: market.mid, result, market })
 }
 
-/// Seed 27: a runner joined a match market after bets were taken on it (the feed's
+/// Seeds 28 and 101 (101: a market the feed changed to another type after its bets, the same
+/// bug): a runner joined a match market after bets were taken on it (the feed's
 /// `MarketUpdated` carries the market's whole new list of sections) and then won. The result
 /// fitted the market as the book showed it, so the ledger took it, and voided every bet of the
 /// book (their book keeps the runners of its first bet, which the new runner is not among): backs
@@ -36,7 +39,7 @@ fn a_winner_that_joined_the_market_after_its_bets_is_refused_and_a_void_is_taken
     assert_eq!(voided.accounts.users[&1].balance_minor, 100_000, "a void returns the stakes");
 }
 
-/// Seed 78: a player's account named `demo3` (a valid name an operator may give) was shadowed by
+/// Seed 140: a player's account named `demo3` (a valid name an operator may give) was shadowed by
 /// the demo account the 3rd user opened by a demo sign-in, named `demo{id}` without a look at
 /// the names taken: the name then led to the demo account (credits by name went to it, the
 /// player could not sign in), and two accounts had one name.
@@ -52,7 +55,7 @@ fn a_demo_account_never_takes_a_name_that_is_already_taken() {
     assert_eq!(state.accounts.user_by_name("demo3").map(|u| u.id), Some(1), "the player keeps the name");
 }
 
-/// Seed 267: a glitching feed quoted a khado rate of 21,474,836.47 per 100 (the feed API bounds
+/// Seeds 215 and 87: a glitching feed quoted a khado rate of 21,474,836.47 per 100 (the feed API bounds
 /// no price below `u32::MAX`, nor does an operator's price move), and a bet at the market's
 /// largest stake made `stake × rate` overflow before the balance was looked at: in a debug build
 /// the engine's one thread panicked (the exchange stopped writing), in a release build the
@@ -80,7 +83,7 @@ fn a_price_or_rate_past_any_real_market_is_refused_before_its_arithmetic_can_ove
     assert_eq!(when(&state, place(line, Side::Back, 100_000, 1_000)), Err(Reject::Bets(BetReject::OddsChanged)), "a run line past 999 runs");
 }
 
-/// Seed 2 (and many more, once the simulated feed sent market ids past `CASINO_ID_BASE`, as the
+/// Seed 1 (and many more, once the simulated feed sent market ids past `CASINO_ID_BASE`, as the
 /// feed API allows): a sports market whose id was a casino round's book id shared the round's
 /// books. A bet was taken on it after the round's result and never settled (the audit's "every
 /// result settles its market" failed), and a round's result settled the sports bets of its
