@@ -34,6 +34,9 @@ pub struct Planned {
 }
 
 /// What the first half of an in-play bet is called: a check, decided and not written.
+/// What one client asks: the command, what the ledger must do with it, and what it is.
+type Choice = Option<(Command, Expect, &'static str)>;
+
 pub const IN_PLAY_CHECK: &str = "in-play bet: the check";
 
 pub const MARKET_TYPES: [MarketType; 8] =
@@ -136,8 +139,11 @@ fn gtype_name(gtype: MarketType) -> &'static str {
     }
 }
 
-/// A section's prices for a market type: (back, lay) as (odds or line in hundredths, size/rate).
-fn prices(rng: &mut Rng, gtype: MarketType) -> (Option<(u32, u32)>, Option<(u32, u32)>, u32) {
+/// One side's best level: odds (or a run line) in hundredths, and its size (or rate).
+type Level = Option<(u32, u32)>;
+
+/// A section's prices for a market type: back, lay, and a khado range's width.
+fn prices(rng: &mut Rng, gtype: MarketType) -> (Level, Level, u32) {
     let rate = || 10_000;
     match gtype {
         MarketType::Match => {
@@ -424,8 +430,8 @@ impl World {
         Planned { submission: Submission { at_ms, command, write: what != IN_PLAY_CHECK }, expect, what, first_at_ms: now }
     }
 
-    fn open_accounts(&mut self, rng: &mut Rng, state: &State) -> Option<(Command, Expect, &'static str)> {
-        let open = |username: String, role: Role| Command::Accounts(AccountCommand::OpenAccount { password_hash: format!("h-{username}"), username, role, must_change_password: false, rules_accepted: rng_bool(role) });
+    fn open_accounts(&mut self, rng: &mut Rng, state: &State) -> Choice {
+        let open = |username: String, role: Role| Command::Accounts(AccountCommand::OpenAccount { password_hash: format!("h-{username}"), username, role, must_change_password: false, rules_accepted: role == Role::Operator });
         if rng.chance(15) {
             let bad = *rng.pick(&["ab", "", "with space", "0123456789abcdefghijk", "émile", "semi;colon"]);
             return Some((open(bad.into(), Role::User), Expect::Reject, "open an account with a bad username"));
@@ -437,7 +443,7 @@ impl World {
 
     /// A player's or operator's client: open the account first, then sign in, refresh, sign out,
     /// change the password, accept the rules, set the stake buttons.
-    fn session(&mut self, rng: &mut Rng, state: &State, now: i64) -> Option<(Command, Expect, &'static str)> {
+    fn session(&mut self, rng: &mut Rng, state: &State, now: i64) -> Choice {
         let client = rng.pick(&self.clients).clone();
         let Some(user) = state.accounts.user_by_name(&client.username) else {
             return self.open_accounts(rng, state);
@@ -489,7 +495,7 @@ impl World {
     }
 
     /// Operators' credits and debits, good and bad.
-    fn money(&mut self, rng: &mut Rng, state: &State) -> Option<(Command, Expect, &'static str)> {
+    fn money(&mut self, rng: &mut Rng, state: &State) -> Choice {
         let players = self.players();
         let player = rng.pick(&players).username.clone();
         let credit = |username: String, amount_minor: i64, remark: &str| Command::Accounts(AccountCommand::Credit { username, amount_minor, remark: remark.into() });
@@ -563,14 +569,14 @@ impl World {
         Some(Command::Sports(SportsCommand::PlaceBet { user_id, request_id: self.request_id(), market, delay: BetDelay::default(), stake_minor, info }))
     }
 
-    fn sports_bet(&mut self, rng: &mut Rng, state: &State, now: i64) -> Option<(Command, Expect, &'static str)> {
+    fn sports_bet(&mut self, rng: &mut Rng, state: &State, now: i64) -> Choice {
         let index = self.open_market(rng, state)?;
         let user_id = self.player(rng, state)?;
         Some((self.sports_bet_command(rng, state, now, index, user_id)?, Expect::Any, "sports bet"))
     }
 
     /// A bet the ledger must refuse, whatever the state: each breaks one acceptance rule.
-    fn bad_sports_bet(&mut self, rng: &mut Rng, state: &State, now: i64) -> Option<(Command, Expect, &'static str)> {
+    fn bad_sports_bet(&mut self, rng: &mut Rng, state: &State, now: i64) -> Choice {
         let index = (!self.markets.is_empty()).then(|| rng.below(self.markets.len() as u64) as usize)?;
         let user_id = self.player(rng, state)?;
         let mut command = self.sports_bet_command(rng, state, now, index, user_id)?;
@@ -621,7 +627,7 @@ impl World {
     /// An in-play bet, as `EngineHandle::place_bet` does it: a check against the quote seen
     /// now, then (after the market's delay, or sometimes too early) the bet against the quote
     /// of then.
-    fn in_play(&mut self, rng: &mut Rng, state: &State, now: i64) -> Option<(Command, Expect, &'static str)> {
+    fn in_play(&mut self, rng: &mut Rng, state: &State, now: i64) -> Choice {
         let index = self.open_market(rng, state)?;
         let user_id = self.player(rng, state)?;
         let mut command = self.sports_bet_command(rng, state, now, index, user_id)?;
@@ -641,7 +647,7 @@ impl World {
     }
 
     /// A result for a market: one that fits (most), one that does not, or a void.
-    fn settle(&mut self, rng: &mut Rng, state: &State) -> Option<(Command, Expect, &'static str)> {
+    fn settle(&mut self, rng: &mut Rng, state: &State) -> Choice {
         if self.markets.is_empty() {
             return None;
         }
@@ -652,7 +658,7 @@ impl World {
         Some(if fits { (command, Expect::Any, "feed result") } else { (command, Expect::Reject, "feed result that fits nothing of its market") })
     }
 
-    fn operator(&mut self, rng: &mut Rng, state: &State) -> Option<(Command, Expect, &'static str)> {
+    fn operator(&mut self, rng: &mut Rng, state: &State) -> Choice {
         let by = self.operator_id(state)?;
         let players = self.players();
         let username = rng.pick(&players).username.clone();
@@ -715,7 +721,7 @@ impl World {
         })
     }
 
-    fn wallet(&mut self, rng: &mut Rng, state: &State) -> Option<(Command, Expect, &'static str)> {
+    fn wallet(&mut self, rng: &mut Rng, state: &State) -> Choice {
         let players = self.players();
         let client = rng.pick(&players).username.clone();
         let user_id = self.user_id(state, &client);
@@ -778,7 +784,7 @@ impl World {
     }
 
     /// Casino bets on a table's current round.
-    fn casino(&mut self, rng: &mut Rng, state: &State, now: i64) -> Option<(Command, Expect, &'static str)> {
+    fn casino(&mut self, rng: &mut Rng, state: &State, now: i64) -> Choice {
         let table = rng.pick(&self.tables).clone();
         let (mid, _) = table.round.clone()?;
         let user_id = self.player(rng, state)?;
@@ -822,7 +828,7 @@ impl World {
 
     /// A table's dealing: open a round, close its betting, reopen it, result it (or void it);
     /// now and then a table restarts and opens a round over one it never resulted.
-    fn round(&mut self, rng: &mut Rng, _state: &State) -> Option<(Command, Expect, &'static str)> {
+    fn round(&mut self, rng: &mut Rng, _state: &State) -> Choice {
         let index = rng.below(self.tables.len() as u64) as usize;
         let table = self.tables[index].clone();
         let gtype = table.gtype.to_string();
@@ -864,7 +870,7 @@ impl World {
 
     /// The feed's and the casino's worlds: the same one again (a restart), or a new one, which
     /// voids every sports market still open.
-    fn worlds(&mut self, rng: &mut Rng, _state: &State, now: i64) -> Option<(Command, Expect, &'static str)> {
+    fn worlds(&mut self, rng: &mut Rng, _state: &State, now: i64) -> Choice {
         let new = rng.chance(30);
         if rng.chance(60) {
             if new {
@@ -884,10 +890,6 @@ impl World {
             Some((Command::Casino(CasinoCommand::StartCasino { world }), Expect::Any, "the casino starts"))
         }
     }
-}
-
-fn rng_bool(role: Role) -> bool {
-    role == Role::Operator
 }
 
 /// A result that fits the market: a runner, a run value in range, the sections that happened.
