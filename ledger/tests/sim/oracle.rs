@@ -275,10 +275,8 @@ impl Model {
             Event::Wallet(WalletEvent::WithdrawalRequested { request_id, user_id, amount_minor, .. }) => {
                 self.wallet.insert(*request_id, (*user_id, *amount_minor, false));
             }
-            Event::Wallet(WalletEvent::CouponGranted { coupon_id, amount_minor, active, .. }) => {
-                if self.coupons.insert(*coupon_id, (*amount_minor, *active)).is_some() {
-                    return Err(format!("coupon {coupon_id} granted twice"));
-                }
+            Event::Wallet(WalletEvent::CouponGranted { coupon_id, amount_minor, active, .. }) if self.coupons.insert(*coupon_id, (*amount_minor, *active)).is_some() => {
+                return Err(format!("coupon {coupon_id} granted twice"));
             }
             Event::Wallet(WalletEvent::CouponActivated { coupon_id }) => match self.coupons.get_mut(coupon_id) {
                 Some((_, credited)) if !*credited => *credited = true,

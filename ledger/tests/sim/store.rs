@@ -81,8 +81,11 @@ fn be_u32(bytes: &[u8], at: usize) -> Option<u32> {
     Some(u32::from_be_bytes(bytes.get(at..at + 4)?.try_into().ok()?))
 }
 
-/// The records of a frame that checks, as (seq, bytes); or why it does not.
-pub fn parse(bytes: &[u8]) -> Result<(u64, Vec<(u64, &[u8])>), String> {
+/// A frame's first seq and its records, each as (seq, bytes).
+type Parsed<'a> = (u64, Vec<(u64, &'a [u8])>);
+
+/// The records of a frame that checks; or why it does not.
+pub fn parse(bytes: &[u8]) -> Result<Parsed<'_>, String> {
     let body_len = be_u32(bytes, 0).ok_or("frame shorter than its header")? as usize;
     let crc = be_u32(bytes, 4).ok_or("frame shorter than its header")?;
     let body = bytes.get(8..).filter(|b| b.len() == body_len).ok_or("frame cut short or overlong")?;
