@@ -55,11 +55,12 @@ fn a_demo_account_never_takes_a_name_that_is_already_taken() {
     assert_eq!(state.accounts.user_by_name("demo3").map(|u| u.id), Some(1), "the player keeps the name");
 }
 
-/// Seeds 215 and 87: a glitching feed quoted a khado rate of 21,474,836.47 per 100 (the feed API bounds
-/// no price below `u32::MAX`, nor does an operator's price move), and a bet at the market's
-/// largest stake made `stake × rate` overflow before the balance was looked at: in a debug build
-/// the engine's one thread panicked (the exchange stopped writing), in a release build the
-/// product wraps into nonsense money. Prices, rates and lines past any real market's are refused.
+/// Seeds 215 and 87: a glitching feed quoted odds of 42,949,672.95 on an odd-even market (215) or
+/// a khado rate of 1,000,000 per 100 (87) (the feed API bounds no price below `u32::MAX`, nor
+/// does an operator's price move), and a bet at the market's largest stake made `stake × odds`
+/// overflow before the balance was looked at: in a debug build the engine's one thread panicked
+/// (the exchange stopped writing), in a release build the product wraps into nonsense money.
+/// Prices, rates and lines past any real market's are refused.
 #[test]
 fn a_price_or_rate_past_any_real_market_is_refused_before_its_arithmetic_can_overflow() {
     use schemas::sports::{OddsLevel, Price};
