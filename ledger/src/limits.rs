@@ -30,6 +30,23 @@ const _: () = assert!(BATCH_COMMANDS_MAX <= ENGINE_QUEUE_MAX);
 const _: () = assert!(schemas::AMOUNT_MINOR_MAX < BALANCE_MINOR_MAX);
 const _: () = assert!(BALANCE_MINOR_MAX < i64::MAX / 1024);
 
+/// The highest decimal odds a bet is taken at (hundredths): the top of the exchange's price
+/// ladder, 1000.00 (`feed_sim::ladder::ODDS_MAX`).
+pub const ODDS_H_MAX: u32 = 100_000;
+
+/// The highest price per 100 a bet is taken at (hundredths: bookmaker odds, a fancy or khado
+/// rate): 100,000 per 100, the same thousand times the stake as the ladder's top. The feed's
+/// highest are about 9,900 (bookmaker) and 4,900 (khado).
+pub const PER_100_H_MAX: u32 = 10_000_000;
+
+/// What a bet at those prices wins or loses at most, per unit of stake (a meter pays 50 runs).
+pub const PAYOUT_PER_STAKE_MAX: i64 = 1_000;
+
+const _: () = assert!(((ODDS_H_MAX - 100) / 100) as i64 <= PAYOUT_PER_STAKE_MAX && (PER_100_H_MAX / 10_000) as i64 <= PAYOUT_PER_STAKE_MAX);
+// A thousand bets of the largest stake at the highest price still sum inside an i64 (a book's
+// P/L, a user's exposure), so no price from outside can overflow the ledger's arithmetic.
+const _: () = assert!(schemas::AMOUNT_MINOR_MAX.checked_mul(PAYOUT_PER_STAKE_MAX * 1_000).is_some());
+
 /// A feed world goes on across a restart only if it began at most this long ago: the simulator
 /// replays the time it missed, and a week of it is still a few seconds of work.
 pub const FEED_WORLD_RESUME_MS_MAX: i64 = 7 * 24 * 3_600_000;

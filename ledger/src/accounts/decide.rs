@@ -141,10 +141,16 @@ fn logged_in(user_id: UserId, session_id: SessionId, grant: &TokenGrant, ip: &st
 fn demo_login(accounts: &Accounts, password_hash: &str, play_balance_minor: i64, grant: &TokenGrant, ip: &str) -> Result<Vec<AccountEvent>, AccountReject> {
     check_amount(play_balance_minor)?;
     let user_id = accounts.next_user_id();
+    // `demo{id}`, unless an account already has that name (an operator may give any valid
+    // name): at most every account's name is taken, so one of these is free.
+    let username = (0..=accounts.users.len())
+        .map(|n| if n == 0 { format!("demo{user_id}") } else { format!("demo{user_id}_{n}") })
+        .find(|name| !accounts.by_username.contains_key(name))
+        .expect("fewer names are taken than there are accounts");
     Ok(vec![
         AccountEvent::AccountOpened {
             user_id,
-            username: format!("demo{user_id}"),
+            username,
             password_hash: password_hash.to_owned(),
             role: Role::Demo,
             must_change_password: false,

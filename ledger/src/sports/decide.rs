@@ -7,7 +7,7 @@ use crate::accounts::model::Accounts;
 use crate::bets::acceptance::{bet_placed, check_bettor, settle_books};
 use crate::bets::messages::{BetEvent, BetInfo, BetReject};
 use crate::bets::model::Betting;
-use crate::ids::{is_casino_id, UserId};
+use crate::ids::{is_casino_id, BookKey, UserId};
 use crate::sports::messages::{BetDelay, SportsCommand, SportsEvent};
 use crate::sports::model::Sports;
 use crate::sports::results::{check_result, MarketShape};
@@ -54,6 +54,11 @@ where
     R: From<AccountReject> + From<BetReject>,
 {
     let user = check_bettor::<R>(accounts, betting, at_ms, user_id, request_id, stake_minor, info)?;
+    // Casino rounds' books are numbered from `CASINO_ID_BASE`: a sports market there would share
+    // a round's books (each settled by the other's result, bets taken after it).
+    if is_casino_id(market.mid) {
+        return Err(BetReject::UnknownMarket.into());
+    }
     if sports.resulted.contains_key(&market.mid) {
         return Err(BetReject::MarketNotOpen { status: "CLOSED".into() }.into());
     }
@@ -82,6 +87,9 @@ impl Settlement {
 /// Settles every open bet of the market in one batch. The result must fit `market`; only a void
 /// needs no market (a world's leftovers, which the book no longer shows).
 pub fn settle_market(accounts: &Accounts, betting: &Betting, sports: &Sports, gmid: u64, mid: u64, result: &MarketResult, market: Option<&MarketShape>) -> Result<Settlement, BetReject> {
+    if is_casino_id(mid) {
+        return Err(BetReject::UnknownMarket);
+    }
     if sports.resulted.contains_key(&mid) {
         return Err(BetReject::AlreadySettled);
     }
@@ -89,6 +97,13 @@ pub fn settle_market(accounts: &Accounts, betting: &Betting, sports: &Sports, gm
         Some(market) => check_result(market, result).map_err(BetReject::ResultDoesNotFit)?,
         None if *result != MarketResult::Void => return Err(BetReject::UnknownMarket),
         None => {}
+    }
+    // The result must also decide every book of the market: a book keeps the runners of its
+    // first bet, so a runner the book shows now but that joined after them decides none of its
+    // bets (they would be void instead of lost or won, and its exposure never counted that
+    // outcome). Such a market can be voided.
+    if *result != MarketResult::Void && betting.books.range(BookKey::all_of(mid)).any(|(_, book)| book.kind.outcome(result).is_none()) {
+        return Err(BetReject::ResultDoesNotFit("a winner among the runners its bets were taken on"));
     }
     let settled = settle_books(accounts, betting, gmid, mid, |_, book| book.kind.outcome(result));
     Ok(Settlement { resulted: SportsEvent::MarketResulted { gmid, mid, result: result.clone(), market: market.cloned() }, settled })

@@ -1,7 +1,8 @@
 //! From a market as the feed shows it to the terms of one bet: which book it joins, how it pays,
 //! its stake limits, and whether the price asked is still on offer (DESIGN §3 acceptance).
 
-use crate::betting::{BookKind, Payoff};
+use crate::betting::{BookKind, Payoff, RUNS_MAX};
+use crate::limits::{ODDS_H_MAX, PER_100_H_MAX};
 use crate::bets::acceptance::Terms;
 use crate::bets::messages::BetReject;
 use crate::ids::BookKey;
@@ -70,8 +71,27 @@ pub fn terms(market: &Market, sid: u32, side: Side, asked: Price) -> Result<Term
     if payoff_needs_odds_above_one(&payoff) && asked.0 <= 100 {
         return Err(BetReject::OddsChanged);
     }
+    if !within_limits(&payoff) {
+        return Err(BetReject::OddsChanged);
+    }
     let (stake_min_minor, stake_max_minor) = limits(market, section);
     Ok(Terms { book: BookKey { mid: market.mid, scope: book_scope }, kind, payoff, stake_min_minor, stake_max_minor })
+}
+
+/// A price, rate or line no real market has (a glitching feed, a mistyped price) is refused like
+/// a price not on offer: past these a bet's profit or loss leaves the range the ledger's sums are
+/// checked for (`limits::PAYOUT_PER_STAKE_MAX`), and a run line past the highest run value
+/// decides nothing.
+fn within_limits(payoff: &Payoff) -> bool {
+    let line_fits = |line: &u32| *line <= RUNS_MAX;
+    match payoff {
+        Payoff::Decimal { odds_h, .. } | Payoff::Binary { odds_h, .. } => *odds_h <= ODDS_H_MAX,
+        Payoff::Per100 { odds_h, .. } => *odds_h <= PER_100_H_MAX,
+        Payoff::Line { line, rate_h, .. } => line_fits(line) && *rate_h <= PER_100_H_MAX,
+        Payoff::Range { line, width, rate_h } => line_fits(line) && *width <= RUNS_MAX + 1 && *rate_h <= PER_100_H_MAX,
+        Payoff::Meter { line, .. } => line_fits(line),
+        Payoff::Item { .. } => true,
+    }
 }
 
 fn payoff_needs_odds_above_one(payoff: &Payoff) -> bool {
