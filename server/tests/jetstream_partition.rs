@@ -206,8 +206,11 @@ async fn credits(http: awc::Client, engine: String, node: String, writer: &'stat
     }
 }
 
+/// One read: when it was sent, its status (None: no answer), how long it took.
+type Read = (Instant, Option<u16>, Duration);
+
 /// `GET /api/users` for a signed-in player, every 200 ms until `stop`: (status or None, latency).
-async fn reads(http: awc::Client, engine: String, player: String, stop: Rc<Cell<bool>>, seen: Rc<RefCell<Vec<(Instant, Option<u16>, Duration)>>>) {
+async fn reads(http: awc::Client, engine: String, player: String, stop: Rc<Cell<bool>>, seen: Rc<RefCell<Vec<Read>>>) {
     while !stop.get() {
         let started = Instant::now();
         let status = match http.get(format!("{engine}/api/users")).bearer_auth(&player).timeout(Duration::from_secs(10)).send().await {
@@ -296,7 +299,7 @@ fn longest_pause(sent: &[Sent], from: Instant) -> Duration {
 struct Load {
     stop: Rc<Cell<bool>>,
     sent: Rc<RefCell<Vec<Sent>>>,
-    reads: Rc<RefCell<Vec<(Instant, Option<u16>, Duration)>>>,
+    reads: Rc<RefCell<Vec<Read>>>,
     tasks: Vec<actix_web::rt::task::JoinHandle<()>>,
 }
 
@@ -333,7 +336,7 @@ impl Load {
         started.elapsed()
     }
 
-    async fn stop(self) -> (Vec<Sent>, Vec<(Instant, Option<u16>, Duration)>) {
+    async fn stop(self) -> (Vec<Sent>, Vec<Read>) {
         self.stop.set(true);
         for task in self.tasks {
             task.await.expect("the loop ends");
@@ -354,7 +357,7 @@ fn refusals(sent: &[Sent], from: Instant) -> String {
 }
 
 /// The reads that did not answer 200, counted by status.
-fn failed_reads_by_status(reads: &[(Instant, Option<u16>, Duration)]) -> String {
+fn failed_reads_by_status(reads: &[Read]) -> String {
     let mut counted: std::collections::BTreeMap<String, usize> = std::collections::BTreeMap::new();
     for r in reads.iter().filter(|r| r.1 != Some(200)) {
         *counted.entry(format!("{:?}", r.1)).or_default() += 1;
