@@ -587,6 +587,20 @@ impl Lease {
             Err(e) if e.kind() == PublishErrorKind::WrongLastSequence => e,
             Err(e) => return Err(LeaseError::Unanswered(e.to_string())),
         };
+        // Refused: who holds it? Lost only when the stream shows another holder. A renewal of
+        // ours whose answer was lost (proposed when the cluster lost its quorum) may have been
+        // stored after all: the subject's last message is then this node's. A stream that does not
+        // answer yet (a leader being elected) is asked again at the next renewal.
+        let stream = self.context.get_stream_no_info(LEASE_STREAM).await.map_err(|e| LeaseError::Unanswered(e.to_string()))?;
+        match stream.get_last_raw_message_by_subject(LEASE_SUBJECT).await {
+            Ok(last) if last.payload.as_ref() == self.node.as_bytes() => {
+                self.last = last.sequence;
+                return Ok(());
+            }
+            Ok(last) => return Err(LeaseError::Lost(format!("{refused}; held by {}", String::from_utf8_lossy(&last.payload)))),
+            Err(e) if e.kind() == async_nats::jetstream::stream::LastRawMessageErrorKind::NoMessageFound => {}
+            Err(e) => return Err(LeaseError::Unanswered(e.to_string())),
+        }
         match publish_lease(&self.context, &self.node, 0).await {
             Ok(last) => {
                 tracing::warn!(node = %self.node, "the engine's lease lapsed while the log did not answer; nobody took it: held again");
