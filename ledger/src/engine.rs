@@ -175,6 +175,17 @@ impl Worker {
                 // state, which holds exactly what is durable. Reads go on; each later batch tries
                 // the disk again, so writes come back when it does (a full disk freed).
                 tracing::error!(error = %e, "ledger append failed; the batch is refused");
+                if let StoreError::Landed { events } = &e {
+                    // An earlier batch, refused when the log did not answer, is in the log after
+                    // all (decided on the published state, which nothing changed since): the
+                    // state takes it in, as any committed batch.
+                    let mut published = self.published.write().unwrap_or_else(|poisoned| poisoned.into_inner());
+                    for envelope in events {
+                        apply(&mut published, envelope);
+                    }
+                    let published = std::sync::RwLockWriteGuard::downgrade(published);
+                    (self.notify)(events, &published);
+                }
                 let published = self.published.read().unwrap_or_else(|poisoned| poisoned.into_inner());
                 self.working = published.clone();
             }

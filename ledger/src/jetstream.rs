@@ -43,6 +43,10 @@ pub struct JetStreamStore {
     /// The last event sequence number in the log.
     head: AtomicU64,
     fenced: AtomicBool,
+    /// The batches appended since the last acknowledged one whose append ended without an answer
+    /// (each expected the same last message): one of them may still be stored, once the cluster
+    /// has its quorum again (the proposal of a leader that died survives in its replicas' logs).
+    unanswered: std::sync::Mutex<Vec<Arc<Vec<u8>>>>,
     /// The servers and the log's replica count (the snapshots' stream gets it too).
     options: JetStreamOptions,
 }
@@ -160,6 +164,13 @@ async fn message_holding(stream: &stream::Stream, seq: u64, last: u64) -> Result
     Ok(low)
 }
 
+/// Where an append's batch went: stored at this message, or refused because an earlier batch of
+/// this store, whose append got no answer, was stored at this message (its bytes).
+enum Appended {
+    Ours(u64),
+    Earlier(u64, Vec<u8>),
+}
+
 /// FNV-1a, 64 bits: enough to tell two batches at the same place apart.
 fn fnv1a(bytes: &[u8]) -> u64 {
     bytes.iter().fold(0xcbf2_9ce4_8422_2325, |hash, byte| (hash ^ u64::from(*byte)).wrapping_mul(0x0000_0100_0000_01b3))
@@ -213,7 +224,7 @@ impl JetStreamStore {
                 return Err(e);
             }
         };
-        Ok(Self { runtime: Some(runtime), context, stream, last_message: AtomicU64::new(last_message), head: AtomicU64::new(head), fenced: AtomicBool::new(false), options: kept })
+        Ok(Self { runtime: Some(runtime), context, stream, last_message: AtomicU64::new(last_message), head: AtomicU64::new(head), fenced: AtomicBool::new(false), unanswered: std::sync::Mutex::new(Vec::new()), options: kept })
     }
 
     /// The events appended since this store last read or wrote the stream, up to its end as it
@@ -236,6 +247,11 @@ impl JetStreamStore {
         self.last_message.store(last, Ordering::Release);
         self.head.fetch_add(envelopes.len() as u64, Ordering::AcqRel);
         Ok(envelopes)
+    }
+
+    /// Whether another engine appended since this store last read or wrote: it writes no more.
+    pub fn fenced(&self) -> bool {
+        self.fenced.load(Ordering::Acquire)
     }
 
     fn wait<T: Send + 'static>(&self, work: impl Future<Output = T> + Send + 'static) -> T {
@@ -393,17 +409,19 @@ impl Store for JetStreamStore {
             return Err(StoreError::Fenced { expected });
         }
         check_batch(self.head(), batch)?;
-        let bytes = encode_batch(batch);
+        let bytes = Arc::new(encode_batch(batch));
         // The message id names this very batch (its first event and its bytes): publishing it again
         // after a lost answer is a duplicate the stream acknowledges with the first copy's
         // sequence, while an old engine's different batch at the same place is refused.
         let id = format!("ledger-{}-{:016x}", batch.first().map_or(0, |e| e.seq), fnv1a(&bytes));
         let context = self.context.clone();
         let stream = self.stream.clone();
+        let unanswered = self.unanswered.lock().unwrap_or_else(|p| p.into_inner()).clone();
+        let ours = bytes.clone();
         let acked = self.wait(async move {
             let deadline = tokio::time::Instant::now() + APPEND_RETRY_FOR;
             loop {
-                let message = PublishMessage::build().payload(bytes.clone().into()).message_id(&id).expected_last_sequence(expected);
+                let message = PublishMessage::build().payload(ours.as_ref().clone().into()).message_id(&id).expected_last_sequence(expected);
                 let answer = match context.send_publish(SUBJECT, message).await {
                     Ok(ack) => ack.await,
                     Err(e) => Err(e),
@@ -415,32 +433,47 @@ impl Store for JetStreamStore {
                         tokio::time::sleep(APPEND_RETRY_PAUSE).await;
                     }
                     // Refused because the stream moved on: by this very batch, stored by an
-                    // earlier try whose answer was lost (then it is ours), or by another engine.
+                    // earlier try whose answer was lost (then it is ours), by an earlier batch of
+                    // this store whose append got no answer at all, or by another engine.
                     Err(e) if e.kind() == PublishErrorKind::WrongLastSequence => {
                         return match stream.get_raw_message(expected + 1).await {
-                            Ok(stored) if stored.payload.as_ref() == bytes.as_slice() => Ok(expected + 1),
+                            Ok(stored) if stored.payload.as_ref() == ours.as_slice() => Ok(Appended::Ours(expected + 1)),
+                            Ok(stored) if unanswered.iter().any(|earlier| earlier.as_slice() == stored.payload.as_ref()) => Ok(Appended::Earlier(expected + 1, stored.payload.to_vec())),
                             _ => Err(e),
                         };
                     }
-                    answer => return answer.map(|ack| ack.sequence),
+                    answer => return answer.map(|ack| Appended::Ours(ack.sequence)),
                 }
             }
         });
         match acked {
-            Ok(sequence) => {
+            Ok(Appended::Ours(sequence)) => {
+                self.unanswered.lock().unwrap_or_else(|p| p.into_inner()).clear();
                 self.last_message.store(sequence, Ordering::Release);
                 self.head.fetch_add(batch.len() as u64, Ordering::AcqRel);
                 Ok(())
+            }
+            Ok(Appended::Earlier(sequence, payload)) => {
+                let events = decode_batch(sequence, &payload)?;
+                check_batch(self.head(), &events)?;
+                self.unanswered.lock().unwrap_or_else(|p| p.into_inner()).clear();
+                self.last_message.store(sequence, Ordering::Release);
+                self.head.fetch_add(events.len() as u64, Ordering::AcqRel);
+                tracing::warn!(message = sequence, events = events.len(), "a batch whose append got no answer was stored after all: the engine takes it in");
+                Err(StoreError::Landed { events })
             }
             Err(e) if e.kind() == PublishErrorKind::WrongLastSequence => {
                 self.fenced.store(true, Ordering::Release);
                 tracing::error!(expected, "another engine appended to the ledger's stream: this engine writes no more");
                 Err(StoreError::Fenced { expected })
             }
-            // Still not acknowledged: the batch may or may not be in the stream. If it is, the
-            // next publish (a different batch expecting the older last sequence) is refused as
-            // fenced, and a restart replays it: nothing acknowledged is lost, nothing doubled.
-            Err(e) => Err(StoreError::Remote { context: "appending a batch", reason: e.to_string() }),
+            // Still not acknowledged: the batch may or may not be in the stream, or get there once
+            // the cluster has its quorum again. If it does, the next append finds it there
+            // (`Landed`), and the engine takes it in: nothing acknowledged is lost, nothing doubled.
+            Err(e) => {
+                self.unanswered.lock().unwrap_or_else(|p| p.into_inner()).push(bytes);
+                Err(StoreError::Remote { context: "appending a batch", reason: e.to_string() })
+            }
         }
     }
 
@@ -539,26 +572,84 @@ impl Lease {
         }
     }
 
-    /// Writes the lease again; an error means it is lost (it lapsed and another node took it):
-    /// the caller must stop deciding at once.
-    pub async fn renew(&mut self) -> Result<(), String> {
-        self.last = publish_lease(&self.context, &self.node, self.last).await?;
-        Ok(())
+    /// Writes the lease again. `Lost` means another node holds it: the caller must stop deciding
+    /// at once. `Unanswered` means the stream did not answer (the cluster lost its quorum, a
+    /// leader is being elected): the caller goes on and tries again. A lease that lapsed
+    /// meanwhile (the holder's message expired while nobody could write) is taken again only if
+    /// nobody took it; if another node took it and wrote since, the log's fencing refuses this
+    /// node's writes whatever the lease says.
+    pub async fn renew(&mut self) -> Result<(), LeaseError> {
+        let refused = match publish_lease(&self.context, &self.node, self.last).await {
+            Ok(last) => {
+                self.last = last;
+                return Ok(());
+            }
+            Err(e) if e.kind() == PublishErrorKind::WrongLastSequence => e,
+            Err(e) => return Err(LeaseError::Unanswered(e.to_string())),
+        };
+        // Refused: who holds it? Lost only when the stream shows another holder. A renewal of
+        // ours whose answer was lost (proposed when the cluster lost its quorum) may have been
+        // stored after all: the subject's last message is then this node's. A stream that does not
+        // answer yet (a leader being elected) is asked again at the next renewal.
+        let stream = self.context.get_stream_no_info(LEASE_STREAM).await.map_err(|e| LeaseError::Unanswered(e.to_string()))?;
+        match stream.get_last_raw_message_by_subject(LEASE_SUBJECT).await {
+            Ok(last) if last.payload.as_ref() == self.node.as_bytes() => {
+                self.last = last.sequence;
+                return Ok(());
+            }
+            Ok(last) => return Err(LeaseError::Lost(format!("{refused}; held by {}", String::from_utf8_lossy(&last.payload)))),
+            Err(e) if e.kind() == async_nats::jetstream::stream::LastRawMessageErrorKind::NoMessageFound => {}
+            Err(e) => return Err(LeaseError::Unanswered(e.to_string())),
+        }
+        match publish_lease(&self.context, &self.node, 0).await {
+            Ok(last) => {
+                tracing::warn!(node = %self.node, "the engine's lease lapsed while the log did not answer; nobody took it: held again");
+                self.last = last;
+                Ok(())
+            }
+            Err(e) if e.kind() == PublishErrorKind::WrongLastSequence => Err(LeaseError::Lost(refused.to_string())),
+            Err(e) => Err(LeaseError::Unanswered(e.to_string())),
+        }
+    }
+}
+
+/// Why a renewal of the lease failed.
+#[derive(Debug)]
+pub enum LeaseError {
+    /// Another node holds the lease.
+    Lost(String),
+    /// The lease's stream did not answer; nothing is known.
+    Unanswered(String),
+}
+
+impl std::fmt::Display for LeaseError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            LeaseError::Lost(why) => write!(f, "{why}"),
+            LeaseError::Unanswered(why) => write!(f, "the lease's stream did not answer: {why}"),
+        }
     }
 }
 
 /// One lease message, accepted only if the subject's last message is `expected` (0: none).
-async fn publish_lease(context: &jetstream::Context, node: &str, expected: u64) -> Result<u64, String> {
+async fn publish_lease(context: &jetstream::Context, node: &str, expected: u64) -> Result<u64, jetstream::context::PublishError> {
     let message = PublishMessage::build().payload(node.to_owned().into()).expected_last_subject_sequence(expected);
-    let ack = context.send_publish(LEASE_SUBJECT, message).await.map_err(|e| e.to_string())?;
-    Ok(ack.await.map_err(|e| e.to_string())?.sequence)
+    let ack = context.send_publish(LEASE_SUBJECT, message).await?;
+    Ok(ack.await?.sequence)
 }
+
+/// How often a client pings its server. The client drops a connection with more than two pings
+/// unanswered and moves to another server of the list: a server that stopped answering without
+/// closing its connections (paused, cut off by a partition) is left after about three of these,
+/// not after the client's default of two minutes, during which every append and lease renewal on
+/// it would go unanswered.
+const PING_EVERY: std::time::Duration = std::time::Duration::from_secs(1);
 
 /// A NATS client for a server list as the settings give it (`nats://a:4222,nats://b:4222`): the
 /// client takes each address apart, and moves to another server of the list when one goes.
 pub async fn connect(servers: &str) -> Result<async_nats::Client, async_nats::ConnectError> {
     let servers: Vec<&str> = servers.split(',').map(str::trim).collect();
-    async_nats::connect(servers).await
+    async_nats::ConnectOptions::new().ping_interval(PING_EVERY).connect(servers).await
 }
 
 /// Where the engine node answers HTTP: a stream of one subject that keeps its last

@@ -6,7 +6,7 @@
 use crate::app::Ledger;
 use crate::configuration::{ApplicationSettings, Settings};
 use anyhow::Context;
-use ledger::jetstream::{JetStreamStore, Lease, LEASE_RENEW_EVERY};
+use ledger::jetstream::{JetStreamStore, Lease, LeaseError, LEASE_RENEW_EVERY};
 use ledger::{State, StoreError};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
@@ -31,11 +31,32 @@ pub async fn take_the_engine(settings: &Settings, role: &str) -> anyhow::Result<
     let mut lease = Lease::acquire(&options, &node).await.context("taking the engine's lease")?;
     println!("{role}: holds the engine's lease; reading the log to its end");
     holding.store(true, Ordering::Release);
+    let log = store.clone();
     tokio::spawn(async move {
+        let mut unanswered = false;
         loop {
             tokio::time::sleep(LEASE_RENEW_EVERY).await;
-            if let Err(why) = lease.renew().await {
-                eprintln!("lost the engine's lease ({why}): another node runs the engine now; stopping");
+            match lease.renew().await {
+                Ok(()) if unanswered => {
+                    unanswered = false;
+                    eprintln!("the engine's lease is renewed again: the log answers");
+                }
+                Ok(()) => {}
+                Err(LeaseError::Lost(why)) => {
+                    eprintln!("lost the engine's lease ({why}): another node runs the engine now; stopping");
+                    std::process::exit(3);
+                }
+                // The cluster lost its quorum: writes are refused (503) meanwhile, reads go on,
+                // and the engine goes on once the log answers again.
+                Err(LeaseError::Unanswered(why)) => {
+                    if !unanswered {
+                        eprintln!("the engine's lease could not be renewed ({why}): writes are refused until the log answers");
+                    }
+                    unanswered = true;
+                }
+            }
+            if log.fenced() {
+                eprintln!("lost the engine's lease (another engine appended to the log): stopping");
                 std::process::exit(3);
             }
         }

@@ -58,6 +58,12 @@ pub enum StoreError {
     /// A log on another machine (JetStream) did not answer as it should.
     #[error("the log server failed: {context}: {reason}")]
     Remote { context: &'static str, reason: String },
+    /// An earlier batch of this store whose append ended without an answer (the log lost its
+    /// quorum: those submitters were answered 503) was stored after all, as the log found when it
+    /// answered again. The store now ends after it; the engine must take its events into its
+    /// state. The batch that found it was not stored.
+    #[error("an earlier batch whose append got no answer was stored after all ({} events): this batch was not stored", events.len())]
+    Landed { events: Vec<Envelope> },
     /// Another engine appended to the log since this one read it: this one must not write again.
     #[error("another engine has appended to the log (expected its last message to be {expected}): this engine stops writing")]
     Fenced { expected: u64 },
