@@ -140,7 +140,7 @@ pub struct History {
 
 impl History {
     pub fn open(dir: &Path) -> Result<Self, StoreError> {
-        let db = sled::open(dir.join(HISTORY_DIR))?;
+        let db = crate::store::sled_log::open_sled(&dir.join(HISTORY_DIR))?;
         let tree = db.open_tree("history")?;
         Ok(History { db, tree, writing: std::sync::Mutex::new(()) })
     }

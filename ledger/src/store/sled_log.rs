@@ -33,7 +33,7 @@ struct SledFiles {
 
 impl SledFiles {
     fn open(dir: &Path) -> Result<(Self, u64), StoreError> {
-        let db = sled::open(dir)?;
+        let db = open_sled(dir)?;
         let log = db.open_tree("log")?;
         let head = match log.last()? {
             Some((key, _)) => key_to_seq(&key)?,
@@ -41,6 +41,20 @@ impl SledFiles {
         };
         let data_file = std::fs::File::open(dir.join("db")).map_err(|source| StoreError::Io { context: "opening sled's data file", source })?;
         Ok((SledFiles { db, log, data_file }, head))
+    }
+}
+
+/// How long an open waits for sled's lock on its files, which a store just dropped in this process
+/// keeps a moment longer (sled's own threads let it go after the handle is gone).
+const LOCK_WAIT: std::time::Duration = std::time::Duration::from_secs(2);
+
+pub(crate) fn open_sled(dir: &Path) -> Result<sled::Db, StoreError> {
+    let started = std::time::Instant::now();
+    loop {
+        match sled::open(dir).map_err(StoreError::from) {
+            Err(e) if e.is_locked() && started.elapsed() < LOCK_WAIT => std::thread::sleep(std::time::Duration::from_millis(20)),
+            opened => return opened,
+        }
     }
 }
 
@@ -187,7 +201,7 @@ mod head_record_tests {
         // The last batch vanishes from the log (as when sled recovers to the last intact message
         // before a damaged tail): the store refuses to open rather than serve a shorter log.
         {
-            let db = sled::open(dir.path()).expect("sled opens");
+            let db = super::open_sled(dir.path()).expect("sled opens");
             let log = db.open_tree("log").expect("the log");
             for seq in 4..=5u64 {
                 log.remove(seq.to_be_bytes()).expect("removed");
