@@ -2,7 +2,8 @@
 //!
 //! 1. Durable commands (credits and debits) through the group-commit engine at 1, 16 and 256
 //!    concurrent submitters on sled (the server's default log), on the segment log (`--log
-//!    segments`) and on sled syncing its head record too (the store before issue 31), against
+//!    segments`) and on sled syncing its head record after every batch too (a second device
+//!    flush), against
 //!    raw sled `apply_batch` + `flush` and a plain file + `fdatasync` of the same encoded events
 //!    in the same batches; and the engine over a store that writes nothing, to separate the
 //!    engine's own cost from the disk's.

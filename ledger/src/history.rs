@@ -1,4 +1,4 @@
-//! The history projection (issue 31): what accounts' pages list, kept in sled beside the log and
+//! The history projection: what accounts' pages list, kept in sled beside the log and
 //! fed from it, out of the in-memory state (which keeps only what decides the next command). Per
 //! account: statement rows (money moved outside betting), settlement rows (one per settled market
 //! or round), activity (sign-ins, password changes) and operators' actions; and every bet, placed
@@ -183,20 +183,8 @@ impl History {
                 batch.insert(&row_key(row.kind(), user_id, seq), encode(&row));
             }
             match &envelope.event {
-                Event::Bets(BetEvent::BetPlaced { bet_id, user_id, request_id, gmid, book, payoff, stake_minor, info, .. }) => {
-                    let bet = Bet {
-                        id: *bet_id,
-                        user_id: *user_id,
-                        request_id: request_id.clone(),
-                        gmid: *gmid,
-                        book: *book,
-                        payoff: payoff.clone(),
-                        stake_minor: *stake_minor,
-                        info: info.clone(),
-                        placed_at_ms: envelope.at_ms,
-                        settled: None,
-                    };
-                    bets.insert(*bet_id, bet);
+                Event::Bets(placed @ BetEvent::BetPlaced { bet_id, .. }) => {
+                    bets.extend(Bet::placed(placed, envelope.at_ms).map(|bet| (*bet_id, bet)));
                 }
                 Event::Bets(BetEvent::BetsSettled { bets: settled, .. }) => {
                     for (bet_id, pnl_minor) in settled {

@@ -11,20 +11,8 @@ use std::collections::BTreeMap;
 
 pub fn apply(betting: &mut Betting, accounts: &mut Accounts, at_ms: i64, event: &BetEvent) {
     match event {
-        BetEvent::BetPlaced { bet_id, user_id, request_id, gmid, book, kind, payoff, stake_minor, info, book_exposure_after_minor, exposure_after_minor } => {
-            let bet = Bet {
-                id: *bet_id,
-                user_id: *user_id,
-                request_id: request_id.clone(),
-                gmid: *gmid,
-                book: *book,
-                payoff: payoff.clone(),
-                stake_minor: *stake_minor,
-                info: info.clone(),
-                placed_at_ms: at_ms,
-                settled: None,
-            };
-            betting.bets.insert(*bet_id, bet);
+        BetEvent::BetPlaced { bet_id, user_id, request_id, gmid, book, kind, payoff, stake_minor, book_exposure_after_minor, exposure_after_minor, .. } => {
+            betting.bets.extend(Bet::placed(event, at_ms).map(|bet| (*bet_id, bet)));
             betting.bet_id_max = betting.bet_id_max.max(*bet_id);
             let totals = &mut betting.totals;
             totals.bets += 1;

@@ -69,6 +69,25 @@ pub struct Bet {
     pub settled: Option<Settled>,
 }
 
+impl Bet {
+    /// The bet a `BetPlaced` event records, open (none for another event).
+    pub fn placed(event: &crate::bets::messages::BetEvent, at_ms: i64) -> Option<Bet> {
+        let crate::bets::messages::BetEvent::BetPlaced { bet_id, user_id, request_id, gmid, book, payoff, stake_minor, info, .. } = event else { return None };
+        Some(Bet {
+            id: *bet_id,
+            user_id: *user_id,
+            request_id: request_id.clone(),
+            gmid: *gmid,
+            book: *book,
+            payoff: payoff.clone(),
+            stake_minor: *stake_minor,
+            info: info.clone(),
+            placed_at_ms: at_ms,
+            settled: None,
+        })
+    }
+}
+
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Settled {
     pub pnl_minor: i64,

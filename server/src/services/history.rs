@@ -5,13 +5,10 @@ use ledger::history::{History, Row, RowKind};
 
 /// An account's statement rows from the history, newest first.
 pub fn account_rows(history: &History, user_id: ledger::UserId) -> ApiResult<Vec<schemas::AccountRow>> {
-    let mut rows = Vec::new();
-    for row in history.rows(RowKind::Statement, user_id).rev() {
-        if let (_, Row::Statement(e)) = row.map_err(crate::http::error::history_failed)? {
-            rows.push(schemas::AccountRow { created_at: crate::http::timefmt::rfc3339(e.at_ms), amount: schemas::Money(e.amount_minor), pts: schemas::Money(e.balance_after_minor), remarks: e.remark, seq: e.seq });
-        }
-    }
-    Ok(rows)
+    rows(history, RowKind::Statement, user_id, |row| match row {
+        Row::Statement(e) => Some(schemas::AccountRow { created_at: crate::http::timefmt::rfc3339(e.at_ms), amount: schemas::Money(e.amount_minor), pts: schemas::Money(e.balance_after_minor), remarks: e.remark, seq: e.seq }),
+        _ => None,
+    })
 }
 
 /// One account's settlement rows (one per settled market or round), newest first.
