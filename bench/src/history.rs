@@ -207,6 +207,7 @@ impl Generator {
             browser: "Mozilla/5.0 (X11; Linux x86_64) Chrome/126.0".into(),
             requested_at_ms: self.at_ms,
             delay_ms: 0,
+            fill: None,
         };
         let request_id = format!("{:016x}", self.rng.next());
         Command::Sports(SportsCommand::PlaceBet { user_id, request_id, market: market(self.market_mid), delay: ledger::BetDelay::default(), stake_minor, info })

@@ -5,7 +5,7 @@
 
 use crate::event::{Envelope, Event};
 use crate::state::State;
-use crate::{accounts, bets, casino, oversight, secure, sports, wallet};
+use crate::{accounts, bets, book, casino, oversight, secure, sports, wallet};
 
 pub fn apply(state: &mut State, envelope: &Envelope) {
     assert_eq!(envelope.seq, state.head_seq + 1, "events are applied in sequence");
@@ -14,7 +14,11 @@ pub fn apply(state: &mut State, envelope: &Envelope) {
     let at_ms = envelope.at_ms;
     match &envelope.event {
         Event::Accounts(event) => accounts::apply(&mut state.accounts, at_ms, event),
-        Event::Bets(event) => bets::apply(&mut state.betting, &mut state.accounts, at_ms, event),
+        Event::Bets(event) => {
+            bets::apply(&mut state.betting, &mut state.accounts, at_ms, event);
+            book::apply::after_bet(&mut state.exchange, &state.betting, &mut state.accounts, event);
+        }
+        Event::Exchange(event) => book::apply(&mut state.exchange, &mut state.betting, &mut state.accounts, at_ms, event),
         Event::Sports(event) => sports::apply(&mut state.sports, event),
         Event::Casino(event) => casino::apply(&mut state.casino, at_ms, event),
         Event::Oversight(event) => oversight::apply(&mut state.accounts, &mut state.sports, &mut state.casino, event),

@@ -230,7 +230,7 @@ pub fn verify_with_progress(store: &dyn Store, live: Option<&State>, progress: &
     }
     progress(events, to_seq);
     let head = state.head_seq;
-    let mut exposure = Check::new("exposure = worst case of open bets");
+    let mut exposure = Check::new("exposure = worst case of open bets and unmatched orders");
     for user in state.accounts.users.values() {
         let expected = open_bets_exposure_minor(&state, user.id);
         exposure.expect(head, user.exposure_minor == expected, || format!("{} exposure {} expected {expected}", user.username, user.exposure_minor));
@@ -261,16 +261,20 @@ fn money_delta(event: &Event, sums: &mut BTreeMap<UserId, i64>) -> Option<UserId
     Some(user_id)
 }
 
-/// The worst-case loss of a user's open bets, recomputed from the bets themselves: per book by
-/// brute force over every outcome, then summed.
+/// The worst-case loss of a user's open bets and unmatched orders, recomputed from them: per
+/// book by brute force over every outcome (an unmatched order counts at its worst where it would
+/// lose, and not at all where it would win), then summed.
 fn open_bets_exposure_minor(state: &State, user_id: UserId) -> i64 {
-    state
-        .betting.books
-        .iter()
-        .filter(|(_, book)| book.open.contains_key(&user_id))
-        .map(|(key, book)| {
-            let bets = state.betting.open_bets(key, user_id);
-            let worst = book.kind.all_outcomes().iter().map(|o| bets.iter().map(|(p, stake)| p.pnl(*stake, *o)).sum::<i64>()).min().unwrap_or(0);
+    let with_bets = state.betting.books.iter().filter(|(_, book)| book.open.contains_key(&user_id)).map(|(key, book)| (*key, &book.kind));
+    let with_orders = state.exchange.markets.iter().filter(|(_, book)| book.by_user.contains_key(&user_id)).map(|(mid, book)| (BookKey { mid: *mid, scope: 0 }, &book.kind));
+    let books: BTreeMap<BookKey, &crate::betting::BookKind> = with_bets.chain(with_orders).collect();
+    books
+        .into_iter()
+        .map(|(key, kind)| {
+            let bets = state.betting.open_bets(&key, user_id);
+            let orders: Vec<_> = state.exchange.user_orders(key.mid, user_id).map(|o| (o.payoff(), o.unmatched_minor)).collect();
+            let pnl = |o: &crate::betting::Outcome| bets.iter().map(|(p, stake)| p.pnl(*stake, *o)).sum::<i64>() + orders.iter().map(|(p, size)| p.pnl(*size, *o).min(0)).sum::<i64>();
+            let worst = kind.all_outcomes().iter().map(pnl).min().unwrap_or(0);
             (-worst).max(0)
         })
         .sum()

@@ -3,6 +3,7 @@
 
 use crate::accounts::messages::{AccountCommand, AccountReject};
 use crate::bets::messages::BetReject;
+use crate::book::messages::{ExchangeCommand, OrderReject};
 use crate::casino::messages::{CasinoCommand, CasinoReject};
 use crate::oversight::messages::{OperatorCommand, OversightReject};
 use crate::secure::{SecureCommand, SecureReject};
@@ -13,6 +14,7 @@ use crate::wallet::{WalletCommand, WalletReject};
 pub enum Command {
     Accounts(AccountCommand),
     Sports(SportsCommand),
+    Exchange(ExchangeCommand),
     Casino(CasinoCommand),
     Oversight(OperatorCommand),
     Wallet(WalletCommand),
@@ -27,6 +29,8 @@ pub enum Reject {
     Accounts(AccountReject),
     #[error("{0}")]
     Bets(BetReject),
+    #[error("{0}")]
+    Exchange(OrderReject),
     #[error("{0}")]
     Casino(CasinoReject),
     #[error("{0}")]
@@ -47,8 +51,8 @@ macro_rules! wraps {
     };
 }
 
-wraps!(Command: Accounts(AccountCommand), Sports(SportsCommand), Casino(CasinoCommand), Oversight(OperatorCommand), Wallet(WalletCommand), SecureAuth(SecureCommand));
-wraps!(Reject: Accounts(AccountReject), Bets(BetReject), Casino(CasinoReject), Oversight(OversightReject), SecureAuth(SecureReject));
+wraps!(Command: Accounts(AccountCommand), Sports(SportsCommand), Exchange(ExchangeCommand), Casino(CasinoCommand), Oversight(OperatorCommand), Wallet(WalletCommand), SecureAuth(SecureCommand));
+wraps!(Reject: Accounts(AccountReject), Bets(BetReject), Exchange(OrderReject), Casino(CasinoReject), Oversight(OversightReject), SecureAuth(SecureReject));
 
 /// The wallet's rejects that mean the same as the accounts' are the accounts', so a caller sees
 /// one reject (and one message) for an unknown user or a short balance wherever it arose.

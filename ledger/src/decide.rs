@@ -8,12 +8,13 @@ use crate::command::{Command, Reject};
 use crate::event::Event;
 use crate::state::State;
 use crate::wallet::{MoneyMove, WalletCommand, WalletOutput};
-use crate::{accounts, casino, oversight, secure, sports, wallet};
+use crate::{accounts, book, casino, oversight, secure, sports, wallet};
 
 pub fn decide(state: &State, at_ms: i64, command: &Command) -> Result<Vec<Event>, Reject> {
     match command {
         Command::Accounts(command) => Ok(accounts::decide(&state.accounts, at_ms, command)?.into_iter().map(Event::from).collect()),
-        Command::Sports(command) => sports::decide(&state.accounts, &state.betting, &state.sports, at_ms, command),
+        Command::Sports(command) => sports::decide(&state.accounts, &state.betting, &state.exchange, &state.sports, at_ms, command),
+        Command::Exchange(command) => book::decide(&state.accounts, &state.exchange, command),
         Command::Casino(command) => casino::decide(&state.accounts, &state.betting, &state.casino, at_ms, command),
         Command::Oversight(command) => oversight::decide(state.overseen(), at_ms, command),
         Command::Wallet(command) => decide_wallet(state, at_ms, command),

@@ -8,6 +8,7 @@
 
 use crate::accounts::messages::AccountEvent;
 use crate::bets::messages::BetEvent;
+use crate::book::messages::OrderEvent;
 use crate::casino::messages::CasinoEvent;
 use crate::ids::UserId;
 use crate::oversight::messages::OversightEvent;
@@ -33,6 +34,8 @@ pub enum Event {
     Sports(SportsEvent),
     Casino(CasinoEvent),
     Oversight(OversightEvent),
+    /// The exchange's orders (their fills are `Bets`).
+    Exchange(OrderEvent),
     /// Deposits, withdrawals, saved accounts and bonus coupons.
     Wallet(WalletEvent),
     /// The second factor and Telegram connection.
@@ -45,6 +48,7 @@ impl Event {
         match self {
             Event::Accounts(AccountEvent::Credited { user_id, .. } | AccountEvent::Debited { user_id, .. }) => Some(*user_id),
             Event::Bets(BetEvent::BetPlaced { user_id, .. } | BetEvent::BetsSettled { user_id, .. }) => Some(*user_id),
+            Event::Exchange(event) => Some(event.user_id()),
             _ => None,
         }
     }
@@ -60,13 +64,13 @@ macro_rules! wraps {
     };
 }
 
-wraps!(Accounts(AccountEvent), Bets(BetEvent), Sports(SportsEvent), Casino(CasinoEvent), Oversight(OversightEvent), Wallet(WalletEvent), SecureAuth(SecureEvent));
+wraps!(Accounts(AccountEvent), Bets(BetEvent), Exchange(OrderEvent), Sports(SportsEvent), Casino(CasinoEvent), Oversight(OversightEvent), Wallet(WalletEvent), SecureAuth(SecureEvent));
 
 const WALLET: &str = "Wallet";
 const SECURE_AUTH: &str = "SecureAuth";
 
 /// Every name an event has in the log.
-const NAMES: [&[&str]; 6] = [AccountEvent::NAMES, BetEvent::NAMES, SportsEvent::NAMES, CasinoEvent::NAMES, OversightEvent::NAMES, &[WALLET, SECURE_AUTH]];
+const NAMES: [&[&str]; 7] = [AccountEvent::NAMES, BetEvent::NAMES, SportsEvent::NAMES, CasinoEvent::NAMES, OversightEvent::NAMES, OrderEvent::NAMES, &[WALLET, SECURE_AUTH]];
 
 impl Serialize for Event {
     fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
@@ -76,6 +80,7 @@ impl Serialize for Event {
             Event::Sports(event) => event.serialize(serializer),
             Event::Casino(event) => event.serialize(serializer),
             Event::Oversight(event) => event.serialize(serializer),
+            Event::Exchange(event) => event.serialize(serializer),
             Event::Wallet(event) => serializer.serialize_newtype_variant("Event", 0, WALLET, event),
             Event::SecureAuth(event) => serializer.serialize_newtype_variant("Event", 1, SECURE_AUTH, event),
         }
@@ -107,6 +112,7 @@ impl<'de> Visitor<'de> for EventVisitor {
             2 => SportsEvent::deserialize(named).map(Event::Sports),
             3 => CasinoEvent::deserialize(named).map(Event::Casino),
             4 => OversightEvent::deserialize(named).map(Event::Oversight),
+            5 => OrderEvent::deserialize(named).map(Event::Exchange),
             _ if name == WALLET => named.variant.newtype_variant().map(Event::Wallet),
             _ => named.variant.newtype_variant().map(Event::SecureAuth),
         }

@@ -19,6 +19,7 @@ pub mod apply;
 pub mod audit;
 pub mod betting;
 pub mod bets;
+pub mod book;
 pub mod casino;
 pub mod checks;
 pub mod command;
@@ -41,7 +42,8 @@ pub mod world;
 
 pub use accounts::{Account, AccountCommand, AccountEvent, AccountReject, ActivityKind, SessionEnd, SettlementEntry, TokenGrant};
 pub use apply::apply;
-pub use bets::{Bet, BetEvent, BetInfo, BetReject, Book};
+pub use bets::{Bet, BetEvent, BetInfo, BetReject, Book, Fill};
+pub use book::{Closed, Exchange, ExchangeCommand, Order, OrderEvent, OrderReject, Persistence};
 pub use casino::{CasinoCommand, CasinoEvent, CasinoReject, RoundRecord, TableRound};
 pub use command::{Command, Reject};
 pub use decide::decide;

@@ -9,6 +9,7 @@ use crate::betting::Payoff;
 use crate::bets::model::{Bet, Betting};
 use crate::casino::model::Casino;
 use crate::ids::UserId;
+use crate::book::model::Exchange;
 use crate::oversight::decide::Overseen;
 use crate::secure::SecureState;
 use crate::sports::model::Sports;
@@ -23,6 +24,8 @@ pub struct State {
     pub head_at_ms: i64,
     pub accounts: Accounts,
     pub betting: Betting,
+    /// The exchange's order books: the unmatched orders.
+    pub exchange: Exchange,
     pub sports: Sports,
     pub casino: Casino,
     pub wallet: WalletState,
@@ -49,7 +52,7 @@ impl State {
 
     /// The parts an operator's action reads.
     pub fn overseen(&self) -> Overseen<'_> {
-        Overseen { accounts: &self.accounts, betting: &self.betting, sports: &self.sports, casino: &self.casino }
+        Overseen { accounts: &self.accounts, betting: &self.betting, exchange: &self.exchange, sports: &self.sports, casino: &self.casino }
     }
 
     /// The state encoded to bytes: equal states give equal bytes.

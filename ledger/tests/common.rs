@@ -127,6 +127,7 @@ pub fn info(sid: u32, side: Side, price_h: u32) -> BetInfo {
         browser: "test".into(),
         requested_at_ms: 0,
         delay_ms: 0,
+        fill: None,
     }
 }
 

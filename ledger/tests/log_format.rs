@@ -5,6 +5,7 @@
 
 use ledger::{AccountEvent, BetEvent, CasinoEvent, OversightEvent, SportsEvent};
 use ledger::betting::{BookKind, Payoff};
+use ledger::{Closed, Fill, OrderEvent, Persistence};
 use ledger::{AccountAction, BetInfo, BookKey, DealingAction, Envelope, Event, FeedWorld, MarketAction, SessionEnd};
 use schemas::sports::{MarketResult, Side};
 use schemas::Role;
@@ -23,6 +24,7 @@ fn info() -> BetInfo {
         browser: "test".into(),
         requested_at_ms: 1_700_000_000_000,
         delay_ms: 3_000,
+        fill: None,
     }
 }
 
@@ -87,6 +89,41 @@ fn events() -> Vec<Event> {
         Event::Casino(CasinoEvent::RoundReopened { gtype: "teen20".into(), book: 8_000_002_611_271_234_567 }),
         Event::Accounts(AccountEvent::SessionEnded { session_id: 5, reason: SessionEnd::AccountRetired }),
         Event::Accounts(AccountEvent::DemoRetired { user_id: 3 }),
+        Event::Bets(BetEvent::BetPlaced {
+            bet_id: 21,
+            user_id: 3,
+            request_id: "r-3".into(),
+            gmid: 88,
+            book,
+            kind: BookKind::Runners(vec![7, 8]),
+            payoff: Payoff::Decimal { sid: 7, odds_h: 202, side: Side::Back },
+            stake_minor: 500,
+            info: BetInfo { fill: Some(Fill { order_id: 20, counter_order_id: 19, counter_bet_id: 22 }), ..info() },
+            book_exposure_after_minor: 500,
+            exposure_after_minor: 1_350,
+        }),
+        Event::Exchange(OrderEvent::OrderPlaced {
+            order_id: 20,
+            user_id: 3,
+            request_id: "r-3".into(),
+            gmid: 88,
+            book,
+            kind: BookKind::Runners(vec![7, 8]),
+            sid: 7,
+            side: Side::Back,
+            price_h: 200,
+            size_minor: 2_000,
+            matched_minor: 500,
+            self_match_minor: 100,
+            persistence: Persistence::Keep,
+            in_play: true,
+            info: info(),
+            replaces: Some(18),
+            book_exposure_after_minor: 1_900,
+            exposure_after_minor: 2_750,
+        }),
+        Event::Exchange(OrderEvent::OrdersClosed { user_id: 3, book, orders: vec![(20, 1_400)], why: Closed::LapsedAtResult, book_exposure_after_minor: 500, exposure_after_minor: 1_350 }),
+        Event::Oversight(OversightEvent::OperatorActed { by: 2, user_id: 3, action: AccountAction::CancelOrders { mid: Some(9_001) }, remark: "bot".into() }),
     ]
 }
 

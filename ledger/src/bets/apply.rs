@@ -11,7 +11,7 @@ use std::collections::BTreeMap;
 
 pub fn apply(betting: &mut Betting, accounts: &mut Accounts, at_ms: i64, event: &BetEvent) {
     match event {
-        BetEvent::BetPlaced { bet_id, user_id, request_id, gmid, book, kind, payoff, stake_minor, book_exposure_after_minor, exposure_after_minor, .. } => {
+        BetEvent::BetPlaced { bet_id, user_id, request_id, gmid, book, kind, payoff, stake_minor, info, book_exposure_after_minor, exposure_after_minor } => {
             betting.bets.extend(Bet::placed(event, at_ms).map(|bet| (*bet_id, bet)));
             betting.bet_id_max = betting.bet_id_max.max(*bet_id);
             let totals = &mut betting.totals;
@@ -30,7 +30,10 @@ pub fn apply(betting: &mut Betting, accounts: &mut Accounts, at_ms: i64, event: 
                 account.book_pnl.insert(*book, pnl);
             }
             account.exposure_minor = *exposure_after_minor;
-            remember_request(betting, *user_id, request_id, *bet_id, at_ms);
+            // A fill's request is its order's, remembered when the order was taken.
+            if info.fill.is_none() {
+                remember_request(betting, *user_id, request_id, *bet_id, at_ms);
+            }
         }
         BetEvent::BetsSettled { user_id, mid, bets, balance_after_minor, exposure_after_minor, .. } => {
             // A settled bet leaves the state: it is history (`crate::history`).
@@ -61,7 +64,7 @@ pub fn apply(betting: &mut Betting, accounts: &mut Accounts, at_ms: i64, event: 
 }
 
 /// Keeps a minute of request ids; older ones are forgotten in log order, so replay agrees.
-fn remember_request(betting: &mut Betting, user_id: UserId, request_id: &str, bet_id: u64, at_ms: i64) {
+pub(crate) fn remember_request(betting: &mut Betting, user_id: UserId, request_id: &str, bet_id: u64, at_ms: i64) {
     while let Some((then, user, id)) = betting.request_order.front() {
         if at_ms - then < REQUEST_ID_WINDOW_MS {
             break;

@@ -25,6 +25,18 @@ pub struct BetInfo {
     pub requested_at_ms: i64,
     #[serde(default)]
     pub delay_ms: i64,
+    /// A matched bet of the exchange: the fill it is one side of (`crate::book`). House bets and
+    /// records from before the exchange have none.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub fill: Option<Fill>,
+}
+
+/// Links a matched bet (one side of a fill) to the order it came from and to the other side.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Fill {
+    pub order_id: u64,
+    pub counter_order_id: u64,
+    pub counter_bet_id: u64,
 }
 
 impl BetInfo {

@@ -11,5 +11,5 @@ pub mod model;
 
 pub use acceptance::{bet_placed, check_bettor, settle_books};
 pub use apply::apply;
-pub use messages::{BetEvent, BetInfo, BetReject};
+pub use messages::{BetEvent, BetInfo, BetReject, Fill};
 pub use model::{Bet, Betting, Book, Settled};

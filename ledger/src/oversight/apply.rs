@@ -17,7 +17,7 @@ pub fn apply(accounts: &mut Accounts, sports: &mut Sports, casino: &mut Casino, 
                     account.password_hash = password_hash.clone();
                     account.must_change_password = true;
                 }
-                AccountAction::Credit { .. } | AccountAction::Debit { .. } | AccountAction::EndSessions => {}
+                AccountAction::Credit { .. } | AccountAction::Debit { .. } | AccountAction::EndSessions | AccountAction::CancelOrders { .. } => {}
             }
         }
         OversightEvent::TableActed { table, locked, .. } => {

@@ -6,6 +6,9 @@ use crate::accounts::messages::{AccountCommand, AccountEvent, AccountReject, Ses
 use crate::accounts::model::Accounts;
 use crate::bets::messages::{BetEvent, BetReject};
 use crate::bets::model::Betting;
+use crate::book::decide::cancel_by_operator;
+use crate::book::messages::OrderEvent;
+use crate::book::model::Exchange;
 use crate::casino::decide::settle_round;
 use crate::casino::messages::{CasinoEvent, CasinoReject};
 use crate::casino::model::Casino;
@@ -23,17 +26,18 @@ use schemas::Role;
 pub struct Overseen<'a> {
     pub accounts: &'a Accounts,
     pub betting: &'a Betting,
+    pub exchange: &'a Exchange,
     pub sports: &'a Sports,
     pub casino: &'a Casino,
 }
 
 pub fn decide<E, R>(state: Overseen<'_>, at_ms: i64, command: &OperatorCommand) -> Result<Vec<E>, R>
 where
-    E: From<OversightEvent> + From<AccountEvent> + From<SportsEvent> + From<BetEvent> + From<CasinoEvent>,
+    E: From<OversightEvent> + From<AccountEvent> + From<SportsEvent> + From<BetEvent> + From<OrderEvent> + From<CasinoEvent>,
     R: From<OversightReject> + From<AccountReject> + From<BetReject> + From<CasinoReject>,
 {
     match command {
-        OperatorCommand::Operator { by, username, action, remark } => operator_action(state.accounts, at_ms, *by, username, action, remark),
+        OperatorCommand::Operator { by, username, action, remark } => operator_action(state, at_ms, *by, username, action, remark),
         OperatorCommand::OperatorMarket { by, gmid, mid, action, remark, market } => operator_market(state, *by, *gmid, *mid, action, remark, market.as_ref()),
         OperatorCommand::OperatorDealing { by, gtype, action, remark } => operator_dealing(state, *by, gtype, action, remark),
         OperatorCommand::OperatorTable { by, table, locked, remark } => {
@@ -49,18 +53,23 @@ where
 }
 
 /// An operator's action on an account: the record of who did it and why, then what it does.
-fn operator_action<E, R>(accounts: &Accounts, at_ms: i64, by: UserId, username: &str, action: &AccountAction, remark: &str) -> Result<Vec<E>, R>
+fn operator_action<E, R>(state: Overseen<'_>, at_ms: i64, by: UserId, username: &str, action: &AccountAction, remark: &str) -> Result<Vec<E>, R>
 where
-    E: From<OversightEvent> + From<AccountEvent>,
+    E: From<OversightEvent> + From<AccountEvent> + From<OrderEvent>,
     R: From<OversightReject> + From<AccountReject>,
 {
+    let accounts = state.accounts;
     check_operator(accounts, by)?;
     let user = accounts.user_by_name(username).ok_or(AccountReject::UnknownUser)?;
     check_remark(remark)?;
     let money = |command: AccountCommand| crate::accounts::decide(accounts, at_ms, &command);
-    let mut effects = match action {
-        AccountAction::Credit { amount_minor } => money(AccountCommand::Credit { username: username.to_owned(), amount_minor: *amount_minor, remark: remark.to_owned() })?,
-        AccountAction::Debit { amount_minor } => money(AccountCommand::Debit { username: username.to_owned(), amount_minor: *amount_minor, remark: remark.to_owned() })?,
+    let mut effects: Vec<E> = match action {
+        AccountAction::Credit { amount_minor } => money(AccountCommand::Credit { username: username.to_owned(), amount_minor: *amount_minor, remark: remark.to_owned() })?.into_iter().map(E::from).collect(),
+        AccountAction::Debit { amount_minor } => money(AccountCommand::Debit { username: username.to_owned(), amount_minor: *amount_minor, remark: remark.to_owned() })?.into_iter().map(E::from).collect(),
+        AccountAction::CancelOrders { mid } => match cancel_by_operator(accounts, state.exchange, user.id, *mid) {
+            cancelled if cancelled.is_empty() => return Err(OversightReject::NothingToChange("the account has no unmatched orders there").into()),
+            cancelled => cancelled.into_iter().map(E::from).collect(),
+        },
         AccountAction::LockBetting if user.betting_locked => return Err(OversightReject::NothingToChange("betting is already locked").into()),
         AccountAction::UnlockBetting if !user.betting_locked => return Err(OversightReject::NothingToChange("betting is not locked").into()),
         AccountAction::LockBetting | AccountAction::UnlockBetting | AccountAction::ResetPassword { .. } | AccountAction::EndSessions => Vec::new(),
@@ -70,10 +79,10 @@ where
         if ended.is_empty() && *action == AccountAction::EndSessions {
             return Err(OversightReject::NothingToChange("the user has no open session").into());
         }
-        effects.extend(ended);
+        effects.extend(ended.into_iter().map(E::from));
     }
     let mut events = vec![OversightEvent::OperatorActed { by, user_id: user.id, action: action.clone(), remark: remark.to_owned() }.into()];
-    events.extend(effects.into_iter().map(E::from));
+    events.extend(effects);
     Ok(events)
 }
 
@@ -81,7 +90,7 @@ where
 /// settlement when it settles, whose result must fit `market`, the market as the book shows it.
 fn operator_market<E, R>(state: Overseen<'_>, by: UserId, gmid: u64, mid: Option<u64>, action: &MarketAction, remark: &str, market: Option<&Market>) -> Result<Vec<E>, R>
 where
-    E: From<OversightEvent> + From<SportsEvent> + From<BetEvent>,
+    E: From<OversightEvent> + From<SportsEvent> + From<BetEvent> + From<OrderEvent>,
     R: From<OversightReject> + From<AccountReject> + From<BetReject>,
 {
     check_operator(state.accounts, by)?;
@@ -95,7 +104,7 @@ where
         (MarketAction::Resume, _) if !held => return Err(OversightReject::NothingToChange("it is not suspended by an operator").into()),
         (MarketAction::Settle { result }, Some(mid)) => {
             let market = market.filter(|m| m.gmid == gmid && m.mid == mid).ok_or(BetReject::UnknownMarket)?;
-            settle_market(state.accounts, state.betting, state.sports, gmid, mid, result, Some(&MarketShape::of(market)))?.into_events()
+            settle_market(state.accounts, state.betting, state.exchange, state.sports, gmid, mid, result, Some(&MarketShape::of(market)))?.into_events()
         }
         (MarketAction::MovePrice { .. } | MarketAction::Settle { .. }, None) => return Err(BetReject::UnknownMarket.into()),
         (MarketAction::Finish { .. }, Some(_)) => return Err(BetReject::UnknownMarket.into()),

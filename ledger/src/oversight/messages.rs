@@ -106,6 +106,8 @@ pub enum AccountAction {
     /// A new password the user must change at the next sign-in; every session ends.
     ResetPassword { password_hash: String },
     EndSessions,
+    /// Cancels the account's unmatched exchange orders: on market `mid`, or all of them.
+    CancelOrders { mid: Option<u64> },
 }
 
 impl AccountAction {
@@ -118,6 +120,7 @@ impl AccountAction {
             AccountAction::UnlockBetting => "Unlock betting",
             AccountAction::ResetPassword { .. } => "Reset password",
             AccountAction::EndSessions => "End sessions",
+            AccountAction::CancelOrders { .. } => "Cancel orders",
         }
     }
 

@@ -7,32 +7,52 @@ use crate::accounts::model::Accounts;
 use crate::bets::acceptance::{bet_placed, check_bettor, settle_books};
 use crate::bets::messages::{BetEvent, BetInfo, BetReject};
 use crate::bets::model::Betting;
+use crate::book;
+use crate::book::decide::Ask;
+use crate::book::messages::{OrderEvent, OrderReject, Persistence};
+use crate::book::model::Exchange;
 use crate::ids::{is_casino_id, BookKey, UserId};
 use crate::sports::messages::{BetDelay, SportsCommand, SportsEvent};
 use crate::sports::model::Sports;
 use crate::sports::results::{check_result, MarketShape};
-use crate::sports::terms::terms;
+use crate::sports::terms::{exchange_terms, terms};
 use crate::world::FeedWorld;
-use schemas::sports::{Market, MarketResult};
+use schemas::sports::{Market, MarketResult, MarketType, Side};
 use std::collections::BTreeSet;
 
-pub fn decide<E, R>(accounts: &Accounts, betting: &Betting, sports: &Sports, at_ms: i64, command: &SportsCommand) -> Result<Vec<E>, R>
+pub fn decide<E, R>(accounts: &Accounts, betting: &Betting, exchange: &Exchange, sports: &Sports, at_ms: i64, command: &SportsCommand) -> Result<Vec<E>, R>
 where
-    E: From<SportsEvent> + From<BetEvent>,
-    R: From<AccountReject> + From<BetReject>,
+    E: From<SportsEvent> + From<BetEvent> + From<OrderEvent>,
+    R: From<AccountReject> + From<BetReject> + From<OrderReject>,
 {
     match command {
         SportsCommand::PlaceBet { user_id, request_id, market, delay, stake_minor, info } => {
             let placed = place_bet::<R>(accounts, betting, sports, at_ms, *user_id, request_id, market, *delay, *stake_minor, info)?;
             Ok(vec![placed.into()])
         }
+        SportsCommand::PlaceOrder { user_id, request_id, market, delay, size_minor, persistence, info } => {
+            let user = check_bettor::<R>(accounts, betting, at_ms, *user_id, request_id, *size_minor, info)?;
+            let (sid, side, asked) = info.asked();
+            let ask = exchange_ask::<R>(sports, at_ms, market, *delay, sid, side, asked.0, *size_minor, *persistence, request_id, info)?;
+            book::decide::place(accounts, betting, exchange, user, ask, None)
+        }
+        SportsCommand::ReplaceOrder { user_id, order_id, price_h, request_id, market, delay, requested_at_ms } => {
+            let user = accounts.users.get(user_id).ok_or(AccountReject::UnknownUser)?;
+            let old = exchange.orders.get(order_id).filter(|o| o.user_id == *user_id && o.book.mid == market.mid).ok_or(OrderReject::UnknownOrder)?;
+            if old.price_h == *price_h {
+                return Err(OrderReject::SamePrice.into());
+            }
+            let info = BetInfo { price_h: *price_h, requested_at_ms: *requested_at_ms, ..old.info.clone() };
+            let ask = exchange_ask::<R>(sports, at_ms, market, *delay, old.sid, old.side, *price_h, old.unmatched_minor, old.persistence, request_id, &info)?;
+            book::decide::place(accounts, betting, exchange, user, ask, Some(old))
+        }
         SportsCommand::SettleMarket { gmid, mid, result, market } => {
             if market.gmid != *gmid || market.mid != *mid {
                 return Err(BetReject::UnknownMarket.into());
             }
-            Ok(settle_market(accounts, betting, sports, *gmid, *mid, result, Some(&MarketShape::of(market)))?.into_events())
+            Ok(settle_market(accounts, betting, exchange, sports, *gmid, *mid, result, Some(&MarketShape::of(market)))?.into_events())
         }
-        SportsCommand::StartFeed { world } => Ok(start_feed(accounts, betting, sports, at_ms, world)),
+        SportsCommand::StartFeed { world } => Ok(start_feed(accounts, betting, exchange, sports, at_ms, world)),
     }
 }
 
@@ -72,21 +92,65 @@ where
     bet_placed(betting, user, request_id, market.gmid, terms, stake_minor, &info)
 }
 
-/// A market's settlement: its result, then one `BetsSettled` per user with open bets in it.
+/// The checks an exchange order shares with a bet (DESIGN §3): a sports market (not a casino
+/// round's book) traded on the exchange, not resulted, its in-play delay waited, open for bets
+/// at the selection, the size within its limits. The price is the order's limit: the book, not
+/// the feed's quote, decides what it gets.
+#[allow(clippy::too_many_arguments)]
+fn exchange_ask<R>(sports: &Sports, at_ms: i64, market: &Market, delay: BetDelay, sid: u32, side: Side, price_h: u32, size_minor: i64, persistence: Persistence, request_id: &str, info: &BetInfo) -> Result<Ask, R>
+where
+    R: From<BetReject> + From<OrderReject>,
+{
+    if is_casino_id(market.mid) {
+        return Err(BetReject::UnknownMarket.into());
+    }
+    if market.gtype != MarketType::Match {
+        return Err(OrderReject::NotAnExchangeMarket.into());
+    }
+    if sports.resulted.contains_key(&market.mid) {
+        return Err(BetReject::MarketNotOpen { status: "CLOSED".into() }.into());
+    }
+    let delay_ms = bet_delay_ms(market, delay);
+    if at_ms - info.requested_at_ms < delay_ms {
+        return Err(BetReject::BetDelayNotOver { delay_ms }.into());
+    }
+    let terms = exchange_terms(market, sid)?;
+    if size_minor < terms.stake_min_minor || size_minor > terms.stake_max_minor {
+        return Err(BetReject::StakeOutOfLimits { min_minor: terms.stake_min_minor, max_minor: terms.stake_max_minor }.into());
+    }
+    Ok(Ask {
+        request_id: request_id.to_owned(),
+        gmid: market.gmid,
+        book: terms.book,
+        runners: terms.runners,
+        sid,
+        side,
+        price_h,
+        size_minor,
+        persistence,
+        in_play: delay.in_play,
+        info: BetInfo { delay_ms, ..info.clone() },
+    })
+}
+
+/// A market's settlement: its result, then its unmatched orders lapse, then one `BetsSettled`
+/// per user with open bets in it.
 pub struct Settlement {
     pub resulted: SportsEvent,
+    pub lapsed: Vec<OrderEvent>,
     pub settled: Vec<BetEvent>,
 }
 
 impl Settlement {
-    pub fn into_events<E: From<SportsEvent> + From<BetEvent>>(self) -> Vec<E> {
-        std::iter::once(self.resulted.into()).chain(self.settled.into_iter().map(E::from)).collect()
+    pub fn into_events<E: From<SportsEvent> + From<BetEvent> + From<OrderEvent>>(self) -> Vec<E> {
+        std::iter::once(self.resulted.into()).chain(self.lapsed.into_iter().map(E::from)).chain(self.settled.into_iter().map(E::from)).collect()
     }
 }
 
 /// Settles every open bet of the market in one batch. The result must fit `market`; only a void
 /// needs no market (a world's leftovers, which the book no longer shows).
-pub fn settle_market(accounts: &Accounts, betting: &Betting, sports: &Sports, gmid: u64, mid: u64, result: &MarketResult, market: Option<&MarketShape>) -> Result<Settlement, BetReject> {
+#[allow(clippy::too_many_arguments)]
+pub fn settle_market(accounts: &Accounts, betting: &Betting, exchange: &Exchange, sports: &Sports, gmid: u64, mid: u64, result: &MarketResult, market: Option<&MarketShape>) -> Result<Settlement, BetReject> {
     if is_casino_id(mid) {
         return Err(BetReject::UnknownMarket);
     }
@@ -105,29 +169,36 @@ pub fn settle_market(accounts: &Accounts, betting: &Betting, sports: &Sports, gm
     if *result != MarketResult::Void && betting.books.range(BookKey::all_of(mid)).any(|(_, book)| book.kind.outcome(result).is_none()) {
         return Err(BetReject::ResultDoesNotFit("a winner among the runners its bets were taken on"));
     }
+    // Lapsing changes only this market's book exposure, which the settlement releases whole: its
+    // totals, read from the state before the lapse, hold after it too.
+    let lapsed = book::decide::lapse_market(accounts, exchange, mid);
     let settled = settle_books(accounts, betting, gmid, mid, |_, book| book.kind.outcome(result));
-    Ok(Settlement { resulted: SportsEvent::MarketResulted { gmid, mid, result: result.clone(), market: market.cloned() }, settled })
+    Ok(Settlement { resulted: SportsEvent::MarketResulted { gmid, mid, result: result.clone(), market: market.cloned() }, lapsed, settled })
 }
 
 /// The world the log holds goes on (no event) when `world` has its settings and it is recent;
 /// otherwise a new world: its epoch, then a void for every market left open by the earlier
 /// worlds, each decided against the state the previous ones left.
-fn start_feed<E>(accounts: &Accounts, betting: &Betting, sports: &Sports, at_ms: i64, world: &FeedWorld) -> Vec<E>
+fn start_feed<E>(accounts: &Accounts, betting: &Betting, exchange: &Exchange, sports: &Sports, at_ms: i64, world: &FeedWorld) -> Vec<E>
 where
-    E: From<SportsEvent> + From<BetEvent>,
+    E: From<SportsEvent> + From<BetEvent> + From<OrderEvent>,
 {
     if FeedWorld::goes_on(sports.feed_world.as_ref(), world, at_ms) {
         return vec![];
     }
     let mut events = vec![SportsEvent::FeedWorldStarted { epoch: sports.feed_epoch + 1, world: world.clone() }.into()];
-    let open: BTreeSet<(u64, u64)> = betting.books.iter().filter(|(key, _)| !is_casino_id(key.mid)).map(|(key, book)| (book.gmid, key.mid)).collect();
+    let bets_open = betting.books.iter().filter(|(key, _)| !is_casino_id(key.mid)).map(|(key, book)| (book.gmid, key.mid));
+    let open: BTreeSet<(u64, u64)> = bets_open.chain(exchange.markets.iter().map(|(mid, book)| (book.gmid, *mid))).collect();
     if open.is_empty() {
         return events;
     }
-    let (mut accounts, mut betting) = (accounts.clone(), betting.clone());
+    let (mut accounts, mut betting, mut exchange) = (accounts.clone(), betting.clone(), exchange.clone());
     for (gmid, mid) in open {
         // An open market has no result yet, so each settles.
-        let Ok(settlement) = settle_market(&accounts, &betting, sports, gmid, mid, &MarketResult::Void, None) else { continue };
+        let Ok(settlement) = settle_market(&accounts, &betting, &exchange, sports, gmid, mid, &MarketResult::Void, None) else { continue };
+        for lapsed in &settlement.lapsed {
+            book::apply(&mut exchange, &mut betting, &mut accounts, at_ms, lapsed);
+        }
         for settled in &settlement.settled {
             crate::bets::apply::apply(&mut betting, &mut accounts, at_ms, settled);
         }

@@ -1,6 +1,7 @@
 //! What the sports markets are asked and what they record.
 
 use crate::bets::messages::BetInfo;
+use crate::book::messages::Persistence;
 use crate::ids::UserId;
 use crate::sports::results::MarketShape;
 use crate::world::FeedWorld;
@@ -22,6 +23,29 @@ pub enum SportsCommand {
         delay: BetDelay,
         stake_minor: i64,
         info: BetInfo,
+    },
+    /// An order on a match-odds market, matched against the book (`crate::book`): `info.sid`,
+    /// `info.side` and `info.price_h` (the limit, a ladder price) say what the player asks,
+    /// `size_minor` the backer's stake. `market` and `delay` as for `PlaceBet`.
+    PlaceOrder {
+        user_id: UserId,
+        request_id: String,
+        market: Market,
+        delay: BetDelay,
+        size_minor: i64,
+        persistence: Persistence,
+        info: BetInfo,
+    },
+    /// Moves the unmatched part of the user's order `order_id` to `price_h`: a new order (which
+    /// loses its place in the queue and may match at once) replaces it.
+    ReplaceOrder {
+        user_id: UserId,
+        order_id: u64,
+        price_h: u32,
+        request_id: String,
+        market: Market,
+        delay: BetDelay,
+        requested_at_ms: i64,
     },
     /// The feed's result of market `mid`, as the book shows the market (its type and sections,
     /// which the result must fit).

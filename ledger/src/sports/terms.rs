@@ -78,6 +78,29 @@ pub fn terms(market: &Market, sid: u32, side: Side, asked: Price) -> Result<Term
     Ok(Terms { book: BookKey { mid: market.mid, scope: book_scope }, kind, payoff, stake_min_minor, stake_max_minor })
 }
 
+/// What an exchange order on a match-odds market joins: its book (the market's runners) and
+/// the stake limits. Its price is checked against the ladder, not the feed's quote
+/// (`crate::book`).
+pub struct ExchangeTerms {
+    pub book: BookKey,
+    pub runners: BookKind,
+    pub stake_min_minor: i64,
+    pub stake_max_minor: i64,
+}
+
+/// The terms of an exchange order at selection `sid`: the market and the selection take bets.
+pub fn exchange_terms(market: &Market, sid: u32) -> Result<ExchangeTerms, BetReject> {
+    if !bettable(&market.status) {
+        return Err(BetReject::MarketNotOpen { status: market.status.clone() });
+    }
+    let section = market.section.iter().find(|s| s.sid == sid).ok_or(BetReject::UnknownSelection)?;
+    if !bettable(&section.gstatus) {
+        return Err(BetReject::MarketNotOpen { status: section.gstatus.clone() });
+    }
+    let (stake_min_minor, stake_max_minor) = limits(market, section);
+    Ok(ExchangeTerms { book: BookKey { mid: market.mid, scope: 0 }, runners: runners(market), stake_min_minor, stake_max_minor })
+}
+
 /// A price, rate or line no real market has (a glitching feed, a mistyped price) is refused like
 /// a price not on offer: past these a bet's profit or loss leaves the range the ledger's sums are
 /// checked for (`limits::PAYOUT_PER_STAKE_MAX`), and a run line past the highest run value

@@ -565,6 +565,7 @@ impl World {
             browser: "sim".into(),
             requested_at_ms: now,
             delay_ms: 0,
+            fill: None,
         };
         Some(Command::Sports(SportsCommand::PlaceBet { user_id, request_id: self.request_id(), market, delay: BetDelay::default(), stake_minor, info }))
     }
@@ -806,6 +807,7 @@ impl World {
             browser: "sim".into(),
             requested_at_ms: now,
             delay_ms: 0,
+            fill: None,
         };
         let mut command = CasinoCommand::PlaceCasinoBet { user_id, request_id: self.request_id(), gtype: table.gtype.into(), mid, item, stake_minor, info };
         let (expect, what) = match rng.below(12) {

@@ -5,7 +5,7 @@
 //! `ApiError` wraps them; the domain's other typed errors (the feed's, feed control's, a counted
 //! guess, a busy password check or audit) convert into them below.
 
-use ledger::{AccountReject, BetReject, CasinoReject, OversightReject};
+use ledger::{AccountReject, BetReject, CasinoReject, OrderReject, OversightReject};
 use crate::audit_calls::{AuditBusy, BUSY_RETRY_AFTER_SECS};
 use crate::auth::guard::TooManyGuesses;
 use crate::auth::passwords::PasswordError;
@@ -278,6 +278,7 @@ pub fn ledger_answer(reject: &Reject) -> (StatusCode, String) {
     match reject {
         Reject::Accounts(reject) => account_answer(reject),
         Reject::Bets(reject) => bet_answer(reject),
+        Reject::Exchange(reject) => order_answer(reject),
         Reject::Casino(reject) => casino_answer(reject),
         Reject::Oversight(reject) => oversight_answer(reject),
         Reject::Wallet(reject) => wallet_answer(reject),
@@ -319,6 +320,15 @@ fn bet_answer(reject: &BetReject) -> (StatusCode, String) {
             (S::UNPROCESSABLE_ENTITY, format!("This bet could take your balance past the most an account may hold ({}); lower the stake", Money(*balance_max_minor)))
         }
         R::StakeOutOfLimits { min_minor, max_minor } => (S::UNPROCESSABLE_ENTITY, format!("Stake must be between {} and {}", Money(*min_minor), Money(*max_minor))),
+    }
+}
+
+fn order_answer(reject: &OrderReject) -> (StatusCode, String) {
+    let message = reject.to_string();
+    match reject {
+        OrderReject::UnknownOrder => (StatusCode::NOT_FOUND, message),
+        OrderReject::NothingToCancel => (StatusCode::CONFLICT, message),
+        OrderReject::OffLadder { .. } | OrderReject::NotAnExchangeMarket | OrderReject::CancelSizeInvalid { .. } | OrderReject::SamePrice => (StatusCode::UNPROCESSABLE_ENTITY, message),
     }
 }
 

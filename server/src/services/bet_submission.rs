@@ -75,6 +75,7 @@ impl BetRequest {
             browser: self.browser.clone(),
             requested_at_ms: self.requested_at_ms,
             delay_ms: 0,
+            fill: None,
         }
     }
 }

@@ -1,0 +1,290 @@
+//! `decide` for the order books: an order's fills and rest, cancels, and lapses. Each gives
+//! the orders' events and the bets of the fills (`E` holds both), or a refusal (`R`). Exposure
+//! counts unmatched orders at their worst (`Position`), so an order is taken only if the balance
+//! covers its owner's exposure after it; a resting order's fill never raises its owner's.
+
+use crate::accounts::messages::AccountReject;
+use crate::accounts::model::{Account, Accounts};
+use crate::bets::messages::{BetEvent, BetInfo, BetReject, Fill};
+use crate::bets::model::Betting;
+use crate::betting::{BookKind, Payoff};
+use crate::book::ladder::{on_ladder, round_to_ladder};
+use crate::book::matching::{match_order, Take};
+use crate::book::messages::{Closed, ExchangeCommand, OrderEvent, OrderReject, Persistence};
+use crate::book::model::{Exchange, Order, Position};
+use crate::ids::{BookKey, UserId};
+use crate::limits::BALANCE_MINOR_MAX;
+use schemas::sports::Side;
+use std::collections::BTreeMap;
+
+pub fn decide<E, R>(accounts: &Accounts, exchange: &Exchange, command: &ExchangeCommand) -> Result<Vec<E>, R>
+where
+    E: From<OrderEvent>,
+    R: From<AccountReject> + From<OrderReject>,
+{
+    match command {
+        ExchangeCommand::CancelOrder { user_id, order_id, size_minor } => {
+            accounts.users.get(user_id).ok_or(AccountReject::UnknownUser)?;
+            let order = exchange.orders.get(order_id).filter(|o| o.user_id == *user_id).ok_or(OrderReject::UnknownOrder)?;
+            let size_minor = size_minor.unwrap_or(order.unmatched_minor);
+            if size_minor <= 0 || size_minor > order.unmatched_minor {
+                return Err(OrderReject::CancelSizeInvalid { unmatched_minor: order.unmatched_minor }.into());
+            }
+            Ok(vec![close(accounts, exchange, *user_id, order.book, &[(order.id, size_minor)], Closed::Cancelled).into()])
+        }
+        ExchangeCommand::CancelMarket { user_id, mid } => {
+            accounts.users.get(user_id).ok_or(AccountReject::UnknownUser)?;
+            let events = close_where(accounts, exchange, |o| o.book.mid == *mid && o.user_id == *user_id, Closed::Cancelled);
+            if events.is_empty() {
+                return Err(OrderReject::NothingToCancel.into());
+            }
+            Ok(events.into_iter().map(E::from).collect())
+        }
+        ExchangeCommand::TurnInPlay { gmid } => {
+            Ok(close_where(accounts, exchange, |o| o.gmid == *gmid && o.persistence == Persistence::Lapse && !o.in_play, Closed::LapsedInPlay).into_iter().map(E::from).collect())
+        }
+    }
+}
+
+/// The orders of market `mid` lapse: it was resulted or void.
+pub fn lapse_market(accounts: &Accounts, exchange: &Exchange, mid: u64) -> Vec<OrderEvent> {
+    close_where(accounts, exchange, |o| o.book.mid == mid, Closed::LapsedAtResult)
+}
+
+/// An operator cancels a user's unmatched orders (on market `mid`, or all of them).
+pub fn cancel_by_operator(accounts: &Accounts, exchange: &Exchange, user_id: UserId, mid: Option<u64>) -> Vec<OrderEvent> {
+    close_where(accounts, exchange, |o| o.user_id == user_id && mid.is_none_or(|mid| o.book.mid == mid), Closed::ByOperator)
+}
+
+/// One `OrdersClosed` per user and book for every order `which` picks, its whole unmatched part.
+fn close_where(accounts: &Accounts, exchange: &Exchange, which: impl Fn(&Order) -> bool, why: Closed) -> Vec<OrderEvent> {
+    let mut per_holder: BTreeMap<(UserId, BookKey), Vec<(u64, i64)>> = BTreeMap::new();
+    for order in exchange.orders.values().filter(|o| which(o)) {
+        per_holder.entry((order.user_id, order.book)).or_default().push((order.id, order.unmatched_minor));
+    }
+    per_holder.into_iter().map(|((user_id, book), orders)| close(accounts, exchange, user_id, book, &orders, why.clone())).collect()
+}
+
+/// Takes `orders` (id, size) off one user's book, with the exposure after.
+fn close(accounts: &Accounts, exchange: &Exchange, user_id: UserId, book: BookKey, orders: &[(u64, i64)], why: Closed) -> OrderEvent {
+    let kind = exchange.markets.get(&book.mid).map_or_else(|| BookKind::Runners(Vec::new()), |m| m.kind.clone());
+    let mut positions = Positions::new(accounts, exchange, book, kind);
+    for (order_id, size_minor) in orders {
+        positions.reduce_order(user_id, *order_id, *size_minor);
+    }
+    let (book_exposure_after_minor, exposure_after_minor) = positions.exposure_after(user_id);
+    OrderEvent::OrdersClosed { user_id, book, orders: orders.to_vec(), why, book_exposure_after_minor, exposure_after_minor }
+}
+
+/// An order the sports markets checked (a market that takes orders, the in-play delay waited,
+/// the stake within the market's limits): what the player asks.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Ask {
+    pub request_id: String,
+    pub gmid: u64,
+    pub book: BookKey,
+    /// The market's runners now (a book keeps those of its first order or bet).
+    pub runners: BookKind,
+    pub sid: u32,
+    pub side: Side,
+    pub price_h: u32,
+    pub size_minor: i64,
+    pub persistence: Persistence,
+    pub in_play: bool,
+    pub info: BetInfo,
+}
+
+/// A price must be on the ladder.
+pub fn check_price(price_h: u32) -> Result<(), OrderReject> {
+    if on_ladder(price_h) {
+        return Ok(());
+    }
+    let nearest = format!("{:.2} and {:.2}", f64::from(round_to_ladder(price_h, false)) / 100.0, f64::from(round_to_ladder(price_h, true)) / 100.0);
+    Err(OrderReject::OffLadder { nearest })
+}
+
+/// An order taken: its fills (two bets each, the resting side's first), then the order with
+/// what rests. `replacing` is the user's order this one replaces: closed first, in the same
+/// batch. Refused when the balance does not cover the exposure after, or when what the open
+/// bets and orders could win would take the balance past the maximum.
+pub fn place<E, R>(accounts: &Accounts, betting: &Betting, exchange: &Exchange, user: &Account, ask: Ask, replacing: Option<&Order>) -> Result<Vec<E>, R>
+where
+    E: From<OrderEvent> + From<BetEvent>,
+    R: From<AccountReject> + From<BetReject> + From<OrderReject>,
+{
+    check_price(ask.price_h)?;
+    let kind = kind_of(betting, exchange, &ask.book).unwrap_or(ask.runners);
+    if !matches!(&kind, BookKind::Runners(sids) if sids.contains(&ask.sid)) {
+        return Err(BetReject::UnknownSelection.into());
+    }
+    let mut positions = Positions::new(accounts, exchange, ask.book, kind.clone());
+    let mut events: Vec<E> = Vec::new();
+    if let Some(old) = replacing {
+        positions.reduce_order(user.id, old.id, old.unmatched_minor);
+        let (book_exposure_after_minor, exposure_after_minor) = positions.exposure_after(user.id);
+        events.push(OrderEvent::OrdersClosed { user_id: user.id, book: old.book, orders: vec![(old.id, old.unmatched_minor)], why: Closed::Replaced, book_exposure_after_minor, exposure_after_minor }.into());
+    }
+    let book_exposure_before = positions.held(user.id).book_exposure;
+    let win_max_before = user.book_win_max.get(&ask.book).copied().unwrap_or(0);
+    let take = Take { user_id: user.id, sid: ask.sid, side: ask.side, price_h: ask.price_h, size_minor: ask.size_minor };
+    let matching = match_order(exchange, ask.book.mid, &take);
+    let order_id = betting.next_bet_id();
+    let mut bet_id = order_id;
+    for fill in &matching.fills {
+        let maker = &exchange.orders[&fill.order_id];
+        let (maker_bet, taker_bet) = (bet_id + 1, bet_id + 2);
+        bet_id += 2;
+        positions.reduce_order(maker.user_id, maker.id, fill.size_minor);
+        let sides = [
+            (maker.user_id, maker_bet, maker.side, &maker.request_id, &maker.info, Fill { order_id: maker.id, counter_order_id: order_id, counter_bet_id: taker_bet }),
+            (user.id, taker_bet, ask.side, &ask.request_id, &ask.info, Fill { order_id, counter_order_id: maker.id, counter_bet_id: maker_bet }),
+        ];
+        for (user_id, id, side, request_id, info, link) in sides {
+            let payoff = Payoff::Decimal { sid: ask.sid, odds_h: fill.price_h, side };
+            positions.matched(user_id, &payoff, fill.size_minor);
+            let (book_exposure_after_minor, exposure_after_minor) = positions.exposure_after(user_id);
+            events.push(
+                BetEvent::BetPlaced {
+                    bet_id: id,
+                    user_id,
+                    request_id: request_id.clone(),
+                    gmid: ask.gmid,
+                    book: ask.book,
+                    kind: kind.clone(),
+                    payoff,
+                    stake_minor: fill.size_minor,
+                    info: BetInfo { price_h: fill.price_h, fill: Some(link), ..info.clone() },
+                    book_exposure_after_minor,
+                    exposure_after_minor,
+                }
+                .into(),
+            );
+        }
+    }
+    let self_match_minor = if matching.crosses_own { matching.unmatched_minor } else { 0 };
+    let rest_minor = matching.unmatched_minor - self_match_minor;
+    if rest_minor > 0 {
+        positions.rest_order(user.id, order_id, Payoff::Decimal { sid: ask.sid, odds_h: ask.price_h, side: ask.side }, rest_minor);
+    }
+    let (book_exposure_after_minor, exposure_after_minor) = positions.exposure_after(user.id);
+    if user.balance_minor < exposure_after_minor {
+        let available_minor = user.available_minor();
+        return Err(AccountReject::InsufficientBalance { available_minor, needed_minor: book_exposure_after_minor - book_exposure_before }.into());
+    }
+    let win_max_after = positions.win_max(user.id);
+    if user.balance_minor + user.open_win_max_minor() - win_max_before + win_max_after > BALANCE_MINOR_MAX {
+        return Err(BetReject::WinPastBalanceMax { balance_max_minor: BALANCE_MINOR_MAX }.into());
+    }
+    events.push(
+        OrderEvent::OrderPlaced {
+            order_id,
+            user_id: user.id,
+            request_id: ask.request_id,
+            gmid: ask.gmid,
+            book: ask.book,
+            kind,
+            sid: ask.sid,
+            side: ask.side,
+            price_h: ask.price_h,
+            size_minor: ask.size_minor,
+            matched_minor: matching.matched_minor(),
+            self_match_minor,
+            persistence: ask.persistence,
+            in_play: ask.in_play,
+            info: ask.info,
+            replaces: replacing.map(|o| o.id),
+            book_exposure_after_minor,
+            exposure_after_minor,
+        }
+        .into(),
+    );
+    Ok(events)
+}
+
+/// The outcome set a book's bets and orders are priced over: that of its open bets, or of its
+/// resting orders (both are the same when both exist: each took the other's).
+pub fn kind_of(betting: &Betting, exchange: &Exchange, book: &BookKey) -> Option<BookKind> {
+    betting.books.get(book).map(|b| b.kind.clone()).or_else(|| exchange.markets.get(&book.mid).map(|m| m.kind.clone()))
+}
+
+/// The position of one book's holders as a decision changes it step by step: each step gives the
+/// exposure its event records.
+struct Positions<'a> {
+    accounts: &'a Accounts,
+    exchange: &'a Exchange,
+    book: BookKey,
+    kind: BookKind,
+    held: BTreeMap<UserId, Held>,
+}
+
+/// One holder's matched P/L per outcome, unmatched orders (payoff, size), and exposure now.
+struct Held {
+    pnl: Vec<i64>,
+    orders: BTreeMap<u64, (Payoff, i64)>,
+    book_exposure: i64,
+    exposure: i64,
+}
+
+impl<'a> Positions<'a> {
+    fn new(accounts: &'a Accounts, exchange: &'a Exchange, book: BookKey, kind: BookKind) -> Self {
+        Positions { accounts, exchange, book, kind, held: BTreeMap::new() }
+    }
+
+    fn held(&mut self, user_id: UserId) -> &mut Held {
+        let (accounts, exchange, book, kind) = (self.accounts, self.exchange, self.book, &self.kind);
+        self.held.entry(user_id).or_insert_with(|| {
+            let account = accounts.users.get(&user_id);
+            let pnl = Position::new(kind, account.and_then(|a| a.book_pnl.get(&book)).map(Vec::as_slice)).pnl;
+            let orders = exchange.user_orders(book.mid, user_id).filter(|o| o.book == book).map(|o| (o.id, (o.payoff(), o.unmatched_minor))).collect();
+            Held {
+                pnl,
+                orders,
+                book_exposure: account.and_then(|a| a.book_exposure.get(&book)).copied().unwrap_or(0),
+                exposure: account.map_or(0, |a| a.exposure_minor),
+            }
+        })
+    }
+
+    fn position(&mut self, user_id: UserId) -> Position {
+        let kind = self.kind.clone();
+        let held = self.held(user_id);
+        let mut position = Position::new(&kind, Some(&held.pnl));
+        for (payoff, size_minor) in held.orders.values() {
+            position.unmatched(payoff, *size_minor, 1);
+        }
+        position
+    }
+
+    fn matched(&mut self, user_id: UserId, payoff: &Payoff, stake_minor: i64) {
+        let mut position = Position::new(&self.kind.clone(), Some(&self.held(user_id).pnl));
+        position.matched(payoff, stake_minor);
+        self.held(user_id).pnl = position.pnl;
+    }
+
+    fn reduce_order(&mut self, user_id: UserId, order_id: u64, size_minor: i64) {
+        let held = self.held(user_id);
+        if let Some((_, unmatched)) = held.orders.get_mut(&order_id) {
+            *unmatched -= size_minor;
+            if *unmatched <= 0 {
+                held.orders.remove(&order_id);
+            }
+        }
+    }
+
+    fn rest_order(&mut self, user_id: UserId, order_id: u64, payoff: Payoff, size_minor: i64) {
+        self.held(user_id).orders.insert(order_id, (payoff, size_minor));
+    }
+
+    /// The holder's book exposure and total exposure now; the next step starts from them.
+    fn exposure_after(&mut self, user_id: UserId) -> (i64, i64) {
+        let book_exposure = self.position(user_id).exposure_minor();
+        let held = self.held(user_id);
+        held.exposure += book_exposure - held.book_exposure;
+        held.book_exposure = book_exposure;
+        (book_exposure, held.exposure)
+    }
+
+    fn win_max(&mut self, user_id: UserId) -> i64 {
+        self.position(user_id).win_max_minor()
+    }
+}

@@ -1,0 +1,194 @@
+//! The order books' state: every order with an unmatched part, and per market the resting
+//! orders of each runner by price and time. An order leaves the state once nothing of it rests
+//! (matched, cancelled or lapsed); its bets and its record are the log's and the history's.
+
+use crate::bets::messages::BetInfo;
+use crate::betting::{worst_loss_minor, BookKind, Outcome, Payoff};
+use crate::book::messages::Persistence;
+use crate::ids::{BookKey, UserId};
+use schemas::sports::Side;
+use serde::{Deserialize, Serialize};
+use std::collections::{BTreeMap, BTreeSet, VecDeque};
+
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+pub struct Exchange {
+    /// Orders with an unmatched part, by id (ids are the bets' ids: one sequence for both).
+    pub orders: BTreeMap<u64, Order>,
+    /// The books of markets with unmatched orders, by market id.
+    pub markets: BTreeMap<u64, MarketBook>,
+}
+
+/// An order with an unmatched part, as it rests in its book.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Order {
+    pub id: u64,
+    pub user_id: UserId,
+    pub request_id: String,
+    pub gmid: u64,
+    pub book: BookKey,
+    pub sid: u32,
+    pub side: Side,
+    pub price_h: u32,
+    /// The size asked, and what of it is unmatched now.
+    pub size_minor: i64,
+    pub unmatched_minor: i64,
+    pub persistence: Persistence,
+    pub in_play: bool,
+    pub placed_at_ms: i64,
+    pub info: BetInfo,
+}
+
+impl Order {
+    /// How the unmatched part would pay if matched at its price.
+    pub fn payoff(&self) -> Payoff {
+        Payoff::Decimal { sid: self.sid, odds_h: self.price_h, side: self.side }
+    }
+}
+
+/// One market's book.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct MarketBook {
+    pub gmid: u64,
+    /// The runners its orders are priced over: the outcome set of its bets (`bets::Book`).
+    pub kind: BookKind,
+    pub runners: BTreeMap<u32, Ladder>,
+    /// Each user's orders in this book.
+    pub by_user: BTreeMap<UserId, BTreeSet<u64>>,
+}
+
+/// One runner's resting orders: backs and lays by price, each queue oldest first.
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+pub struct Ladder {
+    pub backs: BTreeMap<u32, VecDeque<Resting>>,
+    pub lays: BTreeMap<u32, VecDeque<Resting>>,
+}
+
+impl Ladder {
+    pub fn side(&self, side: Side) -> &BTreeMap<u32, VecDeque<Resting>> {
+        match side {
+            Side::Back => &self.backs,
+            Side::Lay => &self.lays,
+        }
+    }
+
+    fn side_mut(&mut self, side: Side) -> &mut BTreeMap<u32, VecDeque<Resting>> {
+        match side {
+            Side::Back => &mut self.backs,
+            Side::Lay => &mut self.lays,
+        }
+    }
+}
+
+/// A resting order's place in a queue.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Resting {
+    pub order_id: u64,
+    pub user_id: UserId,
+}
+
+impl Exchange {
+    /// One user's orders in one market, oldest first.
+    pub fn user_orders(&self, mid: u64, user_id: UserId) -> impl Iterator<Item = &Order> {
+        self.markets.get(&mid).and_then(|m| m.by_user.get(&user_id)).into_iter().flatten().filter_map(|id| self.orders.get(id))
+    }
+
+    /// Puts an order into its book, behind the orders at its price.
+    pub fn rest(&mut self, order: Order, kind: &BookKind) {
+        let market = self.markets.entry(order.book.mid).or_insert_with(|| MarketBook { gmid: order.gmid, kind: kind.clone(), runners: BTreeMap::new(), by_user: BTreeMap::new() });
+        market.runners.entry(order.sid).or_default().side_mut(order.side).entry(order.price_h).or_default().push_back(Resting { order_id: order.id, user_id: order.user_id });
+        market.by_user.entry(order.user_id).or_default().insert(order.id);
+        self.orders.insert(order.id, order);
+    }
+
+    /// Takes `size_minor` off an order's unmatched part (a fill or a partial cancel); an order
+    /// with nothing left leaves its book. Unknown orders are passed over (apply is total).
+    pub fn reduce(&mut self, order_id: u64, size_minor: i64) {
+        let Some(order) = self.orders.get_mut(&order_id) else { return };
+        order.unmatched_minor -= size_minor;
+        if order.unmatched_minor > 0 {
+            return;
+        }
+        let order = self.orders.remove(&order_id).expect("just found");
+        let Some(market) = self.markets.get_mut(&order.book.mid) else { return };
+        if let Some(ladder) = market.runners.get_mut(&order.sid) {
+            let levels = ladder.side_mut(order.side);
+            if let Some(queue) = levels.get_mut(&order.price_h) {
+                queue.retain(|r| r.order_id != order_id);
+                if queue.is_empty() {
+                    levels.remove(&order.price_h);
+                }
+            }
+            if ladder.backs.is_empty() && ladder.lays.is_empty() {
+                market.runners.remove(&order.sid);
+            }
+        }
+        if let Some(ids) = market.by_user.get_mut(&order.user_id) {
+            ids.remove(&order_id);
+            if ids.is_empty() {
+                market.by_user.remove(&order.user_id);
+            }
+        }
+        if market.by_user.is_empty() {
+            self.markets.remove(&order.book.mid);
+        }
+    }
+
+    /// The unmatched size at each price of one side of a runner, best price for a taker first
+    /// (resting lays highest first, resting backs lowest first): the book's depth.
+    pub fn depth(&self, mid: u64, sid: u32, resting: Side) -> Vec<(u32, i64)> {
+        let Some(ladder) = self.markets.get(&mid).and_then(|m| m.runners.get(&sid)) else { return Vec::new() };
+        let level = |(price, queue): (&u32, &VecDeque<Resting>)| (*price, queue.iter().filter_map(|r| self.orders.get(&r.order_id)).map(|o| o.unmatched_minor).sum());
+        match resting {
+            Side::Lay => ladder.lays.iter().rev().map(level).collect(),
+            Side::Back => ladder.backs.iter().map(level).collect(),
+        }
+    }
+}
+
+/// A user's position in one book: the matched bets' P/L at each outcome, and what the unmatched
+/// orders could add at worst (`reserve`, non-positive) and at best (`upside`, non-negative)
+/// if they were matched. Betfair counts unmatched liability too: exposure is the worst case of
+/// matched plus the worst every unmatched order could add.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Position {
+    pub outcomes: Vec<Outcome>,
+    pub pnl: Vec<i64>,
+    pub reserve: Vec<i64>,
+    pub upside: Vec<i64>,
+}
+
+impl Position {
+    /// `pnl` is the matched P/L per outcome of `kind` (none: no matched bets).
+    pub fn new(kind: &BookKind, pnl: Option<&[i64]>) -> Self {
+        let outcomes = kind.candidate_outcomes(std::iter::empty());
+        let n = outcomes.len();
+        let pnl = pnl.filter(|p| p.len() == n).map_or_else(|| vec![0; n], <[i64]>::to_vec);
+        Position { outcomes, pnl, reserve: vec![0; n], upside: vec![0; n] }
+    }
+
+    /// Adds (`sign` 1) or takes away (−1) an unmatched part of `size_minor` paying `payoff`.
+    pub fn unmatched(&mut self, payoff: &Payoff, size_minor: i64, sign: i64) {
+        for (i, o) in self.outcomes.iter().enumerate() {
+            let pnl = payoff.pnl(size_minor, *o);
+            self.reserve[i] += sign * pnl.min(0);
+            self.upside[i] += sign * pnl.max(0);
+        }
+    }
+
+    /// Adds a matched bet.
+    pub fn matched(&mut self, payoff: &Payoff, stake_minor: i64) {
+        for (i, o) in self.outcomes.iter().enumerate() {
+            self.pnl[i] += payoff.pnl(stake_minor, *o);
+        }
+    }
+
+    /// The worst case of matched plus unmatched: the book's exposure.
+    pub fn exposure_minor(&self) -> i64 {
+        worst_loss_minor(&self.pnl.iter().zip(&self.reserve).map(|(p, r)| p + r).collect::<Vec<_>>())
+    }
+
+    /// The most the book could win, every unmatched order matched where it helps.
+    pub fn win_max_minor(&self) -> i64 {
+        self.pnl.iter().zip(&self.upside).map(|(p, u)| p + u).max().unwrap_or(0).max(0)
+    }
+}

@@ -1,0 +1,442 @@
+//! The exchange: orders matched against each other on match-odds markets (price-time priority,
+//! best execution, no self-match), unmatched orders that rest, cancel, move and lapse, and
+//! exposure that counts them. Given/when/then, and a property test against a brute-force
+//! matcher.
+
+mod common;
+
+use common::*;
+use ledger::book::ladder;
+use ledger::{AccountReject, BetDelay, BetEvent, BetReject, Closed, Command, Event, ExchangeCommand, OrderEvent, OrderReject, Persistence, Reject, SportsCommand, State};
+use proptest::prelude::*;
+use schemas::sports::{Market, MarketResult, MarketType, Side};
+use schemas::Role;
+use std::collections::BTreeMap;
+
+const MID: u64 = 7;
+
+/// The match odds of the common tests, with a minimum stake of 1.00 so small orders rest.
+fn exchange_market() -> Market {
+    Market { min: schemas::Money(100), ..match_odds() }
+}
+
+fn order(user_id: u64, request_id: &str, sid: u32, side: Side, price_h: u32, size_minor: i64) -> Command {
+    order_on(exchange_market(), user_id, request_id, sid, side, price_h, size_minor, Persistence::Lapse, false)
+}
+
+#[allow(clippy::too_many_arguments)]
+fn order_on(market: Market, user_id: u64, request_id: &str, sid: u32, side: Side, price_h: u32, size_minor: i64, persistence: Persistence, in_play: bool) -> Command {
+    let delay = BetDelay { in_play, ms_per_sec: 0 };
+    Command::Sports(SportsCommand::PlaceOrder { user_id, request_id: request_id.into(), market, delay, size_minor, persistence, info: info(sid, side, price_h) })
+}
+
+fn cancel(user_id: u64, order_id: u64, size_minor: Option<i64>) -> Command {
+    Command::Exchange(ExchangeCommand::CancelOrder { user_id, order_id, size_minor })
+}
+
+fn replace(user_id: u64, order_id: u64, price_h: u32) -> Command {
+    Command::Sports(SportsCommand::ReplaceOrder { user_id, order_id, price_h, request_id: format!("move-{order_id}-{price_h}"), market: exchange_market(), delay: BetDelay::default(), requested_at_ms: 0 })
+}
+
+fn settle(winner: u32) -> Command {
+    Command::Sports(SportsCommand::SettleMarket { gmid: 500, mid: MID, result: MarketResult::Winner { sid: winner }, market: match_odds() })
+}
+
+/// Users 1 to `n`, each with `balance_minor`.
+fn players(n: u64, balance_minor: i64) -> State {
+    given((1..=n).flat_map(|id| [opened(id, &format!("p{id}"), Role::User), credited(id, balance_minor, balance_minor)]).collect())
+}
+
+/// Decides and applies, returning the events too.
+fn run(state: &State, command: Command) -> (State, Vec<Event>) {
+    let events = when(state, command).expect("accepted");
+    let mut next = state.clone();
+    for event in &events {
+        let seq = next.head_seq + 1;
+        ledger::apply(&mut next, &ledger::Envelope { seq, at_ms: T0, event: event.clone() });
+    }
+    (next, events)
+}
+
+/// The fills in `events`: (back user, lay user, price, size), from each pair of bets.
+fn fills(events: &[Event]) -> Vec<(u64, u64, u32, i64)> {
+    let bets: Vec<_> = events.iter().filter_map(|e| if let Event::Bets(BetEvent::BetPlaced { user_id, info, stake_minor, .. }) = e { Some((*user_id, info.side, info.price_h, *stake_minor)) } else { None }).collect();
+    bets.chunks(2)
+        .map(|pair| {
+            let (back, lay) = if pair[0].1 == Side::Back { (pair[0], pair[1]) } else { (pair[1], pair[0]) };
+            assert_eq!((back.2, back.3), (lay.2, lay.3), "both sides of a fill at one price and size");
+            (back.0, lay.0, back.2, back.3)
+        })
+        .collect()
+}
+
+fn placed(events: &[Event]) -> (u64, i64, i64) {
+    events
+        .iter()
+        .find_map(|e| if let Event::Exchange(OrderEvent::OrderPlaced { order_id, matched_minor, self_match_minor, .. }) = e { Some((*order_id, *matched_minor, *self_match_minor)) } else { None })
+        .expect("an order placed")
+}
+
+fn exposure(state: &State, user: u64) -> i64 {
+    state.accounts.users[&user].exposure_minor
+}
+
+#[test]
+fn an_order_with_nothing_to_match_rests_and_its_liability_is_exposure() {
+    let state = players(1, 100_000);
+    let (after, events) = run(&state, order(1, "r1", 1, Side::Lay, 250, 10_000));
+    assert_eq!(placed(&events), (1, 0, 0));
+    assert!(fills(&events).is_empty());
+    assert_eq!(exposure(&after, 1), 15_000, "a lay of 100 at 2.50 risks 150 if it is matched");
+    assert_eq!(after.exchange.depth(MID, 1, Side::Lay), vec![(250, 10_000)]);
+}
+
+#[test]
+fn a_back_matches_resting_lays_at_their_better_price() {
+    let state = players(2, 100_000);
+    let (state, _) = run(&state, order(1, "lay", 1, Side::Lay, 210, 10_000));
+    let (after, events) = run(&state, order(2, "back", 1, Side::Back, 200, 10_000));
+    assert_eq!(fills(&events), vec![(2, 1, 210, 10_000)], "matched at the resting 2.10, better than the 2.00 asked");
+    assert!(after.exchange.orders.is_empty());
+    assert_eq!(exposure(&after, 1), 11_000, "the layer's liability at 2.10");
+    assert_eq!(exposure(&after, 2), 10_000, "the backer's stake");
+    let (settled, _) = run(&after, settle(1));
+    assert_eq!(settled.accounts.users[&2].balance_minor, 111_000, "the back's profit …");
+    assert_eq!(settled.accounts.users[&1].balance_minor, 89_000, "… is the lay's liability");
+    assert_eq!((exposure(&settled, 1), exposure(&settled, 2)), (0, 0));
+}
+
+#[test]
+fn a_taker_goes_through_three_price_levels_from_two_makers_best_price_then_oldest_first() {
+    let state = players(3, 1_000_000);
+    let (state, _) = run(&state, order(1, "a", 1, Side::Lay, 200, 5_000));
+    let (state, _) = run(&state, order(2, "b", 1, Side::Lay, 204, 5_000));
+    let (state, _) = run(&state, order(1, "c", 1, Side::Lay, 204, 5_000));
+    let (state, _) = run(&state, order(2, "d", 1, Side::Lay, 202, 5_000));
+    let (after, events) = run(&state, order(3, "take", 1, Side::Back, 200, 17_000));
+    assert_eq!(fills(&events), vec![(3, 2, 204, 5_000), (3, 1, 204, 5_000), (3, 2, 202, 5_000), (3, 1, 200, 2_000)]);
+    assert_eq!(placed(&events), (5, 17_000, 0), "the order takes the next id, its fills the ones after");
+    assert_eq!(after.exchange.depth(MID, 1, Side::Lay), vec![(200, 3_000)], "what is left of the last level");
+}
+
+#[test]
+fn a_lay_matches_resting_backs_lowest_first_and_the_rest_rests() {
+    let state = players(2, 1_000_000);
+    let (state, _) = run(&state, order(1, "a", 2, Side::Back, 300, 4_000));
+    let (state, _) = run(&state, order(1, "b", 2, Side::Back, 290, 4_000));
+    let (after, events) = run(&state, order(2, "lay", 2, Side::Lay, 300, 10_000));
+    assert_eq!(fills(&events), vec![(1, 2, 290, 4_000), (1, 2, 300, 4_000)]);
+    assert_eq!(after.exchange.depth(MID, 2, Side::Back), vec![]);
+    assert_eq!(after.exchange.depth(MID, 2, Side::Lay), vec![(300, 2_000)]);
+}
+
+#[test]
+fn an_order_never_matches_its_owners_orders_and_its_crossing_rest_is_cancelled() {
+    let state = players(2, 1_000_000);
+    let (state, _) = run(&state, order(1, "own", 1, Side::Lay, 220, 5_000));
+    let (state, _) = run(&state, order(2, "other", 1, Side::Lay, 210, 3_000));
+    let (after, events) = run(&state, order(1, "back", 1, Side::Back, 200, 10_000));
+    assert_eq!(fills(&events), vec![(1, 2, 210, 3_000)], "passes over its own lay at 2.20");
+    assert_eq!(placed(&events), (3, 3_000, 7_000), "the rest would cross its own lay: cancelled, not rested");
+    assert_eq!(after.exchange.depth(MID, 1, Side::Back), vec![]);
+    assert_eq!(after.exchange.depth(MID, 1, Side::Lay), vec![(220, 5_000)]);
+}
+
+#[test]
+fn exposure_counts_unmatched_orders_and_an_order_the_balance_cannot_cover_is_refused() {
+    let state = players(1, 20_000);
+    let (state, _) = run(&state, order(1, "a", 1, Side::Back, 200, 15_000));
+    assert_eq!(exposure(&state, 1), 15_000);
+    let refused = when(&state, order(1, "b", 2, Side::Back, 300, 10_000));
+    assert_eq!(refused, Err(Reject::Accounts(AccountReject::InsufficientBalance { available_minor: 5_000, needed_minor: 10_000 })));
+    // Backs on two runners lose both stakes only if a third wins: 25,000 > 20,000. A back of the
+    // same runner at a lay's worth is what hedges.
+    let (hedged, _) = run(&state, order(1, "c", 1, Side::Lay, 190, 15_000));
+    assert_eq!(exposure(&hedged, 1), 15_000, "an unmatched lay does not offset an unmatched back: either may match alone");
+}
+
+#[test]
+fn cancel_releases_exposure_at_once_whole_or_in_part() {
+    let state = players(1, 100_000);
+    let (state, _) = run(&state, order(1, "a", 1, Side::Back, 200, 10_000));
+    let (part, events) = run(&state, cancel(1, 1, Some(4_000)));
+    assert!(matches!(&events[..], [Event::Exchange(OrderEvent::OrdersClosed { orders, why: Closed::Cancelled, .. })] if orders == &vec![(1, 4_000)]));
+    assert_eq!(exposure(&part, 1), 6_000);
+    assert_eq!(part.exchange.orders[&1].unmatched_minor, 6_000);
+    let (whole, _) = run(&part, cancel(1, 1, None));
+    assert_eq!(exposure(&whole, 1), 0);
+    assert!(whole.exchange.orders.is_empty() && whole.exchange.markets.is_empty());
+    assert!(whole.accounts.users[&1].book_exposure.is_empty(), "nothing left of the book on the account");
+}
+
+#[test]
+fn bad_cancels_are_refused() {
+    let state = players(2, 100_000);
+    let (state, _) = run(&state, order(1, "a", 1, Side::Back, 200, 10_000));
+    assert_eq!(when(&state, cancel(2, 1, None)), Err(Reject::Exchange(OrderReject::UnknownOrder)), "someone else's order");
+    assert_eq!(when(&state, cancel(1, 99, None)), Err(Reject::Exchange(OrderReject::UnknownOrder)));
+    assert_eq!(when(&state, cancel(1, 1, Some(0))), Err(Reject::Exchange(OrderReject::CancelSizeInvalid { unmatched_minor: 10_000 })));
+    assert_eq!(when(&state, cancel(1, 1, Some(10_001))), Err(Reject::Exchange(OrderReject::CancelSizeInvalid { unmatched_minor: 10_000 })));
+    let (cancelled, _) = run(&state, cancel(1, 1, None));
+    assert_eq!(when(&cancelled, cancel(1, 1, None)), Err(Reject::Exchange(OrderReject::UnknownOrder)), "cancelled twice");
+    let (matched, _) = run(&state, order(2, "lay", 1, Side::Lay, 200, 10_000));
+    assert_eq!(when(&matched, cancel(1, 1, None)), Err(Reject::Exchange(OrderReject::UnknownOrder)), "a matched order has nothing to cancel");
+    assert_eq!(when(&matched, Command::Exchange(ExchangeCommand::CancelMarket { user_id: 1, mid: MID })), Err(Reject::Exchange(OrderReject::NothingToCancel)));
+}
+
+#[test]
+fn replace_moves_the_rest_to_a_new_price_behind_the_queue_and_may_match() {
+    let state = players(3, 1_000_000);
+    let (state, _) = run(&state, order(1, "a", 1, Side::Lay, 200, 5_000));
+    let (state, _) = run(&state, order(2, "b", 1, Side::Lay, 202, 5_000));
+    let (moved, events) = run(&state, replace(1, 1, 202));
+    assert!(matches!(&events[0], Event::Exchange(OrderEvent::OrdersClosed { why: Closed::Replaced, .. })));
+    let (new_id, _, _) = placed(&events);
+    assert_eq!(moved.exchange.depth(MID, 1, Side::Lay), vec![(202, 10_000)]);
+    let (after, events) = run(&moved, order(3, "take", 1, Side::Back, 202, 6_000));
+    assert_eq!(fills(&events), vec![(3, 2, 202, 5_000), (3, 1, 202, 1_000)], "the moved order queues behind the one already at 2.02");
+    assert_eq!(after.exchange.orders[&new_id].unmatched_minor, 4_000);
+    assert_eq!(when(&after, replace(1, new_id, 202)), Err(Reject::Exchange(OrderReject::SamePrice)));
+    assert_eq!(when(&after, replace(1, 1, 204)), Err(Reject::Exchange(OrderReject::UnknownOrder)), "the replaced order is gone");
+}
+
+#[test]
+fn at_in_play_lapse_orders_lapse_and_keep_orders_stay() {
+    let state = players(1, 1_000_000);
+    let (state, _) = run(&state, order_on(exchange_market(), 1, "a", 1, Side::Back, 200, 5_000, Persistence::Lapse, false));
+    let (state, _) = run(&state, order_on(exchange_market(), 1, "b", 2, Side::Back, 300, 5_000, Persistence::Keep, false));
+    let (after, events) = run(&state, Command::Exchange(ExchangeCommand::TurnInPlay { gmid: 500 }));
+    assert!(matches!(&events[..], [Event::Exchange(OrderEvent::OrdersClosed { orders, why: Closed::LapsedInPlay, .. })] if orders == &vec![(1, 5_000)]));
+    assert_eq!(after.exchange.orders.keys().copied().collect::<Vec<_>>(), vec![2]);
+    assert_eq!(exposure(&after, 1), 5_000);
+    let (in_play, _) = run(&after, order_on(exchange_market(), 1, "c", 3, Side::Back, 400, 5_000, Persistence::Lapse, true));
+    assert_eq!(when(&in_play, Command::Exchange(ExchangeCommand::TurnInPlay { gmid: 500 })).map(|e| e.len()), Ok(0), "an order placed in play does not lapse at in-play");
+}
+
+#[test]
+fn settlement_lapses_unmatched_orders_and_settles_the_matched_bets() {
+    let state = players(2, 1_000_000);
+    let (state, _) = run(&state, order(1, "a", 1, Side::Lay, 250, 10_000));
+    let (state, _) = run(&state, order(2, "b", 1, Side::Back, 250, 4_000));
+    let (state, _) = run(&state, order(2, "c", 2, Side::Back, 300, 7_000));
+    let (after, events) = run(&state, settle(1));
+    let lapsed: Vec<_> = events.iter().filter_map(|e| if let Event::Exchange(OrderEvent::OrdersClosed { user_id, orders, why: Closed::LapsedAtResult, .. }) = e { Some((*user_id, orders.clone())) } else { None }).collect();
+    assert_eq!(lapsed, vec![(1, vec![(1, 6_000)]), (2, vec![(5, 7_000)])], "order 2 matched whole (its bets are 3 and 4)");
+    assert!(after.exchange.orders.is_empty() && after.exchange.markets.is_empty());
+    assert_eq!(after.accounts.users[&2].balance_minor, 1_006_000);
+    assert_eq!(after.accounts.users[&1].balance_minor, 994_000);
+    assert_eq!((exposure(&after, 1), exposure(&after, 2)), (0, 0));
+    assert!(after.accounts.users.values().all(|u| u.book_exposure.is_empty() && u.book_win_max.is_empty()));
+}
+
+#[test]
+fn orders_are_refused_off_the_ladder_off_the_exchange_and_on_a_suspended_market() {
+    let state = players(1, 1_000_000);
+    assert_eq!(when(&state, order(1, "a", 1, Side::Back, 201, 5_000)), Err(Reject::Exchange(OrderReject::OffLadder { nearest: "2.00 and 2.02".into() })));
+    assert_eq!(when(&state, order(1, "a", 1, Side::Back, 100, 5_000)), Err(Reject::Exchange(OrderReject::OffLadder { nearest: "1.01 and 1.01".into() })));
+    let bookmaker = market(MID, MarketType::Match1, match_odds().section);
+    assert_eq!(when(&state, order_on(bookmaker, 1, "b", 1, Side::Back, 200, 5_000, Persistence::Lapse, false)), Err(Reject::Exchange(OrderReject::NotAnExchangeMarket)));
+    let mut suspended = match_odds();
+    suspended.status = "SUSPENDED".into();
+    assert_eq!(when(&state, order_on(suspended, 1, "c", 1, Side::Back, 200, 5_000, Persistence::Lapse, false)), Err(Reject::Bets(BetReject::MarketNotOpen { status: "SUSPENDED".into() })));
+    assert_eq!(when(&state, order(1, "d", 9, Side::Back, 200, 5_000)), Err(Reject::Bets(BetReject::UnknownSelection)));
+    assert_eq!(when(&state, order_on(match_odds(), 1, "e", 1, Side::Back, 200, 9_999, Persistence::Lapse, false)), Err(Reject::Bets(BetReject::StakeOutOfLimits { min_minor: 10_000, max_minor: 1_000_000 })), "below the market's minimum");
+}
+
+#[test]
+fn an_operator_cancels_an_accounts_orders_with_a_remark() {
+    let mut state = players(1, 1_000_000);
+    state = ledger_with(state, opened(9, "op", Role::Operator));
+    let (state, _) = run(&state, order(1, "a", 1, Side::Back, 200, 5_000));
+    let action = ledger::OperatorCommand::Operator { by: 9, username: "p1".into(), action: ledger::AccountAction::CancelOrders { mid: None }, remark: "suspected bot".into() };
+    let (after, events) = run(&state, Command::Oversight(action.clone()));
+    assert!(matches!(&events[1], Event::Exchange(OrderEvent::OrdersClosed { why: Closed::ByOperator, .. })));
+    assert_eq!(exposure(&after, 1), 0);
+    assert!(when(&after, Command::Oversight(action)).is_err(), "nothing left to cancel");
+}
+
+fn ledger_with(state: State, event: Event) -> State {
+    let mut next = state;
+    let seq = next.head_seq + 1;
+    ledger::apply(&mut next, &ledger::Envelope { seq, at_ms: T0, event });
+    next
+}
+
+// ---- The property: random books against a brute-force matcher and the invariants. ----
+
+#[derive(Debug, Clone)]
+enum Step {
+    Place { user: u64, sid: u32, back: bool, tick: usize, size: i64, keep: bool },
+    Cancel { user: u64, pick: usize, part: Option<i64> },
+    Replace { user: u64, pick: usize, tick: usize },
+    Suspend,
+    InPlay,
+    Settle { winner: u32 },
+}
+
+fn step() -> impl Strategy<Value = Step> {
+    prop_oneof![
+        6 => (1..=3u64, 1..=2u32, any::<bool>(), 0..8usize, 1..=40i64, any::<bool>()).prop_map(|(user, sid, back, tick, size, keep)| Step::Place { user, sid, back, tick, size: size * 500, keep }),
+        2 => (1..=3u64, any::<usize>(), proptest::option::of(1..=20i64)).prop_map(|(user, pick, part)| Step::Cancel { user, pick, part: part.map(|p| p * 500) }),
+        1 => (1..=3u64, any::<usize>(), 0..8usize).prop_map(|(user, pick, tick)| Step::Replace { user, pick, tick }),
+        1 => Just(Step::Suspend),
+        1 => Just(Step::InPlay),
+    ]
+}
+
+/// Eight neighbouring ladder prices around 2.00, so orders cross often.
+fn price(tick: usize) -> u32 {
+    ladder::prices().skip_while(|p| *p < 196).nth(tick).expect("on the ladder")
+}
+
+/// A brute-force book: every order as (id, user, sid, side, price, unmatched, keep).
+#[derive(Debug, Clone, Default)]
+struct Model {
+    orders: Vec<(u64, u64, u32, Side, u32, i64)>,
+}
+
+impl Model {
+    /// The fills a taker gets: (maker id, price, size), and whether its rest crosses its own.
+    fn take(&self, user: u64, sid: u32, side: Side, limit: u32, size: i64) -> (Vec<(u64, u32, i64)>, bool) {
+        let mut eligible: Vec<_> = self.orders.iter().filter(|o| o.2 == sid && o.3 != side && if side == Side::Back { o.4 >= limit } else { o.4 <= limit }).collect();
+        eligible.sort_by_key(|o| (if side == Side::Back { u32::MAX - o.4 } else { o.4 }, o.0));
+        let mut left = size;
+        let mut fills = Vec::new();
+        for o in eligible.iter().filter(|o| o.1 != user) {
+            if left == 0 {
+                break;
+            }
+            let n = left.min(o.5);
+            fills.push((o.0, o.4, n));
+            left -= n;
+        }
+        (fills, left > 0 && eligible.iter().any(|o| o.1 == user))
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 500, ..ProptestConfig::default() })]
+
+    #[test]
+    fn random_books_match_as_a_brute_force_matcher_and_keep_the_invariants(mut steps in proptest::collection::vec(step(), 1..60), winner in 1..=2u32) {
+        steps.push(Step::Settle { winner });
+        let start = players(3, 2_000_000);
+        let total: i64 = start.accounts.users.values().map(|u| u.balance_minor).sum();
+        let mut state = start;
+        let mut model = Model::default();
+        let mut suspended = false;
+        let mut resulted = false;
+        // Per order: size, matched, closed (cancelled or lapsed); checked against what rests.
+        let mut ledger_of: BTreeMap<u64, (i64, i64, i64)> = BTreeMap::new();
+        let mut log: Vec<Event> = Vec::new();
+        for (n, step) in steps.into_iter().enumerate() {
+            let mut market = exchange_market();
+            market.section.truncate(2);
+            if suspended { market.status = "SUSPENDED".into(); }
+            let command = match &step {
+                Step::Place { user, sid, back, tick, size, keep } => {
+                    let side = if *back { Side::Back } else { Side::Lay };
+                    let persistence = if *keep { Persistence::Keep } else { Persistence::Lapse };
+                    order_on(market.clone(), *user, &format!("r{n}"), *sid, side, price(*tick), *size, persistence, false)
+                }
+                Step::Cancel { user, pick, part } => {
+                    let mine: Vec<_> = model.orders.iter().filter(|o| o.1 == *user).collect();
+                    let Some(o) = mine.get(pick % mine.len().max(1)) else { continue };
+                    cancel(*user, o.0, part.map(|p| p.min(o.5)))
+                }
+                Step::Replace { user, pick, tick } => {
+                    let mine: Vec<_> = model.orders.iter().filter(|o| o.1 == *user).collect();
+                    let Some(o) = mine.get(pick % mine.len().max(1)) else { continue };
+                    Command::Sports(SportsCommand::ReplaceOrder { user_id: *user, order_id: o.0, price_h: price(*tick), request_id: format!("m{n}"), market: market.clone(), delay: BetDelay::default(), requested_at_ms: 0 })
+                }
+                Step::Suspend => { suspended = !suspended; continue }
+                Step::InPlay => Command::Exchange(ExchangeCommand::TurnInPlay { gmid: 500 }),
+                Step::Settle { winner } => Command::Sports(SportsCommand::SettleMarket { gmid: 500, mid: MID, result: MarketResult::Winner { sid: *winner }, market: market.clone() }),
+            };
+            // What the brute-force matcher expects of a new order (a replace is checked alike).
+            let expected = match &step {
+                Step::Place { user, sid, back, tick, size, .. } => Some(model.take(*user, *sid, if *back { Side::Back } else { Side::Lay }, price(*tick), *size)),
+                Step::Replace { user, pick, tick } => {
+                    let mine: Vec<_> = model.orders.iter().filter(|o| o.1 == *user).cloned().collect();
+                    let o = mine[pick % mine.len()];
+                    let mut without = model.clone();
+                    without.orders.retain(|x| x.0 != o.0);
+                    Some(without.take(*user, o.2, o.3, price(*tick), o.5))
+                }
+                _ => None,
+            };
+            let Ok(events) = when(&state, command) else {
+                continue;
+            };
+            prop_assert!(!resulted || events.iter().all(|e| !matches!(e, Event::Bets(BetEvent::BetPlaced { .. }))), "no bet after the result");
+            prop_assert!(!suspended || matches!(step, Step::Cancel { .. } | Step::InPlay | Step::Settle { .. }), "nothing matches while suspended: {step:?}");
+            if let Some((want, crosses)) = expected {
+                let got: Vec<(u64, u32, i64)> = events.iter().filter_map(|e| match e {
+                    Event::Bets(BetEvent::BetPlaced { info, stake_minor, .. }) => info.fill.map(|f| (f.order_id, info.price_h, *stake_minor)),
+                    _ => None,
+                }).step_by(2).collect(); // each fill's resting side comes first
+                prop_assert_eq!(got, want, "fills of {:?}", step);
+                let self_match = events.iter().any(|e| matches!(e, Event::Exchange(OrderEvent::OrderPlaced { self_match_minor, .. }) if *self_match_minor > 0));
+                prop_assert_eq!(self_match, crosses);
+            }
+            // At every fill the back's profit is the lay's liability, and the back's stake the
+            // lay's win: the two bets of a fill sum to nothing whoever wins.
+            let bets: Vec<_> = events.iter().filter_map(|e| if let Event::Bets(BetEvent::BetPlaced { payoff, stake_minor, .. }) = e { Some((payoff.clone(), *stake_minor)) } else { None }).collect();
+            for pair in bets.chunks(2) {
+                for winner in [1, 2] {
+                    let outcome = ledger::betting::Outcome::Winner(winner);
+                    prop_assert_eq!(pair[0].0.pnl(pair[0].1, outcome) + pair[1].0.pnl(pair[1].1, outcome), 0);
+                }
+            }
+            for event in &events {
+                match event {
+                    Event::Bets(BetEvent::BetPlaced { user_id, info, stake_minor, payoff, .. }) => {
+                        let fill = info.fill.expect("every bet here is a fill");
+                        prop_assert_ne!(state.exchange.orders.get(&fill.counter_order_id).map(|o| o.user_id), Some(*user_id), "no self-match");
+                        if let Some(entry) = ledger_of.get_mut(&fill.order_id) { entry.1 += stake_minor; }
+                        let win = payoff.pnl(*stake_minor, ledger::betting::Outcome::Winner(info.sid));
+                        let right_sign = if info.side == Side::Back { win >= 0 } else { win <= 0 };
+                        prop_assert!(right_sign, "a back wins and a lay pays when the runner wins");
+                    }
+                    Event::Exchange(OrderEvent::OrderPlaced { order_id, size_minor, matched_minor, self_match_minor, .. }) => {
+                        let taker_fills: i64 = events.iter().filter_map(|e| match e { Event::Bets(BetEvent::BetPlaced { info, stake_minor, .. }) if info.fill.is_some_and(|f| f.order_id == *order_id) => Some(*stake_minor), _ => None }).sum();
+                        prop_assert_eq!(taker_fills, *matched_minor);
+                        ledger_of.insert(*order_id, (*size_minor, *matched_minor, *self_match_minor));
+                    }
+                    Event::Exchange(OrderEvent::OrdersClosed { orders, .. }) => {
+                        for (id, size) in orders { if let Some(entry) = ledger_of.get_mut(id) { entry.2 += size; } }
+                    }
+                    _ => {}
+                }
+                let seq = state.head_seq + 1;
+                ledger::apply(&mut state, &ledger::Envelope { seq, at_ms: T0, event: event.clone() });
+                log.push(event.clone());
+            }
+            if matches!(step, Step::Settle { .. }) { resulted = true; }
+            // The model follows the ledger's book.
+            model.orders = state.exchange.orders.values().map(|o| (o.id, o.user_id, o.sid, o.side, o.price_h, o.unmatched_minor)).collect();
+            for user in state.accounts.users.values() {
+                prop_assert!(user.available_minor() >= 0, "{} available {}", user.username, user.available_minor());
+            }
+            let now: i64 = state.accounts.users.values().map(|u| u.balance_minor).sum();
+            prop_assert_eq!(now, total, "money is only moved between players");
+            for (id, (size, matched, closed)) in &ledger_of {
+                let unmatched = state.exchange.orders.get(id).map_or(0, |o| o.unmatched_minor);
+                prop_assert_eq!(matched + unmatched + closed, *size, "order {} accounts for its size", id);
+            }
+        }
+        // The audit's own checks (exposure recomputed by brute force, replay equal) agree.
+        let store = ledger::MemStore::default();
+        let envelopes: Vec<_> = given_log(&players(3, 2_000_000), &log);
+        ledger::Store::append(&store, &envelopes).expect("appended");
+        let report = ledger::audit::verify(&store, Some(&state)).expect("verified");
+        prop_assert!(report.checks.iter().all(|c| c.pass), "{:?}", report.checks);
+    }
+}
+
+/// The start's events then `log`, as envelopes in sequence.
+fn given_log(start: &State, log: &[Event]) -> Vec<ledger::Envelope> {
+    let start_events: Vec<Event> = (1..=3u64).flat_map(|id| [opened(id, &format!("p{id}"), Role::User), credited(id, 2_000_000, 2_000_000)]).collect();
+    assert_eq!(start.head_seq as usize, start_events.len());
+    start_events.into_iter().chain(log.iter().cloned()).enumerate().map(|(i, event)| ledger::Envelope { seq: i as u64 + 1, at_ms: T0, event }).collect()
+}
