@@ -19,6 +19,9 @@ use tokio::sync::{mpsc, oneshot};
 /// Called after each durable batch with its events and the published state.
 pub type Notify = Box<dyn FnMut(&[Envelope], &State) + Send>;
 
+/// A bet or order again, on the quote after its delay.
+type Requoted = Box<dyn Fn(Market, BetDelay) -> SportsCommand + Send + Sync>;
+
 #[derive(Debug, thiserror::Error)]
 pub enum EngineError {
     #[error(transparent)]
@@ -72,15 +75,22 @@ impl EngineHandle {
         answer.await.map_err(|_| EngineError::Unavailable)?
     }
 
-    /// Places a sports bet as the exchange takes it: a bet without delay at once; an in-play bet
-    /// is checked against the quote the player saw, held for the market's delay
+    /// Places a sports bet or exchange order as the exchange takes it: without delay at once; in play
+    /// it is checked against the quote the player saw, held for the market's delay
     /// (`sports::bet_delay_ms`), then decided against `requote()`, the quote after it, so a
     /// price that moved or a market that closed meanwhile refuses it. Other commands pass through.
     pub async fn place_bet(&self, at_ms: i64, command: impl Into<Command>, requote: impl FnOnce() -> Option<Market>) -> Result<Committed, EngineError> {
         let command = command.into();
-        let Command::Sports(SportsCommand::PlaceBet { user_id, request_id, market, delay, stake_minor, info }) = command else { return self.submit(at_ms, command).await };
+        let (market, delay, bet): (Market, BetDelay, Requoted) = match command {
+            Command::Sports(SportsCommand::PlaceBet { user_id, request_id, market, delay, stake_minor, info }) => {
+                (market, delay, Box::new(move |market, delay| SportsCommand::PlaceBet { user_id, request_id: request_id.clone(), market, delay, stake_minor, info: info.clone() }))
+            }
+            Command::Sports(SportsCommand::PlaceOrder { user_id, request_id, market, delay, size_minor, persistence, info }) => {
+                (market, delay, Box::new(move |market, delay| SportsCommand::PlaceOrder { user_id, request_id: request_id.clone(), market, delay, size_minor, persistence, info: info.clone() }))
+            }
+            command => return self.submit(at_ms, command).await,
+        };
         let delay_ms = crate::sports::bet_delay_ms(&market, delay);
-        let bet = |market: Market, delay: BetDelay| SportsCommand::PlaceBet { user_id, request_id: request_id.clone(), market, delay, stake_minor, info: info.clone() };
         if delay_ms <= 0 {
             return self.submit(at_ms, bet(market, delay)).await;
         }

@@ -2,8 +2,10 @@
 //! and casino table, and its settled P/L per day. Read off the state (the open bets, and the
 //! totals of every bet ever placed); nothing here changes it.
 //!
-//! The house is every player's counterparty, so on a book it loses what the players win: its
-//! exposure is the most the players' open bets can win together at one outcome (never below 0).
+//! The house is the counterparty of every bet booked against it, so on a book it loses what the
+//! players win: its exposure is the most those open bets can win together at one outcome (never
+//! below 0). An exchange bet (a fill, `BetInfo::fill`) is matched between two players: it is
+//! turnover, but the house stands on neither side.
 
 use crate::betting::{book_outcomes, day_of, DAY_MS};
 use crate::ids::is_casino_id;
@@ -62,7 +64,8 @@ pub fn figures(state: &State, now_ms: i64, days: u32) -> HouseFigures {
     for (key, book) in &state.betting.books {
         let bets: Vec<_> = book.open.values().flatten().filter_map(|id| state.betting.bets.get(id)).collect();
         let Some(first) = bets.first() else { continue };
-        let players_best = book_outcomes(&book.kind, bets.iter().map(|b| (&b.payoff, b.stake_minor))).into_iter().map(|(_, pnl)| pnl).max().unwrap_or(0);
+        let against_house = bets.iter().filter(|b| b.info.fill.is_none()).map(|b| (&b.payoff, b.stake_minor));
+        let players_best = book_outcomes(&book.kind, against_house).into_iter().map(|(_, pnl)| pnl).max().unwrap_or(0);
         let row = open.entry(key.mid).or_insert_with(|| OpenMarket {
             gmid: book.gmid,
             mid: key.mid,

@@ -43,6 +43,11 @@ pub struct PlaceBetRequest {
     #[serde(default)]
     #[ts(optional)]
     pub g_type: Option<String>,
+    /// On an exchange market: what becomes of the unmatched part when the market turns
+    /// in-play (lapse, the default, or keep).
+    #[serde(default)]
+    #[ts(optional)]
+    pub persistence: Option<Persistence>,
     /// Fields the spec's client sends that the server recomputes itself.
     #[serde(flatten)]
     #[ts(skip)]
@@ -124,19 +129,171 @@ pub struct SpotsData {
 #[serde(rename_all = "camelCase")]
 #[ts(export)]
 pub struct GameBets {
+    /// The matched (open) bets.
     pub bets: Vec<BetView>,
     pub spots_data: Vec<SpotsData>,
+    /// The unmatched exchange orders.
+    #[serde(default)]
+    pub orders: Vec<OrderView>,
 }
 
 #[derive(Debug, Clone, Serialize, Deserialize, TS, ToSchema)]
 #[serde(rename_all = "camelCase")]
 #[ts(export)]
 pub struct PlaceBetResponse {
+    /// The bet; for an exchange order, the order as a bet (its id, its limit or average matched
+    /// price, its size).
     pub bet: BetView,
     #[ts(type = "number")]
     pub balance: Money,
     #[ts(type = "number")]
     pub exp: Money,
+    /// An exchange order: what was matched and what rests.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[ts(optional)]
+    pub order: Option<OrderOutcome>,
+}
+
+/// What becomes of an exchange order's unmatched part when its market turns in-play.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize, TS, ToSchema)]
+#[serde(rename_all = "lowercase")]
+#[ts(export)]
+pub enum Persistence {
+    #[default]
+    Lapse,
+    Keep,
+}
+
+/// What an exchange order got when it was placed: matched at once (at the average price of its
+/// fills), resting unmatched, and cancelled because it would have crossed the player's own order.
+#[derive(Debug, Clone, Serialize, Deserialize, TS, ToSchema)]
+#[serde(rename_all = "camelCase")]
+#[ts(export)]
+pub struct OrderOutcome {
+    #[ts(type = "number")]
+    pub order_id: u64,
+    #[ts(type = "number")]
+    pub matched: Money,
+    /// The stake-weighted average price of the fills (none when nothing matched).
+    #[ts(type = "number | null")]
+    pub avg_price: Option<Price>,
+    #[ts(type = "number")]
+    pub unmatched: Money,
+    #[ts(type = "number")]
+    pub cancelled: Money,
+}
+
+/// An exchange order with an unmatched part, as its owner sees it (My Bet's Unmatched section).
+#[derive(Debug, Clone, Serialize, Deserialize, TS, ToSchema)]
+#[serde(rename_all = "camelCase")]
+#[ts(export)]
+pub struct OrderView {
+    #[ts(type = "number")]
+    pub order_id: u64,
+    #[ts(type = "number")]
+    pub game_id: u64,
+    #[ts(type = "number")]
+    pub market_id: u64,
+    pub event_name: String,
+    pub market_name: String,
+    pub section_name: String,
+    pub sid: u32,
+    pub bet_type: Side,
+    /// The order's limit price.
+    #[ts(type = "number")]
+    pub u_rate: Price,
+    /// The size asked, and what of it is unmatched now.
+    #[ts(type = "number")]
+    pub amount: Money,
+    #[ts(type = "number")]
+    pub unmatched: Money,
+    pub persistence: Persistence,
+    pub created_at: String,
+}
+
+/// `POST /api/exchange/cancel`: an order's unmatched part, or `size` of it.
+#[derive(Debug, Clone, Serialize, Deserialize, TS, ToSchema)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+#[ts(export)]
+pub struct CancelOrderRequest {
+    #[ts(type = "number")]
+    pub order_id: u64,
+    #[serde(default)]
+    #[ts(optional, type = "number")]
+    pub size: Option<Money>,
+}
+
+/// `POST /api/exchange/cancel-all`: every unmatched order of the caller on a market.
+#[derive(Debug, Clone, Serialize, Deserialize, TS, ToSchema)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+#[ts(export)]
+pub struct CancelMarketRequest {
+    #[ts(type = "number")]
+    pub market_id: u64,
+}
+
+/// `POST /api/exchange/replace`: the order's unmatched part moves to `uRate` (a new order).
+#[derive(Debug, Clone, Serialize, Deserialize, TS, ToSchema)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+#[ts(export)]
+pub struct ReplaceOrderRequest {
+    #[ts(type = "number")]
+    pub order_id: u64,
+    #[ts(type = "number")]
+    pub u_rate: Price,
+}
+
+/// The caller's orders after a cancel or a replace, with the header's figures.
+#[derive(Debug, Clone, Serialize, Deserialize, TS, ToSchema)]
+#[serde(rename_all = "camelCase")]
+#[ts(export)]
+pub struct OrdersAnswer {
+    pub orders: Vec<OrderView>,
+    #[ts(type = "number")]
+    pub balance: Money,
+    #[ts(type = "number")]
+    pub exp: Money,
+    /// A replace: what the new order got.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[ts(optional)]
+    pub order: Option<OrderOutcome>,
+}
+
+/// One price of a runner's book and the unmatched money at it.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, TS, ToSchema)]
+#[serde(rename_all = "camelCase")]
+#[ts(export)]
+pub struct DepthLevel {
+    #[ts(type = "number")]
+    pub price: Price,
+    #[ts(type = "number")]
+    pub size: Money,
+}
+
+/// A runner's whole book: `back` is what a player can back (resting lays, best and highest
+/// first), `lay` what a player can lay (resting backs, lowest first).
+#[derive(Debug, Clone, Serialize, Deserialize, TS, ToSchema)]
+#[serde(rename_all = "camelCase")]
+#[ts(export)]
+pub struct RunnerDepth {
+    pub sid: u32,
+    pub name: String,
+    pub back: Vec<DepthLevel>,
+    pub lay: Vec<DepthLevel>,
+}
+
+/// `GET /api/exchange/depth/{gameId}/{marketId}`: a market's full book, for the ladder.
+#[derive(Debug, Clone, Serialize, Deserialize, TS, ToSchema)]
+#[serde(rename_all = "camelCase")]
+#[ts(export)]
+pub struct MarketDepth {
+    #[ts(type = "number")]
+    pub game_id: u64,
+    #[ts(type = "number")]
+    pub market_id: u64,
+    pub market_name: String,
+    pub status: String,
+    pub runners: Vec<RunnerDepth>,
 }
 
 /// `POST /api/bet/all`: one market (sports) or round (casino) where the caller has open bets,

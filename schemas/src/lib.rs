@@ -44,6 +44,8 @@ pub enum Role {
     User,
     Demo,
     Operator,
+    /// A market maker the simulator runs: it quotes real orders on the exchange.
+    Maker,
 }
 
 impl Role {
@@ -52,6 +54,7 @@ impl Role {
             Role::User => "user",
             Role::Demo => "demo",
             Role::Operator => "operator",
+            Role::Maker => "maker",
         }
     }
 }

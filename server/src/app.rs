@@ -154,9 +154,12 @@ impl Application {
         };
         let hub = hub::spawn_numbered(numbering);
         let mut push = crate::push::notify::notifier(hub.clone());
+        book.write().unwrap_or_else(|p| p.into_inner()).set_exchange(settings.exchange.matching);
+        let mut depth = crate::exchange::notifier(book.clone(), hub.clone());
         let (history, wake_history) = crate::history::HistoryReads::start(&settings.application.data_dir, log.store.clone())?;
         let notify: ledger::engine::Notify = Box::new(move |envelopes, state| {
             push(envelopes, state);
+            depth(envelopes, state);
             wake_history();
         });
         let (state, started_from) = match log.folded {
@@ -175,9 +178,20 @@ impl Application {
         tables.extend(engine.read().casino.console_locks.iter().copied());
         let locks = ledger::Command::Casino(CasinoCommand::SetLockedTables { tables });
         engine.submit(crate::clock::now_ms(), locks).await.context("locking the configured casino tables")?;
+        // The order books resting in the ledger show on their markets from the start.
+        {
+            let ledger = engine.read();
+            let mut shown = book.write().unwrap_or_else(|p| p.into_inner());
+            for (mid, market) in &ledger.exchange.markets {
+                shown.set_depth(market.gmid, *mid, crate::exchange::depth_levels(&ledger, *mid, crate::exchange::SHOWN_LEVELS));
+            }
+        }
         // Markets operators suspended stay suspended across the restart.
         book.write().unwrap_or_else(|p| p.into_inner()).set_holds(engine.read().sports.market_holds.clone());
         let feed = crate::sports::start_feed(&settings, book.clone(), hub.clone(), engine.clone()).await.context("starting the feed")?;
+        if settings.exchange.matching && settings.feed.simulator {
+            crate::exchange::makers::start(settings.exchange.makers.clone(), book.clone(), engine.clone()).await.context("starting the market makers")?;
+        }
         let dealer = crate::casino::start(&settings.casino, casino.clone(), hub.clone(), engine.clone()).await;
         let parts = Parts { engine, history, hub, book, casino, dealer, feed, edge: None, started_from };
         let announce = settings.application.jetstream().map(str::to_owned).map(|servers| (servers, settings.application.log_replicas, settings.application.clone()));
@@ -212,6 +226,7 @@ impl Application {
         let hub = hub::spawn_numbered(Some(Arc::new(crate::push::numbering::Numbering::default())));
         let casino = crate::casino::SharedTables::default();
         let book = Arc::new(RwLock::new(Book::default()));
+        book.write().unwrap_or_else(|p| p.into_inner()).set_exchange(settings.exchange.matching);
         let followed = crate::edge::follow(&settings, hub.clone(), book.clone(), casino.clone(), engine_url).await?;
         let started_from = format!("{}, following the log", followed.started_from);
         let history = crate::history::HistoryReads::open(&settings.application.data_dir, followed.engine.store().clone())?;

@@ -13,6 +13,8 @@ pub struct Settings {
     pub site: schemas::SiteConfig,
     pub betting: BettingSettings,
     pub feed: FeedSettings,
+    #[serde(default)]
+    pub exchange: ExchangeSettings,
     pub casino: CasinoSettings,
     pub limits: LimitSettings,
     #[serde(default)]
@@ -200,6 +202,48 @@ pub struct FeedSettings {
     /// (no events, no heartbeat) before its fixtures' markets are suspended; 0 never.
     #[serde(default = "default_silence_secs")]
     pub silence_secs: u64,
+}
+
+/// The exchange (`crate::exchange`): match-odds markets matched between players' orders, and the
+/// market makers the simulator runs to give them liquidity.
+#[derive(Debug, Clone, Deserialize)]
+#[serde(default)]
+pub struct ExchangeSettings {
+    /// Match-odds bets are orders on the exchange's book (otherwise booked against the house at
+    /// the feed's price, as before the exchange).
+    pub matching: bool,
+    pub makers: MakerSettings,
+}
+
+impl Default for ExchangeSettings {
+    fn default() -> Self {
+        ExchangeSettings { matching: true, makers: MakerSettings::default() }
+    }
+}
+
+/// Market makers: accounts of role `maker` that quote back and lay orders around the feed's
+/// fair price on every exchange market, re-quoting as it moves.
+#[derive(Debug, Clone, Deserialize)]
+#[serde(default)]
+pub struct MakerSettings {
+    /// How many makers (0: none; a tester drives the books alone).
+    pub count: u32,
+    /// Each maker's opening balance, in currency units.
+    pub balance: f64,
+    /// Ladder ticks beyond the feed's own back and lay prices to a maker's best quotes (0: at them).
+    pub spread_ticks: u32,
+    /// Price levels a maker quotes on each side of each runner.
+    pub depth: u32,
+    /// The stake of each quote, in currency units; each level further out quotes more.
+    pub size: f64,
+    /// How often makers look at the fair prices and re-quote what moved, milliseconds.
+    pub requote_ms: u64,
+}
+
+impl Default for MakerSettings {
+    fn default() -> Self {
+        MakerSettings { count: 2, balance: 10_000_000.0, spread_ticks: 0, depth: 3, size: 500.0, requote_ms: 1_000 }
+    }
 }
 
 fn default_silence_secs() -> u64 {

@@ -3,7 +3,7 @@
 //!
 //! Layers, each importing only those below it: leaves (`clock`, `limits`, `configuration`,
 //! `crypto`, `keys`, `bounded_map`, `rate_limit`, `audit_calls`); the push hub (`push`); the domain's running
-//! parts (`casino`, `sports`, `topics`, `follow`, `edge`, `verification`); `auth`; HTTP plumbing
+//! parts (`casino`, `sports`, `exchange`, `topics`, `follow`, `edge`, `verification`); `auth`; HTTP plumbing
 //! (`http`, with the handlers' `AppState`); domain `services`; the handlers (`routes`, `ws`); and
 //! the application that wires them (`startup`, `app`, `standby`, `cli`).
 
@@ -17,6 +17,7 @@ pub mod clock;
 pub mod configuration;
 pub mod crypto;
 pub mod edge;
+pub mod exchange;
 pub mod follow;
 pub mod history;
 pub mod http;

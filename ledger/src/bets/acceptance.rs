@@ -31,7 +31,7 @@ where
     R: From<AccountReject> + From<BetReject>,
 {
     let user = accounts.users.get(&user_id).ok_or(AccountReject::UnknownUser)?;
-    if !matches!(user.role, Role::User | Role::Demo) {
+    if !matches!(user.role, Role::User | Role::Demo | Role::Maker) {
         return Err(BetReject::RoleCannotBet.into());
     }
     if user.betting_locked {

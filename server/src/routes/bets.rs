@@ -13,7 +13,8 @@ use crate::services::views::{open_bets, open_markets, settlement_row, spots};
 use actix_web::{web, HttpRequest, HttpResponse};
 use ledger::{BetDelay, Command};
 use schemas::bets::{GameBets, PlaceBetRequest, PlaceBetResponse, SettlementRow};
-use schemas::sports::Market;
+use crate::services::orders::order_answer;
+use schemas::sports::{Market, MarketType};
 use schemas::Envelope;
 use serde::Deserialize;
 
@@ -35,11 +36,21 @@ pub async fn place_bet(req: HttpRequest, state: web::Data<AppState>, user: AuthU
     let gtype = serde_json::to_value(market.gtype).ok().and_then(|v| v.as_str().map(str::to_owned)).unwrap_or_default();
     let info = request.info(etid, event_name, market.mname.clone(), section_name, gtype);
     let delay = BetDelay { in_play, ms_per_sec: i64::try_from(state.settings.betting.inplay_delay_ms_per_sec).unwrap_or(i64::MAX) };
-    let command = Command::Sports(SportsCommand::PlaceBet { user_id: user.user_id, request_id: request.request_id.clone(), market, delay, stake_minor: request.stake_minor, info });
+    // A match-odds market is an exchange market: the bet is an order matched against the book.
+    let exchange = state.settings.exchange.matching && market.gtype == MarketType::Match;
+    let command = if exchange {
+        let persistence = match body.persistence.unwrap_or_default() {
+            schemas::bets::Persistence::Lapse => ledger::Persistence::Lapse,
+            schemas::bets::Persistence::Keep => ledger::Persistence::Keep,
+        };
+        Command::Sports(SportsCommand::PlaceOrder { user_id: user.user_id, request_id: request.request_id.clone(), market, delay, size_minor: request.stake_minor, persistence, info })
+    } else {
+        Command::Sports(SportsCommand::PlaceBet { user_id: user.user_id, request_id: request.request_id.clone(), market, delay, stake_minor: request.stake_minor, info })
+    };
     // In play the ledger holds the bet for the market's delay and decides it on the quote then.
     let requote = || quote(&state, body.game_id, body.market_id).ok().map(|(market, ..)| market);
     let submitted = state.engine.place_bet(request.requested_at_ms, command, requote).await;
-    let (message, response) = answer(&state, user.user_id, submitted)?;
+    let (message, response) = if exchange { order_answer(&state, user.user_id, submitted)? } else { answer(&state, user.user_id, submitted)? };
     Ok(Encrypted(Envelope::ok(message, response)))
 }
 
@@ -63,7 +74,7 @@ pub async fn get_game_bets(state: web::Data<AppState>, user: AuthUser, query: we
     }
     let gmid = query.game_id.ok_or_else(|| ApiError::bad("gameId: required (or marketId and gType)"))?;
     let ledger = state.engine.read();
-    Ok(ok("Success", BetsAnswer::Match(GameBets { bets: open_bets(&ledger, user.user_id, Some(gmid)), spots_data: spots(&ledger, user.user_id, gmid) })))
+    Ok(ok("Success", BetsAnswer::Match(GameBets { bets: open_bets(&ledger, user.user_id, Some(gmid)), spots_data: spots(&ledger, user.user_id, gmid), orders: crate::services::orders::open_orders(&ledger, user.user_id, Some(gmid)) })))
 }
 
 /// `GET /api/bet`'s two answers: a match's bets and books, or a casino round's bets.

@@ -7,6 +7,7 @@ pub mod bet_submission;
 pub mod demo_accounts;
 pub mod history;
 pub mod operations;
+pub mod orders;
 pub mod round_bets;
 pub mod rules_text;
 pub mod seed;

@@ -4,7 +4,7 @@
 //! what changed are one job over the same entries.
 
 use crate::clock::now_ms;
-use schemas::sports::{FeedEvent, Fixture, Market, MarketResult, Scoreboard};
+use schemas::sports::{FeedEvent, Fixture, Market, MarketResult, MarketType, OddsLevel, Scoreboard};
 use serde::{Deserialize, Serialize};
 use serde_json::value::RawValue;
 use std::collections::{BTreeMap, BTreeSet, VecDeque};
@@ -84,7 +84,18 @@ pub struct Book {
     /// Where each op goes as it happens, numbered (the engine node's relay to the edges).
     #[serde(skip)]
     relay: Option<tokio::sync::mpsc::Sender<(u64, BookOp)>>,
+    /// Match-odds markets are traded on the exchange: they show its order book (the best three
+    /// prices a side and the unmatched money at each) instead of the feed's prices, which stay
+    /// the fair price the market makers quote around (`crate::exchange`).
+    #[serde(default)]
+    exchange: bool,
+    /// The exchange's best prices of each market with orders, per runner.
+    #[serde(default)]
+    depth: BTreeMap<u64, RunnerLevels>,
 }
+
+/// A market's best prices per runner, as `OddsLevel`s (back levels, then lay levels).
+pub type RunnerLevels = BTreeMap<u32, Vec<OddsLevel>>;
 
 /// A change to the book as its callers made it: the engine node relays them, numbered, and each
 /// edge node applies them to its copy (`Book::replay`), so its book is the engine's.
@@ -94,6 +105,7 @@ pub enum BookOp {
     Silence { source: String, silent: bool },
     SetHolds { holds: BTreeSet<(u64, Option<u64>)> },
     Clock { clock_ms: i64 },
+    Depth { gmid: u64, mid: u64, levels: RunnerLevels },
 }
 
 /// One change the book showed, as a feed event (a held market as players saw it).
@@ -119,6 +131,9 @@ struct Entry {
     scoreboard: Option<Scoreboard>,
     /// The feed that added the fixture (`simulator`, or the source an adapter names).
     source: String,
+    /// The feed's latest prices of each exchange market (players see the order book instead).
+    #[serde(default)]
+    fair: BTreeMap<u64, Market>,
 }
 
 /// The market as shown while held: suspended, each section too.
@@ -151,6 +166,8 @@ pub struct Changes {
     pub results: Vec<FeedResult>,
     /// A fixture arrived, left, went in play or was renamed: the tree and the ticker changed.
     pub navigation: bool,
+    /// Fixtures that turned in-play: their exchange orders that asked to lapse, lapse.
+    pub in_play: Vec<u64>,
 }
 
 /// A match page's delta (`{"kind": …}`), serialized straight to JSON text: a busy match has
@@ -176,9 +193,15 @@ impl MatchDelta<'_> {
 }
 
 impl Entry {
-    /// Shows the feed's `market`, suspended while `held` (its feed state kept for later).
-    fn show(&mut self, market: Market, held: bool) -> &Market {
+    /// Shows the feed's `market`, suspended while `held` (its feed state kept for later); an
+    /// exchange market with the order book's `levels` in place of the feed's prices.
+    fn show(&mut self, mut market: Market, held: bool, levels: Option<&RunnerLevels>) -> &Market {
         let mid = market.mid;
+        if let Some(levels) = levels {
+            for section in &mut market.section {
+                section.odds = levels.get(&section.sid).cloned().unwrap_or_default();
+            }
+        }
         let shown = if held {
             self.unheld.insert(mid, market.clone());
             suspended(market)
@@ -225,6 +248,7 @@ impl Book {
                 self.set_clock(clock_ms);
                 Changes::default()
             }
+            BookOp::Depth { gmid, mid, levels } => self.set_depth(gmid, mid, levels),
         }
     }
 
@@ -266,11 +290,16 @@ impl Book {
         match event {
             FeedEvent::FixtureAdded { fixture, markets } => {
                 let (gmid, etid) = (fixture.gmid, fixture.etid);
-                let mut entry = Entry { fixture, markets: BTreeMap::new(), unheld: BTreeMap::new(), settled: BTreeSet::new(), results: Vec::new(), scoreboard: None, source: source.to_owned() };
+                let mut entry = Entry { fixture, markets: BTreeMap::new(), unheld: BTreeMap::new(), settled: BTreeSet::new(), results: Vec::new(), scoreboard: None, source: source.to_owned(), fair: BTreeMap::new() };
                 for market in markets {
                     let held = self.is_held(gmid, market.mid) || self.silenced.contains(source);
-                    entry.show(market, held);
+                    let levels = self.levels_of(&market);
+                    if levels.is_some() {
+                        entry.fair.insert(market.mid, market.clone());
+                    }
+                    entry.show(market, held, levels.as_ref());
                 }
+                entry.fixture = self.headline(&entry, entry.fixture.clone());
                 noted = Some(FeedEvent::FixtureAdded { fixture: entry.fixture.clone(), markets: entry.markets.values().cloned().collect() });
                 self.fixtures.insert(gmid, entry);
                 changes.home.push((etid, gmid));
@@ -278,10 +307,17 @@ impl Book {
                 changes.matches.push((gmid, MatchDelta::Match { state: self.match_state(gmid).as_ref() }.to_json()));
             }
             FeedEvent::FixtureUpdated { fixture } => {
+                let fixture = match self.fixtures.get(&fixture.gmid) {
+                    Some(entry) => self.headline(entry, fixture),
+                    None => fixture,
+                };
                 if let Some(entry) = self.fixtures.get_mut(&fixture.gmid) {
                     changes.home.push((fixture.etid, fixture.gmid));
                     let shown = &entry.fixture;
                     changes.navigation = shown.iplay != fixture.iplay || shown.ename != fixture.ename || shown.cname != fixture.cname;
+                    if fixture.iplay && !shown.iplay {
+                        changes.in_play.push(fixture.gmid);
+                    }
                     changes.matches.push((fixture.gmid, MatchDelta::Fixture { fixture: &fixture }.to_json()));
                     noted = Some(FeedEvent::FixtureUpdated { fixture: fixture.clone() });
                     entry.fixture = fixture;
@@ -289,8 +325,12 @@ impl Book {
             }
             FeedEvent::MarketUpdated { market } => {
                 let (gmid, held) = (market.gmid, self.masked(market.gmid, market.mid));
+                let levels = self.levels_of(&market);
                 if let Some(entry) = self.fixtures.get_mut(&gmid).filter(|e| !e.settled.contains(&market.mid)) {
-                    let shown = entry.show(market, held);
+                    if levels.is_some() {
+                        entry.fair.insert(market.mid, market.clone());
+                    }
+                    let shown = entry.show(market, held, levels.as_ref());
                     changes.matches.push((gmid, MatchDelta::Market { market: shown }.to_json()));
                     noted = Some(FeedEvent::MarketUpdated { market: shown.clone() });
                 }
@@ -343,6 +383,83 @@ impl Book {
         }
         if let Some(event) = noted {
             self.note(event);
+        }
+        changes
+    }
+
+    /// Match-odds markets show the exchange's order book from now on.
+    pub fn set_exchange(&mut self, on: bool) {
+        self.exchange = on;
+    }
+
+    /// Whether match-odds markets are traded on the exchange.
+    pub fn is_exchange(&self) -> bool {
+        self.exchange
+    }
+
+    /// The order book's levels an exchange market shows (none for any other market).
+    fn levels_of(&self, market: &Market) -> Option<RunnerLevels> {
+        (self.exchange && market.gtype == MarketType::Match).then(|| self.depth.get(&market.mid).cloned().unwrap_or_default())
+    }
+
+    /// The home row `fixture` with the best prices of the order book of its match odds (the
+    /// exchange market whose runners are its headline runners) in place of the feed's.
+    fn headline(&self, entry: &Entry, mut fixture: Fixture) -> Fixture {
+        if !self.exchange || fixture.section.is_empty() {
+            return fixture;
+        }
+        let headline = entry.markets.values().find(|m| m.gtype == MarketType::Match && fixture.section.iter().all(|s| m.section.iter().any(|r| r.sid == s.sid)));
+        let Some(market) = headline else { return fixture };
+        let levels = self.depth.get(&market.mid);
+        for section in &mut fixture.section {
+            section.odds = levels.and_then(|l| l.get(&section.sid)).map(|odds| odds.iter().filter(|o| o.tno == 0).cloned().collect()).unwrap_or_default();
+        }
+        fixture
+    }
+
+    /// The fixture a market is on.
+    pub fn gmid_of(&self, mid: u64) -> Option<u64> {
+        self.fixtures.iter().find(|(_, e)| e.markets.contains_key(&mid)).map(|(gmid, _)| *gmid)
+    }
+
+    /// The feed's latest prices of an exchange market: what the market makers quote around.
+    pub fn fair_market(&self, gmid: u64, mid: u64) -> Option<&Market> {
+        self.fixtures.get(&gmid)?.fair.get(&mid)
+    }
+
+    /// The exchange markets open now (not settled), as (gmid, mid).
+    pub fn exchange_markets(&self) -> Vec<(u64, u64)> {
+        self.fixtures.iter().flat_map(|(gmid, e)| e.fair.keys().filter(|mid| !e.settled.contains(mid)).map(move |mid| (*gmid, *mid))).collect()
+    }
+
+    /// The order book of market `mid` changed: it shows `levels`, and so does its fixture's home
+    /// row when it is the fixture's match odds.
+    pub fn set_depth(&mut self, gmid: u64, mid: u64, levels: RunnerLevels) -> Changes {
+        self.relayed(|| BookOp::Depth { gmid, mid, levels: levels.clone() });
+        let mut changes = Changes::default();
+        if self.depth.get(&mid) == Some(&levels) || (levels.is_empty() && !self.depth.contains_key(&mid)) {
+            return changes;
+        }
+        if levels.is_empty() {
+            self.depth.remove(&mid);
+        } else {
+            self.depth.insert(mid, levels.clone());
+        }
+        if !self.exchange {
+            return changes;
+        }
+        let held = self.masked(gmid, mid);
+        let Some(entry) = self.fixtures.get_mut(&gmid).filter(|e| !e.settled.contains(&mid)) else { return changes };
+        let Some(latest) = entry.unheld.get(&mid).or_else(|| entry.markets.get(&mid)).cloned() else { return changes };
+        let shown = entry.show(latest, held, Some(&levels)).clone();
+        changes.matches.push((gmid, MatchDelta::Market { market: &shown }.to_json()));
+        self.note(FeedEvent::MarketUpdated { market: shown });
+        let entry = &self.fixtures[&gmid];
+        let fixture = self.headline(entry, entry.fixture.clone());
+        if fixture != entry.fixture {
+            changes.home.push((fixture.etid, gmid));
+            changes.matches.push((gmid, MatchDelta::Fixture { fixture: &fixture }.to_json()));
+            self.fixtures.get_mut(&gmid).expect("looked up above").fixture = fixture;
         }
         changes
     }
@@ -404,7 +521,9 @@ impl Book {
                 let entry = self.fixtures.get_mut(&gmid).expect("looked up above");
                 if entry.unheld.contains_key(&mid) != held {
                     let latest = entry.unheld.remove(&mid).unwrap_or_else(|| entry.markets[&mid].clone());
-                    let shown = entry.show(latest, held).clone();
+                    let levels = (self.exchange && latest.gtype == MarketType::Match).then(|| self.depth.get(&mid).cloned().unwrap_or_default());
+                    let entry = self.fixtures.get_mut(&gmid).expect("looked up above");
+                    let shown = entry.show(latest, held, levels.as_ref()).clone();
                     changes.matches.push((gmid, MatchDelta::Market { market: &shown }.to_json()));
                     self.note(FeedEvent::MarketUpdated { market: shown });
                 }

@@ -188,8 +188,14 @@ fn publish_clocks(shared: &Arc<RwLock<Book>>, hub: &HubHandle, clock_ms: i64) {
     }
 }
 
-/// Results go to the ledger in feed order; one already settled (a replayed feed) is no error.
+/// Fixtures that turned in-play lapse their exchange orders that asked to; then results go to
+/// the ledger in feed order, and one already settled (a replayed feed) is no error.
 pub async fn settle(engine: &EngineHandle, changes: &[Changes]) {
+    for gmid in changes.iter().flat_map(|c| c.in_play.iter()) {
+        if let Err(e) = engine.submit(now_ms(), Command::Exchange(ledger::ExchangeCommand::TurnInPlay { gmid: *gmid })).await {
+            tracing::error!(gmid, error = %e, "lapsing orders at in-play failed");
+        }
+    }
     for FeedResult { gmid, mid, result, market } in changes.iter().flat_map(|c| c.results.iter()) {
         let command = Command::Sports(SportsCommand::SettleMarket { gmid: *gmid, mid: *mid, result: result.clone(), market: market.clone() });
         match engine.submit(now_ms(), command).await {

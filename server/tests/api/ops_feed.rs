@@ -68,7 +68,10 @@ async fn a_moved_price_is_the_price_bets_are_taken_at() {
     let app = frozen_app().await;
     let operator = app.operator().await;
     let player = app.player().await;
-    let (fixture, market) = match_odds(&app).await;
+    // A bookmaker market: booked against the house at the price shown (match odds are the
+    // exchange's, where a price is the book's).
+    let market = open_market(&app, "match1").await.expect("an open bookmaker market");
+    let fixture = json!({"gmid": market["gmid"]});
     let (gmid, mid) = (&fixture["gmid"], &market["mid"]);
     let sid = &market["section"][0]["sid"];
     let old = best(&market, 0, "back");
@@ -180,13 +183,15 @@ async fn the_house_figures_follow_bets_and_settlements() {
     let app = frozen_app().await;
     let operator = app.operator().await;
     let player = app.player().await;
-    let (fixture, market) = match_odds(&app).await;
+    // A bookmaker market: the house is its counterparty (on match odds players match each other).
+    let market = open_market(&app, "match1").await.expect("an open bookmaker market");
+    let fixture = json!({"gmid": market["gmid"]});
     let price = best(&market, 0, "back");
     assert_eq!(place(&app, Some(&player), &bet_body(&market, 0, "back", price, 200.0, "house")).await.status, 200);
     let house = app.get("/api/ops/house?days=7", Some(&operator)).await;
     assert_eq!(house.status, 200, "{}", house.body);
     let data = house.data();
-    let win = ((price - 1.0) * 200.0 * 100.0).round() / 100.0;
+    let win = (price * 200.0).round() / 100.0;
     assert_eq!((data["turnover"].as_f64(), data["turnoverToday"].as_f64(), data["exposure"].as_f64()), (Some(200.0), Some(200.0), Some(win)));
     let row = data["markets"].as_array().expect("markets").iter().find(|m| m["mid"] == market["mid"]).cloned().expect("the open market");
     assert_eq!((row["bets"].as_u64(), row["stake"].as_f64(), row["exposure"].as_f64()), (Some(1), Some(200.0), Some(win)), "{row}");

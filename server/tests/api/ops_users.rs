@@ -137,8 +137,8 @@ async fn time_travel_shows_the_ledger_before_and_after_a_bet_and_reads_the_event
     let events = app.get(&format!("/api/ops/audit/events?fromSeq={}&username=player1", before + 1), Some(&operator)).await;
     assert_eq!(events.status, 200, "{}", events.body);
     let kinds: Vec<&str> = events.data().as_array().expect("rows").iter().map(|r| r["kind"].as_str().expect("kind")).collect();
-    assert_eq!(kinds, ["BetPlaced", "OperatorActed", "Credited"]);
-    let acted = &events.data()[1];
+    assert_eq!(kinds, ["BetPlaced", "OrderPlaced", "OperatorActed", "Credited"], "the order's fill, then the order");
+    let acted = &events.data()[2];
     assert_eq!((acted["by"].as_str(), acted["username"].as_str(), acted["detail"]["remark"].as_str()), (Some("operator"), Some("player1"), Some("test credit")));
     let only = app.get("/api/ops/audit/events?kind=operatoracted&limit=1&page=1", Some(&operator)).await;
     assert_eq!((only.body["total"].as_u64(), only.data().as_array().map(Vec::len)), (Some(1), Some(1)));

@@ -132,10 +132,13 @@ async fn each_acceptance_rule_rejects_with_its_status_and_writes_nothing() {
     let back = best(&market, 0, "back");
     let lay = best(&market, 0, "lay");
     let head = app.head_seq().await;
-    let stale = place(&app, Some(&token), &bet_body(&market, 0, "back", cents(back + 0.5), 100.0, "stale")).await;
-    assert_error(&stale, 409, "Odds changed");
-    let stale_lay = place(&app, Some(&token), &bet_body(&market, 0, "lay", cents(lay - 0.01), 100.0, "stale-lay")).await;
-    assert_error(&stale_lay, 409, "Odds changed");
+    // Match odds are an exchange market: a price better than the book's waits unmatched (the
+    // exchange API tests), and one off the ladder is refused.
+    for off in [3.01, 1000.5, 1.0, 0.0] {
+        let off_ladder = place(&app, Some(&token), &bet_body(&market, 0, "back", off, 100.0, &format!("off-{off}"))).await;
+        assert_error(&off_ladder, 422, "exchange ladder");
+    }
+    let _ = (lay, cents(back));
     let min = market["min"].as_f64().filter(|m| *m > 0.0).unwrap_or_else(|| market["minb"].as_f64().expect("minb"));
     assert_error(&place(&app, Some(&token), &bet_body(&market, 0, "back", back, min - 1.0, "small")).await, 422, "Stake must be between");
     assert_error(&place(&app, Some(&token), &bet_body(&market, 0, "back", back, 100_000_000.0, "huge")).await, 422, "Stake must be between");
@@ -224,10 +227,11 @@ async fn a_scripted_finish_settles_every_bet_once_with_the_right_amounts() {
     let (fixture, market) = match_odds(&app).await;
     let back = best(&market, 0, "back");
     let lay = best(&market, 1, "lay");
-    place(&app, Some(&token), &bet_body(&market, 0, "back", back, 1000.0, "home-back")).await;
+    // Stakes the makers' best quotes cover whole: each bet is one fill.
+    place(&app, Some(&token), &bet_body(&market, 0, "back", back, 500.0, "home-back")).await;
     place(&app, Some(&token), &bet_body(&market, 1, "lay", lay, 500.0, "away-lay")).await;
     let back_h = (back * 100.0).round() as i64;
-    let expected = (back_h - 100) * 1000 / 100 + 500;
+    let expected = (back_h - 100) * 500 / 100 + 500;
     let finished = app.post(&format!("/api/ops/feed/{}/finish", fixture["gmid"]), Some(&operator), &json!({"winner": "home", "remark": "match over"})).await;
     assert_eq!(finished.status, 200, "{}", finished.body);
     let user = app.get("/api/users", Some(&token)).await;

@@ -1,0 +1,220 @@
+//! Market makers: accounts of role `maker` (maker1, maker2, …, opened with a balance the first
+//! time they run) that give every exchange market liquidity. Each quotes lays below the feed's
+//! fair price and backs above it, `depth` ladder prices a side of every runner, and re-quotes a
+//! market when its fair prices move or its quotes were matched away. Their orders are real: they
+//! are matched, exposed and settled like anyone's, and the console shows their positions.
+//! Makers are the house's own bots: their orders wait no in-play delay (docs/exchange.md).
+
+use crate::clock::now_ms;
+use crate::configuration::MakerSettings;
+use crate::sports::book::Book;
+use ledger::book::ladder::{round_to_ladder, tick_down, tick_up};
+use ledger::{AccountCommand, BetDelay, BetInfo, Command, EngineHandle, ExchangeCommand, Persistence, SportsCommand, State, UserId};
+use schemas::sports::{Market, Section, Side};
+use schemas::Role;
+use std::collections::BTreeSet;
+use std::sync::{Arc, RwLock};
+use std::time::Duration;
+
+/// One quote: a runner, a side, a ladder price and a stake.
+type Quote = (u32, Side, u32, i64);
+
+/// Opens the makers' accounts that do not exist yet, then re-quotes every `requote_ms`.
+pub async fn start(settings: MakerSettings, book: Arc<RwLock<Book>>, engine: EngineHandle) -> anyhow::Result<()> {
+    if settings.count == 0 {
+        return Ok(());
+    }
+    let mut makers = Vec::new();
+    for n in 1..=settings.count {
+        makers.push(open_maker(&engine, &format!("maker{n}"), &settings).await?);
+    }
+    // The first quotes are in the books before the server takes its first request.
+    requote(&settings, &book, &engine, &makers, 0).await;
+    tokio::spawn(async move {
+        let mut ticks = tokio::time::interval(Duration::from_millis(settings.requote_ms.max(100)));
+        ticks.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
+        ticks.tick().await;
+        let mut round = 0u64;
+        loop {
+            ticks.tick().await;
+            round += 1;
+            requote(&settings, &book, &engine, &makers, round).await;
+        }
+    });
+    Ok(())
+}
+
+/// A maker's account: opened with its balance the first time (a password no one knows: makers
+/// never sign in), as it is afterwards.
+async fn open_maker(engine: &EngineHandle, username: &str, settings: &MakerSettings) -> anyhow::Result<UserId> {
+    if let Some(user) = engine.read().accounts.user_by_name(username) {
+        return Ok(user.id);
+    }
+    let secret: [u8; 24] = rand::random();
+    let password_hash = crate::auth::passwords::hash(hex::encode(secret)).await?;
+    let open = AccountCommand::OpenAccount { username: username.to_owned(), password_hash, role: Role::Maker, must_change_password: false, rules_accepted: true };
+    engine.submit(now_ms(), Command::Accounts(open)).await?;
+    let balance_minor = (settings.balance * 100.0).round() as i64;
+    if balance_minor > 0 {
+        engine.submit(now_ms(), Command::Accounts(AccountCommand::Credit { username: username.to_owned(), amount_minor: balance_minor, remark: "Market maker's opening balance".into() })).await?;
+    }
+    let id = engine.read().accounts.user_by_name(username).map(|u| u.id);
+    id.ok_or_else(|| anyhow::anyhow!("maker {username} was not opened"))
+}
+
+/// The quotes a maker wants on a market priced `fair` by the feed: for each runner open for
+/// bets, lays from the feed's back price down and backs from its lay price up (`spread_ticks`
+/// further out), `depth` ladder prices each, the stake growing by `size` a level.
+pub fn quotes(settings: &MakerSettings, fair: &Market) -> Vec<Quote> {
+    let size_minor = (settings.size * 100.0).round() as i64;
+    let mut quotes = Vec::new();
+    if !matches!(fair.status.as_str(), "OPEN" | "ACTIVE") {
+        return quotes;
+    }
+    for section in fair.section.iter().filter(|s| matches!(s.gstatus.as_str(), "OPEN" | "ACTIVE")) {
+        let Some((back, lay)) = fair_prices(section) else { continue };
+        let mut lay_at = steps(round_to_ladder(back, false), settings.spread_ticks, tick_down);
+        let mut back_at = steps(round_to_ladder(lay, true).max(tick_up(lay_at.unwrap_or(0)).unwrap_or(0)), settings.spread_ticks, tick_up);
+        for level in 0..settings.depth {
+            let stake = size_minor * i64::from(level + 1);
+            if let Some(price) = lay_at {
+                quotes.push((section.sid, Side::Lay, price, stake));
+                lay_at = tick_down(price);
+            }
+            if let Some(price) = back_at {
+                quotes.push((section.sid, Side::Back, price, stake));
+                back_at = tick_up(price);
+            }
+        }
+    }
+    quotes
+}
+
+/// The feed's best back and lay prices of a runner, when it has both.
+fn fair_prices(section: &Section) -> Option<(u32, u32)> {
+    let best = |side: Side| section.odds.iter().filter(|l| l.otype == side && l.odds.0 > 100).min_by_key(|l| l.tno).map(|l| l.odds.0);
+    Some((best(Side::Back)?, best(Side::Lay)?))
+}
+
+/// `price` moved `n` ticks by `step` (none off the ladder's end).
+fn steps(price: u32, n: u32, step: fn(u32) -> Option<u32>) -> Option<u32> {
+    (0..n).try_fold(price, |p, _| step(p))
+}
+
+/// One round: every maker re-quotes every exchange market whose quotes it no longer likes (the
+/// fair prices moved, or its quotes were matched below half their stake), in two steps so a
+/// new quote never meets the maker's own old one: the cancels, then the new orders.
+async fn requote(settings: &MakerSettings, book: &Arc<RwLock<Book>>, engine: &EngineHandle, makers: &[UserId], round: u64) {
+    let wanted: Vec<(Market, Vec<Quote>)> = {
+        let book = book.read().unwrap_or_else(|p| p.into_inner());
+        book.exchange_markets()
+            .into_iter()
+            .filter(|(gmid, mid)| !book.is_held(*gmid, *mid) && !book.is_silent(*gmid))
+            .filter_map(|(gmid, mid)| {
+                let shown = book.market(gmid, mid)?.clone();
+                Some((shown, quotes(settings, book.fair_market(gmid, mid)?)))
+            })
+            .collect()
+    };
+    let in_play: BTreeSet<u64> = {
+        let book = book.read().unwrap_or_else(|p| p.into_inner());
+        wanted.iter().filter(|(m, _)| book.fixture(m.gmid).is_some_and(|f| f.iplay)).map(|(m, _)| m.gmid).collect()
+    };
+    let mut cancels = Vec::new();
+    let mut orders = Vec::new();
+    // Request ids are unique across restarts too: the round, and when it began.
+    let stamp = now_ms();
+    {
+        let ledger = engine.read();
+        for (market, quotes) in &wanted {
+            for &maker in makers {
+                if !stale(&ledger, maker, market.mid, quotes) {
+                    continue;
+                }
+                if ledger.exchange.user_orders(market.mid, maker).next().is_some() {
+                    cancels.push(Command::Exchange(ExchangeCommand::CancelMarket { user_id: maker, mid: market.mid }));
+                }
+                for (n, &(sid, side, price, stake)) in quotes.iter().enumerate() {
+                    let info = maker_info(market, sid, side, price);
+                    let delay = BetDelay { in_play: in_play.contains(&market.gmid), ms_per_sec: 0 };
+                    let request_id = format!("mk{round}-{stamp}-{}-{n}", market.mid);
+                    orders.push(Command::Sports(SportsCommand::PlaceOrder { user_id: maker, request_id, market: market.clone(), delay, size_minor: stake, persistence: Persistence::Keep, info }));
+                }
+            }
+        }
+    }
+    submit_all(engine, cancels).await;
+    submit_all(engine, orders).await;
+}
+
+/// Whether a maker's orders on a market are not the quotes it wants: another price, or less
+/// than half of a quote's stake left unmatched.
+fn stale(state: &State, maker: UserId, mid: u64, quotes: &[Quote]) -> bool {
+    let resting: Vec<_> = state.exchange.user_orders(mid, maker).collect();
+    let priced = |sid: u32, side: Side, price: u32| resting.iter().filter(|o| o.sid == sid && o.side == side && o.price_h == price).map(|o| o.unmatched_minor).sum::<i64>();
+    let all_wanted = quotes.iter().all(|&(sid, side, price, stake)| priced(sid, side, price) * 2 >= stake);
+    let none_else = resting.iter().all(|o| quotes.iter().any(|&(sid, side, price, _)| o.sid == sid && o.side == side && o.price_h == price));
+    !(all_wanted && none_else)
+}
+
+/// Submits the commands together (the engine takes them in a few batches); a refused one (the
+/// market closed meanwhile, a maker out of money) is passed over.
+async fn submit_all(engine: &EngineHandle, commands: Vec<Command>) {
+    let at_ms = now_ms();
+    let results = futures_util::future::join_all(commands.into_iter().map(|c| engine.submit(at_ms, c))).await;
+    let refused = results.iter().filter(|r| r.is_err()).count();
+    if refused > 0 {
+        tracing::debug!(refused, "market makers: some quotes were refused");
+    }
+}
+
+/// What a maker's order records, as a player's would.
+fn maker_info(market: &Market, sid: u32, side: Side, price_h: u32) -> BetInfo {
+    let section_name = market.section.iter().find(|s| s.sid == sid).map(|s| s.nat.clone()).unwrap_or_default();
+    BetInfo {
+        etid: 0,
+        event_name: String::new(),
+        market_name: market.mname.clone(),
+        section_name,
+        gtype: "match".into(),
+        sid,
+        side,
+        price_h,
+        ip: "maker".into(),
+        browser: "market maker".into(),
+        requested_at_ms: now_ms(),
+        delay_ms: 0,
+        fill: None,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use schemas::sports::{MarketType, OddsLevel, Price};
+    use schemas::Money;
+
+    fn fair(back: u32, lay: u32) -> Market {
+        let level = |otype, odds| OddsLevel { otype, odds: Price(odds), size: Price(100), tno: 0 };
+        let section = Section { sid: 1, sno: 1, nat: "A".into(), gstatus: "ACTIVE".into(), min: Money(0), max: Money(0), rem: String::new(), width: 0, odds: vec![level(Side::Back, back), level(Side::Lay, lay)] };
+        Market { mid: 9, gmid: 1, mname: "Match Odds".into(), gtype: MarketType::Match, status: "OPEN".into(), min: Money(0), max: Money(0), minb: Money(0), maxb: Money(0), rc: 0, rem: String::new(), section: vec![section] }
+    }
+
+    #[test]
+    fn a_maker_quotes_lays_below_and_backs_above_the_fair_price_on_the_ladder() {
+        let settings = MakerSettings { count: 1, balance: 0.0, spread_ticks: 0, depth: 3, size: 10.0, requote_ms: 1_000 };
+        let quotes = quotes(&settings, &fair(203, 207));
+        let lays: Vec<_> = quotes.iter().filter(|q| q.1 == Side::Lay).map(|q| (q.2, q.3)).collect();
+        let backs: Vec<_> = quotes.iter().filter(|q| q.1 == Side::Back).map(|q| (q.2, q.3)).collect();
+        assert_eq!(lays, vec![(202, 1_000), (200, 2_000), (199, 3_000)], "2.03 rounds down to 2.02, then down the ladder across 2.00");
+        assert_eq!(backs, vec![(208, 1_000), (210, 2_000), (212, 3_000)]);
+    }
+
+    #[test]
+    fn a_suspended_market_gets_no_quotes() {
+        let settings = MakerSettings::default();
+        let mut market = fair(203, 207);
+        market.status = "SUSPENDED".into();
+        assert!(quotes(&settings, &market).is_empty());
+    }
+}

@@ -1,0 +1,147 @@
+//! The exchange's orders as players see them: what a placed order got, the unmatched orders of
+//! My Bet, and a market's whole book for the ladder.
+
+use crate::http::error::{ApiError, ApiResult};
+use crate::http::state::AppState;
+use crate::http::timefmt::rfc3339;
+use crate::services::views::bet_view;
+use crate::sports::book::Book;
+use ledger::betting::Payoff;
+use ledger::{Bet, BetEvent, BetReject, Committed, EngineError, Event, Order, OrderEvent, Persistence, Reject, State, UserId};
+use schemas::bets::{DepthLevel, MarketDepth, OrderOutcome, OrderView, PlaceBetResponse, RunnerDepth};
+use schemas::sports::{Price, Side};
+use schemas::Money;
+
+/// An order with an unmatched part, as My Bet lists it.
+pub fn order_view(order: &Order) -> OrderView {
+    OrderView {
+        order_id: order.id,
+        game_id: order.gmid,
+        market_id: order.book.mid,
+        event_name: order.info.event_name.clone(),
+        market_name: order.info.market_name.clone(),
+        section_name: order.info.section_name.clone(),
+        sid: order.sid,
+        bet_type: order.side,
+        u_rate: Price(order.price_h),
+        amount: Money(order.size_minor),
+        unmatched: Money(order.unmatched_minor),
+        persistence: persistence(order.persistence),
+        created_at: rfc3339(order.placed_at_ms),
+    }
+}
+
+pub fn persistence(persistence: Persistence) -> schemas::bets::Persistence {
+    match persistence {
+        Persistence::Lapse => schemas::bets::Persistence::Lapse,
+        Persistence::Keep => schemas::bets::Persistence::Keep,
+    }
+}
+
+/// A user's unmatched orders, newest first; `gmid` narrows them to one match.
+pub fn open_orders(state: &State, user_id: UserId, gmid: Option<u64>) -> Vec<OrderView> {
+    let mut orders: Vec<OrderView> = state.exchange.orders.values().filter(|o| o.user_id == user_id && gmid.is_none_or(|g| o.gmid == g)).map(order_view).collect();
+    orders.sort_by_key(|o| std::cmp::Reverse(o.order_id));
+    orders
+}
+
+/// What an order of the batch `events` got: its fills (at their size-weighted average price),
+/// its rest, and what self-match prevention cancelled.
+fn outcome(events: &[ledger::Envelope]) -> Option<(OrderOutcome, &ledger::Envelope)> {
+    let placed = events.iter().rev().find(|e| matches!(e.event, Event::Exchange(OrderEvent::OrderPlaced { .. })))?;
+    let Event::Exchange(OrderEvent::OrderPlaced { order_id, size_minor, matched_minor, self_match_minor, .. }) = &placed.event else { return None };
+    let fills: Vec<(i64, i64)> = events
+        .iter()
+        .filter_map(|e| match &e.event {
+            Event::Bets(BetEvent::BetPlaced { info, stake_minor, .. }) if info.fill.is_some_and(|f| f.order_id == *order_id) => Some((i64::from(info.price_h), *stake_minor)),
+            _ => None,
+        })
+        .collect();
+    let avg_price = (*matched_minor > 0).then(|| Price(u32::try_from(fills.iter().map(|(p, s)| i128::from(*p) * i128::from(*s)).sum::<i128>() / i128::from(*matched_minor)).unwrap_or(u32::MAX)));
+    let unmatched = size_minor - matched_minor - self_match_minor;
+    Some((OrderOutcome { order_id: *order_id, matched: Money(*matched_minor), avg_price, unmatched: Money(unmatched), cancelled: Money(*self_match_minor) }, placed))
+}
+
+/// The answer to a placed (or replaced) order: the order as a bet, what it got, and the
+/// header's figures. A resubmitted request answers with the order as it stands now.
+pub fn order_answer(state: &AppState, user_id: UserId, submitted: Result<Committed, EngineError>) -> ApiResult<(&'static str, PlaceBetResponse)> {
+    let committed = match submitted {
+        Ok(committed) => committed,
+        Err(EngineError::Rejected(Reject::Bets(BetReject::DuplicateRequest { bet_id }))) => return placed_before(state, user_id, bet_id),
+        Err(e) => return Err(e.into()),
+    };
+    let (got, placed) = outcome(&committed.events).ok_or_else(|| ApiError::Unexpected(anyhow::anyhow!("order committed without OrderPlaced")))?;
+    let Event::Exchange(OrderEvent::OrderPlaced { order_id, user_id: owner, request_id, gmid, book, sid, side, price_h, size_minor, persistence, in_play, info, .. }) = &placed.event else {
+        unreachable!("outcome finds an OrderPlaced")
+    };
+    let order = Order {
+        id: *order_id,
+        user_id: *owner,
+        request_id: request_id.clone(),
+        gmid: *gmid,
+        book: *book,
+        sid: *sid,
+        side: *side,
+        price_h: *price_h,
+        size_minor: *size_minor,
+        unmatched_minor: got.unmatched.minor(),
+        persistence: *persistence,
+        in_play: *in_play,
+        placed_at_ms: placed.at_ms,
+        info: info.clone(),
+    };
+    let ledger = state.engine.read();
+    let account = ledger.accounts.users.get(&user_id).ok_or_else(|| ApiError::not_found("Unknown user".into()))?;
+    let bet = as_bet(order.id, &order, got.avg_price.map_or(order.price_h, |p| p.0), placed.at_ms);
+    let message = match (got.matched.minor(), got.unmatched.minor()) {
+        (0, _) => "Bet placed: unmatched, waiting in the book",
+        (_, 0) => "Bet placed successfully",
+        _ => "Bet partly matched: the rest waits in the book",
+    };
+    Ok((message, PlaceBetResponse { bet: bet_view(&ledger, &bet), balance: Money(account.available_minor()), exp: Money(-account.exposure_minor), order: Some(got) }))
+}
+
+/// A request placed again: the order it placed, as it stands now (resting, or matched into open
+/// bets). Once its market settled, only its bets' history says what it was: 409.
+fn placed_before(state: &AppState, user_id: UserId, order_id: u64) -> ApiResult<(&'static str, PlaceBetResponse)> {
+    let ledger = state.engine.read();
+    let account = ledger.accounts.users.get(&user_id).ok_or_else(|| ApiError::not_found("Unknown user".into()))?;
+    let fills: Vec<&Bet> = ledger.betting.bets.values().filter(|b| b.user_id == user_id && b.info.fill.is_some_and(|f| f.order_id == order_id)).collect();
+    let matched_minor: i64 = fills.iter().map(|b| b.stake_minor).sum();
+    let avg_price = (matched_minor > 0).then(|| Price(u32::try_from(fills.iter().map(|b| i128::from(b.info.price_h) * i128::from(b.stake_minor)).sum::<i128>() / i128::from(matched_minor)).unwrap_or(u32::MAX)));
+    let bet = match (ledger.exchange.orders.get(&order_id).filter(|o| o.user_id == user_id), fills.first()) {
+        (Some(order), _) => as_bet(order.id, order, avg_price.map_or(order.price_h, |p| p.0), order.placed_at_ms),
+        (None, Some(fill)) => Bet { id: order_id, stake_minor: matched_minor, info: ledger::BetInfo { price_h: avg_price.map_or(fill.info.price_h, |p| p.0), ..fill.info.clone() }, ..(*fill).clone() },
+        (None, None) => return Err(ApiError::conflict(format!("this request was already placed as order {order_id}"))),
+    };
+    let unmatched = ledger.exchange.orders.get(&order_id).map_or(0, |o| o.unmatched_minor);
+    let got = OrderOutcome { order_id, matched: Money(matched_minor), avg_price, unmatched: Money(unmatched), cancelled: Money(0) };
+    Ok(("Bet already placed", PlaceBetResponse { bet: bet_view(&ledger, &bet), balance: Money(account.available_minor()), exp: Money(-account.exposure_minor), order: Some(got) }))
+}
+
+/// An order shown as a bet (the bet lists' shape): at `price_h`, for its whole size.
+fn as_bet(id: u64, order: &Order, price_h: u32, at_ms: i64) -> Bet {
+    Bet {
+        id,
+        user_id: order.user_id,
+        request_id: order.request_id.clone(),
+        gmid: order.gmid,
+        book: order.book,
+        payoff: Payoff::Decimal { sid: order.sid, odds_h: price_h, side: order.side },
+        stake_minor: order.size_minor,
+        info: ledger::BetInfo { price_h, ..order.info.clone() },
+        placed_at_ms: at_ms,
+        settled: None,
+    }
+}
+
+/// A market's whole book: every price with unmatched money, each runner, for the ladder.
+pub fn market_depth(state: &State, book: &Book, gmid: u64, mid: u64) -> ApiResult<MarketDepth> {
+    let market = book.market(gmid, mid).ok_or_else(|| ApiError::not_found(format!("Unknown market {mid}")))?;
+    if !book.is_exchange() || market.gtype != schemas::sports::MarketType::Match {
+        return Err(ApiError::unprocessable("this market is not traded on the exchange".into()));
+    }
+    let levels = |sid: u32, resting: Side| state.exchange.depth(mid, sid, resting).into_iter().map(|(price, size)| DepthLevel { price: Price(price), size: Money(size) }).collect();
+    let runners = market.section.iter().map(|s| RunnerDepth { sid: s.sid, name: s.nat.clone(), back: levels(s.sid, Side::Lay), lay: levels(s.sid, Side::Back) }).collect();
+    Ok(MarketDepth { game_id: gmid, market_id: mid, market_name: market.mname.clone(), status: market.status.clone(), runners })
+}
