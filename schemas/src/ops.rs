@@ -79,6 +79,10 @@ pub struct OpsActionRequest {
     #[serde(default)]
     #[ts(optional)]
     pub password: Option<String>,
+    /// `cancel-orders`: only the account's unmatched orders on this market.
+    #[serde(default, rename = "marketId")]
+    #[ts(optional, type = "number")]
+    pub market_id: Option<u64>,
 }
 
 /// One point of an account's balance and exposure over the log.

@@ -52,7 +52,7 @@ pub(super) async fn run(settings: &Settings, command: CasinoCmd) -> anyhow::Resu
     };
     let table = match args.target.url.clone() {
         Some(url) => {
-            let body = OpsActionRequest { remark: args.remark, password: None };
+            let body = OpsActionRequest { remark: args.remark, password: None, market_id: None };
             let path = format!("/api/ops/casino/{}/{action}", encode(&args.gtype));
             remote(&url, &args.target).await?.post(&path, &body).await?
         }

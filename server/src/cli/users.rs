@@ -99,7 +99,7 @@ pub(super) async fn run(settings: &Settings, command: UserCmd) -> anyhow::Result
         UserCmd::Unlock(args) => (args, "unlock", AccountAction::UnlockBetting),
         UserCmd::EndSessions(args) => (args, "end-sessions", AccountAction::EndSessions),
         UserCmd::ResetPassword { password, action } => {
-            let body = OpsActionRequest { remark: action.remark.clone(), password: Some(password.clone()) };
+            let body = OpsActionRequest { remark: action.remark.clone(), password: Some(password.clone()), market_id: None };
             let row = match action.target.url.clone() {
                 Some(url) => remote(&url, &action.target).await?.post(&format!("/api/ops/users/{}/reset-password", encode(&action.username)), &body).await?,
                 None => {
@@ -115,7 +115,7 @@ pub(super) async fn run(settings: &Settings, command: UserCmd) -> anyhow::Result
     };
     let row = match args.target.url.clone() {
         Some(url) => {
-            let body = OpsActionRequest { remark: args.remark, password: None };
+            let body = OpsActionRequest { remark: args.remark, password: None, market_id: None };
             remote(&url, &args.target).await?.post(&format!("/api/ops/users/{}/{path}", encode(&args.username)), &body).await?
         }
         None => {

@@ -62,12 +62,23 @@ pub async fn ops_user_timeline(state: web::Data<AppState>, user: AuthUser, usern
     Ok(ok("Success", points))
 }
 
-/// Lock or unlock betting, reset the password, or end the sessions; the remark says why.
-#[utoipa::path(post, path = "/api/ops/users/{username}/{action}", tag = "ops", request_body = schemas::ops::OpsActionRequest, params(("username" = String, Path), ("action" = String, Path, description = "lock, unlock, lock-betting, unlock-betting or reset-password")), responses((status = 200, description = "Success", body = schemas::Envelope<schemas::ops::OpsUserRow>)), security(("bearer" = [])))]
+/// Lock or unlock betting, reset the password, end the sessions, or cancel the account's
+/// unmatched exchange orders (all, or one market's with `marketId`); the remark says why.
+#[utoipa::path(post, path = "/api/ops/users/{username}/{action}", tag = "ops", request_body = schemas::ops::OpsActionRequest, params(("username" = String, Path), ("action" = String, Path, description = "lock, unlock, end-sessions, reset-password or cancel-orders")), responses((status = 200, description = "Success", body = schemas::Envelope<schemas::ops::OpsUserRow>)), security(("bearer" = [])))]
 #[tracing::instrument(name = "ops_account_action", skip_all)]
 pub async fn ops_account_action(state: web::Data<AppState>, user: AuthUser, path: web::Path<(String, String)>, JsonBody(body): JsonBody<OpsActionRequest>) -> ApiResult<HttpResponse> {
     user.require(&[Role::Operator])?;
     let (username, action) = path.into_inner();
+    if action == "cancel-orders" {
+        if body.password.is_some() {
+            return Err(ApiError::bad("password: only a password reset takes one"));
+        }
+        let cancel = AccountAction::CancelOrders { mid: body.market_id };
+        return Ok(ok("Orders cancelled", operations::act_on_account(&state.engine, user.user_id, &username, cancel, body.remark).await?));
+    }
+    if body.market_id.is_some() {
+        return Err(ApiError::bad("marketId: only cancel-orders takes one"));
+    }
     let (action, message) = match (action.as_str(), body.password) {
         ("lock", None) => (AccountAction::LockBetting, "Betting locked"),
         ("unlock", None) => (AccountAction::UnlockBetting, "Betting unlocked"),

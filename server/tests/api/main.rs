@@ -8,6 +8,7 @@ mod casino;
 mod client_limits;
 mod demo;
 mod exact_money;
+mod exchange;
 mod helpers;
 mod login_guard;
 mod loose_inputs;

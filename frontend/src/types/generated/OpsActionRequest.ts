@@ -4,4 +4,8 @@
  * The body of every action on an account: why (required), and for a password reset the new
  * temporary password.
  */
-export type OpsActionRequest = { remark: string, password?: string, };
+export type OpsActionRequest = { remark: string, password?: string, 
+/**
+ * `cancel-orders`: only the account's unmatched orders on this market.
+ */
+marketId?: number, };

@@ -1,0 +1,194 @@
+//! The exchange against the real server: orders matched between players on match-odds markets.
+//! The market makers are off, so the test's players are the whole book.
+
+use crate::helpers::*;
+use crate::sports::{bet_body, match_odds, place};
+use serde_json::{json, Value};
+
+async fn book_app() -> TestApp {
+    spawn_app_with(|s| {
+        s.feed.speed = 0.0;
+        s.betting.inplay_delay_ms_per_sec = 0;
+        s.exchange.makers.count = 0;
+    })
+    .await
+}
+
+/// A player of the test's own, credited, signed in.
+async fn trader(app: &TestApp, operator: &str, name: &str) -> String {
+    app.create_user(operator, name, false).await;
+    assert_eq!(app.credit(operator, name, 10_000.0).await.status, 200);
+    app.login(name, "secret12").await.0
+}
+
+async fn order(app: &TestApp, token: &str, market: &Value, index: usize, side: &str, price: f64, amount: f64, id: &str) -> Value {
+    let reply = place(app, Some(token), &bet_body(market, index, side, price, amount, id)).await;
+    assert_eq!(reply.status, 200, "{id}: {}", reply.body);
+    reply.data().clone()
+}
+
+async fn exposure(app: &TestApp, token: &str) -> f64 {
+    -app.get("/api/users", Some(token)).await.data()["exp"].as_f64().expect("exp")
+}
+
+async fn depth(app: &TestApp, market: &Value) -> Value {
+    let reply = app.get(&format!("/api/exchange/depth/{}/{}", market["gmid"], market["mid"]), None).await;
+    assert_eq!(reply.status, 200, "{}", reply.body);
+    reply.data()["runners"][0].clone()
+}
+
+#[actix_web::test]
+async fn a_back_fills_across_three_price_levels_from_two_makers_at_their_prices() {
+    let app = book_app().await;
+    let operator = app.operator().await;
+    let (one, two) = (trader(&app, &operator, "maker_one").await, trader(&app, &operator, "maker_two").await);
+    let (_, market) = match_odds(&app).await;
+    order(&app, &one, &market, 0, "lay", 2.1, 100.0, "a").await;
+    order(&app, &two, &market, 0, "lay", 2.08, 100.0, "b").await;
+    order(&app, &one, &market, 0, "lay", 2.06, 100.0, "c").await;
+    assert_eq!(depth(&app, &market).await["back"], json!([{"price": 2.1, "size": 100}, {"price": 2.08, "size": 100}, {"price": 2.06, "size": 100}]));
+    let player = app.player().await;
+    let backed = order(&app, &player, &market, 0, "back", 2.06, 250.0, "take").await;
+    assert_eq!(backed["order"]["matched"], 250.0);
+    assert_eq!(backed["order"]["unmatched"], 0.0);
+    assert_eq!(backed["order"]["avgPrice"], 2.08, "(2.10×100 + 2.08×100 + 2.06×50) / 250, to the hundredth below");
+    let mine = app.get(&format!("/api/bet?gameId={}", market["gmid"]), Some(&player)).await;
+    let prices: Vec<f64> = mine.data()["bets"].as_array().expect("bets").iter().map(|b| b["uRate"].as_f64().expect("price")).collect();
+    assert_eq!(prices, vec![2.06, 2.08, 2.1], "three matched bets, newest first, each at the maker's price");
+    assert_eq!(depth(&app, &market).await["back"], json!([{"price": 2.06, "size": 50}]), "what is left of the last level");
+    assert_eq!(exposure(&app, &player).await, 250.0);
+    assert_eq!(exposure(&app, &one).await, 110.0 + 106.0, "maker one: 110 matched at 2.10, 53 matched and 53 unmatched at 2.06");
+    let report = app.get("/api/ops/audit/verify", Some(&operator)).await;
+    assert_eq!(report.body["success"], true, "{}", report.body);
+    assert!(report.data()["checks"].as_array().expect("checks").iter().all(|c| c["pass"] == true), "{}", report.body);
+}
+
+#[actix_web::test]
+async fn an_unmatched_order_holds_its_liability_until_cancelled() {
+    let app = book_app().await;
+    let player = app.player().await;
+    let (_, market) = match_odds(&app).await;
+    let laid = order(&app, &player, &market, 0, "lay", 3.0, 100.0, "lay").await;
+    assert_eq!((laid["order"]["matched"].as_f64(), laid["order"]["unmatched"].as_f64()), (Some(0.0), Some(100.0)));
+    assert_eq!(exposure(&app, &player).await, 200.0, "a lay of 100 at 3.00 risks 200 if it is matched");
+    let orders = app.get(&format!("/api/exchange/orders?gameId={}", market["gmid"]), Some(&player)).await;
+    assert_eq!(orders.data()[0]["unmatched"], 100.0);
+    let order_id = laid["order"]["orderId"].clone();
+    let part = app.post("/api/exchange/cancel", Some(&player), &json!({"orderId": order_id, "size": 40})).await;
+    assert_eq!(part.status, 200, "{}", part.body);
+    assert_eq!((part.data()["orders"][0]["unmatched"].as_f64(), part.data()["exp"].as_f64()), (Some(60.0), Some(-120.0)));
+    let whole = app.post("/api/exchange/cancel", Some(&player), &json!({"orderId": order_id})).await;
+    assert_eq!(whole.status, 200, "{}", whole.body);
+    assert_eq!(whole.data()["orders"], json!([]));
+    assert_eq!(exposure(&app, &player).await, 0.0);
+    assert_eq!(app.get("/api/users", Some(&player)).await.data()["balance"], 100_000.0, "cancelling moves no money");
+}
+
+#[actix_web::test]
+async fn replace_moves_an_order_and_cancel_all_clears_a_market() {
+    let app = book_app().await;
+    let operator = app.operator().await;
+    let player = app.player().await;
+    let other = trader(&app, &operator, "other").await;
+    let (_, market) = match_odds(&app).await;
+    let backed = order(&app, &player, &market, 0, "back", 2.0, 100.0, "back").await;
+    order(&app, &other, &market, 0, "back", 2.02, 100.0, "queued").await;
+    let moved = app.post("/api/exchange/replace", Some(&player), &json!({"orderId": backed["order"]["orderId"], "uRate": 2.02})).await;
+    assert_eq!(moved.status, 200, "{}", moved.body);
+    assert_eq!(moved.data()["orders"][0]["uRate"], 2.02);
+    assert_ne!(moved.data()["orders"][0]["orderId"], backed["order"]["orderId"], "a new order, behind the queue");
+    let laid = order(&app, &other_layer(&app, &operator).await, &market, 0, "lay", 2.02, 100.0, "take").await;
+    assert_eq!(laid["order"]["matched"], 100.0);
+    assert_eq!(app.get("/api/exchange/orders", Some(&other)).await.data(), &json!([]), "the order already at 2.02 matched first");
+    assert_eq!(app.get("/api/exchange/orders", Some(&player)).await.data()[0]["unmatched"], 100.0);
+    order(&app, &player, &market, 1, "back", 5.0, 100.0, "second").await;
+    let cleared = app.post("/api/exchange/cancel-all", Some(&player), &json!({"marketId": market["mid"]})).await;
+    assert_eq!(cleared.status, 200, "{}", cleared.body);
+    assert_eq!((cleared.data()["orders"].clone(), cleared.data()["exp"].as_f64()), (json!([]), Some(0.0)));
+}
+
+async fn other_layer(app: &TestApp, operator: &str) -> String {
+    trader(app, operator, "layer").await
+}
+
+#[actix_web::test]
+async fn at_in_play_lapse_orders_lapse_and_keep_orders_stay() {
+    let app = book_app().await;
+    let operator = app.operator().await;
+    let player = app.player().await;
+    let (fixture, market) = match_odds(&app).await;
+    if fixture["iplay"] == true {
+        return; // the simulator's first open cricket match is in play already at this seed
+    }
+    order(&app, &player, &market, 0, "back", 2.0, 100.0, "lapse").await;
+    let mut keep = bet_body(&market, 1, "back", 4.0, 100.0, "keep");
+    keep["persistence"] = json!("keep");
+    assert_eq!(place(&app, Some(&player), &keep).await.status, 200);
+    assert_eq!(exposure(&app, &player).await, 200.0);
+    let mut in_play = fixture.clone();
+    in_play["iplay"] = json!(true);
+    let turned = app.post("/api/ops/feed/events", Some(&operator), &json!([{"type": "fixture_updated", "fixture": in_play}])).await;
+    assert_eq!(turned.status, 200, "{}", turned.body);
+    let orders = app.get("/api/exchange/orders", Some(&player)).await;
+    let left: Vec<&str> = orders.data().as_array().expect("orders").iter().map(|o| o["persistence"].as_str().expect("persistence")).collect();
+    assert_eq!(left, ["keep"], "{}", orders.body);
+    assert_eq!(exposure(&app, &player).await, 100.0, "the lapsed order's exposure is released");
+}
+
+#[actix_web::test]
+async fn an_operator_cancels_an_accounts_orders_with_a_remark() {
+    let app = book_app().await;
+    let operator = app.operator().await;
+    let player = app.player().await;
+    let (_, market) = match_odds(&app).await;
+    order(&app, &player, &market, 0, "back", 2.0, 100.0, "a").await;
+    assert_error(&app.post("/api/ops/users/player1/cancel-orders", Some(&operator), &json!({})).await, 400, "remark");
+    let cancelled = app.post("/api/ops/users/player1/cancel-orders", Some(&operator), &json!({"remark": "suspected bot", "marketId": market["mid"]})).await;
+    assert_eq!(cancelled.status, 200, "{}", cancelled.body);
+    assert_eq!(exposure(&app, &player).await, 0.0);
+    assert_error(&app.post("/api/ops/users/player1/cancel-orders", Some(&operator), &json!({"remark": "again"})).await, 409, "no unmatched orders");
+    let events = app.get("/api/ops/audit/events?kind=orderscloseD&username=player1", Some(&operator)).await;
+    assert_eq!(events.data().as_array().map(Vec::len), Some(1), "{}", events.body);
+}
+
+#[actix_web::test]
+async fn bad_orders_and_cancels_get_a_clear_error_and_write_nothing() {
+    let app = book_app().await;
+    let operator = app.operator().await;
+    let player = app.player().await;
+    let other = trader(&app, &operator, "someone").await;
+    let (_, market) = match_odds(&app).await;
+    let theirs = order(&app, &other, &market, 0, "lay", 2.0, 100.0, "theirs").await;
+    let matched = order(&app, &player, &market, 0, "back", 2.0, 100.0, "matched").await;
+    let head = app.head_seq().await;
+    assert_error(&place(&app, Some(&player), &bet_body(&market, 0, "back", 2.01, 100.0, "off")).await, 422, "exchange ladder");
+    let cancel = |body: Value| {
+        let (app, player) = (&app, player.clone());
+        async move { app.post("/api/exchange/cancel", Some(&player), &body).await }
+    };
+    assert_error(&cancel(json!({"orderId": theirs["order"]["orderId"]})).await, 404, "Unknown order");
+    assert_error(&cancel(json!({"orderId": matched["order"]["orderId"]})).await, 404, "Unknown order");
+    assert_error(&cancel(json!({"orderId": 987_654_321})).await, 404, "Unknown order");
+    assert_error(&cancel(json!({"orderId": "x"})).await, 400, "orderId");
+    assert_error(&cancel(json!({"orderId": theirs["order"]["orderId"], "extra": 1})).await, 400, "extra");
+    let malformed = app.send("POST", "/api/exchange/cancel", Some(&player), Some("{\"orderId\": ")).await;
+    assert_eq!(malformed.status, 400, "{}", malformed.body);
+    assert_error(&app.post("/api/exchange/cancel", None, &json!({"orderId": 1})).await, 401, "missing");
+    let mine = order(&app, &player, &market, 1, "back", 3.0, 100.0, "mine").await;
+    let head_mine = app.head_seq().await;
+    let id = mine["order"]["orderId"].clone();
+    assert_error(&cancel(json!({"orderId": id, "size": -5})).await, 422, "size to cancel");
+    assert_error(&cancel(json!({"orderId": id, "size": 0})).await, 422, "size to cancel");
+    assert_error(&cancel(json!({"orderId": id, "size": 100.01})).await, 422, "at most the unmatched 100.00");
+    assert_error(&app.post("/api/exchange/replace", Some(&player), &json!({"orderId": id, "uRate": 3.0})).await, 422, "already at that price");
+    assert_error(&app.post("/api/exchange/replace", Some(&player), &json!({"orderId": id, "uRate": 3.01})).await, 422, "exchange ladder");
+    assert_error(&app.post("/api/exchange/cancel-all", Some(&player), &json!({"marketId": 1})).await, 409, "no unmatched orders");
+    assert_eq!(app.head_seq().await, head_mine, "nothing written by the refusals");
+    assert_eq!(cancel(json!({"orderId": id})).await.status, 200);
+    assert_error(&cancel(json!({"orderId": id})).await, 404, "Unknown order");
+    assert_eq!(app.head_seq().await, head_mine + 1, "only the one cancel");
+    let _ = head;
+    let bookmaker = crate::sports::open_market(&app, "match1").await.expect("a bookmaker market");
+    assert_error(&app.get(&format!("/api/exchange/depth/{}/{}", bookmaker["gmid"], bookmaker["mid"]), None).await, 422, "not traded on the exchange");
+    assert_error(&app.get(&format!("/api/exchange/depth/{}/1", market["gmid"]), None).await, 404, "Unknown market");
+}
