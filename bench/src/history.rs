@@ -515,3 +515,106 @@ fn reopen<T>(open: impl Fn() -> Option<T>) -> T {
     }
     panic!("the sled directory did not reopen");
 }
+
+/// Events written between two looks of the keeper while the travel history is written: its
+/// thread looks every 30 s, about this many events of a busy log.
+const TRAVEL_KEEPER_LOOK_EVENTS: u64 = 50_000;
+
+/// One moment travelled to, from zero and from the snapshots.
+pub struct Travel {
+    pub moment: String,
+    pub seq: u64,
+    pub from_zero_elapsed: Duration,
+    pub from_snapshot_elapsed: Duration,
+    pub restored: ledger::Restored,
+}
+
+pub struct TravelReport {
+    pub events: u64,
+    pub users: usize,
+    pub open_bets: usize,
+    pub every_events: u64,
+    pub write_elapsed: Duration,
+    /// The keeper's rounds while the history was written, summed.
+    pub keeper_elapsed: Duration,
+    pub snapshots: Vec<u64>,
+    pub snapshot_bytes: u64,
+    pub snapshot_bytes_max: u64,
+    pub log_bytes: u64,
+    pub encoded_bytes: u64,
+    pub travels: Vec<Travel>,
+}
+
+/// A betting history of `events` events on sled (the default log) with the keeper taking
+/// snapshots every `every_events` events as it is written (looking every
+/// [`TRAVEL_KEEPER_LOOK_EVENTS`], not after the last ones); then, on the store opened again and
+/// read once (warm, as on a running server), time travel to the middle and to the end of the log
+/// by time, and to the event before a multiple of the interval (the most a travel replays after
+/// a snapshot), each by a replay from zero (`audit::replay_to`) and from the snapshots
+/// (`Snapshots::state_at`, as the server reads them), which must give the same state.
+pub fn travel(dir: &Path, events: u64, every_events: u64) -> TravelReport {
+    let log_dir = dir.join("log");
+    let build = ledger::snapshot::this_build();
+    let mut generator = Generator::new(STARTUP_BETS_PERCENT);
+    let (mut write_elapsed, mut keeper_elapsed, mut encoded_bytes) = (Duration::ZERO, Duration::ZERO, 0);
+    {
+        let store = SledStore::open(&log_dir).expect("a fresh log opens");
+        let keeper = ledger::Snapshots::open(dir, build).expect("the snapshots open");
+        // The keeper looks after every chunk but the last: the end of the log is past its newest
+        // snapshot, as on a running server.
+        loop {
+            let writing = Instant::now();
+            encoded_bytes += generator.write_to(&store, (generator.state.head_seq + TRAVEL_KEEPER_LOOK_EVENTS).min(events));
+            write_elapsed += writing.elapsed();
+            if generator.state.head_seq >= events {
+                break;
+            }
+            let looking = Instant::now();
+            keeper.catch_up(&store, every_events).expect("the keeper saves");
+            keeper_elapsed += looking.elapsed();
+        }
+    }
+    let expected = generator.state.fingerprint();
+    let (head, users, open_bets) = (generator.state.head_seq, generator.state.accounts.users.len(), generator.state.betting.bets.len());
+    drop(generator);
+    let snapshot_dir = dir.join(ledger::snapshot::SNAPSHOT_DIR);
+    let sizes: Vec<u64> = std::fs::read_dir(&snapshot_dir).expect("the snapshots list").flatten().map(|e| e.metadata().expect("a file").len()).collect();
+
+    let store = reopen(|| SledStore::open(&log_dir).ok());
+    assert!(ledger::audit::replay(&store, u64::MAX).expect("the history replays").fingerprint() == expected, "replay rebuilds the state written");
+    let snapshots = ledger::Snapshots::reading(dir, build);
+    let at = |seq: u64| store.read_from(seq).next().expect("the log holds it").expect("reads").at_ms;
+    let before_multiple = (head / 2 / every_events + 1) * every_events - 1;
+    let moments = [
+        (format!("the middle of the log, by time (event {})", head / 2), u64::MAX, at(head / 2)),
+        ("the end of the log, by time".to_owned(), u64::MAX, at(head)),
+        (format!("event {before_multiple}, the one before a snapshot (the most a travel replays)"), before_multiple, i64::MAX),
+    ];
+    let travels = moments.into_iter().map(|(moment, to_seq, at_ms)| travel_to(&store, &snapshots, moment, to_seq, at_ms)).collect();
+    TravelReport {
+        events: head,
+        users,
+        open_bets,
+        every_events,
+        write_elapsed,
+        keeper_elapsed,
+        snapshots: snapshots.list(),
+        snapshot_bytes: sizes.iter().sum(),
+        snapshot_bytes_max: sizes.iter().copied().max().unwrap_or(0),
+        log_bytes: directory_bytes(&log_dir).0,
+        encoded_bytes,
+        travels,
+    }
+}
+
+/// Travels to one moment from zero and from the snapshots, which must give the same state.
+fn travel_to(store: &dyn Store, snapshots: &ledger::Snapshots, moment: String, to_seq: u64, at_ms: i64) -> Travel {
+    let started = Instant::now();
+    let replayed = ledger::audit::replay_to(store, to_seq, at_ms).expect("travels from zero");
+    let from_zero_elapsed = started.elapsed();
+    let started = Instant::now();
+    let (travelled, restored) = snapshots.state_at(store, to_seq, at_ms).expect("travels from a snapshot");
+    let from_snapshot_elapsed = started.elapsed();
+    assert!(travelled.fingerprint() == replayed.fingerprint(), "the same state at {moment}");
+    Travel { moment, seq: travelled.head_seq, from_zero_elapsed, from_snapshot_elapsed, restored }
+}

@@ -15,6 +15,10 @@
 //!    the commands bets) with a snapshot `--tail` events before its end, then a start from zero
 //!    and a start from the snapshot plus the tail, each on a freshly opened log.
 //!
+//! 5. `--only travel` (not in the default run): a betting history of `--events` events on sled
+//!    with the keeper taking its snapshots as it is written, then time travel to the middle and
+//!    to the end of the log from zero and from the snapshots (`--every N`: the keeper's interval).
+//!
 //! `--only engine` runs only the engine rows of the two local logs (the peers comparison of
 //! `scripts/bench-server --peers`), and `--submitters 1,16,64,256` replaces the default counts.
 //!
@@ -45,6 +49,8 @@ struct Options {
     history_events: u64,
     /// `--only startup`: events after the snapshot.
     tail_events: u64,
+    /// `--only travel`: the keeper's interval.
+    every_events: u64,
     dir: PathBuf,
 }
 
@@ -55,6 +61,7 @@ fn options() -> Options {
         case_duration: Duration::from_secs(5),
         history_events: 1_000_000,
         tail_events: ledger::limits::SNAPSHOT_EVERY_EVENTS - 1,
+        every_events: ledger::limits::SNAPSHOT_EVERY_EVENTS,
         dir: PathBuf::from(concat!(env!("CARGO_MANIFEST_DIR"), "/../target/bench-tmp")),
     };
     let mut args = std::env::args().skip(1);
@@ -67,9 +74,10 @@ fn options() -> Options {
             "--seconds" => options.case_duration = Duration::from_secs_f64(value(args.next(), "--seconds")),
             "--events" => options.history_events = value(args.next(), "--events"),
             "--tail" => options.tail_events = value(args.next(), "--tail"),
+            "--every" => options.every_events = value::<u64>(args.next(), "--every").max(1),
             "--only" => match args.next().as_deref() {
-                Some(part @ ("durable" | "engine" | "replay" | "startup")) => options.only = Some(part.to_owned()),
-                _ => usage("--only takes durable, engine, replay or startup"),
+                Some(part @ ("durable" | "engine" | "replay" | "startup" | "travel")) => options.only = Some(part.to_owned()),
+                _ => usage("--only takes durable, engine, replay, startup or travel"),
             },
             "--submitters" => options.submitters = counts(args.next()),
             "--dir" => options.dir = PathBuf::from(args.next().unwrap_or_else(|| usage("--dir needs a path"))),
@@ -91,7 +99,7 @@ fn counts(text: Option<String>) -> Vec<usize> {
 }
 
 fn usage(problem: &str) -> ! {
-    eprintln!("{problem}\nusage: ledger-bench [--quick] [--seconds S] [--events N] [--dir DIR] [--only durable|engine|replay|startup] [--tail N] [--submitters 1,16,256]");
+    eprintln!("{problem}\nusage: ledger-bench [--quick] [--seconds S] [--events N] [--dir DIR] [--only durable|engine|replay|startup|travel] [--tail N] [--every N] [--submitters 1,16,256]");
     std::process::exit(2)
 }
 
@@ -239,12 +247,46 @@ fn startup(options: &Options) {
     println!("\nTarget: a {}-event log starts in <= {TARGET_STARTUP_SECONDS} s ({}: {seconds:.2} s)\n", report.events, verdict(seconds <= TARGET_STARTUP_SECONDS));
 }
 
+/// Time travel answers within 2 s anywhere in the log (issue 31).
+const TARGET_TRAVEL_SECONDS: f64 = 2.0;
+
+fn travel(options: &Options) {
+    let dir = temp_dir(options);
+    let report = history::travel(dir.path(), options.history_events, options.every_events);
+    println!("## Time travel from snapshots ({} events: {} accounts, {} open bets at the end)\n", report.events, report.users, report.open_bets);
+    println!("| moment | event reached | from zero, seconds | from the snapshots, seconds | snapshot used + events replayed |\n|---|---:|---:|---:|---|");
+    for travel in &report.travels {
+        let from = match travel.restored.snapshot_seq {
+            0 => "none".to_owned(),
+            seq => format!("{seq} + {}", travel.restored.tail_events),
+        };
+        println!("| {} | {} | {:.2} | {:.2} | {from} |", travel.moment, travel.seq, travel.from_zero_elapsed.as_secs_f64(), travel.from_snapshot_elapsed.as_secs_f64());
+    }
+    let count = report.snapshots.len() as u64;
+    println!("\n- the history written in {:.1} s; the keeper's rounds (every {} events, looking every 50,000) took {:.1} s in all", report.write_elapsed.as_secs_f64(), report.every_events, report.keeper_elapsed.as_secs_f64());
+    println!("- snapshots kept: {count} (at events {:?}), {} bytes in all, {} the largest", report.snapshots, report.snapshot_bytes, report.snapshot_bytes_max);
+    println!(
+        "- the log (sled): {} bytes on disk for {} encoded; the snapshots are {:.2} % of it ({:.0} bytes per {} events)",
+        report.log_bytes,
+        report.encoded_bytes,
+        100.0 * report.snapshot_bytes as f64 / report.log_bytes as f64,
+        report.snapshot_bytes as f64 / count.max(1) as f64,
+        report.every_events,
+    );
+    let worst = report.travels.iter().map(|t| t.from_snapshot_elapsed.as_secs_f64()).fold(0.0, f64::max);
+    println!("\nTarget: time travel <= {TARGET_TRAVEL_SECONDS} s anywhere ({}: {worst:.2} s at most from the snapshots)\n", verdict(worst <= TARGET_TRAVEL_SECONDS));
+}
+
 #[tokio::main]
 async fn main() {
     let options = options();
     println!("# ledger-bench (temporary log directories under {})\n", options.dir.display());
     if options.only.as_deref() == Some("startup") {
         startup(&options);
+        return;
+    }
+    if options.only.as_deref() == Some("travel") {
+        travel(&options);
         return;
     }
     if options.only.as_deref() != Some("replay") {

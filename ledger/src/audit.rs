@@ -95,16 +95,16 @@ fn check_next(state: &State, envelope: &Envelope) -> Result<(), StoreError> {
     Ok(())
 }
 
-/// Every user's balance and exposure as they were at `seq` (or one user's).
-pub fn state_at(store: &dyn Store, seq: u64, username: Option<&str>) -> Result<AuditState, StoreError> {
-    let state = replay(store, seq)?;
+/// Every user's balance and exposure in `state` (or one user's): the ledger at a moment, once
+/// replayed to it (`replay_to`, or `Snapshots::state_at` from a snapshot).
+pub fn audit_state(state: &State, username: Option<&str>) -> AuditState {
     let users = state
         .accounts.users
         .values()
         .filter(|u| username.is_none_or(|name| u.username.eq_ignore_ascii_case(name)))
         .map(|u| AuditUser { username: u.username.clone(), balance: Money(u.balance_minor), exposure: Money(u.exposure_minor) })
         .collect();
-    Ok(AuditState { seq: state.head_seq, users })
+    AuditState { seq: state.head_seq, users }
 }
 
 /// One point of a user's balance and exposure: after the event at `seq`.

@@ -119,9 +119,11 @@ const _: () = assert!(PREALLOCATE_BYTES < SEGMENT_BYTES && SEGMENT_INDEX_STRIDE_
 
 // ---- snapshots of the state ----
 
-/// A snapshot is taken when the log has moved this many events past the newest one: a start then
-/// replays at most this tail after decoding the snapshot (about 1.3 s of a betting history at the
-/// measured 200,000 events/s), and a busy log is not snapshotted more than once per check.
+/// A snapshot is taken at every multiple of this many events, and at the head when the log passes
+/// one: a start, or a time travel to any moment, then replays at most about this tail after
+/// decoding a snapshot (about 1.3 s of a betting history at the measured 200,000 events/s), and a
+/// busy log is not snapshotted more than once per check. The multiples are all kept, one snapshot
+/// per this many events (docs/decisions.md, "Ledger", has its bytes beside the events').
 pub const SNAPSHOT_EVERY_EVENTS: u64 = 250_000;
 
 /// How often the snapshot thread looks at the log's head.
@@ -131,7 +133,8 @@ pub const SNAPSHOT_CHECK_MS: u64 = 30_000;
 /// snapshots (and sled's lock on them) this long after the engine stops.
 pub const SNAPSHOT_LIFE_CHECK_MS: u64 = 200;
 
-/// Snapshots kept: the newest, and one before it in case the newest cannot be read.
+/// Snapshots kept besides those at the multiples of the interval: the newest, and one before it
+/// in case the newest cannot be read.
 pub const SNAPSHOTS_KEPT: usize = 2;
 
 /// The size of a part of a snapshot (a run of bets or accounts): parts are decoded in parallel at

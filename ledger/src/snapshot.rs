@@ -1,7 +1,14 @@
 //! Snapshots of the state (DESIGN §2, §8): the state folded up to an event, kept in files beside
-//! the log, so that a start decodes the newest one and replays only the log's tail. The log stays
-//! the truth: the audit and time travel still replay from zero, and a snapshot that cannot be
-//! trusted is passed over for an older one or for a replay from zero.
+//! the log, so that a start decodes the newest one and replays only the log's tail, and operators'
+//! time travel ([`Snapshots::state_at`]) decodes the newest one at or before its moment and
+//! replays only the events between. The log stays the truth: the audit still replays from zero,
+//! and a snapshot that cannot be trusted is passed over for an older one or for a replay from zero.
+//!
+//! The keeper ([`Snapshots::catch_up`]) saves one at every multiple of its interval N and one at
+//! the log's head, and keeps every multiple of N and the newest [`SNAPSHOTS_KEPT`]: a travel to
+//! any moment replays fewer than N events (plus those a keeper has not reached yet), whatever the
+//! length of the log, for one snapshot's bytes per N events on disk (the state holds only what is
+//! open, so a snapshot is small beside the N events' log; docs/decisions.md has the figures).
 //!
 //! A snapshot is trusted only when all of these hold:
 //! - it was written by this very build of the program ([`this_build`]): the state is encoded as
@@ -28,6 +35,7 @@ use crate::limits::{SNAPSHOTS_KEPT, SNAPSHOT_LIFE_CHECK_MS, SNAPSHOT_PART_BYTES}
 use crate::accounts::model::Account;
 use crate::bets::model::Bet;
 use crate::state::State;
+use crate::event::Envelope;
 use crate::store::{encode, Store, StoreError};
 use serde::{Deserialize, Serialize};
 use std::fs::File;
@@ -153,13 +161,18 @@ pub fn this_build() -> u64 {
     })
 }
 
-/// The CRC-32 of the log's event `seq` (`None`: the log does not hold it).
-fn event_crc(store: &dyn Store, seq: u64) -> Result<Option<u32>, StoreError> {
+/// The log's event `seq` (`None`: the log does not hold it).
+fn event_at(store: &dyn Store, seq: u64) -> Result<Option<Envelope>, StoreError> {
     match store.read_from(seq).next() {
-        Some(Ok(envelope)) if envelope.seq == seq => Ok(Some(crc32fast::hash(&encode(&envelope)))),
+        Some(Ok(envelope)) if envelope.seq == seq => Ok(Some(envelope)),
         Some(Err(e)) => Err(e),
         _ => Ok(None),
     }
+}
+
+/// The CRC-32 of the log's event `seq` (`None`: the log does not hold it).
+fn event_crc(store: &dyn Store, seq: u64) -> Result<Option<u32>, StoreError> {
+    Ok(event_at(store, seq)?.map(|envelope| crc32fast::hash(&encode(&envelope))))
 }
 
 impl Snapshots {
@@ -177,6 +190,12 @@ impl Snapshots {
             }
         }
         Ok(Snapshots { dir, build, part_bytes: SNAPSHOT_PART_BYTES })
+    }
+
+    /// The snapshots in a data directory, to read beside the keeper that takes them (operators'
+    /// time travel): it creates and removes nothing, and finds none where there is no directory.
+    pub fn reading(data_dir: &Path, build: u64) -> Self {
+        Snapshots { dir: data_dir.join(SNAPSHOT_DIR), build, part_bytes: SNAPSHOT_PART_BYTES }
     }
 
     /// The size of the parts of the snapshots this saves (tests use small parts).
@@ -240,13 +259,15 @@ impl Snapshots {
             let _ = std::fs::remove_file(&temp);
             return Err(error);
         }
-        self.prune()
+        Ok(())
     }
 
-    /// Keeps the newest [`SNAPSHOTS_KEPT`].
-    fn prune(&self) -> Result<(), StoreError> {
+    /// Keeps every snapshot at a multiple of `every_events` (where time travel starts) and the
+    /// newest [`SNAPSHOTS_KEPT`] (where a start starts); removes the others.
+    fn prune(&self, every_events: u64) -> Result<(), StoreError> {
         let stored = self.stored();
-        for old in &stored[..stored.len().saturating_sub(SNAPSHOTS_KEPT)] {
+        let older = &stored[..stored.len().saturating_sub(SNAPSHOTS_KEPT)];
+        for old in older.iter().filter(|s| !s.header.seq.is_multiple_of(every_events.max(1))) {
             std::fs::remove_file(&old.path).map_err(io("removing an old snapshot"))?;
         }
         Ok(())
@@ -270,12 +291,19 @@ impl Snapshots {
 
     /// The newest snapshot this build trusts for `store`, decoded (see the module's rules).
     pub fn latest(&self, store: &dyn Store) -> Option<State> {
-        let head = store.head();
-        for stored in self.stored().into_iter().rev() {
-            if stored.header.build != self.build || stored.header.seq > head {
-                continue;
-            }
-            match self.load(&stored, store) {
+        self.newest_at(store, u64::MAX, i64::MAX)
+    }
+
+    /// The newest snapshot this build trusts for `store` taken at or before the moment `to_seq`,
+    /// `at_ms` (its event at most `to_seq`, written at or before `at_ms`), decoded.
+    fn newest_at(&self, store: &dyn Store, to_seq: u64, at_ms: i64) -> Option<State> {
+        let last = to_seq.min(store.head());
+        let ours: Vec<Stored> = self.stored().into_iter().filter(|s| s.header.build == self.build && s.header.seq <= last).collect();
+        // The log's time never runs backwards, so the snapshots taken by `at_ms` come first: found
+        // by halving, one event of the log read for each look (one it cannot read counts as later).
+        let written = ours.partition_point(|s| event_at(store, s.header.seq).ok().flatten().is_some_and(|e| e.at_ms <= at_ms));
+        for stored in ours[..written].iter().rev() {
+            match self.load(stored, store) {
                 Ok(state) => return Some(state),
                 Err(reason) => tracing::warn!(seq = stored.header.seq, %reason, "a snapshot passed over"),
             }
@@ -348,27 +376,45 @@ impl Snapshots {
     /// The state at the end of `store`: the newest trusted snapshot and the log's tail after it, or
     /// a replay from zero when there is none.
     pub fn restore(&self, store: &dyn Store) -> Result<(State, Restored), StoreError> {
-        let snapshot = self.latest(store).unwrap_or_default();
+        self.state_at(store, u64::MAX, i64::MAX)
+    }
+
+    /// The state after every event with `seq <= to_seq` up to the first one later than `at_ms`,
+    /// the very state `audit::replay_to` gives: the newest trusted snapshot at or before that
+    /// moment and the events after it, or a replay from zero when there is none (operators' time
+    /// travel).
+    pub fn state_at(&self, store: &dyn Store, to_seq: u64, at_ms: i64) -> Result<(State, Restored), StoreError> {
+        let snapshot = self.newest_at(store, to_seq, at_ms).unwrap_or_default();
         let snapshot_seq = snapshot.head_seq;
-        let state = replay_onto(snapshot, store, u64::MAX, i64::MAX)?;
+        let state = replay_onto(snapshot, store, to_seq, at_ms)?;
         let tail_events = state.head_seq - snapshot_seq;
         Ok((state, Restored { snapshot_seq, tail_events }))
     }
 
-    /// Brings the snapshots up to the log's head when it has moved `every_events` past the newest
-    /// one: folds the new events into the newest snapshot (or replays from zero) and saves it.
-    /// Returns the new snapshot's event, if one was taken.
+    /// Brings the snapshots up to the log's head once it has passed a multiple of `every_events`
+    /// after the newest one: folds the new events into the newest snapshot (or replays from zero),
+    /// saving the state at every multiple on the way and at the head, then removes those no longer
+    /// kept (see `prune`). Returns the newest snapshot's event, if any was taken.
     pub fn catch_up(&self, store: &dyn Store, every_events: u64) -> Result<Option<u64>, StoreError> {
+        let every = every_events.max(1);
         let newest = self.stored().iter().filter(|s| s.header.build == self.build).map(|s| s.header.seq).max().unwrap_or(0);
-        if store.head() < newest.saturating_add(every_events.max(1)) {
+        let head = store.head();
+        if head / every <= newest / every {
             return Ok(None);
         }
         let started = Instant::now();
-        let state = replay_onto(self.latest(store).unwrap_or_default(), store, u64::MAX, i64::MAX)?;
-        let seq = state.head_seq;
-        self.save(state, store)?;
-        tracing::info!(seq, elapsed_ms = started.elapsed().as_millis() as u64, "snapshot of the state saved");
-        Ok(Some(seq))
+        let mut state = self.latest(store).unwrap_or_default();
+        while state.head_seq < head {
+            let to_seq = (state.head_seq / every + 1).saturating_mul(every).min(head);
+            state = replay_onto(state, store, to_seq, i64::MAX)?;
+            if state.head_seq != to_seq {
+                return Err(StoreError::NotAtTheEnd { state: state.head_seq, log: to_seq });
+            }
+            self.save(state.clone(), store)?;
+        }
+        self.prune(every)?;
+        tracing::info!(seq = head, elapsed_ms = started.elapsed().as_millis() as u64, "snapshots of the state saved");
+        Ok(Some(head))
     }
 
     /// Starts the thread that keeps the snapshots within `every_events` of the log's head,
@@ -418,7 +464,7 @@ impl Incoming {
         self.out.as_mut().expect("written until finished").write_all(bytes).map_err(io("writing a snapshot"))
     }
 
-    /// Syncs the file and names it (the newest [`SNAPSHOTS_KEPT`] of `snapshots` are kept).
+    /// Syncs the file and names it (the keeper's next round removes what it does not keep).
     pub fn finish(mut self, snapshots: &Snapshots) -> Result<(), StoreError> {
         let out = self.out.take().expect("finished once");
         let named = out
@@ -430,8 +476,7 @@ impl Incoming {
             let _ = std::fs::remove_file(&self.temp);
             return Err(error);
         }
-        File::open(&snapshots.dir).and_then(|d| d.sync_all()).map_err(io("syncing the snapshots' directory"))?;
-        snapshots.prune()
+        File::open(&snapshots.dir).and_then(|d| d.sync_all()).map_err(io("syncing the snapshots' directory"))
     }
 }
 

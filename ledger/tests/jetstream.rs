@@ -220,7 +220,8 @@ async fn reading_from_any_event_finds_its_batch_and_returns_the_same_bytes_as_a_
 /// Takes a snapshot (build 7, small parts) of the log at its head.
 fn snapshot_at_head(dir: &std::path::Path, log: &Arc<JetStreamStore>) -> (Arc<Snapshots>, u64) {
     let snapshots = Arc::new(Snapshots::open(dir, 7).expect("opens").with_part_bytes(64));
-    let seq = snapshots.catch_up(log.as_ref(), 1).expect("takes one").expect("the log has moved");
+    // Every head events: the keeper takes one snapshot, at the head.
+    let seq = snapshots.catch_up(log.as_ref(), log.head()).expect("takes one").expect("the log has moved");
     (snapshots, seq)
 }
 
@@ -419,7 +420,7 @@ async fn catch_up_figures() {
     }
     let taken = tempfile::tempdir().expect("dir");
     let snapshots = Arc::new(Snapshots::open(taken.path(), 7).expect("opens"));
-    let seq = snapshots.catch_up(writer.as_ref(), 1).expect("takes one").expect("the log moved");
+    let seq = snapshots.catch_up(writer.as_ref(), writer.head()).expect("takes one").expect("the log moved");
     writer.publish_snapshot(&snapshots, seq).expect("published");
     for start in (CREDITS - TAIL..CREDITS).step_by(100) {
         submit_all(credits(start..start + 100)).await;

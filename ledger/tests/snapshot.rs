@@ -1,13 +1,16 @@
 //! Snapshots: a start from the newest trusted snapshot plus the log's tail gives the very state a
-//! replay from zero gives; a snapshot of another build, of another log, ahead of the log or with
-//! damaged bytes is passed over; the keeper takes one only every N events and keeps two.
+//! replay from zero gives, and so does a time travel to any moment from the newest snapshot at or
+//! before it; a snapshot of another build, of another log, ahead of the log or with damaged bytes
+//! is passed over; the keeper takes one at every multiple of N and at the head, and keeps the
+//! multiples and the newest two.
 
 mod common;
 
 use ledger::{AccountCommand, SportsCommand};
 use common::{info, match_odds};
 use ledger::{apply, audit, decide, Command, Envelope, MemStore, Restored, Snapshots, State, Store};
-use schemas::sports::Side;
+use rand::{Rng, SeedableRng};
+use schemas::sports::{MarketResult, MarketType, Side};
 use schemas::Role;
 use std::path::Path;
 
@@ -16,18 +19,22 @@ const BUILD: u64 = 7;
 /// Appends `commands` to `store` as the engine would (decided against the state, one batch each).
 fn write(store: &dyn Store, state: &mut State, commands: &[Command]) {
     for command in commands {
-        let at_ms = 1_700_000_000_000 + state.head_seq as i64;
-        let events = decide(state, at_ms, command).expect("accepted");
-        let batch: Vec<Envelope> = events
-            .into_iter()
-            .map(|event| {
-                let envelope = Envelope { seq: state.head_seq + 1, at_ms, event };
-                apply(state, &envelope);
-                envelope
-            })
-            .collect();
-        store.append(&batch).expect("appends");
+        write_at(store, state, command, 1_700_000_000_000 + state.head_seq as i64);
     }
+}
+
+/// Appends `command`'s events to `store` as one batch written at `at_ms`.
+fn write_at(store: &dyn Store, state: &mut State, command: &Command, at_ms: i64) {
+    let events = decide(state, at_ms, command).expect("accepted");
+    let batch: Vec<Envelope> = events
+        .into_iter()
+        .map(|event| {
+            let envelope = Envelope { seq: state.head_seq + 1, at_ms, event };
+            apply(state, &envelope);
+            envelope
+        })
+        .collect();
+    store.append(&batch).expect("appends");
 }
 
 fn open(name: &str) -> Command {
@@ -154,7 +161,7 @@ fn a_damaged_snapshot_is_passed_over_for_the_one_before() {
 }
 
 #[test]
-fn the_keeper_snapshots_every_n_events_and_keeps_the_newest_two() {
+fn the_keeper_snapshots_every_multiple_of_n_and_the_head_and_keeps_the_multiples_and_the_newest_two() {
     let dir = tempfile::tempdir().expect("temp dir");
     let (store, mut state) = log_of(8);
     let snaps = snapshots(dir.path(), BUILD);
@@ -162,14 +169,122 @@ fn the_keeper_snapshots_every_n_events_and_keeps_the_newest_two() {
     write(&store, &mut state, &credits("ann", 16));
     assert_eq!(snaps.catch_up(&store, 40).expect("checks"), Some(40), "from zero once the log has 40");
     write(&store, &mut state, &credits("ann", 39));
-    assert_eq!(snaps.catch_up(&store, 40).expect("checks"), None, "39 past the newest");
+    assert_eq!(snaps.catch_up(&store, 40).expect("checks"), None, "no multiple of 40 passed since");
     write(&store, &mut state, &credits("ann", 1));
     assert_eq!(snaps.catch_up(&store, 40).expect("checks"), Some(80));
     write(&store, &mut state, &credits("bob", 45));
-    assert_eq!(snaps.catch_up(&store, 40).expect("checks"), Some(125));
-    assert_eq!(snaps.list(), vec![80, 125], "the oldest was dropped");
-    let (restored, _) = snaps.restore(&store).expect("restores");
+    assert_eq!(snaps.catch_up(&store, 40).expect("checks"), Some(125), "the multiple passed and the head");
+    assert_eq!(snaps.list(), vec![40, 80, 120, 125]);
+    write(&store, &mut state, &credits("bob", 40));
+    assert_eq!(snaps.catch_up(&store, 40).expect("checks"), Some(165));
+    assert_eq!(snaps.list(), vec![40, 80, 120, 160, 165], "the head before the newest two is dropped, the multiples stay");
+    let (restored, how) = snaps.restore(&store).expect("restores");
+    assert_eq!(how, Restored { snapshot_seq: 165, tail_events: 0 });
     assert_eq!(restored.fingerprint(), state.fingerprint());
+}
+
+/// The log of `time_travel_…`: eight accounts funded, then `commands` commands (credits, debits
+/// and bets, a market settled after every 30 bets), each batch written 0 to 2 ms after the last
+/// (so events share times across batches); the keeper (every `every` events) looks every 40
+/// commands, as its thread would.
+fn betting_log(rng: &mut rand::rngs::StdRng, snaps: &Snapshots, commands: usize, every: u64) -> (MemStore, State) {
+    let (store, mut state) = (MemStore::default(), State::default());
+    let names = ["ann", "bob", "cyd", "dee", "eve", "fay", "gus", "hal"];
+    write(&store, &mut state, &names.map(open));
+    let funds = names.map(|name| Command::Accounts(AccountCommand::Credit { username: name.into(), amount_minor: 10_000_000, remark: "funds".into() }));
+    write(&store, &mut state, &funds);
+    let (mut at_ms, mut mid, mut bets) = (1_700_000_000_000i64, 7u64, 0);
+    for i in 0..commands {
+        at_ms += rng.gen_range(0..3);
+        let user = rng.gen_range(0..names.len());
+        let command = match rng.gen_range(0..10) {
+            _ if bets == 30 => {
+                bets = 0;
+                mid += 1;
+                let result = MarketResult::Winner { sid: rng.gen_range(1..=3) };
+                Command::Sports(SportsCommand::SettleMarket { gmid: 500, mid: mid - 1, result, market: common::market(mid - 1, MarketType::Match, match_odds().section) })
+            }
+            0..=3 => {
+                bets += 1;
+                let (sid, side) = (rng.gen_range(1..=3u32), if rng.gen_bool(0.5) { Side::Back } else { Side::Lay });
+                let price_h = [[185, 187], [210, 214], [400, 420]][sid as usize - 1][usize::from(side == Side::Lay)];
+                let market = common::market(mid, MarketType::Match, match_odds().section);
+                let stake_minor = 10_000 * rng.gen_range(1..=3);
+                Command::Sports(SportsCommand::PlaceBet { user_id: user as u64 + 1, request_id: format!("r{i}"), market, delay: ledger::BetDelay::default(), stake_minor, info: info(sid, side, price_h) })
+            }
+            4..=5 => Command::Accounts(AccountCommand::Debit { username: names[user].into(), amount_minor: rng.gen_range(1..1_000), remark: format!("out {i}") }),
+            _ => Command::Accounts(AccountCommand::Credit { username: names[user].into(), amount_minor: rng.gen_range(1..1_000), remark: format!("in {i}") }),
+        };
+        write_at(&store, &mut state, &command, at_ms);
+        if i % 40 == 39 {
+            snaps.catch_up(&store, every).expect("the keeper looks");
+        }
+    }
+    (store, state)
+}
+
+#[test]
+fn time_travel_from_the_newest_snapshot_before_a_moment_equals_a_replay_from_zero() {
+    const EVERY: u64 = 500;
+    let dir = tempfile::tempdir().expect("temp dir");
+    let mut rng = rand::rngs::StdRng::seed_from_u64(31);
+    let snaps = snapshots(dir.path(), BUILD);
+    let (store, state) = betting_log(&mut rng, &snaps, 3_000, EVERY);
+    let head = state.head_seq;
+    let taken = snaps.list();
+    let multiples: Vec<u64> = taken.iter().copied().filter(|seq| seq % EVERY == 0).collect();
+    assert_eq!(multiples, (1..=head / EVERY).map(|k| k * EVERY).collect::<Vec<_>>(), "one at every multiple of {EVERY} up to {head}");
+    assert!(taken.len() - multiples.len() <= 2, "and at most the newest two others: {taken:?}");
+    let at = |seq: u64| store.read_from(seq).next().expect("the log holds it").expect("reads").at_ms;
+    let (first_ms, head_ms) = (at(1), at(head));
+
+    // Before the first snapshot, exactly at each snapshot (by seq, by time, by both) and just
+    // after, at the head, before the log began and after it ended; then at random.
+    let mut moments = vec![(0, i64::MAX), (1, i64::MAX), (EVERY - 1, i64::MAX), (head, i64::MAX), (u64::MAX, i64::MAX), (u64::MAX, first_ms - 1), (u64::MAX, first_ms), (head, head_ms)];
+    for &seq in &taken {
+        moments.extend([(seq, i64::MAX), (seq + 1, i64::MAX), (seq - 1, i64::MAX), (u64::MAX, at(seq)), (u64::MAX, at(seq) - 1), (seq, at(seq)), (seq + 3, at(seq))]);
+    }
+    for _ in 0..200 {
+        let seq = if rng.gen_bool(0.3) { u64::MAX } else { rng.gen_range(0..=head) };
+        let at_ms = if rng.gen_bool(0.3) { i64::MAX } else { rng.gen_range(first_ms - 5..=head_ms + 5) };
+        moments.push((seq, at_ms));
+    }
+    let other_build = snapshots(dir.path(), BUILD + 1);
+    for (to_seq, at_ms) in moments {
+        let replayed = audit::replay_to(&store, to_seq, at_ms).expect("replays from zero");
+        let (travelled, how) = snaps.state_at(&store, to_seq, at_ms).expect("travels");
+        assert_eq!(travelled.fingerprint(), replayed.fingerprint(), "the state at seq {to_seq}, {at_ms} ms");
+        let newest_before = taken.iter().copied().filter(|seq| *seq <= replayed.head_seq).max().unwrap_or(0);
+        assert_eq!(how, Restored { snapshot_seq: newest_before, tail_events: replayed.head_seq - newest_before }, "from the newest snapshot at or before seq {to_seq}, {at_ms} ms");
+        assert!(how.tail_events < EVERY, "at most the events after a multiple: {how:?}");
+        if to_seq % 50 == 0 {
+            let (travelled, how) = other_build.state_at(&store, to_seq, at_ms).expect("travels");
+            assert_eq!((travelled.fingerprint(), how.snapshot_seq), (replayed.fingerprint(), 0), "another build's snapshots are passed over");
+        }
+    }
+}
+
+#[test]
+fn time_travel_passes_over_a_damaged_snapshot_for_the_one_before_and_reads_beside_the_keeper() {
+    const EVERY: u64 = 200;
+    let dir = tempfile::tempdir().expect("temp dir");
+    let mut rng = rand::rngs::StdRng::seed_from_u64(14);
+    let snaps = snapshots(dir.path(), BUILD);
+    let (store, state) = betting_log(&mut rng, &snaps, 900, EVERY);
+    let snap_dir = dir.path().join(ledger::snapshot::SNAPSHOT_DIR);
+    let third = snap_dir.join(format!("{:020}.snap", 3 * EVERY));
+    let mut flipped = std::fs::read(&third).expect("reads");
+    flipped[10] ^= 0x40;
+    std::fs::write(&third, &flipped).expect("writes");
+    std::fs::write(snap_dir.join(format!("{:020}.snap.tmp", state.head_seq + 5)), b"the keeper writing").expect("a save under way");
+
+    let reading = Snapshots::reading(dir.path(), BUILD);
+    let (travelled, how) = reading.state_at(&store, 3 * EVERY + 10, i64::MAX).expect("travels");
+    assert_eq!(how, Restored { snapshot_seq: 2 * EVERY, tail_events: EVERY + 10 });
+    assert_eq!(travelled.fingerprint(), audit::replay(&store, 3 * EVERY + 10).expect("replays").fingerprint());
+    assert!(snap_dir.join(format!("{:020}.snap.tmp", state.head_seq + 5)).exists(), "a reader removes nothing");
+    let (_, none) = Snapshots::reading(&dir.path().join("elsewhere"), BUILD).state_at(&store, u64::MAX, i64::MAX).expect("replays");
+    assert_eq!(none.snapshot_seq, 0, "no snapshots' directory: a replay from zero");
 }
 
 #[test]

@@ -265,6 +265,7 @@ impl Application {
             client_limits: Arc::new(crate::http::client_limits::ClientLimits::new(&settings.limits)),
             verification: crate::verification::Verification::default(),
             audit_calls: crate::audit_calls::AuditCalls::new(settings.limits.audit_calls_at_once, settings.limits.audit_calls_waiting_max),
+            snapshots: Arc::new(ledger::Snapshots::reading(&settings.application.data_dir, ledger::snapshot::this_build())),
             settings,
             engine,
             history: Arc::new(history),

@@ -132,6 +132,34 @@ fn bad_operator_arguments_fail_with_a_message_and_change_nothing() {
 }
 
 #[test]
+fn time_travel_on_a_data_directory_starts_from_the_snapshots_its_server_took() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let data = dir.path().to_str().expect("utf-8 path");
+    let (mut server, url) = serve_with(data, &[("APP_APPLICATION__SNAPSHOT_EVERY_EVENTS", "5"), ("APP_APPLICATION__SNAPSHOT_CHECK_MS", "50")]);
+    let mut moments = Vec::new();
+    for amount in 1..=8 {
+        let credited = stdout_json(&exchange(&["credit", "--username", "player1", "--amount", &amount.to_string(), "--remark", "travel", "--url", &url]));
+        moments.push((credited["seq"].as_u64().expect("seq"), credited["balance"].as_f64().expect("balance")));
+    }
+    let head = moments.last().expect("eight").0;
+    let last = dir.path().join("snapshots").join(format!("{:020}.snap", head / 5 * 5));
+    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(20);
+    while !last.exists() {
+        assert!(std::time::Instant::now() < deadline, "no snapshot at event {}", head / 5 * 5);
+        std::thread::sleep(std::time::Duration::from_millis(50));
+    }
+    server.kill().expect("stops");
+    server.wait().expect("reaped");
+
+    for (seq, balance) in moments {
+        let then = stdout_json(&exchange(&["audit", "replay", "--to-seq", &seq.to_string(), "--username", "player1", "--data", data]));
+        assert_eq!((then["seq"].as_u64(), then["users"][0]["balance"].as_f64()), (Some(seq), Some(balance)), "{then}");
+    }
+    let report = stdout_json(&exchange(&["audit", "verify", "--data", data]));
+    assert!(report["checks"].as_array().expect("checks").iter().all(|c| c["pass"] == true), "{report}");
+}
+
+#[test]
 fn operator_commands_call_a_running_server_and_a_held_directory_is_refused() {
     let dir = tempfile::tempdir().expect("temp dir");
     let data = dir.path().to_str().expect("utf-8 path");

@@ -1,6 +1,6 @@
 //! `exchange audit` and `house`: checking the ledger, its moments and events, and the house's figures.
 
-use super::target::{encode, local, print, remote, Target};
+use super::target::{encode, local, local_snapshots, print, remote, Target};
 use crate::audit_calls::AuditCalls;
 use crate::configuration::Settings;
 use crate::services::operations;
@@ -76,7 +76,8 @@ pub(super) async fn run(settings: &Settings, command: AuditCmd) -> anyhow::Resul
                 }
                 None => {
                     let at_ms = at.as_deref().map(crate::routes::parse_moment).transpose()?;
-                    serde_json::to_value(time_travel::moment(&local(settings, &target)?, &audit, to_seq, at_ms, username).await?)?
+                    let (engine, snapshots) = (local(settings, &target)?, local_snapshots(settings, &target));
+                    serde_json::to_value(time_travel::moment(&engine, &audit, &snapshots, to_seq, at_ms, username).await?)?
                 }
             };
             print(&state);

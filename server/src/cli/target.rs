@@ -4,10 +4,12 @@
 use crate::app::open_store;
 use crate::configuration::Settings;
 use crate::cli::remote::Remote;
+use anyhow::Context;
 use clap::Args;
 use schemas::{Money, Role};
 use serde::Serialize;
 use std::path::PathBuf;
+use std::sync::Arc;
 
 #[derive(Args)]
 pub(super) struct Target {
@@ -42,11 +44,22 @@ pub(super) fn encode(text: &str) -> String {
         .collect()
 }
 
-/// An engine on a data directory, for operator commands without a server.
+/// The data directory a command works on.
+fn data_dir(settings: &Settings, target: &Target) -> PathBuf {
+    target.data.clone().unwrap_or_else(|| settings.application.data_dir.clone())
+}
+
+/// The data directory's snapshots of the state, read only (the server's keeper takes them).
+pub(super) fn local_snapshots(settings: &Settings, target: &Target) -> Arc<ledger::Snapshots> {
+    Arc::new(ledger::Snapshots::reading(&data_dir(settings, target), ledger::snapshot::this_build()))
+}
+
+/// An engine on a data directory, for operator commands without a server: started, as the
+/// server starts, from the newest snapshot this build trusts and the log's tail after it.
 pub(super) fn local(settings: &Settings, target: &Target) -> anyhow::Result<ledger::EngineHandle> {
-    let dir = target.data.clone().unwrap_or_else(|| settings.application.data_dir.clone());
-    let store = open_store(&dir, None)?;
-    Ok(ledger::start(store, Box::new(|_, _| {}))?)
+    let store = open_store(&data_dir(settings, target), None)?;
+    let (state, _) = local_snapshots(settings, target).restore(store.as_ref()).context("replaying the ledger")?;
+    Ok(ledger::start_on(store, state, Box::new(|_, _| {}))?)
 }
 
 /// A signed-in operator session on the server at `url`.

@@ -36,4 +36,8 @@ pub struct AppState {
     pub verification: crate::verification::Verification,
     /// The places of the operators' calls that read the whole log.
     pub audit_calls: crate::audit_calls::AuditCalls,
+    /// The state's snapshots in the data directory, read where time travel starts (the keeper
+    /// that takes them runs beside the engine, `app::restore`; a node with none here replays
+    /// from zero).
+    pub snapshots: Arc<ledger::Snapshots>,
 }

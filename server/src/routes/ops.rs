@@ -92,7 +92,7 @@ pub struct StateQuery {
 pub async fn audit_state(state: web::Data<AppState>, user: AuthUser, query: web::Query<StateQuery>) -> ApiResult<HttpResponse> {
     user.require(&[Role::Operator])?;
     let query = query.into_inner();
-    Ok(ok("Success", operations::state_at(&state.engine, &state.audit_calls, query.seq, query.username).await?))
+    Ok(ok("Success", operations::state_at(&state.engine, &state.audit_calls, &state.snapshots, query.seq, query.username).await?))
 }
 
 #[derive(Debug, Deserialize, utoipa::IntoParams)]
@@ -120,7 +120,7 @@ pub async fn audit_moment(state: web::Data<AppState>, user: AuthUser, query: web
     let query = query.into_inner();
     let at_ms = query.at.as_deref().map(parse_moment).transpose()?;
     let username = query.username.filter(|u| !u.trim().is_empty());
-    Ok(ok("Success", crate::services::time_travel::moment(&state.engine, &state.audit_calls, query.seq, at_ms, username).await?))
+    Ok(ok("Success", crate::services::time_travel::moment(&state.engine, &state.audit_calls, &state.snapshots, query.seq, at_ms, username).await?))
 }
 
 #[derive(Debug, Deserialize, utoipa::IntoParams)]

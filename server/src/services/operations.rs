@@ -6,11 +6,12 @@ use crate::clock::now_ms;
 use crate::auth::password_policy::check_new_password;
 use crate::http::timefmt::rfc3339;
 use crate::services::views::{open_bets, settlement_row, user_view};
-use ledger::{DealingAction, AccountAction, Command, EngineHandle, State, UserId};
+use ledger::{DealingAction, AccountAction, Command, EngineHandle, Snapshots, State, UserId};
 use crate::casino::catalog;
 use crate::audit_calls::AuditCalls;
 use schemas::ops::{OpsActionRow, OpsDayPnl, OpsHouse, OpsOpenMarket, OpsSession, OpsTable, OpsTableExposure, OpsUserDetail, OpsUserRow};
 use schemas::{ActivityRow, AuditReport, AuditState, CreateUserRequest, Money, MoneyRequest, MoneyResponse, User};
+use std::sync::Arc;
 
 pub async fn create_user(engine: &EngineHandle, request: CreateUserRequest) -> ApiResult<User> {
     check_new_password(&request.password, &request.username, None).map_err(|weak| ApiError::bad(format!("password: {weak}")))?;
@@ -60,7 +61,9 @@ pub async fn verify(engine: &EngineHandle, audit: &AuditCalls) -> ApiResult<Audi
     place.run(move || ledger::audit::verify(store.as_ref(), Some(&live))).await?.map_err(|e| ApiError::Unexpected(e.into()))
 }
 
-pub async fn state_at(engine: &EngineHandle, audit: &AuditCalls, seq: Option<u64>, username: Option<String>) -> ApiResult<AuditState> {
+/// Every account's (or one's) balance and exposure after event `seq`, folded from the newest of
+/// `snapshots` at or before it (or from zero).
+pub async fn state_at(engine: &EngineHandle, audit: &AuditCalls, snapshots: &Arc<Snapshots>, seq: Option<u64>, username: Option<String>) -> ApiResult<AuditState> {
     let head = engine.read().head_seq;
     let seq = seq.unwrap_or(head);
     if seq > head {
@@ -72,8 +75,9 @@ pub async fn state_at(engine: &EngineHandle, audit: &AuditCalls, seq: Option<u64
         }
     }
     let place = audit.enter().await?;
-    let store = engine.store().clone();
-    place.run(move || ledger::audit::state_at(store.as_ref(), seq, username.as_deref())).await?.map_err(|e| ApiError::Unexpected(e.into()))
+    let (store, snapshots) = (engine.store().clone(), snapshots.clone());
+    let found = place.run(move || snapshots.state_at(store.as_ref(), seq, i64::MAX).map(|(state, _)| ledger::audit::audit_state(&state, username.as_deref())));
+    found.await?.map_err(|e| ApiError::Unexpected(e.into()))
 }
 
 /// The reset of `username`'s password to `password`, once it meets the password policy.

@@ -5,7 +5,7 @@ use crate::audit_calls::{AuditCalls, AuditPlace};
 use crate::http::error::{ApiError, ApiResult};
 use crate::services::views::open_bets;
 use futures_util::Stream;
-use ledger::{EngineHandle, Envelope, State, Store, StoreError};
+use ledger::{EngineHandle, Envelope, Snapshots, State, Store, StoreError};
 use schemas::ops::{OpsEventRow, OpsMoment, OpsMomentUser};
 use schemas::Money;
 use serde_json::Value;
@@ -31,8 +31,9 @@ async fn off_the_workers<T: Send + 'static>(audit: &AuditCalls, work: impl FnOnc
 }
 
 /// Every account (or one) as it was after event `seq`, or after the last event written at or
-/// before `at_ms`, with its open bets then.
-pub async fn moment(engine: &EngineHandle, audit: &AuditCalls, seq: Option<u64>, at_ms: Option<i64>, username: Option<String>) -> ApiResult<OpsMoment> {
+/// before `at_ms`, with its open bets then: folded from the newest of `snapshots` at or before
+/// that moment (or from zero when there is none, as on a log with no snapshots here).
+pub async fn moment(engine: &EngineHandle, audit: &AuditCalls, snapshots: &Arc<Snapshots>, seq: Option<u64>, at_ms: Option<i64>, username: Option<String>) -> ApiResult<OpsMoment> {
     let head = engine.read().head_seq;
     let to_seq = seq.unwrap_or(head);
     if to_seq > head {
@@ -43,10 +44,11 @@ pub async fn moment(engine: &EngineHandle, audit: &AuditCalls, seq: Option<u64>,
             return Err(ApiError::not_found(format!("Unknown user '{name}'")));
         }
     }
-    let store = engine.store().clone();
+    let (store, snapshots) = (engine.store().clone(), snapshots.clone());
     // The answer is read off the replayed state in the place, so no state outlives its place.
     off_the_workers(audit, move || {
-        let state = ledger::audit::replay_to(store.as_ref(), to_seq, at_ms.unwrap_or(i64::MAX))?;
+        let (state, restored) = snapshots.state_at(store.as_ref(), to_seq, at_ms.unwrap_or(i64::MAX))?;
+        tracing::debug!(seq = state.head_seq, snapshot_seq = restored.snapshot_seq, tail_events = restored.tail_events, "time travel");
         let users = state
             .accounts.users
             .values()

@@ -151,6 +151,37 @@ async fn time_travel_shows_the_ledger_before_and_after_a_bet_and_reads_the_event
 }
 
 #[actix_web::test]
+async fn time_travel_from_the_servers_snapshots_shows_the_balance_of_every_moment() {
+    let app = spawn_app_with(|s| {
+        s.application.snapshot_every_events = 10;
+        s.application.snapshot_check_ms = 50;
+    })
+    .await;
+    let operator = app.operator().await;
+    let mut moments = vec![(app.head_seq().await, 100_000)];
+    for amount in 1..=30i32 {
+        assert_eq!(app.credit(&operator, "player1", f64::from(amount)).await.status, 200);
+        let balance = moments.last().expect("one").1 + i64::from(amount);
+        moments.push((app.head_seq().await, balance));
+    }
+    // The keeper takes one at every multiple of 10 events: wait for the last before the head.
+    let head = app.head_seq().await;
+    let last = app.settings.application.data_dir.join(ledger::snapshot::SNAPSHOT_DIR).join(format!("{:020}.snap", head / 10 * 10));
+    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(20);
+    while !last.exists() {
+        assert!(std::time::Instant::now() < deadline, "no snapshot at event {}", head / 10 * 10);
+        actix_web::rt::time::sleep(std::time::Duration::from_millis(50)).await;
+    }
+
+    for (seq, balance) in moments {
+        let then = app.get(&format!("/api/ops/audit/moment?seq={seq}&username=player1"), Some(&operator)).await;
+        assert_eq!((then.data()["seq"].as_u64(), then.data()["users"][0]["balance"].as_i64()), (Some(seq), Some(balance)), "{}", then.body);
+        let state = app.get(&format!("/api/ops/audit/state?seq={seq}&username=player1"), Some(&operator)).await;
+        assert_eq!((state.data()["seq"].as_u64(), state.data()["users"][0]["balance"].as_i64()), (Some(seq), Some(balance)), "{}", state.body);
+    }
+}
+
+#[actix_web::test]
 async fn bad_time_travel_requests_are_refused() {
     let app = spawn_app().await;
     let operator = app.operator().await;
