@@ -193,6 +193,15 @@ impl MatchDelta<'_> {
 }
 
 impl Entry {
+    /// A market as the feed priced it, in the status shown (an exchange market shows the order
+    /// book's prices; the journal and snapshots give the feed's).
+    fn as_fed(&self, shown: &Market) -> Market {
+        match self.fair.get(&shown.mid) {
+            Some(fair) => Market { status: shown.status.clone(), section: fair.section.iter().zip(&shown.section).map(|(f, s)| schemas::sports::Section { gstatus: s.gstatus.clone(), ..f.clone() }).collect(), ..fair.clone() },
+            None => shown.clone(),
+        }
+    }
+
     /// Shows the feed's `market`, suspended while `held` (its feed state kept for later); an
     /// exchange market with the order book's `levels` in place of the feed's prices.
     fn show(&mut self, mut market: Market, held: bool, levels: Option<&RunnerLevels>) -> &Market {
@@ -273,7 +282,7 @@ impl Book {
     /// Everything shown now as feed events (each fixture with its markets, then each
     /// scoreboard), and the journal number it is current to.
     pub fn snapshot(&self) -> (u64, Vec<FeedEvent>) {
-        let added = self.fixtures.values().map(|e| FeedEvent::FixtureAdded { fixture: e.fixture.clone(), markets: e.markets.values().cloned().collect() });
+        let added = self.fixtures.values().map(|e| FeedEvent::FixtureAdded { fixture: e.fixture.clone(), markets: e.markets.values().map(|m| e.as_fed(m)).collect() });
         let scores = self.fixtures.values().filter_map(|e| Some(FeedEvent::ScoreUpdated { gmid: e.fixture.gmid, scoreboard: e.scoreboard.clone()? }));
         (self.journal_head, added.chain(scores).collect())
     }
@@ -300,7 +309,7 @@ impl Book {
                     entry.show(market, held, levels.as_ref());
                 }
                 entry.fixture = self.headline(&entry, entry.fixture.clone());
-                noted = Some(FeedEvent::FixtureAdded { fixture: entry.fixture.clone(), markets: entry.markets.values().cloned().collect() });
+                noted = Some(FeedEvent::FixtureAdded { fixture: entry.fixture.clone(), markets: entry.markets.values().map(|m| entry.as_fed(m)).collect() });
                 self.fixtures.insert(gmid, entry);
                 changes.home.push((etid, gmid));
                 changes.navigation = true;
@@ -324,7 +333,7 @@ impl Book {
                 }
             }
             FeedEvent::MarketUpdated { market } => {
-                let (gmid, held) = (market.gmid, self.masked(market.gmid, market.mid));
+                let (gmid, held, market_mid) = (market.gmid, self.masked(market.gmid, market.mid), market.mid);
                 let levels = self.levels_of(&market);
                 if let Some(entry) = self.fixtures.get_mut(&gmid).filter(|e| !e.settled.contains(&market.mid)) {
                     if levels.is_some() {
@@ -332,7 +341,7 @@ impl Book {
                     }
                     let shown = entry.show(market, held, levels.as_ref());
                     changes.matches.push((gmid, MatchDelta::Market { market: shown }.to_json()));
-                    noted = Some(FeedEvent::MarketUpdated { market: shown.clone() });
+                    noted = Some(FeedEvent::MarketUpdated { market: entry.as_fed(&entry.markets[&market_mid]) });
                 }
             }
             FeedEvent::ScoreUpdated { gmid, scoreboard } => {
@@ -452,8 +461,9 @@ impl Book {
         let Some(entry) = self.fixtures.get_mut(&gmid).filter(|e| !e.settled.contains(&mid)) else { return changes };
         let Some(latest) = entry.unheld.get(&mid).or_else(|| entry.markets.get(&mid)).cloned() else { return changes };
         let shown = entry.show(latest, held, Some(&levels)).clone();
+        // The book's prices are the exchange's, not the feed's: the journal (what a recorder
+        // plays back as a feed) does not note them.
         changes.matches.push((gmid, MatchDelta::Market { market: &shown }.to_json()));
-        self.note(FeedEvent::MarketUpdated { market: shown });
         let entry = &self.fixtures[&gmid];
         let fixture = self.headline(entry, entry.fixture.clone());
         if fixture != entry.fixture {
@@ -525,7 +535,8 @@ impl Book {
                     let entry = self.fixtures.get_mut(&gmid).expect("looked up above");
                     let shown = entry.show(latest, held, levels.as_ref()).clone();
                     changes.matches.push((gmid, MatchDelta::Market { market: &shown }.to_json()));
-                    self.note(FeedEvent::MarketUpdated { market: shown });
+                    let fed = self.fixtures[&gmid].as_fed(&shown);
+                    self.note(FeedEvent::MarketUpdated { market: fed });
                 }
             }
         }
@@ -546,7 +557,7 @@ impl Book {
     /// The market as the feed last priced it (before any hold), for an operator to adjust.
     pub fn feed_market(&self, gmid: u64, mid: u64) -> Option<&Market> {
         let entry = self.fixtures.get(&gmid)?;
-        entry.unheld.get(&mid).or_else(|| entry.markets.get(&mid))
+        entry.fair.get(&mid).or_else(|| entry.unheld.get(&mid)).or_else(|| entry.markets.get(&mid))
     }
 
     pub fn fixtures(&self) -> impl Iterator<Item = &Fixture> {
@@ -709,6 +720,24 @@ mod tests {
         assert_eq!(copy.ops_head(), book.ops_head());
         assert_eq!(serde_json::to_value(&copy).expect("encodes"), serde_json::to_value(&book).expect("encodes"));
         assert_eq!(copy.market(1, 10).expect("market").section[0].odds[0].odds.hundredths(), 210);
+    }
+
+    #[test]
+    fn an_exchange_market_shows_the_order_book_and_the_journal_keeps_the_feeds_prices() {
+        let mut book = Book::default();
+        book.set_exchange(true);
+        book.apply(added());
+        assert!(book.market(1, 10).expect("market").section[0].odds.is_empty(), "no orders yet: no prices");
+        assert_eq!(book.fair_market(1, 10).expect("fair").section[0].odds[0].odds.hundredths(), 190);
+        let level = OddsLevel { otype: schemas::sports::Side::Back, odds: schemas::sports::Price(188), size: schemas::sports::Price(5_000), tno: 0 };
+        let changes = book.set_depth(1, 10, BTreeMap::from([(1, vec![level.clone()])]));
+        assert_eq!(changes.matches.len(), 1, "the match page gets the new book");
+        assert_eq!(book.market(1, 10).expect("market").section[0].odds, vec![level]);
+        let journal = book.journal_after(0, 100).expect("kept");
+        let FeedEvent::FixtureAdded { markets, .. } = &journal[0].event else { panic!("{journal:?}") };
+        assert_eq!(markets[0].section[0].odds[0].odds.hundredths(), 190, "a recorder gets the feed's price");
+        assert_eq!(journal.len(), 1, "the book's prices are not the feed's events");
+        assert_eq!(book.set_depth(1, 10, BTreeMap::from([(1, vec![])])).matches.len(), 1);
     }
 
     #[test]

@@ -87,6 +87,8 @@ fn best(market: &Market, sid: u32, side: Side) -> Option<Price> {
 }
 
 fn market_view(book: &Book, market: &Market) -> OpsMarket {
+    // The feed's prices (an exchange market shows its order book to players).
+    let priced = book.fair_market(market.gmid, market.mid).unwrap_or(market);
     OpsMarket {
         mid: market.mid,
         mname: market.mname.clone(),
@@ -97,7 +99,7 @@ fn market_view(book: &Book, market: &Market) -> OpsMarket {
         sections: market
             .section
             .iter()
-            .map(|s| OpsSection { sid: s.sid, nat: s.nat.clone(), gstatus: s.gstatus.clone(), back: best(market, s.sid, Side::Back), lay: best(market, s.sid, Side::Lay) })
+            .map(|s| OpsSection { sid: s.sid, nat: s.nat.clone(), gstatus: s.gstatus.clone(), back: best(priced, s.sid, Side::Back), lay: best(priced, s.sid, Side::Lay) })
             .collect(),
     }
 }
