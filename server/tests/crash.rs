@@ -1,10 +1,12 @@
 //! Crash test (DESIGN §5, invariant 3): the real `exchange` binary takes a mixed load
-//! from concurrent clients (operators' credits, players signing in and placing back and lay bets,
+//! from concurrent clients (operators' credits, players signing in and placing back and lay
+//! orders on an exchange market, matched against the market makers', and orders that rest and are
+//! cancelled,
 //! casino players betting on Teen Patti while its round takes bets, a player asking for deposits
 //! that an operator rejects) and is killed with SIGKILL at a random moment while requests are in
 //! flight, then restarted on the same data directory, round after round. Afterwards every
-//! acknowledged credit, bet (sports and casino) and wallet request and decision must be in the log
-//! exactly once (a credit at the sequence number it was acknowledged with), every acknowledged
+//! acknowledged credit, bet and order (sports and casino), cancel, and wallet request and decision
+//! must be in the log exactly once (a credit at the sequence number it was acknowledged with), every acknowledged
 //! sign-in must have its event, and `exchange audit verify` must pass after each round. Snapshots
 //! of the state are taken every few hundred events, so most starts restore the state from a
 //! snapshot and the log's tail (some snapshots are cut off by the kill): a wrong restored state
@@ -15,7 +17,7 @@
 
 mod common;
 
-use ledger::{AccountEvent, BetEvent};
+use ledger::{AccountEvent, BetEvent, OrderEvent};
 use common::{audit_verify, call, open_market, payload_cipher, sealed_call, start_server_with};
 use ledger::wallet::WalletEvent;
 use ledger::Event;
@@ -74,6 +76,8 @@ struct Outcome {
     bets: Vec<(String, String, u64)>,
     /// Sign-ins answered 200, by username.
     logins: Vec<String>,
+    /// Cancels of resting orders answered 200: the order's id.
+    cancels: Vec<u64>,
     /// Wallet requests and decisions answered 200: (request id, "deposit" or "reject").
     wallet: Vec<(u64, &'static str)>,
     /// How many of `bets` are casino bets.
@@ -90,13 +94,14 @@ impl Outcome {
         self.bets.extend(other.bets);
         self.logins.extend(other.logins);
         self.wallet.extend(other.wallet);
+        self.cancels.extend(other.cancels);
         self.from_snapshot += other.from_snapshot;
         self.casino_bets += other.casino_bets;
         self.refused.extend(other.refused);
     }
 
     fn acknowledged(&self) -> usize {
-        self.credits.len() + self.bets.len() + self.logins.len() + self.wallet.len()
+        self.credits.len() + self.bets.len() + self.logins.len() + self.wallet.len() + self.cancels.len()
     }
 }
 
@@ -129,8 +134,9 @@ async fn credit_until_killed(base: Rc<str>, token: Rc<str>, round: usize, next_r
     outcome
 }
 
-/// A bettor signs in, then backs and lays the market's first runner in turn until the server is
-/// gone (the two offset, so the exposure stays small).
+/// A bettor signs in, then backs and lays the market's first runner at the best prices in turn
+/// (matched against the market makers' quotes; the two offset, so the exposure stays small), and
+/// every third time backs at 1000, which nobody lays: the order rests, and is cancelled.
 async fn bet_until_killed(base: Rc<str>, market: Rc<Value>, cipher: Rc<server::crypto::PayloadCipher>, n: usize, round: usize) -> Outcome {
     let http = awc::Client::builder().timeout(Duration::from_secs(30)).finish();
     let mut outcome = Outcome::default();
@@ -141,8 +147,13 @@ async fn bet_until_killed(base: Rc<str>, market: Rc<Value>, cipher: Rc<server::c
     let price = |side: &str| section["odds"].as_array().expect("odds").iter().find(|l| l["otype"] == side && l["tno"] == 0).map(|l| l["odds"].clone());
     let (Some(back), Some(lay)) = (price("back"), price("lay")) else { return outcome };
     let url = format!("{base}/api/bet/place");
+    let resting = json!(1000);
     for i in 0..REQUESTS_PER_CLIENT_MAX {
-        let (side, rate) = if i % 2 == 0 { ("back", &back) } else { ("lay", &lay) };
+        let (side, rate) = match i % 3 {
+            0 => ("back", &back),
+            1 => ("lay", &lay),
+            _ => ("back", &resting),
+        };
         let request_id = format!("t{round}-{n}-{i}");
         let bet = json!({"gameId": market["gmid"], "marketId": market["mid"], "sectionId": section["sid"], "uRate": rate, "amount": 100, "betType": side, "requestId": request_id});
         let sealed = json!({"Payload": cipher.encrypt(bet.to_string().as_bytes())});
@@ -153,6 +164,16 @@ async fn bet_until_killed(base: Rc<str>, market: Rc<Value>, cipher: Rc<server::c
         match (status, opened.as_ref().and_then(|a| a["data"]["bet"]["betId"].as_u64())) {
             (200, Some(bet_id)) => outcome.bets.push((name.clone(), request_id, bet_id)),
             _ => outcome.refused.push(format!("bet {status}: {}", String::from_utf8_lossy(&body))),
+        }
+        let unmatched = opened.as_ref().and_then(|a| a["data"]["order"]["unmatched"].as_f64()).unwrap_or(0.0);
+        if i % 3 == 2 && unmatched > 0.0 {
+            let order_id = opened.as_ref().and_then(|a| a["data"]["order"]["orderId"].as_u64()).expect("an order");
+            let Ok(mut response) = http.post(format!("{base}/api/exchange/cancel")).bearer_auth(&token).send_json(&json!({"orderId": order_id})).await else { break };
+            let Ok(body) = response.body().await else { break };
+            match response.status().as_u16() {
+                200 => outcome.cancels.push(order_id),
+                status => outcome.refused.push(format!("cancel {status}: {}", String::from_utf8_lossy(&body))),
+            }
         }
     }
     outcome
@@ -309,6 +330,8 @@ struct InLog {
     credits: HashMap<String, Vec<u64>>,
     bets: HashMap<u64, Vec<String>>,
     logins: HashMap<String, usize>,
+    /// Orders' unmatched parts cancelled, by order id.
+    cancels: HashMap<u64, usize>,
     /// Deposit requests and rejections by request id.
     wallet: HashMap<(u64, &'static str), usize>,
 }
@@ -324,7 +347,14 @@ fn read_log(dir: &Path) -> InLog {
                 names.insert(*user_id, username.clone());
             }
             Event::Accounts(AccountEvent::Credited { remark, .. }) if remark.starts_with(REMARK_PREFIX) => log.credits.entry(remark.clone()).or_default().push(envelope.seq),
-            Event::Bets(BetEvent::BetPlaced { bet_id, request_id, .. }) => log.bets.entry(*bet_id).or_default().push(request_id.clone()),
+            // A fill's request id is its order's, recorded by the order itself.
+            Event::Bets(BetEvent::BetPlaced { bet_id, request_id, info, .. }) if info.fill.is_none() => log.bets.entry(*bet_id).or_default().push(request_id.clone()),
+            Event::Exchange(OrderEvent::OrderPlaced { order_id, request_id, .. }) => log.bets.entry(*order_id).or_default().push(request_id.clone()),
+            Event::Exchange(OrderEvent::OrdersClosed { orders, why: ledger::Closed::Cancelled, .. }) => {
+                for (order_id, _) in orders {
+                    *log.cancels.entry(*order_id).or_default() += 1;
+                }
+            }
             Event::Accounts(AccountEvent::LoggedIn { user_id, .. }) => *log.logins.entry(names.get(user_id).cloned().unwrap_or_default()).or_default() += 1,
             Event::Wallet(WalletEvent::DepositRequested { request_id, .. }) => *log.wallet.entry((*request_id, "deposit")).or_default() += 1,
             Event::Wallet(WalletEvent::RequestRejected { request_id, .. }) => *log.wallet.entry((*request_id, "reject")).or_default() += 1,
@@ -384,7 +414,10 @@ async fn survives_sigkill(log_kind: &str, rounds_default: usize) {
         .collect();
     assert!(missing.is_empty(), "{} of {} acknowledged credits are not in the log as acknowledged: {:?}", missing.len(), seen.credits.len(), &missing[..missing.len().min(5)]);
     let lost: Vec<_> = seen.bets.iter().filter(|(_, request, bet_id)| log.bets.get(bet_id) != Some(&vec![request.clone()])).take(5).collect();
-    assert!(lost.is_empty(), "acknowledged bets not in the log once with their request id: {lost:?}");
+    assert!(lost.is_empty(), "acknowledged bets and orders not in the log once with their request id: {lost:?}");
+    let uncancelled: Vec<_> = seen.cancels.iter().filter(|order_id| log.cancels.get(order_id) != Some(&1)).take(5).collect();
+    assert!(uncancelled.is_empty(), "acknowledged cancels not in the log once: {uncancelled:?}");
+    assert!(!seen.cancels.is_empty(), "orders rested and were cancelled");
     assert!(seen.from_snapshot >= rounds / 2, "only {} of {rounds} starts restored the state from a snapshot", seen.from_snapshot);
     assert!(seen.casino_bets > 0, "casino bets were placed (the table takes bets for 20 s of about 35)");
     let wallet_lost: Vec<_> = seen.wallet.iter().filter(|key| log.wallet.get(key) != Some(&1)).take(5).collect();
@@ -403,10 +436,11 @@ async fn survives_sigkill(log_kind: &str, rounds_default: usize) {
         println!("projections {command}: {report}");
     }
     println!(
-        "{log_kind}: {rounds} rounds in {:.0} s: {} credits, {} bets ({} casino), {} sign-ins, {} wallet requests and decisions acknowledged; every one in the log",
+        "{log_kind}: {rounds} rounds in {:.0} s: {} credits, {} bets and orders ({} casino), {} cancels, {} sign-ins, {} wallet requests and decisions acknowledged; every one in the log",
         started.elapsed().as_secs_f64(),
         seen.credits.len(),
         seen.bets.len(),
+        seen.cancels.len(),
         seen.casino_bets,
         seen.logins.len(),
         seen.wallet.len()
