@@ -19,6 +19,8 @@ export type OddsCellProps = {
   compact?: boolean;
   /** Marks the cell of the current bet-slip selection. */
   selected?: boolean;
+  /** An empty cell still takes a click (an exchange's empty book: the player names the price). */
+  emptySelectable?: boolean;
 };
 
 const Cell = styled('button')(({ theme }) => ({
@@ -49,7 +51,7 @@ const Cell = styled('button')(({ theme }) => ({
   '&[data-compact="true"] .size': { fontSize: 10 },
 }));
 
-export function OddsCell({ side, odds, size, locked = false, onSelect, compact = false, selected = false }: OddsCellProps) {
+export function OddsCell({ side, odds, size, locked = false, onSelect, compact = false, selected = false, emptySelectable = false }: OddsCellProps) {
   const [flash, setFlash] = useState(false);
   const previous = useRef(odds);
 
@@ -65,7 +67,7 @@ export function OddsCell({ side, odds, size, locked = false, onSelect, compact =
   return (
     <Cell
       type="button"
-      disabled={locked || empty || !onSelect}
+      disabled={locked || (empty && !emptySelectable) || !onSelect}
       onClick={onSelect}
       aria-label={`${side} ${empty ? 'no price' : odds}`}
       aria-pressed={onSelect ? selected : undefined}

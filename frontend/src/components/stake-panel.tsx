@@ -62,6 +62,10 @@ export type StakePanelProps = {
   submitting: boolean;
   /** Digits only (casino); otherwise one decimal point is allowed too. */
   wholeNumbers?: boolean;
+  /** An editable price in place of the cell's rate (an exchange order's limit price). */
+  rateControl?: ReactNode;
+  /** More of the bet above the buttons (an exchange order's persistence, a price's error). */
+  extra?: ReactNode;
   onStakeChange: (stake: number) => void;
   onQuickAdd: (value: number) => void;
   onClear: () => void;
@@ -70,7 +74,7 @@ export type StakePanelProps = {
 };
 
 export function StakePanel(props: StakePanelProps) {
-  const { title, subtitle, side, rate, stake, buttons, profit, liability, min, max, canSubmit, submitting, wholeNumbers = false } = props;
+  const { title, subtitle, side, rate, stake, buttons, profit, liability, min, max, canSubmit, submitting, wholeNumbers = false, rateControl, extra } = props;
   return (
     <Box data-testid="bet-slip" data-side={side} sx={(theme) => ({ p: 1, bgcolor: theme.palette[side].main, color: theme.palette[side].contrastText })}>
       <Box sx={{ display: 'flex', justifyContent: 'space-between', gap: 1, alignItems: 'baseline' }}>
@@ -79,9 +83,11 @@ export function StakePanel(props: StakePanelProps) {
       </Box>
       {subtitle && <Typography sx={{ fontSize: 12, mb: 0.5 }}>{subtitle}</Typography>}
       <Box sx={{ display: 'flex', gap: 1, alignItems: 'center', mb: 1 }}>
-        <Box sx={{ width: 80, height: 34, display: 'flex', alignItems: 'center', justifyContent: 'center', bgcolor: 'rgba(255,255,255,0.6)', borderRadius: 0.5, fontWeight: 700 }} aria-label="Odds">
-          {rate}
-        </Box>
+        {rateControl ?? (
+          <Box sx={{ width: 80, height: 34, display: 'flex', alignItems: 'center', justifyContent: 'center', bgcolor: 'rgba(255,255,255,0.6)', borderRadius: 0.5, fontWeight: 700 }} aria-label="Odds">
+            {rate}
+          </Box>
+        )}
         <StakeInput stake={stake} onChange={props.onStakeChange} wholeNumbers={wholeNumbers} />
       </Box>
       <Box sx={{ display: 'grid', gridTemplateColumns: 'repeat(4, 1fr)', gap: 0.5, mb: 1 }}>
@@ -106,6 +112,7 @@ export function StakePanel(props: StakePanelProps) {
           Liability: <b data-testid="slip-liability">{formatFixed(liability)}</b>
         </span>
       </Box>
+      {extra}
       {(min > 0 || max > 0) && (
         <Typography sx={{ fontSize: 11, mb: 1 }}>
           {min > 0 && `Min: ${formatFixed(min)} `}

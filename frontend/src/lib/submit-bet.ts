@@ -5,13 +5,18 @@ import type { ApiError } from './api-client';
 import { notify } from './notify';
 import { sessionActions } from './session';
 
-/** Sends the bet and toasts the answer; never throws (a failed call is an error toast). */
-export async function submitBet(send: () => Promise<Envelope<PlaceBetResponse> | undefined>): Promise<void> {
+/**
+ * Sends the bet and toasts the answer; never throws (a failed call is an error toast). `describe`
+ * words an accepted bet's toast from the answer (an exchange order says what matched); without
+ * it, or when it returns nothing, the server's message is the toast.
+ */
+export async function submitBet(send: () => Promise<Envelope<PlaceBetResponse> | undefined>, describe?: (data: PlaceBetResponse) => string | undefined): Promise<void> {
   try {
     const envelope = await send();
     if (!envelope) return;
     if (envelope.success) {
-      notify.success(envelope.message || 'Success!');
+      const described = envelope.data ? describe?.(envelope.data) : undefined;
+      notify.success(described || envelope.message || 'Success!');
       if (envelope.data) sessionActions.patchUser({ balance: envelope.data.balance, exp: envelope.data.exp });
     } else {
       notify.error(envelope.message || 'Something went wrong');

@@ -71,6 +71,18 @@ export type PlaceBetRequest = Wire<GPlaceBetRequest>;
 export type PlaceBetResponse = Wire<GPlaceBetResponse>;
 export type FeedEvent = Wire<GFeedEvent>;
 
+// The exchange (match-odds markets): orders, what one got, and a market's whole book.
+export type { OrderView } from './generated/OrderView';
+export type { OrderOutcome } from './generated/OrderOutcome';
+export type { OrdersAnswer } from './generated/OrdersAnswer';
+export type { Persistence } from './generated/Persistence';
+export type { MarketDepth } from './generated/MarketDepth';
+export type { RunnerDepth } from './generated/RunnerDepth';
+export type { DepthLevel } from './generated/DepthLevel';
+export type { CancelOrderRequest } from './generated/CancelOrderRequest';
+export type { CancelMarketRequest } from './generated/CancelMarketRequest';
+export type { ReplaceOrderRequest } from './generated/ReplaceOrderRequest';
+
 // The live match tracker, inside `Scoreboard.tracker`.
 export type { Tracker } from './generated/Tracker';
 export type { CricketTracker } from './generated/CricketTracker';

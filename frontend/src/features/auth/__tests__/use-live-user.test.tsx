@@ -4,6 +4,7 @@ import type { WsClientMessage, WsServerMessage } from '@/types';
 import { makeUser } from '@/testing/fixtures';
 import { ReadyState } from 'react-use-websocket';
 import { sessionActions } from '@/lib/session';
+import { useMoneyChanges } from '@/lib/money-changes';
 import { denyAccess, expireSession } from '@/lib/api-client';
 import { getUser } from '../api/get-user';
 import { SESSION_ENDED_PUSH, useLiveUser } from '../hooks/use-live-user';
@@ -53,6 +54,17 @@ describe('useLiveUser', () => {
     receive({ type: 'delta', topic: 'user', seq: 5, data: { balance: 200, exp: -50 } });
     expect(sessionActions.get()?.user).toMatchObject({ balance: 200, exp: -50 });
     expect(useAuthStore.getState().socketLive).toBe(true);
+  });
+
+  it('counts every push, also one that leaves balance and exposure as they were (a resting order filled)', () => {
+    socket.readyState = ReadyState.OPEN;
+    renderHook(() => useLiveUser());
+    const { result } = renderHook(() => useMoneyChanges());
+    receive({ type: 'authed' });
+    receive({ type: 'snapshot', topic: 'user', seq: 1, data: { balance: 250, exp: -50 } });
+    const before = result.current;
+    receive({ type: 'delta', topic: 'user', seq: 2, data: { balance: 250, exp: -50 } });
+    expect(result.current).toBe(before + 1);
   });
 
   it('ends the session here when the server pushes that it ended, and on no other error', () => {

@@ -5,6 +5,7 @@ import { useCallback, useEffect, useRef } from 'react';
 import type { UserBalance, WsServerMessage } from '@/types';
 import { denyAccess, expireSession, type ApiError } from '@/lib/api-client';
 import { USER_POLL_FAILURES_MAX, USER_POLL_INTERVAL_MS } from '@/lib/config';
+import { moneyChanges } from '@/lib/money-changes';
 import { sessionActions, selectAccessToken, useSession } from '@/lib/session';
 import { ReadyState, useAppSocket } from '@/lib/socket';
 import { getUser } from '../api/get-user';
@@ -71,6 +72,7 @@ export function useLiveUser(): void {
       lastSeq.current = message.seq;
       if (isUserData(message.data)) {
         sessionActions.patchUser({ balance: message.data.balance, exp: message.data.exp });
+        moneyChanges.bump();
         useAuthStore.getState().setSocketLive(true);
       }
     }

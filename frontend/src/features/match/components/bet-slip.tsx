@@ -1,23 +1,55 @@
 // The sports place-bet panel (spec §4, §5, §9): the match store's slip through the shared
 // stake panel (selected price, numeric stake, quick-stake buttons, Clear, preview, Reset,
-// Submit). A right-hand panel on desktop and a bottom sheet on small screens.
-import { Typography } from '@mui/material';
+// Submit). A right-hand panel on desktop and a bottom sheet on small screens. On a match-odds
+// market the bet is an exchange order: its price may be any of the ladder's (typed, or stepped
+// with the up/down buttons) and the player chooses whether its unmatched part is kept when the
+// match turns in-play (it lapses unless kept).
+import { Checkbox, FormControlLabel, Typography } from '@mui/material';
 import type { Button as QuickButton } from '@/types';
 import { PlaceBetFrame, StakePanel } from '@/components/stake-panel';
-import { canSubmit, preview } from '../model/slip';
+import { ladderError } from '../model/ladder';
+import { canSubmit, isExchangeMarket, preview } from '../model/slip';
 import { useSubmitBet } from '../hooks/use-bet-actions';
 import { selectSlip, useMatchStore } from '../stores/match-store';
+import { LadderPriceField } from './ladder-price-field';
+
+const KEEP_HINT = 'Unless kept, what is still unmatched when the match turns in-play is cancelled.';
+
+/** The exchange order's extras: why the price cannot be asked, and keep in play. */
+function OrderOptions() {
+  const price = useMatchStore((state) => state.slip.selection?.price ?? 0);
+  const persistence = useMatchStore((state) => state.slip.persistence);
+  const setPersistence = useMatchStore((state) => state.setPersistence);
+  const error = ladderError(price);
+  return (
+    <>
+      {error && (
+        <Typography role="alert" data-testid="price-error" sx={{ fontSize: 12, fontWeight: 700, mb: 0.5 }}>
+          {error}
+        </Typography>
+      )}
+      <FormControlLabel
+        title={KEEP_HINT}
+        control={<Checkbox size="small" checked={persistence === 'keep'} onChange={(event) => setPersistence(event.target.checked ? 'keep' : 'lapse')} sx={{ p: 0.25, color: 'inherit', '&.Mui-checked': { color: 'inherit' } }} />}
+        label="Keep in play"
+        sx={{ ml: 0, mb: 0.5, '& .MuiFormControlLabel-label': { fontSize: 12, fontWeight: 600 } }}
+      />
+    </>
+  );
+}
 
 function SlipBody({ buttons }: { buttons: QuickButton[] }) {
   const slip = useMatchStore(selectSlip);
   const addStake = useMatchStore((state) => state.addStake);
   const setStake = useMatchStore((state) => state.setStake);
+  const setPrice = useMatchStore((state) => state.setPrice);
   const clearSlip = useMatchStore((state) => state.clearSlip);
   const submit = useSubmitBet();
   const { selection, stake, submitting } = slip;
   if (!selection) {
     return <Typography sx={{ p: 1.5, fontSize: 13, color: 'text.secondary' }}>Select a price to place a bet.</Typography>;
   }
+  const exchange = isExchangeMarket(selection.gtype);
   const { profit, liability } = preview(selection.gtype, selection.side, selection.price, stake, selection.size);
   return (
     <StakePanel
@@ -25,6 +57,8 @@ function SlipBody({ buttons }: { buttons: QuickButton[] }) {
       subtitle={selection.marketName}
       side={selection.side}
       rate={selection.price}
+      rateControl={exchange ? <LadderPriceField price={selection.price} onChange={setPrice} /> : undefined}
+      extra={exchange ? <OrderOptions /> : undefined}
       stake={stake}
       buttons={buttons}
       profit={profit}

@@ -7,12 +7,15 @@ import { sessionActions } from '@/lib/session';
 import { newRequestId } from '@/lib/request-id';
 import { placeBet } from '../api/place-bet';
 import { stakeLimits } from '../model/bet-rules';
-import { canSubmit } from '../model/slip';
+import { placedOrderMessage } from '../model/order-outcome';
+import { canSubmit, isExchangeMarket } from '../model/slip';
 import { useMatchStore } from '../stores/match-store';
 import { refreshGameBets } from './use-game-bets';
 
 export const LOGIN_REQUIRED = 'Please login to access!';
 
+/** Prefills the slip with `side` at `price` of a section (a market cell, or a ladder view's cell).
+ * On an exchange market `price` may be 0: an empty book's cell, priced in the slip. */
 export function selectOdds(market: Market, section: Section, side: Side, price: number, size: number): void {
   const user = sessionActions.get()?.user;
   if (!user || user.role.length === 0) {
@@ -41,8 +44,9 @@ export function selectOdds(market: Market, section: Section, side: Side, price: 
 export function useSubmitBet(): () => Promise<void> {
   return useCallback(async () => {
     const store = useMatchStore.getState();
-    const { selection, stake } = store.slip;
+    const { selection, stake, persistence } = store.slip;
     if (!selection || !canSubmit(store.slip)) return;
+    const exchange = isExchangeMarket(selection.gtype);
     store.setSubmitting(true);
     await submitBet(() =>
       placeBet({
@@ -58,7 +62,10 @@ export function useSubmitBet(): () => Promise<void> {
         marketName: selection.marketName,
         sectionName: selection.sectionName,
         gType: selection.gtype,
+        ...(exchange ? { persistence } : {}),
       }),
+      // An exchange order's toast says what matched and what waits in the book.
+      (data) => (exchange && data.order ? placedOrderMessage(data.order, selection.price) : undefined),
     );
     // Spec §4: after either answer the slip is cleared and the stake is 0.
     useMatchStore.getState().clearSlip();

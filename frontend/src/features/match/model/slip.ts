@@ -1,8 +1,9 @@
 // Bet-slip rules (spec §4, §5, §9): what a selection holds, when Submit is enabled and the
 // profit and liability the slip previews before the server prices the bet, computed as the
 // ledger computes them (schemas/test-vectors/bet-rules.json holds both to the same answers).
-import { METER_RUNS_CAP, RUNS_MAX, type MarketType, type Side } from '@/types';
+import { METER_RUNS_CAP, RUNS_MAX, type MarketType, type Persistence, type Side } from '@/types';
 import { round2 } from '@/utils/amount';
+import { isLadderPrice } from './ladder';
 
 export type Selection = {
   gameId: number;
@@ -14,7 +15,8 @@ export type Selection = {
   sectionId: number;
   sectionName: string;
   side: Side;
-  /** Odds, bookmaker rate or run line, as the cell showed it. */
+  /** Odds, bookmaker rate or run line, as the cell showed it; on an exchange market the order's
+   * limit price, which the player may change (0: none yet, an empty book's cell). */
   price: number;
   /** The level's size: the rate per 100 on run lines. */
   size: number;
@@ -22,11 +24,23 @@ export type Selection = {
   max: number;
 };
 
-export type SlipState = { selection: Selection | null; stake: number; submitting: boolean };
+/** `persistence`: what an exchange order's unmatched part does when the market turns in-play. */
+export type SlipState = { selection: Selection | null; stake: number; submitting: boolean; persistence: Persistence };
 
-/** Spec §4: Submit is disabled with no selection, a stake of 0 or less, or while submitting. */
+export const EMPTY_SLIP: SlipState = { selection: null, stake: 0, submitting: false, persistence: 'lapse' };
+
+/** Match-odds markets are the exchange's: a bet is an order at a limit price on the ladder. */
+export function isExchangeMarket(gtype: MarketType): boolean {
+  return gtype === 'match';
+}
+
+/**
+ * Spec §4: Submit is disabled with no selection, a stake of 0 or less, or while submitting; on an
+ * exchange market also while the price is not one of the ladder's (the server refuses it).
+ */
 export function canSubmit({ selection, stake, submitting }: SlipState): boolean {
-  return selection !== null && Number.isFinite(stake) && stake > 0 && !submitting;
+  if (selection === null || !Number.isFinite(stake) || !(stake > 0) || submitting) return false;
+  return !isExchangeMarket(selection.gtype) || isLadderPrice(selection.price);
 }
 
 /** Run-line markets price on a line with the rate in `size` (docs/api.md). */

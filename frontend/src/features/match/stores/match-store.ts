@@ -1,30 +1,33 @@
 // The match page's one store: the live market book of the open match (fed by the socket or the
 // fallback poll), the user's open bets and books on it, and the bet slip.
 import { create } from 'zustand';
-import type { BetView, Market, SectionBook, SpotsData } from '@/types';
+import type { BetView, Market, OrderView, Persistence, SectionBook, SpotsData } from '@/types';
 import type { MatchSnapshot } from '../api/get-match-state';
 import { EMPTY_MATCH, applyDelta, fromSnapshot, type MatchDelta, type MatchState } from '../model/match-reducer';
-import type { Selection, SlipState } from '../model/slip';
+import { EMPTY_SLIP, type Selection, type SlipState } from '../model/slip';
 
 type Books = Record<number, Record<number, SectionBook>>;
 
 type Store = MatchState & {
   gmid: number | null;
   bets: BetView[];
+  /** The user's unmatched exchange orders on this match, newest first. */
+  orders: OrderView[];
   books: Books;
   slip: SlipState;
   reset: (gmid: number) => void;
   applySnapshot: (snapshot: MatchSnapshot) => void;
   applyDelta: (delta: MatchDelta) => void;
-  setBets: (bets: BetView[], spots: SpotsData[]) => void;
+  setBets: (bets: BetView[], spots: SpotsData[], orders: OrderView[]) => void;
+  setOrders: (orders: OrderView[]) => void;
   select: (selection: Selection) => void;
+  setPrice: (price: number) => void;
+  setPersistence: (persistence: Persistence) => void;
   setStake: (stake: number) => void;
   addStake: (amount: number) => void;
   setSubmitting: (submitting: boolean) => void;
   clearSlip: () => void;
 };
-
-const EMPTY_SLIP: SlipState = { selection: null, stake: 0, submitting: false };
 
 function toBooks(spots: SpotsData[]): Books {
   const books: Books = {};
@@ -40,14 +43,18 @@ export const useMatchStore = create<Store>((set) => ({
   ...EMPTY_MATCH,
   gmid: null,
   bets: [],
+  orders: [],
   books: {},
   slip: EMPTY_SLIP,
-  reset: (gmid) => set({ ...EMPTY_MATCH, gmid, bets: [], books: {}, slip: EMPTY_SLIP }),
+  reset: (gmid) => set({ ...EMPTY_MATCH, gmid, bets: [], orders: [], books: {}, slip: EMPTY_SLIP }),
   applySnapshot: (snapshot) => set(fromSnapshot(snapshot)),
   applyDelta: (delta) => set((state) => applyDelta(state, delta)),
-  setBets: (bets, spots) => set({ bets, books: toBooks(spots) }),
-  // Spec §4: a new selection resets the stake to 0.
-  select: (selection) => set({ slip: { selection, stake: 0, submitting: false } }),
+  setBets: (bets, spots, orders) => set({ bets, books: toBooks(spots), orders }),
+  setOrders: (orders) => set({ orders }),
+  // Spec §4: a new selection resets the stake to 0 (and an order's persistence to lapse).
+  select: (selection) => set({ slip: { ...EMPTY_SLIP, selection } }),
+  setPrice: (price) => set((state) => (state.slip.selection ? { slip: { ...state.slip, selection: { ...state.slip.selection, price } } } : {})),
+  setPersistence: (persistence) => set((state) => ({ slip: { ...state.slip, persistence } })),
   setStake: (stake) => set((state) => ({ slip: { ...state.slip, stake } })),
   addStake: (amount) => set((state) => ({ slip: { ...state.slip, stake: Math.round((state.slip.stake + amount) * 100) / 100 } })),
   setSubmitting: (submitting) => set((state) => ({ slip: { ...state.slip, submitting } })),
@@ -64,6 +71,7 @@ export const selectFixture = (state: Store) => state.fixture;
 export const selectScoreboard = (state: Store) => state.scoreboard;
 export const selectSlip = (state: Store): SlipState => state.slip;
 export const selectBets = (state: Store): BetView[] => state.bets;
+export const selectOrders = (state: Store): OrderView[] => state.orders;
 export const selectBook =
   (mid: number) =>
   (state: Store): Record<number, SectionBook> | undefined =>

@@ -7,6 +7,7 @@ import { OddsCell } from '@/components/odds-cell';
 import { formatFixed } from '@/utils/format';
 import { isBettable, isSectionBettable, stakeLimits } from '../../model/bet-rules';
 import { selectOdds } from '../../hooks/use-bet-actions';
+import { isExchangeMarket } from '../../model/slip';
 import { useMatchStore } from '../../stores/match-store';
 import { RunAmountDialog } from '../run-amount-dialog';
 import { CELL_W, levelOf, limitsLabel, type Column } from './columns';
@@ -31,6 +32,7 @@ export const OddsRow = memo(function OddsRow({ market, section, columns, compact
   const { min, max } = stakeLimits(market, section);
   const cellW = compact ? CELL_W.compact : CELL_W.wide;
   const runBook = RUN_BOOK_TYPES.has(market.gtype);
+  const exchange = isExchangeMarket(market.gtype);
   const projectedRuns = useProjectedRuns(market.mid, section.sid, runBook ? (book?.calcTable ?? NO_ROWS) : NO_ROWS, section.width ?? 0);
   const hasRunBook = runBook && ((book?.calcTable.length ?? 0) > 0 || projectedRuns !== null);
   const label = market.gtype === 'khado' && section.width ? `${section.nat} (${levelOf(section, 'back', 0)?.odds ?? '-'}-${(levelOf(section, 'back', 0)?.odds ?? 0) + section.width - 1})` : section.nat;
@@ -70,6 +72,8 @@ export const OddsRow = memo(function OddsRow({ market, section, columns, compact
       <Box sx={{ position: 'relative', display: 'flex', gap: '2px', py: '2px' }}>
         {columns.map((column) => {
           const level = levelOf(section, column.side, column.tno);
+          // An exchange's best cell takes a click with no money at it: the player names a price.
+          const priceable = exchange && column.tno === 0;
           return (
             <Box key={`${column.side}${column.tno}`} sx={{ width: cellW, opacity: column.tno === 0 ? 1 : 0.85 }}>
               <OddsCell
@@ -78,7 +82,8 @@ export const OddsRow = memo(function OddsRow({ market, section, columns, compact
                 size={level?.size}
                 compact={compact}
                 selected={selectedSide === column.side && column.tno === 0}
-                onSelect={open && level ? () => selectOdds(market, section, column.side, level.odds, level.size) : undefined}
+                emptySelectable={priceable}
+                onSelect={open && (level || priceable) ? () => selectOdds(market, section, column.side, level?.odds ?? 0, level?.size ?? 0) : undefined}
               />
             </Box>
           );
