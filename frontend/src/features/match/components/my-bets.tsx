@@ -1,11 +1,22 @@
-import { Typography } from '@mui/material';
+// My Bet on a match page: the user's unmatched exchange orders (per market, each with Cancel and
+// an edit-price control, and Cancel all for the market) over the matched bets, back rows blue and
+// lay rows pink. Both lists follow the user topic, so fills and cancels show without a reload.
+import { useState } from 'react';
+import { Box, Button, IconButton, Typography } from '@mui/material';
+import CloseIcon from '@mui/icons-material/Close';
+import EditIcon from '@mui/icons-material/Edit';
 import type { DataColumn } from '@/components/data-table';
-import { MyBetList } from '@/components/my-bet-list';
-import type { BetView } from '@/types';
+import { MyBetFrame, MyBetTable } from '@/components/my-bet-list';
+import type { BetView, OrderView } from '@/types';
 import { formatFixed } from '@/utils/format';
-import { selectBets, useMatchStore } from '../stores/match-store';
+import { isLadderPrice } from '../model/ladder';
+import { formatPrice } from '../model/order-outcome';
+import { isExchangeMarket } from '../model/slip';
+import { cancelMarketAction, cancelOrderAction, replaceOrderAction } from '../hooks/use-order-actions';
+import { selectBets, selectOrders, useMatchStore, type MatchStore } from '../stores/match-store';
+import { LadderPriceField } from './ladder-price-field';
 
-const COLUMNS: DataColumn<BetView>[] = [
+const MATCHED_COLUMNS: DataColumn<BetView>[] = [
   {
     id: 'bet',
     header: 'Matched Bet',
@@ -22,8 +33,152 @@ const COLUMNS: DataColumn<BetView>[] = [
   { id: 'stake', header: 'Stake', align: 'right', render: (bet) => formatFixed(bet.amount) },
 ];
 
-/** My Bet: the user's open bets on this match, back rows blue and lay rows pink. */
+const SUBHEAD_SX = { display: 'flex', alignItems: 'center', justifyContent: 'space-between', gap: 1, px: 1, py: 0.5, bgcolor: 'action.hover', fontSize: 12, fontWeight: 700 } as const;
+
+/** Whether the open match has a market traded on the exchange (orders can rest there). */
+const selectHasExchange = (state: MatchStore): boolean => state.marketIds.some((mid) => isExchangeMarket(state.byId[mid]?.gtype ?? 'fancy'));
+
+/** The orders by market, markets in the order of their newest order. */
+function byMarket(orders: OrderView[]): OrderView[][] {
+  const groups = new Map<number, OrderView[]>();
+  for (const order of orders) groups.set(order.marketId, [...(groups.get(order.marketId) ?? []), order]);
+  return [...groups.values()];
+}
+
+type Editing = { orderId: number; price: number } | null;
+
+function PriceEditor({ order, editing, onPrice, onDone }: { order: OrderView; editing: { price: number }; onPrice: (price: number) => void; onDone: () => void }) {
+  const [sending, setSending] = useState(false);
+  const valid = isLadderPrice(editing.price) && editing.price !== order.uRate;
+  return (
+    <Box data-testid="price-editor" sx={{ display: 'flex', alignItems: 'center', gap: 0.75 }}>
+      <Typography sx={{ fontSize: 12 }}>New odds</Typography>
+      <LadderPriceField price={editing.price} onChange={onPrice} label="New odds" dense />
+      <Button
+        size="small"
+        variant="contained"
+        color="success"
+        disabled={!valid || sending}
+        onClick={() => {
+          setSending(true);
+          void replaceOrderAction(order, editing.price).finally(onDone);
+        }}
+        sx={{ minWidth: 0, py: 0.25, fontSize: 11 }}
+      >
+        Confirm
+      </Button>
+      <Button size="small" color="inherit" onClick={onDone} sx={{ minWidth: 0, py: 0.25, fontSize: 11 }}>
+        Close
+      </Button>
+    </Box>
+  );
+}
+
+function UnmatchedMarket({ orders }: { orders: OrderView[] }) {
+  const [editing, setEditing] = useState<Editing>(null);
+  const [busy, setBusy] = useState<ReadonlySet<number>>(new Set());
+  const first = orders[0] as OrderView;
+  const whileBusy = (ids: number[], run: () => Promise<void>) => {
+    setBusy((current) => new Set([...current, ...ids]));
+    void run().finally(() => setBusy((current) => new Set([...current].filter((id) => !ids.includes(id)))));
+  };
+  const columns: DataColumn<OrderView>[] = [
+    {
+      id: 'bet',
+      header: 'Unmatched Bet',
+      render: (order) => (
+        <>
+          <b>{order.sectionName}</b>
+          <Typography component="div" sx={{ fontSize: 11 }}>
+            {order.persistence === 'keep' ? 'Keep in play' : 'Lapses in-play'}
+          </Typography>
+        </>
+      ),
+    },
+    { id: 'odds', header: 'Odds', align: 'right', render: (order) => formatPrice(order.uRate) },
+    {
+      id: 'stake',
+      header: 'Stake',
+      align: 'right',
+      render: (order) => (
+        <>
+          <span data-testid="order-unmatched">{formatFixed(order.unmatched)}</span>
+          {order.unmatched !== order.amount && (
+            <Typography component="div" sx={{ fontSize: 10 }}>
+              of {formatFixed(order.amount)}
+            </Typography>
+          )}
+        </>
+      ),
+    },
+    {
+      id: 'actions',
+      header: '',
+      align: 'right',
+      render: (order) => (
+        <Box sx={{ display: 'flex', justifyContent: 'flex-end', gap: 0.25 }}>
+          <IconButton size="small" title="Edit price" aria-label="Edit price" disabled={busy.has(order.orderId)} onClick={() => setEditing({ orderId: order.orderId, price: order.uRate })} sx={{ p: 0.25, color: 'inherit' }}>
+            <EditIcon sx={{ fontSize: 16 }} />
+          </IconButton>
+          <IconButton size="small" title="Cancel" aria-label="Cancel" disabled={busy.has(order.orderId)} onClick={() => whileBusy([order.orderId], () => cancelOrderAction(order))} sx={{ p: 0.25, color: 'inherit' }}>
+            <CloseIcon sx={{ fontSize: 16 }} />
+          </IconButton>
+        </Box>
+      ),
+    },
+  ];
+  return (
+    <Box role="group" aria-label={`Unmatched ${first.marketName}`}>
+      <Box sx={SUBHEAD_SX}>
+        <span>{first.marketName}</span>
+        <Button
+          size="small"
+          color="error"
+          variant="outlined"
+          disabled={orders.every((order) => busy.has(order.orderId))}
+          onClick={() => whileBusy(orders.map((order) => order.orderId), () => cancelMarketAction(first.gameId, first.marketId))}
+          sx={{ py: 0, px: 0.75, minWidth: 0, fontSize: 11 }}
+        >
+          Cancel all
+        </Button>
+      </Box>
+      <MyBetTable
+        rows={orders}
+        columns={columns}
+        label="Unmatched bets"
+        rowKey={(order) => order.orderId}
+        rowTestId="my-order"
+        rowProps={(order) => ({ 'data-order-id': String(order.orderId), 'data-side': order.betType })}
+        after={(order) =>
+          editing?.orderId === order.orderId ? <PriceEditor order={order} editing={editing} onPrice={(price) => setEditing({ orderId: order.orderId, price })} onDone={() => setEditing(null)} /> : null
+        }
+      />
+    </Box>
+  );
+}
+
+/** My Bet: the user's unmatched orders and matched bets on this match. */
 export function MyBets() {
   const bets = useMatchStore(selectBets);
-  return <MyBetList bets={bets} columns={COLUMNS} />;
+  const orders = useMatchStore(selectOrders);
+  const hasExchange = useMatchStore(selectHasExchange);
+  const showUnmatched = hasExchange || orders.length > 0;
+  return (
+    <MyBetFrame count={bets.length + orders.length}>
+      {showUnmatched && (
+        <Box component="section" aria-label="Unmatched">
+          <Box sx={{ ...SUBHEAD_SX, bgcolor: 'transparent', borderBottom: 1, borderColor: 'divider' }}>Unmatched</Box>
+          {orders.length === 0 ? (
+            <Typography sx={{ px: 1, py: 0.75, fontSize: 12, color: 'text.secondary', textAlign: 'center' }}>No unmatched bets</Typography>
+          ) : (
+            byMarket(orders).map((group) => <UnmatchedMarket key={group[0]?.marketId} orders={group} />)
+          )}
+        </Box>
+      )}
+      <Box component="section" aria-label="Matched">
+        {showUnmatched && <Box sx={{ ...SUBHEAD_SX, bgcolor: 'transparent', borderBottom: 1, borderColor: 'divider' }}>Matched</Box>}
+        <MyBetTable rows={bets} columns={MATCHED_COLUMNS} label="Matched bets" rowKey={(bet) => bet.betId} />
+      </Box>
+    </MyBetFrame>
+  );
 }
