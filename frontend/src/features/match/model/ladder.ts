@@ -115,3 +115,10 @@ export function ladderWindow(low: number, high: number, count: number): number[]
   }
   return prices;
 }
+
+/** `price` moved `ticks` ladder steps up (positive) or down, stopping at either end. */
+export function shiftPrice(price: number, ticks: number): number {
+  let moved = isLadderPrice(price) ? price : roundToLadder(price, ticks > 0);
+  for (let i = 0; i < Math.abs(ticks); i += 1) moved = (ticks > 0 ? tickUp(moved) : tickDown(moved)) ?? moved;
+  return moved;
+}

@@ -1,20 +1,38 @@
+import { useState } from 'react';
+import { Button } from '@mui/material';
 import { selectBook, selectMarket, useMatchStore } from '../../stores/match-store';
 import { sharedStakeLimits } from '../../model/bet-rules';
+import { isExchangeMarket } from '../../model/slip';
 import { columnsFor, limitsLabel } from './columns';
 import { DigitGrid } from './digit-grid';
 import { HeaderRow } from './header-row';
+import { LadderPanel } from './ladder-panel';
 import { MarketFrame } from './market-frame';
 import { OddsRow } from './odds-row';
 
-/** One runner market: match odds, bookmaker or cricket casino. */
+/** One runner market: match odds (with its ladder view), bookmaker or cricket casino. */
 export function RunnerMarket({ mid, compact }: { mid: number; compact: boolean }) {
   const market = useMatchStore(selectMarket(mid));
   const books = useMatchStore(selectBook(mid));
+  const [ladderOpen, setLadderOpen] = useState(false);
   if (!market) return null;
   const columns = columnsFor(market.gtype, compact);
   const limits = sharedStakeLimits(market);
+  const exchange = isExchangeMarket(market.gtype);
+  const ladderButton = exchange ? (
+    <Button
+      size="small"
+      variant={ladderOpen ? 'contained' : 'outlined'}
+      color="inherit"
+      aria-pressed={ladderOpen}
+      onClick={() => setLadderOpen((open) => !open)}
+      sx={{ py: 0, px: 1, minWidth: 0, fontSize: 11, lineHeight: 1.6, ...(ladderOpen ? { bgcolor: 'primary.main', color: 'primary.contrastText' } : {}) }}
+    >
+      Ladder
+    </Button>
+  ) : undefined;
   return (
-    <MarketFrame title={market.mname} limits={limits ? limitsLabel(limits.min, limits.max) : undefined} mid={mid}>
+    <MarketFrame title={market.mname} limits={limits ? limitsLabel(limits.min, limits.max) : undefined} mid={mid} actions={ladderButton}>
       {market.gtype === 'cricketcasino' ? (
         <DigitGrid market={market} compact={compact} />
       ) : (
@@ -25,6 +43,7 @@ export function RunnerMarket({ mid, compact }: { mid: number; compact: boolean }
           ))}
         </>
       )}
+      {exchange && ladderOpen && <LadderPanel market={market} />}
     </MarketFrame>
   );
 }
