@@ -236,13 +236,15 @@ pub struct MakerSettings {
     pub depth: u32,
     /// The stake of each quote, in currency units; each level further out quotes more.
     pub size: f64,
-    /// How often makers look at the fair prices and re-quote what moved, milliseconds.
+    /// How often makers look at the fair prices, milliseconds, and how many ladder ticks a best
+    /// quote may lag the fair price before the maker quotes that side again.
     pub requote_ms: u64,
+    pub requote_ticks: u32,
 }
 
 impl Default for MakerSettings {
     fn default() -> Self {
-        MakerSettings { count: 2, balance: 10_000_000.0, spread_ticks: 0, depth: 3, size: 500.0, requote_ms: 1_000 }
+        MakerSettings { count: 2, balance: 10_000_000.0, spread_ticks: 0, depth: 3, size: 500.0, requote_ms: 1_000, requote_ticks: 2 }
     }
 }
 

@@ -9,7 +9,7 @@ use crate::clock::now_ms;
 use crate::configuration::MakerSettings;
 use crate::sports::book::Book;
 use ledger::book::ladder::{round_to_ladder, tick_down, tick_up};
-use ledger::{AccountCommand, BetDelay, BetInfo, Command, EngineHandle, ExchangeCommand, Persistence, SportsCommand, State, UserId};
+use ledger::{AccountCommand, BetDelay, BetInfo, Command, EngineHandle, ExchangeCommand, Persistence, SportsCommand, UserId};
 use schemas::sports::{Market, Section, Side};
 use schemas::Role;
 use std::collections::BTreeSet;
@@ -128,17 +128,30 @@ async fn requote(settings: &MakerSettings, book: &Arc<RwLock<Book>>, engine: &En
         let ledger = engine.read();
         for (market, quotes) in &wanted {
             for &maker in makers {
-                if !stale(&ledger, maker, market.mid, quotes) {
-                    continue;
+                let resting: Vec<&ledger::Order> = ledger.exchange.user_orders(market.mid, maker).collect();
+                // Orders on runners or sides the maker no longer quotes go.
+                for order in resting.iter().filter(|o| !quotes.iter().any(|q| q.0 == o.sid && q.1 == o.side)) {
+                    cancels.push(Command::Exchange(ExchangeCommand::CancelOrder { user_id: maker, order_id: order.id, size_minor: None }));
                 }
-                if ledger.exchange.user_orders(market.mid, maker).next().is_some() {
-                    cancels.push(Command::Exchange(ExchangeCommand::CancelMarket { user_id: maker, mid: market.mid }));
-                }
-                for (n, &(sid, side, price, stake)) in quotes.iter().enumerate() {
-                    let info = maker_info(market, sid, side, price);
-                    let delay = BetDelay { in_play: in_play.contains(&market.gmid), ms_per_sec: 0 };
-                    let request_id = format!("mk{round}-{stamp}-{}-{n}", market.mid);
-                    orders.push(Command::Sports(SportsCommand::PlaceOrder { user_id: maker, request_id, market: market.clone(), delay, size_minor: stake, persistence: Persistence::Keep, info }));
+                // Each runner's side is quoted again only when it went stale.
+                let mut groups: Vec<(u32, Side)> = quotes.iter().map(|q| (q.0, q.1)).collect();
+                groups.sort_unstable_by_key(|(sid, side)| (*sid, *side == Side::Back));
+                groups.dedup();
+                for (sid, side) in groups {
+                    let wanted: Vec<&Quote> = quotes.iter().filter(|q| q.0 == sid && q.1 == side).collect();
+                    let held: Vec<&&ledger::Order> = resting.iter().filter(|o| o.sid == sid && o.side == side).collect();
+                    if !stale(settings, &wanted, &held) {
+                        continue;
+                    }
+                    for order in held {
+                        cancels.push(Command::Exchange(ExchangeCommand::CancelOrder { user_id: maker, order_id: order.id, size_minor: None }));
+                    }
+                    for &&(sid, side, price, stake) in &wanted {
+                        let info = maker_info(market, sid, side, price);
+                        let delay = BetDelay { in_play: in_play.contains(&market.gmid), ms_per_sec: 0 };
+                        let request_id = format!("mk{round}-{stamp}-{}-{sid}-{}", market.mid, orders.len());
+                        orders.push(Command::Sports(SportsCommand::PlaceOrder { user_id: maker, request_id, market: market.clone(), delay, size_minor: stake, persistence: Persistence::Keep, info }));
+                    }
                 }
             }
         }
@@ -147,14 +160,29 @@ async fn requote(settings: &MakerSettings, book: &Arc<RwLock<Book>>, engine: &En
     submit_all(engine, orders).await;
 }
 
-/// Whether a maker's orders on a market are not the quotes it wants: another price, or less
-/// than half of a quote's stake left unmatched.
-fn stale(state: &State, maker: UserId, mid: u64, quotes: &[Quote]) -> bool {
-    let resting: Vec<_> = state.exchange.user_orders(mid, maker).collect();
-    let priced = |sid: u32, side: Side, price: u32| resting.iter().filter(|o| o.sid == sid && o.side == side && o.price_h == price).map(|o| o.unmatched_minor).sum::<i64>();
-    let all_wanted = quotes.iter().all(|&(sid, side, price, stake)| priced(sid, side, price) * 2 >= stake);
-    let none_else = resting.iter().all(|o| quotes.iter().any(|&(sid, side, price, _)| o.sid == sid && o.side == side && o.price_h == price));
-    !(all_wanted && none_else)
+/// Whether a maker's orders on one side of a runner (`held`) no longer do for the quotes it
+/// wants there: its best price is more than `requote_ticks` ladder ticks from the wanted best, or
+/// less than half the wanted stake is left unmatched. Within that, the quotes stand (re-quoting
+/// at every move of the fair price would fill the log with cancels and orders).
+fn stale(settings: &MakerSettings, wanted: &[&Quote], held: &[&&ledger::Order]) -> bool {
+    let best = |prices: &mut dyn Iterator<Item = u32>, side: Side| if side == Side::Lay { prices.max() } else { prices.min() };
+    let Some(side) = wanted.first().map(|q| q.1) else { return !held.is_empty() };
+    let (Some(want), Some(have)) = (best(&mut wanted.iter().map(|q| q.2), side), best(&mut held.iter().map(|o| o.price_h), side)) else { return true };
+    let wanted_minor: i64 = wanted.iter().map(|q| q.3).sum();
+    let held_minor: i64 = held.iter().map(|o| o.unmatched_minor).sum();
+    ticks_between(want, have) > settings.requote_ticks || held_minor * 2 < wanted_minor
+}
+
+/// Ladder ticks between two ladder prices.
+fn ticks_between(a: u32, b: u32) -> u32 {
+    let (mut low, high) = (a.min(b), a.max(b));
+    let mut ticks = 0;
+    while low < high {
+        let Some(next) = tick_up(low) else { break };
+        low = next;
+        ticks += 1;
+    }
+    ticks
 }
 
 /// Submits the commands together (the engine takes them in a few batches); a refused one (the
@@ -202,7 +230,7 @@ mod tests {
 
     #[test]
     fn a_maker_quotes_lays_below_and_backs_above_the_fair_price_on_the_ladder() {
-        let settings = MakerSettings { count: 1, balance: 0.0, spread_ticks: 0, depth: 3, size: 10.0, requote_ms: 1_000 };
+        let settings = MakerSettings { count: 1, balance: 0.0, spread_ticks: 0, depth: 3, size: 10.0, requote_ms: 1_000, requote_ticks: 2 };
         let quotes = quotes(&settings, &fair(203, 207));
         let lays: Vec<_> = quotes.iter().filter(|q| q.1 == Side::Lay).map(|q| (q.2, q.3)).collect();
         let backs: Vec<_> = quotes.iter().filter(|q| q.1 == Side::Back).map(|q| (q.2, q.3)).collect();
