@@ -347,3 +347,54 @@ pub struct SettlementRow {
     #[ts(type = "number")]
     pub seq: u64,
 }
+
+/// One unmatched order in an operator's view of a book.
+#[derive(Debug, Clone, Serialize, Deserialize, TS, ToSchema)]
+#[serde(rename_all = "camelCase")]
+#[ts(export)]
+pub struct OpsBookOrder {
+    pub username: String,
+    pub role: crate::Role,
+    #[ts(type = "number")]
+    pub order_id: u64,
+    pub sid: u32,
+    pub bet_type: Side,
+    #[ts(type = "number")]
+    pub u_rate: Price,
+    #[ts(type = "number")]
+    pub unmatched: Money,
+    pub persistence: Persistence,
+}
+
+/// One account's position in a book: its exposure there and its P/L if each runner wins.
+#[derive(Debug, Clone, Serialize, Deserialize, TS, ToSchema)]
+#[serde(rename_all = "camelCase")]
+#[ts(export)]
+pub struct OpsBookPosition {
+    pub username: String,
+    pub role: crate::Role,
+    #[ts(type = "number")]
+    pub exposure: Money,
+    /// Matched P/L if each runner wins, by runner (`sid`, amount).
+    pub runners: Vec<RunnerPnl>,
+}
+
+#[derive(Debug, Clone, Serialize, Deserialize, TS, ToSchema)]
+#[serde(rename_all = "camelCase")]
+#[ts(export)]
+pub struct RunnerPnl {
+    pub sid: u32,
+    #[ts(type = "number")]
+    pub amount: Money,
+}
+
+/// `GET /api/ops/exchange/{gameId}/{marketId}`: a market's whole book, every unmatched order by
+/// account, and every account's position (the market makers' among them).
+#[derive(Debug, Clone, Serialize, Deserialize, TS, ToSchema)]
+#[serde(rename_all = "camelCase")]
+#[ts(export)]
+pub struct OpsBook {
+    pub depth: MarketDepth,
+    pub orders: Vec<OpsBookOrder>,
+    pub positions: Vec<OpsBookPosition>,
+}

@@ -125,3 +125,14 @@ pub async fn inject_feed_events(state: web::Data<AppState>, user: AuthUser, quer
     desk(&state).feed()?.inject(source, events).await?;
     Ok(ok("Events applied", serde_json::json!({ "events": count })))
 }
+
+/// A market's book for operators: its depth, every unmatched order by account, and every
+/// account's position there (the market makers' among them).
+#[utoipa::path(get, path = "/api/ops/exchange/{gameId}/{marketId}", tag = "ops", params(("gameId" = u64, Path, description = "The match"), ("marketId" = u64, Path, description = "A match-odds market of it")), responses((status = 200, description = "Success", body = schemas::Envelope<schemas::bets::OpsBook>), (status = 404, description = "Unknown match or market"), (status = 422, description = "Not an exchange market")), security(("bearer" = [])))]
+pub async fn ops_exchange_book(state: web::Data<AppState>, user: AuthUser, path: web::Path<(u64, u64)>) -> ApiResult<HttpResponse> {
+    user.require(&[Role::Operator])?;
+    let (gmid, mid) = path.into_inner();
+    let ledger = state.engine.read();
+    let book = state.book.read().unwrap_or_else(|p| p.into_inner());
+    Ok(ok("Success", crate::services::orders::ops_book(&ledger, &book, gmid, mid)?))
+}

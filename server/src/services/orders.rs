@@ -145,3 +145,40 @@ pub fn market_depth(state: &State, book: &Book, gmid: u64, mid: u64) -> ApiResul
     let runners = market.section.iter().map(|s| RunnerDepth { sid: s.sid, name: s.nat.clone(), back: levels(s.sid, Side::Lay), lay: levels(s.sid, Side::Back) }).collect();
     Ok(MarketDepth { game_id: gmid, market_id: mid, market_name: market.mname.clone(), status: market.status.clone(), runners })
 }
+
+/// An operator's view of a market's book: its depth, every unmatched order by account, and
+/// every account's position there (matched P/L if each runner wins, and exposure).
+pub fn ops_book(state: &State, book: &Book, gmid: u64, mid: u64) -> ApiResult<schemas::bets::OpsBook> {
+    use schemas::bets::{OpsBook, OpsBookOrder, OpsBookPosition, RunnerPnl};
+    let depth = market_depth(state, book, gmid, mid)?;
+    let key = ledger::BookKey { mid, scope: 0 };
+    let name = |user_id: UserId| state.accounts.users.get(&user_id).map(|u| (u.username.clone(), u.role));
+    let orders = state
+        .exchange
+        .orders
+        .values()
+        .filter(|o| o.book == key)
+        .filter_map(|o| {
+            let (username, role) = name(o.user_id)?;
+            Some(OpsBookOrder { username, role, order_id: o.id, sid: o.sid, bet_type: o.side, u_rate: Price(o.price_h), unmatched: Money(o.unmatched_minor), persistence: persistence(o.persistence) })
+        })
+        .collect();
+    let kind = ledger::book::decide::kind_of(&state.betting, &state.exchange, &key);
+    let sids: Vec<u32> = match &kind {
+        Some(ledger::betting::BookKind::Runners(sids)) => sids.clone(),
+        _ => Vec::new(),
+    };
+    let positions = state
+        .accounts
+        .users
+        .values()
+        .filter(|u| u.book_exposure.contains_key(&key) || u.book_pnl.contains_key(&key))
+        .map(|u| OpsBookPosition {
+            username: u.username.clone(),
+            role: u.role,
+            exposure: Money(u.book_exposure.get(&key).copied().unwrap_or(0)),
+            runners: sids.iter().enumerate().map(|(i, sid)| RunnerPnl { sid: *sid, amount: Money(u.book_pnl.get(&key).and_then(|p| p.get(i)).copied().unwrap_or(0)) }).collect(),
+        })
+        .collect();
+    Ok(OpsBook { depth, orders, positions })
+}

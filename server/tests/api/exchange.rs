@@ -137,6 +137,28 @@ async fn at_in_play_lapse_orders_lapse_and_keep_orders_stay() {
 }
 
 #[actix_web::test]
+async fn operators_see_each_accounts_orders_and_position_in_a_book() {
+    let app = book_app().await;
+    let operator = app.operator().await;
+    let player = app.player().await;
+    let layer = trader(&app, &operator, "book_layer").await;
+    let (_, market) = match_odds(&app).await;
+    order(&app, &layer, &market, 0, "lay", 2.5, 300.0, "rest").await;
+    order(&app, &player, &market, 0, "back", 2.5, 100.0, "take").await;
+    let url = format!("/api/ops/exchange/{}/{}", market["gmid"], market["mid"]);
+    assert_eq!(app.get(&url, Some(&player)).await.status, 403);
+    let book = app.get(&url, Some(&operator)).await;
+    assert_eq!(book.status, 200, "{}", book.body);
+    let data = book.data();
+    assert_eq!(data["depth"]["runners"][0]["back"], json!([{"price": 2.5, "size": 200}]));
+    assert_eq!((data["orders"][0]["username"].as_str(), data["orders"][0]["unmatched"].as_f64()), (Some("book_layer"), Some(200.0)));
+    let position = |name: &str| data["positions"].as_array().expect("positions").iter().find(|p| p["username"] == name).cloned().expect("a position");
+    let (backer, laid) = (position("player1"), position("book_layer"));
+    assert_eq!((backer["runners"][0]["amount"].as_f64(), backer["exposure"].as_f64()), (Some(150.0), Some(100.0)));
+    assert_eq!((laid["runners"][0]["amount"].as_f64(), laid["exposure"].as_f64()), (Some(-150.0), Some(450.0)), "150 matched and 300 more if the rest matches");
+}
+
+#[actix_web::test]
 async fn an_operator_cancels_an_accounts_orders_with_a_remark() {
     let app = book_app().await;
     let operator = app.operator().await;
