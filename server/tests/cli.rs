@@ -655,3 +655,34 @@ fn raw_head(url: &str, path: &str) -> String {
     stream.read_to_string(&mut response).expect("response read");
     response.split_once("\r\n\r\n").map_or(response.clone(), |(head, _)| head.to_owned())
 }
+
+#[test]
+fn a_scenario_trades_on_the_exchange_as_scripted_accounts() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let (mut server, url) = serve_with(dir.path().to_str().expect("utf-8"), &[("APP_FEED__SIMULATOR", "false")]);
+    let market = serde_json::json!({"mid": 9101, "gmid": 9001, "mname": "Match Odds", "gtype": "match", "status": "OPEN", "min": 100, "max": 0, "minb": 50, "maxb": 10000, "rc": 0, "rem": "",
+        "section": [{"sid": 1, "sno": 1, "nat": "Lions", "gstatus": "ACTIVE", "min": 100, "max": 0, "rem": "", "odds": []}, {"sid": 2, "sno": 2, "nat": "Tigers", "gstatus": "ACTIVE", "min": 100, "max": 0, "rem": "", "odds": []}]});
+    let fixture = serde_json::json!({"etid": 4, "gmid": 9001, "ename": "Lions v Tigers", "cname": "Friendly", "stime": "2026-11-25T18:00:00Z", "iplay": false, "tv": false, "f": false, "bm": false, "iscc": 0, "section": []});
+    let order = |side: &str, price: f64, id: &str| serde_json::json!({"gameId": 9001, "marketId": 9101, "sectionId": 1, "uRate": price, "amount": 100, "betType": side, "requestId": id});
+    let lines = [
+        serde_json::json!({"at": 0, "feed": {"type": "fixture_added", "fixture": fixture, "markets": [market]}}),
+        serde_json::json!({"at": 10, "call": {"method": "POST", "path": "/ops/users", "body": {"username": "scripted", "password": "secret12", "role": "user", "mustChangePassword": false}}}),
+        serde_json::json!({"at": 20, "call": {"method": "POST", "path": "/ops/credit", "body": {"username": "scripted", "amount": 1000, "remark": "scenario"}}}),
+        serde_json::json!({"at": 30, "as": {"username": "scripted", "password": "secret12"}, "call": {"method": "POST", "path": "/bet/place", "body": order("lay", 2.0, "lay")}}),
+        serde_json::json!({"at": 40, "as": {"username": "player1", "password": "player123"}, "call": {"method": "POST", "path": "/bet/place", "body": order("back", 2.0, "back")}}),
+        serde_json::json!({"at": 50, "as": {"username": "scripted", "password": "secret12"}, "call": {"method": "POST", "path": "/bet/place", "body": order("lay", 3.0, "rest")}}),
+        serde_json::json!({"at": 60, "as": {"username": "scripted", "password": "secret12"}, "call": {"method": "POST", "path": "/exchange/cancel-all", "body": {"marketId": 9101}}}),
+    ];
+    let file = dir.path().join("trade.jsonl");
+    std::fs::write(&file, lines.iter().map(|l| l.to_string() + "\n").collect::<String>()).expect("written");
+    let played = exchange(&["scenario", "play", file.to_str().expect("utf-8"), "--speed", "0", "--url", &url]);
+    assert!(played.status.success(), "{}", String::from_utf8_lossy(&played.stderr));
+    let kinds = |kind: &str| String::from_utf8_lossy(&exchange(&["audit", "events", "--kind", kind, "--url", &url]).stdout).lines().count();
+    assert_eq!(kinds("OrderPlaced"), 3, "three orders");
+    assert_eq!(kinds("BetPlaced"), 2, "one fill: a bet each side");
+    assert_eq!(kinds("OrdersClosed"), 1, "the resting lay cancelled");
+    let report = stdout_json(&exchange(&["audit", "verify", "--url", &url]));
+    assert!(report["checks"].as_array().expect("checks").iter().all(|c| c["pass"] == true), "{report}");
+    server.kill().expect("stops");
+    server.wait().expect("reaped");
+}

@@ -16,13 +16,21 @@ const CALL_TIMEOUT: std::time::Duration = std::time::Duration::from_secs(30);
 
 impl Remote {
     pub async fn sign_in(url: &str, operator: &str, password: &str) -> anyhow::Result<Remote> {
+        Remote::sign_in_with(url, serde_json::json!({"username": operator, "password": password, "client": "cli"})).await
+    }
+
+    /// A player's session (players have no tool sessions): a scenario's scripted account.
+    pub async fn sign_in_player(url: &str, username: &str, password: &str) -> anyhow::Result<Remote> {
+        Remote::sign_in_with(url, serde_json::json!({"username": username, "password": password})).await
+    }
+
+    async fn sign_in_with(url: &str, login: Value) -> anyhow::Result<Remote> {
         let client = awc::Client::builder().timeout(CALL_TIMEOUT).finish();
         let base = url.trim_end_matches('/').to_owned();
-        let login = serde_json::json!({"username": operator, "password": password, "client": "cli"});
         let mut response = client.post(format!("{base}/api/auth/login")).send_json(&login).await.map_err(|e| anyhow::anyhow!("calling {base}: {e}"))?;
         let status = response.status();
         let body: Value = response.json().await.context("reading the login answer")?;
-        let Some(token) = body["data"]["accessToken"].as_str() else { bail!("operator login failed: {status}: {}", body["message"]) };
+        let Some(token) = body["data"]["accessToken"].as_str() else { bail!("login of {} failed: {status}: {}", login["username"], body["message"]) };
         Ok(Remote { base, token: token.to_owned(), client })
     }
 
@@ -48,6 +56,11 @@ impl Remote {
             bail!("{status}: {}", body["message"]);
         }
         Ok(body["data"].clone())
+    }
+
+    /// The server's address.
+    pub fn base(&self) -> &str {
+        &self.base
     }
 
     /// One call, then the tool's session ends.

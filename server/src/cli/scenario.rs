@@ -67,6 +67,10 @@ pub struct Line {
     pub feed: Option<FeedEvent>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub call: Option<Call>,
+    /// The call is made as this account (a scripted player placing or cancelling orders)
+    /// instead of the operator who plays the scenario.
+    #[serde(default, rename = "as", skip_serializing_if = "Option::is_none")]
+    pub as_account: Option<Account>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub casino: Option<String>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -82,6 +86,17 @@ pub struct Call {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub body: Option<Value>,
 }
+
+/// A scripted account a scenario's call is made as.
+#[derive(Debug, Clone, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Account {
+    pub username: String,
+    pub password: String,
+}
+
+/// The calls whose bodies the server takes sealed (`{"Payload": …}`), as the client sends them.
+const SEALED_CALLS: [&str; 2] = ["/bet/place", "/bet/place/casino"];
 
 /// How often the recorder reads the journal.
 const RECORD_POLL: Duration = Duration::from_millis(200);
@@ -130,7 +145,7 @@ pub async fn record(remote: &Remote, seconds: u64, out: &Path) -> anyhow::Result
     let snapshot: Snapshot = serde_json::from_value(remote.call::<()>("GET", "/api/ops/feed/snapshot", None).await?)?;
     let mut lines = 0u64;
     for event in snapshot.events {
-        write_line(&mut out, &Line { at: 0, feed: Some(event), call: None, casino: None, stack: None })?;
+        write_line(&mut out, &Line { at: 0, feed: Some(event), call: None, as_account: None, casino: None, stack: None })?;
         lines += 1;
     }
     // The state is on disk before the first change: a tester can act once the file has it.
@@ -141,7 +156,7 @@ pub async fn record(remote: &Remote, seconds: u64, out: &Path) -> anyhow::Result
         let noted: Vec<Noted> = serde_json::from_value(remote.call::<()>("GET", &format!("/api/ops/feed/journal?after={after}"), None).await?)?;
         for entry in noted {
             let at = u64::try_from(entry.at_ms - snapshot.at_ms).unwrap_or(0);
-            write_line(&mut out, &Line { at, feed: Some(entry.event), call: None, casino: None, stack: None })?;
+            write_line(&mut out, &Line { at, feed: Some(entry.event), call: None, as_account: None, casino: None, stack: None })?;
             after = entry.seq;
             lines += 1;
         }
@@ -189,6 +204,8 @@ pub async fn play(remote: &Remote, lines: Vec<Line>, speed: f64) -> anyhow::Resu
     let (mut events, mut calls) = (0u64, 0u64);
     let (mut batch, mut batch_bytes): (Vec<FeedEvent>, usize) = (Vec::new(), 0);
     let mut lines = lines.into_iter().peekable();
+    let mut players: std::collections::HashMap<String, Remote> = std::collections::HashMap::new();
+    let mut cipher: Option<crate::crypto::PayloadCipher> = None;
     while let Some(line) = lines.next() {
         if speed > 0.0 {
             let due = start + Duration::from_secs_f64(line.at as f64 / 1000.0 / speed);
@@ -216,11 +233,36 @@ pub async fn play(remote: &Remote, lines: Vec<Line>, speed: f64) -> anyhow::Resu
                 }
             }
             (None, Some(call)) => {
-                remote.call(&call.method.to_uppercase(), &format!("/api{}", call.path), call.body.as_ref()).await.with_context(|| format!("{} {}", call.method, call.path))?;
+                let body = match (&call.body, SEALED_CALLS.contains(&call.path.as_str())) {
+                    (Some(body), true) => {
+                        if cipher.is_none() {
+                            let config = remote.call::<()>("GET", "/api/domain/domain-config", None).await.context("reading the site's payload key")?;
+                            let key = config["payload_key"].as_str().context("the site configuration carries the payload key")?;
+                            cipher = Some(crate::crypto::PayloadCipher::from_hex(key)?);
+                        }
+                        let sealed = cipher.as_ref().expect("set above").encrypt(body.to_string().as_bytes());
+                        Some(serde_json::json!({"Payload": sealed}))
+                    }
+                    (body, _) => body.clone(),
+                };
+                let caller = match &line.as_account {
+                    Some(account) => {
+                        if !players.contains_key(&account.username) {
+                            let player = Remote::sign_in_player(remote.base(), &account.username, &account.password).await?;
+                            players.insert(account.username.clone(), player);
+                        }
+                        &players[&account.username]
+                    }
+                    None => remote,
+                };
+                caller.call(&call.method.to_uppercase(), &format!("/api{}", call.path), body.as_ref()).await.with_context(|| format!("{} {}", call.method, call.path))?;
                 calls += 1;
             }
             (None, None) => {}
         }
+    }
+    for player in players.values() {
+        player.logout().await;
     }
     Ok((events, calls))
 }
