@@ -193,6 +193,32 @@ export function screenshotPath(name) {
 
 export const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 
+/** The exchange's price ladder (ledger/src/book/ladder.rs): each band's start, end and step, in hundredths. */
+const LADDER_BANDS = [
+  [100, 200, 1],
+  [200, 300, 2],
+  [300, 400, 5],
+  [400, 600, 10],
+  [600, 1_000, 20],
+  [1_000, 2_000, 50],
+  [2_000, 3_000, 100],
+  [3_000, 5_000, 200],
+  [5_000, 10_000, 500],
+  [10_000, 100_000, 1_000],
+];
+
+/** The ladder price `ticks` steps above (or, negative, below) the ladder price `price`, stopping at
+ * either end: a move of a match-odds market's fair price that the makers' quotes follow. */
+export function ladderStep(price, ticks) {
+  let priceH = Math.round(price * 100);
+  for (let i = 0; i < Math.abs(ticks); i += 1) {
+    const band = LADDER_BANDS.find(([lo, hi]) => (ticks > 0 ? priceH >= lo && priceH < hi : priceH > lo && priceH <= hi));
+    if (!band || (ticks > 0 ? priceH >= 100_000 : priceH <= 101)) break;
+    priceH += ticks > 0 ? band[2] : -band[2];
+  }
+  return priceH / 100;
+}
+
 /** An amount rounded to two decimals, as the client shows it. */
 export const round2 = (value) => Math.round(value * 100) / 100;
 

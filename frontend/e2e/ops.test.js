@@ -190,19 +190,21 @@ describe('the operators console', () => {
   });
 
   it('a market the operator suspends shows SUSPENDED on the player’s page at once; settled, it is on the bettor’s statement', T, async () => {
-    // A second player bets on the market (player1 stays signed in in the browser).
+    // A second player bets on the market (player1 stays signed in in the browser). A bookmaker
+    // market: the house is its counterparty (match odds are matched between players and makers,
+    // and the house stands on neither side of them).
     await api(server.url, 'POST', '/ops/users', { token: opToken, body: { username: 'punter', password: 'secret123', role: 'user' } });
     await api(server.url, 'POST', '/ops/credit', { token: opToken, body: { username: 'punter', amount: 1000, remark: 'start' } });
     let found;
     for (const fixture of await data(server.url, '/front/highlightproduct', { etid: 4, type: 'all' })) {
       const markets = await data(server.url, `/front/gamedetailPrivate?etid=4&gmid=${fixture.gmid}`);
-      const market = markets.find((m) => m.gtype === 'match' && m.status === 'OPEN' && m.section.every((x) => x.gstatus === 'ACTIVE'));
+      const market = markets.find((m) => m.gtype === 'match1' && m.status === 'OPEN' && m.section.every((x) => x.gstatus === 'ACTIVE'));
       if (market) {
         found = { fixture, market };
         break;
       }
     }
-    assert.ok(found, 'an open match-odds market');
+    assert.ok(found, 'an open bookmaker market');
     const { fixture, market } = found;
     const section = market.section[0];
     const price = Math.max(...section.odds.filter((level) => level.otype === 'back').map((level) => level.odds));
@@ -245,7 +247,8 @@ describe('the operators console', () => {
     await punter.getByRole('combobox', { name: 'Report type' }).click();
     await punter.getByRole('option', { name: 'Sport Report', exact: true }).click();
     await punter.getByRole('button', { name: 'Submit' }).click();
-    const profit = (Math.round((price - 1) * 100 * 100) / 100).toFixed(2);
+    // A bookmaker back wins stake × rate / 100.
+    const profit = (Math.round(price * 100) / 100).toFixed(2);
     const line = punter.getByTestId('statement-row').filter({ hasText: `${fixture.ename} / ${market.mname}` });
     await line.waitFor();
     assert.ok((await line.textContent()).includes(profit), `the win of ${profit} is on the statement`);

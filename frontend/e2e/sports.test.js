@@ -1,18 +1,23 @@
 // Sports pages against the real server with frozen prices (APP_FEED__SPEED=0) and no in-play
 // delay: the live home table, a player backing match odds and seeing the header, My Bet and My
 // Market follow, odds flashing when the operator moves a price, a visitor told to log in, and
-// screenshots of home, match page and bet slip at 375 and 1366 px.
+// screenshots of home, match page and bet slip at 375 and 1366 px. Match odds are the exchange's:
+// their prices are the market makers' orders, which follow the feed's fair price (re-quoted
+// every second), and a back at the best back price is matched against them.
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { api, data, launchBrowser, loginViaUi, newPage, operatorToken, round2, screenshotPath, startServer, waitForOpenRound } from './harness.js';
+import { api, data, ladderStep, launchBrowser, loginViaUi, newPage, operatorToken, round2, screenshotPath, startServer, waitForOpenRound } from './harness.js';
 
 const T = { timeout: 120_000 };
+/** A moved fair price reaches the book at the makers' next re-quote (every second), then the pages. */
+const REQUOTE_WAIT_MS = 5_000;
 const ENV = { APP_FEED__SPEED: '0', APP_BETTING__INPLAY_DELAY_MS_PER_SEC: '0' };
 
-/** The market with every price of its first runner moved by `step`. */
-function movedMarket(market, step) {
+/** A match-odds market (the book's prices, on the ladder) with every price of its first runner
+ * moved `ticks` ladder steps: far enough that the makers quote it again. */
+function movedOnLadder(market, ticks) {
   const [first, ...rest] = market.section;
-  const odds = first.odds.map((level) => ({ ...level, odds: round2(level.odds + step) }));
+  const odds = first.odds.map((level) => ({ ...level, odds: ladderStep(level.odds, ticks) }));
   return { ...market, section: [{ ...first, odds }, ...rest] };
 }
 
@@ -20,7 +25,8 @@ function bestBack(section) {
   return section.odds.find((level) => level.otype === 'back' && level.tno === 0).odds;
 }
 
-/** Records every odds cell that turns on its flash, from now on. */
+/** Records every odds cell that turns on its flash, from now on, by the price it shows while it
+ * flashes (a makers' re-quote can empty a price and fill it again within one flash). */
 async function watchFlashes(page) {
   await page.evaluate(() => {
     window.__flashes = [];
@@ -29,7 +35,7 @@ async function watchFlashes(page) {
         const el = record.target;
         if (el.getAttribute && el.getAttribute('data-flash') === 'true') window.__flashes.push(el.getAttribute('aria-label'));
       }
-    }).observe(document.body, { subtree: true, attributes: true, attributeFilter: ['data-flash'] });
+    }).observe(document.body, { subtree: true, attributes: true, attributeFilter: ['data-flash', 'aria-label'] });
   });
 }
 
@@ -70,11 +76,13 @@ describe('sports pages', () => {
     // Let the socket deliver its snapshot before the change, so the change arrives as a delta.
     await page.waitForTimeout(1000);
 
-    // The home table is the fixtures' headline prices: the feed moves them with fixture_updated.
-    const moved = movedMarket(cricket, 0.05);
+    // The home table shows the best prices of the match odds' book: the feed moves the fair price,
+    // the makers re-quote around it and the book's new best back reaches the row.
+    const matchOdds = (await matchState(cricket.gmid)).markets.find((m) => m.gtype === 'match');
+    const moved = movedOnLadder(matchOdds, 5);
     const price = bestBack(moved.section[0]);
-    await inject([{ type: 'fixture_updated', fixture: moved }]);
-    await row.getByRole('button', { name: `back ${price}` }).waitFor({ timeout: 3000 });
+    await inject([{ type: 'market_updated', market: moved }]);
+    await row.getByRole('button', { name: `back ${price}` }).waitFor({ timeout: REQUOTE_WAIT_MS });
 
     await page.getByRole('tab', { name: 'Football' }).click();
     await page.locator('[data-testid="match-row"]').first().waitFor();
@@ -159,13 +167,14 @@ describe('sports pages', () => {
     assert.equal(projected[0], `» ${round2((price - 1) * 200).toFixed(2)}`, 'the backed runner wins the profit');
     for (const other of projected.slice(1)) assert.equal(other, '» -200.00', 'the others lose the stake');
     await page.getByRole('button', { name: 'Submit' }).click();
-    await page.getByText('Bet placed successfully').waitFor();
+    // The makers' lays at the best back price take the whole bet.
+    await page.getByText(`Bet matched: 200.00 matched at ${price}`).waitFor();
 
     await page.waitForFunction(() => document.querySelector('[data-testid="exposure"]')?.textContent === '-200.00');
     // The header's balance is what is left to bet with: the liability is held.
     await page.waitForFunction((value) => document.querySelector('[aria-label="Balance"]')?.getAttribute('title') === value, (balanceBefore - 200).toFixed(2));
     assert.equal(await slip.count(), 0, 'the slip is cleared after the answer');
-    const myBet = page.getByRole('region', { name: 'My Bet' }).getByTestId('my-bet');
+    const myBet = page.getByRole('region', { name: 'Matched' }).getByTestId('my-bet');
     await myBet.first().waitFor();
     assert.equal(await myBet.count(), 1);
     await market.getByTestId('runner-book').first().waitFor();
@@ -251,10 +260,11 @@ describe('sports pages', () => {
     await watchFlashes(page);
 
     const { markets } = await matchState(fixture.gmid);
-    const moved = movedMarket(markets.find((m) => m.gtype === 'match'), 0.03);
+    // The fair price moves; the makers' re-quote moves the book's best back with it.
+    const moved = movedOnLadder(markets.find((m) => m.gtype === 'match'), 5);
     const price = bestBack(moved.section[0]);
     await inject([{ type: 'market_updated', market: moved }]);
-    await market.getByRole('button', { name: `back ${price}` }).waitFor({ timeout: 3000 });
+    await market.getByRole('button', { name: `back ${price}` }).waitFor({ timeout: REQUOTE_WAIT_MS });
     const flashes = await page.evaluate(() => window.__flashes);
     assert.ok(flashes.includes(`back ${price}`), `the changed cell flashed (saw ${flashes.join(', ')})`);
     await page.waitForTimeout(400);
