@@ -96,7 +96,7 @@ describe('the exchange between two players', () => {
     assert.equal(await b.getByRole('checkbox', { name: 'Keep in play' }).isChecked(), false, 'an order lapses at in-play unless kept');
     await b.screenshot({ path: screenshotPath('exchange-slip-1366.png') });
     await b.getByRole('button', { name: 'Submit' }).click();
-    await b.getByText(`Bet unmatched: ${STAKE.toFixed(2)} unmatched, waiting in the book at ${PRICE}`).waitFor();
+    await b.getByText(`Bet unmatched: ${STAKE.toFixed(2)} waiting in the book at ${PRICE}`).waitFor();
     await waitForExposure(b, (-LIABILITY).toFixed(2));
 
     const unmatched = b.getByRole('region', { name: 'Unmatched' }).getByTestId('my-order');
@@ -149,7 +149,7 @@ describe('the exchange between two players', () => {
     await price.fill('2.6');
     await b.getByRole('textbox', { name: 'Stake' }).fill(String(STAKE));
     await b.getByRole('button', { name: 'Submit' }).click();
-    await b.getByText(`Bet unmatched: ${STAKE.toFixed(2)} unmatched, waiting in the book at 2.6`).waitFor();
+    await b.getByText(`Bet unmatched: ${STAKE.toFixed(2)} waiting in the book at 2.6`).waitFor();
     // The matched lay loses 150 if the runner wins, the new one 160 more.
     await waitForExposure(b, '-310.00');
 

@@ -180,7 +180,7 @@ describe('bet slip', () => {
     await userEvent.type(screen.getByRole('textbox', { name: 'Stake' }), '100');
     await userEvent.click(screen.getByRole('button', { name: 'Submit' }));
     expect(placeBet).toHaveBeenCalledWith(expect.objectContaining({ uRate: 1.82, betType: 'lay', persistence: 'lapse' }));
-    expect(notify.success).toHaveBeenCalledWith('Bet unmatched: 100.00 unmatched, waiting in the book at 1.82');
+    expect(notify.success).toHaveBeenCalledWith('Bet unmatched: 100.00 waiting in the book at 1.82');
   });
 
   it('an empty book’s best cell opens the slip without a price, which the player names', async () => {

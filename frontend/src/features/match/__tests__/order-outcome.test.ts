@@ -19,7 +19,7 @@ describe('an exchange order’s toast says what matched and what waits', () => {
   it('unmatched: the whole size waits at the asked price', () => {
     const order = outcome({ unmatched: 200 });
     expect(matchState(order)).toBe('unmatched');
-    expect(placedOrderMessage(order, 3.05)).toBe('Bet unmatched: 200.00 unmatched, waiting in the book at 3.05');
+    expect(placedOrderMessage(order, 3.05)).toBe('Bet unmatched: 200.00 waiting in the book at 3.05');
   });
 
   it('says what self-match prevention cancelled', () => {

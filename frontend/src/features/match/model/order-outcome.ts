@@ -32,7 +32,7 @@ export function placedOrderMessage(order: OrderOutcome, price: number): string {
     case 'partly':
       return `Bet partly matched: ${matched}; ${waiting}${cancelledNote(order)}`;
     case 'unmatched':
-      return `Bet unmatched: ${waiting}${cancelledNote(order)}`;
+      return `Bet unmatched: ${formatFixed(order.unmatched)} waiting in the book at ${formatPrice(price)}${cancelledNote(order)}`;
     default:
       return `Bet not placed: ${formatFixed(order.cancelled)} would have matched your own order`;
   }
