@@ -398,3 +398,57 @@ pub struct OpsBook {
     pub orders: Vec<OpsBookOrder>,
     pub positions: Vec<OpsBookPosition>,
 }
+
+/// `GET`/`POST /api/ops/exchange/makers`: the market makers' settings now, and each maker's money.
+#[derive(Debug, Clone, Serialize, Deserialize, TS, ToSchema)]
+#[serde(rename_all = "camelCase")]
+#[ts(export)]
+pub struct OpsMakers {
+    pub paused: bool,
+    pub spread_ticks: u32,
+    pub depth: u32,
+    #[ts(type = "number")]
+    pub size: Money,
+    #[ts(type = "number")]
+    pub requote_ms: u64,
+    pub requote_ticks: u32,
+    pub makers: Vec<OpsMaker>,
+}
+
+#[derive(Debug, Clone, Serialize, Deserialize, TS, ToSchema)]
+#[serde(rename_all = "camelCase")]
+#[ts(export)]
+pub struct OpsMaker {
+    pub username: String,
+    #[ts(type = "number")]
+    pub balance: Money,
+    #[ts(type = "number")]
+    pub exposure: Money,
+    /// Unmatched orders on the books now.
+    pub orders: u32,
+}
+
+/// What to change of the running makers (each field optional); until the server restarts.
+#[derive(Debug, Clone, Serialize, Deserialize, TS, ToSchema)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+#[ts(export)]
+pub struct OpsMakersRequest {
+    #[serde(default)]
+    #[ts(optional)]
+    pub paused: Option<bool>,
+    #[serde(default)]
+    #[ts(optional)]
+    pub spread_ticks: Option<u32>,
+    #[serde(default)]
+    #[ts(optional)]
+    pub depth: Option<u32>,
+    #[serde(default)]
+    #[ts(optional, type = "number")]
+    pub size: Option<Money>,
+    #[serde(default)]
+    #[ts(optional, type = "number")]
+    pub requote_ms: Option<u64>,
+    #[serde(default)]
+    #[ts(optional)]
+    pub requote_ticks: Option<u32>,
+}

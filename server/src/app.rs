@@ -71,6 +71,7 @@ struct Parts {
     casino: crate::casino::SharedTables,
     dealer: Option<crate::casino::Dealer>,
     feed: Option<crate::sports::feed::FeedHandle>,
+    makers: Option<crate::exchange::makers::Makers>,
     edge: Option<crate::edge::Edge>,
     /// How the ledger reached its state at start.
     started_from: String,
@@ -189,11 +190,13 @@ impl Application {
         // Markets operators suspended stay suspended across the restart.
         book.write().unwrap_or_else(|p| p.into_inner()).set_holds(engine.read().sports.market_holds.clone());
         let feed = crate::sports::start_feed(&settings, book.clone(), hub.clone(), engine.clone()).await.context("starting the feed")?;
-        if settings.exchange.matching && settings.feed.simulator {
-            crate::exchange::makers::start(settings.exchange.makers.clone(), book.clone(), engine.clone()).await.context("starting the market makers")?;
-        }
+        let makers = if settings.exchange.matching && settings.feed.simulator {
+            crate::exchange::makers::start(settings.exchange.makers.clone(), book.clone(), engine.clone()).await.context("starting the market makers")?
+        } else {
+            None
+        };
         let dealer = crate::casino::start(&settings.casino, casino.clone(), hub.clone(), engine.clone()).await;
-        let parts = Parts { engine, history, hub, book, casino, dealer, feed, edge: None, started_from };
+        let parts = Parts { engine, history, hub, book, casino, dealer, feed, makers, edge: None, started_from };
         let announce = settings.application.jetstream().map(str::to_owned).map(|servers| (servers, settings.application.log_replicas, settings.application.clone()));
         let application = Application::serve(settings, &keys, parts)?;
         if let Some((servers, replicas, at)) = announce {
@@ -238,6 +241,7 @@ impl Application {
             casino,
             dealer: None,
             feed: None,
+            makers: None,
             edge: Some(followed.edge),
             started_from,
         };
@@ -248,12 +252,13 @@ impl Application {
         let listener = TcpListener::bind((settings.application.host.as_str(), settings.application.port))
             .with_context(|| format!("binding {}:{}", settings.application.host, settings.application.port))?;
         let port = listener.local_addr().context("reading the bound port")?.port();
-        let Parts { engine, history, hub, book, casino, dealer, feed, edge, started_from } = parts;
+        let Parts { engine, history, hub, book, casino, dealer, feed, makers, edge, started_from } = parts;
         let state = crate::http::state::AppState {
             book,
             casino,
             dealer,
             feed,
+            makers,
             edge,
             cipher: PayloadCipher::from_hex(&keys.payload_hex)?,
             secret_cipher: PayloadCipher::from_hex(&keys.secret_hex).context("the secret key")?,

@@ -127,6 +127,8 @@ fn api() -> actix_web::Scope {
         .route("/ops/feed/events", web::post().to(routes::inject_feed_events))
         .route("/ops/house", web::get().to(routes::ops_house))
         .route("/ops/feed", web::get().to(routes::ops_feed))
+        .route("/ops/exchange/makers", web::get().to(routes::ops_makers))
+        .route("/ops/exchange/makers", web::post().to(routes::ops_set_makers))
         .route("/ops/exchange/{gameId}/{marketId}", web::get().to(routes::ops_exchange_book))
         .route("/ops/feed/snapshot", web::get().to(routes::feed_snapshot))
         .route("/ops/feed/journal", web::get().to(routes::feed_journal))

@@ -19,10 +19,22 @@ use std::time::Duration;
 /// One quote: a runner, a side, a ladder price and a stake.
 type Quote = (u32, Side, u32, i64);
 
-/// Opens the makers' accounts that do not exist yet, then re-quotes every `requote_ms`.
-pub async fn start(settings: MakerSettings, book: Arc<RwLock<Book>>, engine: EngineHandle) -> anyhow::Result<()> {
+/// The running makers' settings, which an operator or a tester may change (`count` stays), and
+/// whether they are paused (their orders cancelled, nothing quoted).
+#[derive(Debug, Clone)]
+pub struct MakerControl {
+    pub settings: MakerSettings,
+    pub paused: bool,
+    pub makers: Vec<UserId>,
+}
+
+pub type Makers = Arc<RwLock<MakerControl>>;
+
+/// Opens the makers' accounts that do not exist yet, then re-quotes every `requote_ms` (as the
+/// control says at each round). None when there are no makers.
+pub async fn start(settings: MakerSettings, book: Arc<RwLock<Book>>, engine: EngineHandle) -> anyhow::Result<Option<Makers>> {
     if settings.count == 0 {
-        return Ok(());
+        return Ok(None);
     }
     let mut makers = Vec::new();
     for n in 1..=settings.count {
@@ -30,18 +42,32 @@ pub async fn start(settings: MakerSettings, book: Arc<RwLock<Book>>, engine: Eng
     }
     // The first quotes are in the books before the server takes its first request.
     requote(&settings, &book, &engine, &makers, 0).await;
+    let control = Arc::new(RwLock::new(MakerControl { settings, paused: false, makers }));
+    let running = control.clone();
     tokio::spawn(async move {
-        let mut ticks = tokio::time::interval(Duration::from_millis(settings.requote_ms.max(100)));
-        ticks.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
-        ticks.tick().await;
         let mut round = 0u64;
         loop {
-            ticks.tick().await;
+            let MakerControl { settings, paused, makers } = running.read().unwrap_or_else(|p| p.into_inner()).clone();
+            tokio::time::sleep(Duration::from_millis(settings.requote_ms.max(100))).await;
             round += 1;
-            requote(&settings, &book, &engine, &makers, round).await;
+            if paused {
+                withdraw(&engine, &makers).await;
+            } else {
+                requote(&settings, &book, &engine, &makers, round).await;
+            }
         }
     });
-    Ok(())
+    Ok(Some(control))
+}
+
+/// Paused makers take every order of theirs off the books.
+async fn withdraw(engine: &EngineHandle, makers: &[UserId]) {
+    let cancels: Vec<Command> = {
+        let ledger = engine.read();
+        let resting: BTreeSet<(UserId, u64)> = ledger.exchange.orders.values().filter(|o| makers.contains(&o.user_id)).map(|o| (o.user_id, o.book.mid)).collect();
+        resting.into_iter().map(|(user_id, mid)| Command::Exchange(ExchangeCommand::CancelMarket { user_id, mid })).collect()
+    };
+    submit_all(engine, cancels).await;
 }
 
 /// A maker's account: opened with its balance the first time (a password no one knows: makers
@@ -66,7 +92,10 @@ async fn open_maker(engine: &EngineHandle, username: &str, settings: &MakerSetti
 /// bets, lays from the feed's back price down and backs from its lay price up (`spread_ticks`
 /// further out), `depth` ladder prices each, the stake growing by `size` a level.
 pub fn quotes(settings: &MakerSettings, fair: &Market) -> Vec<Quote> {
-    let size_minor = (settings.size * 100.0).round() as i64;
+    // Never below the market's minimum stake (a match-odds market's `min`, else `minb`), which
+    // would refuse every quote.
+    let min_minor = [fair.min.minor(), fair.minb.minor()].into_iter().find(|m| *m > 0).unwrap_or(0);
+    let size_minor = ((settings.size * 100.0).round() as i64).max(min_minor);
     let mut quotes = Vec::new();
     if !matches!(fair.status.as_str(), "OPEN" | "ACTIVE") {
         return quotes;

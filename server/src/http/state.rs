@@ -23,6 +23,8 @@ pub struct AppState {
     pub dealer: Option<crate::casino::Dealer>,
     /// The running feed, when this server runs one.
     pub feed: Option<FeedHandle>,
+    /// The running market makers, when this server runs them (`crate::exchange::makers`).
+    pub makers: Option<crate::exchange::makers::Makers>,
     /// On an edge node: the engine node it forwards to and its followed log (`crate::edge`).
     pub edge: Option<crate::edge::Edge>,
     pub cipher: PayloadCipher,

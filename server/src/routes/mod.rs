@@ -34,7 +34,7 @@ pub use user_log::get_user_log;
 pub use users::{accept_rules, change_password, get_user};
 pub use wallet::{get_bonus, get_deposit_methods, get_wallet_requests, get_withdraw_accounts, request_deposit, request_withdrawal, save_withdraw_account};
 pub use ops_casino::{ops_list_tables, ops_stack_shoe, ops_table_action};
-pub use ops_feed::{feed_journal, feed_snapshot, inject_feed_events, ops_exchange_book, ops_feed, ops_fixture_action, ops_market_action};
+pub use ops_feed::{feed_journal, feed_snapshot, inject_feed_events, ops_exchange_book, ops_feed, ops_makers, ops_set_makers, ops_fixture_action, ops_market_action};
 pub use ops_users::{ops_account_action, ops_get_user, ops_list_users, ops_user_timeline};
 pub use ops_wallet::{activate_coupon, approve_wallet_request, grant_coupon, ops_list_coupons, ops_list_wallet_requests, process_wallet_request, reject_wallet_request};
 pub use secure_auth::{disable_totp, enroll_totp, get_secure_auth, telegram_connection, verify_totp};

@@ -93,6 +93,8 @@ use utoipa::{Modify, OpenApi, PartialSchema, ToSchema};
         crate::routes::ops_feed::feed_journal,
         crate::routes::ops_feed::inject_feed_events,
         crate::routes::ops_feed::ops_exchange_book,
+        crate::routes::ops_feed::ops_makers,
+        crate::routes::ops_feed::ops_set_makers,
         crate::routes::ops_users::ops_list_users,
         crate::routes::ops_users::ops_get_user,
         crate::routes::ops_users::ops_user_timeline,

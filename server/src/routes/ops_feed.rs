@@ -136,3 +136,68 @@ pub async fn ops_exchange_book(state: web::Data<AppState>, user: AuthUser, path:
     let book = state.book.read().unwrap_or_else(|p| p.into_inner());
     Ok(ok("Success", crate::services::orders::ops_book(&ledger, &book, gmid, mid)?))
 }
+
+/// The market makers as they run: their settings and each maker's money.
+fn makers_view(state: &AppState) -> ApiResult<schemas::bets::OpsMakers> {
+    let makers = state.makers.as_ref().ok_or_else(|| ApiError::not_found("This server runs no market makers".into()))?;
+    let control = makers.read().unwrap_or_else(|p| p.into_inner()).clone();
+    let ledger = state.engine.read();
+    let rows = control
+        .makers
+        .iter()
+        .filter_map(|id| ledger.accounts.users.get(id))
+        .map(|u| schemas::bets::OpsMaker {
+            username: u.username.clone(),
+            balance: schemas::Money(u.balance_minor),
+            exposure: schemas::Money(u.exposure_minor),
+            orders: u32::try_from(ledger.exchange.orders.values().filter(|o| o.user_id == u.id).count()).unwrap_or(u32::MAX),
+        })
+        .collect();
+    let s = &control.settings;
+    Ok(schemas::bets::OpsMakers {
+        paused: control.paused,
+        spread_ticks: s.spread_ticks,
+        depth: s.depth,
+        size: schemas::Money((s.size * 100.0).round() as i64),
+        requote_ms: s.requote_ms,
+        requote_ticks: s.requote_ticks,
+        makers: rows,
+    })
+}
+
+/// The market makers: their settings and each maker's balance, exposure and resting orders.
+#[utoipa::path(get, path = "/api/ops/exchange/makers", tag = "ops", responses((status = 200, description = "Success", body = schemas::Envelope<schemas::bets::OpsMakers>), (status = 404, description = "No market makers run here")), security(("bearer" = [])))]
+pub async fn ops_makers(state: web::Data<AppState>, user: AuthUser) -> ApiResult<HttpResponse> {
+    user.require(&[Role::Operator])?;
+    Ok(ok("Success", makers_view(&state)?))
+}
+
+/// Changes the running makers (until the server restarts): pause them (their orders are
+/// cancelled) or resume, or quote wider, deeper, larger or more often.
+#[utoipa::path(post, path = "/api/ops/exchange/makers", tag = "ops", request_body = schemas::bets::OpsMakersRequest, responses((status = 200, description = "Changed", body = schemas::Envelope<schemas::bets::OpsMakers>), (status = 400, description = "A setting out of its range"), (status = 404, description = "No market makers run here")), security(("bearer" = [])))]
+pub async fn ops_set_makers(state: web::Data<AppState>, user: AuthUser, JsonBody(body): JsonBody<schemas::bets::OpsMakersRequest>) -> ApiResult<HttpResponse> {
+    user.require(&[Role::Operator])?;
+    let makers = state.makers.as_ref().ok_or_else(|| ApiError::not_found("This server runs no market makers".into()))?;
+    let within = |value: Option<u64>, range: std::ops::RangeInclusive<u64>, field: &str| match value {
+        Some(v) if !range.contains(&v) => Err(ApiError::bad(format!("{field}: {} to {}", range.start(), range.end()))),
+        _ => Ok(()),
+    };
+    within(body.spread_ticks.map(u64::from), 0..=20, "spreadTicks")?;
+    within(body.depth.map(u64::from), 1..=10, "depth")?;
+    within(body.requote_ms, 100..=60_000, "requoteMs")?;
+    within(body.requote_ticks.map(u64::from), 0..=20, "requoteTicks")?;
+    if body.size.is_some_and(|s| s.minor() <= 0 || s.minor() > 10_000_000) {
+        return Err(ApiError::bad("size: more than 0 and at most 100000.00"));
+    }
+    {
+        let mut control = makers.write().unwrap_or_else(|p| p.into_inner());
+        let s = &mut control.settings;
+        s.spread_ticks = body.spread_ticks.unwrap_or(s.spread_ticks);
+        s.depth = body.depth.unwrap_or(s.depth);
+        s.requote_ms = body.requote_ms.unwrap_or(s.requote_ms);
+        s.requote_ticks = body.requote_ticks.unwrap_or(s.requote_ticks);
+        s.size = body.size.map_or(s.size, |m| m.minor() as f64 / 100.0);
+        control.paused = body.paused.unwrap_or(control.paused);
+    }
+    Ok(ok("Market makers changed", makers_view(&state)?))
+}

@@ -215,3 +215,51 @@ async fn bad_orders_and_cancels_get_a_clear_error_and_write_nothing() {
     assert_error(&app.get(&format!("/api/exchange/depth/{}/{}", bookmaker["gmid"], bookmaker["mid"]), None).await, 422, "not traded on the exchange");
     assert_error(&app.get(&format!("/api/exchange/depth/{}/1", market["gmid"]), None).await, 404, "Unknown market");
 }
+
+#[actix_web::test]
+async fn a_tester_pauses_the_market_makers_and_changes_how_they_quote() {
+    let app = spawn_app_with(|s| {
+        s.feed.speed = 0.0;
+        s.exchange.makers.requote_ms = 200;
+    })
+    .await;
+    let operator = app.operator().await;
+    let player = app.player().await;
+    let makers = app.get("/api/ops/exchange/makers", Some(&operator)).await;
+    assert_eq!(makers.status, 200, "{}", makers.body);
+    assert_eq!(makers.data()["makers"].as_array().map(Vec::len), Some(2));
+    assert!(makers.data()["makers"][0]["orders"].as_u64() > Some(0), "{}", makers.body);
+    assert_eq!(app.get("/api/ops/exchange/makers", Some(&player)).await.status, 403);
+    for bad in [json!({"depth": 0}), json!({"size": -1}), json!({"requoteMs": 5}), json!({"spreadTicks": 99}), json!({"colour": "red"})] {
+        assert_eq!(app.post("/api/ops/exchange/makers", Some(&operator), &bad).await.status, 400, "{bad}");
+    }
+    let (_, market) = match_odds(&app).await;
+    let paused = app.post("/api/ops/exchange/makers", Some(&operator), &json!({"paused": true})).await;
+    assert_eq!((paused.status, paused.data()["paused"].as_bool()), (200, Some(true)), "{}", paused.body);
+    let empty = async {
+        for _ in 0..50 {
+            if depth(&app, &market).await["back"] == json!([]) {
+                return true;
+            }
+            actix_web::rt::time::sleep(std::time::Duration::from_millis(100)).await;
+        }
+        false
+    };
+    assert!(empty.await, "paused makers take their orders off the book");
+    let wider = app.post("/api/ops/exchange/makers", Some(&operator), &json!({"paused": false, "depth": 1, "size": 150})).await;
+    assert_eq!((wider.data()["depth"].as_u64(), wider.data()["size"].as_f64()), (Some(1), Some(150.0)), "{}", wider.body);
+    let quoted = async {
+        for _ in 0..50 {
+            let back = depth(&app, &market).await["back"].clone();
+            if back != json!([]) {
+                return back;
+            }
+            actix_web::rt::time::sleep(std::time::Duration::from_millis(100)).await;
+        }
+        json!([])
+    };
+    let back = quoted.await;
+    let now = app.get("/api/ops/exchange/makers", Some(&operator)).await;
+    assert_eq!(back.as_array().map(Vec::len), Some(1), "one level a side: {back} {}", now.body);
+    assert_eq!(back[0]["size"], 300, "two makers, 150 each: {back}");
+}
