@@ -131,8 +131,7 @@ fn steps(price: u32, n: u32, step: fn(u32) -> Option<u32>) -> Option<u32> {
 }
 
 /// One round: every maker re-quotes every exchange market whose quotes it no longer likes (the
-/// fair prices moved, or its quotes were matched below half their stake), in two steps so a
-/// new quote never meets the maker's own old one: the cancels, then the new orders.
+/// fair prices moved, or its quotes were matched below half their stake).
 async fn requote(settings: &MakerSettings, book: &Arc<RwLock<Book>>, engine: &EngineHandle, makers: &[UserId], round: u64) {
     let wanted: Vec<(Market, Vec<Quote>)> = {
         let book = book.read().unwrap_or_else(|p| p.into_inner());
@@ -185,8 +184,11 @@ async fn requote(settings: &MakerSettings, book: &Arc<RwLock<Book>>, engine: &En
             }
         }
     }
+    // Cancels first, then the new quotes, sent together: the engine takes them in one batch
+    // (in this order, so a new quote never meets the maker's old one), and the pages see the
+    // book once, moved, rather than empty between two batches.
+    cancels.extend(orders);
     submit_all(engine, cancels).await;
-    submit_all(engine, orders).await;
 }
 
 /// Whether a maker's orders on one side of a runner (`held`) no longer do for the quotes it
