@@ -208,8 +208,9 @@ async fn two_edges_serve_reads_forward_writes_and_push_the_engines_frames() {
         assert_eq!(status, 200, "{path} on B: {}", String::from_utf8_lossy(&on_b));
         let (_, _, on_engine) = raw(&http, method, &format!("{}{path}", engine.base), &token, 0, body.as_ref()).await;
         assert_eq!(on_b, on_engine, "{path}: edge B answers as the engine node does");
-        let bet_id = format!("\"betId\":{}", placed["data"]["bet"]["betId"]);
-        assert!(String::from_utf8_lossy(&on_b).contains(&bet_id) || path == "/api/users", "{path} holds the bet: {}", String::from_utf8_lossy(&on_b));
+        // Match odds are the exchange's: the answer's bet is the order, the lists hold its fills.
+        let market = format!("\"marketId\":{}", placed["data"]["bet"]["marketId"]);
+        assert!(String::from_utf8_lossy(&on_b).contains(&market) || path == "/api/users", "{path} holds the bet: {}", String::from_utf8_lossy(&on_b));
     }
 
     // A casino table watched on the engine node and both edges: the same frames, same seqs, even

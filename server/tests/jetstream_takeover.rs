@@ -12,7 +12,7 @@
 
 mod common;
 
-use ledger::BetEvent;
+use ledger::{BetEvent, OrderEvent};
 use common::{call, open_market, payload_cipher, sealed_call, Nats};
 use ledger::jetstream::{JetStreamOptions, JetStreamStore};
 use ledger::{Event, Store};
@@ -235,13 +235,16 @@ async fn kill_again_and_again(target: &Target, log: &str, mut engine: Node, mut 
     (takeovers, [engine, standby])
 }
 
-/// The log's bets by request id: every bet id placed under it.
+/// The log's bets and exchange orders by request id: every id placed under it (a fill's bets
+/// carry their order's request id, recorded by the order).
 fn bets_in_log(log: &str) -> HashMap<String, Vec<u64>> {
     let store = JetStreamStore::open(&JetStreamOptions { servers: log.into(), stream: "LEDGER".into(), replicas: 1 }).expect("the stream opens");
     let mut bets: HashMap<String, Vec<u64>> = HashMap::new();
     for record in store.read_from(1) {
-        if let Event::Bets(BetEvent::BetPlaced { bet_id, request_id, .. }) = record.expect("every batch decodes").event {
-            bets.entry(request_id).or_default().push(bet_id);
+        match record.expect("every batch decodes").event {
+            Event::Bets(BetEvent::BetPlaced { bet_id, request_id, info, .. }) if info.fill.is_none() => bets.entry(request_id).or_default().push(bet_id),
+            Event::Exchange(OrderEvent::OrderPlaced { order_id, request_id, .. }) => bets.entry(request_id).or_default().push(order_id),
+            _ => {}
         }
     }
     bets
