@@ -8,6 +8,7 @@ use crate::book::messages::Persistence;
 use crate::ids::{BookKey, UserId};
 use schemas::sports::Side;
 use serde::{Deserialize, Serialize};
+use std::collections::btree_map::Entry;
 use std::collections::{BTreeMap, BTreeSet, VecDeque};
 
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
@@ -103,17 +104,22 @@ impl Exchange {
     /// Takes `size_minor` off an order's unmatched part (a fill or a partial cancel); an order
     /// with nothing left leaves its book. Unknown orders are passed over (apply is total).
     pub fn reduce(&mut self, order_id: u64, size_minor: i64) {
-        let Some(order) = self.orders.get_mut(&order_id) else { return };
-        order.unmatched_minor -= size_minor;
-        if order.unmatched_minor > 0 {
+        let Entry::Occupied(mut entry) = self.orders.entry(order_id) else { return };
+        entry.get_mut().unmatched_minor -= size_minor;
+        if entry.get().unmatched_minor > 0 {
             return;
         }
-        let order = self.orders.remove(&order_id).expect("just found");
+        let order = entry.remove();
         let Some(market) = self.markets.get_mut(&order.book.mid) else { return };
         if let Some(ladder) = market.runners.get_mut(&order.sid) {
             let levels = ladder.side_mut(order.side);
             if let Some(queue) = levels.get_mut(&order.price_h) {
-                queue.retain(|r| r.order_id != order_id);
+                // A fill takes the oldest order of its level: it is at the front.
+                if queue.front().is_some_and(|r| r.order_id == order_id) {
+                    queue.pop_front();
+                } else {
+                    queue.retain(|r| r.order_id != order_id);
+                }
                 if queue.is_empty() {
                     levels.remove(&order.price_h);
                 }
