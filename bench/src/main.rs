@@ -247,7 +247,7 @@ fn startup(options: &Options) {
     println!("\nTarget: a {}-event log starts in <= {TARGET_STARTUP_SECONDS} s ({}: {seconds:.2} s)\n", report.events, verdict(seconds <= TARGET_STARTUP_SECONDS));
 }
 
-/// Time travel answers within 2 s anywhere in the log (issue 31).
+/// The aim: time travel answers within 2 s anywhere in the log.
 const TARGET_TRAVEL_SECONDS: f64 = 2.0;
 
 fn travel(options: &Options) {

@@ -3,7 +3,7 @@
 //! The step is what the ledger does with a taker's order once it is accepted:
 //! `ledger::book::matching::match_order` (pure: reads the book, says the fills), then
 //! `Exchange::reduce` for every fill, then `Exchange::rest` for what is left, if anything. Five
-//! workloads (issue 32): a full match, a taker through 25 price levels against 50 makers, a
+//! workloads: a full match, a taker through 25 price levels against 50 makers, a
 //! partial match, a two-runner market with depth on both runners, a five-runner book with depth
 //! on both sides. Each taker finds the same book: after it, outside the timed region, the makers
 //! it took are put back and its own rest is taken away. Each taker is timed on its own; the
@@ -42,7 +42,7 @@ const MAKERS: u64 = 24;
 const TAKER: UserId = MAKERS + 1;
 /// The taker's rest takes this id; it is taken away before the next taker.
 const TAKER_ORDER_ID: u64 = u64::MAX / 2;
-/// The aim of issue 32 for full matches on one core.
+/// The aim for full matches on one core (docs/benchmarks.md).
 const TARGET_FULL_MATCHES_PER_SECOND: f64 = 2_000_000.0;
 const T0: i64 = 1_700_000_000_000;
 

@@ -75,7 +75,7 @@ impl EngineHandle {
         answer.await.map_err(|_| EngineError::Unavailable)?
     }
 
-    /// Places a sports bet or exchange order as the exchange takes it: without delay at once; in play
+    /// Places a sports bet or exchange order (or moves one) as the exchange takes it: without delay at once; in play
     /// it is checked against the quote the player saw, held for the market's delay
     /// (`sports::bet_delay_ms`), then decided against `requote()`, the quote after it, so a
     /// price that moved or a market that closed meanwhile refuses it. Other commands pass through.
@@ -87,6 +87,9 @@ impl EngineHandle {
             }
             Command::Sports(SportsCommand::PlaceOrder { user_id, request_id, market, delay, size_minor, persistence, info }) => {
                 (market, delay, Box::new(move |market, delay| SportsCommand::PlaceOrder { user_id, request_id: request_id.clone(), market, delay, size_minor, persistence, info: info.clone() }))
+            }
+            Command::Sports(SportsCommand::ReplaceOrder { user_id, order_id, price_h, request_id, market, delay, requested_at_ms }) => {
+                (market, delay, Box::new(move |market, delay| SportsCommand::ReplaceOrder { user_id, order_id, price_h, request_id: request_id.clone(), market, delay, requested_at_ms }))
             }
             command => return self.submit(at_ms, command).await,
         };

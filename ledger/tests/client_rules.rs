@@ -302,3 +302,44 @@ fn the_clients_constants_file_is_written_from_the_servers_constants() {
     }
     assert_eq!(std::fs::read_to_string(&path).expect("just written"), text);
 }
+
+/// The exchange's ladder as `schemas/test-vectors/ladder.json` gives it (the client's
+/// `features/match/model/ladder.ts` is checked against the same file).
+#[derive(Deserialize)]
+struct LadderCases {
+    count: usize,
+    on: Vec<Price>,
+    off: Vec<Price>,
+    ticks: Vec<Tick>,
+    round: Vec<Rounding>,
+}
+
+#[derive(Deserialize)]
+struct Tick {
+    price: Price,
+    up: Option<Price>,
+    down: Option<Price>,
+}
+
+#[derive(Deserialize)]
+struct Rounding {
+    price: Price,
+    down: Price,
+    up: Price,
+}
+
+#[test]
+fn the_ladder_is_the_one_of_the_shared_case_file() {
+    use ledger::book::ladder::{on_ladder, prices, round_to_ladder, tick_down, tick_up};
+    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/../schemas/test-vectors/ladder.json");
+    let cases: LadderCases = serde_json::from_str(&std::fs::read_to_string(path).expect("the ladder's case file")).expect("the ladder's cases");
+    assert_eq!(prices().count(), cases.count);
+    assert!(cases.on.iter().all(|p| on_ladder(p.0)), "every price listed on the ladder is on it");
+    assert!(cases.off.iter().all(|p| !on_ladder(p.0)), "every price listed off the ladder is off it");
+    for tick in &cases.ticks {
+        assert_eq!((tick_up(tick.price.0), tick_down(tick.price.0)), (tick.up.map(|p| p.0), tick.down.map(|p| p.0)), "ticks from {}", tick.price);
+    }
+    for rounding in &cases.round {
+        assert_eq!((round_to_ladder(rounding.price.0, false), round_to_ladder(rounding.price.0, true)), (rounding.down.0, rounding.up.0), "{} rounded", rounding.price);
+    }
+}

@@ -210,7 +210,7 @@ pub struct FeedSettings {
 #[serde(default)]
 pub struct ExchangeSettings {
     /// Match-odds bets are orders on the exchange's book (otherwise booked against the house at
-    /// the feed's price, as before the exchange).
+    /// the feed's price).
     pub matching: bool,
     pub makers: MakerSettings,
 }
@@ -228,14 +228,14 @@ impl Default for ExchangeSettings {
 pub struct MakerSettings {
     /// How many makers (0: none; a tester drives the books alone).
     pub count: u32,
-    /// Each maker's opening balance, in currency units.
-    pub balance: f64,
+    /// Each maker's opening balance.
+    pub balance: schemas::Money,
     /// Ladder ticks beyond the feed's own back and lay prices to a maker's best quotes (0: at them).
     pub spread_ticks: u32,
     /// Price levels a maker quotes on each side of each runner.
     pub depth: u32,
-    /// The stake of each quote, in currency units; each level further out quotes more.
-    pub size: f64,
+    /// The stake of the best quote; each level further out quotes one more.
+    pub size: schemas::Money,
     /// How often makers look at the fair prices, milliseconds, and how many ladder ticks a best
     /// quote may lag the fair price before the maker quotes that side again.
     pub requote_ms: u64,
@@ -244,7 +244,7 @@ pub struct MakerSettings {
 
 impl Default for MakerSettings {
     fn default() -> Self {
-        MakerSettings { count: 2, balance: 10_000_000.0, spread_ticks: 0, depth: 3, size: 500.0, requote_ms: 1_000, requote_ticks: 2 }
+        MakerSettings { count: 2, balance: schemas::Money(1_000_000_000), spread_ticks: 0, depth: 3, size: schemas::Money(50_000), requote_ms: 1_000, requote_ticks: 2 }
     }
 }
 

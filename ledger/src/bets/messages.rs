@@ -25,8 +25,8 @@ pub struct BetInfo {
     pub requested_at_ms: i64,
     #[serde(default)]
     pub delay_ms: i64,
-    /// A matched bet of the exchange: the fill it is one side of (`crate::book`). House bets and
-    /// records from before the exchange have none.
+    /// A matched bet of the exchange: the fill it is one side of (`crate::book`). A bet booked
+    /// against the house has none.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub fill: Option<Fill>,
 }

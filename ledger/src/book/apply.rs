@@ -13,28 +13,9 @@ use crate::ids::{BookKey, UserId};
 
 pub fn apply(exchange: &mut Exchange, betting: &mut Betting, accounts: &mut Accounts, at_ms: i64, event: &OrderEvent) {
     match event {
-        OrderEvent::OrderPlaced {
-            order_id, user_id, request_id, gmid, book, kind, sid, side, price_h, size_minor, matched_minor, self_match_minor, persistence, in_play, info, book_exposure_after_minor, exposure_after_minor, ..
-        } => {
+        OrderEvent::OrderPlaced { order_id, user_id, request_id, book, kind, book_exposure_after_minor, exposure_after_minor, .. } => {
             betting.bet_id_max = betting.bet_id_max.max(*order_id);
-            let unmatched_minor = size_minor - matched_minor - self_match_minor;
-            if unmatched_minor > 0 {
-                let order = Order {
-                    id: *order_id,
-                    user_id: *user_id,
-                    request_id: request_id.clone(),
-                    gmid: *gmid,
-                    book: *book,
-                    sid: *sid,
-                    side: *side,
-                    price_h: *price_h,
-                    size_minor: *size_minor,
-                    unmatched_minor,
-                    persistence: *persistence,
-                    in_play: *in_play,
-                    placed_at_ms: at_ms,
-                    info: info.clone(),
-                };
+            if let Some(order) = Order::placed(event, at_ms).filter(|o| o.unmatched_minor > 0) {
                 exchange.rest(order, kind);
             }
             remember_request(betting, *user_id, request_id, *order_id, at_ms);
@@ -70,7 +51,7 @@ fn holder_changed(exchange: &Exchange, betting: &Betting, accounts: &mut Account
         Some(kind) => {
             let mut position = Position::new(&kind, account.book_pnl.get(&book).map(Vec::as_slice));
             for order in orders {
-                position.unmatched(&order.payoff(), order.unmatched_minor, 1);
+                position.unmatched(&order.payoff(), order.unmatched_minor);
             }
             account.book_exposure.insert(book, book_exposure_minor);
             account.book_win_max.insert(book, position.win_max_minor());

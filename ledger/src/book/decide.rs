@@ -14,7 +14,7 @@ use crate::book::messages::{Closed, ExchangeCommand, OrderEvent, OrderReject, Pe
 use crate::book::model::{Exchange, Order, Position};
 use crate::ids::{BookKey, UserId};
 use crate::limits::BALANCE_MINOR_MAX;
-use schemas::sports::Side;
+use schemas::sports::{Price, Side};
 use std::collections::BTreeMap;
 
 pub fn decide<E, R>(accounts: &Accounts, exchange: &Exchange, command: &ExchangeCommand) -> Result<Vec<E>, R>
@@ -99,7 +99,7 @@ pub fn check_price(price_h: u32) -> Result<(), OrderReject> {
     if on_ladder(price_h) {
         return Ok(());
     }
-    let nearest = format!("{:.2} and {:.2}", f64::from(round_to_ladder(price_h, false)) / 100.0, f64::from(round_to_ladder(price_h, true)) / 100.0);
+    let nearest = format!("{} and {}", Price(round_to_ladder(price_h, false)), Price(round_to_ladder(price_h, true)));
     Err(OrderReject::OffLadder { nearest })
 }
 
@@ -250,7 +250,7 @@ impl<'a> Positions<'a> {
         let held = self.held(user_id);
         let mut position = Position::new(&kind, Some(&held.pnl));
         for (payoff, size_minor) in held.orders.values() {
-            position.unmatched(payoff, *size_minor, 1);
+            position.unmatched(payoff, *size_minor);
         }
         position
     }

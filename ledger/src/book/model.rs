@@ -40,6 +40,29 @@ pub struct Order {
 }
 
 impl Order {
+    /// The order an `OrderPlaced` event records, with what of it rests (none for another event).
+    pub fn placed(event: &crate::book::messages::OrderEvent, at_ms: i64) -> Option<Order> {
+        let crate::book::messages::OrderEvent::OrderPlaced { order_id, user_id, request_id, gmid, book, sid, side, price_h, size_minor, matched_minor, self_match_minor, persistence, in_play, info, .. } = event else {
+            return None;
+        };
+        Some(Order {
+            id: *order_id,
+            user_id: *user_id,
+            request_id: request_id.clone(),
+            gmid: *gmid,
+            book: *book,
+            sid: *sid,
+            side: *side,
+            price_h: *price_h,
+            size_minor: *size_minor,
+            unmatched_minor: size_minor - matched_minor - self_match_minor,
+            persistence: *persistence,
+            in_play: *in_play,
+            placed_at_ms: at_ms,
+            info: info.clone(),
+        })
+    }
+
     /// How the unmatched part would pay if matched at its price.
     pub fn payoff(&self) -> Payoff {
         Payoff::Decimal { sid: self.sid, odds_h: self.price_h, side: self.side }
@@ -65,13 +88,6 @@ pub struct Ladder {
 }
 
 impl Ladder {
-    pub fn side(&self, side: Side) -> &BTreeMap<u32, VecDeque<Resting>> {
-        match side {
-            Side::Back => &self.backs,
-            Side::Lay => &self.lays,
-        }
-    }
-
     fn side_mut(&mut self, side: Side) -> &mut BTreeMap<u32, VecDeque<Resting>> {
         match side {
             Side::Back => &mut self.backs,
@@ -172,12 +188,12 @@ impl Position {
         Position { outcomes, pnl, reserve: vec![0; n], upside: vec![0; n] }
     }
 
-    /// Adds (`sign` 1) or takes away (−1) an unmatched part of `size_minor` paying `payoff`.
-    pub fn unmatched(&mut self, payoff: &Payoff, size_minor: i64, sign: i64) {
+    /// Adds an unmatched part of `size_minor` paying `payoff`.
+    pub fn unmatched(&mut self, payoff: &Payoff, size_minor: i64) {
         for (i, o) in self.outcomes.iter().enumerate() {
             let pnl = payoff.pnl(size_minor, *o);
-            self.reserve[i] += sign * pnl.min(0);
-            self.upside[i] += sign * pnl.max(0);
+            self.reserve[i] += pnl.min(0);
+            self.upside[i] += pnl.max(0);
         }
     }
 

@@ -80,7 +80,7 @@ async fn open_maker(engine: &EngineHandle, username: &str, settings: &MakerSetti
     let password_hash = crate::auth::passwords::hash(hex::encode(secret)).await?;
     let open = AccountCommand::OpenAccount { username: username.to_owned(), password_hash, role: Role::Maker, must_change_password: false, rules_accepted: true };
     engine.submit(now_ms(), Command::Accounts(open)).await?;
-    let balance_minor = (settings.balance * 100.0).round() as i64;
+    let balance_minor = settings.balance.minor();
     if balance_minor > 0 {
         engine.submit(now_ms(), Command::Accounts(AccountCommand::Credit { username: username.to_owned(), amount_minor: balance_minor, remark: "Market maker's opening balance".into() })).await?;
     }
@@ -95,7 +95,7 @@ pub fn quotes(settings: &MakerSettings, fair: &Market) -> Vec<Quote> {
     // Never below the market's minimum stake (a match-odds market's `min`, else `minb`), which
     // would refuse every quote.
     let min_minor = [fair.min.minor(), fair.minb.minor()].into_iter().find(|m| *m > 0).unwrap_or(0);
-    let size_minor = ((settings.size * 100.0).round() as i64).max(min_minor);
+    let size_minor = settings.size.minor().max(min_minor);
     let mut quotes = Vec::new();
     if !matches!(fair.status.as_str(), "OPEN" | "ACTIVE") {
         return quotes;
@@ -261,7 +261,7 @@ mod tests {
 
     #[test]
     fn a_maker_quotes_lays_below_and_backs_above_the_fair_price_on_the_ladder() {
-        let settings = MakerSettings { count: 1, balance: 0.0, spread_ticks: 0, depth: 3, size: 10.0, requote_ms: 1_000, requote_ticks: 2 };
+        let settings = MakerSettings { count: 1, balance: Money(0), spread_ticks: 0, depth: 3, size: Money(1_000), requote_ms: 1_000, requote_ticks: 2 };
         let quotes = quotes(&settings, &fair(203, 207));
         let lays: Vec<_> = quotes.iter().filter(|q| q.1 == Side::Lay).map(|q| (q.2, q.3)).collect();
         let backs: Vec<_> = quotes.iter().filter(|q| q.1 == Side::Back).map(|q| (q.2, q.3)).collect();

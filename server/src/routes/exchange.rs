@@ -52,17 +52,11 @@ pub async fn replace_order(state: web::Data<AppState>, user: AuthUser, JsonBody(
     let (market, in_play) = quote().ok_or_else(|| ApiError::not_found(format!("Unknown market {mid}")))?;
     let delay = BetDelay { in_play, ms_per_sec: i64::try_from(state.settings.betting.inplay_delay_ms_per_sec).unwrap_or(i64::MAX) };
     let requested_at_ms = now_ms();
-    // In play the move waits the market's delay like a new order, then meets the book as it is.
-    let delay_ms = ledger::sports::bet_delay_ms(&market, delay);
-    let market = if delay_ms > 0 {
-        tokio::time::sleep(std::time::Duration::from_millis(delay_ms.unsigned_abs())).await;
-        quote().map(|(m, _)| m).ok_or_else(|| ApiError::not_found(format!("Unknown market {mid}")))?
-    } else {
-        market
-    };
     let request_id = format!("replace-{}-{requested_at_ms}", body.order_id);
     let command = SportsCommand::ReplaceOrder { user_id: user.user_id, order_id: body.order_id, price_h: body.u_rate.0, request_id, market, delay, requested_at_ms };
-    let (_, placed) = order_answer(&state, user.user_id, state.engine.submit(now_ms(), Command::Sports(command)).await)?;
+    // In play the move waits the market's delay like a new order, then meets the book as it is.
+    let submitted = state.engine.place_bet(requested_at_ms, Command::Sports(command), || quote().map(|(m, _)| m)).await;
+    let (_, placed) = order_answer(&state, user.user_id, submitted)?;
     Ok(ok("Order moved", orders_answer(&state, user.user_id, placed.order)?))
 }
 

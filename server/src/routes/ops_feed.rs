@@ -158,7 +158,7 @@ fn makers_view(state: &AppState) -> ApiResult<schemas::bets::OpsMakers> {
         paused: control.paused,
         spread_ticks: s.spread_ticks,
         depth: s.depth,
-        size: schemas::Money((s.size * 100.0).round() as i64),
+        size: s.size,
         requote_ms: s.requote_ms,
         requote_ticks: s.requote_ticks,
         makers: rows,
@@ -196,7 +196,7 @@ pub async fn ops_set_makers(state: web::Data<AppState>, user: AuthUser, JsonBody
         s.depth = body.depth.unwrap_or(s.depth);
         s.requote_ms = body.requote_ms.unwrap_or(s.requote_ms);
         s.requote_ticks = body.requote_ticks.unwrap_or(s.requote_ticks);
-        s.size = body.size.map_or(s.size, |m| m.minor() as f64 / 100.0);
+        s.size = body.size.unwrap_or(s.size);
         control.paused = body.paused.unwrap_or(control.paused);
     }
     Ok(ok("Market makers changed", makers_view(&state)?))

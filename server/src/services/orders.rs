@@ -45,19 +45,22 @@ pub fn open_orders(state: &State, user_id: UserId, gmid: Option<u64>) -> Vec<Ord
     orders
 }
 
+/// The stake-weighted average of fills (price, stake), to the hundredth below; none without fills.
+fn average_price(fills: impl Iterator<Item = (u32, i64)>) -> Option<Price> {
+    let (weighted, staked) = fills.fold((0i128, 0i128), |(w, s), (price, stake)| (w + i128::from(price) * i128::from(stake), s + i128::from(stake)));
+    (staked > 0).then(|| Price(u32::try_from(weighted / staked).unwrap_or(u32::MAX)))
+}
+
 /// What an order of the batch `events` got: its fills (at their size-weighted average price),
 /// its rest, and what self-match prevention cancelled.
 fn outcome(events: &[ledger::Envelope]) -> Option<(OrderOutcome, &ledger::Envelope)> {
     let placed = events.iter().rev().find(|e| matches!(e.event, Event::Exchange(OrderEvent::OrderPlaced { .. })))?;
     let Event::Exchange(OrderEvent::OrderPlaced { order_id, size_minor, matched_minor, self_match_minor, .. }) = &placed.event else { return None };
-    let fills: Vec<(i64, i64)> = events
-        .iter()
-        .filter_map(|e| match &e.event {
-            Event::Bets(BetEvent::BetPlaced { info, stake_minor, .. }) if info.fill.is_some_and(|f| f.order_id == *order_id) => Some((i64::from(info.price_h), *stake_minor)),
-            _ => None,
-        })
-        .collect();
-    let avg_price = (*matched_minor > 0).then(|| Price(u32::try_from(fills.iter().map(|(p, s)| i128::from(*p) * i128::from(*s)).sum::<i128>() / i128::from(*matched_minor)).unwrap_or(u32::MAX)));
+    let fills = events.iter().filter_map(|e| match &e.event {
+        Event::Bets(BetEvent::BetPlaced { info, stake_minor, .. }) if info.fill.is_some_and(|f| f.order_id == *order_id) => Some((info.price_h, *stake_minor)),
+        _ => None,
+    });
+    let avg_price = average_price(fills);
     let unmatched = size_minor - matched_minor - self_match_minor;
     Some((OrderOutcome { order_id: *order_id, matched: Money(*matched_minor), avg_price, unmatched: Money(unmatched), cancelled: Money(*self_match_minor) }, placed))
 }
@@ -71,25 +74,8 @@ pub fn order_answer(state: &AppState, user_id: UserId, submitted: Result<Committ
         Err(e) => return Err(e.into()),
     };
     let (got, placed) = outcome(&committed.events).ok_or_else(|| ApiError::Unexpected(anyhow::anyhow!("order committed without OrderPlaced")))?;
-    let Event::Exchange(OrderEvent::OrderPlaced { order_id, user_id: owner, request_id, gmid, book, sid, side, price_h, size_minor, persistence, in_play, info, .. }) = &placed.event else {
-        unreachable!("outcome finds an OrderPlaced")
-    };
-    let order = Order {
-        id: *order_id,
-        user_id: *owner,
-        request_id: request_id.clone(),
-        gmid: *gmid,
-        book: *book,
-        sid: *sid,
-        side: *side,
-        price_h: *price_h,
-        size_minor: *size_minor,
-        unmatched_minor: got.unmatched.minor(),
-        persistence: *persistence,
-        in_play: *in_play,
-        placed_at_ms: placed.at_ms,
-        info: info.clone(),
-    };
+    let Event::Exchange(event) = &placed.event else { unreachable!("outcome finds an OrderPlaced") };
+    let order = Order::placed(event, placed.at_ms).expect("outcome finds an OrderPlaced");
     let ledger = state.engine.read();
     let account = ledger.accounts.users.get(&user_id).ok_or_else(|| ApiError::not_found("Unknown user".into()))?;
     let bet = as_bet(order.id, &order, got.avg_price.map_or(order.price_h, |p| p.0), placed.at_ms);
@@ -108,7 +94,7 @@ fn placed_before(state: &AppState, user_id: UserId, order_id: u64) -> ApiResult<
     let account = ledger.accounts.users.get(&user_id).ok_or_else(|| ApiError::not_found("Unknown user".into()))?;
     let fills: Vec<&Bet> = ledger.betting.bets.values().filter(|b| b.user_id == user_id && b.info.fill.is_some_and(|f| f.order_id == order_id)).collect();
     let matched_minor: i64 = fills.iter().map(|b| b.stake_minor).sum();
-    let avg_price = (matched_minor > 0).then(|| Price(u32::try_from(fills.iter().map(|b| i128::from(b.info.price_h) * i128::from(b.stake_minor)).sum::<i128>() / i128::from(matched_minor)).unwrap_or(u32::MAX)));
+    let avg_price = average_price(fills.iter().map(|b| (b.info.price_h, b.stake_minor)));
     let bet = match (ledger.exchange.orders.get(&order_id).filter(|o| o.user_id == user_id), fills.first()) {
         (Some(order), _) => as_bet(order.id, order, avg_price.map_or(order.price_h, |p| p.0), order.placed_at_ms),
         (None, Some(fill)) => Bet { id: order_id, stake_minor: matched_minor, info: ledger::BetInfo { price_h: avg_price.map_or(fill.info.price_h, |p| p.0), ..fill.info.clone() }, ..(*fill).clone() },

@@ -1,6 +1,18 @@
-// The client's ladder against the ledger's (ledger/src/book/ladder.rs): the same prices on and
-// off it, the same ticks across bands and the same rounding.
+// The client's ladder against the ledger's: the prices on and off it, the ticks and the rounding
+// come from the case file ledger/tests/client_rules.rs reads too; the slip's own steps follow.
+import fs from 'node:fs';
+import path from 'node:path';
 import { isLadderPrice, ladderError, ladderWindow, roundToLadder, stepPrice, tickDown, tickUp } from '../model/ladder';
+
+type Cases = {
+  count: number;
+  on: number[];
+  off: number[];
+  ticks: { price: number; up: number | null; down: number | null }[];
+  round: { price: number; down: number; up: number }[];
+};
+
+const CASES: Cases = JSON.parse(fs.readFileSync(path.resolve(__dirname, '../../../../../schemas/test-vectors/ladder.json'), 'utf8')) as Cases;
 
 /** Every ladder price, lowest first, by ticking up from the bottom. */
 function allPrices(): number[] {
@@ -10,45 +22,21 @@ function allPrices(): number[] {
 }
 
 describe('the exchange price ladder', () => {
-  it('has the standard 350 prices from 1.01 to 1000, rising', () => {
+  it('has the prices of the shared case file, rising', () => {
     const prices = allPrices();
-    expect(prices).toHaveLength(350);
-    expect(prices[0]).toBe(1.01);
-    expect(prices.at(-1)).toBe(1000);
+    expect(prices).toHaveLength(CASES.count);
     expect(prices.every((price, i) => i === 0 || price > prices[i - 1]!)).toBe(true);
-    expect(prices.every(isLadderPrice)).toBe(true);
   });
 
-  it('knows the prices on it and off it, band by band', () => {
-    for (const price of [1.01, 1.99, 2, 2.02, 2.98, 3, 3.05, 4, 4.1, 6, 6.2, 10, 10.5, 20, 21, 30, 32, 50, 55, 100, 110, 1000]) {
-      expect(isLadderPrice(price)).toBe(true);
-    }
-    for (const price of [0, 1, 2.01, 3.01, 3.02, 4.05, 6.1, 10.1, 20.5, 31, 51, 105, 1001, Number.NaN, 2.001]) {
-      expect(isLadderPrice(price)).toBe(false);
-    }
+  it('knows the prices on it and off it as the server does', () => {
+    for (const price of CASES.on) expect(isLadderPrice(price), String(price)).toBe(true);
+    for (const price of [...CASES.off, Number.NaN, 2.001]) expect(isLadderPrice(price), String(price)).toBe(false);
   });
 
-  it('ticks step across bands and stop at both ends', () => {
-    expect(tickUp(1.99)).toBe(2);
-    expect(tickUp(2)).toBe(2.02);
-    expect(tickDown(2.02)).toBe(2);
-    expect(tickDown(2)).toBe(1.99);
-    expect(tickUp(3.95)).toBe(4);
-    expect(tickUp(4)).toBe(4.1);
-    expect(tickDown(10)).toBe(9.8);
-    expect(tickUp(100)).toBe(110);
-    expect(tickUp(1000)).toBeNull();
-    expect(tickDown(1.01)).toBeNull();
+  it('ticks and rounds as the server does', () => {
+    for (const { price, up, down } of CASES.ticks) expect([tickUp(price), tickDown(price)], String(price)).toEqual([up, down]);
     expect(tickUp(2.01)).toBeNull();
-  });
-
-  it('rounds a price off the ladder to its neighbour either way, clamped to the ladder', () => {
-    expect(roundToLadder(2.01, true)).toBe(2.02);
-    expect(roundToLadder(2.01, false)).toBe(2);
-    expect(roundToLadder(20.5, true)).toBe(21);
-    expect(roundToLadder(0.5, false)).toBe(1.01);
-    expect(roundToLadder(2000, true)).toBe(1000);
-    expect(roundToLadder(2.5, true)).toBe(2.5);
+    for (const { price, down, up } of CASES.round) expect([roundToLadder(price, false), roundToLadder(price, true)], String(price)).toEqual([down, up]);
   });
 
   it('the slip’s buttons step the ladder, snap a typed price onto it, and start at evens', () => {
