@@ -5,6 +5,7 @@ use crate::apply::apply;
 use crate::accounts::messages::AccountEvent;
 use crate::betting::RUNS_MAX;
 use crate::bets::messages::BetEvent;
+use crate::book::messages::OrderEvent;
 use crate::sports::messages::SportsEvent;
 use crate::sports::results::check_result;
 use schemas::sports::MarketResult;
@@ -127,7 +128,11 @@ pub fn money_timeline(store: &dyn Store, user: UserId) -> Result<Vec<MoneyPoint>
             Event::Accounts(AccountEvent::Credited { user_id, balance_after_minor, .. }) | Event::Accounts(AccountEvent::Debited { user_id, balance_after_minor, .. }) if *user_id == user => {
                 balance_minor = *balance_after_minor;
             }
+            Event::Bets(BetEvent::CommissionCharged { user_id, balance_after_minor, .. }) if *user_id == user => balance_minor = *balance_after_minor,
             Event::Bets(BetEvent::BetPlaced { user_id, exposure_after_minor, .. }) if *user_id == user => exposure_minor = *exposure_after_minor,
+            Event::Exchange(OrderEvent::OrderPlaced { user_id, exposure_after_minor, .. } | OrderEvent::OrdersClosed { user_id, exposure_after_minor, .. }) if *user_id == user => {
+                exposure_minor = *exposure_after_minor;
+            }
             Event::Bets(BetEvent::BetsSettled { user_id, balance_after_minor, exposure_after_minor, .. }) if *user_id == user => {
                 balance_minor = *balance_after_minor;
                 exposure_minor = *exposure_after_minor;
@@ -177,7 +182,8 @@ impl Check {
 /// Checks invariants 1 (balance = credits − debits + settled P/L), 2 (exposure = worst case of
 /// open bets), 3 (log continuity: no gap, no repeat), 4 (available never negative), 5 (every bet
 /// settled exactly once, every result settles its market) and 6 (replay equals the live state,
-/// when one is given; otherwise two replays agree).
+/// when one is given; otherwise two replays agree), and the exchange's: matched bets move money
+/// between players only, and commission is charged on net winnings at the rate in force.
 pub fn verify(store: &dyn Store, live: Option<&State>) -> Result<AuditReport, StoreError> {
     verify_with_progress(store, live, &|_, _| {})
 }
@@ -195,6 +201,8 @@ pub fn verify_with_progress(store: &dyn Store, live: Option<&State>, progress: &
     let mut settled = Check::new("every bet settled exactly once; every result settles its market");
     let mut rules = Check::new("every bet taken by the rules in force (in-play delay waited, table not locked)");
     let mut results = Check::new("every result fits its market (a winner among its runners, runs in range, sections it has)");
+    let mut commission = Check::new("matched bets move money between players only; commission on net winnings, never on a net loss");
+    let mut matched = MatchedMoney::default();
     let mut sums: BTreeMap<UserId, i64> = BTreeMap::new();
     let mut state = State::default();
     let mut events = 0u64;
@@ -211,6 +219,7 @@ pub fn verify_with_progress(store: &dyn Store, live: Option<&State>, progress: &
         check_settlement(&state, &envelope, &mut settled);
         check_bet_rules(&state, &envelope, &mut rules);
         check_result_fits(&state, &envelope, &mut results);
+        matched.check(&state, &envelope, &mut commission);
         apply(&mut state, &envelope);
         events += 1;
         if events.is_multiple_of(PROGRESS_EVERY) {
@@ -230,6 +239,7 @@ pub fn verify_with_progress(store: &dyn Store, live: Option<&State>, progress: &
     }
     progress(events, to_seq);
     let head = state.head_seq;
+    matched.finish(head, &mut commission);
     let mut exposure = Check::new("exposure = worst case of open bets and unmatched orders");
     for user in state.accounts.users.values() {
         let expected = open_bets_exposure_minor(&state, user.id);
@@ -244,7 +254,7 @@ pub fn verify_with_progress(store: &dyn Store, live: Option<&State>, progress: &
         None => replay(store, to_seq)?.fingerprint(),
     };
     replayed.expect(head, state.fingerprint() == reference, || format!("state at seq {} differs after replay", state.head_seq));
-    let checks = [continuity, balances, exposure, available, settled, rules, results, replayed];
+    let checks = [continuity, balances, exposure, available, settled, rules, results, commission, replayed];
     let first_failure = checks.iter().filter_map(Check::first_failure).min_by_key(|f| f.seq);
     Ok(AuditReport { seq: state.head_seq, events, checks: checks.into_iter().map(Check::finish).collect(), first_failure })
 }
@@ -255,6 +265,7 @@ fn money_delta(event: &Event, sums: &mut BTreeMap<UserId, i64>) -> Option<UserId
         Event::Accounts(AccountEvent::Credited { user_id, amount_minor, .. }) => (*user_id, *amount_minor),
         Event::Accounts(AccountEvent::Debited { user_id, amount_minor, .. }) => (*user_id, -amount_minor),
         Event::Bets(BetEvent::BetsSettled { user_id, total_minor, .. }) => (*user_id, *total_minor),
+        Event::Bets(BetEvent::CommissionCharged { user_id, commission_minor, .. }) => (*user_id, -commission_minor),
         _ => return None,
     };
     *sums.entry(user_id).or_default() += delta;
@@ -278,6 +289,48 @@ fn open_bets_exposure_minor(state: &State, user_id: UserId) -> i64 {
             (-worst).max(0)
         })
         .sum()
+}
+
+/// What settled matched bets (fills) moved: per market, what the players won and lost on them
+/// together (a fill's back profit is its lay's liability, so it must be 0), and the commission
+/// each winner owes until its `CommissionCharged`.
+#[derive(Default)]
+struct MatchedMoney {
+    by_market: BTreeMap<u64, i64>,
+    owed: BTreeMap<(UserId, u64), (u64, i64)>,
+}
+
+impl MatchedMoney {
+    /// Against the state before the event: a settlement adds its fills' P/L, a commission must
+    /// be what the settlement before it made owed, at the rate in force.
+    fn check(&mut self, state: &State, envelope: &Envelope, commission: &mut Check) {
+        match &envelope.event {
+            Event::Bets(BetEvent::BetsSettled { user_id, mid, bets, .. }) => {
+                let fills = bets.iter().filter(|(id, _)| state.betting.bets.get(id).is_some_and(|b| b.info.fill.is_some()));
+                let net: i64 = fills.map(|(_, pnl)| pnl).sum();
+                *self.by_market.entry(*mid).or_default() += net;
+                let owed = crate::book::decide::commission_minor(net, state.exchange.commission_bp);
+                if owed > 0 {
+                    self.owed.insert((*user_id, *mid), (envelope.seq, owed));
+                }
+            }
+            Event::Bets(BetEvent::CommissionCharged { user_id, mid, rate_bp, commission_minor, net_winnings_minor, .. }) => {
+                let owed = self.owed.remove(&(*user_id, *mid)).map(|(_, owed)| owed);
+                let right = owed == Some(*commission_minor) && *rate_bp == state.exchange.commission_bp && crate::book::decide::commission_minor(*net_winnings_minor, *rate_bp) == *commission_minor;
+                commission.expect(envelope.seq, right, || format!("seq {}: commission {commission_minor} on market {mid}, owed {owed:?}", envelope.seq));
+            }
+            _ => {}
+        }
+    }
+
+    fn finish(&self, head: u64, commission: &mut Check) {
+        for (mid, sum) in &self.by_market {
+            commission.expect(head, *sum == 0, || format!("market {mid}: its matched bets paid out {sum} more than they took"));
+        }
+        for ((user_id, mid), (seq, owed)) in &self.owed {
+            commission.expect(*seq, false, || format!("seq {seq}: user {user_id} owed commission {owed} on market {mid}, never charged"));
+        }
+    }
 }
 
 /// A bet the ledger took waited its in-play delay from when it was asked, and was not on a

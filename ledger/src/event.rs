@@ -47,8 +47,8 @@ impl Event {
     pub fn money_user(&self) -> Option<UserId> {
         match self {
             Event::Accounts(AccountEvent::Credited { user_id, .. } | AccountEvent::Debited { user_id, .. }) => Some(*user_id),
-            Event::Bets(BetEvent::BetPlaced { user_id, .. } | BetEvent::BetsSettled { user_id, .. }) => Some(*user_id),
-            Event::Exchange(event) => Some(event.user_id()),
+            Event::Bets(BetEvent::BetPlaced { user_id, .. } | BetEvent::BetsSettled { user_id, .. } | BetEvent::CommissionCharged { user_id, .. }) => Some(*user_id),
+            Event::Exchange(event) => event.user_id(),
             _ => None,
         }
     }

@@ -18,8 +18,9 @@
 //! [0xFF] "applied"                        ->  seq u64 BE
 //! ```
 //!
-//! The rows are derived from the events alone (`rows_of`); `compare` checks a history against one
-//! rebuilt from the log, and its bets against the state's.
+//! The rows are derived from the events alone (`rows_of`), and a settlement row also records the
+//! commission charged right after it; `compare` checks a history against one rebuilt from the
+//! log, and its bets against the state's.
 
 use crate::accounts::messages::AccountEvent;
 use crate::accounts::model::{Activity, ActivityKind, SettlementEntry, StatementEntry};
@@ -98,13 +99,24 @@ pub fn rows_of(envelope: &Envelope) -> Vec<(UserId, Row)> {
                 bets: bets.iter().map(|(id, _)| *id).collect(),
                 total_minor: *total_minor,
                 balance_after_minor: *balance_after_minor,
+                commission_minor: 0,
             }),
         )],
+        Event::Bets(BetEvent::CommissionCharged { user_id, event_name, market_name, rate_bp, commission_minor, balance_after_minor, .. }) => {
+            let remark = format!("Commission {} on net winnings: {event_name} / {market_name}", percent(*rate_bp));
+            vec![statement(*user_id, -commission_minor, &remark, *balance_after_minor)]
+        }
         Event::Oversight(OversightEvent::OperatorActed { by, user_id, action, remark }) => {
             vec![(*user_id, Row::Action { seq, at_ms, by: *by, action: action.label().to_owned(), remark: remark.clone() })]
         }
         _ => Vec::new(),
     }
+}
+
+/// Basis points as a percentage: 500 → "5%", 250 → "2.5%", 125 → "1.25%".
+fn percent(bp: u32) -> String {
+    let text = format!("{}.{:02}", bp / 100, bp % 100);
+    format!("{}%", text.trim_end_matches('0').trim_end_matches('.'))
 }
 
 fn row_key(kind: RowKind, user_id: UserId, seq: u64) -> [u8; 17] {
@@ -177,10 +189,26 @@ impl History {
         let mut batch = sled::Batch::default();
         // Bets placed or settled in this batch, as they stand after it.
         let mut bets: BTreeMap<u64, Bet> = BTreeMap::new();
+        // Each user's last settlement row written here: its commission follows it.
+        let mut settled_here: BTreeMap<UserId, SettlementEntry> = BTreeMap::new();
         for envelope in &envelopes {
             for (user_id, row) in rows_of(envelope) {
                 let seq = envelope.seq;
                 batch.insert(&row_key(row.kind(), user_id, seq), encode(&row));
+                if let Row::Settlement(entry) = row {
+                    settled_here.insert(user_id, entry);
+                }
+            }
+            if let Event::Bets(BetEvent::CommissionCharged { user_id, mid, commission_minor, .. }) = &envelope.event {
+                let mut entry = match settled_here.remove(user_id) {
+                    Some(entry) => entry,
+                    None => self.last_settlement(*user_id)?.ok_or_else(|| StoreError::Corrupt { key: envelope.seq, reason: format!("commission on market {mid} charged before its settlement") })?,
+                };
+                if entry.mid != *mid {
+                    return Err(StoreError::Corrupt { key: envelope.seq, reason: format!("commission on market {mid} after a settlement of market {}", entry.mid) });
+                }
+                entry.commission_minor = *commission_minor;
+                batch.insert(&row_key(RowKind::Settlement, *user_id, entry.seq), encode(&Row::Settlement(entry)));
             }
             match &envelope.event {
                 Event::Bets(placed @ BetEvent::BetPlaced { bet_id, .. }) => {
@@ -241,6 +269,14 @@ impl History {
             let seq = u64::from_be_bytes(key[9..17].try_into().map_err(|_| StoreError::Corrupt { key: 0, reason: "a history key".into() })?);
             Ok((seq, decode(&value)?))
         })
+    }
+
+    /// A user's latest settlement row.
+    fn last_settlement(&self, user_id: UserId) -> Result<Option<SettlementEntry>, StoreError> {
+        match self.rows(RowKind::Settlement, user_id).next_back().transpose()? {
+            Some((_, Row::Settlement(entry))) => Ok(Some(entry)),
+            _ => Ok(None),
+        }
     }
 
     pub fn bet(&self, bet_id: u64) -> Result<Option<Bet>, StoreError> {

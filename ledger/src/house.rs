@@ -41,8 +41,10 @@ pub struct HouseFigures {
     /// Open markets and rounds, the largest exposure first.
     pub open: Vec<OpenMarket>,
     /// The house's settled P/L per UTC day (start of day in ms), oldest first: minus what the
-    /// players won on the bets settled that day.
+    /// players won on the bets settled that day, plus the exchange's commission.
     pub pnl_by_day: Vec<(i64, i64)>,
+    /// The exchange's commission charged per UTC day, the same days.
+    pub commission_by_day: Vec<(i64, i64)>,
 }
 
 /// The figures at `now_ms`, with the P/L of the last `days` days (today included).
@@ -56,10 +58,10 @@ pub fn figures(state: &State, now_ms: i64, days: u32) -> HouseFigures {
         turnover_today_minor: totals.stake_by_day.get(&today).copied().unwrap_or(0),
         ..HouseFigures::default()
     };
-    let pnl: BTreeMap<i64, i64> = (0..days)
-        .map(|d| first_day + i64::from(d) * DAY_MS)
-        .map(|day| (day, -totals.players_pnl_by_day.get(&day).copied().unwrap_or(0)))
-        .collect();
+    let days: Vec<i64> = (0..days).map(|d| first_day + i64::from(d) * DAY_MS).collect();
+    let on = |by_day: &BTreeMap<i64, i64>, day: &i64| by_day.get(day).copied().unwrap_or(0);
+    house.commission_by_day = days.iter().map(|day| (*day, on(&totals.commission_by_day, day))).collect();
+    let pnl: BTreeMap<i64, i64> = days.iter().map(|day| (*day, on(&totals.commission_by_day, day) - on(&totals.players_pnl_by_day, day))).collect();
     let mut open: BTreeMap<u64, OpenMarket> = BTreeMap::new();
     for (key, book) in &state.betting.books {
         let bets: Vec<_> = book.open.values().flatten().filter_map(|id| state.betting.bets.get(id)).collect();

@@ -255,6 +255,62 @@ fn an_operator_cancels_an_accounts_orders_with_a_remark() {
     assert!(when(&after, Command::Oversight(action)).is_err(), "nothing left to cancel");
 }
 
+fn with_commission(state: &State, rate_bp: u32) -> State {
+    run(state, Command::Exchange(ExchangeCommand::SetCommission { rate_bp })).0
+}
+
+fn commissions(events: &[Event]) -> Vec<(u64, i64, i64)> {
+    events
+        .iter()
+        .filter_map(|e| match e {
+            Event::Bets(BetEvent::CommissionCharged { user_id, net_winnings_minor, commission_minor, .. }) => Some((*user_id, *net_winnings_minor, *commission_minor)),
+            _ => None,
+        })
+        .collect()
+}
+
+#[test]
+fn a_winner_pays_commission_on_its_net_winnings_and_the_loser_pays_none() {
+    let state = with_commission(&players(2, 100_000), 500);
+    let (state, _) = run(&state, order(1, "lay", 1, Side::Lay, 300, 10_000));
+    let (state, _) = run(&state, order(2, "back", 1, Side::Back, 300, 10_000));
+    let (after, events) = run(&state, settle(1));
+    assert_eq!(commissions(&events), vec![(2, 20_000, 1_000)], "5 % of the 200.00 won, nothing from the layer who lost");
+    assert_eq!(after.accounts.users[&2].balance_minor, 100_000 + 20_000 - 1_000);
+    assert_eq!(after.accounts.users[&1].balance_minor, 100_000 - 20_000);
+    let day = ledger::betting::day_of(T0);
+    assert_eq!(after.betting.totals.commission_by_day.get(&day), Some(&1_000), "the house's commission of the day");
+    let house = ledger::house::figures(&after, T0, 1);
+    assert_eq!(house.commission_by_day, vec![(day, 1_000)]);
+    assert_eq!(house.pnl_by_day, vec![(day, 1_000)], "players won and lost 200.00 between them: the house keeps the commission");
+}
+
+#[test]
+fn losses_offset_wins_within_the_market_and_a_net_loss_pays_nothing() {
+    let state = with_commission(&players(3, 1_000_000), 500);
+    // Player 3 backs runner 1 at 3.00 and runner 2 at 2.00, 100.00 each, against players 1 and 2.
+    let (state, _) = run(&state, order(1, "l1", 1, Side::Lay, 300, 10_000));
+    let (state, _) = run(&state, order(2, "l2", 2, Side::Lay, 200, 10_000));
+    let (state, _) = run(&state, order(3, "b1", 1, Side::Back, 300, 10_000));
+    let (state, _) = run(&state, order(3, "b2", 2, Side::Back, 200, 10_000));
+    let (_, events) = run(&state, settle(1));
+    assert_eq!(commissions(&events), vec![(2, 10_000, 500), (3, 10_000, 500)], "runner 1 wins: player 3 won 200.00 and lost 100.00, net 100.00; player 2's lay won 100.00");
+    let (_, events) = run(&state, settle(2));
+    assert_eq!(commissions(&events), vec![(1, 10_000, 500)], "runner 2 wins: player 3 won 100.00 and lost 100.00, net nothing; player 1's lay won 100.00");
+}
+
+#[test]
+fn the_commission_rate_is_set_in_range_and_only_when_it_changes() {
+    let state = players(1, 0);
+    assert_eq!(state.exchange.commission_bp, 0, "none until the server sets it");
+    let state = with_commission(&state, 500);
+    assert_eq!(state.exchange.commission_bp, 500);
+    assert_eq!(when(&state, Command::Exchange(ExchangeCommand::SetCommission { rate_bp: 500 })), Err(Reject::Exchange(OrderReject::CommissionUnchanged { rate_bp: 500 })));
+    assert_eq!(when(&state, Command::Exchange(ExchangeCommand::SetCommission { rate_bp: 10_001 })), Err(Reject::Exchange(OrderReject::CommissionOutOfRange { max_bp: 10_000 })));
+    assert_eq!(ledger::book::decide::commission_minor(12_345, 500), 617, "rounded down: 617.25");
+    assert_eq!(ledger::book::decide::commission_minor(-5_000, 500), 0);
+}
+
 fn ledger_with(state: State, event: Event) -> State {
     let mut next = state;
     let seq = next.head_seq + 1;
@@ -318,9 +374,9 @@ proptest! {
     #![proptest_config(ProptestConfig { cases: 500, ..ProptestConfig::default() })]
 
     #[test]
-    fn random_books_match_as_a_brute_force_matcher_and_keep_the_invariants(mut steps in proptest::collection::vec(step(), 1..60), winner in 1..=2u32) {
+    fn random_books_match_as_a_brute_force_matcher_and_keep_the_invariants(mut steps in proptest::collection::vec(step(), 1..60), winner in 1..=2u32, rate_bp in prop_oneof![Just(0u32), Just(500u32), 1..=1_000u32]) {
         steps.push(Step::Settle { winner });
-        let start = players(3, 2_000_000);
+        let start = with_commission_or_not(&players(3, 2_000_000), rate_bp);
         let total: i64 = start.accounts.users.values().map(|u| u.balance_minor).sum();
         let mut state = start;
         let mut model = Model::default();
@@ -329,6 +385,7 @@ proptest! {
         // Per order: size, matched, closed (cancelled or lapsed); checked against what rests.
         let mut ledger_of: BTreeMap<u64, (i64, i64, i64)> = BTreeMap::new();
         let mut log: Vec<Event> = Vec::new();
+        let mut commission_paid = 0;
         for (n, step) in steps.into_iter().enumerate() {
             let mut market = exchange_market();
             market.section.truncate(2);
@@ -418,8 +475,21 @@ proptest! {
             for user in state.accounts.users.values() {
                 prop_assert!(user.available_minor() >= 0, "{} available {}", user.username, user.available_minor());
             }
+            // Commission: on net winnings only, at the rate, and what the players hold plus what
+            // they paid in commission is what they started with.
+            let mut settled_pnl: BTreeMap<u64, i64> = BTreeMap::new();
+            for event in &events {
+                if let Event::Bets(BetEvent::BetsSettled { user_id, total_minor, .. }) = event {
+                    settled_pnl.insert(*user_id, *total_minor);
+                }
+            }
+            for (user, net, charged) in commissions(&events) {
+                prop_assert_eq!(settled_pnl.get(&user).copied(), Some(net), "commission on the user's net P/L of the market");
+                prop_assert!(net > 0 && charged == net * i64::from(rate_bp) / 10_000, "never on a net loss; {} on {}", charged, net);
+            }
+            commission_paid += commissions(&events).iter().map(|c| c.2).sum::<i64>();
             let now: i64 = state.accounts.users.values().map(|u| u.balance_minor).sum();
-            prop_assert_eq!(now, total, "money is only moved between players");
+            prop_assert_eq!(now + commission_paid, total, "money is only moved between players, and commission to the house");
             for (id, (size, matched, closed)) in &ledger_of {
                 let unmatched = state.exchange.orders.get(id).map_or(0, |o| o.unmatched_minor);
                 prop_assert_eq!(matched + unmatched + closed, *size, "order {} accounts for its size", id);
@@ -427,16 +497,23 @@ proptest! {
         }
         // The audit's own checks (exposure recomputed by brute force, replay equal) agree.
         let store = ledger::MemStore::default();
-        let envelopes: Vec<_> = given_log(&players(3, 2_000_000), &log);
+        let envelopes: Vec<_> = given_log(&with_commission_or_not(&players(3, 2_000_000), rate_bp), &log);
         ledger::Store::append(&store, &envelopes).expect("appended");
         let report = ledger::audit::verify(&store, Some(&state)).expect("verified");
         prop_assert!(report.checks.iter().all(|c| c.pass), "{:?}", report.checks);
     }
 }
 
+fn with_commission_or_not(state: &State, rate_bp: u32) -> State {
+    if rate_bp == 0 { state.clone() } else { with_commission(state, rate_bp) }
+}
+
 /// The start's events then `log`, as envelopes in sequence.
 fn given_log(start: &State, log: &[Event]) -> Vec<ledger::Envelope> {
-    let start_events: Vec<Event> = (1..=3u64).flat_map(|id| [opened(id, &format!("p{id}"), Role::User), credited(id, 2_000_000, 2_000_000)]).collect();
+    let mut start_events: Vec<Event> = (1..=3u64).flat_map(|id| [opened(id, &format!("p{id}"), Role::User), credited(id, 2_000_000, 2_000_000)]).collect();
+    if start.exchange.commission_bp > 0 {
+        start_events.push(Event::Exchange(OrderEvent::CommissionSet { rate_bp: start.exchange.commission_bp }));
+    }
     assert_eq!(start.head_seq as usize, start_events.len());
     start_events.into_iter().chain(log.iter().cloned()).enumerate().map(|(i, event)| ledger::Envelope { seq: i as u64 + 1, at_ms: T0, event }).collect()
 }

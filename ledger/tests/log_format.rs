@@ -124,6 +124,18 @@ fn events() -> Vec<Event> {
         }),
         Event::Exchange(OrderEvent::OrdersClosed { user_id: 3, book, orders: vec![(20, 1_400)], why: Closed::LapsedAtResult, book_exposure_after_minor: 500, exposure_after_minor: 1_350 }),
         Event::Oversight(OversightEvent::OperatorActed { by: 2, user_id: 3, action: AccountAction::CancelOrders { mid: Some(9_001) }, remark: "bot".into() }),
+        Event::Exchange(OrderEvent::CommissionSet { rate_bp: 500 }),
+        Event::Bets(BetEvent::CommissionCharged {
+            user_id: 3,
+            gmid: 88,
+            mid: 9_001,
+            event_name: "A v B".into(),
+            market_name: "Match Odds".into(),
+            net_winnings_minor: 12_345,
+            rate_bp: 500,
+            commission_minor: 617,
+            balance_after_minor: 111_728,
+        }),
     ]
 }
 

@@ -338,6 +338,10 @@ pub struct SettlementRow {
     pub market_name: String,
     #[ts(type = "number")]
     pub total_profit: Money,
+    /// The exchange's commission on the market's net winnings (its own statement row after
+    /// this one); 0 when none.
+    #[ts(type = "number")]
+    pub commission: Money,
     /// The balance after this row.
     #[ts(type = "number")]
     pub pts: Money,

@@ -335,8 +335,12 @@ pub struct OpsTableExposure {
 pub struct OpsDayPnl {
     /// `yyyy-MM-dd`.
     pub day: String,
+    /// The house's settled P/L of the day, the exchange's commission included.
     #[ts(type = "number")]
     pub pnl: Money,
+    /// The exchange's commission on players' net winnings settled that day.
+    #[ts(type = "number")]
+    pub commission: Money,
 }
 
 /// The house's figures (`GET /api/ops/house`).

@@ -179,6 +179,11 @@ impl Application {
         tables.extend(engine.read().casino.console_locks.iter().copied());
         let locks = ledger::Command::Casino(CasinoCommand::SetLockedTables { tables });
         engine.submit(crate::clock::now_ms(), locks).await.context("locking the configured casino tables")?;
+        let rate_bp = settings.exchange.commission_bp;
+        if engine.read().exchange.commission_bp != rate_bp {
+            let set = ledger::Command::Exchange(ledger::ExchangeCommand::SetCommission { rate_bp });
+            engine.submit(crate::clock::now_ms(), set).await.context("setting the exchange's commission")?;
+        }
         // The order books resting in the ledger show on their markets from the start.
         {
             let ledger = engine.read();

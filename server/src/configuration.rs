@@ -212,12 +212,15 @@ pub struct ExchangeSettings {
     /// Match-odds bets are orders on the exchange's book (otherwise booked against the house at
     /// the feed's price).
     pub matching: bool,
+    /// The commission on each player's net winnings of a market at its settlement, in basis
+    /// points (500 = 5 %): recorded in the log when it changes, so replays charge what was charged.
+    pub commission_bp: u32,
     pub makers: MakerSettings,
 }
 
 impl Default for ExchangeSettings {
     fn default() -> Self {
-        ExchangeSettings { matching: true, makers: MakerSettings::default() }
+        ExchangeSettings { matching: true, commission_bp: 500, makers: MakerSettings::default() }
     }
 }
 

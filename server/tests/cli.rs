@@ -171,7 +171,7 @@ fn operator_commands_call_a_running_server_and_a_held_directory_is_refused() {
     let credited = stdout_json(&exchange(&["credit", "--username", "player1", "--amount", "25", "--remark", "promo", "--url", &url]));
     assert_eq!(credited["balance"], 100025);
     let report = stdout_json(&exchange(&["audit", "verify", "--url", &url]));
-    assert_eq!(report["checks"].as_array().expect("checks").len(), 8);
+    assert_eq!(report["checks"].as_array().expect("checks").len(), 9);
     let locked = stdout_json(&exchange(&["user", "lock", "--username", "player1", "--remark", "review", "--url", &url]));
     assert_eq!(locked["bettingLocked"], true);
     let shown = stdout_json(&exchange(&["user", "show", "--username", "player1", "--url", &url]));

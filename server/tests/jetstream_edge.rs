@@ -224,7 +224,7 @@ async fn two_edges_serve_reads_forward_writes_and_push_the_engines_frames() {
     );
     assert!(on_b[0]["seq"].as_u64() > on_a[0]["seq"].as_u64(), "B's snapshot carries the engine's number of the table's last change: {} then {}", on_a[0], on_b[0]);
     let deltas = common_deltas(&[on_engine, on_a, on_b]);
-    assert!(deltas[0].len() >= 3, "the table changed several times in {WATCH:?}: {:?}", deltas[0]);
+    assert!(deltas[0].len() >= 2, "the table changed more than once in {WATCH:?}: {:?}", deltas[0]);
     assert_eq!(deltas[1], deltas[0], "edge A's frames are the engine node's");
     assert_eq!(deltas[2], deltas[0], "edge B's frames are the engine node's");
 

@@ -56,6 +56,10 @@ pub struct SettlementEntry {
     pub bets: Vec<u64>,
     pub total_minor: i64,
     pub balance_after_minor: i64,
+    /// The exchange's commission on this market's net winnings, charged right after it (its own
+    /// statement row); 0 when none.
+    #[serde(default)]
+    pub commission_minor: i64,
 }
 
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]

@@ -60,6 +60,10 @@ pub fn apply(betting: &mut Betting, accounts: &mut Accounts, at_ms: i64, event: 
             account.balance_minor = *balance_after_minor;
             account.exposure_minor = *exposure_after_minor;
         }
+        BetEvent::CommissionCharged { user_id, commission_minor, balance_after_minor, .. } => {
+            *betting.totals.commission_by_day.entry(day_of(at_ms)).or_default() += commission_minor;
+            accounts.account_mut(*user_id).balance_minor = *balance_after_minor;
+        }
     }
 }
 

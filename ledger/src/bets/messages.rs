@@ -75,11 +75,26 @@ pub enum BetEvent {
         balance_after_minor: i64,
         exposure_after_minor: i64,
     },
+    /// The exchange's commission on one user's net winnings in one market, charged right after
+    /// the market's `BetsSettled`: `rate_bp` basis points of what the user's matched bets of the
+    /// market won net of what they lost, rounded down; never charged on a net loss.
+    CommissionCharged {
+        user_id: UserId,
+        gmid: u64,
+        mid: u64,
+        /// The market as the bets named it, for the statement.
+        event_name: String,
+        market_name: String,
+        net_winnings_minor: i64,
+        rate_bp: u32,
+        commission_minor: i64,
+        balance_after_minor: i64,
+    },
 }
 
 impl BetEvent {
     /// The log's names of these events.
-    pub const NAMES: &'static [&'static str] = &["BetPlaced", "BetsSettled"];
+    pub const NAMES: &'static [&'static str] = &["BetPlaced", "BetsSettled", "CommissionCharged"];
 }
 
 /// Why a bet is refused (a short balance or an unknown user is the accounts' refusal).

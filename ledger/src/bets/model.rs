@@ -45,6 +45,9 @@ pub struct BetTotals {
     pub stake_by_day: BTreeMap<i64, i64>,
     /// What the players won (positive) or lost on the bets settled each day.
     pub players_pnl_by_day: BTreeMap<i64, i64>,
+    /// The exchange's commission charged each day (the house's income from matched bets).
+    #[serde(default)]
+    pub commission_by_day: BTreeMap<i64, i64>,
 }
 
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]

@@ -27,6 +27,7 @@ pub fn apply(exchange: &mut Exchange, betting: &mut Betting, accounts: &mut Acco
             }
             holder_changed(exchange, betting, accounts, *user_id, *book, *book_exposure_after_minor, *exposure_after_minor);
         }
+        OrderEvent::CommissionSet { rate_bp } => exchange.commission_bp = *rate_bp,
     }
 }
 

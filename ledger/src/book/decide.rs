@@ -43,7 +43,28 @@ where
         ExchangeCommand::TurnInPlay { gmid } => {
             Ok(close_where(accounts, exchange, |o| o.gmid == *gmid && o.persistence == Persistence::Lapse && !o.in_play, Closed::LapsedInPlay).into_iter().map(E::from).collect())
         }
+        ExchangeCommand::SetCommission { rate_bp } => {
+            if *rate_bp > COMMISSION_BP_MAX {
+                return Err(OrderReject::CommissionOutOfRange { max_bp: COMMISSION_BP_MAX }.into());
+            }
+            if *rate_bp == exchange.commission_bp {
+                return Err(OrderReject::CommissionUnchanged { rate_bp: *rate_bp }.into());
+            }
+            Ok(vec![OrderEvent::CommissionSet { rate_bp: *rate_bp }.into()])
+        }
     }
+}
+
+/// A commission takes at most all of the net winnings.
+pub const COMMISSION_BP_MAX: u32 = 10_000;
+
+/// The commission on `net_winnings_minor` at `rate_bp` basis points: rounded down, in the
+/// player's favour; nothing on a net loss.
+pub fn commission_minor(net_winnings_minor: i64, rate_bp: u32) -> i64 {
+    if net_winnings_minor <= 0 {
+        return 0;
+    }
+    i64::try_from(i128::from(net_winnings_minor) * i128::from(rate_bp) / 10_000).expect("at most the winnings")
 }
 
 /// The orders of market `mid` lapse: it was resulted or void.

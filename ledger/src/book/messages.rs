@@ -27,6 +27,9 @@ pub enum ExchangeCommand {
     CancelMarket { user_id: UserId, mid: u64 },
     /// Fixture `gmid` turned in-play: orders placed before it that asked to lapse, lapse.
     TurnInPlay { gmid: u64 },
+    /// The commission charged on a market's net winnings from its settlement on, in basis points
+    /// (500 = 5 %); the server sets it from its configuration when it differs.
+    SetCommission { rate_bp: u32 },
 }
 
 /// Why an order's unmatched part left the book.
@@ -79,15 +82,19 @@ pub enum OrderEvent {
     },
     /// Unmatched parts of one user's orders in one book left the book: (order id, size closed).
     OrdersClosed { user_id: UserId, book: BookKey, orders: Vec<(u64, i64)>, why: Closed, book_exposure_after_minor: i64, exposure_after_minor: i64 },
+    /// Markets settled from now on charge `rate_bp` basis points on each player's net winnings.
+    CommissionSet { rate_bp: u32 },
 }
 
 impl OrderEvent {
     /// The log's names of these events.
-    pub const NAMES: &'static [&'static str] = &["OrderPlaced", "OrdersClosed"];
+    pub const NAMES: &'static [&'static str] = &["OrderPlaced", "OrdersClosed", "CommissionSet"];
 
-    pub fn user_id(&self) -> UserId {
+    /// The user whose orders (and so exposure) the event changes; none for the exchange's settings.
+    pub fn user_id(&self) -> Option<UserId> {
         match self {
-            OrderEvent::OrderPlaced { user_id, .. } | OrderEvent::OrdersClosed { user_id, .. } => *user_id,
+            OrderEvent::OrderPlaced { user_id, .. } | OrderEvent::OrdersClosed { user_id, .. } => Some(*user_id),
+            OrderEvent::CommissionSet { .. } => None,
         }
     }
 }
@@ -107,4 +114,8 @@ pub enum OrderReject {
     NothingToCancel,
     #[error("the order is already at that price")]
     SamePrice,
+    #[error("commission must be 0 to {max_bp} basis points")]
+    CommissionOutOfRange { max_bp: u32 },
+    #[error("the commission is already {rate_bp} basis points")]
+    CommissionUnchanged { rate_bp: u32 },
 }

@@ -17,6 +17,9 @@ pub struct Exchange {
     pub orders: BTreeMap<u64, Order>,
     /// The books of markets with unmatched orders, by market id.
     pub markets: BTreeMap<u64, MarketBook>,
+    /// The commission on a market's net winnings at its settlement, in basis points.
+    #[serde(default)]
+    pub commission_bp: u32,
 }
 
 /// An order with an unmatched part, as it rests in its book.

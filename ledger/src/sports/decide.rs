@@ -134,16 +134,18 @@ where
 }
 
 /// A market's settlement: its result, then its unmatched orders lapse, then one `BetsSettled`
-/// per user with open bets in it.
+/// per user with open bets in it, then the commission of each whose matched bets won net.
 pub struct Settlement {
     pub resulted: SportsEvent,
     pub lapsed: Vec<OrderEvent>,
     pub settled: Vec<BetEvent>,
+    pub commission: Vec<BetEvent>,
 }
 
 impl Settlement {
     pub fn into_events<E: From<SportsEvent> + From<BetEvent> + From<OrderEvent>>(self) -> Vec<E> {
-        std::iter::once(self.resulted.into()).chain(self.lapsed.into_iter().map(E::from)).chain(self.settled.into_iter().map(E::from)).collect()
+        let bets = self.settled.into_iter().chain(self.commission);
+        std::iter::once(self.resulted.into()).chain(self.lapsed.into_iter().map(E::from)).chain(bets.map(E::from)).collect()
     }
 }
 
@@ -173,7 +175,29 @@ pub fn settle_market(accounts: &Accounts, betting: &Betting, exchange: &Exchange
     // totals, read from the state before the lapse, hold after it too.
     let lapsed = book::decide::lapse_market(accounts, exchange, mid);
     let settled = settle_books(accounts, betting, gmid, mid, |_, book| book.kind.outcome(result));
-    Ok(Settlement { resulted: SportsEvent::MarketResulted { gmid, mid, result: result.clone(), market: market.cloned() }, lapsed, settled })
+    let commission = settled.iter().filter_map(|settled| commission_on(betting, exchange.commission_bp, settled)).collect();
+    Ok(Settlement { resulted: SportsEvent::MarketResulted { gmid, mid, result: result.clone(), market: market.cloned() }, lapsed, settled, commission })
+}
+
+/// The commission on what one user's matched bets (fills; bets booked against the house pay
+/// none) of a settled market won net, if any.
+fn commission_on(betting: &Betting, rate_bp: u32, settled: &BetEvent) -> Option<BetEvent> {
+    let BetEvent::BetsSettled { user_id, gmid, mid, bets, balance_after_minor, .. } = settled else { return None };
+    let mut matched = bets.iter().filter_map(|(id, pnl)| Some((betting.bets.get(id)?, *pnl))).filter(|(bet, _)| bet.info.fill.is_some()).peekable();
+    let (event_name, market_name) = matched.peek().map(|(bet, _)| (bet.info.event_name.clone(), bet.info.market_name.clone()))?;
+    let net_winnings_minor: i64 = matched.map(|(_, pnl)| pnl).sum();
+    let commission_minor = book::decide::commission_minor(net_winnings_minor, rate_bp);
+    (commission_minor > 0).then(|| BetEvent::CommissionCharged {
+        user_id: *user_id,
+        gmid: *gmid,
+        mid: *mid,
+        event_name,
+        market_name,
+        net_winnings_minor,
+        rate_bp,
+        commission_minor,
+        balance_after_minor: balance_after_minor - commission_minor,
+    })
 }
 
 /// The world the log holds goes on (no event) when `world` has its settings and it is recent;
@@ -199,7 +223,7 @@ where
         for lapsed in &settlement.lapsed {
             book::apply(&mut exchange, &mut betting, &mut accounts, at_ms, lapsed);
         }
-        for settled in &settlement.settled {
+        for settled in settlement.settled.iter().chain(&settlement.commission) {
             crate::bets::apply::apply(&mut betting, &mut accounts, at_ms, settled);
         }
         events.extend(settlement.into_events::<E>());

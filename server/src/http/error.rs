@@ -329,7 +329,8 @@ fn order_answer(reject: &OrderReject) -> (StatusCode, String) {
         OrderReject::UnknownOrder => (StatusCode::NOT_FOUND, message),
         OrderReject::NothingToCancel => (StatusCode::CONFLICT, message),
         OrderReject::CancelSizeInvalid { unmatched_minor } => (StatusCode::UNPROCESSABLE_ENTITY, format!("size to cancel must be more than 0 and at most the unmatched {}", Money(*unmatched_minor))),
-        OrderReject::OffLadder { .. } | OrderReject::NotAnExchangeMarket | OrderReject::SamePrice => (StatusCode::UNPROCESSABLE_ENTITY, message),
+        OrderReject::CommissionUnchanged { .. } => (StatusCode::CONFLICT, message),
+        OrderReject::OffLadder { .. } | OrderReject::NotAnExchangeMarket | OrderReject::SamePrice | OrderReject::CommissionOutOfRange { .. } => (StatusCode::UNPROCESSABLE_ENTITY, message),
     }
 }
 

@@ -1,4 +1,5 @@
-//! Account rows: money moved outside betting (operator credits and debits, wallet requests).
+//! Account rows: money moved outside betting (operator credits and debits, wallet requests), and
+//! the exchange's commission on a market's net winnings.
 
 use crate::http::state::AppState;
 use crate::http::error::ApiResult;

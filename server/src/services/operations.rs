@@ -263,6 +263,11 @@ pub fn house(ledger: &State, days: u32) -> OpsHouse {
             .map(|m| OpsOpenMarket { gmid: m.gmid, mid: m.mid, casino: false, event_name: m.event_name, market_name: m.market_name, gtype: m.gtype, bets: m.bets, stake: Money(m.stake_minor), exposure: Money(m.exposure_minor) })
             .collect(),
         tables,
-        pnl_by_day: figures.pnl_by_day.into_iter().map(|(day, pnl)| OpsDayPnl { day: rfc3339(day)[..10].to_owned(), pnl: Money(pnl) }).collect(),
+        pnl_by_day: figures
+            .pnl_by_day
+            .into_iter()
+            .zip(figures.commission_by_day)
+            .map(|((day, pnl), (_, commission))| OpsDayPnl { day: rfc3339(day)[..10].to_owned(), pnl: Money(pnl), commission: Money(commission) })
+            .collect(),
     }
 }

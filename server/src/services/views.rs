@@ -187,6 +187,7 @@ pub fn settlement_row(ledger: &ledger::State, history: &History, entry: &ledger:
         event_name,
         market_name,
         total_profit: Money(entry.total_minor),
+        commission: Money(entry.commission_minor),
         pts: Money(entry.balance_after_minor),
         is_synthetic: false,
         seq: entry.seq,

@@ -263,3 +263,41 @@ async fn a_tester_pauses_the_market_makers_and_changes_how_they_quote() {
     assert_eq!(back.as_array().map(Vec::len), Some(1), "one level a side: {back} {}", now.body);
     assert_eq!(back[0]["size"], 300, "two makers, 150 each: {back}");
 }
+
+#[actix_web::test]
+async fn a_winner_pays_commission_on_its_net_winnings_as_its_own_statement_row() {
+    let app = book_app().await;
+    let operator = app.operator().await;
+    let layer = trader(&app, &operator, "layer_one").await;
+    let player = app.player().await;
+    let (fixture, market) = match_odds(&app).await;
+    order(&app, &layer, &market, 0, "lay", 3.0, 100.0, "lay").await;
+    let backed = order(&app, &player, &market, 0, "back", 3.0, 100.0, "back").await;
+    assert_eq!(backed["order"]["matched"], 100.0);
+    let winner = json!({"kind": "winner", "sid": market["section"][0]["sid"]});
+    let url = format!("/api/ops/feed/{}/markets/{}/settle", fixture["gmid"], market["mid"]);
+    assert_eq!(app.post(&url, Some(&operator), &json!({"remark": "official", "result": winner})).await.status, 200);
+
+    let statement_of = |token: String| {
+        let app = &app;
+        async move {
+            let id = app.get("/api/users", Some(&token)).await.data()["_id"].as_str().expect("id").to_owned();
+            app.open(&app.get(&format!("/api/transaction/user/statement/{id}"), Some(&token)).await)["data"].as_array().expect("rows").clone()
+        }
+    };
+    let rows = statement_of(player.clone()).await;
+    let commission = rows.iter().find(|r| r["remarks"].as_str().is_some_and(|r| r.starts_with("Commission 5% on net winnings"))).expect("the winner's commission row");
+    assert_eq!(commission["amount"], -10.0, "5 % of the 200.00 won: {commission}");
+    assert!(statement_of(layer.clone()).await.iter().all(|r| !r["remarks"].as_str().unwrap_or("").starts_with("Commission")), "nothing on a loss");
+
+    let settled = app.open(&app.get("/api/bet/account-statement?type=game", Some(&player)).await);
+    let row = settled["data"].as_array().expect("rows").iter().find(|r| r["marketId"] == market["mid"]).cloned().expect("the market's settlement row");
+    assert_eq!((row["totalProfit"].as_f64(), row["commission"].as_f64()), (Some(200.0), Some(10.0)), "{row}");
+    assert_eq!(commission["pts"].as_f64(), row["pts"].as_f64().map(|pts| pts - 10.0), "the commission row follows the settlement");
+
+    let house = app.get("/api/ops/house?days=1", Some(&operator)).await;
+    assert_eq!(house.data()["pnlByDay"][0]["commission"], 10.0, "{}", house.body);
+    assert_eq!(house.data()["pnlByDay"][0]["pnl"], 10.0, "the players' 200.00 went from one to the other; the house keeps the commission");
+    let report = app.get("/api/ops/audit/verify", Some(&operator)).await;
+    assert!(report.data()["checks"].as_array().expect("checks").iter().all(|c| c["pass"] == true), "{}", report.body);
+}

@@ -71,7 +71,7 @@ async fn audit_verify_passes_and_replay_shows_past_balances() {
     let report = app.get("/api/ops/audit/verify", Some(&operator)).await;
     assert_eq!(report.body["success"], true, "{}", report.body);
     let checks = report.data()["checks"].as_array().expect("checks");
-    assert_eq!(checks.len(), 8);
+    assert_eq!(checks.len(), 9);
     assert!(checks.iter().any(|c| c["name"].as_str().is_some_and(|n| n.starts_with("every result fits its market"))), "{checks:?}");
     assert!(checks.iter().all(|c| c["pass"] == true), "{checks:?}");
     assert!(checks.iter().filter(|c| c["name"].as_str().is_some_and(|n| n.starts_with("balance"))).all(|c| c["checked"].as_u64() > Some(0)));

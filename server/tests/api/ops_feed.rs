@@ -123,9 +123,10 @@ async fn an_operator_settles_a_market_and_the_bet_pays_once() {
     let winner = json!({"kind": "winner", "sid": market["section"][0]["sid"]});
     let settled = app.post(&url("settle"), Some(&operator), &json!({"remark": "official result", "result": winner})).await;
     assert_eq!(settled.status, 200, "{}", settled.body);
-    let profit = ((price - 1.0) * 200.0 * 100.0).round() / 100.0;
+    let profit_minor = ((price - 1.0) * 200.0 * 100.0).round() as i64;
+    let commission_minor = profit_minor * 5 / 100;
     let user = app.get("/api/users", Some(&player)).await;
-    assert_eq!(user.data()["balance"].as_f64(), Some(100_000.0 + profit), "{}", user.body);
+    assert_eq!(user.data()["balance"].as_f64(), Some(100_000.0 + (profit_minor - commission_minor) as f64 / 100.0), "the win less 5 % commission: {}", user.body);
     assert_eq!(user.data()["exp"], 0);
     assert_eq!(market_now(&app, gmid, mid).await["status"], "CLOSED");
 
@@ -135,7 +136,7 @@ async fn an_operator_settles_a_market_and_the_bet_pays_once() {
     // The feed's own result for the same market comes too late and pays nothing more.
     let late = app.post("/api/ops/feed/events", Some(&operator), &json!([{"type": "market_settled", "gmid": gmid, "mid": mid, "result": {"kind": "void"}}])).await;
     assert_eq!(late.status, 200, "{}", late.body);
-    assert_eq!(app.get("/api/users", Some(&player)).await.data()["balance"].as_f64(), Some(100_000.0 + profit));
+    assert_eq!(app.get("/api/users", Some(&player)).await.data()["balance"].as_f64(), Some(100_000.0 + (profit_minor - commission_minor) as f64 / 100.0));
     let event = last_event(&app, &operator, "MarketActed").await;
     assert_eq!(event["detail"]["action"]["Settle"]["result"], winner);
 }

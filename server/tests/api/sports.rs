@@ -229,11 +229,14 @@ async fn a_scripted_finish_settles_every_bet_once_with_the_right_amounts() {
     place(&app, Some(&token), &bet_body(&market, 0, "back", back, 500.0, "home-back")).await;
     place(&app, Some(&token), &bet_body(&market, 1, "lay", lay, 500.0, "away-lay")).await;
     let back_h = (back * 100.0).round() as i64;
-    let expected = (back_h - 100) * 500 / 100 + 500;
+    // Both bets win (the home side wins, the away lay keeps its stake); 5 % commission on the net.
+    let net_minor = (back_h - 100) * 500 + 50_000;
+    let commission = (net_minor * 5 / 100) as f64 / 100.0;
+    let expected = net_minor as f64 / 100.0 - commission;
     let finished = app.post(&format!("/api/ops/feed/{}/finish", fixture["gmid"]), Some(&operator), &json!({"winner": "home", "remark": "match over"})).await;
     assert_eq!(finished.status, 200, "{}", finished.body);
     let user = app.get("/api/users", Some(&token)).await;
-    assert_eq!(user.data()["balance"].as_f64(), Some(100000.0 + expected as f64), "{}", user.body);
+    assert_eq!(user.data()["balance"].as_f64(), Some(100000.0 + expected), "{}", user.body);
     assert_eq!(user.data()["exp"], 0);
     let again = app.post(&format!("/api/ops/feed/{}/finish", fixture["gmid"]), Some(&operator), &json!({"winner": "away", "remark": "again"})).await;
     assert_eq!(again.status, 404, "a finished fixture is gone: {}", again.body);
@@ -247,11 +250,11 @@ async fn a_scripted_finish_settles_every_bet_once_with_the_right_amounts() {
     let outcomes = page.data()["over"]["markets"].as_array().expect("outcomes");
     let odds = outcomes.iter().find(|m| m["mid"] == market["mid"]).expect("the match odds' result");
     assert_eq!(odds["result"], market["section"][0]["nat"], "home won: {odds}");
-    assert_eq!(app.get("/api/users", Some(&token)).await.data()["balance"].as_f64(), Some(100000.0 + expected as f64));
+    assert_eq!(app.get("/api/users", Some(&token)).await.data()["balance"].as_f64(), Some(100000.0 + expected));
     let statement = app.open(&app.get("/api/bet/account-statement?type=game", Some(&token)).await);
     let row = statement["data"].as_array().expect("rows").iter().find(|r| r["marketId"] == market["mid"]).expect("a row for the market").clone();
-    assert_eq!(row["totalProfit"].as_f64(), Some(expected as f64));
-    assert_eq!(row["pts"].as_f64(), Some(100000.0 + expected as f64));
+    assert_eq!((row["totalProfit"].as_f64(), row["commission"].as_f64()), (Some(expected + commission), Some(commission)), "the market's winnings, and the commission charged after them");
+    assert_eq!(row["pts"].as_f64(), Some(100000.0 + expected + commission));
     assert_eq!(row["bets"].as_array().expect("bets").len(), 2);
     assert!(row["bets"].as_array().expect("bets").iter().all(|b| b["result"].is_number() && b["voided"] == false));
     // The row's popup (base B) is the same row, fresh from the ledger.

@@ -7,4 +7,12 @@ export type OpsDayPnl = {
 /**
  * `yyyy-MM-dd`.
  */
-day: string, pnl: number, };
+day: string, 
+/**
+ * The house's settled P/L of the day, the exchange's commission included.
+ */
+pnl: number, 
+/**
+ * The exchange's commission on players' net winnings settled that day.
+ */
+commission: number, };

@@ -6,6 +6,11 @@ import type { BetView } from "./BetView";
  */
 export type SettlementRow = { createdAt: string, marketId: number, gameId: number, eventName: string, marketName: string, totalProfit: number, 
 /**
+ * The exchange's commission on the market's net winnings (its own statement row after
+ * this one); 0 when none.
+ */
+commission: number, 
+/**
  * The balance after this row.
  */
 pts: number, isSynthetic: boolean, remarks: string, bets: Array<BetView>, seq: number, };

@@ -1,10 +1,11 @@
 // `/ops/house`: the house's figures, refreshed every five seconds: turnover, what the house can
-// lose on every open market and casino table, and its settled P/L per day as a bar chart.
+// lose on every open market and casino table, its settled P/L per day as a bar chart, and the
+// exchange's commission per day.
 import { useCallback, useEffect, useState } from 'react';
 import { Paper, Stack, ToggleButton, ToggleButtonGroup, Typography } from '@mui/material';
 import { DataTable, type DataColumn } from '@/components/data-table';
 import { notify } from '@/lib/notify';
-import type { OpsHouse, OpsOpenMarket, OpsTableExposure } from '@/types';
+import type { OpsDayPnl, OpsHouse, OpsOpenMarket, OpsTableExposure } from '@/types';
 import { formatFixed } from '@/utils/format';
 import { getHouse } from '../api';
 import { Figure } from './figure';
@@ -27,6 +28,12 @@ const TABLE_COLUMNS: ReadonlyArray<DataColumn<OpsTableExposure>> = [
   { id: 'exposure', header: 'House exposure', align: 'right', render: (t) => formatFixed(t.exposure) },
 ];
 
+const COMMISSION_COLUMNS: ReadonlyArray<DataColumn<OpsDayPnl>> = [
+  { id: 'day', header: 'Day (UTC)', render: (d) => d.day },
+  { id: 'commission', header: 'Commission', align: 'right', render: (d) => formatFixed(d.commission) },
+  { id: 'pnl', header: 'House P/L', align: 'right', render: (d) => formatFixed(d.pnl) },
+];
+
 export function HouseFigures() {
   const [days, setDays] = useState(30);
   const [house, setHouse] = useState<OpsHouse | null>(null);
@@ -47,6 +54,8 @@ export function HouseFigures() {
   }, [load]);
 
   if (!house) return <Typography>Loading the house figures…</Typography>;
+  const commissionDays = house.pnlByDay.filter((d) => d.commission > 0).reverse();
+  const commissionTotal = house.pnlByDay.reduce((sum, d) => sum + d.commission, 0);
   return (
     <Stack spacing={2}>
       <Paper variant="outlined" sx={{ p: 2 }}>
@@ -55,6 +64,7 @@ export function HouseFigures() {
           <Figure label="Turnover today (UTC)" value={formatFixed(house.turnoverToday)} testId="house-turnover-today" />
           <Figure label="Bets" value={String(house.bets)} testId="house-bets" />
           <Figure label="House exposure" value={formatFixed(house.exposure)} testId="house-exposure" />
+          <Figure label={`Commission (${days} days)`} value={formatFixed(commissionTotal)} testId="house-commission" />
         </Stack>
       </Paper>
       <Paper variant="outlined" sx={{ p: 2 }}>
@@ -65,6 +75,10 @@ export function HouseFigures() {
         </ToggleButtonGroup>
         <PnlChart days={house.pnlByDay} />
       </Paper>
+      <Typography variant="subtitle1" component="h2">
+        Exchange commission per day
+      </Typography>
+      <DataTable label="Commission per day" columns={COMMISSION_COLUMNS} rows={commissionDays} rowKey={(d) => d.day} rowProps={(d) => ({ 'data-day': d.day })} emptyText="No commission in these days" />
       <Typography variant="subtitle1" component="h2">
         Open sports markets
       </Typography>

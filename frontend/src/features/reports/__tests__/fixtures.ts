@@ -54,6 +54,7 @@ export function makeSettlement(overrides: Partial<SettlementRow> = {}): Settleme
     eventName: first.eventName,
     marketName: first.marketName,
     totalProfit: 180,
+    commission: 0,
     pts: 100180,
     isSynthetic: false,
     remarks: `${first.eventName} / ${first.marketName}`,

@@ -38,6 +38,20 @@ describe('result modal', () => {
     expect(within(screen.getByTestId('market-result')).getByText('India')).toBeInTheDocument();
   });
 
+  it("an exchange winner's commission and net follow the win, and only for all the bets", async () => {
+    renderModal(fromSettlement({ ...sports, commission: 16.52 }));
+    expect(figure('result-profit')).toBe('330.50');
+    expect(figure('result-commission')).toBe('-16.52');
+    expect(figure('result-net')).toBe('313.98');
+    await userEvent.click(screen.getByRole('radio', { name: 'Back' }));
+    expect(screen.queryByTestId('result-commission')).toBeNull();
+  });
+
+  it('no commission line where none was charged', () => {
+    renderModal(fromSettlement(sports));
+    expect(screen.queryByTestId('result-commission')).toBeNull();
+  });
+
   it('the radios filter the rows and the totals follow the rows shown', async () => {
     renderModal(fromSettlement(sports));
     expect(rows()).toHaveLength(3);

@@ -1,6 +1,6 @@
 // The result modal (spec §2): "<event> Result", the round id and match time, the game-specific
 // result view, then the user's bets with the All / Back / Lay / Deleted filter, the totals of the
-// rows shown and their summed profit.
+// rows shown and their summed profit; on an exchange market a winner's commission and net.
 import { useMemo, useState } from 'react';
 import {
   Box,
@@ -142,8 +142,14 @@ export function ResultModal({ data, onClose }: ResultModalProps) {
           rowSx={(bet) => ({ bgcolor: `${bet.betType}.main`, '& td': { color: `${bet.betType}.contrastText` } })}
           rowProps={(bet) => ({ 'data-testid': 'result-bet', 'data-side': bet.betType })}
         />
-        <Box sx={{ display: 'flex', justifyContent: 'flex-end' }}>
+        <Box sx={{ display: 'flex', justifyContent: 'flex-end', gap: 2, flexWrap: 'wrap' }}>
           <Figure label="Win/Loss" value={formatFixed(totals.profit)} colour={amountColour(totals.profit)} testId="result-profit" />
+          {data.commission > 0 && filter === 'all' && (
+            <>
+              <Figure label="Commission" value={formatFixed(-data.commission)} colour={amountColour(-data.commission)} testId="result-commission" />
+              <Figure label="Net" value={formatFixed(totals.profit - data.commission)} colour={amountColour(totals.profit - data.commission)} testId="result-net" />
+            </>
+          )}
         </Box>
       </DialogContent>
     </Dialog>

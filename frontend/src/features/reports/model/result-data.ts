@@ -15,6 +15,8 @@ export type ResultModalData = {
   marketName: string;
   remarks: string;
   bets: BetView[];
+  /** The exchange's commission on the market's net winnings (0 when none, and for casino). */
+  commission: number;
 };
 
 export function fromSettlement(row: SettlementRow): ResultModalData {
@@ -28,6 +30,7 @@ export function fromSettlement(row: SettlementRow): ResultModalData {
     marketName: row.marketName,
     remarks: row.remarks,
     bets: row.bets,
+    commission: row.commission,
   };
 }
 
@@ -41,5 +44,6 @@ export function fromCasinoDetail(detail: CasinoResultDetail): ResultModalData {
     marketName: detail.result.mid,
     remarks: detail.result.rdesc,
     bets: detail.bets,
+    commission: 0,
   };
 }
