@@ -91,6 +91,9 @@ impl EngineHandle {
             Command::Sports(SportsCommand::ReplaceOrder { user_id, order_id, price_h, request_id, market, delay, requested_at_ms }) => {
                 (market, delay, Box::new(move |market, delay| SportsCommand::ReplaceOrder { user_id, order_id, price_h, request_id: request_id.clone(), market, delay, requested_at_ms }))
             }
+            Command::Sports(SportsCommand::CashOut { user_id, request_id, market, delay, share_bp, asked_value_minor, info }) => {
+                (market, delay, Box::new(move |market, delay| SportsCommand::CashOut { user_id, request_id: request_id.clone(), market, delay, share_bp, asked_value_minor, info: info.clone() }))
+            }
             command => return self.submit(at_ms, command).await,
         };
         let delay_ms = crate::sports::bet_delay_ms(&market, delay);

@@ -311,6 +311,85 @@ fn the_commission_rate_is_set_in_range_and_only_when_it_changes() {
     assert_eq!(ledger::book::decide::commission_minor(-5_000, 500), 0);
 }
 
+fn cash_out_on(market: Market, user_id: u64, share_bp: u32, asked_value_minor: Option<i64>) -> Command {
+    let delay = BetDelay::default();
+    Command::Sports(SportsCommand::CashOut { user_id, request_id: format!("cash-{share_bp}-{asked_value_minor:?}"), market, delay, share_bp, asked_value_minor, info: info(0, Side::Back, 0) })
+}
+
+fn cash_out(user_id: u64, share_bp: u32, asked_value_minor: Option<i64>) -> Command {
+    cash_out_on(exchange_market(), user_id, share_bp, asked_value_minor)
+}
+
+/// The user's matched P/L per runner of the book.
+fn pnl(state: &State, user: u64) -> Vec<i64> {
+    state.accounts.users[&user].book_pnl.get(&ledger::BookKey { mid: MID, scope: 0 }).cloned().unwrap_or_default()
+}
+
+/// Player 3 backs runner 1 for 100.00 at 3.00 (matched against player 1); player 2 then rests
+/// backs on runner 1 at 2.00 (to lay into) and lays on runner 2 at 1.90 (to back into).
+fn backed_at_three() -> State {
+    let state = players(3, 1_000_000);
+    let (state, _) = run(&state, order(1, "l", 1, Side::Lay, 300, 10_000));
+    let (state, _) = run(&state, order(3, "b", 1, Side::Back, 300, 10_000));
+    let (state, _) = run(&state, order(2, "rb", 1, Side::Back, 200, 50_000));
+    run(&state, order(2, "rl", 2, Side::Lay, 190, 50_000)).0
+}
+
+#[test]
+fn cash_out_lays_the_winner_at_the_best_price_and_the_pnl_is_equal_on_every_runner() {
+    let state = backed_at_three();
+    assert_eq!(pnl(&state, 3), vec![20_000, -10_000, -10_000]);
+    let (after, events) = run(&state, cash_out(3, 10_000, Some(5_000)));
+    assert_eq!(fills(&events), vec![(2, 3, 200, 15_000)], "a lay of 150.00 at 2.00 against player 2's back: 300.00 / 2.00");
+    assert_eq!(pnl(&after, 3), vec![5_000, 5_000, 5_000], "50.00 whoever wins");
+    assert_eq!(exposure(&after, 3), 0, "nothing left to lose");
+    let placed = events.iter().filter(|e| matches!(e, Event::Exchange(OrderEvent::OrderPlaced { matched_minor, size_minor, .. }) if matched_minor == size_minor)).count();
+    assert_eq!(placed, 1, "one fill-or-kill order, all of it matched");
+    assert!(after.exchange.orders.values().all(|o| o.user_id != 3), "nothing of it rests");
+    assert_eq!(when(&after, cash_out(3, 10_000, None)), Err(Reject::Exchange(OrderReject::NothingToCashOut)), "already green");
+}
+
+#[test]
+fn a_partial_cash_out_hedges_its_share_of_the_position() {
+    let (after, events) = run(&backed_at_three(), cash_out(3, 5_000, None));
+    assert_eq!(fills(&events), vec![(2, 3, 200, 7_500)], "half of the lay");
+    assert_eq!(pnl(&after, 3), vec![12_500, -2_500, -2_500], "halfway from (200, -100) to (50, 50)");
+}
+
+#[test]
+fn cash_out_is_refused_whole_when_the_book_moved_or_cannot_take_it() {
+    let state = backed_at_three();
+    assert_eq!(when(&state, cash_out(3, 10_000, Some(5_001))), Err(Reject::Exchange(OrderReject::CashOutBelowAsked { value_minor: 5_000, asked_minor: 5_001 })), "the player was shown more");
+    let (thin, _) = run(&state, cancel(2, 5, Some(45_000)));
+    assert_eq!(when(&thin, cash_out(3, 10_000, None)), Err(Reject::Exchange(OrderReject::NotEnoughToCashOut)), "50.00 left at 2.00 cannot take 150.00, and backing runner 2 or 3 cannot equalise alone");
+    assert_eq!(when(&state, cash_out(1, 10_000, None)), Err(Reject::Exchange(OrderReject::NotEnoughToCashOut)), "the layer would back runner 1 or lay 2 and 3: nobody offers those");
+    assert_eq!(when(&state, cash_out(2, 10_000, None)), Err(Reject::Exchange(OrderReject::NoPosition)), "unmatched orders are no position");
+    for share in [0, 10_001] {
+        assert_eq!(when(&state, cash_out(3, share, None)), Err(Reject::Exchange(OrderReject::CashOutShareInvalid)));
+    }
+    let mut suspended = exchange_market();
+    suspended.status = "SUSPENDED".into();
+    assert_eq!(when(&state, cash_out_on(suspended, 3, 10_000, None)), Err(Reject::Bets(BetReject::MarketNotOpen { status: "SUSPENDED".into() })));
+}
+
+#[test]
+fn on_three_runners_cash_out_backs_the_others_up_to_the_runner_it_leaves() {
+    let state = players(3, 1_000_000);
+    // Player 3 lays runner 1 for 100.00 at 2.00: +100 if 2 or 3 wins, -100 if 1 wins.
+    let (state, _) = run(&state, order(1, "b", 1, Side::Back, 200, 10_000));
+    let (state, _) = run(&state, order(3, "l", 1, Side::Lay, 200, 10_000));
+    // Liquidity: lays to back into on runner 1 at 2.10, and on runners 2 and 3.
+    let (state, _) = run(&state, order(2, "a", 1, Side::Lay, 210, 100_000));
+    let (state, _) = run(&state, order(2, "b2", 2, Side::Lay, 300, 100_000));
+    let (state, _) = run(&state, order(2, "b3", 3, Side::Lay, 600, 100_000));
+    let before = pnl(&state, 3);
+    let (after, _) = run(&state, cash_out(3, 10_000, None));
+    let now = pnl(&after, 3);
+    let (least, most) = (now.iter().min().copied().unwrap_or_default(), now.iter().max().copied().unwrap_or_default());
+    assert!(most - least <= 3, "equal within the rounding of a stake: {now:?} from {before:?}");
+    assert!(least > -10_000, "better than the worst it had: {now:?}");
+}
+
 fn ledger_with(state: State, event: Event) -> State {
     let mut next = state;
     let seq = next.head_seq + 1;
@@ -327,6 +406,7 @@ enum Step {
     Replace { user: u64, pick: usize, tick: usize },
     Suspend,
     InPlay,
+    CashOut { user: u64, all: bool },
     Settle { winner: u32 },
 }
 
@@ -337,6 +417,7 @@ fn step() -> impl Strategy<Value = Step> {
         1 => (1..=3u64, any::<usize>(), 0..8usize).prop_map(|(user, pick, tick)| Step::Replace { user, pick, tick }),
         1 => Just(Step::Suspend),
         1 => Just(Step::InPlay),
+        2 => (1..=3u64, any::<bool>()).prop_map(|(user, all)| Step::CashOut { user, all }),
     ]
 }
 
@@ -408,6 +489,11 @@ proptest! {
                 }
                 Step::Suspend => { suspended = !suspended; continue }
                 Step::InPlay => Command::Exchange(ExchangeCommand::TurnInPlay { gmid: 500 }),
+                Step::CashOut { user, all } => {
+                    let delay = BetDelay::default();
+                    let share_bp = if *all { 10_000 } else { 5_000 };
+                    Command::Sports(SportsCommand::CashOut { user_id: *user, request_id: format!("c{n}"), market: market.clone(), delay, share_bp, asked_value_minor: None, info: info(0, Side::Back, 0) })
+                }
                 Step::Settle { winner } => Command::Sports(SportsCommand::SettleMarket { gmid: 500, mid: MID, result: MarketResult::Winner { sid: *winner }, market: market.clone() }),
             };
             // What the brute-force matcher expects of a new order (a replace is checked alike).
@@ -427,6 +513,14 @@ proptest! {
             };
             prop_assert!(!resulted || events.iter().all(|e| !matches!(e, Event::Bets(BetEvent::BetPlaced { .. }))), "no bet after the result");
             prop_assert!(!suspended || matches!(step, Step::Cancel { .. } | Step::InPlay | Step::Settle { .. }), "nothing matches while suspended: {step:?}");
+            // A cash out is fill-or-kill: every order of it matched whole.
+            if let Step::CashOut { .. } = step {
+                for event in &events {
+                    if let Event::Exchange(OrderEvent::OrderPlaced { size_minor, matched_minor, .. }) = event {
+                        prop_assert_eq!(size_minor, matched_minor, "a hedge order matches whole or is not taken");
+                    }
+                }
+            }
             if let Some((want, crosses)) = expected {
                 let got: Vec<(u64, u32, i64)> = events.iter().filter_map(|e| match e {
                     Event::Bets(BetEvent::BetPlaced { info, stake_minor, .. }) => info.fill.map(|f| (f.order_id, info.price_h, *stake_minor)),
@@ -470,6 +564,14 @@ proptest! {
                 log.push(event.clone());
             }
             if matches!(step, Step::Settle { .. }) { resulted = true; }
+            // After cashing out all of it, the user's P/L is the same whichever runner wins, to
+            // the rounding of each hedge's last stake (about half its price in minor units).
+            if let Step::CashOut { user, all: true } = step {
+                let rounding: i64 = events.iter().filter_map(|e| match e { Event::Exchange(OrderEvent::OrderPlaced { price_h, .. }) => Some(i64::from(*price_h) / 200 + 1), _ => None }).sum();
+                let now = pnl(&state, user);
+                let spread = now.iter().max().copied().unwrap_or_default() - now.iter().min().copied().unwrap_or_default();
+                prop_assert!(spread <= rounding, "cashed out to {:?}", now);
+            }
             // The model follows the ledger's book.
             model.orders = state.exchange.orders.values().map(|o| (o.id, o.user_id, o.sid, o.side, o.price_h, o.unmatched_minor)).collect();
             for user in state.accounts.users.values() {

@@ -243,6 +243,87 @@ pub struct ReplaceOrderRequest {
     pub u_rate: Price,
 }
 
+/// `POST /api/exchange/cash-out`: cash out `percent` (default 100) of the caller's matched
+/// position in a market. `value` is the cash-out value the player was shown (of all of it): if
+/// the book now gives less, nothing is done and the answer says so.
+#[derive(Debug, Clone, Serialize, Deserialize, TS, ToSchema)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+#[ts(export)]
+pub struct CashOutRequest {
+    #[ts(type = "number")]
+    pub game_id: u64,
+    #[ts(type = "number")]
+    pub market_id: u64,
+    #[serde(default)]
+    #[ts(optional)]
+    pub percent: Option<u8>,
+    #[serde(default)]
+    #[ts(optional, type = "number")]
+    pub value: Option<Money>,
+}
+
+/// One runner's P/L in a cash-out quote.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, TS, ToSchema)]
+#[serde(rename_all = "camelCase")]
+#[ts(export)]
+pub struct CashOutRunner {
+    pub sid: u32,
+    pub nat: String,
+    /// If this runner wins: now, and after cashing out all of it.
+    #[ts(type = "number")]
+    pub now: Money,
+    #[ts(type = "number")]
+    pub after: Money,
+}
+
+/// One order of a cash out's hedge: matched whole down to `price`, or not at all.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, TS, ToSchema)]
+#[serde(rename_all = "camelCase")]
+#[ts(export)]
+pub struct HedgeView {
+    pub sid: u32,
+    pub bet_type: Side,
+    #[ts(type = "number")]
+    pub price: Price,
+    #[ts(type = "number")]
+    pub size: Money,
+}
+
+/// `GET /api/exchange/cash-out/{gameId}/{marketId}`: what cashing out all of the caller's
+/// position would do at the book's prices now.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, TS, ToSchema)]
+#[serde(rename_all = "camelCase")]
+#[ts(export)]
+pub struct CashOutQuote {
+    #[ts(type = "number")]
+    pub game_id: u64,
+    #[ts(type = "number")]
+    pub market_id: u64,
+    /// The P/L the player is sure of after it, whichever runner wins.
+    #[ts(type = "number")]
+    pub value: Money,
+    pub runners: Vec<CashOutRunner>,
+    pub orders: Vec<HedgeView>,
+}
+
+/// What a cash out did: the P/L now per runner, and the header's figures.
+#[derive(Debug, Clone, Serialize, Deserialize, TS, ToSchema)]
+#[serde(rename_all = "camelCase")]
+#[ts(export)]
+pub struct CashOutAnswer {
+    /// The least P/L over the runners after it.
+    #[ts(type = "number")]
+    pub value: Money,
+    /// Each runner's P/L after it (`after` = `now`).
+    pub runners: Vec<CashOutRunner>,
+    /// The hedge's orders, each matched whole.
+    pub orders: Vec<HedgeView>,
+    #[ts(type = "number")]
+    pub balance: Money,
+    #[ts(type = "number")]
+    pub exp: Money,
+}
+
 /// The caller's orders after a cancel or a replace, with the header's figures.
 #[derive(Debug, Clone, Serialize, Deserialize, TS, ToSchema)]
 #[serde(rename_all = "camelCase")]

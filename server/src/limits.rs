@@ -77,3 +77,9 @@ pub const SEARCH_CHARS_MAX: usize = 100;
 pub const UTC_OFFSET_MINUTES_MAX: i32 = 14 * 60;
 
 const _: () = assert!(PAGE_SIZE_MAX <= OPS_PAGE_SIZE_DEFAULT && OPS_PAGE_SIZE_DEFAULT <= OPS_PAGE_SIZE_MAX);
+
+/// The kernel's send buffer of a WebSocket's socket. Left to itself Linux grows it up to
+/// `tcp_wmem`'s 4 MiB for a client that reads slowly; bounded, a slow client holds at most twice
+/// this of the kernel's memory (Linux doubles it for its own bookkeeping) and backs up into its
+/// connection's queue within seconds, where the stall check sees it.
+pub const WS_SEND_BUFFER_BYTES: usize = 256 * 1024;

@@ -95,6 +95,8 @@ fn api() -> actix_web::Scope {
         .route("/exchange/replace", web::post().to(routes::replace_order))
         .route("/exchange/orders", web::get().to(routes::my_orders))
         .route("/exchange/depth/{gameId}/{marketId}", web::get().to(routes::depth))
+        .route("/exchange/cash-out", web::post().to(routes::cash_out))
+        .route("/exchange/cash-out/{gameId}/{marketId}", web::get().to(routes::cash_out_quote))
         .route("/front/casino/tablist", web::post().to(routes::casino_types))
         .route("/front/casino/tablelist", web::post().to(routes::casino_table_list))
         .route("/front/tablist", web::post().to(routes::casino_tab_list))

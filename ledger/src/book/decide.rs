@@ -8,6 +8,7 @@ use crate::accounts::model::{Account, Accounts};
 use crate::bets::messages::{BetEvent, BetInfo, BetReject, Fill};
 use crate::bets::model::Betting;
 use crate::betting::{BookKind, Payoff};
+use crate::book::cash_out::{hedge, Hedge, HedgeOrder};
 use crate::book::ladder::{on_ladder, round_to_ladder};
 use crate::book::matching::{match_order, Take};
 use crate::book::messages::{Closed, ExchangeCommand, OrderEvent, OrderReject, Persistence};
@@ -133,12 +134,26 @@ where
     E: From<OrderEvent> + From<BetEvent>,
     R: From<AccountReject> + From<BetReject> + From<OrderReject>,
 {
-    check_price(ask.price_h)?;
-    let kind = kind_of(betting, exchange, &ask.book).unwrap_or(ask.runners);
-    if !matches!(&kind, BookKind::Runners(sids) if sids.contains(&ask.sid)) {
+    take_all(accounts, betting, exchange, user, vec![ask], replacing, false)
+}
+
+/// Orders on different runners of one book taken together, each as `place` takes one; with
+/// `fill_or_kill` each must match whole, or none is taken (`OrderReject::BookMoved`).
+pub fn take_all<E, R>(accounts: &Accounts, betting: &Betting, exchange: &Exchange, user: &Account, asks: Vec<Ask>, replacing: Option<&Order>, fill_or_kill: bool) -> Result<Vec<E>, R>
+where
+    E: From<OrderEvent> + From<BetEvent>,
+    R: From<AccountReject> + From<BetReject> + From<OrderReject>,
+{
+    let Some(first) = asks.first() else { return Ok(Vec::new()) };
+    let (book, runners) = (first.book, first.runners.clone());
+    for ask in &asks {
+        check_price(ask.price_h)?;
+    }
+    let kind = kind_of(betting, exchange, &book).unwrap_or(runners);
+    if !asks.iter().all(|ask| ask.book == book && matches!(&kind, BookKind::Runners(sids) if sids.contains(&ask.sid))) {
         return Err(BetReject::UnknownSelection.into());
     }
-    let mut positions = Positions::new(accounts, exchange, ask.book, kind.clone());
+    let mut positions = Positions::new(accounts, exchange, book, kind.clone());
     let mut events: Vec<E> = Vec::new();
     if let Some(old) = replacing {
         positions.reduce_order(user.id, old.id, old.unmatched_minor);
@@ -146,10 +161,120 @@ where
         events.push(OrderEvent::OrdersClosed { user_id: user.id, book: old.book, orders: vec![(old.id, old.unmatched_minor)], why: Closed::Replaced, book_exposure_after_minor, exposure_after_minor }.into());
     }
     let book_exposure_before = positions.held(user.id).book_exposure;
-    let win_max_before = user.book_win_max.get(&ask.book).copied().unwrap_or(0);
-    let take = Take { user_id: user.id, sid: ask.sid, side: ask.side, price_h: ask.price_h, size_minor: ask.size_minor };
-    let matching = match_order(exchange, ask.book.mid, &take);
-    let order_id = betting.next_bet_id();
+    let win_max_before = user.book_win_max.get(&book).copied().unwrap_or(0);
+    let mut order_id = betting.next_bet_id();
+    // The most the user's exposure reaches along the way: each event records it, so the balance
+    // must cover every step, not only the last.
+    let mut exposure_max = user.exposure_minor;
+    for ask in asks {
+        // Runners' ladders are apart: each order meets the book as it was (a hedge never asks
+        // twice of one runner).
+        let take = Take { user_id: user.id, sid: ask.sid, side: ask.side, price_h: ask.price_h, size_minor: ask.size_minor };
+        let matching = match_order(exchange, book.mid, &take);
+        if fill_or_kill && matching.unmatched_minor > 0 {
+            return Err(OrderReject::BookMoved.into());
+        }
+        let next_id = fill_order(&mut positions, &mut events, exchange, &kind, user.id, order_id, &ask, &matching, &mut exposure_max);
+        let self_match_minor = if matching.crosses_own { matching.unmatched_minor } else { 0 };
+        let rest_minor = matching.unmatched_minor - self_match_minor;
+        if rest_minor > 0 {
+            positions.rest_order(user.id, order_id, Payoff::Decimal { sid: ask.sid, odds_h: ask.price_h, side: ask.side }, rest_minor);
+        }
+        let (book_exposure_after_minor, exposure_after_minor) = positions.exposure_after(user.id);
+        exposure_max = exposure_max.max(exposure_after_minor);
+        events.push(
+            OrderEvent::OrderPlaced {
+                order_id,
+                user_id: user.id,
+                request_id: ask.request_id,
+                gmid: ask.gmid,
+                book,
+                kind: kind.clone(),
+                sid: ask.sid,
+                side: ask.side,
+                price_h: ask.price_h,
+                size_minor: ask.size_minor,
+                matched_minor: matching.matched_minor(),
+                self_match_minor,
+                persistence: ask.persistence,
+                in_play: ask.in_play,
+                info: ask.info,
+                replaces: replacing.map(|o| o.id),
+                book_exposure_after_minor,
+                exposure_after_minor,
+            }
+            .into(),
+        );
+        order_id = next_id;
+    }
+    let (book_exposure_after_minor, _) = positions.exposure_after(user.id);
+    if user.balance_minor < exposure_max {
+        let available_minor = user.available_minor();
+        return Err(AccountReject::InsufficientBalance { available_minor, needed_minor: book_exposure_after_minor - book_exposure_before }.into());
+    }
+    let win_max_after = positions.win_max(user.id);
+    if user.balance_minor + user.open_win_max_minor() - win_max_before + win_max_after > BALANCE_MINOR_MAX {
+        return Err(BetReject::WinPastBalanceMax { balance_max_minor: BALANCE_MINOR_MAX }.into());
+    }
+    Ok(events)
+}
+
+/// What a player asks of a cash out, checked by the sports markets (a market that takes orders,
+/// open, its in-play delay waited): `asks` builds the hedge's orders from their runner, side,
+/// limit and size (the market's names and the request's details).
+pub struct CashOutAsk<'a> {
+    pub book: BookKey,
+    pub runners: BookKind,
+    /// Of the position, in basis points (10,000: all of it).
+    pub share_bp: u32,
+    /// The value of cashing out all of it the player was shown: refused if it is worse now.
+    pub asked_value_minor: Option<i64>,
+    pub asks: &'a dyn Fn(&HedgeOrder) -> Ask,
+}
+
+/// The player's whole position in the book now, hedged as fill-or-kill orders (`cash_out`).
+pub fn cash_out<E, R>(betting: &Betting, accounts: &Accounts, exchange: &Exchange, user: &Account, ask: &CashOutAsk) -> Result<Vec<E>, R>
+where
+    E: From<OrderEvent> + From<BetEvent>,
+    R: From<AccountReject> + From<BetReject> + From<OrderReject>,
+{
+    let hedge = cash_out_quote(betting, exchange, user, ask.book, &ask.runners, ask.share_bp)?;
+    if let Some(asked_minor) = ask.asked_value_minor {
+        let all = if ask.share_bp == SHARE_ALL_BP { hedge.clone() } else { cash_out_quote(betting, exchange, user, ask.book, &ask.runners, SHARE_ALL_BP)? };
+        if all.value_minor() < asked_minor {
+            return Err(OrderReject::CashOutBelowAsked { value_minor: all.value_minor(), asked_minor }.into());
+        }
+    }
+    let asks = hedge.orders.iter().map(ask.asks).collect();
+    take_all(accounts, betting, exchange, user, asks, None, true)
+}
+
+/// All of a position, in basis points.
+pub const SHARE_ALL_BP: u32 = 10_000;
+
+/// The hedge that would cash out `share_bp` of the user's position in `book` now.
+pub fn cash_out_quote(betting: &Betting, exchange: &Exchange, user: &Account, book: BookKey, runners: &BookKind, share_bp: u32) -> Result<Hedge, OrderReject> {
+    if share_bp == 0 || share_bp > SHARE_ALL_BP {
+        return Err(OrderReject::CashOutShareInvalid);
+    }
+    let kind = kind_of(betting, exchange, &book).unwrap_or_else(|| runners.clone());
+    let BookKind::Runners(sids) = &kind else { return Err(OrderReject::NotAnExchangeMarket) };
+    let pnl = user.book_pnl.get(&book).filter(|pnl| pnl.len() == sids.len()).ok_or(OrderReject::NoPosition)?;
+    if pnl.iter().all(|p| *p == pnl[0]) {
+        return Err(OrderReject::NothingToCashOut);
+    }
+    let hedge = hedge(exchange, book.mid, user.id, sids, pnl, share_bp).ok_or(OrderReject::NotEnoughToCashOut)?;
+    if hedge.orders.is_empty() {
+        // Closer to equal than a minor unit of stake can bring it.
+        return Err(OrderReject::NothingToCashOut);
+    }
+    Ok(hedge)
+}
+
+/// The fills of order `order_id` (two bets each, the resting side's first, ids after the
+/// order's), into `events`; the next id free after them.
+#[allow(clippy::too_many_arguments)]
+fn fill_order<E: From<BetEvent>>(positions: &mut Positions, events: &mut Vec<E>, exchange: &Exchange, kind: &BookKind, taker: UserId, order_id: u64, ask: &Ask, matching: &crate::book::matching::Matching, exposure_max: &mut i64) -> u64 {
     let mut bet_id = order_id;
     for fill in &matching.fills {
         let maker = &exchange.orders[&fill.order_id];
@@ -158,12 +283,15 @@ where
         positions.reduce_order(maker.user_id, maker.id, fill.size_minor);
         let sides = [
             (maker.user_id, maker_bet, maker.side, &maker.request_id, &maker.info, Fill { order_id: maker.id, counter_order_id: order_id, counter_bet_id: taker_bet }),
-            (user.id, taker_bet, ask.side, &ask.request_id, &ask.info, Fill { order_id, counter_order_id: maker.id, counter_bet_id: maker_bet }),
+            (taker, taker_bet, ask.side, &ask.request_id, &ask.info, Fill { order_id, counter_order_id: maker.id, counter_bet_id: maker_bet }),
         ];
         for (user_id, id, side, request_id, info, link) in sides {
             let payoff = Payoff::Decimal { sid: ask.sid, odds_h: fill.price_h, side };
             positions.matched(user_id, &payoff, fill.size_minor);
             let (book_exposure_after_minor, exposure_after_minor) = positions.exposure_after(user_id);
+            if user_id == taker {
+                *exposure_max = (*exposure_max).max(exposure_after_minor);
+            }
             events.push(
                 BetEvent::BetPlaced {
                     bet_id: id,
@@ -182,44 +310,7 @@ where
             );
         }
     }
-    let self_match_minor = if matching.crosses_own { matching.unmatched_minor } else { 0 };
-    let rest_minor = matching.unmatched_minor - self_match_minor;
-    if rest_minor > 0 {
-        positions.rest_order(user.id, order_id, Payoff::Decimal { sid: ask.sid, odds_h: ask.price_h, side: ask.side }, rest_minor);
-    }
-    let (book_exposure_after_minor, exposure_after_minor) = positions.exposure_after(user.id);
-    if user.balance_minor < exposure_after_minor {
-        let available_minor = user.available_minor();
-        return Err(AccountReject::InsufficientBalance { available_minor, needed_minor: book_exposure_after_minor - book_exposure_before }.into());
-    }
-    let win_max_after = positions.win_max(user.id);
-    if user.balance_minor + user.open_win_max_minor() - win_max_before + win_max_after > BALANCE_MINOR_MAX {
-        return Err(BetReject::WinPastBalanceMax { balance_max_minor: BALANCE_MINOR_MAX }.into());
-    }
-    events.push(
-        OrderEvent::OrderPlaced {
-            order_id,
-            user_id: user.id,
-            request_id: ask.request_id,
-            gmid: ask.gmid,
-            book: ask.book,
-            kind,
-            sid: ask.sid,
-            side: ask.side,
-            price_h: ask.price_h,
-            size_minor: ask.size_minor,
-            matched_minor: matching.matched_minor(),
-            self_match_minor,
-            persistence: ask.persistence,
-            in_play: ask.in_play,
-            info: ask.info,
-            replaces: replacing.map(|o| o.id),
-            book_exposure_after_minor,
-            exposure_after_minor,
-        }
-        .into(),
-    );
-    Ok(events)
+    bet_id + 1
 }
 
 /// The outcome set a book's bets and orders are priced over: that of its open bets, or of its

@@ -118,4 +118,17 @@ pub enum OrderReject {
     CommissionOutOfRange { max_bp: u32 },
     #[error("the commission is already {rate_bp} basis points")]
     CommissionUnchanged { rate_bp: u32 },
+    /// A fill-or-kill order (a cash out's hedge) would not match whole.
+    #[error("the book moved: not all of it would match now")]
+    BookMoved,
+    #[error("the book moved: cash out is now {value_minor} (minor units), below the {asked_minor} asked")]
+    CashOutBelowAsked { value_minor: i64, asked_minor: i64 },
+    #[error("no matched bets to cash out on this market")]
+    NoPosition,
+    #[error("the position is already the same whichever runner wins: nothing to cash out")]
+    NothingToCashOut,
+    #[error("not enough in the book to cash out now")]
+    NotEnoughToCashOut,
+    #[error("share must be 1 to 10000 basis points of the position")]
+    CashOutShareInvalid,
 }

@@ -6,6 +6,7 @@
 //! (they know whether a market takes them); cancels and lapses are decided here.
 
 pub mod apply;
+pub mod cash_out;
 pub mod decide;
 pub mod ladder;
 pub mod matching;

@@ -8,7 +8,8 @@ use crate::bets::acceptance::{bet_placed, check_bettor, settle_books};
 use crate::bets::messages::{BetEvent, BetInfo, BetReject};
 use crate::bets::model::Betting;
 use crate::book;
-use crate::book::decide::Ask;
+use crate::book::cash_out::HedgeOrder;
+use crate::book::decide::{Ask, CashOutAsk};
 use crate::book::messages::{OrderEvent, OrderReject, Persistence};
 use crate::book::model::Exchange;
 use crate::ids::{is_casino_id, BookKey, UserId};
@@ -45,6 +46,31 @@ where
             let info = BetInfo { price_h: *price_h, requested_at_ms: *requested_at_ms, ..old.info.clone() };
             let ask = exchange_ask::<R>(sports, at_ms, market, *delay, old.sid, old.side, *price_h, old.unmatched_minor, old.persistence, request_id, &info)?;
             book::decide::place(accounts, betting, exchange, user, ask, Some(old))
+        }
+        SportsCommand::CashOut { user_id, request_id, market, delay, share_bp, asked_value_minor, info } => {
+            let user = check_bettor::<R>(accounts, betting, at_ms, *user_id, request_id, 0, info)?;
+            exchange_market::<R>(sports, at_ms, market, *delay, info)?;
+            // Every runner open: a hedge may trade any of them.
+            let terms = market.section.iter().map(|s| exchange_terms(market, s.sid)).collect::<Result<Vec<_>, _>>()?.pop().ok_or(BetReject::UnknownSelection)?;
+            let delay_ms = bet_delay_ms(market, *delay);
+            let asks = |order: &HedgeOrder| {
+                let section_name = market.section.iter().find(|s| s.sid == order.sid).map(|s| s.nat.clone()).unwrap_or_default();
+                Ask {
+                    request_id: request_id.clone(),
+                    gmid: market.gmid,
+                    book: terms.book,
+                    runners: terms.runners.clone(),
+                    sid: order.sid,
+                    side: order.side,
+                    price_h: order.limit_h,
+                    size_minor: order.size_minor,
+                    persistence: Persistence::Lapse,
+                    in_play: delay.in_play,
+                    info: BetInfo { sid: order.sid, side: order.side, price_h: order.limit_h, section_name, delay_ms, ..info.clone() },
+                }
+            };
+            let ask = CashOutAsk { book: terms.book, runners: terms.runners.clone(), share_bp: *share_bp, asked_value_minor: *asked_value_minor, asks: &asks };
+            book::decide::cash_out(betting, accounts, exchange, user, &ask)
         }
         SportsCommand::SettleMarket { gmid, mid, result, market } => {
             if market.gmid != *gmid || market.mid != *mid {
@@ -101,19 +127,8 @@ fn exchange_ask<R>(sports: &Sports, at_ms: i64, market: &Market, delay: BetDelay
 where
     R: From<BetReject> + From<OrderReject>,
 {
-    if is_casino_id(market.mid) {
-        return Err(BetReject::UnknownMarket.into());
-    }
-    if market.gtype != MarketType::Match {
-        return Err(OrderReject::NotAnExchangeMarket.into());
-    }
-    if sports.resulted.contains_key(&market.mid) {
-        return Err(BetReject::MarketNotOpen { status: "CLOSED".into() }.into());
-    }
+    exchange_market::<R>(sports, at_ms, market, delay, info)?;
     let delay_ms = bet_delay_ms(market, delay);
-    if at_ms - info.requested_at_ms < delay_ms {
-        return Err(BetReject::BetDelayNotOver { delay_ms }.into());
-    }
     let terms = exchange_terms(market, sid)?;
     if size_minor < terms.stake_min_minor || size_minor > terms.stake_max_minor {
         return Err(BetReject::StakeOutOfLimits { min_minor: terms.stake_min_minor, max_minor: terms.stake_max_minor }.into());
@@ -131,6 +146,27 @@ where
         in_play: delay.in_play,
         info: BetInfo { delay_ms, ..info.clone() },
     })
+}
+
+/// A market the exchange trades, not resulted, its in-play delay waited since `info`'s request.
+fn exchange_market<R>(sports: &Sports, at_ms: i64, market: &Market, delay: BetDelay, info: &BetInfo) -> Result<(), R>
+where
+    R: From<BetReject> + From<OrderReject>,
+{
+    if is_casino_id(market.mid) {
+        return Err(BetReject::UnknownMarket.into());
+    }
+    if market.gtype != MarketType::Match {
+        return Err(OrderReject::NotAnExchangeMarket.into());
+    }
+    if sports.resulted.contains_key(&market.mid) {
+        return Err(BetReject::MarketNotOpen { status: "CLOSED".into() }.into());
+    }
+    let delay_ms = bet_delay_ms(market, delay);
+    if at_ms - info.requested_at_ms < delay_ms {
+        return Err(BetReject::BetDelayNotOver { delay_ms }.into());
+    }
+    Ok(())
 }
 
 /// A market's settlement: its result, then its unmatched orders lapse, then one `BetsSettled`

@@ -47,6 +47,19 @@ pub enum SportsCommand {
         delay: BetDelay,
         requested_at_ms: i64,
     },
+    /// Cashes out `share_bp` basis points (10,000: all) of the user's matched position in
+    /// `market` (`crate::book::cash_out`): the hedge as fill-or-kill orders, refused if the value
+    /// of cashing out all of it is now below `asked_value_minor` (what the player was shown).
+    /// `info` carries the request's details; each order takes its runner, side and limit.
+    CashOut {
+        user_id: UserId,
+        request_id: String,
+        market: Market,
+        delay: BetDelay,
+        share_bp: u32,
+        asked_value_minor: Option<i64>,
+        info: BetInfo,
+    },
     /// The feed's result of market `mid`, as the book shows the market (its type and sections,
     /// which the result must fit).
     SettleMarket {

@@ -329,7 +329,12 @@ fn order_answer(reject: &OrderReject) -> (StatusCode, String) {
         OrderReject::UnknownOrder => (StatusCode::NOT_FOUND, message),
         OrderReject::NothingToCancel => (StatusCode::CONFLICT, message),
         OrderReject::CancelSizeInvalid { unmatched_minor } => (StatusCode::UNPROCESSABLE_ENTITY, format!("size to cancel must be more than 0 and at most the unmatched {}", Money(*unmatched_minor))),
-        OrderReject::CommissionUnchanged { .. } => (StatusCode::CONFLICT, message),
+        OrderReject::CommissionUnchanged { .. } | OrderReject::NothingToCashOut | OrderReject::NotEnoughToCashOut | OrderReject::BookMoved => (StatusCode::CONFLICT, message),
+        OrderReject::CashOutBelowAsked { value_minor, asked_minor } => {
+            (StatusCode::CONFLICT, format!("The book moved: cash out is now {}, below the {} shown", Money(*value_minor), Money(*asked_minor)))
+        }
+        OrderReject::NoPosition => (StatusCode::NOT_FOUND, message),
+        OrderReject::CashOutShareInvalid => (StatusCode::UNPROCESSABLE_ENTITY, "percent must be 1 to 100".into()),
         OrderReject::OffLadder { .. } | OrderReject::NotAnExchangeMarket | OrderReject::SamePrice | OrderReject::CommissionOutOfRange { .. } => (StatusCode::UNPROCESSABLE_ENTITY, message),
     }
 }

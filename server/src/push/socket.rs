@@ -38,6 +38,11 @@ impl ConnSocket {
         req.conn_data::<ConnSocket>().cloned()
     }
 
+    /// Bounds the kernel's send buffer of the socket (`limits::WS_SEND_BUFFER_BYTES`).
+    pub fn bound_send_buffer(&self, bytes: usize) {
+        let _ = socket2::SockRef::from(&*self.socket).set_send_buffer_size(bytes);
+    }
+
     /// Ends the connection now, whatever is left unsent.
     pub fn cut(&self) {
         let _ = self.socket.shutdown(Shutdown::Both);

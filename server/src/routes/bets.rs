@@ -19,7 +19,7 @@ use schemas::Envelope;
 use serde::Deserialize;
 
 /// The market as the book shows it now, with the names the player saw.
-fn quote(state: &AppState, gmid: u64, mid: u64) -> ApiResult<(Market, u32, String, bool)> {
+pub(crate) fn quote(state: &AppState, gmid: u64, mid: u64) -> ApiResult<(Market, u32, String, bool)> {
     let book = state.book.read().unwrap_or_else(|p| p.into_inner());
     let fixture = book.fixture(gmid).ok_or_else(|| ApiError::not_found(format!("Unknown match {gmid}")))?;
     let market = book.market(gmid, mid).ok_or_else(|| ApiError::not_found(format!("Unknown market {mid}")))?;

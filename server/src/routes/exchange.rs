@@ -6,7 +6,9 @@ use crate::clock::now_ms;
 use crate::http::error::{ApiError, ApiResult};
 use crate::http::extract::{ok, AuthUser, JsonBody};
 use crate::http::state::AppState;
-use crate::services::orders::{market_depth, open_orders, order_answer};
+use crate::routes::bets::quote;
+use crate::services::bet_submission::{browser, BetRequest};
+use crate::services::orders::{cash_out_view, market_depth, open_orders, order_answer};
 use actix_web::{web, HttpResponse};
 use ledger::{BetDelay, Command, ExchangeCommand, SportsCommand};
 use schemas::bets::{CancelMarketRequest, CancelOrderRequest, OrdersAnswer, ReplaceOrderRequest};
@@ -81,4 +83,81 @@ pub async fn depth(state: web::Data<AppState>, path: web::Path<(u64, u64)>) -> A
     let ledger = state.engine.read();
     let book = state.book.read().unwrap_or_else(|p| p.into_inner());
     Ok(ok("Success", market_depth(&ledger, &book, gmid, mid)?))
+}
+
+/// What cashing out all of the caller's matched position in a market would do at the book's
+/// prices now: the value (the P/L whichever runner wins), each runner's P/L now and after, and
+/// the hedge's orders. The page asks again as the book moves.
+#[utoipa::path(get, path = "/api/exchange/cash-out/{gameId}/{marketId}", tag = "exchange", params(("gameId" = u64, Path, description = "The match"), ("marketId" = u64, Path, description = "A match-odds market of it")), responses((status = 200, description = "Success", body = schemas::Envelope<schemas::bets::CashOutQuote>), (status = 404, description = "Unknown match or market, or no matched bets of yours there"), (status = 409, description = "Nothing to cash out (already level), or not enough in the book now"), (status = 422, description = "Not an exchange market")), security(("bearer" = [])))]
+pub async fn cash_out_quote(state: web::Data<AppState>, user: AuthUser, path: web::Path<(u64, u64)>) -> ApiResult<HttpResponse> {
+    let (gmid, mid) = path.into_inner();
+    let (market, ..) = quote(&state, gmid, mid)?;
+    let ledger = state.engine.read();
+    Ok(ok("Success", cash_out_view(&ledger, &market, user.user_id, ledger::book::decide::SHARE_ALL_BP)?))
+}
+
+/// Cashes out `percent` (default all) of the caller's matched position in a market: the hedge
+/// at the book's best prices as fill-or-kill orders, all matched or nothing done. With `value`
+/// (the quote the player saw) it is refused if the book now gives less. In play it waits the
+/// market's delay like any order.
+#[utoipa::path(post, path = "/api/exchange/cash-out", tag = "exchange", request_body = schemas::bets::CashOutRequest, responses((status = 200, description = "Cashed out", body = schemas::Envelope<schemas::bets::CashOutAnswer>), (status = 404, description = "Unknown match or market, or no matched bets of yours there"), (status = 409, description = "The book moved (less than the value shown, or not all of it would match), or nothing to cash out"), (status = 422, description = "A percent not 1 to 100, or not an exchange market")), security(("bearer" = [])))]
+pub async fn cash_out(req: actix_web::HttpRequest, state: web::Data<AppState>, user: AuthUser, JsonBody(body): JsonBody<schemas::bets::CashOutRequest>) -> ApiResult<HttpResponse> {
+    if !matches!(user.role, schemas::Role::User | schemas::Role::Demo) {
+        return Err(ApiError::forbidden("Please login to access!".into()));
+    }
+    state.client_limits.bet(user.user_id)?;
+    let percent = body.percent.unwrap_or(100);
+    if !(1..=100).contains(&percent) {
+        return Err(ApiError::unprocessable("percent must be 1 to 100".into()));
+    }
+    let (market, etid, event_name, in_play) = quote(&state, body.game_id, body.market_id)?;
+    let requested_at_ms = now_ms();
+    let gtype = serde_json::to_value(market.gtype).ok().and_then(|v| v.as_str().map(str::to_owned)).unwrap_or_default();
+    let request = BetRequest {
+        request_id: crate::auth::tokens::new_token(),
+        sid: 0,
+        side: schemas::sports::Side::Back,
+        price_h: 0,
+        stake_minor: 0,
+        requested_at_ms,
+        ip: crate::http::extract::client_ip(&req),
+        browser: browser(&req),
+    };
+    let info = request.info(etid, event_name, market.mname.clone(), String::new(), gtype);
+    let delay = BetDelay { in_play, ms_per_sec: i64::try_from(state.settings.betting.inplay_delay_ms_per_sec).unwrap_or(i64::MAX) };
+    let command = SportsCommand::CashOut {
+        user_id: user.user_id,
+        request_id: request.request_id,
+        market,
+        delay,
+        share_bp: u32::from(percent) * 100,
+        asked_value_minor: body.value.map(|v| v.minor()),
+        info,
+    };
+    let requote = || quote(&state, body.game_id, body.market_id).ok().map(|(market, ..)| market);
+    let committed = state.engine.place_bet(requested_at_ms, Command::Sports(command), requote).await?;
+    let orders = committed.events.iter().filter_map(|e| match &e.event {
+        ledger::Event::Exchange(ledger::OrderEvent::OrderPlaced { sid, side, price_h, size_minor, .. }) => Some(schemas::bets::HedgeView { sid: *sid, bet_type: *side, price: schemas::sports::Price(*price_h), size: Money(*size_minor) }),
+        _ => None,
+    });
+    let orders: Vec<_> = orders.collect();
+    let ledger = state.engine.read();
+    let account = ledger.accounts.users.get(&user.user_id).ok_or_else(|| ApiError::not_found("Unknown user".into()))?;
+    let book = ledger::BookKey { mid: body.market_id, scope: 0 };
+    let sids = match ledger::book::decide::kind_of(&ledger.betting, &ledger.exchange, &book) {
+        Some(ledger::betting::BookKind::Runners(sids)) => sids,
+        _ => Vec::new(),
+    };
+    let pnl = account.book_pnl.get(&book).cloned().unwrap_or_default();
+    let (market, ..) = quote(&state, body.game_id, body.market_id)?;
+    let name = |sid: u32| market.section.iter().find(|s| s.sid == sid).map(|s| s.nat.clone()).unwrap_or_default();
+    let runners: Vec<_> = sids.iter().zip(&pnl).map(|(sid, p)| schemas::bets::CashOutRunner { sid: *sid, nat: name(*sid), now: Money(*p), after: Money(*p) }).collect();
+    let answer = schemas::bets::CashOutAnswer {
+        value: Money(pnl.iter().copied().min().unwrap_or(0)),
+        runners,
+        orders,
+        balance: Money(account.available_minor()),
+        exp: Money(-account.exposure_minor),
+    };
+    Ok(ok("Cashed out", answer))
 }

@@ -21,7 +21,7 @@ pub mod ops_feed;
 pub mod secure_auth;
 
 pub use auth::{demo_login, login, logout, refresh_login};
-pub use exchange::{cancel_market, cancel_order, depth, my_orders, replace_order};
+pub use exchange::{cancel_market, cancel_order, cash_out, cash_out_quote, depth, my_orders, replace_order};
 pub use bets::{all_open_bets, statement_popup, get_bet_statement, get_current_bets, get_game_bets, place_bet};
 pub use casino::{launch_other, casino_table_list, casino_tab_list, casino_tiles, casino_tiles_plain, casino_types, last_results, place_casino_bet, quote_pick, results_by_day, results_by_day_plain, round_data, round_data_plain, round_result, worli_sections};
 pub use sports::{game_data, game_detail, highlight_home, highlight_product, latest_events, match_state, cricketv_data, scoreboard, search_game, tree_data};

@@ -53,6 +53,8 @@ use utoipa::{Modify, OpenApi, PartialSchema, ToSchema};
         crate::routes::exchange::cancel_market,
         crate::routes::exchange::replace_order,
         crate::routes::exchange::my_orders,
+        crate::routes::exchange::cash_out_quote,
+        crate::routes::exchange::cash_out,
         crate::routes::exchange::depth,
         crate::routes::casino::casino_types,
         crate::routes::casino::casino_table_list,

@@ -8,7 +8,7 @@ use crate::services::views::bet_view;
 use crate::sports::book::Book;
 use ledger::betting::Payoff;
 use ledger::{Bet, BetEvent, BetReject, Committed, EngineError, Event, Order, OrderEvent, Persistence, Reject, State, UserId};
-use schemas::bets::{DepthLevel, MarketDepth, OrderOutcome, OrderView, PlaceBetResponse, RunnerDepth};
+use schemas::bets::{CashOutQuote, CashOutRunner, DepthLevel, HedgeView, MarketDepth, OrderOutcome, OrderView, PlaceBetResponse, RunnerDepth};
 use schemas::sports::{Price, Side};
 use schemas::Money;
 
@@ -167,4 +167,27 @@ pub fn ops_book(state: &State, book: &Book, gmid: u64, mid: u64) -> ApiResult<sc
         })
         .collect();
     Ok(OpsBook { depth, orders, positions })
+}
+
+/// What cashing out `share_bp` of the user's matched position in `market` does at the book's
+/// prices now (`ledger::book::cash_out`): each runner's P/L now and after, and the hedge.
+pub fn cash_out_view(state: &State, market: &schemas::sports::Market, user_id: UserId, share_bp: u32) -> ApiResult<CashOutQuote> {
+    let account = state.accounts.users.get(&user_id).ok_or_else(|| ApiError::not_found("Unknown user".into()))?;
+    if market.gtype != schemas::sports::MarketType::Match {
+        return Err(Reject::Exchange(ledger::OrderReject::NotAnExchangeMarket).into());
+    }
+    let book = ledger::BookKey { mid: market.mid, scope: 0 };
+    let runners = ledger::betting::BookKind::Runners(market.section.iter().map(|s| s.sid).collect());
+    let hedge = ledger::book::decide::cash_out_quote(&state.betting, &state.exchange, account, book, &runners, share_bp).map_err(Reject::Exchange)?;
+    let kind = ledger::book::decide::kind_of(&state.betting, &state.exchange, &book).unwrap_or(runners);
+    let ledger::betting::BookKind::Runners(sids) = kind else { return Err(Reject::Exchange(ledger::OrderReject::NotAnExchangeMarket).into()) };
+    let now = account.book_pnl.get(&book).cloned().unwrap_or_default();
+    let name = |sid: u32| market.section.iter().find(|s| s.sid == sid).map(|s| s.nat.clone()).unwrap_or_default();
+    Ok(CashOutQuote {
+        game_id: market.gmid,
+        market_id: market.mid,
+        value: Money(hedge.value_minor()),
+        runners: sids.iter().zip(now.iter().zip(&hedge.pnl_after)).map(|(sid, (now, after))| CashOutRunner { sid: *sid, nat: name(*sid), now: Money(*now), after: Money(*after) }).collect(),
+        orders: hedge.orders.iter().map(|o| HedgeView { sid: o.sid, bet_type: o.side, price: Price(o.limit_h), size: Money(o.size_minor) }).collect(),
+    })
 }

@@ -18,6 +18,9 @@ pub async fn ws_connect(req: HttpRequest, body: web::Payload, state: web::Data<A
         None => None,
     };
     let socket = crate::push::socket::ConnSocket::of(&req);
+    if let Some(socket) = &socket {
+        socket.bound_send_buffer(crate::limits::WS_SEND_BUFFER_BYTES);
+    }
     // actix-ws reads the client's frames; what goes out is written from the connection's queue
     // (`crate::push::outbound`), so its answer and session are not used.
     let (_, _, stream) = actix_ws::handle(&req, body)?;

@@ -301,3 +301,62 @@ async fn a_winner_pays_commission_on_its_net_winnings_as_its_own_statement_row()
     let report = app.get("/api/ops/audit/verify", Some(&operator)).await;
     assert!(report.data()["checks"].as_array().expect("checks").iter().all(|c| c["pass"] == true), "{}", report.body);
 }
+
+#[actix_web::test]
+async fn a_player_cashes_out_at_the_books_best_price_and_is_level_whoever_wins() {
+    let app = book_app().await;
+    let operator = app.operator().await;
+    let layer = trader(&app, &operator, "layer_one").await;
+    let bystander = trader(&app, &operator, "bystander").await;
+    let player = app.player().await;
+    let (fixture, market) = match_odds(&app).await;
+    let (gmid, mid) = (fixture["gmid"].as_u64().expect("gmid"), market["mid"].as_u64().expect("mid"));
+    order(&app, &layer, &market, 0, "lay", 3.0, 100.0, "lay").await;
+    order(&app, &player, &market, 0, "back", 3.0, 100.0, "back").await;
+    let quote_url = format!("/api/exchange/cash-out/{gmid}/{mid}");
+    assert_error(&app.get(&quote_url, Some(&player)).await, 409, "not enough in the book");
+
+    // The layer now offers to back the same runner at 2.00: the player can lay into it.
+    order(&app, &layer, &market, 0, "back", 2.0, 500.0, "offer").await;
+    let quote = app.get(&quote_url, Some(&player)).await;
+    assert_eq!(quote.status, 200, "{}", quote.body);
+    assert_eq!(quote.data()["value"], 50.0, "a lay of 150.00 at 2.00 leaves 50.00 whoever wins: {}", quote.body);
+    assert!(quote.data()["runners"].as_array().expect("runners").iter().all(|r| r["after"] == 50.0), "{}", quote.body);
+    assert_eq!(quote.data()["orders"], json!([{"sid": market["section"][0]["sid"], "betType": "lay", "price": 2, "size": 150}]));
+
+    // Bad asks write nothing.
+    let head = app.head_seq().await;
+    let cash_out = |body: Value| {
+        let (app, player) = (&app, player.clone());
+        async move { app.post("/api/exchange/cash-out", Some(&player), &body).await }
+    };
+    assert_error(&cash_out(json!({"gameId": gmid, "marketId": mid, "value": 50.01})).await, 409, "The book moved: cash out is now 50.00");
+    assert_error(&cash_out(json!({"gameId": gmid, "marketId": mid, "percent": 0})).await, 422, "percent must be 1 to 100");
+    assert_error(&cash_out(json!({"gameId": gmid, "marketId": mid, "percent": 101})).await, 422, "percent must be 1 to 100");
+    assert_error(&cash_out(json!({"gameId": gmid, "marketId": 999_999})).await, 404, "Unknown market");
+    assert_error(&cash_out(json!({"gameId": gmid, "marketId": mid, "value": "lots"})).await, 400, "value");
+    assert_error(&cash_out(json!({"gameId": gmid, "marketId": mid, "extra": 1})).await, 400, "extra");
+    assert_error(&app.post("/api/exchange/cash-out", Some(&bystander), &json!({"gameId": gmid, "marketId": mid})).await, 404, "no matched bets");
+    assert_error(&app.send("POST", "/api/exchange/cash-out", Some(&player), Some("{not json")).await, 400, "");
+    assert_eq!(app.post("/api/exchange/cash-out", None, &json!({"gameId": gmid, "marketId": mid})).await.status, 401);
+    let suspend = format!("/api/ops/feed/{gmid}/markets/{mid}/suspend");
+    assert_eq!(app.post(&suspend, Some(&operator), &json!({"remark": "incident"})).await.status, 200);
+    let suspended_head = app.head_seq().await;
+    assert_error(&cash_out(json!({"gameId": gmid, "marketId": mid})).await, 409, "Market is SUSPENDED");
+    assert_eq!(app.head_seq().await, suspended_head, "nothing written by any of them");
+    assert_eq!(suspended_head, head + 1, "only the operator's suspension");
+    let resume = format!("/api/ops/feed/{gmid}/markets/{mid}/resume");
+    assert_eq!(app.post(&resume, Some(&operator), &json!({"remark": "over"})).await.status, 200);
+
+    let done = cash_out(json!({"gameId": gmid, "marketId": mid, "value": 50})).await;
+    assert_eq!(done.status, 200, "{}", done.body);
+    assert_eq!(done.data()["value"], 50.0);
+    assert!(done.data()["runners"].as_array().expect("runners").iter().all(|r| r["now"] == 50.0), "{}", done.body);
+    assert_eq!(exposure(&app, &player).await, 0.0, "nothing left to lose");
+    assert_error(&app.get(&quote_url, Some(&player)).await, 409, "nothing to cash out");
+    let mine = app.get(&format!("/api/bet?gameId={gmid}"), Some(&player)).await;
+    let sides: Vec<&str> = mine.data()["bets"].as_array().expect("bets").iter().map(|b| b["betType"].as_str().expect("side")).collect();
+    assert_eq!(sides, vec!["lay", "back"], "the hedge is a matched bet like any other, newest first");
+    let report = app.get("/api/ops/audit/verify", Some(&operator)).await;
+    assert!(report.data()["checks"].as_array().expect("checks").iter().all(|c| c["pass"] == true), "{}", report.body);
+}
