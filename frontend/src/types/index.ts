@@ -82,6 +82,11 @@ export type { DepthLevel } from './generated/DepthLevel';
 export type { CancelOrderRequest } from './generated/CancelOrderRequest';
 export type { CancelMarketRequest } from './generated/CancelMarketRequest';
 export type { ReplaceOrderRequest } from './generated/ReplaceOrderRequest';
+export type { CashOutRequest } from './generated/CashOutRequest';
+export type { CashOutQuote } from './generated/CashOutQuote';
+export type { CashOutAnswer } from './generated/CashOutAnswer';
+export type { CashOutRunner } from './generated/CashOutRunner';
+export type { HedgeView } from './generated/HedgeView';
 
 // The live match tracker, inside `Scoreboard.tracker`.
 export type { Tracker } from './generated/Tracker';

@@ -1,4 +1,4 @@
-import { accountLine, filterLines, hasRoundId, openPlan, settlementLine } from '../model/statement';
+import { accountLine, filterLines, hasRoundId, openPlan, settlementLine, settlementLines } from '../model/statement';
 import { makeAccountRow, makeBet, makeCasinoBet, makeDetail, makeRound, makeSettlement } from './fixtures';
 
 const day = (text: string) => {
@@ -78,5 +78,17 @@ describe('what a click on a statement line opens', () => {
     expect(hasRoundId(makeDetail())).toBe(true);
     expect(hasRoundId(makeDetail({ result: makeRound({ mid: '' }) }))).toBe(false);
     expect(hasRoundId(undefined)).toBe(false);
+  });
+});
+
+describe('commission lines', () => {
+  it('a market that charged commission gives its own line above the settlement, with the balance after it', () => {
+    const [commission, settled] = settlementLines(makeSettlement({ totalProfit: 200, commission: 10, pts: 100200, remarks: 'A v B / Match Odds', seq: 9 }));
+    expect(settled!.credit).toBe(200);
+    expect(commission).toMatchObject({ debit: -10, credit: null, pts: 100190, remark: 'Commission on net winnings: A v B / Match Odds', settlement: null });
+  });
+
+  it('no commission, no line', () => {
+    expect(settlementLines(makeSettlement({ totalProfit: -50 }))).toHaveLength(1);
   });
 });

@@ -19,7 +19,7 @@ import {
   filterLines,
   openPlan,
   REPORT_TYPES,
-  settlementLine,
+  settlementLines,
   type ReportType,
   type StatementLine,
 } from '../model/statement';
@@ -34,7 +34,7 @@ export const STATEMENT_DEFAULT_DAYS = 7;
 /** The report's lines of those days: sports and casino rows asked of the server by day. */
 async function fetchLines({ type, from, to }: Applied, userId: string): Promise<StatementLine[]> {
   if (type === 'account') return (await getAccountStatement(userId)).map(accountLine);
-  return (await getBetStatement(type, from, to)).map(settlementLine);
+  return (await getBetStatement(type, from, to)).flatMap(settlementLines);
 }
 
 type Applied = { type: ReportType; from: Date; to: Date };

@@ -46,6 +46,22 @@ export function settlementLine(row: SettlementRow): StatementLine {
   };
 }
 
+/** A settled market and, after it (so above it, newest first), the exchange's commission on its
+ * net winnings when one was charged: its own line, as the account's own statement has it. */
+export function settlementLines(row: SettlementRow): StatementLine[] {
+  const settled = settlementLine(row);
+  if (row.commission <= 0) return [settled];
+  const commission: StatementLine = {
+    key: `c${row.seq}-${row.marketId}`,
+    createdAt: row.createdAt,
+    ...split(-row.commission),
+    pts: row.pts - row.commission,
+    remark: `Commission on net winnings: ${settled.remark}`,
+    settlement: null,
+  };
+  return [commission, settled];
+}
+
 /** Money moved by the operator or a wallet request: the amount is signed. */
 export function accountLine(row: AccountRow): StatementLine {
   return { key: `a${row.seq}`, createdAt: row.createdAt, ...split(row.amount), pts: row.pts, remark: row.remarks, settlement: null };

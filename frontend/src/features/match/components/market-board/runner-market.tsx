@@ -3,6 +3,8 @@ import { Button } from '@mui/material';
 import { selectBook, selectMarket, useMatchStore } from '../../stores/match-store';
 import { sharedStakeLimits } from '../../model/bet-rules';
 import { isExchangeMarket } from '../../model/slip';
+import { hasPosition } from '../../model/cash-out';
+import { CashOutButton } from './cash-out-button';
 import { columnsFor, limitsLabel } from './columns';
 import { DigitGrid } from './digit-grid';
 import { HeaderRow } from './header-row';
@@ -19,6 +21,7 @@ export function RunnerMarket({ mid, compact }: { mid: number; compact: boolean }
   const columns = columnsFor(market.gtype, compact);
   const limits = sharedStakeLimits(market);
   const exchange = isExchangeMarket(market.gtype);
+  const position = exchange && hasPosition(books) ? Object.values(books ?? {}).map((book) => book.amount).join(',') : null;
   const ladderButton = exchange ? (
     <Button
       size="small"
@@ -32,7 +35,17 @@ export function RunnerMarket({ mid, compact }: { mid: number; compact: boolean }
     </Button>
   ) : undefined;
   return (
-    <MarketFrame title={market.mname} limits={limits ? limitsLabel(limits.min, limits.max) : undefined} mid={mid} actions={ladderButton}>
+    <MarketFrame
+      title={market.mname}
+      limits={limits ? limitsLabel(limits.min, limits.max) : undefined}
+      mid={mid}
+      actions={
+        <>
+          {position !== null && <CashOutButton market={market} positionKey={position} />}
+          {ladderButton}
+        </>
+      }
+    >
       {market.gtype === 'cricketcasino' ? (
         <DigitGrid market={market} compact={compact} />
       ) : (
