@@ -390,6 +390,66 @@ fn on_three_runners_cash_out_backs_the_others_up_to_the_runner_it_leaves() {
     assert!(least > -10_000, "better than the worst it had: {now:?}");
 }
 
+fn two_runners() -> Market {
+    let mut market = exchange_market();
+    market.section.truncate(2);
+    market
+}
+
+fn order2(user_id: u64, request_id: &str, sid: u32, side: Side, price_h: u32, size_minor: i64) -> Command {
+    order_on(two_runners(), user_id, request_id, sid, side, price_h, size_minor, Persistence::Lapse, false)
+}
+
+/// The (user, bet's payoff, stake, price shown) of each bet in `events`.
+fn bets_of(events: &[Event]) -> Vec<(u64, ledger::betting::Payoff, i64, u32)> {
+    events.iter().filter_map(|e| if let Event::Bets(BetEvent::BetPlaced { user_id, payoff, stake_minor, info, .. }) = e { Some((*user_id, payoff.clone(), *stake_minor, info.price_h)) } else { None }).collect()
+}
+
+#[test]
+fn on_two_runners_a_back_of_one_matches_a_back_of_the_other_when_their_prices_imply_each_other() {
+    let state = players(2, 100_000);
+    let (state, _) = run(&state, order2(1, "b2", 2, Side::Back, 200, 10_000));
+    let (after, events) = run(&state, order2(2, "b1", 1, Side::Back, 200, 10_000));
+    let decimal = |side| ledger::betting::Payoff::Decimal { sid: 2, odds_h: 200, side };
+    assert_eq!(bets_of(&events), vec![(1, decimal(Side::Back), 10_000, 200), (2, decimal(Side::Lay), 10_000, 200)], "1/2.00 + 1/2.00 = 1: the back of runner 1 is a lay of runner 2 at 2.00");
+    assert_eq!(pnl(&after, 2), vec![10_000, -10_000], "player 2 has what it asked: a back of runner 1 for 100.00 at 2.00");
+    assert_eq!(pnl(&after, 1), vec![-10_000, 10_000]);
+    assert_eq!(placed(&events).1, 10_000, "all of it matched");
+    assert!(after.exchange.orders.is_empty());
+}
+
+#[test]
+fn implied_and_direct_money_is_taken_best_price_first() {
+    let state = players(3, 1_000_000);
+    // Runner 2 backed at 1.97 implies 1.97/0.97 = 2.03 on runner 1; a lay of runner 1 at 2.04 is better.
+    let (state, _) = run(&state, order2(1, "b2", 2, Side::Back, 197, 10_000));
+    let (state, _) = run(&state, order2(2, "l1", 1, Side::Lay, 204, 5_000));
+    let (after, events) = run(&state, order2(3, "take", 1, Side::Back, 200, 10_000));
+    let fills: Vec<(u64, u32, i64)> = events.iter().filter_map(|e| match e { Event::Bets(BetEvent::BetPlaced { user_id, info, stake_minor, .. }) if *user_id != 3 => Some((*user_id, info.price_h, *stake_minor)), _ => None }).collect();
+    assert_eq!(fills, vec![(2, 204, 5_000), (1, 197, 5_154)], "the direct 2.04 first, then 50.00 on runner 1 from runner 2's back: 51.54 of it at 1.97 is 49.99 of profit");
+    assert_eq!(placed(&events).1, 5_000 + 4_999);
+    assert_eq!(after.exchange.orders.values().map(|o| (o.user_id, o.unmatched_minor)).collect::<Vec<_>>(), vec![(1, 10_000 - 5_154), (3, 1)], "what is left of each");
+    // Whoever wins, what player 3 wins is what the others lose.
+    for winner in [0, 1] {
+        assert_eq!(pnl(&after, 1)[winner] + pnl(&after, 2)[winner] + pnl(&after, 3)[winner], 0);
+    }
+}
+
+#[test]
+fn on_two_runners_a_lay_of_one_matches_a_lay_of_the_other_and_never_on_three() {
+    let state = players(2, 100_000);
+    let (state, _) = run(&state, order2(1, "l2", 2, Side::Lay, 300, 10_000));
+    // 1/1.50 + 1/3.00 = 1: a lay of runner 1 at 1.50 is a back of runner 2 at 3.00.
+    let (after, events) = run(&state, order2(2, "l1", 1, Side::Lay, 150, 20_000));
+    assert_eq!(placed(&events).1, 20_000);
+    assert_eq!(pnl(&after, 2), vec![-10_000, 20_000], "a lay of runner 1 for 200.00 at 1.50: 100.00 liability, 200.00 won");
+    assert_eq!(pnl(&after, 1), vec![10_000, -20_000]);
+    // The same on a three-runner market: runner 3 could win, so nothing implies.
+    let (state, _) = run(&players(2, 100_000), order(1, "l2", 2, Side::Lay, 300, 10_000));
+    let (_, events) = run(&state, order(2, "l1", 1, Side::Lay, 150, 20_000));
+    assert_eq!(placed(&events).1, 0, "rests");
+}
+
 fn ledger_with(state: State, event: Event) -> State {
     let mut next = state;
     let seq = next.head_seq + 1;
@@ -426,6 +486,9 @@ fn price(tick: usize) -> u32 {
     ladder::prices().skip_while(|p| *p < 196).nth(tick).expect("on the ladder")
 }
 
+/// One resting order of the model: (id, user, sid, side, price, unmatched).
+type ModelOrder = (u64, u64, u32, Side, u32, i64);
+
 /// A brute-force book: every order as (id, user, sid, side, price, unmatched, keep).
 #[derive(Debug, Clone, Default)]
 struct Model {
@@ -434,20 +497,48 @@ struct Model {
 
 impl Model {
     /// The fills a taker gets: (maker id, price, size), and whether its rest crosses its own.
+    /// On these two-runner books a resting order of the other runner on the same side matches
+    /// too (implied) when its price implies at least the limit: `b/(b-1)` against `limit`.
     fn take(&self, user: u64, sid: u32, side: Side, limit: u32, size: i64) -> (Vec<(u64, u32, i64)>, bool) {
-        let mut eligible: Vec<_> = self.orders.iter().filter(|o| o.2 == sid && o.3 != side && if side == Side::Back { o.4 >= limit } else { o.4 <= limit }).collect();
-        eligible.sort_by_key(|o| (if side == Side::Back { u32::MAX - o.4 } else { o.4 }, o.0));
+        let better = |p: f64| if side == Side::Back { -p } else { p };
+        let direct = self.orders.iter().filter(|o| o.2 == sid && o.3 != side && if side == Side::Back { o.4 >= limit } else { o.4 <= limit });
+        let implied = self.orders.iter().filter(|o| o.2 != sid && o.3 == side).filter(|o| {
+            let product = i64::from(limit - 100) * i64::from(o.4 - 100);
+            if side == Side::Back { product <= 10_000 } else { product >= 10_000 }
+        });
+        // (taker's price, direct before implied, time) for every eligible order.
+        let mut eligible: Vec<(f64, bool, &ModelOrder)> = direct.map(|o| (f64::from(o.4), false, o)).collect();
+        eligible.extend(implied.map(|o| (f64::from(o.4) / (f64::from(o.4) - 100.0) * 100.0, true, o)));
+        eligible.sort_by(|a, b| better(a.0).total_cmp(&better(b.0)).then(a.1.cmp(&b.1)).then(a.2 .0.cmp(&b.2 .0)));
         let mut left = size;
         let mut fills = Vec::new();
-        for o in eligible.iter().filter(|o| o.1 != user) {
+        let mut dry_level: Option<u32> = None;
+        for (_, implied, o) in eligible.iter().filter(|e| e.2 .1 != user) {
             if left == 0 {
                 break;
             }
-            let n = left.min(o.5);
+            if !*implied {
+                let n = left.min(o.5);
+                fills.push((o.0, o.4, n));
+                left -= n;
+                continue;
+            }
+            if dry_level == Some(o.4) {
+                continue;
+            }
+            let per_unit = i64::from(o.4 - 100);
+            let n = o.5.min(left * 100 / per_unit);
+            let taken = n * per_unit / 100;
+            if taken == 0 {
+                // Less than a minor unit of the taker's stake: the rest of this level is passed.
+                dry_level = Some(o.4);
+                continue;
+            }
             fills.push((o.0, o.4, n));
-            left -= n;
+            left -= taken;
         }
-        (fills, left > 0 && eligible.iter().any(|o| o.1 == user))
+        let crosses = eligible.iter().any(|e| !e.1 && e.2 .1 == user);
+        (fills, left > 0 && crosses)
     }
 }
 
@@ -544,13 +635,13 @@ proptest! {
                     Event::Bets(BetEvent::BetPlaced { user_id, info, stake_minor, payoff, .. }) => {
                         let fill = info.fill.expect("every bet here is a fill");
                         prop_assert_ne!(state.exchange.orders.get(&fill.counter_order_id).map(|o| o.user_id), Some(*user_id), "no self-match");
-                        if let Some(entry) = ledger_of.get_mut(&fill.order_id) { entry.1 += stake_minor; }
+                        if let Some(entry) = ledger_of.get_mut(&fill.order_id) { entry.1 += info.asked_stake_minor(payoff, *stake_minor); }
                         let win = payoff.pnl(*stake_minor, ledger::betting::Outcome::Winner(info.sid));
                         let right_sign = if info.side == Side::Back { win >= 0 } else { win <= 0 };
                         prop_assert!(right_sign, "a back wins and a lay pays when the runner wins");
                     }
                     Event::Exchange(OrderEvent::OrderPlaced { order_id, size_minor, matched_minor, self_match_minor, .. }) => {
-                        let taker_fills: i64 = events.iter().filter_map(|e| match e { Event::Bets(BetEvent::BetPlaced { info, stake_minor, .. }) if info.fill.is_some_and(|f| f.order_id == *order_id) => Some(*stake_minor), _ => None }).sum();
+                        let taker_fills: i64 = events.iter().filter_map(|e| match e { Event::Bets(BetEvent::BetPlaced { info, stake_minor, payoff, .. }) if info.fill.is_some_and(|f| f.order_id == *order_id) => Some(info.asked_stake_minor(payoff, *stake_minor)), _ => None }).sum();
                         prop_assert_eq!(taker_fills, *matched_minor);
                         ledger_of.insert(*order_id, (*size_minor, *matched_minor, *self_match_minor));
                     }

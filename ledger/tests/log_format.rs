@@ -98,7 +98,7 @@ fn events() -> Vec<Event> {
             kind: BookKind::Runners(vec![7, 8]),
             payoff: Payoff::Decimal { sid: 7, odds_h: 202, side: Side::Back },
             stake_minor: 500,
-            info: BetInfo { fill: Some(Fill { order_id: 20, counter_order_id: 19, counter_bet_id: 22 }), ..info() },
+            info: BetInfo { fill: Some(Fill { order_id: 20, counter_order_id: 19, counter_bet_id: 22, implied: false }), ..info() },
             book_exposure_after_minor: 500,
             exposure_after_minor: 1_350,
         }),
@@ -135,6 +135,19 @@ fn events() -> Vec<Event> {
             rate_bp: 500,
             commission_minor: 617,
             balance_after_minor: 111_728,
+        }),
+        Event::Bets(BetEvent::BetPlaced {
+            bet_id: 30,
+            user_id: 3,
+            request_id: "r-4".into(),
+            gmid: 88,
+            book,
+            kind: BookKind::Runners(vec![7, 8]),
+            payoff: Payoff::Decimal { sid: 8, odds_h: 197, side: Side::Lay },
+            stake_minor: 5_154,
+            info: BetInfo { fill: Some(Fill { order_id: 28, counter_order_id: 27, counter_bet_id: 29, implied: true }), ..info() },
+            book_exposure_after_minor: 4_999,
+            exposure_after_minor: 6_349,
         }),
     ]
 }

@@ -37,9 +37,23 @@ pub struct Fill {
     pub order_id: u64,
     pub counter_order_id: u64,
     pub counter_bet_id: u64,
+    /// The taker's side of an implied match (`crate::book::matching`): its payoff is the resting
+    /// order's runner at the other side, the same position as what it asked on its own runner.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub implied: bool,
 }
 
 impl BetInfo {
+    /// The stake as the player asked it, for a bet of `stake_minor` paying `payoff`: an implied
+    /// fill stands for the stake on the player's runner that its payoff on the other runner
+    /// risks (the resting back's profit, or lay's liability, `stake × (price − 1)`).
+    pub fn asked_stake_minor(&self, payoff: &crate::betting::Payoff, stake_minor: i64) -> i64 {
+        match (self.fill, payoff) {
+            (Some(Fill { implied: true, .. }), crate::betting::Payoff::Decimal { odds_h, .. }) => stake_minor * i64::from(odds_h.saturating_sub(100)) / 100,
+            _ => stake_minor,
+        }
+    }
+
     /// The selection, side and price the bet asks for.
     pub fn asked(&self) -> (u32, schemas::sports::Side, schemas::sports::Price) {
         (self.sid, self.side, schemas::sports::Price(self.price_h))

@@ -10,6 +10,8 @@
 //! runners by at most about half the price (in minor units) of each runner traded.
 
 use crate::betting::{BookKind, Payoff};
+use crate::book::ladder;
+use crate::book::matching::{match_order, Matching, Take};
 use crate::book::model::{Exchange, Position};
 use crate::ids::UserId;
 use schemas::sports::Side;
@@ -56,54 +58,64 @@ fn hedge_keeping(exchange: &Exchange, mid: u64, user_id: UserId, sids: &[u32], p
     for (runner, sid) in sids.iter().enumerate().filter(|(runner, _)| *runner != keep) {
         let shift = i64::try_from(i128::from(pnl[keep] - pnl[runner]) * i128::from(share_bp) / 10_000).ok()?;
         let side = if shift > 0 { Side::Back } else { Side::Lay };
-        let fills = fills_moving(exchange, mid, user_id, *sid, side, shift.abs())?;
-        let Some((limit_h, _)) = fills.last().copied() else { continue };
-        for (price_h, size_minor) in &fills {
-            position.matched(&Payoff::Decimal { sid: *sid, odds_h: *price_h, side }, *size_minor);
+        let Some((order, matching)) = order_moving(exchange, mid, user_id, *sid, side, shift.abs())? else { continue };
+        for fill in &matching.fills {
+            let resting = exchange.orders.get(&fill.order_id)?;
+            position.matched(&Payoff::Decimal { sid: resting.sid, odds_h: fill.price_h, side: opposite(resting.side) }, fill.size_minor);
         }
-        orders.push(HedgeOrder { sid: *sid, side, limit_h, size_minor: fills.iter().map(|f| f.1).sum() });
+        orders.push(order);
     }
     orders.sort_by_key(|o| o.side == Side::Back);
     Some(Hedge { orders, pnl_after: position.pnl })
 }
 
-/// The fills (price, size) a `side` order on runner `sid` gets, best price first and oldest first
-/// at each, passing over the user's own orders (as matching does), until they move the runner's
-/// P/L against the others' by `shift`, the last one rounded to the nearest minor unit of stake;
-/// none when the book holds too little.
-fn fills_moving(exchange: &Exchange, mid: u64, user_id: UserId, sid: u32, side: Side, shift: i64) -> Option<Vec<(u32, i64)>> {
-    let mut fills = Vec::new();
+/// The `side` order on runner `sid` whose fills, as matching gives them (best price first,
+/// direct and implied, passing over the user's own orders), move the runner's P/L against the
+/// others' by as near `shift` as whole minor units of size allow, with its fills; none to place
+/// when no size comes nearer than none; `None` when the book holds too little.
+fn order_moving(exchange: &Exchange, mid: u64, user_id: UserId, sid: u32, side: Side, shift: i64) -> Option<Option<(HedgeOrder, Matching)>> {
     if shift == 0 {
-        return Some(fills);
+        return Some(None);
     }
-    let ladder = exchange.markets.get(&mid)?.runners.get(&sid)?;
-    let levels: Box<dyn Iterator<Item = _>> = match side {
-        Side::Back => Box::new(ladder.lays.iter().rev()),
-        Side::Lay => Box::new(ladder.backs.iter()),
+    // Any price the book gives: the size alone decides what matches, best price first.
+    let limit_h = match side {
+        Side::Back => ladder::PRICE_H_MIN,
+        Side::Lay => ladder::PRICE_H_MAX,
     };
-    let mut left = shift;
-    for (price_h, queue) in levels {
-        for resting in queue.iter().filter(|r| r.user_id != user_id) {
-            let Some(order) = exchange.orders.get(&resting.order_id) else { continue };
-            let whole = moved(order.unmatched_minor, *price_h);
-            if whole < left {
-                fills.push((*price_h, order.unmatched_minor));
-                left -= whole;
-                continue;
-            }
-            let price = i128::from(*price_h);
-            let size_minor = i64::try_from((i128::from(left) * 100 + price / 2) / price).ok()?.min(order.unmatched_minor);
-            if size_minor > 0 {
-                fills.push((*price_h, size_minor));
-            }
-            return Some(fills);
+    let matched = |size_minor: i64| match_order(exchange, mid, &Take { user_id, sid, side, price_h: limit_h, size_minor });
+    let moved_by = |matching: &Matching| matching.fills.iter().map(|f| moved(f.size_minor, f.price_h)).sum::<i64>();
+    // A fill moves the P/L by at least the size it takes, so `shift` of size is enough if the
+    // book can take it at all.
+    let most = matched(shift);
+    if most.unmatched_minor > 0 && moved_by(&most) < shift {
+        return None;
+    }
+    let (mut low, mut high) = (0, shift);
+    while high - low > 1 {
+        let middle = low + (high - low) / 2;
+        if moved_by(&matched(middle)) >= shift {
+            high = middle;
+        } else {
+            low = middle;
         }
     }
-    None
+    let below = matched(low);
+    let size_minor = if low > 0 && shift - moved_by(&below) < moved_by(&matched(high)) - shift { low } else { high };
+    let matching = matched(size_minor);
+    let limit_h = matching.fills.iter().all(|f| !f.implied).then(|| matching.fills.last().map(|f| f.price_h)).flatten().unwrap_or(limit_h);
+    Some(Some((HedgeOrder { sid, side, limit_h, size_minor }, matching)))
+}
+
+fn opposite(side: Side) -> Side {
+    match side {
+        Side::Back => Side::Lay,
+        Side::Lay => Side::Back,
+    }
 }
 
 /// How far a matched stake at `price_h` moves its runner's P/L against the other runners': the
-/// back's profit (or the lay's liability), rounded as bets round it, plus the stake.
+/// back's profit (or the lay's liability), rounded as bets round it, plus the stake. An implied
+/// fill moves the taker's runner against the other by the same, from the other runner's side.
 fn moved(size_minor: i64, price_h: u32) -> i64 {
     size_minor * i64::from(price_h.saturating_sub(100)) / 100 + size_minor
 }

@@ -281,12 +281,17 @@ fn fill_order<E: From<BetEvent>>(positions: &mut Positions, events: &mut Vec<E>,
         let (maker_bet, taker_bet) = (bet_id + 1, bet_id + 2);
         bet_id += 2;
         positions.reduce_order(maker.user_id, maker.id, fill.size_minor);
+        // Both bets pay on the resting order's runner, at its price, on opposite sides: for an
+        // implied fill the taker's is the other runner's opposite side (the same position as
+        // what it asked), shown at the price that implies on its own runner.
+        let maker_payoff = Payoff::Decimal { sid: maker.sid, odds_h: fill.price_h, side: maker.side };
+        let taker_payoff = Payoff::Decimal { sid: maker.sid, odds_h: fill.price_h, side: opposite(maker.side) };
+        let taker_price_h = if fill.implied { implied_price_h(fill.price_h) } else { fill.price_h };
         let sides = [
-            (maker.user_id, maker_bet, maker.side, &maker.request_id, &maker.info, Fill { order_id: maker.id, counter_order_id: order_id, counter_bet_id: taker_bet }),
-            (taker, taker_bet, ask.side, &ask.request_id, &ask.info, Fill { order_id, counter_order_id: maker.id, counter_bet_id: maker_bet }),
+            (maker.user_id, maker_bet, maker_payoff, fill.price_h, &maker.request_id, &maker.info, Fill { order_id: maker.id, counter_order_id: order_id, counter_bet_id: taker_bet, implied: false }),
+            (taker, taker_bet, taker_payoff, taker_price_h, &ask.request_id, &ask.info, Fill { order_id, counter_order_id: maker.id, counter_bet_id: maker_bet, implied: fill.implied }),
         ];
-        for (user_id, id, side, request_id, info, link) in sides {
-            let payoff = Payoff::Decimal { sid: ask.sid, odds_h: fill.price_h, side };
+        for (user_id, id, payoff, price_h, request_id, info, link) in sides {
             positions.matched(user_id, &payoff, fill.size_minor);
             let (book_exposure_after_minor, exposure_after_minor) = positions.exposure_after(user_id);
             if user_id == taker {
@@ -302,7 +307,7 @@ fn fill_order<E: From<BetEvent>>(positions: &mut Positions, events: &mut Vec<E>,
                     kind: kind.clone(),
                     payoff,
                     stake_minor: fill.size_minor,
-                    info: BetInfo { price_h: fill.price_h, fill: Some(link), ..info.clone() },
+                    info: BetInfo { price_h, fill: Some(link), ..info.clone() },
                     book_exposure_after_minor,
                     exposure_after_minor,
                 }
@@ -311,6 +316,20 @@ fn fill_order<E: From<BetEvent>>(positions: &mut Positions, events: &mut Vec<E>,
         }
     }
     bet_id + 1
+}
+
+fn opposite(side: Side) -> Side {
+    match side {
+        Side::Back => Side::Lay,
+        Side::Lay => Side::Back,
+    }
+}
+
+/// The price a resting price `b` on the other runner of a two-runner market implies on the
+/// taker's runner, `b/(b-1)`, to the nearest hundredth (shown; the bet pays its payoff exactly).
+fn implied_price_h(b_h: u32) -> u32 {
+    let (b, less_one) = (u64::from(b_h), u64::from(b_h.saturating_sub(100)).max(1));
+    u32::try_from((100 * b + less_one / 2) / less_one).unwrap_or(u32::MAX)
 }
 
 /// The outcome set a book's bets and orders are priced over: that of its open bets, or of its

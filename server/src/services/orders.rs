@@ -57,7 +57,7 @@ fn outcome(events: &[ledger::Envelope]) -> Option<(OrderOutcome, &ledger::Envelo
     let placed = events.iter().rev().find(|e| matches!(e.event, Event::Exchange(OrderEvent::OrderPlaced { .. })))?;
     let Event::Exchange(OrderEvent::OrderPlaced { order_id, size_minor, matched_minor, self_match_minor, .. }) = &placed.event else { return None };
     let fills = events.iter().filter_map(|e| match &e.event {
-        Event::Bets(BetEvent::BetPlaced { info, stake_minor, .. }) if info.fill.is_some_and(|f| f.order_id == *order_id) => Some((info.price_h, *stake_minor)),
+        Event::Bets(BetEvent::BetPlaced { info, stake_minor, payoff, .. }) if info.fill.is_some_and(|f| f.order_id == *order_id) => Some((info.price_h, info.asked_stake_minor(payoff, *stake_minor))),
         _ => None,
     });
     let avg_price = average_price(fills);
@@ -93,8 +93,8 @@ fn placed_before(state: &AppState, user_id: UserId, order_id: u64) -> ApiResult<
     let ledger = state.engine.read();
     let account = ledger.accounts.users.get(&user_id).ok_or_else(|| ApiError::not_found("Unknown user".into()))?;
     let fills: Vec<&Bet> = ledger.betting.bets.values().filter(|b| b.user_id == user_id && b.info.fill.is_some_and(|f| f.order_id == order_id)).collect();
-    let matched_minor: i64 = fills.iter().map(|b| b.stake_minor).sum();
-    let avg_price = average_price(fills.iter().map(|b| (b.info.price_h, b.stake_minor)));
+    let matched_minor: i64 = fills.iter().map(|b| b.info.asked_stake_minor(&b.payoff, b.stake_minor)).sum();
+    let avg_price = average_price(fills.iter().map(|b| (b.info.price_h, b.info.asked_stake_minor(&b.payoff, b.stake_minor))));
     let bet = match (ledger.exchange.orders.get(&order_id).filter(|o| o.user_id == user_id), fills.first()) {
         (Some(order), _) => as_bet(order.id, order, avg_price.map_or(order.price_h, |p| p.0), order.placed_at_ms),
         (None, Some(fill)) => Bet { id: order_id, stake_minor: matched_minor, info: ledger::BetInfo { price_h: avg_price.map_or(fill.info.price_h, |p| p.0), ..fill.info.clone() }, ..(*fill).clone() },

@@ -32,7 +32,8 @@ pub fn bet_view(state: &State, bet: &Bet) -> BetView {
         sid: bet.info.sid,
         bet_type: bet.info.side,
         u_rate: Price(bet.info.price_h),
-        amount: Money(bet.stake_minor),
+        // An implied fill shows the stake on the runner the player asked for (`BetInfo::asked_stake_minor`).
+        amount: Money(bet.info.asked_stake_minor(&bet.payoff, bet.stake_minor)),
         profit: Money(profit_minor(&bet.payoff, bet.stake_minor)),
         liability: Money(liability_minor(&kind, &bet.payoff, bet.stake_minor)),
         updated_at: bet.settled.map_or_else(|| placed.clone(), |s| rfc3339(s.at_ms)),
