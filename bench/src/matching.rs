@@ -2,10 +2,11 @@
 //!
 //! The step is what the ledger does with a taker's order once it is accepted:
 //! `ledger::book::matching::match_order` (pure: reads the book, says the fills), then
-//! `Exchange::reduce` for every fill, then `Exchange::rest` for what is left, if anything. Five
+//! `Exchange::reduce` for every fill, then `Exchange::rest` for what is left, if anything. Seven
 //! workloads: a full match, a taker through 25 price levels against 50 makers, a
-//! partial match, a two-runner market with depth on both runners, a five-runner book with depth
-//! on both sides. Each taker finds the same book: after it, outside the timed region, the makers
+//! partial match, a two-runner market with depth on both runners (where implied matching takes
+//! part too), a five-runner book with depth on both sides, an implied match alone (a back of one
+//! runner against the other runner's backs), and a twelve-runner race book. Each taker finds the same book: after it, outside the timed region, the makers
 //! it took are put back and its own rest is taken away. Each taker is timed on its own; the
 //! cost of one clock reading pair, measured first, is taken off each.
 //!
@@ -49,7 +50,7 @@ const T0: i64 = 1_700_000_000_000;
 struct Options {
     orders: usize,
     runs: usize,
-    /// Only this workload (1 to 5) and not the decide path: for profiling.
+    /// Only this workload (1 to 7) and not the decide path: for profiling.
     only: Option<usize>,
 }
 
@@ -63,7 +64,7 @@ fn options() -> Options {
             "--runs" => options.runs = number(args.next(), "--runs"),
             "--workload" => options.only = Some(number(args.next(), "--workload")),
             other => {
-                eprintln!("unknown argument {other}\nusage: matching-bench [--quick] [--orders N] [--runs R] [--workload 1-5]");
+                eprintln!("unknown argument {other}\nusage: matching-bench [--quick] [--orders N] [--runs R] [--workload 1-7]");
                 std::process::exit(2)
             }
         }
@@ -175,7 +176,7 @@ fn take(runner: &Depth, side: Side, levels: usize, size_minor: i64) -> Take {
     Take { user_id: TAKER, sid: runner.sid, side, price_h: limit(runner, side, levels), size_minor }
 }
 
-/// The five workloads. Match-odds books: three levels of four makers on each side of every
+/// The seven workloads. Match-odds books: three levels of four makers on each side of every
 /// runner unless said otherwise.
 fn workloads() -> Vec<Workload> {
     let runner = |sid: u32, best_lay_h: u32| Depth { sid, best_lay_h, lay_levels: 3, back_levels: 3, per_level: 4 };
@@ -184,6 +185,10 @@ fn workloads() -> Vec<Workload> {
     let deep = |sid: u32, best_lay_h: u32| Depth { sid, best_lay_h, lay_levels: 10, back_levels: 10, per_level: 5 };
     let two = [deep(1, 180), deep(2, 220)];
     let five = [deep(1, 300), deep(2, 450), deep(3, 600), deep(4, 900), deep(5, 1_500)];
+    // Runner 1 has only backs (nothing to back into); runner 2's backs from 1.98 up imply 2.02
+    // and down on runner 1.
+    let implied = [Depth { sid: 1, best_lay_h: 200, lay_levels: 0, back_levels: 3, per_level: 4 }, Depth { sid: 2, best_lay_h: 197, lay_levels: 0, back_levels: 3, per_level: 4 }];
+    let race: Vec<Depth> = [350, 400, 550, 700, 900, 1_100, 1_300, 1_700, 2_100, 2_600, 3_400, 5_000].iter().zip(1..).map(|(best_lay_h, sid)| deep(sid, *best_lay_h)).collect();
     // Through the best level and into the next: five makers and 150.00 of a sixth of two.
     let through = |runners: &[Depth]| runners.iter().flat_map(|r| [take(r, Side::Back, 2, 6 * MAKER_SIZE_MINOR + MAKER_SIZE_MINOR / 2), take(r, Side::Lay, 2, 6 * MAKER_SIZE_MINOR + MAKER_SIZE_MINOR / 2)]).collect::<Vec<_>>();
     vec![
@@ -192,6 +197,8 @@ fn workloads() -> Vec<Workload> {
         workload("partial match: the best level's 4 makers, 50.00 rests", &three, vec![take(&three[0], Side::Back, 1, 4 * MAKER_SIZE_MINOR + MAKER_SIZE_MINOR / 2)]),
         workload("two runners, 10 levels of 5 a side: backs and lays on both, 2 levels each", &two, through(&two)),
         workload("five runners, 10 levels of 5 a side: backs and lays on all, 2 levels each", &five, through(&five)),
+        workload("implied: a back of runner 1 takes one of runner 2's backs at 1.98 (2 runners)", &implied, vec![Take { user_id: TAKER, sid: 1, side: Side::Back, price_h: 200, size_minor: MAKER_SIZE_MINOR * 98 / 100 }]),
+        workload("a race: 12 runners, 10 levels of 5 a side: backs and lays on all, 2 levels each", &race, through(&race)),
     ]
 }
 
