@@ -426,9 +426,9 @@ fn implied_and_direct_money_is_taken_best_price_first() {
     let (state, _) = run(&state, order2(2, "l1", 1, Side::Lay, 204, 5_000));
     let (after, events) = run(&state, order2(3, "take", 1, Side::Back, 200, 10_000));
     let fills: Vec<(u64, u32, i64)> = events.iter().filter_map(|e| match e { Event::Bets(BetEvent::BetPlaced { user_id, info, stake_minor, .. }) if *user_id != 3 => Some((*user_id, info.price_h, *stake_minor)), _ => None }).collect();
-    assert_eq!(fills, vec![(2, 204, 5_000), (1, 197, 5_154)], "the direct 2.04 first, then 50.00 on runner 1 from runner 2's back: 51.54 of it at 1.97 is 49.99 of profit");
-    assert_eq!(placed(&events).1, 5_000 + 4_999);
-    assert_eq!(after.exchange.orders.values().map(|o| (o.user_id, o.unmatched_minor)).collect::<Vec<_>>(), vec![(1, 10_000 - 5_154), (3, 1)], "what is left of each");
+    assert_eq!(fills, vec![(2, 204, 5_000), (1, 197, 5_155)], "the direct 2.04 first, then 50.00 on runner 1 from runner 2's back: 51.55 of it at 1.97 is 50.00 of profit");
+    assert_eq!(placed(&events).1, 10_000, "all of it");
+    assert_eq!(after.exchange.orders.values().map(|o| (o.user_id, o.unmatched_minor)).collect::<Vec<_>>(), vec![(1, 10_000 - 5_155)], "what is left of runner 2's back");
     // Whoever wins, what player 3 wins is what the others lose.
     for winner in [0, 1] {
         assert_eq!(pnl(&after, 1)[winner] + pnl(&after, 2)[winner] + pnl(&after, 3)[winner], 0);
@@ -527,7 +527,7 @@ impl Model {
                 continue;
             }
             let per_unit = i64::from(o.4 - 100);
-            let n = o.5.min(left * 100 / per_unit);
+            let n = o.5.min(((left + 1) * 100 - 1) / per_unit);
             let taken = n * per_unit / 100;
             if taken == 0 {
                 // Less than a minor unit of the taker's stake: the rest of this level is passed.

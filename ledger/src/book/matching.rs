@@ -165,9 +165,10 @@ fn fill_level(exchange: &Exchange, take: &Take, level: Level, matching: &mut Mat
         }
         let Some(order) = exchange.orders.get(&resting.order_id) else { continue };
         let (size_minor, taken_minor) = if level.implied {
-            // The resting stake whose profit (or liability) covers what the taker has left.
-            let per_unit = i64::from(level.price_h.saturating_sub(100));
-            let size_minor = order.unmatched_minor.min(matching.unmatched_minor.saturating_mul(100) / per_unit.max(1));
+            // The most resting stake whose profit (or liability), rounded down as bets round it,
+            // is at most what the taker has left: `size × per_unit / 100 < left + 1`.
+            let per_unit = i64::from(level.price_h.saturating_sub(100)).max(1);
+            let size_minor = order.unmatched_minor.min((matching.unmatched_minor.saturating_add(1).saturating_mul(100) - 1) / per_unit);
             let taken_minor = size_minor * per_unit / 100;
             if taken_minor == 0 {
                 // Less than a minor unit of the taker's stake: nothing more matches here.

@@ -108,6 +108,9 @@ async fn an_operator_settles_a_market_and_the_bet_pays_once() {
     let (gmid, mid) = (&fixture["gmid"], &market["mid"]);
     let price = best(&market, 0, "back");
     assert_eq!(place(&app, Some(&player), &bet_body(&market, 0, "back", price, 200.0, "to settle")).await.status, 200);
+    // At the price asked or better (the other runner's money may imply more).
+    let profit_minor = crate::sports::pnl_if_minor(&app, &player, &market, &market["section"][0]["sid"]).await;
+    assert!(profit_minor >= ((price - 1.0) * 200.0 * 100.0).round() as i64, "{profit_minor}");
     let url = |action: &str| format!("/api/ops/feed/{gmid}/markets/{mid}/{action}");
     let head = app.head_seq().await;
     for (body, status, needle) in [
@@ -123,7 +126,6 @@ async fn an_operator_settles_a_market_and_the_bet_pays_once() {
     let winner = json!({"kind": "winner", "sid": market["section"][0]["sid"]});
     let settled = app.post(&url("settle"), Some(&operator), &json!({"remark": "official result", "result": winner})).await;
     assert_eq!(settled.status, 200, "{}", settled.body);
-    let profit_minor = ((price - 1.0) * 200.0 * 100.0).round() as i64;
     let commission_minor = profit_minor * 5 / 100;
     let user = app.get("/api/users", Some(&player)).await;
     assert_eq!(user.data()["balance"].as_f64(), Some(100_000.0 + (profit_minor - commission_minor) as f64 / 100.0), "the win less 5 % commission: {}", user.body);
