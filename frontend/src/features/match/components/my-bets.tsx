@@ -36,7 +36,7 @@ const MATCHED_COLUMNS: DataColumn<BetView>[] = [
 const SUBHEAD_SX = { display: 'flex', alignItems: 'center', justifyContent: 'space-between', gap: 1, px: 1, py: 0.5, bgcolor: 'action.hover', fontSize: 12, fontWeight: 700 } as const;
 
 /** Whether the open match has a market traded on the exchange (orders can rest there). */
-const selectHasExchange = (state: MatchStore): boolean => state.marketIds.some((mid) => isExchangeMarket(state.byId[mid]?.gtype ?? 'fancy'));
+const selectHasExchange = (state: MatchStore): boolean => state.marketIds.some((mid) => isExchangeMarket(state.byId[mid]?.gtype ?? 'fancy', state.matching));
 
 /** The orders by market, markets in the order of their newest order. */
 function byMarket(orders: OrderView[]): OrderView[][] {
