@@ -4,7 +4,8 @@
 // Bet shows it Unmatched. Player A backs into it at that price: matched. Both see the bet in My
 // Bet's Matched section, and a signed-out third page on the match sees B's money appear at that
 // price and go, without a reload. B then places another lay, moves it up the ladder from My Bet,
-// sees it in the ladder view, cancels it, and the header's exposure returns.
+// sees it in the ladder view, cancels part of it and then the rest, and the header's exposure
+// returns.
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { api, data, launchBrowser, loginViaUi, newPage, operatorToken, screenshotPath, startServer } from './harness.js';
@@ -142,7 +143,7 @@ describe('the exchange between two players', () => {
     await visitor.screenshot({ path: screenshotPath('exchange-visitor-after-1366.png') });
   });
 
-  it('B places another lay, moves it up the ladder, sees it on the ladder view, cancels it; the exposure returns', T, async () => {
+  it('B places another lay, moves it up the ladder, sees it on the ladder view, cancels part of it and the rest; the exposure returns', T, async () => {
     const before = await exposure(b);
     await runnerRow(b).getByRole('button', { name: /^lay / }).first().click();
     const price = b.getByRole('textbox', { name: 'Odds' });
@@ -177,7 +178,22 @@ describe('the exchange between two players', () => {
     await b.waitForFunction(() => document.querySelectorAll('.notistack-MuiContent').length === 0, null, { timeout: 10_000 });
     await b.getByRole('region', { name: 'My Bet' }).screenshot({ path: screenshotPath('exchange-my-bet-1366.png') });
 
-    await order.getByRole('button', { name: 'Cancel' }).click();
+    // Part of it first: 40 of the 100 go, 60 keep their place at 2.62 (liability 60 × 1.62).
+    await order.getByRole('button', { name: 'Cancel part' }).click();
+    const part = b.getByTestId('part-cancel-editor');
+    await part.getByRole('textbox', { name: 'Size to cancel' }).fill('140');
+    await part.getByTestId('part-cancel-error').filter({ hasText: `At most ${STAKE.toFixed(2)}` }).waitFor();
+    assert.equal(await part.getByRole('button', { name: 'Confirm' }).isDisabled(), true);
+    await part.getByRole('textbox', { name: 'Size to cancel' }).fill('40');
+    await b.getByRole('region', { name: 'My Bet' }).screenshot({ path: screenshotPath('exchange-part-cancel-1366.png') });
+    await part.getByRole('button', { name: 'Confirm' }).click();
+    await b.getByText('Cancelled 40.00: 60.00 still unmatched at 2.62').waitFor();
+    await order.getByTestId('order-unmatched').filter({ hasText: '60.00' }).waitFor();
+    await waitForExposure(b, '-247.20');
+    await row.getByTestId('my-lay').filter({ hasText: '60.00' }).waitFor({ timeout: 5_000 });
+    assert.equal(await row.getByRole('button', { name: 'Back at 2.62' }).textContent(), '60.00', 'the rest is still money to back');
+
+    await order.getByRole('button', { name: 'Cancel', exact: true }).click();
     await b.getByText('Order cancelled').waitFor();
     await order.waitFor({ state: 'detached' });
     await waitForExposure(b, before);
