@@ -212,3 +212,71 @@ describe('the exchange between two players', () => {
     await page.context().close();
   });
 });
+
+// A server that books match odds against the house (APP_EXCHANGE__MATCHING=false) tells the
+// client so in its site configuration: the match-odds market takes a bet at the price shown, with
+// the fixed-price slip (no ladder, no keep in play) and no Unmatched section in My Bet; the
+// console offers no book view and no makers' panel.
+describe('match odds on a server that does not match orders', () => {
+  let server;
+  let browser;
+
+  before(async () => {
+    server = await startServer({ APP_EXCHANGE__MATCHING: 'false', APP_FEED__SPEED: '0', APP_BETTING__INPLAY_DELAY_MS_PER_SEC: '0' });
+    browser = await launchBrowser();
+  });
+
+  after(async () => {
+    await browser?.close();
+    await server?.stop();
+  });
+
+  it('a match-odds bet is a fixed-price bet at the cell’s price, matched at once', T, async () => {
+    const config = await (await fetch(`${server.url}/api/domain/domain-config`)).json();
+    assert.equal(config.data.exchange_matching, false);
+    let found;
+    for (const row of await data(server.url, '/front/highlightproduct', { etid: 4, type: 'all' })) {
+      const { markets } = await data(server.url, `/front/matchstate?gmid=${row.gmid}`);
+      const market = markets.find((m) => m.gtype === 'match' && m.status === 'OPEN' && m.section.every((s) => s.gstatus === 'ACTIVE' && s.odds.some((l) => l.otype === 'back')));
+      if (market) {
+        found = { fixture: row, market };
+        break;
+      }
+    }
+    assert.ok(found, 'an open match-odds market priced by the feed');
+    const { fixture, market } = found;
+    const section = market.section[0];
+    const price = Math.max(...section.odds.filter((level) => level.otype === 'back').map((level) => level.odds));
+    const page = await newPage(browser, server.url);
+    await signIn(page, 'player1', 'player123');
+    await page.goto(`/game-details/4/${fixture.gmid}`);
+    const board = page.getByRole('region', { name: market.mname, exact: true });
+    const row = board.getByTestId(`row-${market.mid}-${section.sid}`);
+    await row.getByRole('button', { name: `back ${price}` }).first().click();
+    await page.getByTestId('bet-slip').waitFor();
+    assert.equal(await board.getByRole('button', { name: 'Ladder' }).count(), 0, 'no ladder view');
+    assert.equal(await page.getByRole('textbox', { name: 'Odds' }).count(), 0, 'the price is the cell’s, not typed');
+    assert.equal(await page.getByRole('checkbox', { name: 'Keep in play' }).count(), 0);
+    await page.getByRole('textbox', { name: 'Stake' }).fill(String(STAKE));
+    await page.screenshot({ path: screenshotPath('exchange-off-slip-1366.png') });
+    await page.getByRole('button', { name: 'Submit' }).click();
+    await page.getByText('Bet placed successfully').waitFor();
+    await waitForExposure(page, (-STAKE).toFixed(2));
+    const matched = page.getByRole('region', { name: 'Matched' }).getByTestId('my-bet');
+    await matched.waitFor();
+    assert.match(await matched.textContent(), new RegExp(`${section.nat}.*${price}.*${STAKE.toFixed(2)}`));
+    assert.equal(await page.getByRole('region', { name: 'Unmatched' }).count(), 0, 'no Unmatched section');
+    await page.context().close();
+  });
+
+  it('the console’s feed page has no book view and no makers’ panel', T, async () => {
+    const page = await newPage(browser, server.url);
+    await loginViaUi(page, 'operator', 'operator123');
+    await page.waitForURL('**/ops/users');
+    await page.goto('/ops/feed');
+    await page.locator('[data-testid="ops-fixture"] tr[data-mid]').first().waitFor({ timeout: 30_000 });
+    assert.equal(await page.getByRole('button', { name: 'Book', exact: true }).count(), 0);
+    assert.equal(await page.getByRole('region', { name: 'Market makers' }).count(), 0);
+    await page.context().close();
+  });
+});
