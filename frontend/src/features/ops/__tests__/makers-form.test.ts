@@ -23,9 +23,9 @@ describe('the market makers’ settings form', () => {
     expect(fieldValue('requoteMs', '60000')).toBe(60000);
     expect(fieldValue('requoteTicks', '')).toBe('A whole number');
     expect(fieldValue('requoteTicks', '-1')).toBe('A whole number');
-    expect(fieldValue('size', '0')).toBe('More than 0 and at most 100000.00');
-    expect(fieldValue('size', '100000.01')).toBe('More than 0 and at most 100000.00');
-    expect(fieldValue('size', '10.001')).toBe('An amount with at most two decimals');
+    expect(fieldValue('size', '0')).toBe('More than 0 and at most 100000.00, with at most two decimals');
+    expect(fieldValue('size', '100000.01')).toBe('More than 0 and at most 100000.00, with at most two decimals');
+    expect(fieldValue('size', '10.001')).toBe('More than 0 and at most 100000.00, with at most two decimals');
     expect(fieldValue('size', '0.01')).toBe(0.01);
   });
 

@@ -3,6 +3,7 @@
 // sent, and only what changed sent.
 import type { OpsMakers, OpsMakersRequest } from '@/types';
 import { formatFixed } from '@/utils/format';
+import { parseAmount } from './amount';
 
 export type MakersField = 'spreadTicks' | 'depth' | 'size' | 'requoteMs' | 'requoteTicks';
 
@@ -37,9 +38,8 @@ export function fieldValue(field: MakersField, text: string): number | string {
   const { min, max } = MAKERS_RULES[field];
   const trimmed = text.trim().replace(/,/g, '');
   if (field === 'size') {
-    if (!/^\d+(\.\d{1,2})?$/.test(trimmed)) return 'An amount with at most two decimals';
-    const size = Number(trimmed);
-    return size > 0 && size <= max ? size : `More than 0 and at most ${formatFixed(max)}`;
+    const size = parseAmount(trimmed);
+    return size !== null && size <= max ? size : `More than 0 and at most ${formatFixed(max)}, with at most two decimals`;
   }
   if (!/^\d+$/.test(trimmed)) return 'A whole number';
   const value = Number(trimmed);
