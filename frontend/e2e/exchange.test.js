@@ -4,7 +4,8 @@
 // Bet shows it Unmatched. Player A backs into it at that price: matched. Both see the bet in My
 // Bet's Matched section, and a signed-out third page on the match sees B's money appear at that
 // price and go, without a reload. B then places another lay, moves it up the ladder from My Bet,
-// sees it in the ladder view, cancels it, and the header's exposure returns.
+// sees it in the ladder view, cancels part of it and then the rest, and the header's exposure
+// returns.
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { api, data, launchBrowser, loginViaUi, newPage, operatorToken, screenshotPath, startServer } from './harness.js';
@@ -142,7 +143,7 @@ describe('the exchange between two players', () => {
     await visitor.screenshot({ path: screenshotPath('exchange-visitor-after-1366.png') });
   });
 
-  it('B places another lay, moves it up the ladder, sees it on the ladder view, cancels it; the exposure returns', T, async () => {
+  it('B places another lay, moves it up the ladder, sees it on the ladder view, cancels part of it and the rest; the exposure returns', T, async () => {
     const before = await exposure(b);
     await runnerRow(b).getByRole('button', { name: /^lay / }).first().click();
     const price = b.getByRole('textbox', { name: 'Odds' });
@@ -177,7 +178,22 @@ describe('the exchange between two players', () => {
     await b.waitForFunction(() => document.querySelectorAll('.notistack-MuiContent').length === 0, null, { timeout: 10_000 });
     await b.getByRole('region', { name: 'My Bet' }).screenshot({ path: screenshotPath('exchange-my-bet-1366.png') });
 
-    await order.getByRole('button', { name: 'Cancel' }).click();
+    // Part of it first: 40 of the 100 go, 60 keep their place at 2.62 (liability 60 × 1.62).
+    await order.getByRole('button', { name: 'Cancel part' }).click();
+    const part = b.getByTestId('part-cancel-editor');
+    await part.getByRole('textbox', { name: 'Size to cancel' }).fill('140');
+    await part.getByTestId('part-cancel-error').filter({ hasText: `At most ${STAKE.toFixed(2)}` }).waitFor();
+    assert.equal(await part.getByRole('button', { name: 'Confirm' }).isDisabled(), true);
+    await part.getByRole('textbox', { name: 'Size to cancel' }).fill('40');
+    await b.getByRole('region', { name: 'My Bet' }).screenshot({ path: screenshotPath('exchange-part-cancel-1366.png') });
+    await part.getByRole('button', { name: 'Confirm' }).click();
+    await b.getByText('Cancelled 40.00: 60.00 still unmatched at 2.62').waitFor();
+    await order.getByTestId('order-unmatched').filter({ hasText: '60.00' }).waitFor();
+    await waitForExposure(b, '-247.20');
+    await row.getByTestId('my-lay').filter({ hasText: '60.00' }).waitFor({ timeout: 5_000 });
+    assert.equal(await row.getByRole('button', { name: 'Back at 2.62' }).textContent(), '60.00', 'the rest is still money to back');
+
+    await order.getByRole('button', { name: 'Cancel', exact: true }).click();
     await b.getByText('Order cancelled').waitFor();
     await order.waitFor({ state: 'detached' });
     await waitForExposure(b, before);
@@ -193,6 +209,74 @@ describe('the exchange between two players', () => {
     await page.getByRole('region', { name: `Ladder ${market.mname}` }).getByTestId('ladder-row').first().waitFor();
     await page.waitForTimeout(300);
     await page.screenshot({ path: screenshotPath('exchange-ladder-375.png'), fullPage: true });
+    await page.context().close();
+  });
+});
+
+// A server that books match odds against the house (APP_EXCHANGE__MATCHING=false) tells the
+// client so in its site configuration: the match-odds market takes a bet at the price shown, with
+// the fixed-price slip (no ladder, no keep in play) and no Unmatched section in My Bet; the
+// console offers no book view and no makers' panel.
+describe('match odds on a server that does not match orders', () => {
+  let server;
+  let browser;
+
+  before(async () => {
+    server = await startServer({ APP_EXCHANGE__MATCHING: 'false', APP_FEED__SPEED: '0', APP_BETTING__INPLAY_DELAY_MS_PER_SEC: '0' });
+    browser = await launchBrowser();
+  });
+
+  after(async () => {
+    await browser?.close();
+    await server?.stop();
+  });
+
+  it('a match-odds bet is a fixed-price bet at the cell’s price, matched at once', T, async () => {
+    const config = await (await fetch(`${server.url}/api/domain/domain-config`)).json();
+    assert.equal(config.data.exchange_matching, false);
+    let found;
+    for (const row of await data(server.url, '/front/highlightproduct', { etid: 4, type: 'all' })) {
+      const { markets } = await data(server.url, `/front/matchstate?gmid=${row.gmid}`);
+      const market = markets.find((m) => m.gtype === 'match' && m.status === 'OPEN' && m.section.every((s) => s.gstatus === 'ACTIVE' && s.odds.some((l) => l.otype === 'back')));
+      if (market) {
+        found = { fixture: row, market };
+        break;
+      }
+    }
+    assert.ok(found, 'an open match-odds market priced by the feed');
+    const { fixture, market } = found;
+    const section = market.section[0];
+    const price = Math.max(...section.odds.filter((level) => level.otype === 'back').map((level) => level.odds));
+    const page = await newPage(browser, server.url);
+    await signIn(page, 'player1', 'player123');
+    await page.goto(`/game-details/4/${fixture.gmid}`);
+    const board = page.getByRole('region', { name: market.mname, exact: true });
+    const row = board.getByTestId(`row-${market.mid}-${section.sid}`);
+    await row.getByRole('button', { name: `back ${price}` }).first().click();
+    await page.getByTestId('bet-slip').waitFor();
+    assert.equal(await board.getByRole('button', { name: 'Ladder' }).count(), 0, 'no ladder view');
+    assert.equal(await page.getByRole('textbox', { name: 'Odds' }).count(), 0, 'the price is the cell’s, not typed');
+    assert.equal(await page.getByRole('checkbox', { name: 'Keep in play' }).count(), 0);
+    await page.getByRole('textbox', { name: 'Stake' }).fill(String(STAKE));
+    await page.screenshot({ path: screenshotPath('exchange-off-slip-1366.png') });
+    await page.getByRole('button', { name: 'Submit' }).click();
+    await page.getByText('Bet placed successfully').waitFor();
+    await waitForExposure(page, (-STAKE).toFixed(2));
+    const matched = page.getByRole('region', { name: 'Matched' }).getByTestId('my-bet');
+    await matched.waitFor();
+    assert.match(await matched.textContent(), new RegExp(`${section.nat}.*${price}.*${STAKE.toFixed(2)}`));
+    assert.equal(await page.getByRole('region', { name: 'Unmatched' }).count(), 0, 'no Unmatched section');
+    await page.context().close();
+  });
+
+  it('the console’s feed page has no book view and no makers’ panel', T, async () => {
+    const page = await newPage(browser, server.url);
+    await loginViaUi(page, 'operator', 'operator123');
+    await page.waitForURL('**/ops/users');
+    await page.goto('/ops/feed');
+    await page.locator('[data-testid="ops-fixture"] tr[data-mid]').first().waitFor({ timeout: 30_000 });
+    assert.equal(await page.getByRole('button', { name: 'Book', exact: true }).count(), 0);
+    assert.equal(await page.getByRole('region', { name: 'Market makers' }).count(), 0);
     await page.context().close();
   });
 });

@@ -192,6 +192,11 @@ pub struct SiteConfig {
     /// the server at start from `test_mode`).
     #[serde(default)]
     pub test_mode: bool,
+    /// Match-odds markets are traded on the exchange: a bet is an order at a limit price, matched
+    /// between players (filled in by the server at start from `exchange.matching`). False: they
+    /// are booked against the house at the feed's price, as every other market.
+    #[serde(default)]
+    pub exchange_matching: bool,
 }
 
 #[derive(Debug, Clone, Serialize, Deserialize, TS, ToSchema)]

@@ -77,13 +77,15 @@ struct Parts {
     started_from: String,
 }
 
-/// The installation's keys (made on the first start), and the site settings that carry them.
+/// The installation's keys (made on the first start), and the site settings filled in at start
+/// (the keys, test mode, whether match odds are traded on the exchange).
 fn installation_keys(settings: &mut Settings) -> anyhow::Result<crate::keys::Keys> {
     std::fs::create_dir_all(&settings.application.data_dir).with_context(|| format!("creating data directory {}", settings.application.data_dir.display()))?;
     let keys = crate::keys::load_or_create(&settings.application.data_dir, settings.payload.key_hex.as_deref(), settings.auth.secret_key_hex.as_deref())
         .context("the installation's keys")?;
     settings.site.payload_key = keys.payload_hex.clone();
     settings.site.test_mode = settings.test_mode;
+    settings.site.exchange_matching = settings.exchange.matching;
     Ok(keys)
 }
 

@@ -147,6 +147,13 @@ export type { WithdrawRequestBody } from './generated/WithdrawRequestBody';
 // Operators' console.
 export type { OpsActionRequest } from './generated/OpsActionRequest';
 export type { OpsActionRow } from './generated/OpsActionRow';
+export type { OpsBook } from './generated/OpsBook';
+export type { OpsBookOrder } from './generated/OpsBookOrder';
+export type { OpsBookPosition } from './generated/OpsBookPosition';
+export type { RunnerPnl } from './generated/RunnerPnl';
+export type { OpsMaker } from './generated/OpsMaker';
+export type { OpsMakers } from './generated/OpsMakers';
+export type { OpsMakersRequest } from './generated/OpsMakersRequest';
 export type { OpsEventRow } from './generated/OpsEventRow';
 export type { OpsTable } from './generated/OpsTable';
 export type { OpsFeed } from './generated/OpsFeed';

@@ -361,3 +361,34 @@ async fn a_player_cashes_out_at_the_books_best_price_and_is_level_whoever_wins()
     let report = app.get("/api/ops/audit/verify", Some(&operator)).await;
     assert!(report.data()["checks"].as_array().expect("checks").iter().all(|c| c["pass"] == true), "{}", report.body);
 }
+
+#[actix_web::test]
+async fn the_site_says_whether_match_odds_are_traded_on_the_exchange() {
+    let app = book_app().await;
+    let site = app.get("/api/domain/domain-config", None).await;
+    assert_eq!(site.data()["exchange_matching"], true, "{}", site.body);
+}
+
+#[actix_web::test]
+async fn with_matching_off_the_site_says_so_and_match_odds_are_booked_against_the_house() {
+    let app = spawn_app_with(|s| {
+        s.feed.speed = 0.0;
+        s.betting.inplay_delay_ms_per_sec = 0;
+        s.exchange.matching = false;
+    })
+    .await;
+    let site = app.get("/api/domain/domain-config", None).await;
+    assert_eq!(site.data()["exchange_matching"], false, "{}", site.body);
+    let player = app.player().await;
+    let (_, market) = match_odds(&app).await;
+    let price = crate::sports::best(&market, 0, "back");
+    let placed = place(&app, Some(&player), &bet_body(&market, 0, "back", price, 100.0, "house")).await;
+    assert_eq!(placed.status, 200, "{}", placed.body);
+    assert_eq!(placed.data()["order"], Value::Null, "a bet, not an order: {}", placed.body);
+    assert_eq!(placed.data()["bet"]["uRate"].as_f64(), Some(price), "at the feed's price");
+    assert_eq!(exposure(&app, &player).await, 100.0);
+    assert_eq!(app.get("/api/exchange/orders", Some(&player)).await.data(), &json!([]), "nothing rests in a book");
+    assert_error(&app.get(&format!("/api/exchange/depth/{}/{}", market["gmid"], market["mid"]), None).await, 422, "not traded on the exchange");
+    let operator = app.operator().await;
+    assert_eq!(app.get("/api/ops/exchange/makers", Some(&operator)).await.status, 404, "no makers without matching");
+}

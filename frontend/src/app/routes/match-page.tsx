@@ -5,6 +5,7 @@ import { useParams } from 'react-router';
 import { Box, Button, useMediaQuery, useTheme } from '@mui/material';
 import { selectUser, useSession } from '@/lib/session';
 import { useGameButtons } from '@/features/button-values';
+import { selectSiteConfig, useSiteConfigStore } from '@/features/site-config';
 import { BetSlip, FinalResult, Highlights, LiveTv, MarketBoard, MatchTitle, MyBets, ScoreboardPanel, roundClock, selectClockMs, selectFixture, selectOver, selectScoreboard, useGameBets, useMatchLive, useMatchStore } from '@/features/match';
 import { MatchTracker } from '@/features/tracker';
 import { hasRole } from '../access';
@@ -84,7 +85,9 @@ export function MatchPage({ variant }: { variant: MatchVariant }) {
   const desktop = useMediaQuery(theme.breakpoints.up('md'), { noSsr: true });
   const user = useSession(selectUser);
   const buttons = useGameButtons();
-  useMatchLive({ etid, gmid, ...FEEDS[variant] });
+  // Match odds are an exchange unless the server books them against the house.
+  const matching = useSiteConfigStore(selectSiteConfig)?.exchange_matching ?? true;
+  useMatchLive({ etid, gmid, ...FEEDS[variant], matching });
   useGameBets(gmid);
 
   const over = useMatchStore(selectOver) !== null;

@@ -10,4 +10,10 @@ payload_key: string,
  * Test mode: the site shows a TEST MODE banner; casino rounds may be stacked (filled in by
  * the server at start from `test_mode`).
  */
-test_mode: boolean, };
+test_mode: boolean, 
+/**
+ * Match-odds markets are traded on the exchange: a bet is an order at a limit price, matched
+ * between players (filled in by the server at start from `exchange.matching`). False: they
+ * are booked against the house at the feed's price, as every other market.
+ */
+exchange_matching: boolean, };

@@ -43,6 +43,7 @@ const signIn = () => sessionActions.set({ accessToken: 'a', refreshToken: 'r', u
 describe('bet slip', () => {
   afterEach(() => {
     sessionActions.clear();
+    useMatchStore.getState().setMatching(true);
     vi.mocked(notify.success).mockClear();
     vi.mocked(placeBet).mockReset();
   });
@@ -200,6 +201,25 @@ describe('bet slip', () => {
     await userEvent.type(screen.getByRole('textbox', { name: 'Odds' }), '2.5');
     expect(screen.getByTestId('slip-liability')).toHaveTextContent('150.00');
     expect(screen.getByRole('button', { name: 'Submit' })).toBeEnabled();
+  });
+
+  it('on a server that does not match orders, match odds take a fixed-price bet at the cell’s price', async () => {
+    vi.mocked(placeBet).mockResolvedValue({ success: true, message: 'Bet placed successfully', data: { bet: {} as never, balance: 1400, exp: -100 } });
+    signIn();
+    act(() => useMatchStore.getState().setMatching(false));
+    loadMatch();
+    renderPage();
+    expect(screen.queryByRole('button', { name: 'Ladder' })).not.toBeInTheDocument();
+    for (const empty of screen.getAllByRole('button', { name: /no price/ })) expect(empty).toBeDisabled();
+    await userEvent.click(screen.getAllByRole('button', { name: 'back 1.78' })[0]!);
+    expect(screen.queryByRole('textbox', { name: 'Odds' })).not.toBeInTheDocument();
+    expect(screen.getByLabelText('Odds')).toHaveTextContent('1.78');
+    expect(screen.queryByRole('checkbox', { name: 'Keep in play' })).not.toBeInTheDocument();
+    await userEvent.type(screen.getByRole('textbox', { name: 'Stake' }), '100');
+    await userEvent.click(screen.getByRole('button', { name: 'Submit' }));
+    expect(placeBet).toHaveBeenCalledWith(expect.not.objectContaining({ persistence: expect.anything() }));
+    expect(placeBet).toHaveBeenCalledWith(expect.objectContaining({ uRate: 1.78, amount: 100, betType: 'back', gType: 'match' }));
+    expect(notify.success).toHaveBeenCalledWith('Bet placed successfully');
   });
 
   it('bookmaker rates stay as the cell showed them, with no ladder', async () => {

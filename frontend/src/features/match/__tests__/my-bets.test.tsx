@@ -145,6 +145,32 @@ describe('My Bet on a match', () => {
     expect(screen.queryByTestId('price-editor')).not.toBeInTheDocument();
   });
 
+  it('cancels part of an order: the rest stays unmatched at its price', async () => {
+    vi.mocked(cancelOrder).mockResolvedValue(answer([order({ unmatched: 60 })], { exp: -90 }));
+    load([order()], []);
+    renderMyBets();
+    await userEvent.click(within(screen.getByTestId('my-order')).getByRole('button', { name: 'Cancel part' }));
+    const editor = screen.getByTestId('part-cancel-editor');
+    const size = within(editor).getByRole('textbox', { name: 'Size to cancel' });
+    const confirm = within(editor).getByRole('button', { name: 'Confirm' });
+    expect(confirm).toBeDisabled();
+    await userEvent.type(size, '100.01');
+    expect(screen.getByTestId('part-cancel-error')).toHaveTextContent('At most 100.00');
+    expect(confirm).toBeDisabled();
+    await userEvent.clear(size);
+    await userEvent.type(size, '40.125');
+    expect(screen.getByTestId('part-cancel-error')).toHaveTextContent('An amount with at most two decimals');
+    await userEvent.clear(size);
+    await userEvent.type(size, '40');
+    expect(screen.queryByTestId('part-cancel-error')).not.toBeInTheDocument();
+    await userEvent.click(confirm);
+    expect(cancelOrder).toHaveBeenCalledWith({ orderId: 11, size: 40 });
+    expect(notify.success).toHaveBeenCalledWith('Cancelled 40.00: 60.00 still unmatched at 2.5');
+    expect(screen.getByTestId('order-unmatched')).toHaveTextContent('60.00');
+    expect(sessionActions.get()?.user?.exp).toBe(-90);
+    expect(screen.queryByTestId('part-cancel-editor')).not.toBeInTheDocument();
+  });
+
   it('a refused cancel shows the server’s reason and keeps the order', async () => {
     vi.mocked(cancelOrder).mockRejectedValue({ message: 'Unknown order', status: 404 });
     load([order()], []);

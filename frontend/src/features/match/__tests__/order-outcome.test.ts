@@ -1,5 +1,5 @@
 import type { OrderOutcome } from '@/types';
-import { matchState, movedOrderMessage, placedOrderMessage } from '../model/order-outcome';
+import { cancelSize, matchState, movedOrderMessage, partCancelledMessage, placedOrderMessage } from '../model/order-outcome';
 
 const outcome = (over: Partial<OrderOutcome>): OrderOutcome => ({ orderId: 7, matched: 0, avgPrice: null, unmatched: 0, cancelled: 0, ...over });
 
@@ -34,5 +34,23 @@ describe('an exchange order’s toast says what matched and what waits', () => {
     expect(movedOrderMessage(outcome({ unmatched: 100 }), 2.2)).toBe('Order moved to 2.2: 100.00 unmatched, waiting in the book');
     expect(movedOrderMessage(outcome({ matched: 100, avgPrice: 2.24 }), 2.2)).toBe('Order moved to 2.2: 100.00 matched at 2.24');
     expect(movedOrderMessage(outcome({ matched: 40, avgPrice: 2.2, unmatched: 60 }), 2.2)).toBe('Order moved to 2.2: 40.00 matched at 2.2; 60.00 unmatched');
+  });
+});
+
+describe('a partial cancel', () => {
+  it('takes more than 0 and at most the unmatched size, with at most two decimals', () => {
+    expect(cancelSize('40', 100)).toEqual({ size: 40 });
+    expect(cancelSize(' 100.00 ', 100)).toEqual({ size: 100 });
+    expect(cancelSize('0.01', 0.01)).toEqual({ size: 0.01 });
+    expect(cancelSize('', 100)).toEqual({ error: 'Enter the size to cancel' });
+    expect(cancelSize('0', 100)).toEqual({ error: 'More than 0' });
+    expect(cancelSize('100.01', 100)).toEqual({ error: 'At most 100.00' });
+    expect(cancelSize('1.005', 100)).toEqual({ error: 'An amount with at most two decimals' });
+    expect(cancelSize('-5', 100)).toEqual({ error: 'An amount with at most two decimals' });
+  });
+
+  it('says what went and what still waits', () => {
+    expect(partCancelledMessage(40, 60, 2.5)).toBe('Cancelled 40.00: 60.00 still unmatched at 2.5');
+    expect(partCancelledMessage(100, 0, 2.5)).toBe('Cancelled 100.00: nothing of the order is left unmatched');
   });
 });

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { MarketType, Side } from '@/types';
-import { canSubmit, preview, projectedRunAmount, projectedRunner, type Selection, type SlipState } from '../model/slip';
+import { canSubmit, isExchangeMarket, preview, projectedRunAmount, projectedRunner, type Selection, type SlipState } from '../model/slip';
 
 const selection: Selection = {
   gameId: 100000,
@@ -10,6 +10,7 @@ const selection: Selection = {
   marketId: 1000000,
   marketName: 'Match Odds',
   gtype: 'match',
+  exchange: true,
   sectionId: 1,
   sectionName: 'South Africa',
   side: 'back',
@@ -41,7 +42,14 @@ describe('Submit is enabled only with a selection, a positive stake and no submi
     expect(canSubmit({ selection: { ...selection, price: 2.02 }, stake: 100, submitting: false, persistence: 'keep' })).toBe(true);
   });
   it('takes any rate on the markets booked against the house', () => {
-    expect(canSubmit({ selection: { ...selection, gtype: 'match1', price: 45.5 }, stake: 100, submitting: false, persistence: 'lapse' })).toBe(true);
+    expect(canSubmit({ selection: { ...selection, gtype: 'match1', exchange: false, price: 45.5 }, stake: 100, submitting: false, persistence: 'lapse' })).toBe(true);
+    // Match odds on a server that does not match orders: the feed's price, whatever it is.
+    expect(canSubmit({ selection: { ...selection, exchange: false, price: 2.01 }, stake: 100, submitting: false, persistence: 'lapse' })).toBe(true);
+  });
+  it('treats match odds as the exchange’s only while the server matches orders', () => {
+    expect(isExchangeMarket('match', true)).toBe(true);
+    expect(isExchangeMarket('match', false)).toBe(false);
+    expect(isExchangeMarket('match1', true)).toBe(false);
   });
 });
 
@@ -85,6 +93,7 @@ describe('projectedRunner', () => {
     marketId: 10,
     marketName: 'Match Odds',
     gtype: 'match' as const,
+    exchange: true,
     sectionId: 1,
     sectionName: 'A',
     side: 'back' as const,

@@ -8,7 +8,7 @@ import { Checkbox, FormControlLabel, Typography } from '@mui/material';
 import type { Button as QuickButton } from '@/types';
 import { PlaceBetFrame, StakePanel } from '@/components/stake-panel';
 import { ladderError } from '../model/ladder';
-import { canSubmit, isExchangeMarket, preview } from '../model/slip';
+import { canSubmit, preview } from '../model/slip';
 import { useSubmitBet } from '../hooks/use-bet-actions';
 import { selectSlip, useMatchStore } from '../stores/match-store';
 import { LadderPriceField } from './ladder-price-field';
@@ -49,7 +49,7 @@ function SlipBody({ buttons }: { buttons: QuickButton[] }) {
   if (!selection) {
     return <Typography sx={{ p: 1.5, fontSize: 13, color: 'text.secondary' }}>Select a price to place a bet.</Typography>;
   }
-  const exchange = isExchangeMarket(selection.gtype);
+  const { exchange } = selection;
   const { profit, liability } = preview(selection.gtype, selection.side, selection.price, stake, selection.size);
   return (
     <StakePanel

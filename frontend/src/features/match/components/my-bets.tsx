@@ -1,18 +1,19 @@
-// My Bet on a match page: the user's unmatched exchange orders (per market, each with Cancel and
-// an edit-price control, and Cancel all for the market) over the matched bets, back rows blue and
-// lay rows pink. Both lists follow the user topic, so fills and cancels show without a reload.
+// My Bet on a match page: the user's unmatched exchange orders (per market, each with Cancel, a
+// cancel-part control and an edit-price control, and Cancel all for the market) over the matched
+// bets, back rows blue and lay rows pink. Both lists follow the user topic, so fills and cancels show without a reload.
 import { useState } from 'react';
-import { Box, Button, IconButton, Typography } from '@mui/material';
+import { Box, Button, IconButton, InputBase, Typography } from '@mui/material';
 import CloseIcon from '@mui/icons-material/Close';
+import ContentCutIcon from '@mui/icons-material/ContentCut';
 import EditIcon from '@mui/icons-material/Edit';
 import type { DataColumn } from '@/components/data-table';
 import { MyBetFrame, MyBetTable } from '@/components/my-bet-list';
 import type { BetView, OrderView } from '@/types';
 import { formatFixed } from '@/utils/format';
 import { isLadderPrice } from '../model/ladder';
-import { formatPrice } from '../model/order-outcome';
+import { cancelSize, formatPrice } from '../model/order-outcome';
 import { isExchangeMarket } from '../model/slip';
-import { cancelMarketAction, cancelOrderAction, replaceOrderAction } from '../hooks/use-order-actions';
+import { cancelMarketAction, cancelOrderAction, cancelOrderPartAction, replaceOrderAction } from '../hooks/use-order-actions';
 import { selectBets, selectOrders, useMatchStore, type MatchStore } from '../stores/match-store';
 import { LadderPriceField } from './ladder-price-field';
 
@@ -36,7 +37,7 @@ const MATCHED_COLUMNS: DataColumn<BetView>[] = [
 const SUBHEAD_SX = { display: 'flex', alignItems: 'center', justifyContent: 'space-between', gap: 1, px: 1, py: 0.5, bgcolor: 'action.hover', fontSize: 12, fontWeight: 700 } as const;
 
 /** Whether the open match has a market traded on the exchange (orders can rest there). */
-const selectHasExchange = (state: MatchStore): boolean => state.marketIds.some((mid) => isExchangeMarket(state.byId[mid]?.gtype ?? 'fancy'));
+const selectHasExchange = (state: MatchStore): boolean => state.marketIds.some((mid) => isExchangeMarket(state.byId[mid]?.gtype ?? 'fancy', state.matching));
 
 /** The orders by market, markets in the order of their newest order. */
 function byMarket(orders: OrderView[]): OrderView[][] {
@@ -45,7 +46,10 @@ function byMarket(orders: OrderView[]): OrderView[][] {
   return [...groups.values()];
 }
 
-type Editing = { orderId: number; price: number } | null;
+/** The one row editor open under an order: its new price, or the size to cancel of it. */
+type Editing = { kind: 'price'; orderId: number; price: number } | { kind: 'part'; orderId: number; text: string } | null;
+
+const EDITOR_BUTTON_SX = { minWidth: 0, py: 0.25, fontSize: 11 } as const;
 
 function PriceEditor({ order, editing, onPrice, onDone }: { order: OrderView; editing: { price: number }; onPrice: (price: number) => void; onDone: () => void }) {
   const [sending, setSending] = useState(false);
@@ -63,13 +67,56 @@ function PriceEditor({ order, editing, onPrice, onDone }: { order: OrderView; ed
           setSending(true);
           void replaceOrderAction(order, editing.price).finally(onDone);
         }}
-        sx={{ minWidth: 0, py: 0.25, fontSize: 11 }}
+        sx={EDITOR_BUTTON_SX}
       >
         Confirm
       </Button>
-      <Button size="small" color="inherit" onClick={onDone} sx={{ minWidth: 0, py: 0.25, fontSize: 11 }}>
+      <Button size="small" color="inherit" onClick={onDone} sx={EDITOR_BUTTON_SX}>
         Close
       </Button>
+    </Box>
+  );
+}
+
+/** Cancels part of an order's unmatched size; what is left keeps its place in the queue. */
+function PartCancelEditor({ order, text, onText, onDone }: { order: OrderView; text: string; onText: (text: string) => void; onDone: () => void }) {
+  const [sending, setSending] = useState(false);
+  const checked = cancelSize(text, order.unmatched);
+  const error = text.trim() !== '' && 'error' in checked ? checked.error : null;
+  return (
+    <Box data-testid="part-cancel-editor" sx={{ display: 'flex', alignItems: 'center', flexWrap: 'wrap', gap: 0.75 }}>
+      <Typography sx={{ fontSize: 12 }}>Cancel</Typography>
+      <InputBase
+        value={text}
+        placeholder="Size"
+        autoFocus
+        onChange={(event) => onText(event.target.value.replace(/[^\d.]/g, ''))}
+        inputProps={{ 'aria-label': 'Size to cancel', inputMode: 'decimal' }}
+        sx={{ width: 72, height: 28, px: 0.75, bgcolor: '#fff', color: '#111', borderRadius: 0.5, fontWeight: 700, fontSize: 13 }}
+      />
+      <Typography sx={{ fontSize: 12 }}>of {formatFixed(order.unmatched)}</Typography>
+      <Button
+        size="small"
+        variant="contained"
+        color="error"
+        disabled={!('size' in checked) || sending}
+        onClick={() => {
+          if (!('size' in checked)) return;
+          setSending(true);
+          void cancelOrderPartAction(order, checked.size).finally(onDone);
+        }}
+        sx={EDITOR_BUTTON_SX}
+      >
+        Confirm
+      </Button>
+      <Button size="small" color="inherit" onClick={onDone} sx={EDITOR_BUTTON_SX}>
+        Close
+      </Button>
+      {error && (
+        <Typography role="alert" data-testid="part-cancel-error" sx={{ width: '100%', fontSize: 11, fontWeight: 700 }}>
+          {error}
+        </Typography>
+      )}
     </Box>
   );
 }
@@ -117,8 +164,11 @@ function UnmatchedMarket({ orders }: { orders: OrderView[] }) {
       align: 'right',
       render: (order) => (
         <Box sx={{ display: 'flex', justifyContent: 'flex-end', gap: 0.25 }}>
-          <IconButton size="small" title="Edit price" aria-label="Edit price" disabled={busy.has(order.orderId)} onClick={() => setEditing({ orderId: order.orderId, price: order.uRate })} sx={{ p: 0.25, color: 'inherit' }}>
+          <IconButton size="small" title="Edit price" aria-label="Edit price" disabled={busy.has(order.orderId)} onClick={() => setEditing({ kind: 'price', orderId: order.orderId, price: order.uRate })} sx={{ p: 0.25, color: 'inherit' }}>
             <EditIcon sx={{ fontSize: 16 }} />
+          </IconButton>
+          <IconButton size="small" title="Cancel part" aria-label="Cancel part" disabled={busy.has(order.orderId)} onClick={() => setEditing({ kind: 'part', orderId: order.orderId, text: '' })} sx={{ p: 0.25, color: 'inherit' }}>
+            <ContentCutIcon sx={{ fontSize: 15 }} />
           </IconButton>
           <IconButton size="small" title="Cancel" aria-label="Cancel" disabled={busy.has(order.orderId)} onClick={() => whileBusy([order.orderId], () => cancelOrderAction(order))} sx={{ p: 0.25, color: 'inherit' }}>
             <CloseIcon sx={{ fontSize: 16 }} />
@@ -149,9 +199,15 @@ function UnmatchedMarket({ orders }: { orders: OrderView[] }) {
         rowKey={(order) => order.orderId}
         rowTestId="my-order"
         rowProps={(order) => ({ 'data-order-id': String(order.orderId), 'data-side': order.betType })}
-        after={(order) =>
-          editing?.orderId === order.orderId ? <PriceEditor order={order} editing={editing} onPrice={(price) => setEditing({ orderId: order.orderId, price })} onDone={() => setEditing(null)} /> : null
-        }
+        after={(order) => {
+          if (editing?.orderId !== order.orderId) return null;
+          const done = () => setEditing(null);
+          return editing.kind === 'price' ? (
+            <PriceEditor order={order} editing={editing} onPrice={(price) => setEditing({ kind: 'price', orderId: order.orderId, price })} onDone={done} />
+          ) : (
+            <PartCancelEditor order={order} text={editing.text} onText={(text) => setEditing({ kind: 'part', orderId: order.orderId, text })} onDone={done} />
+          );
+        }}
       />
     </Box>
   );

@@ -22,7 +22,7 @@ export function selectOdds(market: Market, section: Section, side: Side, price: 
     notify.error(LOGIN_REQUIRED);
     return;
   }
-  const { fixture } = useMatchStore.getState();
+  const { fixture, matching } = useMatchStore.getState();
   const { min, max } = stakeLimits(market, section);
   useMatchStore.getState().select({
     gameId: market.gmid,
@@ -31,6 +31,7 @@ export function selectOdds(market: Market, section: Section, side: Side, price: 
     marketId: market.mid,
     marketName: market.mname,
     gtype: market.gtype,
+    exchange: isExchangeMarket(market.gtype, matching),
     sectionId: section.sid,
     sectionName: section.nat,
     side,
@@ -46,7 +47,7 @@ export function useSubmitBet(): () => Promise<void> {
     const store = useMatchStore.getState();
     const { selection, stake, persistence } = store.slip;
     if (!selection || !canSubmit(store.slip)) return;
-    const exchange = isExchangeMarket(selection.gtype);
+    const { exchange } = selection;
     store.setSubmitting(true);
     await submitBet(() =>
       placeBet({

@@ -28,9 +28,16 @@ function changesBetting(delta: MatchDelta): boolean {
   }
 }
 
-export type MatchFeed = { etid: number; gmid: number; source: MatchSource; pollMs: number };
+/** `matching` (a page that takes bets): the server matches orders on match-odds markets (the
+ * site configuration's `exchange_matching`); otherwise they take fixed-price bets like every
+ * other market. */
+export type MatchFeed = { etid: number; gmid: number; source: MatchSource; pollMs: number; matching?: boolean };
 
-export function useMatchLive({ etid, gmid, source, pollMs }: MatchFeed): { live: boolean } {
+export function useMatchLive({ etid, gmid, source, pollMs, matching }: MatchFeed): { live: boolean } {
+  useEffect(() => {
+    if (matching !== undefined) useMatchStore.getState().setMatching(matching);
+  }, [matching]);
+
   const fetchState = useCallback(() => {
     getMatchState(gmid, source)
       .then((snapshot) => {

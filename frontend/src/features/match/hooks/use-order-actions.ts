@@ -1,5 +1,5 @@
-// My Bet's actions on unmatched exchange orders: cancel one, cancel all of a market, move one to
-// another ladder price. Each answer carries the user's orders and the header's figures, shown at
+// My Bet's actions on unmatched exchange orders: cancel one (whole or part of it), cancel all of a
+// market, move one to another ladder price. Each answer carries the user's orders and the header's figures, shown at
 // once; the bet list is then fetched again (a moved order may match at once).
 import type { Envelope, OrdersAnswer, OrderView } from '@/types';
 import type { ApiError } from '@/lib/api-client';
@@ -8,7 +8,7 @@ import { sessionActions } from '@/lib/session';
 import { cancelMarketOrders } from '../api/cancel-market-orders';
 import { cancelOrder } from '../api/cancel-order';
 import { replaceOrder } from '../api/replace-order';
-import { movedOrderMessage } from '../model/order-outcome';
+import { movedOrderMessage, partCancelledMessage } from '../model/order-outcome';
 import { useMatchStore } from '../stores/match-store';
 import { refreshGameBets } from './use-game-bets';
 
@@ -36,6 +36,15 @@ async function act(gmid: number, send: () => Promise<Envelope<OrdersAnswer> | un
 /** Cancels an order's whole unmatched part. */
 export function cancelOrderAction(order: OrderView): Promise<void> {
   return act(order.gameId, () => cancelOrder({ orderId: order.orderId }), (_, message) => message || 'Order cancelled');
+}
+
+/** Cancels `size` of an order's unmatched part; the rest stays in the book at its place. */
+export function cancelOrderPartAction(order: OrderView, size: number): Promise<void> {
+  return act(
+    order.gameId,
+    () => cancelOrder({ orderId: order.orderId, size }),
+    (answer) => partCancelledMessage(size, answer.orders.find((left) => left.orderId === order.orderId)?.unmatched ?? 0, order.uRate),
+  );
 }
 
 /** Cancels every unmatched order of the user on a market. */

@@ -53,3 +53,22 @@ export function movedOrderMessage(order: OrderOutcome | undefined, price: number
       return `${moved}: ${formatFixed(order.cancelled)} cancelled, it would have matched your own order`;
   }
 }
+
+/** A size to cancel of an order's unmatched part, as typed: more than 0, at most two decimals,
+ * at most what is unmatched (the server's rule for `POST /api/exchange/cancel` with `size`). */
+export function cancelSize(text: string, unmatched: number): { size: number } | { error: string } {
+  const trimmed = text.trim();
+  if (trimmed === '') return { error: 'Enter the size to cancel' };
+  if (!/^\d+(\.\d{1,2})?$/.test(trimmed)) return { error: 'An amount with at most two decimals' };
+  const size = Number(trimmed);
+  if (!(size > 0)) return { error: 'More than 0' };
+  if (Math.round(size * 100) > Math.round(unmatched * 100)) return { error: `At most ${formatFixed(unmatched)}` };
+  return { size };
+}
+
+/** The toast of a partial cancel: what went and what still waits (`rest`, the server's figure;
+ * 0 when nothing of the order is left). */
+export function partCancelledMessage(size: number, rest: number, price: number): string {
+  const cancelled = `Cancelled ${formatFixed(size)}`;
+  return rest > 0 ? `${cancelled}: ${formatFixed(rest)} still unmatched at ${formatPrice(price)}` : `${cancelled}: nothing of the order is left unmatched`;
+}

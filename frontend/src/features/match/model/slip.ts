@@ -12,6 +12,9 @@ export type Selection = {
   marketId: number;
   marketName: string;
   gtype: MarketType;
+  /** The bet is an exchange order (a match-odds market while the server matches orders): its
+   * price must be one of the ladder's, and it may rest unmatched. */
+  exchange: boolean;
   sectionId: number;
   sectionName: string;
   side: Side;
@@ -29,9 +32,11 @@ export type SlipState = { selection: Selection | null; stake: number; submitting
 
 export const EMPTY_SLIP: SlipState = { selection: null, stake: 0, submitting: false, persistence: 'lapse' };
 
-/** Match-odds markets are the exchange's: a bet is an order at a limit price on the ladder. */
-export function isExchangeMarket(gtype: MarketType): boolean {
-  return gtype === 'match';
+/** Match-odds markets are the exchange's while the server matches orders (the site
+ * configuration's `exchange_matching`): a bet is an order at a limit price on the ladder.
+ * Otherwise they are booked against the house at the price shown, as every other market. */
+export function isExchangeMarket(gtype: MarketType, matching: boolean): boolean {
+  return matching && gtype === 'match';
 }
 
 /**
@@ -40,7 +45,7 @@ export function isExchangeMarket(gtype: MarketType): boolean {
  */
 export function canSubmit({ selection, stake, submitting }: SlipState): boolean {
   if (selection === null || !Number.isFinite(stake) || !(stake > 0) || submitting) return false;
-  return !isExchangeMarket(selection.gtype) || isLadderPrice(selection.price);
+  return !selection.exchange || isLadderPrice(selection.price);
 }
 
 /** Run-line markets price on a line with the rate in `size` (docs/api.md). */

@@ -1,10 +1,10 @@
 // The match page's one store: the live market book of the open match (fed by the socket or the
 // fallback poll), the user's open bets and books on it, and the bet slip.
 import { create } from 'zustand';
-import type { BetView, Market, OrderView, Persistence, SectionBook, SpotsData } from '@/types';
+import type { BetView, Market, MarketType, OrderView, Persistence, SectionBook, SpotsData } from '@/types';
 import type { MatchSnapshot } from '../api/get-match-state';
 import { EMPTY_MATCH, applyDelta, fromSnapshot, type MatchDelta, type MatchState } from '../model/match-reducer';
-import { EMPTY_SLIP, type Selection, type SlipState } from '../model/slip';
+import { EMPTY_SLIP, isExchangeMarket, type Selection, type SlipState } from '../model/slip';
 
 type Books = Record<number, Record<number, SectionBook>>;
 
@@ -15,6 +15,10 @@ type Store = MatchState & {
   orders: OrderView[];
   books: Books;
   slip: SlipState;
+  /** The server matches orders on match-odds markets (the site configuration's
+   * `exchange_matching`); the match page sets it. */
+  matching: boolean;
+  setMatching: (matching: boolean) => void;
   reset: (gmid: number) => void;
   applySnapshot: (snapshot: MatchSnapshot) => void;
   applyDelta: (delta: MatchDelta) => void;
@@ -46,6 +50,8 @@ export const useMatchStore = create<Store>((set) => ({
   orders: [],
   books: {},
   slip: EMPTY_SLIP,
+  matching: true,
+  setMatching: (matching) => set({ matching }),
   reset: (gmid) => set({ ...EMPTY_MATCH, gmid, bets: [], orders: [], books: {}, slip: EMPTY_SLIP }),
   applySnapshot: (snapshot) => set(fromSnapshot(snapshot)),
   applyDelta: (delta) => set((state) => applyDelta(state, delta)),
@@ -72,6 +78,11 @@ export const selectScoreboard = (state: Store) => state.scoreboard;
 export const selectSlip = (state: Store): SlipState => state.slip;
 export const selectBets = (state: Store): BetView[] => state.bets;
 export const selectOrders = (state: Store): OrderView[] => state.orders;
+/** Whether a market of this type is traded on the exchange here (see `isExchangeMarket`). */
+export const selectIsExchange =
+  (gtype: MarketType) =>
+  (state: Store): boolean =>
+    isExchangeMarket(gtype, state.matching);
 export const selectBook =
   (mid: number) =>
   (state: Store): Record<number, SectionBook> | undefined =>

@@ -1,5 +1,5 @@
 // The operators' calls (docs/api.md "Operators"), all under /api/ops.
-import type { Envelope, OpsActionRequest, OpsEventRow, OpsFeed, OpsFeedAction, OpsFixture, OpsHouse, OpsTable, OpsMoment, OpsTimelinePoint, OpsUserDetail, OpsUserRow, OpsVerifyRun, WalletRequest } from '@/types';
+import type { Envelope, OpsActionRequest, OpsBook, OpsEventRow, OpsFeed, OpsFeedAction, OpsFixture, OpsHouse, OpsMakers, OpsMakersRequest, OpsTable, OpsMoment, OpsTimelinePoint, OpsUserDetail, OpsUserRow, OpsVerifyRun, WalletRequest } from '@/types';
 import { apiData, apiRequest } from '@/lib/api-client';
 import { API_BASE } from '@/lib/config';
 import { sessionActions } from '@/lib/session';
@@ -24,7 +24,7 @@ export function getTimeline(username: string): Promise<OpsTimelinePoint[] | unde
   return apiData<OpsTimelinePoint[]>(`/ops/users/${encodeURIComponent(username)}/timeline`);
 }
 
-export type AccountActionPath = 'lock' | 'unlock' | 'reset-password' | 'end-sessions';
+export type AccountActionPath = 'lock' | 'unlock' | 'reset-password' | 'end-sessions' | 'cancel-orders';
 
 /** POST /api/ops/users/{username}/{action}: the message the server answered. */
 export async function actOnUser(username: string, action: AccountActionPath, body: OpsActionRequest): Promise<string | undefined> {
@@ -116,6 +116,24 @@ export async function actOnMarket(gmid: number, mid: number, action: string, bod
 export async function actOnFixture(gmid: number, action: string, body: OpsFeedAction): Promise<string | undefined> {
   const envelope = await apiRequest<OpsFixture | null>(`/ops/feed/${gmid}/${action}`, { method: 'POST', body });
   return envelope?.message;
+}
+
+/** GET /api/ops/exchange/{gameId}/{marketId}: an exchange market's depth, every unmatched order
+ * by account and every account's position there. */
+export function getExchangeBook(gmid: number, mid: number): Promise<OpsBook | undefined> {
+  return apiData<OpsBook>(`/ops/exchange/${gmid}/${mid}`);
+}
+
+/** GET /api/ops/exchange/makers: the market makers' settings and each maker's money (404 when
+ * the server runs none). */
+export function getMakers(): Promise<OpsMakers | undefined> {
+  return apiData<OpsMakers>('/ops/exchange/makers');
+}
+
+/** POST /api/ops/exchange/makers: the settings after the change, and the server's message. */
+export async function changeMakers(request: OpsMakersRequest): Promise<{ makers: OpsMakers | undefined; message: string | undefined }> {
+  const envelope = await apiRequest<OpsMakers>('/ops/exchange/makers', { method: 'POST', body: request });
+  return { makers: envelope?.data, message: envelope?.message };
 }
 
 /** GET /api/ops/house: turnover, exposure per open market and table, P/L of the last `days` days. */

@@ -1,7 +1,8 @@
 // One dialog for every action on an account: the remark is always required; a credit or debit
-// asks for the amount, a password reset for the temporary password.
+// asks for the amount, a password reset for the temporary password; a cancel of exchange orders
+// names the market (`marketId`) and says what it takes off the book (`note`).
 import { useState } from 'react';
-import { Button, Dialog, DialogActions, DialogContent, DialogTitle, Stack, TextField } from '@mui/material';
+import { Button, Dialog, DialogActions, DialogContent, DialogTitle, Stack, TextField, Typography } from '@mui/material';
 import { notify } from '@/lib/notify';
 import { actOnUser, moveMoney, type AccountActionPath } from '../api';
 import { parseAmount } from '../model/amount';
@@ -15,11 +16,12 @@ export const ACTION_TITLES: Record<ActionKind, string> = {
   unlock: 'Unlock betting',
   'reset-password': 'Reset password',
   'end-sessions': 'End sessions',
+  'cancel-orders': 'Cancel orders',
 };
 
-type Props = { username: string; kind: ActionKind | null; onClose: () => void; onDone: () => void };
+type Props = { username: string; kind: ActionKind | null; onClose: () => void; onDone: () => void; marketId?: number; note?: string };
 
-export function ActionDialog({ username, kind, onClose, onDone }: Props) {
+export function ActionDialog({ username, kind, onClose, onDone, marketId, note }: Props) {
   const [remark, setRemark] = useState('');
   const [amount, setAmount] = useState('');
   const [password, setPassword] = useState('');
@@ -42,7 +44,7 @@ export function ActionDialog({ username, kind, onClose, onDone }: Props) {
     try {
       const message = money
         ? await moveMoney(kind, username, value ?? 0, remark.trim())
-        : await actOnUser(username, kind as AccountActionPath, reset ? { remark: remark.trim(), password } : { remark: remark.trim() });
+        : await actOnUser(username, kind, reset ? { remark: remark.trim(), password } : { remark: remark.trim(), ...(marketId === undefined ? {} : { marketId }) });
       if (message) notify.success(message);
       close();
       onDone();
@@ -58,6 +60,7 @@ export function ActionDialog({ username, kind, onClose, onDone }: Props) {
       <DialogTitle id="ops-action-title">{kind ? `${ACTION_TITLES[kind]}: ${username}` : ''}</DialogTitle>
       <DialogContent>
         <Stack spacing={2} sx={{ pt: 1 }}>
+          {note && <Typography variant="body2">{note}</Typography>}
           {money && (
             <TextField
               label="Amount"

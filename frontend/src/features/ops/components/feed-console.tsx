@@ -1,6 +1,8 @@
 // `/ops/feed`: the feed's clock and every fixture with its markets, refreshed every two seconds.
 // An operator suspends or resumes a market or a whole fixture, moves a price, settles or voids a
-// market, or finishes a fixture; each asks for a remark in the action dialog.
+// market, or finishes a fixture; each asks for a remark in the action dialog. Where match odds
+// are traded on the exchange, each one's book opens under its fixture (depth, orders by account,
+// positions; an account's orders cancelled from there), and the market makers' panel is on top.
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { Box, Button, Chip, Paper, Stack, TextField, ToggleButton, ToggleButtonGroup, Typography } from '@mui/material';
 import { DataTable, type DataColumn } from '@/components/data-table';
@@ -9,7 +11,9 @@ import type { OpsFeed, OpsFeedClock, OpsFixture, OpsMarket } from '@/types';
 import { formatClockTime } from '@/utils/format';
 import { getFeed } from '../api';
 import type { FixtureActionKind, MarketActionKind } from '../model/feed-action';
+import { ExchangeBook } from './exchange-book';
 import { FeedActionDialog, type FeedTarget } from './feed-action-dialog';
+import { MakersPanel } from './makers-panel';
 
 const REFRESH_MS = 2_000;
 const SPORTS: ReadonlyArray<{ etid: number; name: string }> = [
@@ -63,9 +67,13 @@ function Clock({ clock }: { clock: OpsFeedClock }) {
   );
 }
 
-type FixtureProps = { fixture: OpsFixture; onAct: (target: FeedTarget) => void };
+/** `exchange`: match odds are traded on the exchange here, so their books can be opened. */
+type FixtureProps = { fixture: OpsFixture; exchange: boolean; onAct: (target: FeedTarget) => void };
 
-function FixtureCard({ fixture, onAct }: FixtureProps) {
+function FixtureCard({ fixture, exchange, onAct }: FixtureProps) {
+  const [books, setBooks] = useState<ReadonlySet<number>>(new Set());
+  const toggleBook = (mid: number) => setBooks((open) => (open.has(mid) ? new Set([...open].filter((m) => m !== mid)) : new Set([...open, mid])));
+  const hasBook = (m: OpsMarket) => exchange && m.gtype === 'match';
   const open = (market: OpsMarket, kind: MarketActionKind) => onAct({ fixture, market, kind });
   const whole = (kind: FixtureActionKind) => onAct({ fixture, market: null, kind });
   const columns: ReadonlyArray<DataColumn<OpsMarket>> = [
@@ -95,6 +103,11 @@ function FixtureCard({ fixture, onAct }: FixtureProps) {
           'Settled'
         ) : (
           <Stack direction="row" spacing={0.5}>
+            {hasBook(m) && (
+              <Button size="small" variant={books.has(m.mid) ? 'contained' : 'outlined'} aria-pressed={books.has(m.mid)} onClick={() => toggleBook(m.mid)}>
+                Book
+              </Button>
+            )}
             <Button size="small" variant="outlined" color={m.held ? 'primary' : 'error'} onClick={() => open(m, m.held ? 'resume' : 'suspend')}>
               {m.held ? 'Resume' : 'Suspend'}
             </Button>
@@ -129,11 +142,16 @@ function FixtureCard({ fixture, onAct }: FixtureProps) {
         </Button>
       </Stack>
       <DataTable label={`Markets of ${fixture.ename}`} columns={columns} rows={fixture.markets} rowKey={(m) => m.mid} rowProps={(m) => ({ 'data-mid': String(m.mid) })} />
+      {fixture.markets
+        .filter((m) => books.has(m.mid) && hasBook(m) && !m.settled)
+        .map((m) => (
+          <ExchangeBook key={m.mid} gmid={fixture.gmid} mid={m.mid} marketName={m.mname} eventName={fixture.ename} />
+        ))}
     </Paper>
   );
 }
 
-export function FeedConsole() {
+export function FeedConsole({ exchange }: { exchange: boolean }) {
   const [feed, setFeed] = useState<OpsFeed | null>(null);
   const [sport, setSport] = useState(4);
   const [search, setSearch] = useState('');
@@ -162,6 +180,7 @@ export function FeedConsole() {
   return (
     <Stack spacing={2}>
       {feed && <Clock clock={feed.clock} />}
+      {exchange && <MakersPanel />}
       <Stack direction="row" spacing={2} useFlexGap sx={{ flexWrap: 'wrap', alignItems: 'center' }}>
         <ToggleButtonGroup size="small" exclusive value={sport} onChange={(_, value: number | null) => value !== null && setSport(value)} aria-label="Sport">
           {SPORTS.map((s) => (
@@ -179,7 +198,7 @@ export function FeedConsole() {
       ) : (
         <Box sx={{ display: 'grid', gap: 2 }}>
           {fixtures.map((fixture) => (
-            <FixtureCard key={fixture.gmid} fixture={fixture} onAct={setTarget} />
+            <FixtureCard key={fixture.gmid} fixture={fixture} exchange={exchange} onAct={setTarget} />
           ))}
         </Box>
       )}

@@ -7,8 +7,7 @@ import { OddsCell } from '@/components/odds-cell';
 import { formatFixed } from '@/utils/format';
 import { isBettable, isSectionBettable, stakeLimits } from '../../model/bet-rules';
 import { selectOdds } from '../../hooks/use-bet-actions';
-import { isExchangeMarket } from '../../model/slip';
-import { useMatchStore } from '../../stores/match-store';
+import { selectIsExchange, useMatchStore } from '../../stores/match-store';
 import { RunAmountDialog } from '../run-amount-dialog';
 import { CELL_W, levelOf, limitsLabel, type Column } from './columns';
 import { ProjectedBook } from './projected-book';
@@ -32,7 +31,7 @@ export const OddsRow = memo(function OddsRow({ market, section, columns, compact
   const { min, max } = stakeLimits(market, section);
   const cellW = compact ? CELL_W.compact : CELL_W.wide;
   const runBook = RUN_BOOK_TYPES.has(market.gtype);
-  const exchange = isExchangeMarket(market.gtype);
+  const exchange = useMatchStore(selectIsExchange(market.gtype));
   const projectedRuns = useProjectedRuns(market.mid, section.sid, runBook ? (book?.calcTable ?? NO_ROWS) : NO_ROWS, section.width ?? 0);
   const hasRunBook = runBook && ((book?.calcTable.length ?? 0) > 0 || projectedRuns !== null);
   const label = market.gtype === 'khado' && section.width ? `${section.nat} (${levelOf(section, 'back', 0)?.odds ?? '-'}-${(levelOf(section, 'back', 0)?.odds ?? 0) + section.width - 1})` : section.nat;

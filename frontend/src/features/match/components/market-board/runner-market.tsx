@@ -1,8 +1,7 @@
 import { useState } from 'react';
 import { Button } from '@mui/material';
-import { selectBook, selectMarket, useMatchStore } from '../../stores/match-store';
+import { selectBook, selectIsExchange, selectMarket, useMatchStore } from '../../stores/match-store';
 import { sharedStakeLimits } from '../../model/bet-rules';
-import { isExchangeMarket } from '../../model/slip';
 import { hasPosition } from '../../model/cash-out';
 import { CashOutButton } from './cash-out-button';
 import { columnsFor, limitsLabel } from './columns';
@@ -17,10 +16,10 @@ export function RunnerMarket({ mid, compact }: { mid: number; compact: boolean }
   const market = useMatchStore(selectMarket(mid));
   const books = useMatchStore(selectBook(mid));
   const [ladderOpen, setLadderOpen] = useState(false);
+  const exchange = useMatchStore(selectIsExchange(market?.gtype ?? 'fancy'));
   if (!market) return null;
   const columns = columnsFor(market.gtype, compact);
   const limits = sharedStakeLimits(market);
-  const exchange = isExchangeMarket(market.gtype);
   const position = exchange && hasPosition(books) ? Object.values(books ?? {}).map((book) => book.amount).join(',') : null;
   const ladderButton = exchange ? (
     <Button
