@@ -44,6 +44,9 @@ pub fn follow_log(
     }
 }
 
+/// Reads of the engine's newest published snapshot before a fresh follower replays from zero.
+const SNAPSHOT_FETCH_ATTEMPTS: u32 = 3;
+
 /// Where a node following the log starts: the newest snapshot in its data directory that this
 /// build trusts and the log's tail after it, or a replay from zero (`Snapshots::restore`, as an
 /// engine on a local log starts). A data directory that holds no snapshot first fetches the newest
@@ -66,10 +69,18 @@ pub fn start_state(application: &ApplicationSettings, store: &Arc<JetStreamStore
         }
     };
     if snapshots.list().is_empty() {
-        match store.fetch_snapshot(&snapshots) {
-            Ok(Some(seq)) => println!("{role}: fetched the engine's snapshot at event {seq} from the log"),
-            Ok(None) => {}
-            Err(error) => eprintln!("{role}: fetching the engine's snapshot failed ({error}): replaying the log from zero"),
+        // The engine may publish a newer snapshot while one is read (its messages then end
+        // early): the newest is asked for again, a few times, before replaying from zero.
+        for attempt in 1..=SNAPSHOT_FETCH_ATTEMPTS {
+            match store.fetch_snapshot(&snapshots) {
+                Ok(Some(seq)) => {
+                    println!("{role}: fetched the engine's snapshot at event {seq} from the log");
+                    break;
+                }
+                Ok(None) => break,
+                Err(error) if attempt < SNAPSHOT_FETCH_ATTEMPTS => eprintln!("{role}: fetching the engine's snapshot failed ({error}): asking again"),
+                Err(error) => eprintln!("{role}: fetching the engine's snapshot failed ({error}): replaying the log from zero"),
+            }
         }
     }
     let (state, restored) = snapshots.restore(store.as_ref())?;
