@@ -16,7 +16,7 @@ use std::time::{Duration, Instant};
 const PAYLOAD_KEY: &str = "7f3c9a1e5b2d4f6081a3c5e7092b4d6f8a1c3e5f7092b4d6e8f0a1c3e5b7d9f1";
 const SECRET_KEY: &str = "1b3d5f7092a4c6e8f0a2c4e6081b3d5f7a9c1e3f5092b4d6f8a0c2e4f6a8c0e2";
 /// How long the casino table's frames are watched on every node.
-const WATCH: Duration = Duration::from_secs(7);
+const WATCH: Duration = Duration::from_secs(10);
 
 /// A node killed (SIGKILL) on drop, even when the test fails.
 struct Node {
