@@ -187,9 +187,11 @@ describe('sports pages', () => {
     assert.equal(await dialog.getByRole('link', { name: cricket.ename }).getAttribute('href'), `/game-details/4/${cricket.gmid}`);
     await dialog.getByRole('button', { name: 'Close' }).click();
 
-    // Settling the match (home wins) pays the back bet: balance and exposure move at once.
+    // Settling the match (home wins) pays the back bet, less the exchange's 5 % commission on the
+    // win (rounded down to the minor unit): balance and exposure move at once.
     await api(server.url, 'POST', `/ops/feed/${cricket.gmid}/finish`, { body: { winner: 'home', remark: 'match over' }, token: opToken });
-    const expected = (balanceBefore + round2((price - 1) * 200)).toFixed(2);
+    const winMinor = Math.round((price - 1) * 200 * 100);
+    const expected = (balanceBefore + (winMinor - Math.floor((winMinor * 5) / 100)) / 100).toFixed(2);
     await page.waitForFunction((value) => document.querySelector('[aria-label="Balance"]')?.getAttribute('title') === value, expected, { timeout: 10_000 });
     await page.waitForFunction(() => document.querySelector('[data-testid="exposure"]')?.textContent === '0.00');
     await page.context().close();
