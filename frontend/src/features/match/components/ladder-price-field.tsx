@@ -1,6 +1,6 @@
 // An exchange price: typed (any ladder price) or stepped up and down the ladder. The bet slip's
 // price on match-odds markets and My Bet's edit-price control.
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { Box, IconButton, InputBase } from '@mui/material';
 import ArrowDropDownIcon from '@mui/icons-material/ArrowDropDown';
 import ArrowDropUpIcon from '@mui/icons-material/ArrowDropUp';
@@ -21,10 +21,13 @@ const STEP_SX = { p: 0, borderRadius: 0.5, height: '50%', width: 22, color: 'inh
 
 export function LadderPriceField({ price, onChange, label = 'Odds', dense = false }: LadderPriceFieldProps) {
   const [text, setText] = useState(price > 0 ? formatPrice(price) : '');
-  // Follow prices set elsewhere (the buttons, a new selection) without rewriting what is typed.
-  useEffect(() => {
-    setText((current) => (parseStakeText(current) === price ? current : price > 0 ? formatPrice(price) : ''));
-  }, [price]);
+  const [shown, setShown] = useState(price);
+  // Follow prices set elsewhere (the buttons, a new selection) without rewriting what is typed:
+  // adjusted while rendering, so the field never shows the old price for a frame.
+  if (price !== shown) {
+    setShown(price);
+    if (parseStakeText(text) !== price) setText(price > 0 ? formatPrice(price) : '');
+  }
   const height = dense ? 28 : 34;
   return (
     <Box sx={{ display: 'flex', alignItems: 'stretch', gap: '2px', height, flexShrink: 0 }}>
