@@ -36,6 +36,12 @@ mod orders;
 mod stats;
 
 use stats::Row;
+
+/// The server's allocator (server/src/main.rs), so that the engine's allocations cost here what
+/// they cost there.
+#[global_allocator]
+static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
+
 use std::path::PathBuf;
 use std::time::Duration;
 
