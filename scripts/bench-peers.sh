@@ -1,8 +1,11 @@
-# Issue 13, speed against the peers, side by side in one run (`./scripts/bench-server --peers`):
+# Issues 13 and 32, speed against the peers, side by side in one run (`./scripts/bench-server --peers`):
 #   1. durable bets: our engine in-process (ledger-bench) and over HTTP (bet-load) against
 #      PostgreSQL running the same bet transaction through pgbench (bench/peers/bet.sql), at the
 #      same client counts, on the same disk (target/bench-tmp);
-#   2. WebSocket fan-out: our hub (JSON text frames, then MessagePack binary frames) against a
+#   2. durable exchange orders: our engine in-process (ledger-bench --only orders) against
+#      PostgreSQL running the same match as one transaction (bench/peers/order.sql and
+#      order_schema.sql), at the same client counts. `PEERS_ONLY=orders` runs only this part;
+#   3. WebSocket fan-out: our hub (JSON text frames, then MessagePack binary frames) against a
 #      Socket.IO 4 server on Node (bench/peers/socketio) replaying the frames ours pushed, to the
 #      same 5,000 subscribers of the same generator. `--peers-fanout` runs only this part.
 # Sourced by scripts/bench-server after its builds; uses its start_server/stop_server, BIN, work.
@@ -11,6 +14,8 @@
 # shellcheck disable=SC2154 # work, BIN and start_server's URL come from scripts/bench-server
 
 PEER_CLIENTS="${PEER_CLIENTS:-1 16 64 256}"
+# `orders`: only the durable orders (part 2); empty: everything.
+PEERS_ONLY="${PEERS_ONLY:-}"
 PEER_SECONDS="${PEER_SECONDS:-10}"
 FANOUT_SPEED="${FANOUT_SPEED:-10}"
 # Rounds of the fan-out comparison, each measuring ours and the peers again on the same
@@ -89,13 +94,15 @@ stop_postgres() {
 
 psql_run() { "$PG_BIN/psql" -h 127.0.0.1 -p "$PG_PORT" -U postgres -q -v ON_ERROR_STOP=1 "$@" >/dev/null; }
 
-# One pgbench run of bench/peers/bet.sql on a freshly seeded schema; prints
-# "tps AVG_MS P50_MS P99_MS" (latencies from pgbench's per-transaction log).
-pgbench_bets() {
-  local clients="$1" logs out
+# One pgbench run of bench/peers/$2 on a freshly seeded bench/peers/$1 at $3 clients, with any
+# further pgbench options after; prints "tps AVG_MS P50_MS P99_MS" (latencies from pgbench's
+# per-transaction log). pgbench stops with an error if a transaction fails, and so does this.
+pgbench_script() {
+  local schema="$1" script="$2" clients="$3" logs out
+  shift 3
   logs="$(mktemp -d "$work/pgbench.XXXX")"
-  psql_run -f "$ROOT/bench/peers/schema.sql"
-  out="$("$PG_BIN/pgbench" -h 127.0.0.1 -p "$PG_PORT" -U postgres -n -f "$ROOT/bench/peers/bet.sql" \
+  psql_run -f "$ROOT/bench/peers/$schema"
+  out="$("$PG_BIN/pgbench" -h 127.0.0.1 -p "$PG_PORT" -U postgres -n -f "$ROOT/bench/peers/$script" "$@" \
     -c "$clients" -j $((clients < 2 ? clients : 2)) -T "$PEER_SECONDS" -l --log-prefix="$logs/tx" postgres 2>&1)" \
     || { echo "$out" >&2; exit 1; }
   local tps avg
@@ -105,6 +112,26 @@ pgbench_bets() {
   cat "$logs"/tx.* | awk '{print $3}' | sort -n | awk -v tps="$tps" -v avg="$avg" \
     '{ v[NR] = $1 } END { printf "%.0f %.2f %.2f %.2f\n", tps, avg, v[int(NR * 0.50) + 1] / 1000, v[int(NR * 0.99) + 1] / 1000 }'
   rm -rf "$logs"
+}
+
+# bench/peers/bet.sql at $1 clients (simple protocol, one round trip per statement).
+pgbench_bets() { pgbench_script schema.sql bet.sql "$1"; }
+
+# bench/peers/order.sql at $1 clients, prepared (the function call is parsed once per client);
+# prints "tps AVG_MS P50_MS P99_MS FILLS_PER_S". Fails unless every back of the run filled whole
+# and every lay rested, as ledger-bench --only orders checks of ours.
+pgbench_orders() {
+  local line off orders fills
+  line="$(pgbench_script order_schema.sql order.sql "$1" -M prepared -D step=-1)"
+  read -r off orders fills < <("$PG_BIN/psql" -h 127.0.0.1 -p "$PG_PORT" -U postgres -qAt -F ' ' -c \
+    "SELECT count(*) FILTER (WHERE matched_minor <> CASE side WHEN 'back' THEN size_minor ELSE 0 END), count(*),
+            (SELECT count(*) / 2 FROM exchange.matched_bet WHERE request_id LIKE 'c%')
+     FROM exchange.book_order WHERE request_id LIKE 'c%'")
+  if [ "$off" -ne 0 ] || [ "$orders" -eq 0 ]; then
+    echo "PostgreSQL's orders left the cycle: $off of $orders orders did not match as expected" >&2
+    exit 1
+  fi
+  awk -v line="$line" -v orders="$orders" -v fills="$fills" 'BEGIN { split(line, f, " "); printf "%s %.0f\n", line, f[1] * fills / orders }'
 }
 
 # Waits for a process started with its output in $1 to print "listening on URL"; sets URL.
@@ -169,7 +196,7 @@ print_machine() {
   echo "- CPU: $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2- | sed 's/^ *//'), nproc $(nproc)"
   echo "- disk of target/bench-tmp: $(findmnt -n -o SOURCE,FSTYPE -T "$work" 2>/dev/null || df -T "$work" | tail -1)"
   [ -n "$PG_BIN" ] && echo "- $("$PG_BIN/postgres" --version), pgbench"
-  echo "- node $(node --version), socket.io $(node -p 'require(process.argv[1]).version' "$ROOT/bench/peers/socketio/node_modules/socket.io/package.json")"
+  [ "$PEERS_ONLY" = orders ] || echo "- node $(node --version), socket.io $(node -p 'require(process.argv[1]).version' "$ROOT/bench/peers/socketio/node_modules/socket.io/package.json")"
   echo "- load average before the run: $(cut -d' ' -f1-3 /proc/loadavg)"
 }
 
@@ -235,15 +262,31 @@ run_peers_fanout() {
   echo "- load average after the run: $(cut -d' ' -f1-3 /proc/loadavg)"
 }
 
-# shellcheck disable=SC2034 # the tables are read by print_bets_table through namerefs
 run_peers() {
   SERVER_PID=""
   trap stop_peers EXIT
   ensure_postgres
-  ensure_socketio
+  [ "$PEERS_ONLY" = orders ] || ensure_socketio
   cargo build --release --locked -p bench --bin ledger-bench
   print_machine
+  if [ "$PEERS_ONLY" = orders ]; then
+    orders_cases
+  else
+    bets_cases
+    orders_cases
+    fanout_cases
+  fi
+  echo "- load average after the run: $(cut -d' ' -f1-3 /proc/loadavg)"
+}
 
+# Turns on PostgreSQL's "fair best case" (see PG_COMMIT_DELAY_US) on the running cluster.
+pg_commit_delay() {
+  say "PostgreSQL: commit_delay = $PG_COMMIT_DELAY_US µs, commit_siblings = $PG_COMMIT_SIBLINGS"
+  psql_run -c "ALTER SYSTEM SET commit_delay = $PG_COMMIT_DELAY_US" -c "ALTER SYSTEM SET commit_siblings = $PG_COMMIT_SIBLINGS" -c "SELECT pg_reload_conf()"
+}
+
+# shellcheck disable=SC2034 # the tables are read by print_bets_table through namerefs
+bets_cases() {
   local counts engine_out line n
   counts="$(tr ' ' ',' <<<"$PEER_CLIENTS")"
   say "our engine in-process: durable commands on sled (the default log) and on the segment log, one fdatasync per batch each, $PEER_SECONDS s per count"
@@ -278,8 +321,7 @@ run_peers() {
     pg[$n]="$(pgbench_bets "$n")"
     echo "pgbench -c $n: tps avg p50 p99 = ${pg[$n]}"
   done
-  say "PostgreSQL: commit_delay = $PG_COMMIT_DELAY_US µs, commit_siblings = $PG_COMMIT_SIBLINGS"
-  psql_run -c "ALTER SYSTEM SET commit_delay = $PG_COMMIT_DELAY_US" -c "ALTER SYSTEM SET commit_siblings = $PG_COMMIT_SIBLINGS" -c "SELECT pg_reload_conf()"
+  pg_commit_delay
   for n in $PEER_CLIENTS; do
     pgd[$n]="$(pgbench_bets "$n")"
     echo "pgbench -c $n: tps avg p50 p99 = ${pgd[$n]}"
@@ -288,8 +330,39 @@ run_peers() {
 
   print_bets_table "sled (default)" engine http pg pgd
   print_bets_table "segment log" segments http_segments pg pgd
-  fanout_cases
-  echo "- load average after the run: $(cut -d' ' -f1-3 /proc/loadavg)"
+}
+
+# Durable exchange orders: ours in-process on both logs, then PostgreSQL on a fresh cluster with
+# its defaults and with commit_delay, at the same counts; a table per log of ours.
+# shellcheck disable=SC2034 # the tables are read by print_orders_table through namerefs
+orders_cases() {
+  local counts out n
+  counts="$(tr ' ' ',' <<<"$PEER_CLIENTS")"
+  say "our engine in-process: exchange orders on sled (the default log) and on the segment log, one fdatasync per batch each, every other order a full match, $PEER_SECONDS s per count"
+  out="$("$BIN/ledger-bench" --dir "$work" --only orders --submitters "$counts" --seconds "$PEER_SECONDS")"
+  echo "$out"
+  declare -A sled segments pg pgd
+  for n in $PEER_CLIENTS; do
+    # | orders (sled) | submitters | orders/s | fills/s | events/flush | flushes/s | p50 ms | p99 ms | …
+    sled[$n]="$(awk -F'|' -v n="$n" '$2 ~ /orders \(sled\)/ && $3 + 0 == n { gsub(/ /, ""); print $4, $5, $8, $9 }' <<<"$out")"
+    segments[$n]="$(awk -F'|' -v n="$n" '$2 ~ /orders \(segment log\)/ && $3 + 0 == n { gsub(/ /, ""); print $4, $5, $8, $9 }' <<<"$out")"
+  done
+
+  start_postgres
+  say "PostgreSQL $PG_PORT: exchange orders (bench/peers/order.sql), defaults (fsync on, synchronous_commit on)"
+  for n in $PEER_CLIENTS; do
+    pg[$n]="$(pgbench_orders "$n")"
+    echo "pgbench -c $n: tps avg p50 p99 fills/s = ${pg[$n]}"
+  done
+  pg_commit_delay
+  for n in $PEER_CLIENTS; do
+    pgd[$n]="$(pgbench_orders "$n")"
+    echo "pgbench -c $n: tps avg p50 p99 fills/s = ${pgd[$n]}"
+  done
+  stop_postgres
+
+  print_orders_table "sled (default)" sled pg pgd
+  print_orders_table "segment log" segments pg pgd
 }
 
 # The better of the two PostgreSQL rows at one count, by throughput.
@@ -312,6 +385,25 @@ print_bets_table() {
     local er hr
     er="$(ratio "$et" "$best")" hr="$(ratio "$ht" "$best")"
     echo "| $n | $et ($ep50 / $ep99) | $ht ($hp50 / $hp99) | $pt ($pavg / $pp50 / $pp99) | $dt ($davg / $dp50 / $dp99) | ${er}× $(verdict "$er" 1.5) | ${hr}× $(verdict "$hr" 1.5) |"
+  done
+  echo
+}
+
+print_orders_table() {
+  local log="$1"
+  local -n o="$2" p="$3" d="$4"
+  local n best r ot of op50 op99 pt pavg pp50 pp99 pf dt davg dp50 dp99 df
+  say "durable orders on $log, side by side (target: ours >= 1.5x PostgreSQL at every count)"
+  echo
+  echo "| clients | our engine in-process: orders/s (fills/s; p50 / p99 ms) | PostgreSQL orders/s (fills/s; avg / p50 / p99 ms) | PostgreSQL, commit_delay $PG_COMMIT_DELAY_US µs | ours ÷ best PG |"
+  echo "|---:|---:|---:|---:|---:|"
+  for n in $PEER_CLIENTS; do
+    read -r ot of op50 op99 <<<"${o[$n]}"
+    read -r pt pavg pp50 pp99 pf <<<"${p[$n]}"
+    read -r dt davg dp50 dp99 df <<<"${d[$n]}"
+    best="$(best_pg "$pt" "$dt")"
+    r="$(ratio "$ot" "$best")"
+    echo "| $n | $ot ($of; $op50 / $op99) | $pt ($pf; $pavg / $pp50 / $pp99) | $dt ($df; $davg / $dp50 / $dp99) | ${r}× $(verdict "$r" 1.5) |"
   done
   echo
 }

@@ -28,7 +28,7 @@ pub struct EngineRun {
     pub first_seq: u64,
 }
 
-fn now_ms() -> i64 {
+pub fn now_ms() -> i64 {
     std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map_or(0, |d| d.as_millis() as i64)
 }
 
@@ -114,7 +114,7 @@ pub async fn run_engine<S: Store + 'static>(label: &str, store: S, submitters: u
 }
 
 /// The engine thread holds a clone of the store until it sees the channel closed.
-fn wait_for_engine_stop<S>(store: &Arc<S>) {
+pub fn wait_for_engine_stop<S>(store: &Arc<S>) {
     let started = Instant::now();
     while Arc::strong_count(store) > 1 && started.elapsed() < ENGINE_STOP_WAIT {
         std::thread::sleep(Duration::from_millis(5));

@@ -19,6 +19,10 @@
 //!    with the keeper taking its snapshots as it is written, then time travel to the middle and
 //!    to the end of the log from zero and from the snapshots (`--every N`: the keeper's interval).
 //!
+//! 6. `--only orders` (not in the default run): exchange orders through the engine on sled and
+//!    on the segment log (`orders.rs`), every other one a full match: the engine side of the
+//!    durable-orders comparison with PostgreSQL in `scripts/bench-server --peers`.
+//!
 //! `--only engine` runs only the engine rows of the two local logs (the peers comparison of
 //! `scripts/bench-server --peers`), and `--submitters 1,16,64,256` replaces the default counts.
 //!
@@ -28,9 +32,16 @@
 mod counting;
 mod durable;
 mod history;
+mod orders;
 mod stats;
 
 use stats::Row;
+
+/// The server's allocator (server/src/main.rs), so that the engine's allocations cost here what
+/// they cost there.
+#[global_allocator]
+static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
+
 use std::path::PathBuf;
 use std::time::Duration;
 
@@ -41,8 +52,9 @@ const TARGET_REPLAY_EVENTS_PER_SECOND: f64 = 500_000.0;
 const SUBMITTERS: [usize; 3] = [1, 16, 256];
 
 struct Options {
-    /// Run only the durable-commands part, only its engine rows on the local logs, or only the
-    /// replay-and-space part (for profiling and for the peers comparison).
+    /// Run only the durable-commands part, only its engine rows on the local logs, only the
+    /// exchange orders, or only the replay-and-space part (for profiling and for the peers
+    /// comparison).
     only: Option<String>,
     submitters: Vec<usize>,
     case_duration: Duration,
@@ -76,8 +88,8 @@ fn options() -> Options {
             "--tail" => options.tail_events = value(args.next(), "--tail"),
             "--every" => options.every_events = value::<u64>(args.next(), "--every").max(1),
             "--only" => match args.next().as_deref() {
-                Some(part @ ("durable" | "engine" | "replay" | "startup" | "travel")) => options.only = Some(part.to_owned()),
-                _ => usage("--only takes durable, engine, replay, startup or travel"),
+                Some(part @ ("durable" | "engine" | "orders" | "replay" | "startup" | "travel")) => options.only = Some(part.to_owned()),
+                _ => usage("--only takes durable, engine, orders, replay, startup or travel"),
             },
             "--submitters" => options.submitters = counts(args.next()),
             "--dir" => options.dir = PathBuf::from(args.next().unwrap_or_else(|| usage("--dir needs a path"))),
@@ -99,7 +111,7 @@ fn counts(text: Option<String>) -> Vec<usize> {
 }
 
 fn usage(problem: &str) -> ! {
-    eprintln!("{problem}\nusage: ledger-bench [--quick] [--seconds S] [--events N] [--dir DIR] [--only durable|engine|replay|startup|travel] [--tail N] [--every N] [--submitters 1,16,256]");
+    eprintln!("{problem}\nusage: ledger-bench [--quick] [--seconds S] [--events N] [--dir DIR] [--only durable|engine|orders|replay|startup|travel] [--tail N] [--every N] [--submitters 1,16,256]");
     std::process::exit(2)
 }
 
@@ -173,6 +185,18 @@ async fn durable_commands(options: &Options) {
             verdict(p99 <= TARGET_P99_MS),
         );
     }
+}
+
+async fn durable_orders(options: &Options) {
+    println!("## Durable exchange orders ({:.0} s per case; every other order a full match)\n", options.case_duration.as_secs_f64());
+    println!("{}", orders::OrdersRun::header());
+    for &submitters in &options.submitters {
+        let sled_dir = temp_dir(options);
+        println!("{}", orders::run_on_sled(sled_dir.path(), submitters, options.case_duration).await.markdown());
+        let segments_dir = temp_dir(options);
+        println!("{}", orders::run_on_segments(segments_dir.path(), submitters, options.case_duration).await.markdown());
+    }
+    println!();
 }
 
 fn replay_and_space(options: &Options) {
@@ -287,6 +311,10 @@ async fn main() {
     }
     if options.only.as_deref() == Some("travel") {
         travel(&options);
+        return;
+    }
+    if options.only.as_deref() == Some("orders") {
+        durable_orders(&options).await;
         return;
     }
     if options.only.as_deref() != Some("replay") {

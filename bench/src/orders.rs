@@ -1,0 +1,269 @@
+//! Durable exchange orders through the engine at a given number of concurrent submitters, on sled
+//! (the server's default log) and on the segment log: the engine side of issue 32's comparison
+//! with PostgreSQL (`bench/peers/order.sql`, which runs the same cycle on the same books).
+//!
+//! Each submitter trades on its own match-odds market with two accounts of its own, in a cycle
+//! of four orders of 100.00 at 2.00 on runner 1: the first account lays (it rests), the second
+//! backs (it takes that lay: one fill, two bets), the second lays (it rests), the first backs (it
+//! takes it). Every other order is a full match, and both positions are flat after each cycle,
+//! so a run of any length needs no more balance than its first orders. A third account gives
+//! every book some depth the cycle never reaches: lays at 1.95 to 1.99 and backs at 2.02 to
+//! 2.10. One book per submitter is PostgreSQL's best case (no client waits for another's row
+//! locks); the engine, a single writer, does not care.
+//!
+//! A refused order, or a back that does not fill whole, fails the run: the figures would then
+//! measure something else.
+
+use crate::counting::Counting;
+use crate::durable::{now_ms, wait_for_engine_stop};
+use crate::stats::{Latencies, Row};
+use ledger::{AccountCommand, AccountEvent, BetDelay, BetEvent, BetInfo, Command, EngineHandle, Event, Persistence, SportsCommand, Store, UserId};
+use schemas::sports::{Market, MarketType, OddsLevel, Price, Section, Side};
+use schemas::{Money, Role};
+use std::path::Path;
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+
+/// Every order of the cycle: 100.00 at 2.00 on runner 1.
+const SIZE_MINOR: i64 = 10_000;
+const PRICE_H: u32 = 200;
+const SID: u32 = 1;
+/// The depth of every book, 100.00 at each price, out of the cycle's reach: a back at 2.00 takes
+/// lays at 2.00 or higher, a lay at 2.00 backs at 2.00 or lower.
+const DEPTH_LAYS_H: [u32; 5] = [195, 196, 197, 198, 199];
+const DEPTH_BACKS_H: [u32; 5] = [202, 204, 206, 208, 210];
+/// As PostgreSQL's accounts (`order_schema.sql`): far more than the cycle ever holds.
+const OPENING_BALANCE_MINOR: i64 = 10_000_000_000;
+/// Submitter `i` trades on market `MID_BASE + i` of event `GMID_BASE + i`.
+const MID_BASE: u64 = 1_000;
+const GMID_BASE: u64 = 100_000;
+
+/// What one run measured: the engine row (operations are orders) and the fills in it.
+pub struct OrdersRun {
+    pub row: Row,
+    pub fills: u64,
+}
+
+impl OrdersRun {
+    pub fn header() -> &'static str {
+        "| case | submitters | orders/s | fills/s | events/flush | flushes/s | p50 ms | p99 ms | orders | seconds |\n\
+         |---|---:|---:|---:|---:|---:|---:|---:|---:|---:|"
+    }
+
+    pub fn markdown(&mut self) -> String {
+        let seconds = self.row.elapsed.as_secs_f64();
+        format!(
+            "| {} | {} | {:.0} | {:.0} | {:.1} | {:.0} | {:.2} | {:.2} | {} | {:.1} |",
+            self.row.case,
+            self.row.submitters,
+            self.row.per_second(),
+            self.fills as f64 / seconds,
+            self.row.events_per_flush(),
+            self.row.flushes as f64 / seconds,
+            self.row.latencies.percentile_ms(50.0),
+            self.row.latencies.percentile_ms(99.0),
+            self.row.operations,
+            seconds,
+        )
+    }
+}
+
+/// One submitter's market and accounts.
+struct Book {
+    market: Market,
+    first: UserId,
+    second: UserId,
+}
+
+fn market(task: usize) -> Market {
+    let section = |sid: u32| Section {
+        sid,
+        sno: sid,
+        nat: format!("Runner {sid}"),
+        gstatus: "ACTIVE".into(),
+        min: Money(0),
+        max: Money(0),
+        rem: String::new(),
+        width: 0,
+        odds: vec![OddsLevel { otype: Side::Back, odds: Price(200), size: Price(0), tno: 0 }, OddsLevel { otype: Side::Lay, odds: Price(202), size: Price(0), tno: 0 }],
+    };
+    Market {
+        mid: MID_BASE + task as u64,
+        gmid: GMID_BASE + task as u64,
+        mname: "Match Odds".into(),
+        gtype: MarketType::Match,
+        status: "OPEN".into(),
+        min: Money(100),
+        max: Money(0),
+        minb: Money(100),
+        maxb: Money(100_000_000),
+        rc: 0,
+        rem: String::new(),
+        section: vec![section(1), section(2), section(3)],
+    }
+}
+
+/// An order asked at `at_ms` (the time it is submitted with: no in-play delay to wait).
+fn place(market: &Market, at_ms: i64, user_id: UserId, request_id: String, side: Side, price_h: u32) -> Command {
+    let info = BetInfo {
+        etid: 4,
+        event_name: "Mumbai Indians v Chennai Super Kings".into(),
+        market_name: market.mname.clone(),
+        section_name: format!("Runner {SID}"),
+        gtype: "match".into(),
+        sid: SID,
+        side,
+        price_h,
+        ip: "10.1.2.3".into(),
+        browser: "Mozilla/5.0 (X11; Linux x86_64)".into(),
+        requested_at_ms: at_ms,
+        delay_ms: 0,
+        fill: None,
+    };
+    let delay = BetDelay { in_play: false, ms_per_sec: 0 };
+    Command::Sports(SportsCommand::PlaceOrder { user_id, request_id, market: market.clone(), delay, size_minor: SIZE_MINOR, persistence: Persistence::Lapse, info })
+}
+
+/// Opens an account with the opening balance; its id.
+async fn open_account(engine: &EngineHandle, username: String) -> UserId {
+    let open = Command::Accounts(AccountCommand::OpenAccount {
+        username: username.clone(),
+        password_hash: "$argon2id$v=19$m=19456,t=2,p=1$bench$bench".into(),
+        role: Role::User,
+        must_change_password: false,
+        rules_accepted: true,
+    });
+    let committed = engine.submit(now_ms(), open).await.expect("bench accounts have valid, distinct names");
+    let user_id = committed
+        .events
+        .iter()
+        .find_map(|e| match &e.event {
+            Event::Accounts(AccountEvent::AccountOpened { user_id, .. }) => Some(*user_id),
+            _ => None,
+        })
+        .expect("an opened account");
+    let credit = Command::Accounts(AccountCommand::Credit { username, amount_minor: OPENING_BALANCE_MINOR, remark: "opening balance".into() });
+    engine.submit(now_ms(), credit).await.expect("the opening credit is within limits");
+    user_id
+}
+
+/// Submitter `task`'s accounts and its book's depth.
+async fn seed(engine: EngineHandle, task: usize) -> Book {
+    let market = market(task);
+    let first = open_account(&engine, format!("order{task:03}a")).await;
+    let second = open_account(&engine, format!("order{task:03}b")).await;
+    let depth = open_account(&engine, format!("order{task:03}d")).await;
+    let levels = DEPTH_LAYS_H.iter().map(|p| (Side::Lay, *p)).chain(DEPTH_BACKS_H.iter().map(|p| (Side::Back, *p)));
+    for (side, price_h) in levels {
+        let at_ms = now_ms();
+        let committed = engine.submit(at_ms, place(&market, at_ms, depth, format!("depth-{side:?}-{price_h}"), side, price_h)).await.expect("the depth is accepted");
+        assert_eq!(bets(&committed.events), 0, "the depth rests");
+    }
+    Book { market, first, second }
+}
+
+/// The `k`-th order of a submitter: who places it and on which side. `bench/peers/order.sql`
+/// computes the same.
+fn step(book: &Book, k: u64) -> (UserId, Side) {
+    match k % 4 {
+        0 => (book.first, Side::Lay),
+        1 => (book.second, Side::Back),
+        2 => (book.second, Side::Lay),
+        _ => (book.first, Side::Back),
+    }
+}
+
+fn bets(events: &[ledger::Envelope]) -> usize {
+    events.iter().filter(|e| matches!(e.event, Event::Bets(BetEvent::BetPlaced { .. }))).count()
+}
+
+/// What one submitter saw.
+#[derive(Default)]
+struct Tally {
+    latencies: Latencies,
+    fills: u64,
+    refused: u64,
+    /// Why the first refused order was refused.
+    first_refusal: Option<String>,
+    /// Orders that did not do what the cycle expects: a back without exactly one fill, or a lay
+    /// that matched.
+    off_cycle: u64,
+}
+
+/// One submitter: place, await the durable answer, repeat until the deadline.
+async fn submitter(engine: EngineHandle, book: Book, task: usize, deadline: Instant) -> Tally {
+    let mut tally = Tally::default();
+    let mut k = 0;
+    while Instant::now() < deadline {
+        let (user, side) = step(&book, k);
+        let at_ms = now_ms();
+        let started = Instant::now();
+        match engine.submit(at_ms, place(&book.market, at_ms, user, format!("o{task}-{k}"), side, PRICE_H)).await {
+            Ok(committed) => {
+                tally.latencies.push(started.elapsed());
+                let fills = bets(&committed.events) / 2;
+                tally.fills += fills as u64;
+                let expected = usize::from(side == Side::Back);
+                tally.off_cycle += u64::from(fills != expected);
+            }
+            Err(e) => {
+                tally.refused += 1;
+                tally.first_refusal.get_or_insert_with(|| format!("{e:?}"));
+            }
+        }
+        k += 1;
+    }
+    tally
+}
+
+/// Runs `submitters` order cycles against an engine over `store` for `duration`.
+pub async fn run<S: Store + 'static>(label: &str, store: S, submitters: usize, duration: Duration) -> OrdersRun {
+    let counting = Arc::new(Counting::new(store));
+    let engine = ledger::start(counting.clone(), Box::new(|_, _| {})).expect("an empty store replays");
+    let seeding: Vec<_> = (0..submitters).map(|task| tokio::spawn(seed(engine.clone(), task))).collect();
+    let mut books = Vec::with_capacity(submitters);
+    for task in seeding {
+        books.push(task.await.expect("seeding does not panic"));
+    }
+    counting.start_recording();
+    let started = Instant::now();
+    let deadline = started + duration;
+    let tasks: Vec<_> = books.into_iter().enumerate().map(|(task, book)| tokio::spawn(submitter(engine.clone(), book, task, deadline))).collect();
+    let mut total = Tally::default();
+    for task in tasks {
+        let tally = task.await.expect("submitters do not panic");
+        total.latencies.extend(tally.latencies);
+        total.fills += tally.fills;
+        total.refused += tally.refused;
+        total.first_refusal = total.first_refusal.or(tally.first_refusal);
+        total.off_cycle += tally.off_cycle;
+    }
+    let elapsed = started.elapsed();
+    let appends = counting.take();
+    assert_eq!(total.refused, 0, "every bench order is accepted; the first refused: {:?}", total.first_refusal);
+    assert_eq!(total.off_cycle, 0, "every back fills whole against one lay, and every lay rests");
+    drop(engine);
+    wait_for_engine_stop(&counting);
+    let row = Row {
+        case: label.into(),
+        submitters,
+        operations: total.latencies.len() as u64,
+        elapsed,
+        flushes: appends.len() as u64,
+        events: appends.iter().map(|a| u64::from(a.events)).sum(),
+        latencies: total.latencies,
+    };
+    OrdersRun { row, fills: total.fills }
+}
+
+/// The server's default store: sled, one `fdatasync` per batch.
+pub async fn run_on_sled(dir: &Path, submitters: usize, duration: Duration) -> OrdersRun {
+    let store = ledger::SledStore::open(dir).expect("a fresh sled directory opens");
+    run("orders (sled)", store, submitters, duration).await
+}
+
+/// The segment log (`serve --log segments`).
+pub async fn run_on_segments(dir: &Path, submitters: usize, duration: Duration) -> OrdersRun {
+    let store = ledger::SegmentStore::open(dir).expect("a fresh log directory opens");
+    run("orders (segment log)", store, submitters, duration).await
+}
