@@ -7,7 +7,7 @@
 import { Box, CircularProgress, Typography } from '@mui/material';
 import { roundOutcome } from '../model/outcome';
 import { BETTING_SECONDS, winnerOf } from '../model/round';
-import { selectLt, selectMotionScale, selectNextLt, selectRdesc, selectRemark, selectShownBets, selectStatus, useCasinoStore } from '../stores/casino-store';
+import { selectLt, selectMotionScale, selectNextLt, selectRdesc, selectRemark, selectStatus, useCasinoStore, useShownBets } from '../stores/casino-store';
 import { BallByBallBoard, DiceBowl, FeltHands, PokerScene, RaceTrack, RouletteWheel, SuperOverBoard } from './table-scenes';
 
 /** The pause before each of a staged table's stages (`STAGE_PAUSE_MS` of the engine), in seconds. */
@@ -64,7 +64,7 @@ function RoundStatusLine() {
 
 /** What the player's settled bets came to (the last round's, until the next bet). */
 function RoundOutcomeBanner() {
-  const shown = useCasinoStore(selectShownBets);
+  const shown = useShownBets();
   const outcome = roundOutcome(shown?.bets ?? []);
   if (!outcome) return null;
   const colours = { won: '#2e7d32', lost: '#c62828', even: '#455a64' } as const;

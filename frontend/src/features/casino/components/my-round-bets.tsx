@@ -8,7 +8,7 @@ import { MyBetList } from '@/components/my-bet-list';
 import type { BetView } from '@/types';
 import { formatFixed } from '@/utils/format';
 import { roundOutcome, type RoundOutcome } from '../model/outcome';
-import { selectMid, selectShownBets, useCasinoStore } from '../stores/casino-store';
+import { selectMid, useCasinoStore, useShownBets } from '../stores/casino-store';
 
 const COLUMNS: DataColumn<BetView>[] = [
   { id: 'item', header: 'Item', render: (bet) => <b>{bet.sectionName}</b> },
@@ -33,7 +33,7 @@ export function useRoundBetCount(): number {
 }
 
 export function MyRoundBets() {
-  const shown = useCasinoStore(selectShownBets);
+  const shown = useShownBets();
   const mid = useCasinoStore(selectMid);
   const bets = shown?.bets ?? [];
   const last = shown !== null && shown.mid !== mid;

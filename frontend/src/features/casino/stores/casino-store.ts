@@ -109,9 +109,18 @@ export const selectResults = (state: Store): ResultRow[] => state.round?.results
 export const selectStats = (state: Store): TableStats | undefined => state.round?.stats;
 export const selectBets = (state: Store): BetView[] => state.bets;
 export const selectLastBets = (state: Store): RoundBetsOf | null => state.lastBets;
-/** The bets My Bet shows: the running round's, else the last round's (with its round id). */
+/** The bets My Bet shows: the running round's, else the last round's (with its round id). Not a
+ * selector for `useCasinoStore` (it builds a new object): use `useShownBets`. */
 export const selectShownBets = (state: Store): RoundBetsOf | null =>
   state.bets.length > 0 && state.round ? { mid: state.round.mid, bets: state.bets } : state.lastBets;
+
+/** `selectShownBets` from three stable selections, so a render reads the same answer twice. */
+export function useShownBets(): RoundBetsOf | null {
+  const bets = useCasinoStore(selectBets);
+  const mid = useCasinoStore(selectMid);
+  const lastBets = useCasinoStore(selectLastBets);
+  return bets.length > 0 && mid ? { mid, bets } : lastBets;
+}
 export const selectWinners = (state: Store): number[] => state.round?.winners ?? NO_WINNERS;
 /** Whether item `sid` won the round just resulted: each cell re-renders only when it flips. */
 export const selectItemWon =
