@@ -2,6 +2,8 @@
 // ball is spun and comes to rest with the winning pocket under the marker, the ball landing in
 // it; beside it the number in its colour. Every motion is a CSS transform (the compositor draws
 // it; no React render per frame) lasting its time × `--motion-scale`, none under reduced motion.
+// The wheel moves only while it lands (no endless spin while the ball runs): a turning layer is
+// redrawn every frame by a software compositor, so motion is kept to the moment that tells.
 import { memo } from 'react';
 import { Box, Typography } from '@mui/material';
 import { rouletteColour } from '@/utils/roulette';
@@ -12,11 +14,6 @@ const POCKET_DEG = 360 / WHEEL_ORDER.length;
 const COLOURS = { red: '#c62828', black: '#161616', green: '#2e7d32' } as const;
 
 const FACE_GRADIENT = `conic-gradient(from ${-POCKET_DEG / 2}deg, ${WHEEL_ORDER.map((n, i) => `${COLOURS[rouletteColour(n)]} ${i * POCKET_DEG}deg ${(i + 1) * POCKET_DEG}deg`).join(', ')})`;
-
-const SPIN = {
-  animation: 'exchange-wheel-spin calc(2400ms * var(--motion-scale, 1)) linear infinite',
-  '@keyframes exchange-wheel-spin': { from: { transform: 'rotate(0deg)' }, to: { transform: 'rotate(360deg)' } },
-} as const;
 
 /** The wheel turns three times more and stops at `--wheel-to`. */
 const LAND = {
@@ -58,7 +55,7 @@ export function RouletteWheel() {
   const known = value !== '' && Number.isInteger(number) && number >= 0 && number <= 36;
   const spinning = !known && status === 'SUSPENDED';
   const colour = known ? rouletteColour(number) : null;
-  const motion = known ? LAND : spinning ? SPIN : {};
+  const motion = known ? LAND : {};
   return (
     <Box data-testid="round-hands" data-cards={known ? 1 : 0} sx={{ display: 'flex', alignItems: 'center', justifyContent: 'center', gap: { xs: 2, md: 4 }, width: '100%' }}>
       <Box
@@ -66,7 +63,7 @@ export function RouletteWheel() {
         data-state={known ? 'landed' : spinning ? 'spinning' : 'at rest'}
         sx={{ position: 'relative', width: { xs: 150, md: 188 }, height: { xs: 150, md: 188 }, flexShrink: 0, '--wheel-r': { xs: '69px', md: '88px' } }}
       >
-        <Box key={known ? `at-${value}` : spinning ? 'spin' : 'rest'} style={{ ['--wheel-to' as string]: `${known ? wheelAngle(number) : 0}deg` }} sx={{ position: 'absolute', inset: 0, transform: 'rotate(var(--wheel-to))', ...motion, ...NO_MOTION }}>
+        <Box key={known ? `at-${value}` : spinning ? 'spin' : 'rest'} style={{ ['--wheel-to' as string]: `${known ? wheelAngle(number) : 0}deg` }} sx={{ position: 'absolute', inset: 0, transform: 'rotate(var(--wheel-to))', willChange: known ? 'transform' : 'auto', ...motion, ...NO_MOTION }}>
           <WheelFace />
         </Box>
         {known && (
