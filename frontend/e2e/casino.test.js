@@ -369,7 +369,7 @@ describe('live casino', () => {
     const motions = [
       ['teen20', '[data-testid="round-hands"] [data-card]', 'exchange-deal'],
       ['sicbo', '[data-testid="dice"] [data-die]:not([data-die=""])', 'exchange-roll'],
-      ['roulette', '[data-testid="round-hands"] [role="img"][aria-label$="red"], [data-testid="round-hands"] [role="img"][aria-label$="black"], [data-testid="round-hands"] [role="img"][aria-label$="green"]', 'exchange-land'],
+      ['roulette', '[data-testid="roulette-wheel"][data-state="landed"] [data-testid="wheel-rotor"]', 'exchange-wheel-land'],
     ];
     for (const [gtype, selector, motion] of motions) {
       await page.goto(`/casino/${gtype}`);

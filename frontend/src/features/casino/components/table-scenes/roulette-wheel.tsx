@@ -63,7 +63,7 @@ export function RouletteWheel() {
         data-state={known ? 'landed' : spinning ? 'spinning' : 'at rest'}
         sx={{ position: 'relative', width: { xs: 150, md: 188 }, height: { xs: 150, md: 188 }, flexShrink: 0, '--wheel-r': { xs: '69px', md: '88px' } }}
       >
-        <Box key={known ? `at-${value}` : spinning ? 'spin' : 'rest'} style={{ ['--wheel-to' as string]: `${known ? wheelAngle(number) : 0}deg` }} sx={{ position: 'absolute', inset: 0, transform: 'rotate(var(--wheel-to))', willChange: known ? 'transform' : 'auto', ...motion, ...NO_MOTION }}>
+        <Box data-testid="wheel-rotor" key={known ? `at-${value}` : spinning ? 'spin' : 'rest'} style={{ ['--wheel-to' as string]: `${known ? wheelAngle(number) : 0}deg` }} sx={{ position: 'absolute', inset: 0, transform: 'rotate(var(--wheel-to))', willChange: known ? 'transform' : 'auto', ...motion, ...NO_MOTION }}>
           <WheelFace />
         </Box>
         {known && (
