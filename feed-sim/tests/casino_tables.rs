@@ -134,13 +134,13 @@ mod casino_tables {
     }
 
     #[test]
-    fn same_rank_is_a_tie_where_dragon_and_tiger_lose_and_pair_wins() {
-        check("dt20", &["9SS", "9HH"], "Tie", &[("Dragon", Lose), ("Tiger", Lose), ("Pair", Win), ("Tie", Lose)]);
+    fn same_rank_of_two_suits_is_a_pair_where_dragon_tiger_and_tie_lose() {
+        check("dt20", &["9SS", "9HH"], "Pair (same rank, not the same suit): Pair wins, Tie loses", &[("Dragon", Lose), ("Tiger", Lose), ("Pair", Win), ("Tie", Lose)]);
     }
 
     #[test]
     fn the_same_card_twice_wins_tie_and_pair() {
-        check("dt20", &["9SS", "9SS"], "Tie", &[("Dragon", Lose), ("Tiger", Lose), ("Pair", Win), ("Tie", Win)]);
+        check("dt20", &["9SS", "9SS"], "Tie (same card): Tie and Pair win", &[("Dragon", Lose), ("Tiger", Lose), ("Pair", Win), ("Tie", Win)]);
     }
 
     // ---- Andar Bahar: joker, then Bahar, Andar, Bahar … ----
@@ -338,18 +338,52 @@ mod casino_tables {
     // ---- Every table ----
 
     #[test]
-    fn every_table_has_numbered_markets_and_rules_stating_each_rate() {
-        for gtype in ["teen20", "lucky7", "dt20", "ab20", "card32", "baccarat", "roulette"] {
-            let table = table(gtype).expect("a known table");
-            let markets = table.markets();
-            let sids: Vec<u32> = markets.iter().map(|m| m.sid).collect();
-            assert_eq!(sids, (1..=markets.len() as u32).collect::<Vec<_>>(), "{gtype}");
-            let rules = table.rules_text().into_iter().map(|r| r.rule).collect::<Vec<_>>().join("\n");
+    fn every_table_has_numbered_markets_and_a_payout_row_for_each_at_its_rate() {
+        for table in feed_sim::casino::tables() {
+            let gtype = table.gtype();
+            let markets = table.opening_markets();
+            let payouts = table.payouts();
             for m in &markets {
-                assert!(rules.contains(&format!("back {}", m.back)), "{gtype}: rules miss {} at {}", m.nat, m.back);
+                let rows: Vec<_> = payouts.iter().filter(|row| row.sids.contains(&m.sid)).collect();
+                assert_eq!(rows.len(), 1, "{gtype}: {} is in {} payout rows", m.nat, rows.len());
+                assert_eq!((rows[0].back, rows[0].lay), (m.back, m.lay), "{gtype}: {}", m.nat);
+                assert!(rows[0].edge_pct.is_finite(), "{gtype}: {}", m.nat);
             }
-            assert!(rules.contains("house edge"), "{gtype}");
+            assert_eq!(payouts.iter().map(|row| row.sids.len()).sum::<usize>(), markets.len(), "{gtype}");
         }
+        let sids: Vec<u32> = table("dt20").expect("a known table").markets().iter().map(|m| m.sid).collect();
+        assert_eq!(sids, (1..=sids.len() as u32).collect::<Vec<_>>());
+    }
+
+    /// A card code (`8HH`, `10DD`) as a word of its own.
+    fn has_card_code(text: &str) -> bool {
+        text.split(|c: char| !c.is_ascii_alphanumeric()).any(|word| Card::parse(word).is_some() && word.len() >= 3)
+    }
+
+    #[test]
+    fn every_result_names_its_winner_and_cards_in_words() {
+        for table in feed_sim::casino::tables() {
+            for seed in 0..40 {
+                let result = feed_sim::casino::replay(table.gtype(), "2501010100001", seed).expect("a known table");
+                assert!(!has_card_code(&result.winner) && !has_card_code(&result.rdesc), "{}: {} / {}", table.gtype(), result.winner, result.rdesc);
+                assert!(!result.winner.is_empty(), "{}", table.gtype());
+                // The table page names the winner from the description's first part.
+                assert_eq!(result.rdesc.split('|').next().map(str::trim), Some(result.winner.as_str()), "{}", table.gtype());
+            }
+        }
+        assert!(has_card_code("Dragon 8HH") && !has_card_code("Dragon 8 of Hearts"));
+    }
+
+    #[test]
+    fn a_dragon_tiger_pair_of_two_suits_is_not_called_a_tie() {
+        let faces = ["8HH", "8DD"].map(|t| Face::Card(Card::parse(t).expect("a card")));
+        let table = table("dt20").expect("a known table");
+        let deal = table.deal(&mut Shoe::stacked(&faces, table.shoe()).expect("a stacked shoe"));
+        let verdict = table.settle(&deal);
+        assert!(verdict.winner.starts_with("Pair") && verdict.winner.contains("Tie loses"), "{}", verdict.winner);
+        assert_eq!(verdict.rdesc, format!("{} | Dragon 8 of Hearts | Tiger 8 of Diamonds", verdict.winner));
+        let tie = table.markets().iter().position(|m| m.nat == "Tie").expect("a Tie item");
+        assert_eq!(verdict.outcomes[tie], Lose);
     }
 
     #[test]

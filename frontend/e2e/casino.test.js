@@ -1,5 +1,5 @@
 // Live casino against the real server with the tables ten times faster (APP_CASINO__SPEED=10, a
-// round in about 4 s): a visitor sees locked tiles on the home page and in the lobby; a player
+// round in about 4 s): a visitor's tiles on the home page and in the lobby say how to watch; a player
 // backs Player A on Teen Patti 20-20 and, without reloading, sees the toast, the bet in My Bet and
 // the exposure in the header, then the countdown, the cards, the result, the round in the results
 // strip and the balance settle; a table the administrator locked is locked in the lobby and its
@@ -63,22 +63,23 @@ describe('live casino', () => {
     await server?.stop();
   });
 
-  it('a visitor sees every casino tile locked on the home page and in the lobby', T, async () => {
+  it('a visitor is told how to watch by every casino tile on the home page and in the lobby', T, async () => {
     const page = await newPage(browser, server.url);
     await page.goto('/');
     const homeTiles = page.getByTestId('casino-grid').getByTestId('casino-tile');
     await homeTiles.first().waitFor();
     assert.equal(await homeTiles.count(), 17, 'Our Casino lists every table');
-    for (const tile of await homeTiles.all()) assert.equal(await tile.getAttribute('data-locked'), 'true');
+    for (const tile of await homeTiles.all()) assert.equal(await tile.getAttribute('data-access'), 'login');
     await homeTiles.first().click();
-    await page.getByText('Please login to access!').waitFor();
-    assert.equal(new URL(page.url()).pathname, '/', 'a locked tile does not navigate');
+    await page.getByRole('dialog', { name: /^Watch / }).getByRole('link', { name: 'Login' }).waitFor();
+    assert.equal(new URL(page.url()).pathname, '/', 'a visitor’s tile does not navigate');
+    await page.keyboard.press('Escape');
 
     await page.goto('/casino-list/LC/4/35');
     const lobbyTiles = page.getByRole('region', { name: 'Our Casino' }).getByTestId('casino-tile');
     await lobbyTiles.first().waitFor();
     assert.equal(await lobbyTiles.count(), 17);
-    for (const tile of await lobbyTiles.all()) assert.equal(await tile.getAttribute('data-locked'), 'true');
+    for (const tile of await lobbyTiles.all()) assert.equal(await tile.getAttribute('data-access'), 'login');
 
     // The fixed header links switch the type; Poker lists Poker 20-20.
     await page.getByRole('navigation', { name: 'Casino types' }).getByRole('link', { name: 'Teenpatti' }).click();
@@ -368,7 +369,7 @@ describe('live casino', () => {
     const motions = [
       ['teen20', '[data-testid="round-hands"] [data-card]', 'exchange-deal'],
       ['sicbo', '[data-testid="dice"] [data-die]:not([data-die=""])', 'exchange-roll'],
-      ['roulette', '[data-testid="round-hands"] [role="img"][aria-label$="red"], [data-testid="round-hands"] [role="img"][aria-label$="black"], [data-testid="round-hands"] [role="img"][aria-label$="green"]', 'exchange-land'],
+      ['roulette', '[data-testid="roulette-wheel"][data-state="landed"] [data-testid="wheel-rotor"]', 'exchange-wheel-land'],
     ];
     for (const [gtype, selector, motion] of motions) {
       await page.goto(`/casino/${gtype}`);

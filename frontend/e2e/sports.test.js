@@ -276,6 +276,25 @@ describe('sports pages', () => {
     await inject([{ type: 'market_updated', market: { ...moved, status: 'SUSPENDED' } }]);
     await market.getByTestId('status-overlay').first().waitFor();
     assert.equal(await market.getByTestId('status-overlay').first().textContent(), 'SUSPENDED');
+    // The overlay hides the prices under it: none shows, and the overlay is what lies there.
+    const row = market.locator(`[data-testid^="row-${moved.mid}-"]`).first();
+    assert.equal(await row.getByRole('button', { name: /^(back|lay) / }).count(), 0, 'no price is shown under the overlay');
+    const box = await row.getByTestId('status-overlay').boundingBox();
+    const under = await page.evaluate(({ x, y }) => document.elementFromPoint(x, y)?.closest('[data-testid="status-overlay"]') !== null, { x: box.x + box.width / 4, y: box.y + box.height / 2 });
+    assert.ok(under, 'the overlay covers the cells');
+    assert.equal(await row.getByTestId('status-overlay').evaluate((el) => getComputedStyle(el).backgroundColor.startsWith('rgb(')), true, 'an opaque cover');
+
+    // A decided market names its winner (a page opened after it was decided).
+    const winner = moved.section[0];
+    await inject([
+      { type: 'market_updated', market: { ...moved, status: 'CLOSED', section: moved.section.map((sec) => ({ ...sec, gstatus: 'CLOSED' })) } },
+      { type: 'market_settled', gmid: fixture.gmid, mid: moved.mid, result: { kind: 'winner', sid: winner.sid } },
+    ]);
+    await page.reload();
+    const decided = page.getByRole('region', { name: new RegExp(`^Match Odds · Winner: ${winner.nat}$`) });
+    await decided.waitFor();
+    assert.equal(await decided.locator(`[data-testid="row-${moved.mid}-${winner.sid}"]`).getByTestId('status-overlay').textContent(), 'Winner');
+    await page.screenshot({ path: screenshotPath('match-decided-1366.png') });
     await page.context().close();
   });
 

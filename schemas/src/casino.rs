@@ -192,6 +192,10 @@ pub struct CasinoRound {
     pub hands: Vec<CardHand>,
     /// The round's description once resulted (winner and hands), else empty.
     pub rdesc: String,
+    /// Once resulted: the items that won (in whole, in half, or at their own rate), which the
+    /// board highlights; else empty.
+    #[serde(default)]
+    pub winners: Vec<u32>,
     pub remark: String,
     pub status: RoundStatus,
     pub items: Vec<CasinoItem>,

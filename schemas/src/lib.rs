@@ -218,6 +218,50 @@ pub struct RuleSet {
 pub struct GameTypeRules {
     pub gtype: String,
     pub rulelist: Vec<Rule>,
+    /// A casino table's payout table: every item (or run of items alike but for their names) with
+    /// the rate the engine pays it, its chance and the house edge, from the engine's constants.
+    #[serde(default)]
+    pub payouts: Vec<PayoutRow>,
+    /// Further tables of the game (the virtual cricket's card-to-ball table).
+    #[serde(default)]
+    pub tables: Vec<RulesTable>,
+}
+
+/// One row of a casino table's payout table.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, TS, ToSchema)]
+#[ts(export)]
+pub struct PayoutRow {
+    /// The item's name, or its group's with the first and last names of the run
+    /// (`Rank (Dragon A to Dragon K, each)`).
+    pub item: String,
+    /// The items' ids in the table's rounds (`sid`), one per item the row stands for.
+    pub sids: Vec<u32>,
+    /// The back rate the engine offers and pays (decimal, stake included).
+    #[ts(type = "number")]
+    pub back: sports::Price,
+    /// The lay rate, or 0 where the item cannot be laid.
+    #[ts(type = "number")]
+    pub lay: sports::Price,
+    /// The rate is the site's own (casino-rules.md leaves it to the site).
+    pub ours: bool,
+    /// The chance of each way the bet ends but losing, in words (`wins 46.27%, stake returned
+    /// 7.46%`).
+    pub chance: String,
+    /// What the house keeps on average per 1 backed, in percent.
+    pub edge_pct: f64,
+    /// The same per 1 laid, where the item can be laid.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[ts(optional)]
+    pub lay_edge_pct: Option<f64>,
+}
+
+/// A small table of a game's rules, its cells in words.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS, ToSchema)]
+#[ts(export)]
+pub struct RulesTable {
+    pub title: String,
+    pub columns: Vec<String>,
+    pub rows: Vec<Vec<String>>,
 }
 
 #[derive(Debug, Clone, Serialize, Deserialize, TS, ToSchema)]

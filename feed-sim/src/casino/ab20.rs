@@ -160,7 +160,7 @@ impl Table for Ab20 {
         Verdict {
             win: win.to_string(),
             winner: name.to_string(),
-            rdesc: format!("{name} | Joker {joker} | {dealt} cards dealt"),
+            rdesc: format!("{name} | Joker {} | {dealt} cards dealt", joker.words()),
             outcomes: bets().into_iter().map(|bet| outcome(bet, joker, winner, dealt)).collect(),
         }
     }

@@ -152,7 +152,7 @@ impl Table for Baccarat {
         Verdict {
             win: win.to_string(),
             winner: winner.to_string(),
-            rdesc: format!("{winner} | Player {p} | Banker {b}"),
+            rdesc: format!("{winner} | Player total {p} | Banker total {b}"),
             outcomes: outcomes(&player, &banker),
         }
     }

@@ -4,6 +4,7 @@
 use super::cards::{cards, Card, Shoe};
 use super::{numbered, Deal, Face, Market, Table, Verdict};
 use schemas::casino::ItemOutcome;
+use schemas::RulesTable;
 
 pub struct BallByBall;
 
@@ -102,6 +103,20 @@ pub fn describe(ball: Ball) -> (&'static str, &'static str) {
     }
 }
 
+/// The card-to-ball table as the rules show it: each ball, the ranks that make it, its chance.
+pub fn card_to_ball_table() -> RulesTable {
+    let balls = [Ball::Runs(0), Ball::Runs(1), Ball::Runs(2), Ball::Runs(3), Ball::Runs(4), Ball::Runs(6), Ball::Wicket];
+    let rows = balls
+        .into_iter()
+        .map(|b| {
+            let ranks: Vec<&str> = (1..=13).filter(|&rank| ball(rank) == b).map(Card::rank_name).collect();
+            let chance = ranks_for(|other| other == b);
+            vec![ranks.join(", "), describe(b).0.to_owned(), format!("{}/13 ({:.2}%)", ranks.len(), chance * 100.0)]
+        })
+        .collect();
+    RulesTable { title: "Card to ball".to_owned(), columns: vec!["Card".to_owned(), "Ball".to_owned(), "Chance".to_owned()], rows }
+}
+
 impl Table for BallByBall {
     fn gtype(&self) -> &'static str {
         "ballbyball"
@@ -143,5 +158,9 @@ impl Table for BallByBall {
 
     fn how_to_play(&self) -> &'static [&'static str] {
         HOW_TO_PLAY
+    }
+
+    fn rules_tables(&self) -> Vec<RulesTable> {
+        vec![card_to_ball_table()]
     }
 }

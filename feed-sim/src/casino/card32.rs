@@ -99,7 +99,7 @@ impl Table for Card32 {
     fn settle(&self, deal: &Deal) -> Verdict {
         let won = winner(deal);
         let totals = totals(deal);
-        let scores: Vec<String> = (0..4).map(|p| format!("{} {}", START[p], totals[p])).collect();
+        let scores: Vec<String> = (0..4).map(|p| format!("{}: {} points", NAMES[p], totals[p])).collect();
         Verdict {
             win: START[won].to_string(),
             winner: NAMES[won].to_string(),

@@ -92,6 +92,18 @@ impl Card {
     pub fn is_red(self) -> bool {
         self.suit.is_red()
     }
+
+    /// The card in words, as a result names it: `King of Clubs`, `10 of Hearts`.
+    pub fn words(self) -> String {
+        let rank = match self.rank {
+            1 => "Ace",
+            11 => "Jack",
+            12 => "Queen",
+            13 => "King",
+            other => Card::rank_name(other),
+        };
+        format!("{rank} of {}s", self.suit.name())
+    }
 }
 
 impl fmt::Display for Card {

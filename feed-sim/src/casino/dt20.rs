@@ -28,7 +28,7 @@ const RANK_CHANCE: f64 = 1.0 / 13.0;
 
 const HOW_TO_PLAY: &[&str] = &[
     "Eight decks, shuffled every round. One card to Dragon, then one to Tiger. A=1 … K=13; the higher card wins.",
-    "Dragon 1:1, Tiger 1:1. Cards of the same rank are a tie: Dragon and Tiger bets lose.",
+    "Dragon 1:1, Tiger 1:1. When both cards are the same rank, Dragon and Tiger bets lose.",
     "Tie 50:1 pays when both cards are the same rank and the same suit (possible with eight decks); Pair 11:1 pays when both cards are the same rank.",
     "Each side has its own Even (2, 4, 6, 8, 10, Q) / Odd (A, 3, 5, 7, 9, J, K), Red / Black, suit and rank markets, settled on that side's card.",
 ];
@@ -128,17 +128,14 @@ impl Table for Dt20 {
         let (win, winner) = match dragon.rank.cmp(&tiger.rank) {
             std::cmp::Ordering::Greater => ("D", "Dragon"),
             std::cmp::Ordering::Less => ("T", "Tiger"),
-            std::cmp::Ordering::Equal => ("TIE", "Tie"),
-        };
-        let pair = match (dragon == tiger, dragon.rank == tiger.rank) {
-            (true, _) => " | Pair | Suited tie",
-            (false, true) => " | Pair",
-            _ => "",
+            // Same rank: Dragon and Tiger lose; the Tie bet wins only on the same suit too.
+            std::cmp::Ordering::Equal if dragon == tiger => ("TIE", "Tie (same card): Tie and Pair win"),
+            std::cmp::Ordering::Equal => ("P", "Pair (same rank, not the same suit): Pair wins, Tie loses"),
         };
         Verdict {
             win: win.to_string(),
             winner: winner.to_string(),
-            rdesc: format!("{winner}{pair} | Dragon {dragon} | Tiger {tiger}"),
+            rdesc: format!("{winner} | Dragon {} | Tiger {}", dragon.words(), tiger.words()),
             outcomes: bets().into_iter().map(|bet| outcome(bet, [dragon, tiger])).collect(),
         }
     }

@@ -10,7 +10,7 @@ use super::limits::{
 use super::{round_result, tables, Deal, Face, Market, Shoe, Table};
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
-use schemas::casino::{CasinoEvent, CasinoItem, CasinoRound, ItemStatus, ResultRow, RoundResult, RoundStatus, TableStats};
+use schemas::casino::{CasinoEvent, CasinoItem, CasinoRound, ItemOutcome, ItemStatus, ResultRow, RoundResult, RoundStatus, TableStats};
 use schemas::sports::Side;
 use schemas::{GameTypeRules, Money};
 use std::collections::VecDeque;
@@ -310,6 +310,7 @@ impl Run {
             card: round.deal.card_string(round.shown),
             hands: round.deal.hands(self.table.hands(), round.shown),
             rdesc: round.result.as_ref().map(|r| r.rdesc.clone()).unwrap_or_default(),
+            winners: round.result.as_ref().map(|r| r.items.iter().filter(|i| matches!(i.outcome, ItemOutcome::Win | ItemOutcome::HalfWin | ItemOutcome::Pays { .. })).map(|i| i.sid).collect()).unwrap_or_default(),
             remark: String::new(),
             status,
             items,

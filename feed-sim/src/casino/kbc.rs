@@ -166,14 +166,12 @@ impl Table for Kbc {
         if dealt.len() < QUESTIONS.len() {
             return Verdict::void(MODES.len());
         }
-        let named: Vec<String> = dealt
-            .iter()
-            .enumerate()
-            .map(|(q, card)| format!("{}: {}", QUESTIONS[q].name, answers(q, *card).map_or("none", |a| QUESTIONS[q].answers[a])))
-            .collect();
+        let answer = |q: usize, card: &Card| answers(q, *card).map_or("none", |a| QUESTIONS[q].answers[a]);
+        let named: Vec<String> = dealt.iter().enumerate().map(|(q, card)| format!("{}: {} ({})", QUESTIONS[q].name, answer(q, card), card.words())).collect();
         let ranks: String = dealt.iter().map(|card| Card::rank_name(card.rank)).collect();
-        let cards: Vec<String> = dealt.iter().map(ToString::to_string).collect();
-        Verdict { win: ranks, winner: cards.join(" "), rdesc: named.join(" | "), outcomes: vec![ItemOutcome::Push; MODES.len()] }
+        let winner: Vec<&str> = dealt.iter().enumerate().map(|(q, card)| answer(q, card)).collect();
+        let winner = winner.join(" · ");
+        Verdict { win: ranks, rdesc: format!("{winner} | {}", named.join(" | ")), winner, outcomes: vec![ItemOutcome::Push; MODES.len()] }
     }
 
     fn how_to_play(&self) -> &'static [&'static str] {

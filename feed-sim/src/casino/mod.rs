@@ -33,7 +33,7 @@ pub use engine::{CasinoConfig, CasinoEngine};
 
 use schemas::casino::{split_pick_scope, CardHand, ItemOutcome, ItemResult, PickSlot, PickSpec, RoundResult, TableStats};
 use schemas::sports::Price;
-use schemas::{GameTypeRules, Rule};
+use schemas::{GameTypeRules, PayoutRow, Rule, RulesTable};
 
 /// One bet item of a table, with the chance of each way it can end.
 #[derive(Debug, Clone, PartialEq)]
@@ -198,9 +198,22 @@ pub trait Table: Send + Sync {
     fn settle(&self, deal: &Deal) -> Verdict;
     /// How the game is played and paid, one sentence a line.
     fn how_to_play(&self) -> &'static [&'static str];
-    /// The rules dialog: how to play, then every market's rate, chance and house edge.
+    /// The rules dialog's text: how to play, and how to read the payout table.
     fn rules_text(&self) -> Vec<Rule> {
-        rules::text(self.how_to_play(), &self.markets())
+        rules::text(self.how_to_play())
+    }
+    /// The markets as a round opens with them, which the payout table lists (the super over's
+    /// prices before the first ball).
+    fn opening_markets(&self) -> Vec<Market> {
+        self.markets()
+    }
+    /// The payout table: every market's rate, chance and house edge.
+    fn payouts(&self) -> Vec<PayoutRow> {
+        rules::payouts(&self.opening_markets())
+    }
+    /// Further tables of the rules (the card-to-ball table).
+    fn rules_tables(&self) -> Vec<RulesTable> {
+        Vec::new()
     }
     /// The statistics box over recent rounds, oldest first (roulette only).
     fn stats(&self, _recent: &[Deal]) -> Option<TableStats> {
@@ -264,7 +277,7 @@ pub fn table(gtype: &str) -> Option<Box<dyn Table>> {
 
 /// The rules dialog of every table.
 pub fn rules() -> Vec<GameTypeRules> {
-    tables().iter().map(|t| GameTypeRules { gtype: t.gtype().to_string(), rulelist: t.rules_text() }).collect()
+    tables().iter().map(|t| GameTypeRules { gtype: t.gtype().to_string(), rulelist: t.rules_text(), payouts: t.payouts(), tables: t.rules_tables() }).collect()
 }
 
 /// The round a table deals from `seed`: a pure function of its arguments.

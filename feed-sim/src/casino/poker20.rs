@@ -276,7 +276,7 @@ impl Table for Poker20 {
         Verdict {
             win: win.to_string(),
             winner: winner.to_string(),
-            rdesc: format!("{winner} | {} | A {} | B {}", top.name(), a.0.name(), b.0.name()),
+            rdesc: format!("{winner} | {} | Player A: {} | Player B: {}", top.name(), a.0.name(), b.0.name()),
             outcomes,
         }
     }

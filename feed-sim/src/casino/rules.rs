@@ -1,23 +1,28 @@
-//! A table's rules text: how the game is played, then every market's rate, the chance of each
-//! way it ends, and the house edge, all computed from the one place each rate is set.
+//! A table's rules: how the game is played in words, then its payout table: every market's
+//! rate, the chance of each way it ends, and the house edge, all computed from the one place
+//! each rate is set.
 
 use super::Market;
 use schemas::casino::ItemOutcome;
 use schemas::sports::Price;
-use schemas::Rule;
+use schemas::{PayoutRow, Rule};
 
 const PLAIN: &str = "1";
 const RED: &str = "2";
 
-const RATES_NOTE: &str = "Rates are decimal: the return per 1 staked, stake included (2.00 pays 1:1). \
+const RATES_NOTE: &str = "Rates in the payout table are decimal: the return per 1 staked, stake included (2.00 pays 1:1). \
 The house edge is what the house keeps on average per 1 staked. Rates marked (ours) are set by this site.";
 
-pub fn text(how_to_play: &[&str], markets: &[Market]) -> Vec<Rule> {
+pub fn text(how_to_play: &[&str]) -> Vec<Rule> {
     let rule = |rcolor: &str, text: String| Rule { rule: text, rcolor: rcolor.to_string() };
     let mut out: Vec<Rule> = how_to_play.iter().map(|line| rule(PLAIN, line.to_string())).collect();
     out.push(rule(RED, RATES_NOTE.to_string()));
-    out.extend(groups(markets).into_iter().map(|group| rule(PLAIN, describe(group))));
     out
+}
+
+/// The payout table: one row per run of markets alike but for their names.
+pub fn payouts(markets: &[Market]) -> Vec<PayoutRow> {
+    groups(markets).into_iter().filter_map(row).collect()
 }
 
 /// Runs of consecutive markets alike but for their names (a roulette layout, thirteen ranks).
@@ -34,21 +39,29 @@ fn groups(markets: &[Market]) -> Vec<&[Market]> {
     out
 }
 
-fn describe(group: &[Market]) -> String {
-    let Some(first) = group.first() else { return String::new() };
-    let name = match group {
+fn row(group: &[Market]) -> Option<PayoutRow> {
+    let first = group.first()?;
+    let item = match group {
         [one] => one.nat.clone(),
         [.., last] => format!("{} ({} to {}, each)", first.group, first.nat, last.nat),
-        [] => String::new(),
+        [] => return None,
     };
-    let ours = if first.ours { " (ours)" } else { "" };
     let chances: Vec<String> = first.chances.iter().map(|(o, p)| format!("{} {}", outcome_name(*o, first.back), percent(*p))).collect();
-    let mut line = format!("{name}: back {}{ours}; {}; house edge {}", rate(first.back), chances.join(", "), percent(-first.back_return()));
-    if let Some(lay_return) = first.lay_return() {
-        line.push_str(&format!("; lay {}, house edge {}", rate(first.lay), percent(-lay_return)));
-    }
-    line.push('.');
-    line
+    Some(PayoutRow {
+        item,
+        sids: group.iter().map(|m| m.sid).collect(),
+        back: first.back,
+        lay: first.lay,
+        ours: first.ours,
+        chance: chances.join(", "),
+        edge_pct: hundredths(-first.back_return() * 100.0),
+        lay_edge_pct: first.lay_return().map(|r| hundredths(-r * 100.0)),
+    })
+}
+
+/// A percentage to two decimals, as the dialog shows it.
+fn hundredths(pct: f64) -> f64 {
+    (pct * 100.0).round() / 100.0
 }
 
 fn outcome_name(outcome: ItemOutcome, back: Price) -> String {
@@ -77,18 +90,24 @@ mod tests {
     use super::*;
 
     #[test]
-    fn a_market_line_states_its_rate_chance_and_edge() {
+    fn a_payout_row_states_its_rate_chance_and_edge() {
         let markets = vec![Market::back("Red", "colour", "Colour", 197, 0.5)];
-        let lines = text(&["Eight decks."], &markets);
-        assert_eq!(lines[0].rule, "Eight decks.");
-        assert_eq!(lines[2].rule, "Red: back 1.97 (0.97:1); wins 50.00%; house edge 1.50%.");
+        let rows = payouts(&markets);
+        assert_eq!(text(&["Eight decks."])[0].rule, "Eight decks.");
+        assert_eq!(rows[0].item, "Red");
+        assert_eq!(rows[0].back, Price(197));
+        assert_eq!(rows[0].chance, "wins 50.00%");
+        assert_eq!(rows[0].edge_pct, 1.5);
+        assert_eq!(rows[0].lay_edge_pct, None);
     }
 
     #[test]
-    fn alike_markets_share_one_line() {
-        let markets: Vec<Market> = ["A", "2", "3"].iter().map(|n| Market::back(*n, "rank", "Single rank", 1200, 1.0 / 13.0)).collect();
-        let lines = text(&[], &markets);
-        assert_eq!(lines.len(), 2);
-        assert!(lines[1].rule.starts_with("Single rank (A to 3, each): back 12.00 (11.00:1); wins 7.69%"), "{}", lines[1].rule);
+    fn alike_markets_share_one_row() {
+        let markets: Vec<Market> = ["A", "2", "3"].iter().zip(1..).map(|(n, sid)| Market { sid, ..Market::back(*n, "rank", "Single rank", 1200, 1.0 / 13.0) }).collect();
+        let rows = payouts(&markets);
+        assert_eq!(rows.len(), 1);
+        assert_eq!(rows[0].item, "Single rank (A to 3, each)");
+        assert_eq!(rows[0].sids, vec![1, 2, 3]);
+        assert_eq!(rows[0].chance, "wins 7.69%");
     }
 }

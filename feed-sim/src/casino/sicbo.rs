@@ -198,7 +198,7 @@ impl Table for SicBo {
         Verdict {
             win: total.to_string(),
             winner: winner.clone(),
-            rdesc: format!("{a} {b} {c} | Total {total} | {winner} | {parity}"),
+            rdesc: format!("{winner} | Dice {a}, {b}, {c} | Total {total} | {parity}"),
             outcomes: bets().into_iter().map(|bet| outcome(bet, dice)).collect(),
         }
     }

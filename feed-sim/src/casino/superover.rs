@@ -5,12 +5,12 @@
 //! stakes) and the batting side's runs line (back Over, lay Under) are priced afresh from the
 //! score, the balls and the wickets left.
 
-use super::ballbyball::{ball, Ball};
+use super::ballbyball::{self, ball, Ball};
 use super::cards::{cards, Card, Shoe};
-use super::{rules, Deal, Face, Market, Table, Verdict};
+use super::{Deal, Face, Market, Table, Verdict};
 use schemas::casino::ItemOutcome;
 use schemas::sports::Price;
-use schemas::Rule;
+use schemas::RulesTable;
 use std::collections::BTreeMap;
 
 pub struct SuperOver;
@@ -288,8 +288,12 @@ impl Table for SuperOver {
         HOW_TO_PLAY
     }
 
-    fn rules_text(&self) -> Vec<Rule> {
-        rules::text(HOW_TO_PLAY, &offered(&Score::default()))
+    fn opening_markets(&self) -> Vec<Market> {
+        offered(&Score::default())
+    }
+
+    fn rules_tables(&self) -> Vec<RulesTable> {
+        vec![ballbyball::card_to_ball_table()]
     }
 
     fn live_markets(&self, deal: &Deal, shown: usize) -> Option<Vec<Market>> {

@@ -155,7 +155,7 @@ impl Table for Teen20 {
         Verdict {
             win: win.to_string(),
             winner: winner.to_string(),
-            rdesc: format!("{winner} | A: {} | B: {}", a.0.name(), b.0.name()),
+            rdesc: format!("{winner} | Player A: {} | Player B: {}", a.0.name(), b.0.name()),
             outcomes: vec![a_out, b_out, pair_plus(a.0), pair_plus(b.0)],
         }
     }

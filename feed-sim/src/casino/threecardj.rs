@@ -81,12 +81,12 @@ impl Table for ThreeCardJudgement {
         if dealt.len() < 3 {
             return Verdict::void(SIDS.len());
         }
-        let names: Vec<String> = dealt.iter().map(ToString::to_string).collect();
+        let names: Vec<String> = dealt.iter().map(|card| card.words()).collect();
         let ranks: Vec<&str> = dealt.iter().map(|card| Card::rank_name(card.rank)).collect();
         Verdict {
             win: ranks.join(""),
             winner: ranks.join(" "),
-            rdesc: format!("Cards {}", names.join(" ")),
+            rdesc: format!("{} | Dealt {}", ranks.join(" "), names.join(", ")),
             outcomes: vec![ItemOutcome::Push; SIDS.len()],
         }
     }

@@ -121,7 +121,7 @@ impl Table for War {
         Verdict {
             win: winners.len().to_string(),
             winner: winner.clone(),
-            rdesc: format!("{winner} | Dealer {dealer} | {}", players.iter().enumerate().map(|(p, c)| format!("P{} {c}", p + 1)).collect::<Vec<_>>().join(" ")),
+            rdesc: format!("{winner} | Dealer {} | {}", dealer.words(), players.iter().enumerate().map(|(p, c)| format!("Player {} {}", p + 1, c.words())).collect::<Vec<_>>().join(" | ")),
             outcomes: bets().into_iter().map(|bet| outcome(bet, &players, dealer)).collect(),
         }
     }

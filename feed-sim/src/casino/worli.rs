@@ -160,7 +160,7 @@ impl Table for Worli {
         Verdict {
             win: single.to_string(),
             winner: format!("Patti {text} · Single {single}"),
-            rdesc: format!("{} {text} | Single {single}", Patti::of_digits(&patti).name()),
+            rdesc: format!("Patti {text} · Single {single} | {} {text} | Single {single}", Patti::of_digits(&patti).name()),
             outcomes: sids().map(outcome).collect(),
         }
     }

@@ -14,7 +14,7 @@ export const RED_SUITS: ReadonlySet<Suit> = new Set(['H', 'D']);
 export type PlayingCardProps = {
   /** A card string (`10HH`, `KSS`); empty or null shows the card's back. */
   code?: string | null;
-  size?: 'small' | 'medium';
+  size?: 'small' | 'medium' | 'large';
   /** Just dealt on a live table: the card flies in and turns over. */
   dealt?: boolean;
 };
@@ -33,6 +33,8 @@ export const DEAL_MOTION = {
 const SIZES = {
   small: { width: 26, height: 36, fontSize: 12 },
   medium: { width: 38, height: 52, fontSize: 16 },
+  /** A live table's felt: readable across the room. */
+  large: { width: 54, height: 76, fontSize: 22 },
 } as const;
 
 export function PlayingCard({ code, size = 'medium', dealt = false }: PlayingCardProps) {

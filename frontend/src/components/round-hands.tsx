@@ -25,7 +25,7 @@ const SLOTS: Record<string, number | Record<string, number>> = {
   poker20: { 'Player A': 2, 'Player B': 2, Board: 5 },
 };
 
-function slotsOf(gtype: string, hand: string): number {
+export function slotsOf(gtype: string, hand: string): number {
   const slots = SLOTS[gtype];
   return typeof slots === 'number' ? slots : (slots?.[hand] ?? 0);
 }
@@ -62,7 +62,7 @@ const LANDING_MOTION = {
 } as const;
 
 /** One die drawn with its pips; a die not thrown yet shows blank. */
-export function Die({ value, live = false }: { value: string; live?: boolean }) {
+export function Die({ value, live = false, size = 40 }: { value: string; live?: boolean; size?: number }) {
   const face = Number(value);
   const pips = PIPS[face] ?? [];
   return (
@@ -71,20 +71,20 @@ export function Die({ value, live = false }: { value: string; live?: boolean }) 
       aria-label={pips.length > 0 ? `die ${face}` : 'die not thrown'}
       data-die={pips.length > 0 ? face : ''}
       sx={{
-        width: 40,
-        height: 40,
+        width: size,
+        height: size,
         borderRadius: 1.5,
         bgcolor: pips.length > 0 ? '#f7f4ee' : '#333',
         border: '2px solid #c9a227',
         display: 'grid',
         gridTemplate: 'repeat(3, 1fr) / repeat(3, 1fr)',
-        p: '4px',
+        p: `${Math.round(size / 10)}px`,
         boxSizing: 'border-box',
         ...(live && pips.length > 0 ? ROLL_MOTION : {}),
       }}
     >
       {pips.map(([row, column]) => (
-        <Box key={`${row}-${column}`} sx={{ gridRow: row, gridColumn: column, width: 8, height: 8, borderRadius: '50%', bgcolor: face === 1 ? '#c62828' : '#141414', placeSelf: 'center' }} />
+        <Box key={`${row}-${column}`} sx={{ gridRow: row, gridColumn: column, width: size / 5, height: size / 5, borderRadius: '50%', bgcolor: face === 1 ? '#c62828' : '#141414', placeSelf: 'center' }} />
       ))}
     </Box>
   );

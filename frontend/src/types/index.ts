@@ -7,6 +7,8 @@ export type { ButtonValues } from './generated/ButtonValues';
 export type { ChangePasswordRequest } from './generated/ChangePasswordRequest';
 export type { Envelope } from './generated/Envelope';
 export type { GameTypeRules } from './generated/GameTypeRules';
+export type { PayoutRow } from './generated/PayoutRow';
+export type { RulesTable } from './generated/RulesTable';
 export type { IpAddress } from './generated/IpAddress';
 export type { LoginRequest } from './generated/LoginRequest';
 export type { LoginResponse } from './generated/LoginResponse';

@@ -13,6 +13,8 @@ fn set(etname: &str, groups: &[(&str, &[(&str, &str)])]) -> RuleSet {
             .map(|(gtype, rules)| GameTypeRules {
                 gtype: (*gtype).into(),
                 rulelist: rules.iter().map(|(colour, text)| Rule { rule: (*text).into(), rcolor: (*colour).into() }).collect(),
+                payouts: Vec::new(),
+                tables: Vec::new(),
             })
             .collect(),
     }
@@ -26,7 +28,7 @@ pub fn rule_sets() -> Vec<RuleSet> {
         casino.gametypelist.extend(feed_sim::casino::rules());
     }
     let cricketv = feed_sim::cricketv_rules().into_iter().map(|(critical, rule)| Rule { rule, rcolor: if critical { RED } else { PLAIN }.into() });
-    sets.push(RuleSet { etname: "Cricket V".into(), gametypelist: vec![GameTypeRules { gtype: "cricketv".into(), rulelist: cricketv.collect() }] });
+    sets.push(RuleSet { etname: "Cricket V".into(), gametypelist: vec![GameTypeRules { gtype: "cricketv".into(), rulelist: cricketv.collect(), payouts: Vec::new(), tables: Vec::new() }] });
     sets
 }
 

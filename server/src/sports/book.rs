@@ -31,6 +31,17 @@ pub struct MatchState {
     /// old statement row still shows what happened).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub over: Option<FinalResult>,
+    /// The results of the markets on the page that are decided (closed, then settled), so a
+    /// decided market names its winner.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub results: Vec<SettledMarket>,
+}
+
+/// A decided market's result.
+#[derive(Debug, Clone, Serialize, utoipa::ToSchema)]
+pub struct SettledMarket {
+    pub mid: u64,
+    pub result: MarketResult,
 }
 
 #[derive(Debug, Clone, Serialize, Deserialize, utoipa::ToSchema)]
@@ -589,10 +600,11 @@ impl Book {
 
     pub fn match_state(&self, gmid: u64) -> Option<MatchState> {
         if let Some(done) = self.finished.get(&gmid) {
-            return Some(MatchState { fixture: done.fixture.clone(), markets: Vec::new(), scoreboard: done.scoreboard.clone(), clock_ms: self.clock_ms, over: Some(done.over.clone()) });
+            return Some(MatchState { fixture: done.fixture.clone(), markets: Vec::new(), scoreboard: done.scoreboard.clone(), clock_ms: self.clock_ms, over: Some(done.over.clone()), results: Vec::new() });
         }
         let entry = self.fixtures.get(&gmid)?;
-        Some(MatchState { fixture: entry.fixture.clone(), markets: entry.markets.values().cloned().collect(), scoreboard: entry.scoreboard.clone(), clock_ms: self.clock_ms, over: None })
+        let results = entry.results.iter().filter(|(mid, _)| entry.markets.contains_key(mid)).map(|(mid, result)| SettledMarket { mid: *mid, result: result.clone() }).collect();
+        Some(MatchState { fixture: entry.fixture.clone(), markets: entry.markets.values().cloned().collect(), scoreboard: entry.scoreboard.clone(), clock_ms: self.clock_ms, over: None, results })
     }
 
     /// Keeps what a finished fixture's page shows: its last score and each market's result.

@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { Box, Button, Link, Paper, Tab, Tabs } from '@mui/material';
 import { CRICKET_ETID, LatestEventsTicker, SportMatchTable } from '@/features/sports';
+import { useAuthActions } from '@/features/auth';
 import { HomeCasinoGrid } from '@/features/casino';
 
 const STRIP = [
@@ -22,6 +23,7 @@ export const SPORT_TABS = [
 ];
 
 export default function HomePage() {
+  const { signInDemo } = useAuthActions();
   const [tab, setTab] = useState(CRICKET_ETID);
   return (
     <Box>
@@ -46,7 +48,7 @@ export default function HomePage() {
           </Link>
         </Box>
       </Paper>
-      <HomeCasinoGrid />
+      <HomeCasinoGrid onDemo={signInDemo} />
     </Box>
   );
 }

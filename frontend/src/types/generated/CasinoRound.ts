@@ -32,7 +32,12 @@ hands: Array<CardHand>,
 /**
  * The round's description once resulted (winner and hands), else empty.
  */
-rdesc: string, remark: string, status: RoundStatus, items: Array<CasinoItem>, 
+rdesc: string, 
+/**
+ * Once resulted: the items that won (in whole, in half, or at their own rate), which the
+ * board highlights; else empty.
+ */
+winners: Array<number>, remark: string, status: RoundStatus, items: Array<CasinoItem>, 
 /**
  * The last results, newest first.
  */

@@ -1,5 +1,5 @@
 import { act } from '@testing-library/react';
-import { selectItems, selectLt, useCasinoStore } from '../stores/casino-store';
+import { selectItems, selectLt, selectShownBets, useCasinoStore } from '../stores/casino-store';
 import { dealing, makeRound } from './round-fixtures';
 
 const selection = { gtype: 'teen20', mid: '2611230100100', sid: 1, nat: 'Player A', side: 'back' as const, rate: 1.98, min: 100, max: 25000 };
@@ -68,15 +68,27 @@ describe('the casino store follows the live round', () => {
     expect(useCasinoStore.getState().slip.stake).toBe(300);
   });
 
-  it('drops the previous round’s bets when the round id changes, and ignores bets of another round', () => {
+  it('keeps the last round’s bets, with their results, until the player bets on the next round', () => {
     const round = openTable('teen20');
-    const bet = { betId: 1, sectionName: 'Player A' } as never;
+    const bet = { betId: 1, sectionName: 'Player A', result: null } as never;
+    const settled = { betId: 1, sectionName: 'Player A', result: 98 } as never;
     act(() => useCasinoStore.getState().setBets(round.mid, [bet]));
     expect(useCasinoStore.getState().bets).toHaveLength(1);
     act(() => useCasinoStore.getState().applyRound(makeRound({ mid: '2611230100132', ts: round.ts + 32_000 })));
     expect(useCasinoStore.getState().bets).toEqual([]);
-    act(() => useCasinoStore.getState().setBets(round.mid, [bet]));
+    expect(selectShownBets(useCasinoStore.getState())).toEqual({ mid: round.mid, bets: [bet] });
+    // The last round's result arrives after the next round opened.
+    act(() => useCasinoStore.getState().setBets(round.mid, [settled]));
     expect(useCasinoStore.getState().bets).toEqual([]);
+    expect(selectShownBets(useCasinoStore.getState())).toEqual({ mid: round.mid, bets: [settled] });
+    act(() => useCasinoStore.getState().setBets('2611230100132', []));
+    expect(useCasinoStore.getState().lastBets?.mid).toBe(round.mid);
+    const next = { betId: 2, sectionName: 'Player B', result: null } as never;
+    act(() => useCasinoStore.getState().setBets('2611230100132', [next]));
+    expect(useCasinoStore.getState().lastBets).toBeNull();
+    expect(selectShownBets(useCasinoStore.getState())).toEqual({ mid: '2611230100132', bets: [next] });
+    act(() => useCasinoStore.getState().setBets('2611230100999', [bet]));
+    expect(useCasinoStore.getState().bets).toEqual([next]);
   });
 
   it('marks a table the server does not run as unavailable, never one that has a round', () => {

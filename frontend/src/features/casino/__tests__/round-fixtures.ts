@@ -17,6 +17,7 @@ export function makeRound(overrides: Partial<CasinoRound> = {}): CasinoRound {
       { name: 'Player B', cards: [] },
     ],
     rdesc: '',
+    winners: [],
     remark: '',
     status: 'OPEN',
     items: [

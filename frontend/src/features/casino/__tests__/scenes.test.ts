@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ballByBallOver, nextPokerStage, pokerStage, raceRunners } from '../model/scenes';
+import { WHEEL_ORDER, ballByBallOver, nextPokerStage, pokerStage, raceRunners, wheelAngle, winningHands } from '../model/scenes';
 
 const row = (mid: string, win: string) => ({ mid, win, nat: win });
 
@@ -41,5 +41,23 @@ describe('ballByBallOver', () => {
 
   it('is unknown without a round number', () => {
     expect(ballByBallOver(0, 'OPEN', results)).toBeNull();
+  });
+});
+
+describe('the felt highlights the winner and turns the wheel to the number', () => {
+  it('names the winning hands', () => {
+    expect([...winningHands('Player A', ['Player A', 'Player B'])]).toEqual(['Player A']);
+    expect([...winningHands('Player 8', ['Player 8', 'Player 9'])]).toEqual(['Player 8']);
+    expect([...winningHands('Player 1, 4', ['Dealer', 'Player 1', 'Player 2', 'Player 4'])]).toEqual(['Player 1', 'Player 4']);
+    expect([...winningHands('Pair (same rank, not the same suit): Pair wins, Tie loses', ['Dragon', 'Tiger'])]).toEqual([]);
+    expect([...winningHands('Tie', ['Player A', 'Player B'])]).toEqual([]);
+  });
+
+  it('brings the number’s pocket to the top', () => {
+    expect(WHEEL_ORDER).toHaveLength(37);
+    expect(new Set(WHEEL_ORDER).size).toBe(37);
+    expect(wheelAngle(0)).toBe(-0);
+    expect(wheelAngle(32)).toBeCloseTo(-360 / 37);
+    expect(wheelAngle(26)).toBeCloseTo(-(36 * 360) / 37);
   });
 });

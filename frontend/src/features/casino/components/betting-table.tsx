@@ -15,7 +15,10 @@ import { selectItem } from '../hooks/use-bet-actions';
 import { PickPad } from './pick-pad';
 import { LotteryTicket } from './lottery-ticket';
 import { SicBoBoard } from './sic-bo-board';
-import { selectItems, selectSelectedSide, useCasinoStore } from '../stores/casino-store';
+import { selectItemWon, selectItems, selectSelectedSide, useCasinoStore } from '../stores/casino-store';
+
+/** A cell of an item that won the round just resulted. */
+const WON_SX = { outline: '3px solid #f5b700', outlineOffset: -1, boxShadow: '0 0 12px rgba(245,183,0,0.7)' } as const;
 
 /** Groups with this many items or fewer get large cards with their own Min/Max. */
 const LARGE_GROUP_MAX = 4;
@@ -35,6 +38,7 @@ function sharedLimits(items: ReadonlyArray<CasinoItem>): string {
 
 const ItemCard = memo(function ItemCard({ item, label, large }: { item: CasinoItem; label: string; large: boolean }) {
   const selectedSide = useCasinoStore(selectSelectedSide(item.sid));
+  const won = useCasinoStore(selectItemWon(item.sid));
   const locked = isItemLocked(item);
   const cell = (side: Side, rate: number) => (
     <Box sx={{ flex: 1, minWidth: 0 }}>
@@ -47,8 +51,9 @@ const ItemCard = memo(function ItemCard({ item, label, large }: { item: CasinoIt
       data-testid={`item-${item.sid}`}
       data-nat={item.nat}
       data-locked={locked ? 'true' : 'false'}
+      data-won={won ? 'true' : 'false'}
       title={limits || undefined}
-      sx={{ display: 'flex', flexDirection: 'column', gap: 0.5, p: large ? 0.75 : 0.5, bgcolor: 'rgba(255,255,255,0.04)', border: 1, borderColor: 'divider', borderRadius: 1, minWidth: 0 }}
+      sx={{ display: 'flex', flexDirection: 'column', gap: 0.5, p: large ? 0.75 : 0.5, bgcolor: won ? 'rgba(245,183,0,0.14)' : 'rgba(255,255,255,0.04)', border: 1, borderColor: 'divider', borderRadius: 1, minWidth: 0, ...(won ? WON_SX : {}) }}
     >
       <Typography sx={{ fontSize: large ? 14 : 12, fontWeight: 700, textAlign: 'center', lineHeight: 1.2, whiteSpace: 'nowrap', overflow: 'hidden', textOverflow: 'ellipsis' }}>{label}</Typography>
       <Box sx={{ display: 'flex', gap: '2px' }}>
@@ -69,6 +74,7 @@ const BOARD_BG = { red: '#c62828', black: '#1b1b1b', green: '#2e7d32' } as const
 
 const BoardNumber = memo(function BoardNumber({ item, column, row }: { item: CasinoItem; column: number; row: string }) {
   const selected = useCasinoStore(selectSelectedSide(item.sid)) !== null;
+  const won = useCasinoStore(selectItemWon(item.sid));
   const locked = isItemLocked(item);
   const number = Number(item.nat);
   return (
@@ -78,6 +84,7 @@ const BoardNumber = memo(function BoardNumber({ item, column, row }: { item: Cas
       data-testid={`item-${item.sid}`}
       data-nat={item.nat}
       data-locked={locked ? 'true' : 'false'}
+      data-won={won ? 'true' : 'false'}
       disabled={locked}
       aria-label={`Number ${item.nat} back ${item.b}`}
       aria-pressed={selected}
@@ -97,7 +104,8 @@ const BoardNumber = memo(function BoardNumber({ item, column, row }: { item: Cas
         bgcolor: BOARD_BG[rouletteColour(number)],
         border: '1px solid rgba(255,255,255,0.35)',
         cursor: locked ? 'default' : 'pointer',
-        opacity: locked ? 0.55 : 1,
+        opacity: locked && !won ? 0.55 : 1,
+        ...(won ? { ...WON_SX, outline: '3px solid #f5b700', outlineOffset: -3, zIndex: 1, fontSize: { xs: 14, md: 17 } } : {}),
         '&[aria-pressed="true"]': { outline: '3px solid', outlineColor: 'primary.main', outlineOffset: -3 },
         '&:not(:disabled):hover': { filter: 'brightness(1.25)' },
         '&:focus-visible': { outline: '2px solid', outlineColor: 'primary.main', outlineOffset: -2 },

@@ -1,12 +1,14 @@
-// The table's live area (spec §2): the round's hands as they are dealt, the betting countdown and
-// the round's status (betting open, dealing, result with the winner). Each part reads only its
-// own fields of the round, so a countdown tick re-renders the countdown alone. Poker, Race 20,
-// Ball By Ball and the super over are drawn as their game (`table-scenes`).
-import { Box, CircularProgress, Typography, useMediaQuery, useTheme } from '@mui/material';
-import { RoundHands } from '@/components/round-hands';
+// The table's live area (spec §2): a felt with the round's hands as they are dealt, the betting
+// countdown, the round's status (betting open, dealing, result with the winner) and, once the
+// player's bets are settled, what they won or lost. Each part reads only its own fields of the
+// round, so a countdown tick re-renders the countdown alone. Every table is drawn as its game
+// (`table-scenes`): card tables as seats on the felt, roulette as its wheel, Sic Bo's dice in
+// their bowl, and Poker, Race 20, Ball By Ball and the super over as their own scenes.
+import { Box, CircularProgress, Typography } from '@mui/material';
+import { roundOutcome } from '../model/outcome';
 import { BETTING_SECONDS, winnerOf } from '../model/round';
-import { selectHands, selectLt, selectMotionScale, selectNextLt, selectRdesc, selectRemark, selectStatus, useCasinoStore } from '../stores/casino-store';
-import { BallByBallBoard, PokerScene, RaceTrack, SuperOverBoard } from './table-scenes';
+import { selectLt, selectMotionScale, selectNextLt, selectRdesc, selectRemark, selectStatus, useCasinoStore, useShownBets } from '../stores/casino-store';
+import { BallByBallBoard, DiceBowl, FeltHands, PokerScene, RaceTrack, RouletteWheel, SuperOverBoard } from './table-scenes';
 
 /** The pause before each of a staged table's stages (`STAGE_PAUSE_MS` of the engine), in seconds. */
 const STAGE_SECONDS = 3;
@@ -60,18 +62,15 @@ function RoundStatusLine() {
   );
 }
 
-/** Andar Bahar deals up to 49 cards; small screens also shrink tables of more than two hands. */
-function useSmallCards(gtype: string, handCount: number): boolean {
-  const narrow = useMediaQuery(useTheme().breakpoints.down('md'), { noSsr: true });
-  return gtype === 'ab20' || (narrow && handCount > 2);
-}
-
-function Hands({ gtype }: { gtype: string }) {
-  const hands = useCasinoStore(selectHands);
-  const small = useSmallCards(gtype, hands.length);
+/** What the player's settled bets came to (the last round's, until the next bet). */
+function RoundOutcomeBanner() {
+  const shown = useShownBets();
+  const outcome = roundOutcome(shown?.bets ?? []);
+  if (!outcome) return null;
+  const colours = { won: '#2e7d32', lost: '#c62828', even: '#455a64' } as const;
   return (
-    <Box data-testid="round-hands" data-cards={hands.reduce((count, hand) => count + hand.cards.length, 0)}>
-      <RoundHands gtype={gtype} hands={hands} size={small ? 'small' : 'medium'} live />
+    <Box data-testid="round-outcome" data-kind={outcome.kind} data-amount={outcome.amount} data-round={shown?.mid} role="status" sx={{ ml: { md: 'auto' }, px: 1.5, py: 0.5, borderRadius: 5, bgcolor: colours[outcome.kind], color: '#fff', fontWeight: 800, fontSize: { xs: 14, md: 16 }, boxShadow: '0 2px 6px rgba(0,0,0,0.4)', whiteSpace: 'nowrap' }}>
+      {outcome.text}
     </Box>
   );
 }
@@ -87,8 +86,12 @@ function Scene({ gtype }: { gtype: string }) {
       return <RaceTrack />;
     case 'ballbyball':
       return <BallByBallBoard />;
+    case 'roulette':
+      return <RouletteWheel />;
+    case 'sicbo':
+      return <DiceBowl />;
     default:
-      return <Hands gtype={gtype} />;
+      return <FeltHands gtype={gtype} />;
   }
 }
 
@@ -96,24 +99,30 @@ export function CardsArea({ gtype }: { gtype: string }) {
   const scale = useCasinoStore(selectMotionScale);
   return (
     <Box
+      data-testid="table-felt"
       data-motion-scale={scale}
       sx={{
         '--motion-scale': String(scale),
         p: { xs: 1, md: 1.5 },
-        background: 'radial-gradient(ellipse at 50% 0%, #1f6b44 0%, #0f3d27 70%, #0b2e1d 100%)',
+        background: 'radial-gradient(ellipse at 50% 30%, #217a4c 0%, #135a35 55%, #0b3a22 100%)',
+        borderBottom: '8px solid #4a2c14',
+        borderRadius: { xs: '0 0 40px 40px / 0 0 16px 16px', md: '0 0 160px 160px / 0 0 36px 36px' },
+        boxShadow: 'inset 0 0 40px rgba(0,0,0,0.45)',
         color: '#fff',
         display: 'flex',
-        flexDirection: { xs: 'column', md: 'row' },
-        alignItems: { md: 'center' },
-        gap: { xs: 1.25, md: 3 },
-        minHeight: { xs: 150, md: 130 },
+        flexDirection: 'column',
+        gap: { xs: 1, md: 1.5 },
+        minHeight: { xs: 220, md: 260 },
       }}
     >
-      <Box sx={{ display: 'flex', alignItems: 'center', gap: 1.5, width: { md: 280 }, flexShrink: 0 }}>
+      <Box sx={{ display: 'flex', alignItems: 'center', gap: 1.5, flexWrap: 'wrap' }}>
         <Countdown />
         <RoundStatusLine />
+        <RoundOutcomeBanner />
       </Box>
-      <Scene gtype={gtype} />
+      <Box sx={{ flex: 1, display: 'flex', alignItems: 'center', justifyContent: 'center', pb: { xs: 1, md: 2 } }}>
+        <Scene gtype={gtype} />
+      </Box>
     </Box>
   );
 }

@@ -1,15 +1,16 @@
 // The casino lobby (spec §2, §5): the fixed header links of the casino types and the tables of
-// the chosen type (encrypted list when signed in, plain for visitors). A tile is locked for
-// visitors, for casino id 19 and for tables the administrator locked.
+// the chosen type (encrypted list when signed in, plain for visitors), each tile live with its
+// table's countdown, last results and limits. A tile is locked for casino id 19 and for tables
+// the administrator locked; a visitor's click says how to watch.
 import { Link as RouterLink } from 'react-router';
 import { Box, Paper, Typography } from '@mui/material';
 import { selectUser, useSession } from '@/lib/session';
 import { useCasinoTiles } from '../hooks/use-casino-tiles';
-import { lobbyTileLock } from '../model/locks';
+import { lobbyTileAccess } from '../model/locks';
 import { LOBBY_LINKS, lobbyPath } from '../model/lobby';
 import { CasinoTileGrid } from './casino-tile-grid';
 
-export function CasinoLobby({ typeId }: { typeId: number }) {
+export function CasinoLobby({ typeId, onDemo }: { typeId: number; onDemo?: () => Promise<void> }) {
   const user = useSession(selectUser);
   const { tiles, loading } = useCasinoTiles(typeId, { encrypted: true });
   const title = LOBBY_LINKS.find((link) => link.id === typeId)?.label ?? 'Casino';
@@ -44,7 +45,7 @@ export function CasinoLobby({ typeId }: { typeId: number }) {
         <Typography component="h1" sx={{ fontSize: 16, fontWeight: 700, mb: 1 }}>
           {title}
         </Typography>
-        <CasinoTileGrid tiles={tiles} loading={loading} lockMessage={(tile) => lobbyTileLock(tile, user)} />
+        <CasinoTileGrid tiles={tiles} loading={loading} access={(tile) => lobbyTileAccess(tile, user)} live onDemo={onDemo} />
       </Box>
     </Paper>
   );

@@ -1,10 +1,12 @@
 // A table's rules (spec §2): `POST /data/front/casinorules {type}` answers with the rule sets that
 // mention the table; the dialog shows the general casino rules and the table's own, a line in
-// red where rcolor is '2'.
+// red where rcolor is '2', then the table's payout table and any further table of its rules
+// (the card-to-ball table), as the engine sends them.
 import { useEffect, useState } from 'react';
 import { Box, Button, CircularProgress, Dialog, DialogActions, DialogContent, DialogTitle, Table, TableBody, TableCell, TableRow, Typography, useMediaQuery, useTheme } from '@mui/material';
 import type { GameTypeRules } from '@/types';
 import { getCasinoRules } from '../api/get-casino-rules';
+import { PayoutTable, RulesGrid } from './payout-table';
 
 /** The general group every table shares. */
 const GENERAL_GTYPE = 'casino';
@@ -59,6 +61,17 @@ export function CasinoRulesDialog({ open, onClose, gtype, title }: Props) {
                 ))}
               </TableBody>
             </Table>
+            {group.payouts.length > 0 && (
+              <>
+                <Typography variant="subtitle2" sx={{ fontSize: 13, mt: 1.5, mb: 0.5 }}>
+                  Payouts
+                </Typography>
+                <PayoutTable title={title} rows={group.payouts} />
+              </>
+            )}
+            {group.tables.map((table) => (
+              <RulesGrid key={table.title} table={table} />
+            ))}
           </Box>
         ))}
       </DialogContent>

@@ -1,12 +1,18 @@
 // Casino tiles (spec §2, §5): one card per table linking to /casino/{gmid}. The server sends no
 // table images (`imgUrl`/`imgpath` are empty), so a tile without one is drawn: the table's
-// colours, an emblem and its name. A locked tile shows a lock, does not navigate, and tells why.
+// colours, an emblem and its name. A live grid (the lobby) shows each table's state over push:
+// its countdown, last results and stake limits. A padlock shows only on a table that is locked
+// (a click says why); a visitor's click opens a dialog saying how to watch: log in, or the demo.
 import { useState } from 'react';
-import { Link as RouterLink } from 'react-router';
-import { Box, CircularProgress, Typography } from '@mui/material';
+import { Link as RouterLink, useNavigate } from 'react-router';
+import { Box, Button, CircularProgress, Dialog, DialogActions, DialogContent, DialogTitle, Typography } from '@mui/material';
 import LockIcon from '@mui/icons-material/Lock';
 import type { CasinoTile } from '@/types';
 import { notify } from '@/lib/notify';
+import { formatAmount } from '@/utils/format';
+import { useTileLive } from '../hooks/use-tile-live';
+import type { TileAccess } from '../model/locks';
+import { resultBadge } from '../model/results';
 
 type Artwork = { gradient: string; emblem: string };
 
@@ -117,8 +123,44 @@ const TILE_SX = {
   textAlign: 'left',
 } as const;
 
-function Tile({ tile, lockMessage }: { tile: CasinoTile; lockMessage: string | null }) {
-  if (lockMessage) {
+const STATUS_TEXT = { OPEN: '', SUSPENDED: 'Dealing', RESULT: 'Result' } as const;
+
+/** The table's live state over its face: countdown (or where the round is), last results, limits. */
+function TileLive({ gmid }: { gmid: string }) {
+  const live = useTileLive(gmid);
+  if (!live) return null;
+  const open = live.status === 'OPEN';
+  return (
+    <>
+      <Box
+        data-testid="tile-countdown"
+        data-lt={live.lt}
+        data-status={live.status}
+        sx={{ position: 'absolute', top: 6, left: 6, px: 0.75, minWidth: 28, height: 24, borderRadius: 12, display: 'grid', placeItems: 'center', bgcolor: open ? (live.lt > 5 ? '#2e7d32' : '#ef6c00') : 'rgba(0,0,0,0.7)', color: '#fff', fontSize: 12, fontWeight: 800, fontVariantNumeric: 'tabular-nums' }}
+      >
+        {open ? live.lt : STATUS_TEXT[live.status]}
+      </Box>
+      {live.min > 0 && (
+        <Box data-testid="tile-limits" sx={{ position: 'absolute', top: 6, right: 6, px: 0.75, height: 20, borderRadius: 10, display: 'grid', placeItems: 'center', bgcolor: 'rgba(0,0,0,0.6)', color: '#fff', fontSize: 10.5, fontWeight: 700 }}>
+          {formatAmount(live.min)}–{formatAmount(live.max)}
+        </Box>
+      )}
+      <Box data-testid="tile-results" aria-label="Last results" sx={{ position: 'absolute', left: 0, right: 0, bottom: 28, display: 'flex', justifyContent: 'center', gap: '3px' }}>
+        {live.results.map((row) => {
+          const badge = resultBadge(gmid, row.win);
+          return (
+            <Box key={row.mid} title={row.nat} sx={{ minWidth: 18, height: 18, px: '3px', borderRadius: 9, display: 'grid', placeItems: 'center', fontSize: 10, fontWeight: 800, bgcolor: badge.background, color: badge.color, maxWidth: 44, overflow: 'hidden', whiteSpace: 'nowrap' }}>
+              {badge.label}
+            </Box>
+          );
+        })}
+      </Box>
+    </>
+  );
+}
+
+function Tile({ tile, access, live, onWatch }: { tile: CasinoTile; access: TileAccess; live: boolean; onWatch: (tile: CasinoTile) => void }) {
+  if (access.kind === 'locked') {
     return (
       <Box
         component="button"
@@ -127,7 +169,7 @@ function Tile({ tile, lockMessage }: { tile: CasinoTile; lockMessage: string | n
         data-gmid={tile.gmid}
         data-locked="true"
         aria-label={`${tile.gname} (locked)`}
-        onClick={() => notify.error(lockMessage)}
+        onClick={() => notify.error(access.message)}
         sx={{ ...TILE_SX, cursor: 'not-allowed', bgcolor: 'transparent' }}
       >
         <TileFace tile={tile} />
@@ -135,6 +177,24 @@ function Tile({ tile, lockMessage }: { tile: CasinoTile; lockMessage: string | n
         <Box sx={{ position: 'absolute', top: 6, right: 6, width: 30, height: 30, borderRadius: '50%', display: 'grid', placeItems: 'center', bgcolor: 'rgba(0,0,0,0.7)', border: '1px solid rgba(255,255,255,0.4)' }}>
           <LockIcon aria-hidden sx={{ color: '#fff', fontSize: 18 }} />
         </Box>
+      </Box>
+    );
+  }
+  if (access.kind === 'login') {
+    return (
+      <Box
+        component="button"
+        type="button"
+        data-testid="casino-tile"
+        data-gmid={tile.gmid}
+        data-locked="false"
+        data-access="login"
+        aria-label={tile.gname}
+        onClick={() => onWatch(tile)}
+        sx={{ ...TILE_SX, cursor: 'pointer', bgcolor: 'transparent', transition: 'transform 120ms', '&:hover': { transform: 'translateY(-2px)' } }}
+      >
+        <TileFace tile={tile} />
+        {live && <TileLive gmid={tile.gmid} />}
       </Box>
     );
   }
@@ -149,18 +209,60 @@ function Tile({ tile, lockMessage }: { tile: CasinoTile; lockMessage: string | n
       sx={{ ...TILE_SX, transition: 'transform 120ms', '&:hover': { transform: 'translateY(-2px)' } }}
     >
       <TileFace tile={tile} />
+      {live && <TileLive gmid={tile.gmid} />}
     </Box>
+  );
+}
+
+/** A visitor's click on a table: how to watch it. */
+function WatchDialog({ tile, onClose, onDemo }: { tile: CasinoTile | null; onClose: () => void; onDemo?: () => Promise<void> }) {
+  const navigate = useNavigate();
+  const [busy, setBusy] = useState(false);
+  const demo = async () => {
+    if (!tile || !onDemo) return;
+    setBusy(true);
+    try {
+      await onDemo();
+      navigate(`/casino/${tile.gmid}`);
+    } finally {
+      setBusy(false);
+      onClose();
+    }
+  };
+  return (
+    <Dialog open={tile !== null} onClose={onClose} aria-labelledby="watch-title" data-testid="watch-dialog">
+      <DialogTitle id="watch-title">Watch {tile?.gname}</DialogTitle>
+      <DialogContent>
+        <Typography sx={{ fontSize: 14 }}>Log in to watch and bet at this table, or try the demo: a practice account with play money, no sign-up.</Typography>
+      </DialogContent>
+      <DialogActions>
+        <Button onClick={onClose}>Close</Button>
+        {onDemo && (
+          <Button variant="outlined" disabled={busy} onClick={() => void demo()}>
+            Demo
+          </Button>
+        )}
+        <Button variant="contained" component={RouterLink} to="/login">
+          Login
+        </Button>
+      </DialogActions>
+    </Dialog>
   );
 }
 
 export type CasinoTileGridProps = {
   tiles: ReadonlyArray<CasinoTile>;
   loading: boolean;
-  /** Why a tile is locked (the toast on click), or null when it opens. */
-  lockMessage: (tile: CasinoTile) => string | null;
+  /** Whether a tile opens, asks a visitor to log in, or is locked (and why). */
+  access: (tile: CasinoTile) => TileAccess;
+  /** Each tile shows its table's live state. */
+  live?: boolean;
+  /** Starts a demo session (the watch dialog's Demo button). */
+  onDemo?: () => Promise<void>;
 };
 
-export function CasinoTileGrid({ tiles, loading, lockMessage }: CasinoTileGridProps) {
+export function CasinoTileGrid({ tiles, loading, access, live = false, onDemo }: CasinoTileGridProps) {
+  const [watching, setWatching] = useState<CasinoTile | null>(null);
   if (loading) {
     return (
       <Box sx={{ display: 'grid', placeItems: 'center', p: 3 }}>
@@ -172,10 +274,13 @@ export function CasinoTileGrid({ tiles, loading, lockMessage }: CasinoTileGridPr
     return <Typography sx={{ p: 2, textAlign: 'center', color: 'text.secondary' }}>No data available</Typography>;
   }
   return (
-    <Box sx={{ display: 'grid', gridTemplateColumns: { xs: 'repeat(2, 1fr)', sm: 'repeat(3, 1fr)', md: 'repeat(4, 1fr)', lg: 'repeat(5, 1fr)' }, gap: 1 }}>
-      {tiles.map((tile) => (
-        <Tile key={`${tile.ctype}-${tile.gmid}`} tile={tile} lockMessage={lockMessage(tile)} />
-      ))}
-    </Box>
+    <>
+      <Box sx={{ display: 'grid', gridTemplateColumns: { xs: 'repeat(2, 1fr)', sm: 'repeat(3, 1fr)', md: 'repeat(4, 1fr)', lg: 'repeat(5, 1fr)' }, gap: 1 }}>
+        {tiles.map((tile) => (
+          <Tile key={`${tile.ctype}-${tile.gmid}`} tile={tile} access={access(tile)} live={live} onWatch={setWatching} />
+        ))}
+      </Box>
+      <WatchDialog tile={watching} onClose={() => setWatching(null)} onDemo={onDemo} />
+    </>
   );
 }

@@ -7,7 +7,7 @@ import { Box, ButtonBase, Typography } from '@mui/material';
 import type { CasinoItem } from '@/types';
 import { isItemLocked } from '../model/round';
 import { selectItem } from '../hooks/use-bet-actions';
-import { selectSelectedSide, useCasinoStore } from '../stores/casino-store';
+import { selectItemWon, selectSelectedSide, useCasinoStore } from '../stores/casino-store';
 
 const FACES = ['', '⚀', '⚁', '⚂', '⚃', '⚄', '⚅'];
 /** Dice glyph size by how many dice a cell shows, so three fit a narrow cell. */
@@ -35,12 +35,19 @@ export function boardLabel(nat: string): string {
 
 const Cell = memo(function Cell({ item, span = 1, tall = false }: { item: CasinoItem | undefined; span?: number; tall?: boolean }) {
   const selected = useCasinoStore(selectSelectedSide(item?.sid ?? -1)) !== null;
+  const won = useCasinoStore(selectItemWon(item?.sid ?? -1));
   if (!item) return <Box sx={{ gridColumn: `span ${span}` }} />;
   const locked = isItemLocked(item);
   const label = boardLabel(item.nat);
   const dice = label !== item.nat && !item.nat.startsWith('Total');
   return (
-    <Box data-testid={`item-${item.sid}`} data-nat={item.nat} data-locked={locked ? 'true' : 'false'} sx={{ gridColumn: `span ${span}`, gridRow: tall ? 'span 2' : undefined, display: 'flex' }}>
+    <Box
+      data-testid={`item-${item.sid}`}
+      data-nat={item.nat}
+      data-locked={locked ? 'true' : 'false'}
+      data-won={won ? 'true' : 'false'}
+      sx={{ gridColumn: `span ${span}`, gridRow: tall ? 'span 2' : undefined, display: 'flex', borderRadius: 1, ...(won ? { outline: '3px solid #f5b700', outlineOffset: -1, boxShadow: '0 0 12px rgba(245,183,0,0.7)' } : {}) }}
+    >
       <ButtonBase
         disabled={locked}
         aria-label={`${item.nat} back ${item.b}`}

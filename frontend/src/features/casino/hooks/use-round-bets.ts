@@ -6,15 +6,20 @@ import { selectUser, useSession } from '@/lib/session';
 import { getRoundBets } from '../api/get-round-bets';
 import { selectMid, useCasinoStore } from '../stores/casino-store';
 
-export function refreshRoundBets(): Promise<void> {
-  const { round } = useCasinoStore.getState();
-  if (!round) return Promise.resolve();
-  const { mid, gtype } = round;
+function fetchBets(mid: string, gtype: string): Promise<void> {
   return getRoundBets(mid, gtype)
     .then((bets) => {
       if (bets) useCasinoStore.getState().setBets(mid, bets);
     })
     .catch((error: unknown) => console.error('Error fetching bets:', error));
+}
+
+/** The running round's bets, and the last round's while any of them waits for its result. */
+export function refreshRoundBets(): Promise<void> {
+  const { round, lastBets } = useCasinoStore.getState();
+  if (!round) return Promise.resolve();
+  const unsettled = lastBets && lastBets.bets.some((bet) => bet.result === null);
+  return Promise.all([fetchBets(round.mid, round.gtype), unsettled ? fetchBets(lastBets.mid, round.gtype) : null]).then(() => undefined);
 }
 
 export function useRoundBets(): void {

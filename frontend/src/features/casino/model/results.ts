@@ -21,7 +21,8 @@ const badge = (label: string, background: string, color = WHITE): ResultBadge =>
 /** Per table: the strip letter → its colours. */
 const TABLE_BADGES: Record<string, Record<string, ResultBadge>> = {
   teen20: { A: badge('A', GOLD, DARK_TEXT), B: badge('B', RED), T: badge('T', GREEN) },
-  dt20: { D: badge('D', RED), T: badge('T', GOLD, DARK_TEXT), TIE: badge('TIE', GREEN) },
+  // P: a pair of two suits (Dragon, Tiger and Tie lose); TIE: the same card twice.
+  dt20: { D: badge('D', RED), T: badge('T', GOLD, DARK_TEXT), TIE: badge('TIE', GREEN), P: badge('P', PURPLE) },
   lucky7: { L: badge('L', BLUE), H: badge('H', RED), 7: badge('7', GOLD, DARK_TEXT) },
   ab20: { A: badge('A', RED), B: badge('B', BLUE) },
   baccarat: { P: badge('P', BLUE), B: badge('B', RED), T: badge('T', GREEN) },

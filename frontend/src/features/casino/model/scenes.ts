@@ -64,3 +64,23 @@ export function ballByBallOver(seq: number, status: RoundStatus | null, results:
   const runs = bowled.reduce((sum, mark) => sum + (mark === 'W' ? 0 : Number(mark)), 0);
   return { over: Math.floor((seq - 1) / BALLS_PER_OVER) + 1, ball, bowled, runs };
 }
+
+/**
+ * The hands a resulted round's winner names: the hand itself (`Player A`, `Dragon`, `Banker`), a
+ * hand its name starts with (`Player 8`), or Casino War's players (`Player 1, 4`). None for a
+ * tie or a winner that is no hand.
+ */
+export function winningHands(winner: string, names: ReadonlyArray<string>): Set<string> {
+  const war = /^Player (\d+(?:, \d+)*)$/.exec(winner);
+  if (war && names.includes('Dealer')) return new Set((war[1] ?? '').split(', ').map((n) => `Player ${n}`));
+  return new Set(names.filter((name) => winner === name || winner.startsWith(`${name} `) || winner.startsWith(`${name}:`)));
+}
+
+/** The European wheel's pockets, clockwise from 0. */
+export const WHEEL_ORDER: ReadonlyArray<number> = [0, 32, 15, 19, 4, 21, 2, 25, 17, 34, 6, 27, 13, 36, 11, 30, 8, 23, 10, 5, 24, 16, 33, 1, 20, 14, 31, 9, 22, 18, 29, 7, 28, 12, 35, 3, 26];
+
+/** The wheel's turn, in degrees, that brings `number`'s pocket under the marker at the top. */
+export function wheelAngle(number: number): number {
+  const index = WHEEL_ORDER.indexOf(number);
+  return index < 0 ? 0 : -(index * 360) / WHEEL_ORDER.length;
+}

@@ -7,6 +7,8 @@ import type { BetView, CasinoItem, CasinoRound, CasinoTile, CardHand, ResultRow,
 import { clearsSlip, mergeRound, type RoundDelta } from '../model/round';
 import { EMPTY_SLIP, type CasinoSelection, type CasinoSlip } from '../model/slip';
 
+export type RoundBetsOf = { mid: string; bets: BetView[] };
+
 type Store = {
   tiles: Record<number, CasinoTile[]>;
   gtype: string | null;
@@ -14,6 +16,9 @@ type Store = {
   /** The server does not run this table (404 from `data2`). */
   unavailable: boolean;
   bets: BetView[];
+  /** The player's bets of the table's last round, kept with their results until the player
+   * bets on the round now running. */
+  lastBets: RoundBetsOf | null;
   slip: CasinoSlip;
   setTiles: (typeId: number, tiles: CasinoTile[]) => void;
   reset: (gtype: string) => void;
@@ -37,9 +42,10 @@ export const useCasinoStore = create<Store>((set) => ({
   round: null,
   unavailable: false,
   bets: [],
+  lastBets: null,
   slip: EMPTY_SLIP,
   setTiles: (typeId, tiles) => set((state) => ({ tiles: { ...state.tiles, [typeId]: tiles } })),
-  reset: (gtype) => set({ gtype, round: null, unavailable: false, bets: [], slip: EMPTY_SLIP, motionScale: 1 }),
+  reset: (gtype) => set({ gtype, round: null, unavailable: false, bets: [], lastBets: null, slip: EMPTY_SLIP, motionScale: 1 }),
   setUnavailable: () => set((state) => (state.round ? state : { unavailable: true })),
   motionScale: 1,
   setMotionScale: (motionScale) => set((state) => (state.motionScale === motionScale ? state : { motionScale })),
@@ -52,10 +58,20 @@ export const useCasinoStore = create<Store>((set) => ({
       // Spec §4: a new round clears the slip and stake (not on roulette); My Bet follows the
       // new round id.
       if (clearsSlip(state.round, next)) changes.slip = EMPTY_SLIP;
-      if (state.round && state.round.mid !== next.mid) changes.bets = [];
+      // My Bet follows the new round id; the last round's bets stay, with their results, until
+      // the player bets on the new one.
+      if (state.round && state.round.mid !== next.mid) {
+        changes.bets = [];
+        if (state.bets.length > 0) changes.lastBets = { mid: state.round.mid, bets: state.bets };
+      }
       return changes;
     }),
-  setBets: (mid, bets) => set((state) => (state.round?.mid === mid ? { bets } : state)),
+  setBets: (mid, bets) =>
+    set((state) => {
+      if (state.round?.mid === mid) return bets.length > 0 ? { bets, lastBets: null } : { bets };
+      if (state.lastBets?.mid === mid) return { lastBets: { mid, bets } };
+      return state;
+    }),
   // Spec §4: a new selection resets the stake to 0.
   select: (selection) => set({ slip: { selection, stake: 0, submitting: false } }),
   setStake: (stake) => set((state) => ({ slip: { ...state.slip, stake } })),
@@ -69,6 +85,7 @@ export type CasinoStore = Store;
 const NO_ITEMS: CasinoItem[] = [];
 const NO_HANDS: CardHand[] = [];
 const NO_RESULTS: ResultRow[] = [];
+const NO_WINNERS: number[] = [];
 
 export const selectTiles =
   (typeId: number) =>
@@ -91,6 +108,25 @@ export const selectItems = (state: Store): CasinoItem[] => state.round?.items ??
 export const selectResults = (state: Store): ResultRow[] => state.round?.results ?? NO_RESULTS;
 export const selectStats = (state: Store): TableStats | undefined => state.round?.stats;
 export const selectBets = (state: Store): BetView[] => state.bets;
+export const selectLastBets = (state: Store): RoundBetsOf | null => state.lastBets;
+/** The bets My Bet shows: the running round's, else the last round's (with its round id). Not a
+ * selector for `useCasinoStore` (it builds a new object): use `useShownBets`. */
+export const selectShownBets = (state: Store): RoundBetsOf | null =>
+  state.bets.length > 0 && state.round ? { mid: state.round.mid, bets: state.bets } : state.lastBets;
+
+/** `selectShownBets` from three stable selections, so a render reads the same answer twice. */
+export function useShownBets(): RoundBetsOf | null {
+  const bets = useCasinoStore(selectBets);
+  const mid = useCasinoStore(selectMid);
+  const lastBets = useCasinoStore(selectLastBets);
+  return bets.length > 0 && mid ? { mid, bets } : lastBets;
+}
+export const selectWinners = (state: Store): number[] => state.round?.winners ?? NO_WINNERS;
+/** Whether item `sid` won the round just resulted: each cell re-renders only when it flips. */
+export const selectItemWon =
+  (sid: number) =>
+  (state: Store): boolean =>
+    state.round?.status === 'RESULT' && (state.round.winners ?? NO_WINNERS).includes(sid);
 export const selectSlip = (state: Store): CasinoSlip => state.slip;
 /** The side selected on one item, or null: each cell re-renders only when its own state flips. */
 export const selectSelectedSide =

@@ -1,4 +1,4 @@
-import type { Fixture, Market, Scoreboard } from '@/types';
+import type { Fixture, Market, MarketResult, Scoreboard } from '@/types';
 import { apiData } from '@/lib/api-client';
 import { DATA_BASE } from '@/lib/config';
 
@@ -6,7 +6,10 @@ import { DATA_BASE } from '@/lib/config';
 export type FinalResult = { message: string; markets: { mid: number; mname: string; gtype: string; result: string }[] };
 
 /** `clock_ms`: the simulator's clock when read (the cricketv page's round clock); `over`: the fixture is finished. */
-export type MatchSnapshot = { fixture: Fixture; markets: Market[]; scoreboard: Scoreboard | null; clock_ms?: number; over?: FinalResult };
+/** A decided market on the page and its result. */
+export type SettledMarket = { mid: number; result: MarketResult };
+
+export type MatchSnapshot = { fixture: Fixture; markets: Market[]; scoreboard: Scoreboard | null; clock_ms?: number; over?: FinalResult; results?: SettledMarket[] };
 
 /** Which call feeds the page: real matches and virtual cricket use matchstate, cricketv its own. */
 export type MatchSource = 'matchstate' | 'cricketvdata';

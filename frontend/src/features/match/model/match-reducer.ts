@@ -36,7 +36,10 @@ export function fromSnapshot(snapshot: MatchSnapshot): MatchState {
     byId[market.mid] = market;
     marketIds.push(market.mid);
   }
-  return { fixture: snapshot.fixture ?? null, marketIds, byId, scoreboard: snapshot.scoreboard ?? null, settled: {}, removed: Boolean(snapshot.over), clockMs: snapshot.clock_ms ?? null, over: snapshot.over ?? null };
+  // A market decided before the page opened stays, closed, naming its result.
+  const settled: Record<number, MarketResult> = {};
+  for (const { mid, result } of snapshot.results ?? []) settled[mid] = result;
+  return { fixture: snapshot.fixture ?? null, marketIds, byId, scoreboard: snapshot.scoreboard ?? null, settled, removed: Boolean(snapshot.over), clockMs: snapshot.clock_ms ?? null, over: snapshot.over ?? null };
 }
 
 export function applyDelta(state: MatchState, delta: MatchDelta): MatchState {

@@ -75,7 +75,7 @@ export function makeRound(overrides: Partial<RoundResult> = {}): RoundResult {
     seed: 42,
     win: 'A',
     winner: 'Player A',
-    rdesc: 'Player A wins with a pair',
+    rdesc: 'Player A | Player A: Pair | Player B: High card',
     stacked: false,
     card: 'KSS,2HH,KDD,3CC,9HH,4DD',
     hands: [

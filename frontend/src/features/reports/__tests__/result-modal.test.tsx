@@ -95,9 +95,11 @@ describe('result modal', () => {
     expect(figure('result-round-id')).toBe('260310011234');
     const view = screen.getByTestId('round-result');
     expect(within(view).getAllByText('Player A').length).toBeGreaterThan(0);
-    expect(within(view).getByText('Player A wins with a pair')).toBeInTheDocument();
-    expect(within(view).getByText('Pair Plus A: Pays 2')).toBeInTheDocument();
-    expect(within(view).queryByText(/Player B: /)).not.toBeInTheDocument();
+    expect(within(view).getByTestId('round-winner')).toHaveTextContent('Player A');
+    expect(within(view).getByText('Player A: Pair')).toBeInTheDocument();
+    expect(within(view).getByText('Player B: High card')).toBeInTheDocument();
+    expect(within(view).getByText('Pair Plus A: pays 2.00')).toBeInTheDocument();
+    expect(within(view).queryByText(/Player B: lost/)).not.toBeInTheDocument();
     expect(figure('result-profit')).toBe('98.00');
     expect(within(view).queryByTestId('round-stacked')).not.toBeInTheDocument();
   });

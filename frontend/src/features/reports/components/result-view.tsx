@@ -9,16 +9,25 @@ import type { ResultModalData } from '../model/result-data';
 import { sportsWinner } from '../model/result-bets';
 
 const OUTCOME_LABELS: Record<ItemOutcome['kind'], string> = {
-  win: 'Win',
-  half_win: 'Half win',
-  pays: 'Pays',
-  push: 'Push',
-  half_lose: 'Half lose',
-  lose: 'Lose',
+  win: 'won',
+  half_win: 'won half',
+  pays: 'pays',
+  push: 'stake returned',
+  half_lose: 'lost half',
+  lose: 'lost',
 };
 
 export function outcomeLabel(outcome: ItemOutcome): string {
-  return outcome.kind === 'pays' ? `Pays ${outcome.rate}` : OUTCOME_LABELS[outcome.kind];
+  return outcome.kind === 'pays' ? `pays ${outcome.rate.toFixed(2)}` : OUTCOME_LABELS[outcome.kind];
+}
+
+/** The description after its first part (the winner, shown on its own line). */
+export function resultDetails(rdesc: string): string[] {
+  return rdesc
+    .split('|')
+    .slice(1)
+    .map((part) => part.trim())
+    .filter(Boolean);
 }
 
 /** Items that did not simply lose: what paid, half paid or was pushed. */
@@ -48,8 +57,18 @@ function CasinoRoundView({ round }: { round: RoundResult }) {
       </Box>
       <Box sx={{ display: 'flex', flexDirection: 'column', gap: 0.5, minWidth: 0, flex: '1 1 220px' }}>
         {round.stacked && <Chip size="small" color="error" label="Stacked (test mode)" data-testid="round-stacked" sx={{ alignSelf: 'flex-start' }} />}
-        <Line label="Winner">{round.winner || '-'}</Line>
-        {round.rdesc && <Line label="Result">{round.rdesc}</Line>}
+        <Line label="Winner">
+          <span data-testid="round-winner">{round.winner || '-'}</span>
+        </Line>
+        {resultDetails(round.rdesc).length > 0 && (
+          <Line label="Result">
+            <Box component="span" data-testid="round-details" sx={{ display: 'flex', flexDirection: 'column' }}>
+              {resultDetails(round.rdesc).map((part) => (
+                <span key={part}>{part}</span>
+              ))}
+            </Box>
+          </Line>
+        )}
         {notable.length > 0 && (
           <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 0.5, mt: 0.5 }} aria-label="Item outcomes">
             {notable.map((item) => (

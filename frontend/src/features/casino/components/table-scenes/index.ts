@@ -4,3 +4,6 @@ export { BallByBallBoard } from './ball-by-ball-board';
 export { PokerScene } from './poker-scene';
 export { RaceTrack } from './race-track';
 export { SuperOverBoard } from './super-over-board';
+export { DiceBowl } from './dice-bowl';
+export { FeltHands } from './felt-hands';
+export { RouletteWheel } from './roulette-wheel';

@@ -6,16 +6,20 @@ import { selectOdds } from '../../hooks/use-bet-actions';
 import { useMatchStore } from '../../stores/match-store';
 import { levelOf } from './columns';
 import { selectSelectedSide } from './selected-side';
+import { statusOverlay } from '../../model/status-overlay';
+import { OverlayCover } from './overlay-cover';
 
 /** One digit of cricket casino: its back price, or its status over it when it is not open. */
 export function DigitCell({ market, section, compact }: { market: Market; section: Section; compact: boolean }) {
   const selectedSide = useMatchStore(selectSelectedSide(market.mid, section.sid));
   const open = isSectionBettable(market, section);
   const level = levelOf(section, 'back', 0);
+  const result = useMatchStore((state) => state.settled[market.mid]);
   return (
     <Box data-testid={`row-${market.mid}-${section.sid}`} sx={{ position: 'relative', textAlign: 'center' }}>
       <Typography sx={{ fontSize: 12, fontWeight: 700, py: 0.25 }}>{section.nat}</Typography>
-      <OddsCell
+      <Box aria-hidden={!open} sx={{ visibility: open ? 'visible' : 'hidden' }}>
+        <OddsCell
         side="back"
         odds={level?.odds ?? 0}
         size={level?.size}
@@ -23,9 +27,10 @@ export function DigitCell({ market, section, compact }: { market: Market; sectio
         selected={selectedSide === 'back'}
         onSelect={open && level ? () => selectOdds(market, section, 'back', level.odds, level.size) : undefined}
       />
+      </Box>
       {!open && (
-        <Box data-testid="status-overlay" sx={{ position: 'absolute', inset: 0, display: 'flex', alignItems: 'center', justifyContent: 'center', bgcolor: 'rgba(20,20,20,0.78)', color: 'error.light', fontSize: 10, fontWeight: 700 }}>
-          {isBettable(market.status) ? section.gstatus : market.status}
+        <Box sx={{ position: 'absolute', left: 0, right: 0, bottom: 0, top: 22 }}>
+          <OverlayCover overlay={statusOverlay(isBettable(market.status) ? section.gstatus : market.status, section, result)} compact />
         </Box>
       )}
     </Box>

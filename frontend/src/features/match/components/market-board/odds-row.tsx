@@ -1,5 +1,6 @@
 // One section of a market as a row: its name, the runner's book or the line's Run Amount, the
-// prices of each column and, when it is not open, its status over the cells.
+// prices of each column and, when it is not open, an overlay that hides them: its status, or,
+// once its market is decided, what the result made of it (Winner, Lost, the runs).
 import { memo, useState } from 'react';
 import { Box, Button, Typography } from '@mui/material';
 import type { Market, MarketType, RunRow, Section, SectionBook } from '@/types';
@@ -9,6 +10,8 @@ import { isBettable, isSectionBettable, stakeLimits } from '../../model/bet-rule
 import { selectOdds } from '../../hooks/use-bet-actions';
 import { selectIsExchange, useMatchStore } from '../../stores/match-store';
 import { RunAmountDialog } from '../run-amount-dialog';
+import { statusOverlay } from '../../model/status-overlay';
+import { OverlayCover } from './overlay-cover';
 import { CELL_W, levelOf, limitsLabel, type Column } from './columns';
 import { ProjectedBook } from './projected-book';
 import { selectSelectedSide } from './selected-side';
@@ -28,6 +31,7 @@ export const OddsRow = memo(function OddsRow({ market, section, columns, compact
   const [runsOpen, setRunsOpen] = useState(false);
   const open = isSectionBettable(market, section);
   const status = !isBettable(market.status) ? market.status : section.gstatus;
+  const result = useMatchStore((state) => state.settled[market.mid]);
   const { min, max } = stakeLimits(market, section);
   const cellW = compact ? CELL_W.compact : CELL_W.wide;
   const runBook = RUN_BOOK_TYPES.has(market.gtype);
@@ -74,7 +78,7 @@ export const OddsRow = memo(function OddsRow({ market, section, columns, compact
           // An exchange's best cell takes a click with no money at it: the player names a price.
           const priceable = exchange && column.tno === 0;
           return (
-            <Box key={`${column.side}${column.tno}`} sx={{ width: cellW, opacity: column.tno === 0 ? 1 : 0.85 }}>
+            <Box key={`${column.side}${column.tno}`} aria-hidden={!open} sx={{ width: cellW, opacity: column.tno === 0 ? 1 : 0.85, visibility: open ? 'visible' : 'hidden' }}>
               <OddsCell
                 side={column.side}
                 odds={level?.odds ?? 0}
@@ -87,27 +91,7 @@ export const OddsRow = memo(function OddsRow({ market, section, columns, compact
             </Box>
           );
         })}
-        {!open && (
-          <Box
-            data-testid="status-overlay"
-            aria-label={status}
-            sx={{
-              position: 'absolute',
-              inset: 0,
-              display: 'flex',
-              alignItems: 'center',
-              justifyContent: 'center',
-              bgcolor: 'rgba(20,20,20,0.78)',
-              color: status === 'SUSPENDED' ? 'error.light' : 'warning.light',
-              fontWeight: 700,
-              fontSize: compact ? 11 : 12,
-              letterSpacing: 0.5,
-              textTransform: 'uppercase',
-            }}
-          >
-            {status}
-          </Box>
-        )}
+        {!open && <OverlayCover overlay={statusOverlay(status, section, result)} compact={compact} />}
       </Box>
       {showLimits && !compact && (
         <Box sx={{ width: 110, px: 1, display: 'flex', flexDirection: 'column', justifyContent: 'center', fontSize: 10, color: 'text.secondary', lineHeight: 1.3 }}>

@@ -10,6 +10,7 @@ import { HeaderRow } from './header-row';
 import { LadderPanel } from './ladder-panel';
 import { MarketFrame } from './market-frame';
 import { OddsRow } from './odds-row';
+import { resultTitle } from '../../model/status-overlay';
 
 /** One runner market: match odds (with its ladder view), bookmaker or cricket casino. */
 export function RunnerMarket({ mid, compact }: { mid: number; compact: boolean }) {
@@ -17,7 +18,9 @@ export function RunnerMarket({ mid, compact }: { mid: number; compact: boolean }
   const books = useMatchStore(selectBook(mid));
   const [ladderOpen, setLadderOpen] = useState(false);
   const exchange = useMatchStore(selectIsExchange(market?.gtype ?? 'fancy'));
+  const result = useMatchStore((state) => state.settled[mid]);
   if (!market) return null;
+  const decided = resultTitle(result, market.section);
   const columns = columnsFor(market.gtype, compact);
   const limits = sharedStakeLimits(market);
   const position = exchange && hasPosition(books) ? Object.values(books ?? {}).map((book) => book.amount).join(',') : null;
@@ -35,7 +38,7 @@ export function RunnerMarket({ mid, compact }: { mid: number; compact: boolean }
   ) : undefined;
   return (
     <MarketFrame
-      title={market.mname}
+      title={decided ? `${market.mname} · ${decided}` : market.mname}
       limits={limits ? limitsLabel(limits.min, limits.max) : undefined}
       mid={mid}
       actions={
