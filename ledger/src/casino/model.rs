@@ -1,5 +1,8 @@
-//! The casino's state: each table's current round, the resulted rounds, the tables' locks and
-//! paused dealing, and the casino's world; and how rounds and tables are numbered.
+//! The casino's state: each table's current round, its last resulted round, the tables' locks
+//! and paused dealing, and the casino's world; and how rounds and tables are numbered. The
+//! resulted rounds themselves are history (`crate::history`): the state keeps per table only the
+//! last one, which with rounds numbered upwards is all a decision needs, so it stays the same
+//! size however many rounds were dealt.
 
 use crate::ids::CASINO_ID_BASE;
 use crate::world::FeedWorld;
@@ -12,8 +15,9 @@ pub struct Casino {
     pub casino_world: Option<FeedWorld>,
     /// Casino tables by gtype: the round each has open (taking bets or dealing), until resulted.
     pub tables: BTreeMap<String, TableRound>,
-    /// Resulted casino rounds by book id: ordered by day, table and time (`round_book`).
-    pub rounds: BTreeMap<u64, RoundRecord>,
+    /// Each table's last resulted round, by gtype. A table's rounds are numbered upwards (day,
+    /// table, time: `round_book`), so a round at or below it is resulted (or was passed over).
+    pub last_resulted: BTreeMap<String, LastResulted>,
     /// Casino table numbers (`cid`) the administrator locked: they take no bets.
     pub locked_tables: BTreeSet<u32>,
     /// The tables an operator locked in the console (and has not unlocked): a restart keeps them
@@ -53,7 +57,34 @@ pub struct TableRound {
     pub opened_at_ms: i64,
 }
 
-/// A resulted casino round, as the results pages list it. The cards are not kept here: the log
+/// A table's last resulted round.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub struct LastResulted {
+    /// The table's match id (`table_gmid`).
+    pub gmid: u64,
+    pub book: u64,
+    /// Resulted void (stakes returned).
+    pub void: bool,
+}
+
+impl Casino {
+    /// Whether round `book` of table `gtype` is resulted: at or below the table's last resulted.
+    pub fn is_resulted(&self, gtype: &str, book: u64) -> bool {
+        self.last_resulted.get(gtype).is_some_and(|last| book <= last.book)
+    }
+
+    /// Whether round `book` of the table whose match id is `gmid` is resulted.
+    pub fn is_book_resulted(&self, gmid: u64, book: u64) -> bool {
+        self.last_resulted.values().any(|last| last.gmid == gmid && book <= last.book)
+    }
+
+    /// Whether round `book` of table `gtype` is the table's last resulted round and was void.
+    pub fn is_last_void(&self, gtype: &str, book: u64) -> bool {
+        self.last_resulted.get(gtype).is_some_and(|last| last.book == book && last.void)
+    }
+}
+
+/// A resulted casino round, as the results pages list it (kept in the history). The cards are not kept here: the log
 /// has the whole result, and the round engine deals them again from the seed.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct RoundRecord {
