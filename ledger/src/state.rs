@@ -36,7 +36,7 @@ impl State {
     /// Whether a market or casino round (of match `gmid`) has its result: it takes no bets and
     /// settles no more.
     pub fn is_resulted(&self, gmid: u64, mid: u64) -> bool {
-        self.sports.resulted.contains_key(&mid) || self.casino.is_book_resulted(gmid, mid)
+        self.sports.resulted.contains_key(&mid) || self.casino.resulted.of_gmid(gmid, mid)
     }
 
     /// A settled sports bet whose market was void: its stake came back and nothing decided it

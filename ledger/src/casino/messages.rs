@@ -110,7 +110,7 @@ pub enum CasinoReject {
     UnknownRound,
     #[error("Round is closed")]
     RoundClosed,
-    #[error("Round {mid} was already opened, or is not after the table's last round")]
+    #[error("Round {mid} was already opened")]
     RoundExists { mid: String },
     #[error("This casino game is currently locked by the administrator.")]
     TableLocked,

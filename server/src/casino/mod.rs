@@ -173,8 +173,7 @@ const VOIDED_REMARK: &str = "This round is void: every stake is returned.";
 fn dealt_aside(tables: &SharedTables, hub: &HubHandle, engine: &EngineHandle, round: &CasinoRound) -> bool {
     let (voided, paused) = {
         let ledger = engine.read();
-        // The round the engine deals is the table's newest: resulted already, it was voided.
-        let voided = ledger::casino::round_book(&round.mid).is_some_and(|book| ledger.casino.is_last_void(&round.gtype, book));
+        let voided = ledger::casino::round_book(&round.mid).is_some_and(|book| ledger.casino.resulted.is_void(&round.gtype, book));
         let shown_now = read(tables).round(&round.gtype).is_some_and(|r| r.mid == round.mid);
         (voided, ledger.casino.paused_tables.contains(&round.gtype) && !shown_now)
     };
