@@ -246,7 +246,7 @@ pub fn verify_with_progress(store: &dyn Store, live: Option<&State>, progress: &
         exposure.expect(head, user.exposure_minor == expected, || format!("{} exposure {} expected {expected}", user.username, user.exposure_minor));
     }
     for (key, book) in &state.betting.books {
-        settled.expect(head, !state.is_resulted(key.mid), || format!("market {} has a result but {} users keep open bets", key.mid, book.open.len()));
+        settled.expect(head, !state.is_resulted(book.gmid, key.mid), || format!("market {} has a result but {} users keep open bets", key.mid, book.open.len()));
     }
     let mut replayed = Check::new("replay equals live state");
     let reference = match live {
@@ -358,9 +358,9 @@ fn check_result_fits(state: &State, envelope: &Envelope, results: &mut Check) {
 /// Invariant 5 for one event, against the state before it: a bet settles once, while open, and
 /// only after its market's result.
 fn check_settlement(state: &State, envelope: &Envelope, settled: &mut Check) {
-    let Event::Bets(BetEvent::BetsSettled { mid, bets, .. }) = &envelope.event else { return };
+    let Event::Bets(BetEvent::BetsSettled { gmid, mid, bets, .. }) = &envelope.event else { return };
     for (bet_id, _) in bets {
         let open = state.betting.bets.get(bet_id).is_some_and(|b| b.settled.is_none() && b.book.mid == *mid);
-        settled.expect(envelope.seq, open && state.is_resulted(*mid), || format!("seq {}: bet {bet_id} settled twice, unknown, or before its market's result", envelope.seq));
+        settled.expect(envelope.seq, open && state.is_resulted(*gmid, *mid), || format!("seq {}: bet {bet_id} settled twice, unknown, or before its market's result", envelope.seq));
     }
 }

@@ -1,8 +1,8 @@
 //! The history projection: what accounts' pages list, kept in sled beside the log and
 //! fed from it, out of the in-memory state (which keeps only what decides the next command). Per
 //! account: statement rows (money moved outside betting), settlement rows (one per settled market
-//! or round), activity (sign-ins, password changes) and operators' actions; and every bet, placed
-//! and settled.
+//! or round), activity (sign-ins, password changes) and operators' actions; every bet, placed
+//! and settled; and every resulted casino round, by table and by time.
 //!
 //! It is a projection: it holds nothing the log does not, it records the last event it applied,
 //! and at start it catches up from the log from there (`catch_up`); `rebuild` drops it and folds
@@ -15,6 +15,9 @@
 //! ```text
 //! [kind u8][user_id u64 BE][seq u64 BE]  ->  row      (kind: 1 statement, 2 settlement, 3 activity, 4 action)
 //! [0x10][bet_id u64 BE]                   ->  bet
+//! [0x30][table][book u64 BE]              ->  resulted round     (table: gtype's length u8, its bytes)
+//! [0x31][table][at_ms BE, sign flipped][book u64 BE]  ->  ()  (the table's rounds by time)
+//! [0x32][table]                           ->  the table's open round: (mid, gmid)
 //! [0xFF] "applied"                        ->  seq u64 BE
 //! ```
 //!
@@ -26,6 +29,8 @@ use crate::accounts::messages::AccountEvent;
 use crate::accounts::model::{Activity, ActivityKind, SettlementEntry, StatementEntry};
 use crate::bets::messages::BetEvent;
 use crate::bets::model::{Bet, Settled};
+use crate::casino::messages::CasinoEvent;
+use crate::casino::model::{RoundRecord, RoundSummary};
 use crate::event::{Envelope, Event};
 use crate::ids::UserId;
 use crate::oversight::messages::OversightEvent;
@@ -38,6 +43,9 @@ use std::path::Path;
 pub use crate::store::HISTORY_DIR;
 
 const BET_PREFIX: u8 = 0x10;
+const ROUND_PREFIX: u8 = 0x30;
+const ROUND_TIME_PREFIX: u8 = 0x31;
+const OPEN_ROUND_PREFIX: u8 = 0x32;
 const APPLIED_KEY: &[u8] = b"\xffapplied";
 /// Events folded per sled batch when catching up.
 const CATCH_UP_CHUNK: usize = 4096;
@@ -133,6 +141,23 @@ fn bet_key(bet_id: u64) -> [u8; 9] {
     key
 }
 
+/// `prefix`, the table (gtype's length and bytes), then `rest`.
+fn table_key(prefix: u8, gtype: &str, rest: &[u64]) -> Vec<u8> {
+    let mut key = Vec::with_capacity(2 + gtype.len() + 8 * rest.len());
+    key.push(prefix);
+    key.push(u8::try_from(gtype.len()).unwrap_or(u8::MAX));
+    key.extend_from_slice(gtype.as_bytes());
+    for part in rest {
+        key.extend_from_slice(&part.to_be_bytes());
+    }
+    key
+}
+
+/// A time as a key part that sorts as the time does (negative times first).
+fn time_part(at_ms: i64) -> u64 {
+    (at_ms as u64) ^ (1 << 63)
+}
+
 fn encode<T: Serialize>(value: &T) -> Vec<u8> {
     rmp_serde::to_vec(value).expect("history records contain only encodable values")
 }
@@ -191,7 +216,29 @@ impl History {
         let mut bets: BTreeMap<u64, Bet> = BTreeMap::new();
         // Each user's last settlement row written here: its commission follows it.
         let mut settled_here: BTreeMap<UserId, SettlementEntry> = BTreeMap::new();
+        // Tables' rounds opened in this batch (`None`: resulted in it), as (mid, gmid).
+        let mut opened_here: BTreeMap<String, Option<(String, u64)>> = BTreeMap::new();
         for envelope in &envelopes {
+            match &envelope.event {
+                Event::Casino(CasinoEvent::RoundOpened { gtype, mid, gmid, .. }) => {
+                    batch.insert(table_key(OPEN_ROUND_PREFIX, gtype, &[]), encode(&(mid, gmid)));
+                    opened_here.insert(gtype.clone(), Some((mid.clone(), *gmid)));
+                }
+                Event::Casino(CasinoEvent::RoundResulted { gtype, book, result }) => {
+                    let open = match opened_here.remove(gtype) {
+                        Some(open) => open,
+                        None => self.tree.get(table_key(OPEN_ROUND_PREFIX, gtype, &[]))?.map(|bytes| decode::<(String, u64)>(&bytes)).transpose()?,
+                    };
+                    let (mid, gmid) = open.ok_or_else(|| StoreError::Corrupt { key: envelope.seq, reason: format!("round {book} of {gtype} resulted but never opened") })?;
+                    let outcome = result.as_ref().map(|r| RoundSummary { seed: r.seed, win: r.win.clone(), winner: r.winner.clone(), stacked: r.stacked.then(|| Box::new(r.clone())) });
+                    let record = RoundRecord { gtype: gtype.clone(), mid, gmid, at_ms: envelope.at_ms, outcome };
+                    batch.remove(table_key(OPEN_ROUND_PREFIX, gtype, &[]));
+                    opened_here.insert(gtype.clone(), None);
+                    batch.insert(table_key(ROUND_PREFIX, gtype, &[*book]), encode(&record));
+                    batch.insert(table_key(ROUND_TIME_PREFIX, gtype, &[time_part(envelope.at_ms), *book]), &[][..]);
+                }
+                _ => {}
+            }
             for (user_id, row) in rows_of(envelope) {
                 let seq = envelope.seq;
                 batch.insert(&row_key(row.kind(), user_id, seq), encode(&row));
@@ -279,6 +326,24 @@ impl History {
         }
     }
 
+    /// Table `gtype`'s resulted round `book`.
+    pub fn round(&self, gtype: &str, book: u64) -> Result<Option<RoundRecord>, StoreError> {
+        self.tree.get(table_key(ROUND_PREFIX, gtype, &[book]))?.map(|bytes| decode(&bytes)).transpose()
+    }
+
+    /// Table `gtype`'s rounds resulted from `from_ms` to `to_ms` (both included), oldest first
+    /// (`.rev()` for newest first).
+    pub fn rounds_between(&self, gtype: &str, from_ms: i64, to_ms: i64) -> impl DoubleEndedIterator<Item = Result<RoundRecord, StoreError>> + '_ {
+        let range = table_key(ROUND_TIME_PREFIX, gtype, &[time_part(from_ms), 0])..=table_key(ROUND_TIME_PREFIX, gtype, &[time_part(to_ms), u64::MAX]);
+        let gtype = gtype.to_owned();
+        self.tree.range(range).map(move |item| {
+            let (key, _) = item?;
+            let book = key.len().checked_sub(8).and_then(|at| key.get(at..)).and_then(|b| <[u8; 8]>::try_from(b).ok()).map(u64::from_be_bytes);
+            let book = book.ok_or_else(|| StoreError::Corrupt { key: 0, reason: "a round's time key".into() })?;
+            self.round(&gtype, book)?.ok_or_else(|| StoreError::Corrupt { key: 0, reason: format!("round {book} of {gtype} is indexed but not kept") })
+        })
+    }
+
     pub fn bet(&self, bet_id: u64) -> Result<Option<Bet>, StoreError> {
         self.tree.get(bet_key(bet_id))?.map(|bytes| decode(&bytes)).transpose()
     }
@@ -307,6 +372,7 @@ impl History {
                 (Some((key, value)), Some((key_again, value_again))) if key == key_again && value == value_again => {
                     match key.first() {
                         Some(&BET_PREFIX) => compared.bets += 1,
+                        Some(&ROUND_PREFIX) => compared.rounds += 1,
                         Some(kind) if *kind < BET_PREFIX => compared.rows += 1,
                         _ => {}
                     }
@@ -330,4 +396,5 @@ impl History {
 pub struct Compared {
     pub rows: u64,
     pub bets: u64,
+    pub rounds: u64,
 }

@@ -33,21 +33,17 @@ pub struct State {
 }
 
 impl State {
-    /// Whether a market or casino round has its result: it takes no bets and settles no more.
-    pub fn is_resulted(&self, mid: u64) -> bool {
-        self.sports.resulted.contains_key(&mid) || self.casino.rounds.contains_key(&mid)
+    /// Whether a market or casino round (of match `gmid`) has its result: it takes no bets and
+    /// settles no more.
+    pub fn is_resulted(&self, gmid: u64, mid: u64) -> bool {
+        self.sports.resulted.contains_key(&mid) || self.casino.resulted.of_gmid(gmid, mid)
     }
 
-    /// A settled bet whose market or round was void: its stake came back and nothing decided it
-    /// (the result modal's "Deleted" bets).
-    pub fn is_voided(&self, bet: &Bet) -> bool {
-        if bet.settled.is_none() {
-            return false;
-        }
-        match bet.payoff {
-            Payoff::Item { .. } => self.casino.rounds.get(&bet.book.mid).is_some_and(|round| round.outcome.is_none()),
-            _ => matches!(self.sports.resulted.get(&bet.book.mid), Some(MarketResult::Void)),
-        }
+    /// A settled sports bet whose market was void: its stake came back and nothing decided it
+    /// (the result modal's "Deleted" bets). A casino round's void is in the history
+    /// (`History::round`).
+    pub fn is_voided_market(&self, bet: &Bet) -> bool {
+        bet.settled.is_some() && !matches!(bet.payoff, Payoff::Item { .. }) && matches!(self.sports.resulted.get(&bet.book.mid), Some(MarketResult::Void))
     }
 
     /// The parts an operator's action reads.

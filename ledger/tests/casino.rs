@@ -80,7 +80,7 @@ fn a_round_opens_closes_and_results_as_events() {
     let resulted = run(&mut state, Command::Casino(CasinoCommand::SettleRound { gtype: "teen20".into(), mid: MID.into(), result: Some(result(&[])) }));
     assert_eq!(resulted.len(), 1, "no bets: only the result");
     assert!(state.casino.tables.is_empty());
-    assert_eq!(state.casino.rounds[&book].outcome.as_ref().map(|o| o.winner.as_str()), Some("Player A"));
+    assert_eq!(state.casino.resulted.recent[&book], ledger::casino::RecentResult { gtype: "teen20".into(), gmid: table_gmid(1), void: false, at_ms: T0 }, "the state keeps that the round resulted, the history the round");
     assert_eq!(when(&state, Command::Casino(CasinoCommand::SettleRound { gtype: "teen20".into(), mid: MID.into(), result: None })), Err(Reject::Bets(BetReject::AlreadySettled)));
     assert_eq!(when(&state, Command::Casino(CasinoCommand::OpenRound { gtype: "teen20".into(), table: 1, mid: MID.into() })), Err(Reject::Casino(CasinoReject::RoundExists { mid: MID.into() })));
     // A restarted table deals its last round again, past its betting: closing it changes nothing.
@@ -148,7 +148,7 @@ fn a_table_that_opens_a_new_round_voids_the_one_it_never_resulted() {
     assert_eq!(events[0], Event::Casino(CasinoEvent::RoundResulted { gtype: "teen20".into(), book, result: None }));
     assert!(matches!(&events[1], Event::Bets(BetEvent::BetsSettled { total_minor: 0, exposure_after_minor: 0, balance_after_minor: 100_000, .. })));
     assert_eq!(state.casino.tables["teen20"].mid, "2611220112400");
-    assert_eq!(state.casino.rounds[&book].outcome, None);
+    assert!(state.casino.resulted.is_void("teen20", book));
 }
 
 #[test]
@@ -216,4 +216,69 @@ fn the_casino_world_goes_on_across_a_restart_with_the_same_settings() {
     assert_eq!(when(&state, Command::Casino(CasinoCommand::StartCasino { world: restarted.clone() })), Ok(vec![]), "same settings: the world and its open round go on");
     let reseeded = ledger::FeedWorld { seed: 2, ..restarted };
     assert_eq!(when(&state, Command::Casino(CasinoCommand::StartCasino { world: reseeded.clone() })), Ok(vec![Event::Casino(CasinoEvent::CasinoWorldStarted { world: reseeded })]));
+}
+
+/// Round `n` after `MID` on teen20 (a minute apart).
+fn nth_round(n: u64) -> String {
+    (MID.parse::<u64>().expect("digits") + n * 60).to_string()
+}
+
+/// Deals rounds `from..=to` after `MID` on teen20 (table 1), one a minute, every tenth void,
+/// into the state and the log.
+fn deal_rounds(state: &mut State, log: &mut Vec<Envelope>, from: u64, to: u64) {
+    for n in from..=to {
+        let (mid, at_ms) = (nth_round(n), T0 + i64::try_from(n).expect("small") * 60_000);
+        let outcome = (n % 10 != 0).then(|| RoundResult { mid: mid.clone(), ..result(&[]) });
+        for command in [
+            Command::Casino(CasinoCommand::OpenRound { gtype: "teen20".into(), table: 1, mid: mid.clone() }),
+            Command::Casino(CasinoCommand::SettleRound { gtype: "teen20".into(), mid: mid.clone(), result: outcome.clone() }),
+        ] {
+            for event in decide(state, at_ms, &command).expect("accepted") {
+                let envelope = Envelope { seq: state.head_seq + 1, at_ms, event };
+                apply(state, &envelope);
+                log.push(envelope);
+            }
+        }
+    }
+}
+
+#[test]
+fn the_state_keeps_two_days_of_rounds_however_many_were_dealt_and_the_history_keeps_them_all() {
+    let (mut state, mut log) = (State::default(), Vec::new());
+    for event in [opened(1, "alice", Role::User), credited(1, 100_000, 100_000)] {
+        let envelope = Envelope { seq: state.head_seq + 1, at_ms: T0, event };
+        apply(&mut state, &envelope);
+        log.push(envelope);
+    }
+    let casino_bytes = |state: &State| rmp_serde::to_vec(&state.casino).expect("encodes").len();
+    // A round a minute: two days are 2,880 rounds.
+    deal_rounds(&mut state, &mut log, 1, 3_000);
+    let after_two_days = casino_bytes(&state);
+    assert_eq!(state.casino.resulted.recent.len(), 2_881);
+    deal_rounds(&mut state, &mut log, 3_001, 6_000);
+    assert_eq!(casino_bytes(&state), after_two_days, "the casino's state does not grow with its rounds");
+    // An old round cannot open again (below the table's floor), nor a recent one, nor can another
+    // table take a recent round's number; an old round does not settle again.
+    let open = |gtype: &str, table, mid: String| Command::Casino(CasinoCommand::OpenRound { gtype: gtype.into(), table, mid });
+    assert_eq!(when(&state, open("teen20", 1, nth_round(1))), Err(Reject::Casino(CasinoReject::RoundExists { mid: nth_round(1) })));
+    assert_eq!(when(&state, open("teen20", 1, nth_round(5_000))), Err(Reject::Casino(CasinoReject::RoundExists { mid: nth_round(5_000) })));
+    assert_eq!(when(&state, open("lucky7", 2, nth_round(5_000))), Err(Reject::Casino(CasinoReject::RoundExists { mid: nth_round(5_000) })));
+    assert_eq!(when(&state, Command::Casino(CasinoCommand::SettleRound { gtype: "teen20".into(), mid: nth_round(300), result: None })), Err(Reject::Bets(BetReject::AlreadySettled)));
+    // A round numbered below the last ones but never dealt opens (a world whose clock is behind).
+    assert!(when(&state, open("teen20", 1, (MID.parse::<u64>().expect("digits") + 5_000 * 60 + 1).to_string())).is_ok());
+
+    // The history has every round: by table and number, and by time.
+    let store = MemStore::default();
+    store.append(&log).expect("appends");
+    let dir = tempfile::tempdir().expect("temp dir");
+    let history = ledger::history::History::rebuild(dir.path(), &store).expect("folds the log");
+    let book = |n: u64| round_book(&nth_round(n)).expect("a round id");
+    let round = history.round("teen20", book(300)).expect("reads").expect("kept");
+    assert_eq!((round.mid, round.gmid, round.at_ms, round.outcome), (nth_round(300), table_gmid(1), T0 + 300 * 60_000, None), "every tenth round void");
+    let round = history.round("teen20", book(301)).expect("reads").expect("kept");
+    assert_eq!(round.outcome.map(|o| o.winner), Some("Player A".to_owned()));
+    assert_eq!(history.round("lucky7", book(301)).expect("reads"), None, "rounds are kept by table");
+    let hour: Vec<u64> = history.rounds_between("teen20", T0 + 100 * 60_000, T0 + 159 * 60_000).rev().map(|r| round_book(&r.expect("reads").mid).expect("an id")).collect();
+    assert_eq!(hour, (100..=159).rev().map(book).collect::<Vec<_>>(), "an hour of rounds, newest first");
+    assert_eq!(history.rounds_between("teen20", T0 - 1, T0 + 6_000 * 60_000).count(), 6_000);
 }

@@ -1,7 +1,7 @@
 //! `apply` for the casino's tables. Pure.
 
 use crate::casino::messages::CasinoEvent;
-use crate::casino::model::{Casino, RoundRecord, RoundSummary, TableRound};
+use crate::casino::model::{Casino, RecentResult, TableRound};
 
 pub fn apply(casino: &mut Casino, at_ms: i64, event: &CasinoEvent) {
     match event {
@@ -22,8 +22,7 @@ pub fn apply(casino: &mut Casino, at_ms: i64, event: &CasinoEvent) {
         CasinoEvent::RoundResulted { gtype, book, result } => {
             let Some(round) = casino.tables.remove(gtype) else { return };
             debug_assert_eq!(round.book, *book, "decide results the table's current round");
-            let outcome = result.as_ref().map(|r| RoundSummary { seed: r.seed, win: r.win.clone(), winner: r.winner.clone(), stacked: r.stacked.then(|| Box::new(r.clone())) });
-            casino.rounds.insert(*book, RoundRecord { gtype: gtype.clone(), mid: round.mid, gmid: round.gmid, at_ms, outcome });
+            casino.resulted.insert(*book, RecentResult { gtype: gtype.clone(), gmid: round.gmid, void: result.is_none(), at_ms });
         }
         CasinoEvent::TableLocked { table } => {
             casino.locked_tables.insert(*table);

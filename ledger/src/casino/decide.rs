@@ -71,7 +71,8 @@ where
     check_gtype(gtype)?;
     let book = round_book(mid).ok_or(CasinoReject::UnknownRound)?;
     let current = casino.tables.get(gtype);
-    if casino.rounds.contains_key(&book) || current.is_some_and(|r| r.book == book) {
+    // A round resulted (on any table: no two share a book) or dealt now cannot open again.
+    if casino.resulted.taken(gtype, book) || casino.tables.values().any(|r| r.book == book) {
         return Err(CasinoReject::RoundExists { mid: mid.to_owned() });
     }
     let mut events = Vec::new();
@@ -86,7 +87,7 @@ where
 /// Ends betting on the table's current round; closing it again changes nothing, nor does closing
 /// a round already resulted (a restarted table deals its last round again, past its betting).
 fn close_round(casino: &Casino, gtype: &str, mid: &str) -> Result<Vec<CasinoEvent>, CasinoReject> {
-    if round_book(mid).is_some_and(|book| casino.rounds.get(&book).is_some_and(|r| r.gtype == gtype)) {
+    if round_book(mid).is_some_and(|book| casino.resulted.of_table(gtype, book)) {
         return Ok(vec![]);
     }
     let round = casino.tables.get(gtype).filter(|r| r.mid == mid).ok_or(CasinoReject::UnknownRound)?;
@@ -108,7 +109,7 @@ where
     R: From<CasinoReject> + From<BetReject>,
 {
     let book = round_book(mid).ok_or(CasinoReject::UnknownRound)?;
-    if casino.rounds.contains_key(&book) {
+    if casino.resulted.of_table(gtype, book) {
         return Err(BetReject::AlreadySettled.into());
     }
     let round = casino.tables.get(gtype).filter(|r| r.book == book).ok_or(CasinoReject::UnknownRound)?;

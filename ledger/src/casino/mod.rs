@@ -12,4 +12,4 @@ pub mod model;
 pub use apply::apply;
 pub use decide::decide;
 pub use messages::{CasinoCommand, CasinoEvent, CasinoReject};
-pub use model::{round_book, table_gmid, Casino, RoundRecord, RoundSummary, TableRound};
+pub use model::{round_book, table_gmid, Casino, RecentResult, Resulted, RESULTED_KEPT_MS, RoundRecord, RoundSummary, TableRound};

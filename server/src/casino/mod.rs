@@ -173,7 +173,7 @@ const VOIDED_REMARK: &str = "This round is void: every stake is returned.";
 fn dealt_aside(tables: &SharedTables, hub: &HubHandle, engine: &EngineHandle, round: &CasinoRound) -> bool {
     let (voided, paused) = {
         let ledger = engine.read();
-        let voided = ledger::casino::round_book(&round.mid).and_then(|book| ledger.casino.rounds.get(&book)).is_some_and(|r| r.outcome.is_none());
+        let voided = ledger::casino::round_book(&round.mid).is_some_and(|book| ledger.casino.resulted.is_void(&round.gtype, book));
         let shown_now = read(tables).round(&round.gtype).is_some_and(|r| r.mid == round.mid);
         (voided, ledger.casino.paused_tables.contains(&round.gtype) && !shown_now)
     };

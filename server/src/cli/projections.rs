@@ -61,6 +61,7 @@ pub(super) fn run(settings: &Settings, command: ProjectionsCmd) -> anyhow::Resul
                 "rebuiltMs": rebuilt_ms,
                 "rows": compared.rows,
                 "bets": compared.bets,
+                "rounds": compared.rounds,
                 "same": true,
                 "rebuilt": rebuild,
             });

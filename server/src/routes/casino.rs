@@ -191,21 +191,22 @@ fn results_of_day(state: &AppState, body: ResultsRequest) -> ApiResult<HttpRespo
     }
     let days = Days::of(body.utc_offset)?;
     let (start, end) = (days.start_ms(date, "dateFrom")?, days.end_ms(date, "dateFrom")?);
-    let ledger = state.engine.read();
-    let rows: Vec<CasinoResultRow> = ledger
-        .casino.rounds
-        .values()
+    let history = state.history.at(state.engine.read().head_seq)?;
+    let rows = history
+        .rounds_between(table.gtype, start, end)
         .rev()
-        .filter(|r| r.gtype == table.gtype && (start..=end).contains(&r.at_ms))
-        .map(|r| CasinoResultRow {
-            mid: r.mid.clone(),
-            gtype: r.gtype.clone(),
-            ename: table.name.to_owned(),
-            win: r.outcome.as_ref().map_or_else(|| "V".to_owned(), |o| o.win.clone()),
-            winner: r.outcome.as_ref().map_or_else(|| "Void".to_owned(), |o| o.winner.clone()),
-            created_at: rfc3339(r.at_ms),
+        .map(|round| {
+            let r = round?;
+            Ok(CasinoResultRow {
+                win: r.outcome.as_ref().map_or_else(|| "V".to_owned(), |o| o.win.clone()),
+                winner: r.outcome.as_ref().map_or_else(|| "Void".to_owned(), |o| o.winner.clone()),
+                created_at: rfc3339(r.at_ms),
+                mid: r.mid,
+                gtype: r.gtype,
+                ename: table.name.to_owned(),
+            })
         })
-        .collect();
+        .collect::<Result<Vec<CasinoResultRow>, ledger::StoreError>>()?;
     Ok(ok("Success", rows))
 }
 
@@ -233,7 +234,7 @@ pub async fn round_result(state: web::Data<AppState>, user: AuthUser, JsonBody(b
     let book = round_book(&mid).ok_or_else(unknown)?;
     let ledger = state.engine.read();
     let history = state.history.at(ledger.head_seq)?;
-    let record = ledger.casino.rounds.get(&book).filter(|r| r.gtype == table.gtype).ok_or_else(unknown)?;
+    let record = history.round(table.gtype, book)?.ok_or_else(unknown)?;
     let result = match record.outcome.as_ref() {
         // A round cut before its result (a restart into another world): its page says so, with
         // the player's bets and their stakes returned.

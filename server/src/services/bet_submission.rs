@@ -106,5 +106,5 @@ pub fn answer(state: &AppState, user_id: u64, submitted: Result<Committed, Engin
         Some(bet) => bet.clone(),
         None => state.history.at(ledger.head_seq)?.bet(bet_id)?.ok_or_else(missing)?,
     };
-    Ok((message, PlaceBetResponse { bet: bet_view(&ledger, &bet), balance: Money(account.available_minor()), exp: Money(-account.exposure_minor), order: None }))
+    Ok((message, PlaceBetResponse { bet: bet_view(&ledger, None, &bet), balance: Money(account.available_minor()), exp: Money(-account.exposure_minor), order: None }))
 }

@@ -84,7 +84,7 @@ pub fn order_answer(state: &AppState, user_id: UserId, submitted: Result<Committ
         (_, 0) => "Bet placed successfully",
         _ => "Bet partly matched: the rest waits in the book",
     };
-    Ok((message, PlaceBetResponse { bet: bet_view(&ledger, &bet), balance: Money(account.available_minor()), exp: Money(-account.exposure_minor), order: Some(got) }))
+    Ok((message, PlaceBetResponse { bet: bet_view(&ledger, None, &bet), balance: Money(account.available_minor()), exp: Money(-account.exposure_minor), order: Some(got) }))
 }
 
 /// A request placed again: the order it placed, as it stands now (resting, or matched into open
@@ -102,7 +102,7 @@ fn placed_before(state: &AppState, user_id: UserId, order_id: u64) -> ApiResult<
     };
     let unmatched = ledger.exchange.orders.get(&order_id).map_or(0, |o| o.unmatched_minor);
     let got = OrderOutcome { order_id, matched: Money(matched_minor), avg_price, unmatched: Money(unmatched), cancelled: Money(0) };
-    Ok(("Bet already placed", PlaceBetResponse { bet: bet_view(&ledger, &bet), balance: Money(account.available_minor()), exp: Money(-account.exposure_minor), order: Some(got) }))
+    Ok(("Bet already placed", PlaceBetResponse { bet: bet_view(&ledger, None, &bet), balance: Money(account.available_minor()), exp: Money(-account.exposure_minor), order: Some(got) }))
 }
 
 /// An order shown as a bet (the bet lists' shape): at `price_h`, for its whole size.

@@ -12,7 +12,8 @@ use schemas::bets::{BetView, OpenMarket, RunRow, SectionBook, SettlementRow, Spo
 use schemas::sports::Price;
 use schemas::{Money, User};
 
-pub fn bet_view(state: &State, bet: &Bet) -> BetView {
+/// A bet as the client lists it; a settled casino bet reads its round's void in `history`.
+pub fn bet_view(state: &State, history: Option<&History>, bet: &Bet) -> BetView {
     let kind = bet.payoff.own_kind();
     let placed = rfc3339(bet.placed_at_ms);
     // A casino bet shows its round id and table number, not the ledger's ids for them.
@@ -44,7 +45,21 @@ pub fn bet_view(state: &State, bet: &Bet) -> BetView {
         ip: bet.info.ip.clone(),
         browser_details: bet.info.browser.clone(),
         result: bet.settled.map(|s| Money(s.pnl_minor)),
-        voided: state.is_voided(bet),
+        voided: voided(state, history, bet),
+    }
+}
+
+/// A settled bet whose market or round was void: its stake came back and nothing decided it
+/// (the result modal's "Deleted" bets).
+fn voided(state: &State, history: Option<&History>, bet: &Bet) -> bool {
+    match (&bet.payoff, bet.settled, history) {
+        (_, None, _) => false,
+        (Payoff::Item { .. }, Some(_), Some(history)) => {
+            let gtype = bet.info.gtype.as_str();
+            history.round(gtype, bet.book.mid).ok().flatten().is_some_and(|round| round.outcome.is_none())
+        }
+        (Payoff::Item { .. }, Some(_), None) => false,
+        (_, Some(_), _) => state.is_voided_market(bet),
     }
 }
 
@@ -57,7 +72,7 @@ pub fn open_bets(state: &State, user_id: UserId, gmid: Option<u64>) -> Vec<BetVi
         .filter_map(|b| b.open.get(&user_id))
         .flatten()
         .filter_map(|id| state.betting.bets.get(id))
-        .map(|bet| bet_view(state, bet))
+        .map(|bet| bet_view(state, None, bet))
         .collect();
     bets.sort_by_key(|b| std::cmp::Reverse(b.bet_id));
     bets
@@ -70,7 +85,7 @@ pub fn open_markets(state: &State, user_id: UserId, casino: Option<bool>) -> Vec
     for (key, book) in state.betting.books.iter() {
         let Some(ids) = book.open.get(&user_id) else { continue };
         let exposure = exposure_minor(&book.kind, state.betting.open_bets(key, user_id).into_iter());
-        let bets: Vec<BetView> = ids.iter().filter_map(|id| state.betting.bets.get(id)).map(|bet| bet_view(state, bet)).collect();
+        let bets: Vec<BetView> = ids.iter().filter_map(|id| state.betting.bets.get(id)).map(|bet| bet_view(state, None, bet)).collect();
         let Some(first) = bets.first() else { continue };
         if casino.is_some_and(|wanted| wanted != first.casino) {
             continue;
@@ -169,14 +184,14 @@ pub fn round_bets(ledger: &State, history: &History, user_id: u64, book: u64) ->
             bets.extend(history.bet(*id)?);
         }
     }
-    let mut bets: Vec<BetView> = bets.iter().map(|bet| bet_view(ledger, bet)).collect();
+    let mut bets: Vec<BetView> = bets.iter().map(|bet| bet_view(ledger, Some(history), bet)).collect();
     bets.sort_by_key(|b| std::cmp::Reverse(b.bet_id));
     Ok(bets)
 }
 
 /// One settled market or round of a statement, with its bets (from the history).
 pub fn settlement_row(ledger: &ledger::State, history: &History, entry: &ledger::SettlementEntry) -> Option<SettlementRow> {
-    let bets: Vec<_> = entry.bets.iter().filter_map(|id| history.bet(*id).ok().flatten()).map(|bet| bet_view(ledger, &bet)).collect();
+    let bets: Vec<_> = entry.bets.iter().filter_map(|id| history.bet(*id).ok().flatten()).map(|bet| bet_view(ledger, Some(history), &bet)).collect();
     let first = bets.first()?;
     let (event_name, market_name) = (first.event_name.clone(), first.market_name.clone());
     let (market_id, game_id) = (first.market_id, first.game_id);
