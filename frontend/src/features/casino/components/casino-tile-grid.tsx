@@ -3,16 +3,13 @@
 // colours, an emblem and its name. A live grid (the lobby) shows each table's state over push:
 // its countdown, last results and stake limits. A padlock shows only on a table that is locked
 // (a click says why); a visitor's click opens a dialog saying how to watch: log in, or the demo.
-import { useState } from 'react';
-import { Link as RouterLink, useNavigate } from 'react-router';
-import { Box, Button, CircularProgress, Dialog, DialogActions, DialogContent, DialogTitle, Typography } from '@mui/material';
+import { lazy, Suspense, useState } from 'react';
+import { Link as RouterLink } from 'react-router';
+import { Box, CircularProgress, Typography } from '@mui/material';
 import LockIcon from '@mui/icons-material/Lock';
 import type { CasinoTile } from '@/types';
 import { notify } from '@/lib/notify';
-import { formatAmount } from '@/utils/format';
-import { useTileLive } from '../hooks/use-tile-live';
 import type { TileAccess } from '../model/locks';
-import { resultBadge } from '../model/results';
 
 type Artwork = { gradient: string; emblem: string };
 
@@ -123,41 +120,8 @@ const TILE_SX = {
   textAlign: 'left',
 } as const;
 
-const STATUS_TEXT = { OPEN: '', SUSPENDED: 'Dealing', RESULT: 'Result' } as const;
-
-/** The table's live state over its face: countdown (or where the round is), last results, limits. */
-function TileLive({ gmid }: { gmid: string }) {
-  const live = useTileLive(gmid);
-  if (!live) return null;
-  const open = live.status === 'OPEN';
-  return (
-    <>
-      <Box
-        data-testid="tile-countdown"
-        data-lt={live.lt}
-        data-status={live.status}
-        sx={{ position: 'absolute', top: 6, left: 6, px: 0.75, minWidth: 28, height: 24, borderRadius: 12, display: 'grid', placeItems: 'center', bgcolor: open ? (live.lt > 5 ? '#2e7d32' : '#ef6c00') : 'rgba(0,0,0,0.7)', color: '#fff', fontSize: 12, fontWeight: 800, fontVariantNumeric: 'tabular-nums' }}
-      >
-        {open ? live.lt : STATUS_TEXT[live.status]}
-      </Box>
-      {live.min > 0 && (
-        <Box data-testid="tile-limits" sx={{ position: 'absolute', top: 6, right: 6, px: 0.75, height: 20, borderRadius: 10, display: 'grid', placeItems: 'center', bgcolor: 'rgba(0,0,0,0.6)', color: '#fff', fontSize: 10.5, fontWeight: 700 }}>
-          {formatAmount(live.min)}–{formatAmount(live.max)}
-        </Box>
-      )}
-      <Box data-testid="tile-results" aria-label="Last results" sx={{ position: 'absolute', left: 0, right: 0, bottom: 28, display: 'flex', justifyContent: 'center', gap: '3px' }}>
-        {live.results.map((row) => {
-          const badge = resultBadge(gmid, row.win);
-          return (
-            <Box key={row.mid} title={row.nat} sx={{ minWidth: 18, height: 18, px: '3px', borderRadius: 9, display: 'grid', placeItems: 'center', fontSize: 10, fontWeight: 800, bgcolor: badge.background, color: badge.color, maxWidth: 44, overflow: 'hidden', whiteSpace: 'nowrap' }}>
-              {badge.label}
-            </Box>
-          );
-        })}
-      </Box>
-    </>
-  );
-}
+// A tile's live state (its table topic) loads with the lobby's live tiles, not on the home page.
+const TileLive = lazy(() => import('./tile-live').then((m) => ({ default: m.TileLive })));
 
 function Tile({ tile, access, live, onWatch }: { tile: CasinoTile; access: TileAccess; live: boolean; onWatch: (tile: CasinoTile) => void }) {
   if (access.kind === 'locked') {
@@ -194,7 +158,11 @@ function Tile({ tile, access, live, onWatch }: { tile: CasinoTile; access: TileA
         sx={{ ...TILE_SX, cursor: 'pointer', bgcolor: 'transparent', transition: 'transform 120ms', '&:hover': { transform: 'translateY(-2px)' } }}
       >
         <TileFace tile={tile} />
-        {live && <TileLive gmid={tile.gmid} />}
+        {live && (
+          <Suspense fallback={null}>
+            <TileLive gmid={tile.gmid} />
+          </Suspense>
+        )}
       </Box>
     );
   }
@@ -209,46 +177,18 @@ function Tile({ tile, access, live, onWatch }: { tile: CasinoTile; access: TileA
       sx={{ ...TILE_SX, transition: 'transform 120ms', '&:hover': { transform: 'translateY(-2px)' } }}
     >
       <TileFace tile={tile} />
-      {live && <TileLive gmid={tile.gmid} />}
+      {live && (
+          <Suspense fallback={null}>
+            <TileLive gmid={tile.gmid} />
+          </Suspense>
+        )}
     </Box>
   );
 }
 
-/** A visitor's click on a table: how to watch it. */
-function WatchDialog({ tile, onClose, onDemo }: { tile: CasinoTile | null; onClose: () => void; onDemo?: () => Promise<void> }) {
-  const navigate = useNavigate();
-  const [busy, setBusy] = useState(false);
-  const demo = async () => {
-    if (!tile || !onDemo) return;
-    setBusy(true);
-    try {
-      await onDemo();
-      navigate(`/casino/${tile.gmid}`);
-    } finally {
-      setBusy(false);
-      onClose();
-    }
-  };
-  return (
-    <Dialog open={tile !== null} onClose={onClose} aria-labelledby="watch-title" data-testid="watch-dialog">
-      <DialogTitle id="watch-title">Watch {tile?.gname}</DialogTitle>
-      <DialogContent>
-        <Typography sx={{ fontSize: 14 }}>Log in to watch and bet at this table, or try the demo: a practice account with play money, no sign-up.</Typography>
-      </DialogContent>
-      <DialogActions>
-        <Button onClick={onClose}>Close</Button>
-        {onDemo && (
-          <Button variant="outlined" disabled={busy} onClick={() => void demo()}>
-            Demo
-          </Button>
-        )}
-        <Button variant="contained" component={RouterLink} to="/login">
-          Login
-        </Button>
-      </DialogActions>
-    </Dialog>
-  );
-}
+// The watch dialog (MUI's Dialog, its modal and transitions) loads on a visitor's first click:
+// the home page's initial JavaScript stays within its budget (e2e/bundle-size.test.js).
+const WatchDialog = lazy(() => import('./watch-dialog').then((m) => ({ default: m.WatchDialog })));
 
 export type CasinoTileGridProps = {
   tiles: ReadonlyArray<CasinoTile>;
@@ -280,7 +220,11 @@ export function CasinoTileGrid({ tiles, loading, access, live = false, onDemo }:
           <Tile key={`${tile.ctype}-${tile.gmid}`} tile={tile} access={access(tile)} live={live} onWatch={setWatching} />
         ))}
       </Box>
-      <WatchDialog tile={watching} onClose={() => setWatching(null)} onDemo={onDemo} />
+      {watching && (
+        <Suspense fallback={null}>
+          <WatchDialog tile={watching} onClose={() => setWatching(null)} onDemo={onDemo} />
+        </Suspense>
+      )}
     </>
   );
 }

@@ -1,0 +1,42 @@
+// A casino tile's live state over its face: countdown (or where the round is), last results, limits.
+import { Box } from '@mui/material';
+import { formatAmount } from '@/utils/format';
+import { useTileLive } from '../hooks/use-tile-live';
+import { resultBadge } from '../model/results';
+
+const STATUS_TEXT = { OPEN: '', SUSPENDED: 'Dealing', RESULT: 'Result' } as const;
+
+/** The table's live state over its face: countdown (or where the round is), last results, limits. */
+export function TileLive({ gmid }: { gmid: string }) {
+  const live = useTileLive(gmid);
+  if (!live) return null;
+  const open = live.status === 'OPEN';
+  return (
+    <>
+      <Box
+        data-testid="tile-countdown"
+        data-lt={live.lt}
+        data-status={live.status}
+        sx={{ position: 'absolute', top: 6, left: 6, px: 0.75, minWidth: 28, height: 24, borderRadius: 12, display: 'grid', placeItems: 'center', bgcolor: open ? (live.lt > 5 ? '#2e7d32' : '#ef6c00') : 'rgba(0,0,0,0.7)', color: '#fff', fontSize: 12, fontWeight: 800, fontVariantNumeric: 'tabular-nums' }}
+      >
+        {open ? live.lt : STATUS_TEXT[live.status]}
+      </Box>
+      {live.min > 0 && (
+        <Box data-testid="tile-limits" sx={{ position: 'absolute', top: 6, right: 6, px: 0.75, height: 20, borderRadius: 10, display: 'grid', placeItems: 'center', bgcolor: 'rgba(0,0,0,0.6)', color: '#fff', fontSize: 10.5, fontWeight: 700 }}>
+          {formatAmount(live.min)}–{formatAmount(live.max)}
+        </Box>
+      )}
+      <Box data-testid="tile-results" aria-label="Last results" sx={{ position: 'absolute', left: 0, right: 0, bottom: 28, display: 'flex', justifyContent: 'center', gap: '3px' }}>
+        {live.results.map((row) => {
+          const badge = resultBadge(gmid, row.win);
+          return (
+            <Box key={row.mid} title={row.nat} sx={{ minWidth: 18, height: 18, px: '3px', borderRadius: 9, display: 'grid', placeItems: 'center', fontSize: 10, fontWeight: 800, bgcolor: badge.background, color: badge.color, maxWidth: 44, overflow: 'hidden', whiteSpace: 'nowrap' }}>
+              {badge.label}
+            </Box>
+          );
+        })}
+      </Box>
+    </>
+  );
+}
+
