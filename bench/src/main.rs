@@ -32,6 +32,7 @@
 mod counting;
 mod durable;
 mod history;
+mod markets;
 mod orders;
 mod stats;
 

@@ -19,12 +19,14 @@
 //! `--orders N` takers per run, `--runs R` runs (the median is reported), `--quick` for a smoke
 //! run.
 
+mod markets;
+
 use ledger::book::ladder::{tick_down, tick_up};
 use ledger::book::matching::{match_order, Take};
 use ledger::betting::BookKind;
 use ledger::{AccountEvent, BetDelay, BetEvent, BetInfo, BookKey, Command, Envelope, Event, Exchange, Order, Persistence, SportsCommand, State, UserId};
-use schemas::sports::{Market, MarketType, OddsLevel, Price, Section, Side};
-use schemas::{Money, Role};
+use schemas::sports::{Market, Side};
+use schemas::Role;
 use std::collections::HashMap;
 use std::hint::black_box;
 use std::time::{Duration, Instant};
@@ -339,31 +341,7 @@ fn main() {
 // The whole pure path: decide + apply on a `State` with accounts.
 
 fn market() -> Market {
-    let section = |sid: u32| Section {
-        sid,
-        sno: sid,
-        nat: format!("Runner {sid}"),
-        gstatus: "ACTIVE".into(),
-        min: Money(0),
-        max: Money(0),
-        rem: String::new(),
-        width: 0,
-        odds: vec![OddsLevel { otype: Side::Back, odds: Price(200), size: Price(0), tno: 0 }, OddsLevel { otype: Side::Lay, odds: Price(202), size: Price(0), tno: 0 }],
-    };
-    Market {
-        mid: MID,
-        gmid: GMID,
-        mname: "Match Odds".into(),
-        gtype: MarketType::Match,
-        status: "OPEN".into(),
-        min: Money(100),
-        max: Money(0),
-        minb: Money(100),
-        maxb: Money(100_000_000),
-        rc: 0,
-        rem: String::new(),
-        section: vec![section(1), section(2), section(3)],
-    }
+    markets::match_odds(MID, GMID)
 }
 
 fn place(market: &Market, user_id: UserId, request_id: String, sid: u32, side: Side, price_h: u32, size_minor: i64) -> Command {

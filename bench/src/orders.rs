@@ -18,8 +18,8 @@ use crate::counting::Counting;
 use crate::durable::{now_ms, wait_for_engine_stop};
 use crate::stats::{Latencies, Row};
 use ledger::{AccountCommand, AccountEvent, BetDelay, BetEvent, BetInfo, Command, EngineHandle, Event, Persistence, SportsCommand, Store, UserId};
-use schemas::sports::{Market, MarketType, OddsLevel, Price, Section, Side};
-use schemas::{Money, Role};
+use schemas::sports::{Market, Side};
+use schemas::Role;
 use std::path::Path;
 use std::sync::Arc;
 use std::time::{Duration, Instant};
@@ -76,31 +76,7 @@ struct Book {
 }
 
 fn market(task: usize) -> Market {
-    let section = |sid: u32| Section {
-        sid,
-        sno: sid,
-        nat: format!("Runner {sid}"),
-        gstatus: "ACTIVE".into(),
-        min: Money(0),
-        max: Money(0),
-        rem: String::new(),
-        width: 0,
-        odds: vec![OddsLevel { otype: Side::Back, odds: Price(200), size: Price(0), tno: 0 }, OddsLevel { otype: Side::Lay, odds: Price(202), size: Price(0), tno: 0 }],
-    };
-    Market {
-        mid: MID_BASE + task as u64,
-        gmid: GMID_BASE + task as u64,
-        mname: "Match Odds".into(),
-        gtype: MarketType::Match,
-        status: "OPEN".into(),
-        min: Money(100),
-        max: Money(0),
-        minb: Money(100),
-        maxb: Money(100_000_000),
-        rc: 0,
-        rem: String::new(),
-        section: vec![section(1), section(2), section(3)],
-    }
+    crate::markets::match_odds(MID_BASE + task as u64, GMID_BASE + task as u64)
 }
 
 /// An order asked at `at_ms` (the time it is submitted with: no in-play delay to wait).

@@ -123,6 +123,17 @@ const TILE_SX = {
 // A tile's live state (its table topic) loads with the lobby's live tiles, not on the home page.
 const TileLive = lazy(() => import('./tile-live').then((m) => ({ default: m.TileLive })));
 
+function LiveState({ gmid }: { gmid: string }) {
+  return (
+    <Suspense fallback={null}>
+      <TileLive gmid={gmid} />
+    </Suspense>
+  );
+}
+
+/** An open tile rises under the pointer. */
+const LIFT_SX = { transition: 'transform 120ms', '&:hover': { transform: 'translateY(-2px)' } } as const;
+
 function Tile({ tile, access, live, onWatch }: { tile: CasinoTile; access: TileAccess; live: boolean; onWatch: (tile: CasinoTile) => void }) {
   if (access.kind === 'locked') {
     return (
@@ -155,14 +166,10 @@ function Tile({ tile, access, live, onWatch }: { tile: CasinoTile; access: TileA
         data-access="login"
         aria-label={tile.gname}
         onClick={() => onWatch(tile)}
-        sx={{ ...TILE_SX, cursor: 'pointer', bgcolor: 'transparent', transition: 'transform 120ms', '&:hover': { transform: 'translateY(-2px)' } }}
+        sx={{ ...TILE_SX, ...LIFT_SX, cursor: 'pointer', bgcolor: 'transparent' }}
       >
         <TileFace tile={tile} />
-        {live && (
-          <Suspense fallback={null}>
-            <TileLive gmid={tile.gmid} />
-          </Suspense>
-        )}
+        {live && <LiveState gmid={tile.gmid} />}
       </Box>
     );
   }
@@ -174,14 +181,10 @@ function Tile({ tile, access, live, onWatch }: { tile: CasinoTile; access: TileA
       data-gmid={tile.gmid}
       data-locked="false"
       aria-label={tile.gname}
-      sx={{ ...TILE_SX, transition: 'transform 120ms', '&:hover': { transform: 'translateY(-2px)' } }}
+      sx={{ ...TILE_SX, ...LIFT_SX }}
     >
       <TileFace tile={tile} />
-      {live && (
-          <Suspense fallback={null}>
-            <TileLive gmid={tile.gmid} />
-          </Suspense>
-        )}
+      {live && <LiveState gmid={tile.gmid} />}
     </Box>
   );
 }
