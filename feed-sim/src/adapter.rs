@@ -140,7 +140,7 @@ pub fn run(sim: &mut crate::Simulator, server: &mut Server, feed: &Feed) -> std:
             }
             FeedEvent::FixtureUpdated { fixture } => fixture.gmid,
             FeedEvent::MarketUpdated { market } => market.gmid,
-            FeedEvent::ScoreUpdated { gmid, .. } | FeedEvent::MarketSettled { gmid, .. } | FeedEvent::FixtureRemoved { gmid } => *gmid,
+            FeedEvent::ScoreUpdated { gmid, .. } | FeedEvent::MarketSettled { gmid, .. } | FeedEvent::RunnerWithdrawn { gmid, .. } | FeedEvent::FixtureRemoved { gmid } => *gmid,
         };
         fixtures_fed.contains(&gmid).then(|| crate::offset_ids(event, feed.id_offset))
     };

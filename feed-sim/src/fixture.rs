@@ -13,6 +13,10 @@ use std::collections::BTreeMap;
 const QUOTE_IN_PLAY_MS: (i64, i64) = (500, 900);
 const QUOTE_PRE_MATCH_MS: (i64, i64) = (4_000, 8_000);
 
+/// Where races' fixture and market ids start: far above what the other fixtures reach in a world's life.
+const RACE_GMID_BASE: u64 = 500_000_000;
+const RACE_MID_BASE: u64 = 600_000_000;
+
 /// Ids handed out by the simulator: fixture ids and market ids, each from its own counter.
 #[derive(Debug, Clone)]
 pub struct Ids {
@@ -23,6 +27,11 @@ pub struct Ids {
 impl Ids {
     pub fn new() -> Self {
         Ids { next_gmid: 100_000, next_mid: 1_000_000 }
+    }
+
+    /// Races' ids: a range of their own, so adding races to a world moves no other fixture's ids.
+    pub fn racing() -> Self {
+        Ids { next_gmid: RACE_GMID_BASE, next_mid: RACE_MID_BASE }
     }
 
     pub fn gmid(&mut self) -> u64 {
@@ -139,7 +148,8 @@ impl Live {
         } else {
             self.epoch += 1;
             self.next_quote_ms = t.saturating_add(self.quote_gap());
-            self.refresh(ids, Scope::Exchange, out);
+            let changed = self.stage == Stage::Upcoming && self.game.pre_start(t);
+            self.refresh(ids, if changed { Scope::All } else { Scope::Exchange }, out);
         }
     }
 
@@ -223,6 +233,12 @@ impl Live {
                 headline_moved |= key == MarketKey::MatchOdds;
                 out.push(FeedEvent::MarketUpdated { market: market.clone() });
                 self.markets.insert(key, market);
+            }
+        }
+        // A runner withdrawn: after the markets that show it removed.
+        for (key, sid, reduction_factor_bp) in self.game.take_withdrawals() {
+            if let Some(market) = self.markets.get(&key) {
+                out.push(FeedEvent::RunnerWithdrawn { gmid, mid: market.mid, sid, reduction_factor_bp });
             }
         }
         if !headline_moved {

@@ -23,4 +23,14 @@ pub trait Game: Send {
     fn is_over(&self) -> bool;
     /// Ends the fixture now with this winner, deciding every open market.
     fn finish(&mut self, winner: FixtureWinner);
+    /// Before the start, at a quote refresh at `t`: whether something changed the markets (a
+    /// race's runner withdrawn). Most games have nothing to do before they start.
+    fn pre_start(&mut self, _t: i64) -> bool {
+        false
+    }
+    /// Runners withdrawn since the last call (a race's non-runners): the market, the runner's
+    /// sid and its reduction factor in that market, basis points.
+    fn take_withdrawals(&mut self) -> Vec<(MarketKey, u32, u32)> {
+        Vec::new()
+    }
 }

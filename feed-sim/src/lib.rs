@@ -24,6 +24,7 @@ mod limits;
 mod market;
 mod math;
 mod names;
+mod racing;
 mod racket;
 mod time;
 
@@ -36,10 +37,11 @@ pub fn cricketv_rules() -> Vec<(bool, String)> {
 
 use fixture::{Card, Ids, Live};
 use game::Game;
-use limits::{ACTIONS_PER_STEP_MAX, FIXTURES_PER_SPORT_MAX, VIRTUAL_FIXTURES_MAX, WARMUP_ACTIONS_MAX};
+use limits::{ACTIONS_PER_STEP_MAX, FIXTURES_PER_SPORT_MAX, RACES_PER_KIND_MAX, VIRTUAL_FIXTURES_MAX, WARMUP_ACTIONS_MAX};
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
-use schemas::sports::{FeedEvent, SPORT_CRICKET, SPORT_FOOTBALL, SPORT_TABLE_TENNIS, SPORT_TENNIS};
+use racing::RaceKind;
+use schemas::sports::{FeedEvent, SPORT_CRICKET, SPORT_FOOTBALL, SPORT_GREYHOUND_RACING, SPORT_HORSE_RACING, SPORT_TABLE_TENNIS, SPORT_TENNIS};
 
 /// How a simulator runs.
 #[derive(Debug, Clone, PartialEq)]
@@ -60,11 +62,39 @@ pub struct SimConfig {
     /// changes leave spread over the period instead of all at one step (a burst a push server
     /// would have to write all at once). 0: every due event at every step.
     pub release_period_ms: u64,
+    /// Horse and greyhound races.
+    pub races: RaceConfig,
 }
 
 impl Default for SimConfig {
     fn default() -> Self {
-        SimConfig { seed: 0, speed: 1.0, start_ms: 1_735_689_600_000, fixtures_per_sport: 3, virtual_fixtures: 2, release_period_ms: 0 }
+        SimConfig { seed: 0, speed: 1.0, start_ms: 1_735_689_600_000, fixtures_per_sport: 3, virtual_fixtures: 2, release_period_ms: 0, races: RaceConfig::default() }
+    }
+}
+
+/// The race cards: how many races of each kind are on at once (each replaced by the next when it
+/// ends), how far ahead a new one is shown (simulated milliseconds; the n-th of a kind at start
+/// n times that), and the chance a race has a non-runner. Races draw from a random stream and
+/// ids of their own, so they change nothing else of a world.
+#[derive(Debug, Clone, PartialEq)]
+pub struct RaceConfig {
+    pub greyhound_races: usize,
+    pub horse_races: usize,
+    pub greyhound_lead_ms: (i64, i64),
+    pub horse_lead_ms: (i64, i64),
+    pub non_runner_chance: f64,
+}
+
+impl Default for RaceConfig {
+    fn default() -> Self {
+        RaceConfig { greyhound_races: 3, horse_races: 3, greyhound_lead_ms: (120_000, 300_000), horse_lead_ms: (300_000, 900_000), non_runner_chance: 0.25 }
+    }
+}
+
+impl RaceConfig {
+    /// No races.
+    pub fn none() -> Self {
+        RaceConfig { greyhound_races: 0, horse_races: 0, ..RaceConfig::default() }
     }
 }
 
@@ -129,7 +159,14 @@ pub struct Simulator {
     /// The simulated clock.
     now_ms: i64,
     slots: Vec<(Kind, Live)>,
+    /// The races, after the other fixtures in step order, with their own random stream and ids.
+    race_rng: StdRng,
+    race_ids: Ids,
+    races: Vec<(RaceKind, Live)>,
 }
+
+/// Mixed into the seed for the races' random stream.
+const RACES_SALT: u64 = 0x7261_6365_7321;
 
 impl Simulator {
     pub fn new(config: SimConfig) -> Self {
@@ -141,6 +178,9 @@ impl Simulator {
             real_elapsed_ms: 0,
             now_ms: config.start_ms,
             slots: Vec::new(),
+            race_rng: StdRng::seed_from_u64(config.seed ^ RACES_SALT),
+            race_ids: Ids::racing(),
+            races: Vec::new(),
             config,
         };
         let per_sport = sim.config.fixtures_per_sport.min(FIXTURES_PER_SPORT_MAX);
@@ -151,25 +191,84 @@ impl Simulator {
         for iscc in [1, 2] {
             sim.populate(Kind { sport: Sport::Cricket, iscc }, per_kind);
         }
+        let races = &sim.config.races;
+        let cards = [(RaceKind::Greyhound, races.greyhound_races), (RaceKind::Horse, races.horse_races)];
+        for (kind, count) in cards {
+            for order in 0..count.min(RACES_PER_KIND_MAX) {
+                let live = sim.race(kind, order);
+                sim.races.push((kind, live));
+            }
+        }
         sim
+    }
+
+    /// Replaces a finished race with the next of its kind, announcing it.
+    fn replace_race(&mut self, index: usize, out: &mut Vec<FeedEvent>) {
+        let next = self.race(self.races[index].0, 0);
+        out.push(next.added());
+        out.push(next.score_event());
+        self.races[index].1 = next;
+    }
+
+    /// A race of `kind`, the `order`-th of its kind to start.
+    fn race(&mut self, kind: RaceKind, order: usize) -> Live {
+        let races = &self.config.races;
+        let (low, high) = match kind {
+            RaceKind::Greyhound => races.greyhound_lead_ms,
+            RaceKind::Horse => races.horse_lead_ms,
+        };
+        let (low, high) = (low.max(1_000), high.max(low.max(1_000)));
+        let lead = self.race_rng.gen_range(low..=high) * (order as i64 + 1);
+        let mut rng = StdRng::seed_from_u64(self.race_rng.gen());
+        let names = racing::race_names(kind, &mut rng);
+        let (now, stime_ms) = (self.now_ms, self.now_ms + lead);
+        let game = racing::Race::new(kind, names.runners, now, stime_ms, races.non_runner_chance, &mut rng);
+        let off = chrono::DateTime::from_timestamp_millis(stime_ms).unwrap_or_default().format("%H:%M");
+        let etid = match kind {
+            RaceKind::Greyhound => SPORT_GREYHOUND_RACING,
+            RaceKind::Horse => SPORT_HORSE_RACING,
+        };
+        let ename = format!("{off} {}", names.venue);
+        let card = Card { gmid: self.race_ids.gmid(), etid, iscc: 0, ename: ename.clone(), cname: names.venue.to_string(), stime_ms, tv: false, fancy: false, teams: [names.venue.to_string(), ename] };
+        let mut live = Live::new(card, Box::new(game), rng, now);
+        live.warm_up(now, &mut self.race_ids, WARMUP_ACTIONS_MAX);
+        live
     }
 
     /// Advance by `real_dt_ms` of wall time (× speed); return the feed events in order.
     pub fn step(&mut self, real_dt_ms: u64) -> Vec<FeedEvent> {
         self.real_elapsed_ms = self.real_elapsed_ms.saturating_add(real_dt_ms);
         let target = self.simulated_at(self.real_elapsed_ms);
-        let released: Vec<i64> = (0..self.slots.len()).map(|slot| self.released_until(slot)).collect();
+        let (fixtures, races) = (self.slots.len(), self.races.len());
+        let released: Vec<i64> = (0..fixtures).map(|slot| self.released_until(slot, fixtures)).chain((0..races).map(|slot| self.released_until(slot, races))).collect();
         let mut out = Vec::new();
         for _ in 0..ACTIONS_PER_STEP_MAX {
-            // The earliest due action first (ties by slot), so each fixture's events come in
-            // simulated time order.
-            let next = self.slots.iter().enumerate().map(|(i, (_, live))| (live.due_ms(), i)).filter(|(due, i)| *due <= released[*i]).min();
+            // The earliest due action first (ties by slot, races after the other fixtures), so
+            // each fixture's events come in simulated time order.
+            let next = self
+                .slots
+                .iter()
+                .map(|(_, live)| live)
+                .chain(self.races.iter().map(|(_, live)| live))
+                .enumerate()
+                .map(|(i, live)| (live.due_ms(), i))
+                .filter(|(due, i)| *due <= released[*i])
+                .min();
             let Some((due, index)) = next else { break };
             self.now_ms = self.now_ms.max(due);
-            let live = &mut self.slots[index].1;
-            live.act(due, &mut self.ids, &mut out);
-            if live.is_done() {
-                self.replace(index, &mut out);
+            if index < fixtures {
+                let live = &mut self.slots[index].1;
+                live.act(due, &mut self.ids, &mut out);
+                if live.is_done() {
+                    self.replace(index, &mut out);
+                }
+            } else {
+                let index = index - fixtures;
+                let live = &mut self.races[index].1;
+                live.act(due, &mut self.race_ids, &mut out);
+                if live.is_done() {
+                    self.replace_race(index, &mut out);
+                }
             }
         }
         self.now_ms = self.now_ms.max(target);
@@ -183,12 +282,12 @@ impl Simulator {
 
     /// The simulated moment up to which a slot's due events are released now: its latest
     /// release (`release_period_ms`, the slot's phase of it) at or before the real time elapsed.
-    fn released_until(&self, slot: usize) -> i64 {
+    fn released_until(&self, slot: usize, slots: usize) -> i64 {
         let (period, now) = (self.config.release_period_ms, self.real_elapsed_ms);
         if period == 0 {
             return self.simulated_at(now);
         }
-        let phase = slot as u64 * period / self.slots.len().max(1) as u64;
+        let phase = slot as u64 * period / slots.max(1) as u64;
         let since_release = (now + period - phase) % period;
         self.simulated_at(now.saturating_sub(since_release))
     }
@@ -201,8 +300,9 @@ impl Simulator {
     /// A full image of everything live now (one FixtureAdded per fixture with all markets, then
     /// the ScoreUpdated of each), for a consumer that starts late.
     pub fn snapshot(&self) -> Vec<FeedEvent> {
-        let added = self.slots.iter().map(|(_, live)| live.added());
-        let scores = self.slots.iter().map(|(_, live)| live.score_event());
+        let all = || self.slots.iter().map(|(_, live)| live).chain(self.races.iter().map(|(_, live)| live));
+        let added = all().map(Live::added);
+        let scores = all().map(Live::score_event);
         added.chain(scores).collect()
     }
 
@@ -216,6 +316,12 @@ impl Simulator {
             live.finish(winner, &mut self.ids, &mut out);
             if live.is_done() {
                 self.replace(index, &mut out);
+            }
+        } else if let Some(index) = self.races.iter().position(|(_, live)| live.gmid() == gmid) {
+            let live = &mut self.races[index].1;
+            live.finish(winner, &mut self.race_ids, &mut out);
+            if live.is_done() {
+                self.replace_race(index, &mut out);
             }
         }
         out
@@ -365,5 +471,6 @@ pub fn offset_ids(event: FeedEvent, offset: u64) -> FeedEvent {
         FeedEvent::ScoreUpdated { gmid, scoreboard } => FeedEvent::ScoreUpdated { gmid: gmid + offset, scoreboard },
         FeedEvent::MarketSettled { gmid, mid, result } => FeedEvent::MarketSettled { gmid: gmid + offset, mid: mid + offset, result },
         FeedEvent::FixtureRemoved { gmid } => FeedEvent::FixtureRemoved { gmid: gmid + offset },
+        FeedEvent::RunnerWithdrawn { gmid, mid, sid, reduction_factor_bp } => FeedEvent::RunnerWithdrawn { gmid: gmid + offset, mid: mid + offset, sid, reduction_factor_bp },
     }
 }

@@ -16,6 +16,8 @@ pub const SPEED_MAX: f64 = 10_000.0;
 /// lists, small enough that every refresh stays cheap.
 pub const FIXTURES_PER_SPORT_MAX: usize = 200;
 pub const VIRTUAL_FIXTURES_MAX: usize = 50;
+/// The most races of each kind on the card at once.
+pub const RACES_PER_KIND_MAX: usize = 50;
 
 /// How many recent balls (cricket), points (tennis, table tennis) or goals a scoreboard lists.
 pub const SCOREBOARD_BALLS_MAX: usize = 12;

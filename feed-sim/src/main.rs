@@ -147,6 +147,7 @@ fn record(args: &Args) -> std::io::Result<()> {
         fixtures_per_sport: args.fixtures_per_sport,
         virtual_fixtures: args.virtual_fixtures,
         release_period_ms: 0,
+        races: feed_sim::RaceConfig::default(),
     };
     let mut out: Box<dyn Write> = match &args.out {
         Some(path) => Box::new(BufWriter::new(std::fs::File::create(path)?)),
@@ -168,7 +169,7 @@ fn feed_server(command: &Command) -> std::io::Result<()> {
     let Command::Run { url, seed, speed, source, sports, id_offset, operator, operator_password, fixtures_per_sport, virtual_fixtures, tick_ms, duration_secs } = command else { return Ok(()) };
     let mut server = adapter::Server::sign_in(url, operator, operator_password)?;
     let start_ms = SystemTime::now().duration_since(UNIX_EPOCH).map_or(0, |d| i64::try_from(d.as_millis()).unwrap_or(i64::MAX));
-    let mut sim = Simulator::new(SimConfig { seed: *seed, speed: *speed, start_ms, fixtures_per_sport: *fixtures_per_sport, virtual_fixtures: *virtual_fixtures, release_period_ms: 0 });
+    let mut sim = Simulator::new(SimConfig { seed: *seed, speed: *speed, start_ms, fixtures_per_sport: *fixtures_per_sport, virtual_fixtures: *virtual_fixtures, release_period_ms: 0, races: feed_sim::RaceConfig::default() });
     let feed = adapter::Feed {
         source: source.clone(),
         sports: sports.clone(),

@@ -45,6 +45,8 @@ pub enum MarketKey {
         innings: u8,
         over: u8,
     },
+    /// A race's place market (its win market is `MatchOdds`).
+    Place,
 }
 
 impl MarketKey {
@@ -66,6 +68,7 @@ impl MarketKey {
             MarketKey::LastDigit { innings } => (7, innings, 0),
             MarketKey::OverProps { innings, over } => (8, innings, over),
             MarketKey::OverOddEven { innings, over } => (9, innings, over),
+            MarketKey::Place => (10, 0, 0),
         };
         (kind << 16) | (u64::from(a) << 8) | u64::from(b)
     }

@@ -7,7 +7,7 @@ use std::collections::{BTreeMap, BTreeSet};
 const START_MS: i64 = 1_735_689_600_000;
 
 fn config(seed: u64, speed: f64) -> SimConfig {
-    SimConfig { seed, speed, start_ms: START_MS, fixtures_per_sport: 2, virtual_fixtures: 1, release_period_ms: 0 }
+    SimConfig { seed, speed, start_ms: START_MS, fixtures_per_sport: 2, virtual_fixtures: 1, release_period_ms: 0, races: feed_sim::RaceConfig::none() }
 }
 
 /// Steps `steps` times by `dt_ms` real milliseconds, collecting every event.
@@ -267,6 +267,9 @@ impl Book {
             FeedEvent::ScoreUpdated { gmid, .. } | FeedEvent::FixtureUpdated { fixture: Fixture { gmid, .. } } => {
                 assert!(self.open.contains_key(gmid), "events belong to a live fixture");
             }
+            FeedEvent::RunnerWithdrawn { gmid, mid, .. } => {
+                assert!(self.open.get(gmid).is_some_and(|open| open.contains(mid)), "a runner is withdrawn from an open market");
+            }
         }
     }
 }
@@ -466,7 +469,7 @@ fn gmid_of(event: &FeedEvent) -> u64 {
     match event {
         FeedEvent::FixtureAdded { fixture, .. } | FeedEvent::FixtureUpdated { fixture } => fixture.gmid,
         FeedEvent::MarketUpdated { market } => market.gmid,
-        FeedEvent::ScoreUpdated { gmid, .. } | FeedEvent::MarketSettled { gmid, .. } | FeedEvent::FixtureRemoved { gmid } => *gmid,
+        FeedEvent::ScoreUpdated { gmid, .. } | FeedEvent::MarketSettled { gmid, .. } | FeedEvent::RunnerWithdrawn { gmid, .. } | FeedEvent::FixtureRemoved { gmid } => *gmid,
     }
 }
 
@@ -494,4 +497,61 @@ fn with_a_release_period_each_fixture_releases_on_its_own_phase_and_the_fixtures
     let mut sim = Simulator::new(SimConfig { fixtures_per_sport: 6, ..config(31, 10.0) });
     let bursts = (0..30).map(|_| sim.step(100).len()).filter(|n| *n > 0).count();
     assert!(bursts > 20, "stepping every 100 ms, every step carries events: {bursts} of 30");
+}
+
+#[test]
+fn races_withdraw_runners_before_the_off_turn_in_play_run_and_settle_win_and_place() {
+    use schemas::sports::{MarketResult, SPORT_GREYHOUND_RACING, SPORT_HORSE_RACING};
+    use schemas::tracker::{RacePhase, Tracker};
+    let races = feed_sim::RaceConfig { greyhound_races: 2, horse_races: 2, greyhound_lead_ms: (20_000, 40_000), horse_lead_ms: (30_000, 60_000), non_runner_chance: 1.0 };
+    let mut sim = Simulator::new(SimConfig { fixtures_per_sport: 0, virtual_fixtures: 0, races, ..config(41, 1.0) });
+    let mut book = Book::default();
+    let mut etids = BTreeMap::new();
+    let (mut withdrawn, mut in_play, mut running, mut winners, mut places) = (0, BTreeSet::new(), 0, 0, 0);
+    let mut removed = BTreeSet::new();
+    let events: Vec<FeedEvent> = sim.snapshot().into_iter().chain((0..600).flat_map(|_| sim.step(1_000))).collect();
+    for event in &events {
+        book.apply(event);
+        match event {
+            FeedEvent::FixtureAdded { fixture, markets } => {
+                assert!([SPORT_GREYHOUND_RACING, SPORT_HORSE_RACING].contains(&fixture.etid));
+                assert!(!fixture.iplay || etids.is_empty(), "races start upcoming");
+                etids.insert(fixture.gmid, fixture.etid);
+                let win = &markets[0];
+                let runners = win.section.len();
+                if fixture.etid == SPORT_GREYHOUND_RACING {
+                    assert_eq!(runners, 6);
+                } else {
+                    assert!((6..=14).contains(&runners), "{runners} horses");
+                }
+            }
+            FeedEvent::RunnerWithdrawn { gmid, reduction_factor_bp, .. } => {
+                assert!(!in_play.contains(gmid), "withdrawn before the off only");
+                assert!(*reduction_factor_bp > 0 && *reduction_factor_bp < 10_000);
+                withdrawn += 1;
+            }
+            FeedEvent::FixtureUpdated { fixture } if fixture.iplay => {
+                in_play.insert(fixture.gmid);
+            }
+            FeedEvent::ScoreUpdated { scoreboard, .. } => {
+                if let Some(Tracker::Race(t)) = &scoreboard.tracker {
+                    running += usize::from(t.phase == RacePhase::Running && t.runners.iter().any(|r| r.position_m > 0));
+                }
+            }
+            FeedEvent::MarketSettled { result: MarketResult::Winner { .. }, .. } => winners += 1,
+            FeedEvent::MarketSettled { result: MarketResult::Happened { sids }, .. } => {
+                assert!(sids.len() == 2 || sids.len() == 3);
+                places += 1;
+            }
+            FeedEvent::FixtureRemoved { gmid } => {
+                removed.insert(*gmid);
+            }
+            _ => {}
+        }
+    }
+    assert!(removed.len() >= 4, "races ran to the end and were replaced: {removed:?}");
+    assert!(removed.iter().all(|gmid| in_play.contains(gmid)), "every race turned in-play at the off");
+    assert_eq!((winners, places), (removed.len(), removed.len()), "each race settled its win and place markets");
+    assert!(withdrawn >= 2 * removed.len(), "non-runners from win and place markets: {withdrawn}");
+    assert!(running > 20, "the tracker moved while the races ran");
 }

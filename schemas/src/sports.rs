@@ -61,6 +61,13 @@ pub const SPORT_CRICKET: u32 = 4;
 pub const SPORT_TENNIS: u32 = 2;
 pub const SPORT_FOOTBALL: u32 = 1;
 pub const SPORT_TABLE_TENNIS: u32 = 8;
+/// Racing (Betfair's event type ids): races are fixtures whose win market is an exchange market
+/// of every runner and whose place market pays a runner that finishes within the places.
+pub const SPORT_HORSE_RACING: u32 = 7;
+pub const SPORT_GREYHOUND_RACING: u32 = 4339;
+
+/// A runner's section status once it is withdrawn (a non-runner): no bets on it, shown struck out.
+pub const REMOVED: &str = "REMOVED";
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize, TS, ToSchema)]
 #[serde(rename_all = "lowercase")]
@@ -250,6 +257,19 @@ pub enum FeedEvent {
         #[ts(type = "number")]
         mid: u64,
         result: MarketResult,
+    },
+    /// A runner of a race was withdrawn before the off (a non-runner) from market `mid`: its
+    /// unmatched orders lapse, its bets are void, and the bets matched before on the others have
+    /// their price reduced by `reduction_factor_bp` (its chance in that market when withdrawn,
+    /// basis points; `docs/racing.md`). The market's update showing its section `REMOVED` comes
+    /// first.
+    RunnerWithdrawn {
+        #[ts(type = "number")]
+        gmid: u64,
+        #[ts(type = "number")]
+        mid: u64,
+        sid: u32,
+        reduction_factor_bp: u32,
     },
     /// The fixture is over and gone from the lists.
     FixtureRemoved {

@@ -16,6 +16,8 @@ pub enum Tracker {
     Football(FootballTracker),
     /// Tennis and table tennis.
     Racket(RacketTracker),
+    /// A horse or greyhound race.
+    Race(RaceTracker),
 }
 
 /// A cricket innings in progress.
@@ -149,4 +151,43 @@ pub struct RacketTracker {
     pub rally: Vec<u8>,
     /// Tennis: the current game is a tiebreak.
     pub tiebreak: bool,
+}
+
+/// A horse or greyhound race: where each runner is along the track.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, TS, ToSchema)]
+#[ts(export)]
+pub struct RaceTracker {
+    /// `pre` (going to the start), `running`, or `finished`.
+    pub phase: RacePhase,
+    /// The race's distance in metres.
+    pub distance_m: u32,
+    /// Simulated milliseconds since the off (0 before it).
+    pub elapsed_ms: u32,
+    /// Every declared runner in card order (trap or saddle-cloth number), non-runners included.
+    pub runners: Vec<RaceRunner>,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, TS, ToSchema)]
+#[serde(rename_all = "lowercase")]
+#[ts(export)]
+pub enum RacePhase {
+    Pre,
+    Running,
+    Finished,
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, TS, ToSchema)]
+#[ts(export)]
+pub struct RaceRunner {
+    /// The runner's section id in the race's markets.
+    pub sid: u32,
+    /// Trap (greyhounds, 1 to 6) or saddle-cloth number (horses).
+    pub number: u8,
+    pub name: String,
+    /// Metres covered (at most the distance).
+    pub position_m: u32,
+    /// Place in the race now (1 leads; the finishing place once past the post); 0 for a non-runner.
+    pub rank: u8,
+    /// Withdrawn before the off.
+    pub non_runner: bool,
 }

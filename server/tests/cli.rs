@@ -311,7 +311,7 @@ fn external_feed(url: &str, seed: u64, source: &str, sports: Vec<u32>, id_offset
     let source = source.to_owned();
     std::thread::spawn(move || {
         let mut server = feed_sim::adapter::Server::sign_in(&url, "operator", "operator123").expect("the adapter signs in");
-        let config = feed_sim::SimConfig { seed, speed: 20.0, start_ms: 1_764_000_000_000, fixtures_per_sport: 2, virtual_fixtures: 0, release_period_ms: 0 };
+        let config = feed_sim::SimConfig { seed, speed: 20.0, start_ms: 1_764_000_000_000, fixtures_per_sport: 2, virtual_fixtures: 0, release_period_ms: 0, races: feed_sim::RaceConfig::none() };
         let feed = feed_sim::adapter::Feed { source, sports, id_offset, tick: std::time::Duration::from_millis(100), duration: Some(std::time::Duration::from_secs(2)) };
         feed_sim::adapter::run(&mut feed_sim::Simulator::new(config), &mut server, &feed).expect("the server takes the feed")
     })
