@@ -5,7 +5,8 @@
 
 use crate::event::{Envelope, Event};
 use crate::state::State;
-use crate::{accounts, bets, book, casino, oversight, secure, sports, wallet};
+use crate::sports::messages::SportsEvent;
+use crate::{accounts, bets, book, casino, oversight, racing, secure, sports, wallet};
 
 pub fn apply(state: &mut State, envelope: &Envelope) {
     assert_eq!(envelope.seq, state.head_seq + 1, "events are applied in sequence");
@@ -19,7 +20,12 @@ pub fn apply(state: &mut State, envelope: &Envelope) {
             book::apply::after_bet(&mut state.exchange, &state.betting, &mut state.accounts, event);
         }
         Event::Exchange(event) => book::apply(&mut state.exchange, &mut state.betting, &mut state.accounts, at_ms, event),
-        Event::Sports(event) => sports::apply(&mut state.sports, event),
+        Event::Sports(event) => {
+            sports::apply(&mut state.sports, event);
+            if let SportsEvent::RunnerWithdrawn { mid, sid, reduction_factor_bp, holders, .. } = event {
+                racing::apply(&mut state.betting, &mut state.accounts, *mid, *sid, *reduction_factor_bp, holders);
+            }
+        }
         Event::Casino(event) => casino::apply(&mut state.casino, at_ms, event),
         Event::Oversight(event) => oversight::apply(&mut state.accounts, &mut state.sports, &mut state.casino, event),
         Event::Wallet(event) => wallet::apply(&mut state.wallet, at_ms, event),

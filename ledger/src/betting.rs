@@ -45,6 +45,8 @@ pub enum Payoff {
     /// A live casino item at a fixed rate (decimal, hundredths): its round's result says how it
     /// ended (`ItemOutcome`: win, half win, push, half lose, lose, or a rate of its own).
     Item { sid: u32, rate_h: u32, side: Side },
+    /// A bet on a runner withdrawn from its race (`crate::racing`): it neither wins nor loses.
+    Void,
 }
 
 /// What decided a book.
@@ -102,6 +104,7 @@ impl Payoff {
             Payoff::Binary { .. } => BookKind::OddRuns,
             Payoff::Line { .. } | Payoff::Range { .. } | Payoff::Meter { .. } => BookKind::Runs,
             Payoff::Item { .. } => BookKind::Item,
+            Payoff::Void => BookKind::OddRuns,
         }
     }
 

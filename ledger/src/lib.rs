@@ -32,6 +32,7 @@ pub mod ids;
 pub mod jetstream;
 pub mod limits;
 pub mod oversight;
+pub mod racing;
 pub mod secure;
 pub mod snapshot;
 pub mod sports;

@@ -149,6 +149,27 @@ fn events() -> Vec<Event> {
             book_exposure_after_minor: 4_999,
             exposure_after_minor: 6_349,
         }),
+        Event::Exchange(OrderEvent::OrdersClosed { user_id: 3, book, orders: vec![(31, 700)], why: Closed::NonRunner, book_exposure_after_minor: 0, exposure_after_minor: 850 }),
+        Event::Sports(SportsEvent::RunnerWithdrawn {
+            gmid: 500_000_001,
+            mid: 600_000_002,
+            sid: 4,
+            reduction_factor_bp: 2_500,
+            holders: vec![ledger::racing::Holder { user_id: 3, books: vec![(BookKey { mid: 600_000_002, scope: 0 }, 1_200)], exposure_after_minor: 2_050 }],
+        }),
+        Event::Bets(BetEvent::BetPlaced {
+            bet_id: 32,
+            user_id: 3,
+            request_id: "r-5".into(),
+            gmid: 500_000_001,
+            book: BookKey { mid: 600_000_003, scope: 4 },
+            kind: BookKind::Happens { sid: 4 },
+            payoff: Payoff::Void,
+            stake_minor: 1_000,
+            info: info(),
+            book_exposure_after_minor: 0,
+            exposure_after_minor: 2_050,
+        }),
     ]
 }
 

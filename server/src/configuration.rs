@@ -202,6 +202,53 @@ pub struct FeedSettings {
     /// (no events, no heartbeat) before its fixtures' markets are suspended; 0 never.
     #[serde(default = "default_silence_secs")]
     pub silence_secs: u64,
+    /// Horse and greyhound races (docs/racing.md).
+    #[serde(default)]
+    pub racing: RacingSettings,
+}
+
+/// The race cards the simulator keeps: races of each kind on at once (0: none), how many
+/// simulated seconds ahead a new one is shown (each between the min and max), and the chance a
+/// race has a non-runner. A browser test runs a race in seconds with short leads.
+#[derive(Debug, Clone, Deserialize)]
+#[serde(default)]
+pub struct RacingSettings {
+    pub greyhound_races: usize,
+    pub horse_races: usize,
+    pub greyhound_lead_secs_min: u32,
+    pub greyhound_lead_secs_max: u32,
+    pub horse_lead_secs_min: u32,
+    pub horse_lead_secs_max: u32,
+    pub non_runner_chance: f64,
+}
+
+impl Default for RacingSettings {
+    fn default() -> Self {
+        let races = feed_sim::RaceConfig::default();
+        let secs = |ms: i64| u32::try_from(ms / 1000).unwrap_or(u32::MAX);
+        RacingSettings {
+            greyhound_races: races.greyhound_races,
+            horse_races: races.horse_races,
+            greyhound_lead_secs_min: secs(races.greyhound_lead_ms.0),
+            greyhound_lead_secs_max: secs(races.greyhound_lead_ms.1),
+            horse_lead_secs_min: secs(races.horse_lead_ms.0),
+            horse_lead_secs_max: secs(races.horse_lead_ms.1),
+            non_runner_chance: races.non_runner_chance,
+        }
+    }
+}
+
+impl RacingSettings {
+    pub fn race_config(&self) -> feed_sim::RaceConfig {
+        let ms = |secs: u32| i64::from(secs) * 1000;
+        feed_sim::RaceConfig {
+            greyhound_races: self.greyhound_races,
+            horse_races: self.horse_races,
+            greyhound_lead_ms: (ms(self.greyhound_lead_secs_min), ms(self.greyhound_lead_secs_max.max(self.greyhound_lead_secs_min))),
+            horse_lead_ms: (ms(self.horse_lead_secs_min), ms(self.horse_lead_secs_max.max(self.horse_lead_secs_min))),
+            non_runner_chance: self.non_runner_chance.clamp(0.0, 1.0),
+        }
+    }
 }
 
 /// The exchange (`crate::exchange`): match-odds markets matched between players' orders, and the

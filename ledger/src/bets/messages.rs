@@ -146,6 +146,13 @@ pub enum BetReject {
     ResultDoesNotFit(&'static str),
     /// What the open bets could win with this one would take the balance past the most an
     /// account may hold: settlements are never refused, so the bet is.
+    /// The runner was withdrawn from its race (a non-runner).
+    #[error("{runner} is a non-runner (withdrawn from the race): no bets are taken on it")]
+    RunnerWithdrawn { runner: String },
+    #[error("this runner is already withdrawn from this market")]
+    RunnerAlreadyWithdrawn,
+    #[error("reduction factor must be 0 to 10000 basis points")]
+    ReductionFactorOutOfRange,
     #[error("this bet could take the balance past the most an account may hold ({balance_max_minor} minor units); lower the stake")]
     WinPastBalanceMax { balance_max_minor: i64 },
 }

@@ -73,6 +73,12 @@ pub fn lapse_market(accounts: &Accounts, exchange: &Exchange, mid: u64) -> Vec<O
     close_where(accounts, exchange, |o| o.book.mid == mid, Closed::LapsedAtResult)
 }
 
+/// The orders of market `mid` lapse: a runner was withdrawn, so every price in it is wrong
+/// (Betfair cancels every unmatched bet of the market at a non-runner).
+pub fn lapse_non_runner(accounts: &Accounts, exchange: &Exchange, mid: u64) -> Vec<OrderEvent> {
+    close_where(accounts, exchange, |o| o.book.mid == mid, Closed::NonRunner)
+}
+
 /// An operator cancels a user's unmatched orders (on market `mid`, or all of them).
 pub fn cancel_by_operator(accounts: &Accounts, exchange: &Exchange, user_id: UserId, mid: Option<u64>) -> Vec<OrderEvent> {
     close_where(accounts, exchange, |o| o.user_id == user_id && mid.is_none_or(|mid| o.book.mid == mid), Closed::ByOperator)

@@ -48,6 +48,8 @@ pub enum Closed {
     /// Resting would have crossed its owner's own order on the other side (self-match
     /// prevention: the part that cannot match others is cancelled, never matched with oneself).
     SelfMatch,
+    /// A runner of its market was withdrawn (`crate::racing`).
+    NonRunner,
 }
 
 /// The orders' events. Variants are only ever added, and their names are the log's

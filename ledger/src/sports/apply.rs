@@ -7,6 +7,7 @@ pub fn apply(sports: &mut Sports, event: &SportsEvent) {
     match event {
         SportsEvent::MarketResulted { gmid, mid, result, .. } => {
             sports.resulted.insert(*mid, result.clone());
+            sports.withdrawn.remove(mid);
             sports.market_holds.remove(&(*gmid, Some(*mid)));
         }
         SportsEvent::FeedStarted { epoch } => {
@@ -16,6 +17,9 @@ pub fn apply(sports: &mut Sports, event: &SportsEvent) {
         SportsEvent::FeedWorldStarted { epoch, world } => {
             sports.feed_epoch = *epoch;
             sports.feed_world = Some(world.clone());
+        }
+        SportsEvent::RunnerWithdrawn { mid, sid, reduction_factor_bp, .. } => {
+            sports.withdrawn.entry(*mid).or_default().insert(*sid, *reduction_factor_bp);
         }
     }
 }

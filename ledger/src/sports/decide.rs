@@ -12,6 +12,7 @@ use crate::book::cash_out::HedgeOrder;
 use crate::book::decide::{Ask, CashOutAsk};
 use crate::book::messages::{OrderEvent, OrderReject, Persistence};
 use crate::book::model::Exchange;
+use crate::racing;
 use crate::ids::{is_casino_id, BookKey, UserId};
 use crate::sports::messages::{BetDelay, SportsCommand, SportsEvent};
 use crate::sports::model::Sports;
@@ -51,7 +52,7 @@ where
             let user = check_bettor::<R>(accounts, betting, at_ms, *user_id, request_id, 0, info)?;
             exchange_market::<R>(sports, at_ms, market, *delay, info)?;
             // Every runner open: a hedge may trade any of them.
-            let terms = market.section.iter().map(|s| exchange_terms(market, s.sid)).collect::<Result<Vec<_>, _>>()?.pop().ok_or(BetReject::UnknownSelection)?;
+            let terms = market.section.iter().filter(|s| s.gstatus != schemas::sports::REMOVED).map(|s| exchange_terms(market, s.sid)).collect::<Result<Vec<_>, _>>()?.pop().ok_or(BetReject::UnknownSelection)?;
             let delay_ms = bet_delay_ms(market, *delay);
             let asks = |order: &HedgeOrder| {
                 let section_name = market.section.iter().find(|s| s.sid == order.sid).map(|s| s.nat.clone()).unwrap_or_default();
@@ -79,6 +80,23 @@ where
             Ok(settle_market(accounts, betting, exchange, sports, *gmid, *mid, result, Some(&MarketShape::of(market)))?.into_events())
         }
         SportsCommand::StartFeed { world } => Ok(start_feed(accounts, betting, exchange, sports, at_ms, world)),
+        SportsCommand::WithdrawRunner { gmid, mid, sid, reduction_factor_bp } => {
+            if is_casino_id(*mid) {
+                return Err(BetReject::UnknownMarket.into());
+            }
+            if sports.resulted.contains_key(mid) {
+                return Err(BetReject::AlreadySettled.into());
+            }
+            if *reduction_factor_bp > racing::reduction::REDUCTION_FACTOR_BP_MAX {
+                return Err(BetReject::ReductionFactorOutOfRange.into());
+            }
+            if sports.withdrawn.get(mid).is_some_and(|w| w.contains_key(sid)) {
+                return Err(BetReject::RunnerAlreadyWithdrawn.into());
+            }
+            let withdrawal = racing::withdraw(accounts, betting, exchange, *mid, *sid, *reduction_factor_bp);
+            let withdrawn = SportsEvent::RunnerWithdrawn { gmid: *gmid, mid: *mid, sid: *sid, reduction_factor_bp: *reduction_factor_bp, holders: withdrawal.holders };
+            Ok(withdrawal.lapsed.into_iter().map(E::from).chain(std::iter::once(withdrawn.into())).collect())
+        }
     }
 }
 
@@ -113,6 +131,7 @@ where
         return Err(BetReject::BetDelayNotOver { delay_ms }.into());
     }
     let (sid, side, asked) = info.asked();
+    check_runs(sports, market, sid)?;
     let terms = terms(market, sid, side, asked)?;
     let info = BetInfo { delay_ms, ..info.clone() };
     bet_placed(betting, user, request_id, market.gmid, terms, stake_minor, &info)
@@ -128,6 +147,7 @@ where
     R: From<BetReject> + From<OrderReject>,
 {
     exchange_market::<R>(sports, at_ms, market, delay, info)?;
+    check_runs(sports, market, sid)?;
     let delay_ms = bet_delay_ms(market, delay);
     let terms = exchange_terms(market, sid)?;
     if size_minor < terms.stake_min_minor || size_minor > terms.stake_max_minor {
@@ -146,6 +166,17 @@ where
         in_play: delay.in_play,
         info: BetInfo { delay_ms, ..info.clone() },
     })
+}
+
+/// A bet or order on a runner withdrawn from its race (recorded, or shown `REMOVED` by the feed
+/// before its withdrawal reaches the ledger) is refused, naming the runner.
+fn check_runs(sports: &Sports, market: &Market, sid: u32) -> Result<(), BetReject> {
+    let section = market.section.iter().find(|s| s.sid == sid);
+    let recorded = sports.withdrawn.get(&market.mid).is_some_and(|w| w.contains_key(&sid));
+    if recorded || section.is_some_and(|s| s.gstatus == schemas::sports::REMOVED) {
+        return Err(BetReject::RunnerWithdrawn { runner: section.map_or_else(|| format!("Runner {sid}"), |s| s.nat.clone()) });
+    }
+    Ok(())
 }
 
 /// A market the exchange trades, not resulted, its in-play delay waited since `info`'s request.

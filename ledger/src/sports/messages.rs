@@ -3,6 +3,7 @@
 use crate::bets::messages::BetInfo;
 use crate::book::messages::Persistence;
 use crate::ids::UserId;
+use crate::racing::Holder;
 use crate::sports::results::MarketShape;
 use crate::world::FeedWorld;
 use schemas::sports::{Market, MarketResult};
@@ -68,6 +69,14 @@ pub enum SportsCommand {
         result: MarketResult,
         market: Market,
     },
+    /// Runner `sid` of a race is withdrawn from market `mid` (a non-runner) with its reduction
+    /// factor in that market, basis points (`crate::racing`).
+    WithdrawRunner {
+        gmid: u64,
+        mid: u64,
+        sid: u32,
+        reduction_factor_bp: u32,
+    },
     /// The simulator starts with `world`'s settings (its `start_ms` the time now). The world the
     /// log holds goes on when its settings are the same and it began at most
     /// `FEED_WORLD_RESUME_MS_MAX` ago; otherwise a new world begins and every market still open
@@ -111,9 +120,20 @@ pub enum SportsEvent {
         epoch: u64,
         world: FeedWorld,
     },
+    /// Runner `sid` was withdrawn from market `mid` before the off (a non-runner): the market's
+    /// unmatched orders lapsed just before (`OrdersClosed`, `NonRunner`), its bets on the runner
+    /// are void and the others' prices reduced by `reduction_factor_bp` (`crate::racing`); each
+    /// holder's books' and total exposure after.
+    RunnerWithdrawn {
+        gmid: u64,
+        mid: u64,
+        sid: u32,
+        reduction_factor_bp: u32,
+        holders: Vec<Holder>,
+    },
 }
 
 impl SportsEvent {
     /// The log's names of these events.
-    pub const NAMES: &'static [&'static str] = &["MarketResulted", "FeedStarted", "FeedWorldStarted"];
+    pub const NAMES: &'static [&'static str] = &["MarketResulted", "FeedStarted", "FeedWorldStarted", "RunnerWithdrawn"];
 }

@@ -17,4 +17,8 @@ pub struct Sports {
     /// None)` a whole fixture. The book shows them SUSPENDED whatever the feed sends, across
     /// restarts too.
     pub market_holds: BTreeSet<(u64, Option<u64>)>,
+    /// Runners withdrawn (non-runners) from markets not yet resulted: market id → runner sid →
+    /// its reduction factor in basis points (`crate::racing`).
+    #[serde(default)]
+    pub withdrawn: BTreeMap<u64, BTreeMap<u32, u32>>,
 }

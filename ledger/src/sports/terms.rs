@@ -113,7 +113,7 @@ fn within_limits(payoff: &Payoff) -> bool {
         Payoff::Line { line, rate_h, .. } => line_fits(line) && *rate_h <= PER_100_H_MAX,
         Payoff::Range { line, width, rate_h } => line_fits(line) && *width <= RUNS_MAX + 1 && *rate_h <= PER_100_H_MAX,
         Payoff::Meter { line, .. } => line_fits(line),
-        Payoff::Item { .. } => true,
+        Payoff::Item { .. } | Payoff::Void => true,
     }
 }
 
@@ -121,8 +121,9 @@ fn payoff_needs_odds_above_one(payoff: &Payoff) -> bool {
     matches!(payoff, Payoff::Decimal { .. } | Payoff::Binary { .. })
 }
 
+/// The runners that can win: a withdrawn one (`REMOVED`) cannot.
 fn runners(market: &Market) -> BookKind {
-    BookKind::Runners(market.section.iter().map(|s| s.sid).collect())
+    BookKind::Runners(market.section.iter().filter(|s| s.gstatus != schemas::sports::REMOVED).map(|s| s.sid).collect())
 }
 
 /// Run lines are whole runs.

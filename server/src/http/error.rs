@@ -315,7 +315,9 @@ fn bet_answer(reject: &BetReject) -> (StatusCode, String) {
         R::RoleCannotBet | R::BettingLocked => (S::FORBIDDEN, message),
         R::UnknownSelection | R::UnknownMarket => (S::NOT_FOUND, message),
         R::MarketNotOpen { .. } | R::OddsChanged | R::AlreadySettled | R::DuplicateRequest { .. } | R::RequestIdReused { .. } | R::BetDelayNotOver { .. } => (S::CONFLICT, message),
-        R::SideNotOffered => (S::UNPROCESSABLE_ENTITY, message),
+        R::SideNotOffered | R::RunnerWithdrawn { .. } => (S::UNPROCESSABLE_ENTITY, message),
+        R::RunnerAlreadyWithdrawn => (S::CONFLICT, message),
+        R::ReductionFactorOutOfRange => (S::BAD_REQUEST, message),
         R::WinPastBalanceMax { balance_max_minor } => {
             (S::UNPROCESSABLE_ENTITY, format!("This bet could take your balance past the most an account may hold ({}); lower the stake", Money(*balance_max_minor)))
         }

@@ -179,6 +179,17 @@ pub struct Changes {
     pub navigation: bool,
     /// Fixtures that turned in-play: their exchange orders that asked to lapse, lapse.
     pub in_play: Vec<u64>,
+    /// Runners withdrawn from a race's market, for the ledger (`ledger::racing`).
+    pub withdrawals: Vec<FeedWithdrawal>,
+}
+
+/// A race's runner withdrawn from one market (a non-runner), with its reduction factor.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct FeedWithdrawal {
+    pub gmid: u64,
+    pub mid: u64,
+    pub sid: u32,
+    pub reduction_factor_bp: u32,
 }
 
 /// A match page's delta (`{"kind": …}`), serialized straight to JSON text: a busy match has
@@ -388,6 +399,15 @@ impl Book {
                 self.holds.remove(&(gmid, Some(mid)));
                 noted = Some(FeedEvent::MarketSettled { gmid, mid, result: result.clone() });
                 changes.results.push(FeedResult { gmid, mid, result, market });
+            }
+            FeedEvent::RunnerWithdrawn { gmid, mid, sid, reduction_factor_bp } => {
+                let open = self.fixtures.get(&gmid).is_some_and(|e| !e.settled.contains(&mid));
+                if open && self.feed_market(gmid, mid).is_some_and(|m| m.section.iter().any(|s| s.sid == sid)) {
+                    changes.withdrawals.push(FeedWithdrawal { gmid, mid, sid, reduction_factor_bp });
+                    noted = Some(FeedEvent::RunnerWithdrawn { gmid, mid, sid, reduction_factor_bp });
+                } else {
+                    tracing::warn!(gmid, mid, sid, "a runner withdrawn from a market the book does not have open: ignored");
+                }
             }
             FeedEvent::FixtureRemoved { gmid } => {
                 self.holds.retain(|(held, _)| *held != gmid);

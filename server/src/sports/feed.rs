@@ -188,9 +188,17 @@ fn publish_clocks(shared: &Arc<RwLock<Book>>, hub: &HubHandle, clock_ms: i64) {
     }
 }
 
-/// Fixtures that turned in-play lapse their exchange orders that asked to; then results go to
-/// the ledger in feed order, and one already settled (a replayed feed) is no error.
+/// Runners withdrawn go to the ledger first (each lapses its market's orders and reduces its
+/// bets); fixtures that turned in-play lapse their exchange orders that asked to; then results
+/// go to the ledger in feed order, and one already settled (a replayed feed) is no error.
 pub async fn settle(engine: &EngineHandle, changes: &[Changes]) {
+    for w in changes.iter().flat_map(|c| c.withdrawals.iter()) {
+        let command = Command::Sports(SportsCommand::WithdrawRunner { gmid: w.gmid, mid: w.mid, sid: w.sid, reduction_factor_bp: w.reduction_factor_bp });
+        match engine.submit(now_ms(), command).await {
+            Ok(_) | Err(EngineError::Rejected(Reject::Bets(BetReject::RunnerAlreadyWithdrawn | BetReject::AlreadySettled))) => {}
+            Err(e) => tracing::error!(gmid = w.gmid, mid = w.mid, sid = w.sid, error = %e, "withdrawing a runner failed"),
+        }
+    }
     for gmid in changes.iter().flat_map(|c| c.in_play.iter()) {
         if let Err(e) = engine.submit(now_ms(), Command::Exchange(ledger::ExchangeCommand::TurnInPlay { gmid: *gmid })).await {
             tracing::error!(gmid, error = %e, "lapsing orders at in-play failed");

@@ -8,7 +8,8 @@ use std::collections::BTreeMap;
 /// Market statuses: `OPEN` takes bets, the others do not.
 pub const MARKET_STATUSES: [&str; 4] = ["OPEN", "ACTIVE", "SUSPENDED", "CLOSED"];
 /// Section (runner) statuses: `ACTIVE` or `OPEN` take bets.
-pub const SECTION_STATUSES: [&str; 5] = ["ACTIVE", "OPEN", "SUSPENDED", "BALL RUNNING", "CLOSED"];
+/// `REMOVED`: a race's runner withdrawn (a non-runner).
+pub const SECTION_STATUSES: [&str; 6] = ["ACTIVE", "OPEN", "SUSPENDED", "BALL RUNNING", "CLOSED", "REMOVED"];
 /// Characters of a name (fixture, market, runner, competition).
 const NAME_CHARS_MAX: usize = 200;
 
@@ -29,6 +30,16 @@ pub fn check_events(events: &[FeedEvent], known: &dyn Fn(u64, u64) -> Option<Mar
                 ledger::sports::check_result(&ledger::sports::MarketShape::of(&market), result)
                     .map_err(|wanted| format!("events[{index}].{}", ledger::BetReject::ResultDoesNotFit(wanted)))?;
             }
+            FeedEvent::RunnerWithdrawn { gmid, mid, sid, reduction_factor_bp } => {
+                let market = sent.get(&(*gmid, *mid)).map(|m| (*m).clone()).or_else(|| known(*gmid, *mid));
+                let market = market.ok_or_else(|| format!("events[{index}].mid: no market {mid} of fixture {gmid} to withdraw a runner from"))?;
+                if !market.section.iter().any(|s| s.sid == *sid) {
+                    return Err(format!("events[{index}].sid: market {mid} has no runner {sid}"));
+                }
+                if *reduction_factor_bp > 10_000 {
+                    return Err(format!("events[{index}].{}", ledger::BetReject::ReductionFactorOutOfRange));
+                }
+            }
             _ => {}
         }
     }
@@ -46,7 +57,7 @@ fn check_event(event: &FeedEvent) -> Result<(), String> {
         }
         FeedEvent::FixtureUpdated { fixture } => check_fixture(fixture).map_err(|p| format!("fixture.{p}")),
         FeedEvent::MarketUpdated { market } => check_market(market).map_err(|p| format!("market.{p}")),
-        FeedEvent::ScoreUpdated { .. } | FeedEvent::MarketSettled { .. } | FeedEvent::FixtureRemoved { .. } => Ok(()),
+        FeedEvent::ScoreUpdated { .. } | FeedEvent::MarketSettled { .. } | FeedEvent::RunnerWithdrawn { .. } | FeedEvent::FixtureRemoved { .. } => Ok(()),
     }
 }
 

@@ -50,6 +50,7 @@ pub async fn start_feed(settings: &Settings, book: Arc<RwLock<Book>>, hub: HubHa
         fixtures_per_sport: feed.fixtures_per_sport,
         virtual_fixtures: feed.virtual_fixtures,
         release_period_ms: feed.release_period_ms,
+        races: feed.racing.race_config(),
     };
     let mut source = Simulated { sim: feed_sim::Simulator::new(config), offset: epoch * EPOCH_ID_STRIDE };
     let missed_ms = u64::try_from(now - world.start_ms).unwrap_or(0);
@@ -67,16 +68,20 @@ const CATCH_UP_STEP_MS: u64 = 1_000;
 /// at a time (a week of it would not fit in memory at once), and settles in the ledger the
 /// markets that ended meanwhile.
 async fn catch_up(source: &mut Simulated, missed_ms: u64, book: &Arc<RwLock<Book>>, engine: &EngineHandle) {
-    let mut results = Vec::new();
+    let (mut results, mut withdrawals) = (Vec::new(), Vec::new());
     let mut done_ms = 0;
     while done_ms < missed_ms {
         let step_ms = CATCH_UP_STEP_MS.min(missed_ms - done_ms);
-        results.extend(feed::fold(book, source.step(step_ms)).into_iter().flat_map(|c| c.results));
+        for changes in feed::fold(book, source.step(step_ms)) {
+            results.extend(changes.results);
+            withdrawals.extend(changes.withdrawals);
+        }
         done_ms += step_ms;
     }
     results.retain(|r| !engine.read().sports.resulted.contains_key(&r.mid));
+    withdrawals.retain(|w| !engine.read().sports.resulted.contains_key(&w.mid));
     tracing::info!(missed_ms, settled = results.len(), "the feed world goes on: caught up with the time missed");
-    feed::settle(engine, &[Changes { results, ..Changes::default() }]).await;
+    feed::settle(engine, &[Changes { results, withdrawals, ..Changes::default() }]).await;
 }
 
 /// How long a feed sending to the API may stay silent before its fixtures are suspended.

@@ -13,11 +13,20 @@ pub fn sport_name(etid: u32) -> &'static str {
         schemas::sports::SPORT_TENNIS => "Tennis",
         schemas::sports::SPORT_FOOTBALL => "Football",
         schemas::sports::SPORT_TABLE_TENNIS => "Table Tennis",
+        schemas::sports::SPORT_HORSE_RACING => "Horse Racing",
+        schemas::sports::SPORT_GREYHOUND_RACING => "Greyhound Racing",
         _ => "Other",
     }
 }
 
-pub const SPORTS: [u32; 4] = [schemas::sports::SPORT_CRICKET, schemas::sports::SPORT_FOOTBALL, schemas::sports::SPORT_TENNIS, schemas::sports::SPORT_TABLE_TENNIS];
+pub const SPORTS: [u32; 6] = [
+    schemas::sports::SPORT_CRICKET,
+    schemas::sports::SPORT_FOOTBALL,
+    schemas::sports::SPORT_TENNIS,
+    schemas::sports::SPORT_TABLE_TENNIS,
+    schemas::sports::SPORT_HORSE_RACING,
+    schemas::sports::SPORT_GREYHOUND_RACING,
+];
 
 /// How many fixtures the ticker lists.
 const TICKER_EVENTS_MAX: usize = 20;

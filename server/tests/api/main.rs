@@ -17,6 +17,7 @@ mod ops;
 mod ops_audit;
 mod ops_feed;
 mod ops_users;
+mod racing;
 mod reports;
 mod security_headers;
 mod sports;

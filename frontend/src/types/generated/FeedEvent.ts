@@ -7,4 +7,4 @@ import type { Scoreboard } from "./Scoreboard";
 /**
  * What a feed (the simulator or a provider) tells the server, in order.
  */
-export type FeedEvent = { "type": "fixture_added", fixture: Fixture, markets: Array<Market>, } | { "type": "fixture_updated", fixture: Fixture, } | { "type": "market_updated", market: Market, } | { "type": "score_updated", gmid: number, scoreboard: Scoreboard, } | { "type": "market_settled", gmid: number, mid: number, result: MarketResult, } | { "type": "fixture_removed", gmid: number, };
+export type FeedEvent = { "type": "fixture_added", fixture: Fixture, markets: Array<Market>, } | { "type": "fixture_updated", fixture: Fixture, } | { "type": "market_updated", market: Market, } | { "type": "score_updated", gmid: number, scoreboard: Scoreboard, } | { "type": "market_settled", gmid: number, mid: number, result: MarketResult, } | { "type": "runner_withdrawn", gmid: number, mid: number, sid: number, reduction_factor_bp: number, } | { "type": "fixture_removed", gmid: number, };
