@@ -223,12 +223,12 @@ impl Simulator {
         let names = racing::race_names(kind, &mut rng);
         let (now, stime_ms) = (self.now_ms, self.now_ms + lead);
         let game = racing::Race::new(kind, names.runners, now, stime_ms, races.non_runner_chance, &mut rng);
-        let off = chrono::DateTime::from_timestamp_millis(stime_ms).unwrap_or_default().format("%H:%M");
         let etid = match kind {
             RaceKind::Greyhound => SPORT_GREYHOUND_RACING,
             RaceKind::Horse => SPORT_HORSE_RACING,
         };
-        let ename = format!("{off} {}", names.venue);
+        // The off time is the fixture's start time, shown in each player's own time zone.
+        let ename = format!("{} {} m", names.venue, game.distance_m());
         let card = Card { gmid: self.race_ids.gmid(), etid, iscc: 0, ename: ename.clone(), cname: names.venue.to_string(), stime_ms, tv: false, fancy: false, teams: [names.venue.to_string(), ename] };
         let mut live = Live::new(card, Box::new(game), rng, now);
         live.warm_up(now, &mut self.race_ids, WARMUP_ACTIONS_MAX);

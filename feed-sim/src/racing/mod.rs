@@ -105,6 +105,10 @@ impl Race {
         Race { kind, distance_m, runners, places, phase: Phase::Pre, off_ms: stime_ms, elapsed_ms: 0, withdrawal, withdrawals: Vec::new(), results: Vec::new(), finish_order: Vec::new() }
     }
 
+    pub fn distance_m(&self) -> u32 {
+        self.distance_m
+    }
+
     fn distance(&self) -> f64 {
         f64::from(self.distance_m)
     }

@@ -47,6 +47,7 @@ export const ROUTES: AppRoute[] = [
   { path: '/graphic/:gameId', access: 'public', layout: 'bare', page: lazy(() => import('./routes/graphic')), title: 'Live graphic' },
   { path: '/cricketv/:gameEtId/:gameId', access: 'public', layout: 'main', page: Cricketv, title: 'Cricket V' },
   { path: '/all-sports/:sportId', access: 'public', layout: 'main', page: AllSports, title: 'All Sports' },
+  { path: '/racing/:sportId', access: 'public', layout: 'main', page: lazy(() => import('./routes/racing')), title: 'Racing' },
   { path: '/casino-list/LC/:typeId', access: 'public', layout: 'main', page: CasinoLobby, title: 'Casino' },
   { path: '/casino-list/LC/:typeId/:casinoId', access: 'public', layout: 'main', page: CasinoLobby, title: 'Casino' },
   { path: '/terms-and-conditions', access: 'public', layout: 'main', page: StaticInfo, title: 'Terms and Conditions' },

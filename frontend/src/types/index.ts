@@ -102,6 +102,9 @@ export type { Incident } from './generated/Incident';
 export type { IncidentKind } from './generated/IncidentKind';
 export type { TeamStats } from './generated/TeamStats';
 export type { RacketTracker } from './generated/RacketTracker';
+export type { RaceTracker } from './generated/RaceTracker';
+export type { RaceRunner } from './generated/RaceRunner';
+export type { RacePhase } from './generated/RacePhase';
 
 // Live casino.
 export type { CardHand } from './generated/CardHand';

@@ -84,3 +84,9 @@ export function utcOffsetMinutes(at: Date = new Date()): number {
 export function dayRangeQuery(from: Date, to: Date): { fromDate: string; toDate: string; utcOffset: number } {
   return { fromDate: formatQueryDate(from), toDate: formatQueryDate(to), utcOffset: utcOffsetMinutes(to) };
 }
+
+/** HH:mm (a race's off time). */
+export function formatOffTime(value: Date | string | number): string {
+  const date = toDate(value);
+  return date ? lightFormat(date, 'HH:mm') : '';
+}

@@ -49,8 +49,8 @@ export function Sidebar() {
   return (
     <Box>
       <Section title="Racing Sports">
-        <Item label="Horse Racing" />
-        <Item label="Greyhound Racing" />
+        <Item label="Horse Racing" to="/racing/7" />
+        <Item label="Greyhound Racing" to="/racing/4339" />
       </Section>
       {showOthers && (
         <Section title="Others">

@@ -5,3 +5,4 @@ export { SportsTree } from './components/sports-tree';
 export { LazyMatchSearch } from './components/lazy-match-search';
 export { useSportsStore, selectTree, isccByGmid } from './stores/sports-store';
 export { useLiveNavigation } from './hooks/use-live-navigation';
+export { RaceMeetings } from './components/race-meetings';

@@ -6,6 +6,8 @@ import type { MarketResult, Section } from '@/types';
 export type Overlay = { text: string; tone: 'won' | 'lost' | 'status' | 'suspended' };
 
 export function statusOverlay(status: string, section: Section, result: MarketResult | undefined): Overlay {
+  // A runner withdrawn before the off: its bets are void whatever the result.
+  if (status === 'REMOVED') return { text: 'Non-runner', tone: 'status' };
   if (result) {
     switch (result.kind) {
       case 'winner':

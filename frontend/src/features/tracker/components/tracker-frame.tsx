@@ -31,7 +31,8 @@ export function TeamChip({ team, name }: { team: number; name: string }) {
   );
 }
 
-export function TrackerFrame({ sport, names, message, children }: { sport: string; names: string[]; message: string; children: ReactNode }) {
+/** `header` replaces the two sides' chips (a race has a field, not two sides). */
+export function TrackerFrame({ sport, names, message, header, children }: { sport: string; names: string[]; message: string; header?: ReactNode; children: ReactNode }) {
   return (
     <Box
       component="section"
@@ -41,13 +42,21 @@ export function TrackerFrame({ sport, names, message, children }: { sport: strin
       sx={{ bgcolor: '#101820', color: '#e8eef2', borderRadius: 1, overflow: 'hidden', fontSize: 13, ...MOTION }}
     >
       <Box sx={{ display: 'flex', justifyContent: 'space-between', alignItems: 'center', gap: 1, px: 1.5, py: 0.75, bgcolor: '#18242f', fontSize: 13 }}>
-        <TeamChip team={0} name={names[0] ?? 'Home'} />
-        <Typography component="span" sx={{ fontSize: 11, color: '#8fa3b3', flexShrink: 0 }}>
-          v
-        </Typography>
-        <Box sx={{ display: 'flex', justifyContent: 'flex-end', minWidth: 0 }}>
-          <TeamChip team={1} name={names[1] ?? 'Away'} />
-        </Box>
+        {header !== undefined ? (
+          <Box component="span" sx={{ fontWeight: 700 }}>
+            {header}
+          </Box>
+        ) : (
+          <>
+            <TeamChip team={0} name={names[0] ?? 'Home'} />
+            <Typography component="span" sx={{ fontSize: 11, color: '#8fa3b3', flexShrink: 0 }}>
+              v
+            </Typography>
+            <Box sx={{ display: 'flex', justifyContent: 'flex-end', minWidth: 0 }}>
+              <TeamChip team={1} name={names[1] ?? 'Away'} />
+            </Box>
+          </>
+        )}
       </Box>
       <Box sx={{ p: 1.5 }}>{children}</Box>
       {message && (
