@@ -209,9 +209,20 @@ impl Race {
                 .runners
                 .iter()
                 .enumerate()
-                .map(|(i, r)| RaceRunner { sid: r.sid, number: r.number, name: r.name.clone(), position_m: r.position_m.min(self.distance()).round() as u32, rank: rank[i], non_runner: r.non_runner })
+                .map(|(i, r)| RaceRunner { sid: r.sid, number: r.number, name: r.name.clone(), position_m: self.shown_position(r).round() as u32, rank: rank[i], non_runner: r.non_runner })
                 .collect(),
         })
+    }
+
+    /// Where a runner is drawn: where it is, or once the race is over, where it was as the
+    /// winner passed the post (so the result shows the margins).
+    fn shown_position(&self, runner: &Runner) -> f64 {
+        let distance = self.distance();
+        let winner_ms = self.finish_order.first().and_then(|i| self.runners[*i].finished_ms);
+        match (self.phase, runner.finished_ms, winner_ms) {
+            (Phase::Finished, Some(own), Some(first)) if own > 0.0 => (distance - (own - first) * distance / own).clamp(0.0, distance),
+            _ => runner.position_m.min(distance),
+        }
     }
 
     fn place_name(&self) -> String {
@@ -358,7 +369,7 @@ impl Game for Race {
                 format!("{} leads, {left} m to go", name(leader))
             }
             Phase::Finished => {
-                let placed: Vec<String> = self.finish_order.iter().take(3).enumerate().map(|(n, i)| format!("{} {}", n + 1, name(*i))).collect();
+                let placed: Vec<String> = self.finish_order.iter().take(3).zip(["1st", "2nd", "3rd"]).map(|(i, place)| format!("{place} {}", name(*i))).collect();
                 format!("Result: {}", placed.join(", "))
             }
         };

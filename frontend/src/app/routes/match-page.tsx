@@ -92,12 +92,14 @@ export function MatchPage({ variant }: { variant: MatchVariant }) {
 
   const over = useMatchStore(selectOver) !== null;
   const hasTracker = useMatchStore((state) => Boolean(state.scoreboard?.tracker));
+  // A race's tracker stays after the finish: it shows where each runner passed the post.
+  const race = useMatchStore((state) => state.scoreboard?.tracker?.sport === 'race');
   const main = (
     <>
       <MatchTitle extra={variant === 'cricketv' ? <CricketvExtras /> : undefined} />
       <ScoreboardPanel />
       <FinalResult />
-      {!over && <LiveTv canWatch={hasRole(user, 'user')} tracker={hasTracker ? <LiveTracker /> : undefined} />}
+      {(!over || race) && <LiveTv canWatch={hasRole(user, 'user')} tracker={hasTracker ? <LiveTracker /> : undefined} />}
       {!over && <MarketBoard />}
       <Highlights />
     </>

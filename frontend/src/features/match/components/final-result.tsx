@@ -5,12 +5,13 @@ import { selectOver, useMatchStore } from '../stores/match-store';
 
 export function FinalResult() {
   const over = useMatchStore(selectOver);
+  const race = useMatchStore((state) => state.scoreboard?.tracker?.sport === 'race');
   if (!over) return null;
   return (
     <Paper data-testid="final-result" sx={{ mb: 1, overflow: 'hidden' }}>
       <Box sx={{ px: 1.5, py: 1, bgcolor: 'header.main', color: 'header.contrastText' }}>
         <Typography component="h2" sx={{ fontSize: 15, fontWeight: 700 }}>
-          Match over
+          {race ? 'Race result' : 'Match over'}
         </Typography>
         <Typography data-testid="final-message" sx={{ fontSize: 13 }}>
           {over.message}

@@ -22,6 +22,8 @@ export function MarketBoard() {
   const theme = useTheme();
   const compact = useMediaQuery(theme.breakpoints.down('md'), { noSsr: true });
   const layoutKey = useMatchStore(selectLayoutKey);
+  // A race's place market is its own table, named as the feed names it ("Place (top 2)").
+  const raceTitle = useMatchStore((state) => (state.scoreboard?.tracker?.sport === 'race' ? Object.values(state.byId).find((m) => m?.gtype === 'fancy1')?.mname : undefined));
   const groups = useMemo(
     () =>
       groupMarkets(
@@ -44,7 +46,7 @@ export function MarketBoard() {
         RUNNER_TYPES.has(group.gtype) ? (
           <RunnerMarket key={group.key} mid={group.mids[0] as number} compact={compact} />
         ) : (
-          <MarketFrame key={group.key} title={GROUP_TITLES[group.gtype] ?? group.gtype}>
+          <MarketFrame key={group.key} title={(group.gtype === 'fancy1' && raceTitle) || (GROUP_TITLES[group.gtype] ?? group.gtype)}>
             <HeaderRow columns={columnsFor(group.gtype, compact)} compact={compact} showLimits />
             {group.mids.map((mid) => (
               <LineMarketRows key={mid} mid={mid} compact={compact} />

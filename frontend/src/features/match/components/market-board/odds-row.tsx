@@ -30,7 +30,8 @@ export const OddsRow = memo(function OddsRow({ market, section, columns, compact
   const selectedSide = useMatchStore(selectSelectedSide(market.mid, section.sid));
   const [runsOpen, setRunsOpen] = useState(false);
   const open = isSectionBettable(market, section);
-  const status = !isBettable(market.status) ? market.status : section.gstatus;
+  // A non-runner stays one whatever the market's status.
+  const status = section.gstatus === 'REMOVED' || isBettable(market.status) ? section.gstatus : market.status;
   const result = useMatchStore((state) => state.settled[market.mid]);
   const { min, max } = stakeLimits(market, section);
   const cellW = compact ? CELL_W.compact : CELL_W.wide;
