@@ -41,6 +41,7 @@ fn removed(market: &Value, index: usize) -> Value {
     market
 }
 
+#[allow(clippy::too_many_arguments)]
 async fn order(app: &TestApp, token: &str, market: &Value, index: usize, side: &str, price: f64, amount: f64, id: &str) -> Value {
     let reply = place(app, Some(token), &bet_body(market, index, side, price, amount, id)).await;
     assert_eq!(reply.status, 200, "{id}: {}", reply.body);
