@@ -2,10 +2,12 @@
 // runner withdrawn before it (a non-runner), the win market on the exchange (the market makers
 // quote it). The sidebar's Greyhound Racing opens the meetings, the race opens its page: the
 // tracker draws the runners moving along the track once the market turns in-play at the off,
-// and the page shows the result when the race settles. Screenshots at 1366 and 375 px.
+// and the page shows the result when the race settles. A player backs a runner at the makers'
+// best price before the off: matched at once, and settled with the race (the exposure returns and
+// the balance moves). Screenshots at 1366 and 375 px.
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { data, launchBrowser, newPage, screenshotPath, sleep } from './harness.js';
+import { data, launchBrowser, loginViaUi, newPage, screenshotPath, sleep } from './harness.js';
 import { startServer } from './harness.js';
 
 const T = { timeout: 180_000 };
@@ -53,6 +55,8 @@ describe('racing', () => {
 
   it('the sidebar opens the meetings, the race page shows the runners move at the off and the result', T, async () => {
     const page = await newPage(browser, server.url);
+    await loginViaUi(page, 'player1', 'player123');
+    await page.getByTestId('balance').waitFor();
     await page.goto('/');
     await page.locator('section[aria-label="Racing Sports"]').getByText('Greyhound Racing', { exact: true }).click();
     await page.waitForURL(/\/racing\/4339$/);
@@ -71,6 +75,26 @@ describe('racing', () => {
     await page.getByLabel('Non-runner').first().waitFor({ timeout: LEAD_SECS * 1000 });
     await page.locator('[data-non-runner="true"]').waitFor();
     await page.screenshot({ path: screenshotPath('race-pre-1366.png'), fullPage: true });
+
+    // The player backs the first runner still running at the best price the makers lay.
+    const balanceBefore = await page.getByTestId('balance').textContent();
+    const running = await page.evaluate(() => [...document.querySelectorAll('[data-testid^="race-runner-"][data-position]')].map((el) => el.getAttribute('data-testid').replace('race-runner-', '')));
+    const row = page.locator(`[data-testid$="-${running[0]}"][data-testid^="row-"]`).first();
+    // The withdrawal lapsed every order of the market: wait for the makers to quote again.
+    const backs = row.locator('button[aria-label^="back "]:not([aria-label="back no price"]):not([disabled])');
+    await backs.first().waitFor();
+    await backs.nth((await backs.count()) - 1).click();
+    // The slip may still be settling on its selection when the stake is first typed: type it
+    // until Submit takes it.
+    const submit = page.getByRole('button', { name: 'Submit' });
+    for (let tries = 0; tries < 10 && !(await submit.isEnabled()); tries += 1) {
+      await page.getByRole('textbox', { name: 'Stake' }).fill('100');
+      await sleep(200);
+    }
+    await page.screenshot({ path: screenshotPath('race-slip-1366.png') });
+    await submit.click();
+    await page.getByText(/Bet matched: 100\.00 matched at/).waitFor();
+    await page.waitForFunction(() => document.querySelector('[data-testid="exposure"]')?.textContent === '-100.00', null, { timeout: 10_000 });
 
     // At the off the fixture turns in-play and the race runs: the runners move along the track.
     await tracker.locator('xpath=self::*[@data-phase="running"]').waitFor({ timeout: (LEAD_SECS + 15) * 1000 });
@@ -97,6 +121,9 @@ describe('racing', () => {
     assert.ok(results.some((row) => row.startsWith('Win')), JSON.stringify(results));
     assert.ok(results.some((row) => row.startsWith('Place (top 2)')), JSON.stringify(results));
     assert.equal(await page.getByTestId('race-tracker').getAttribute('data-phase'), 'finished');
+    // The back settled with the race: no exposure left, and the balance moved (won or lost).
+    await page.waitForFunction(() => document.querySelector('[data-testid="exposure"]')?.textContent === '0.00', null, { timeout: 15_000 });
+    assert.notEqual(await page.getByTestId('balance').textContent(), balanceBefore);
     await page.screenshot({ path: screenshotPath('race-result-1366.png'), fullPage: true });
     await page.close();
 

@@ -25,6 +25,7 @@ describe('the race tracker', () => {
     expect(orderLine(running)).toBe('1st 2. Dog 2, 2nd 1. Dog 1, 3rd 3. Dog 3');
     expect(phaseLabel(running)).toBe('Off: 12 s, 160 m to go');
     expect(phaseLabel(race('finished', [480], [1]))).toBe('Result');
+    expect(orderLine(race('pre', [0, 0], [1, 2])), 'no order before the off').toBe('');
     expect(raceKind(4339)).toBe('greyhound');
     expect(raceKind(7)).toBe('horse');
     expect(runnerColors('greyhound', 1).fill).toBe('#d32f2f');

@@ -63,6 +63,7 @@ export function raceLanes(tracker: RaceTracker): Lane[] {
 
 /** The order now (or the result): "1st 3. Swift Arrow, 2nd …", the first `count` places. */
 export function orderLine(tracker: RaceTracker, count = 3): string {
+  if (tracker.phase === 'pre') return '';
   const ordinal = ['1st', '2nd', '3rd', '4th'];
   return tracker.runners
     .filter((runner) => !runner.non_runner && runner.rank > 0)
