@@ -21,6 +21,8 @@ const SPORTS: ReadonlyArray<{ etid: number; name: string }> = [
   { etid: 1, name: 'Football' },
   { etid: 2, name: 'Tennis' },
   { etid: 8, name: 'Table Tennis' },
+  { etid: 7, name: 'Horse Racing' },
+  { etid: 4339, name: 'Greyhound Racing' },
 ];
 
 function price(value: number | null): string {

@@ -6,7 +6,7 @@ import { matchesSearch } from './search';
 
 export type SideFilter = 'all' | 'back' | 'lay';
 
-const SPORT_NAMES: Record<number, string> = { 4: 'Cricket', 2: 'Tennis', 1: 'Football', 8: 'Table Tennis' };
+const SPORT_NAMES: Record<number, string> = { 4: 'Cricket', 2: 'Tennis', 1: 'Football', 8: 'Table Tennis', 7: 'Horse Racing', 4339: 'Greyhound Racing' };
 
 /** The Sports column: the sport's name, or Casino for a live casino bet. */
 export function sportName(bet: BetView): string {
