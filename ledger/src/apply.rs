@@ -22,8 +22,8 @@ pub fn apply(state: &mut State, envelope: &Envelope) {
         Event::Exchange(event) => book::apply(&mut state.exchange, &mut state.betting, &mut state.accounts, at_ms, event),
         Event::Sports(event) => {
             sports::apply(&mut state.sports, event);
-            if let SportsEvent::RunnerWithdrawn { mid, sid, reduction_factor_bp, holders, .. } = event {
-                racing::apply(&mut state.betting, &mut state.accounts, *mid, *sid, *reduction_factor_bp, holders);
+            if let SportsEvent::RunnerWithdrawn { mid, sid, reduction_factor_bp, holders, bets, .. } = event {
+                racing::apply(&mut state.betting, &mut state.accounts, *mid, *sid, *reduction_factor_bp, holders, bets);
             }
         }
         Event::Casino(event) => casino::apply(&mut state.casino, at_ms, event),

@@ -34,6 +34,7 @@ use crate::casino::model::{RoundRecord, RoundSummary};
 use crate::event::{Envelope, Event};
 use crate::ids::UserId;
 use crate::oversight::messages::OversightEvent;
+use crate::sports::messages::SportsEvent;
 use crate::state::State;
 use crate::store::{Store, StoreError};
 use serde::{Deserialize, Serialize};
@@ -260,6 +261,17 @@ impl History {
             match &envelope.event {
                 Event::Bets(placed @ BetEvent::BetPlaced { bet_id, .. }) => {
                     bets.extend(Bet::placed(placed, envelope.at_ms).map(|bet| (*bet_id, bet)));
+                }
+                Event::Sports(SportsEvent::RunnerWithdrawn { sid, reduction_factor_bp, bets: changed, .. }) => {
+                    // The state's open bets were void or reduced: so are the history's copies.
+                    for bet_id in changed {
+                        let mut bet = match bets.remove(bet_id) {
+                            Some(bet) => bet,
+                            None => self.bet(*bet_id)?.ok_or_else(|| StoreError::Corrupt { key: envelope.seq, reason: format!("bet {bet_id} is reduced but was never placed") })?,
+                        };
+                        crate::racing::rewrite_bet(&mut bet, *sid, *reduction_factor_bp);
+                        bets.insert(*bet_id, bet);
+                    }
                 }
                 Event::Bets(BetEvent::BetsSettled { bets: settled, .. }) => {
                     for (bet_id, pnl_minor) in settled {

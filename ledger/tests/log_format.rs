@@ -156,6 +156,7 @@ fn events() -> Vec<Event> {
             sid: 4,
             reduction_factor_bp: 2_500,
             holders: vec![ledger::racing::Holder { user_id: 3, books: vec![(BookKey { mid: 600_000_002, scope: 0 }, 1_200)], exposure_after_minor: 2_050 }],
+            bets: vec![30, 32],
         }),
         Event::Bets(BetEvent::BetPlaced {
             bet_id: 32,

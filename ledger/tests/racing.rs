@@ -107,6 +107,10 @@ fn a_non_runner_lapses_the_markets_orders_voids_its_bets_and_reduces_the_others_
     assert!(matches!(events.last(), Some(Event::Sports(SportsEvent::RunnerWithdrawn { sid: 3, reduction_factor_bp: 2_500, .. }))));
     assert_eq!(exposure(&after, 3), 0);
     assert!(after.exchange.orders.is_empty(), "every unmatched order of the market lapsed");
+    // The history projection's copies of the open bets are void or reduced like the state's.
+    let (dir, again) = (tempfile::tempdir().expect("temp dir"), tempfile::tempdir().expect("temp dir"));
+    let history = ledger::history::History::rebuild(dir.path(), &store).expect("rebuilds");
+    history.compare(&ledger::history::History::rebuild(again.path(), &store).expect("rebuilds"), &after).expect("the history's bets are the state's");
     let reduced: Vec<_> = after.betting.bets.values().filter(|b| b.info.sid == 1).map(|b| b.payoff.clone()).collect();
     assert!(reduced.iter().all(|p| matches!(p, ledger::betting::Payoff::Decimal { odds_h: 300, .. })), "4.00 less 25 % is 3.00: {reduced:?}");
     assert!(after.betting.bets.values().filter(|b| b.info.sid == 3).all(|b| b.payoff == ledger::betting::Payoff::Void));

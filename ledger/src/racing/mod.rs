@@ -11,4 +11,4 @@ pub mod reduction;
 pub mod withdraw;
 
 pub use reduction::{reduced_price_h, REDUCTION_APPLIED_MIN_BP};
-pub use withdraw::{apply, withdraw, Holder, Withdrawal};
+pub use withdraw::{apply, rewrite_bet, withdraw, Holder, Withdrawal};

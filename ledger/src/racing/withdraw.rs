@@ -3,7 +3,7 @@
 
 use crate::accounts::model::Accounts;
 use crate::betting::{book_pnl_after, exposure_minor, Payoff};
-use crate::bets::model::Betting;
+use crate::bets::model::{Bet, Betting};
 use crate::book::decide::lapse_non_runner;
 use crate::book::messages::OrderEvent;
 use crate::book::model::Exchange;
@@ -28,15 +28,19 @@ pub struct Holder {
 pub struct Withdrawal {
     pub lapsed: Vec<OrderEvent>,
     pub holders: Vec<Holder>,
+    /// The market's open bets, each void or reduced.
+    pub bets: Vec<u64>,
 }
 
 /// Runner `sid` withdrawn from market `mid` with reduction factor `factor_bp`.
 pub fn withdraw(accounts: &Accounts, betting: &Betting, exchange: &Exchange, mid: u64, sid: u32, factor_bp: u32) -> Withdrawal {
     let lapsed = lapse_non_runner(accounts, exchange, mid);
     let mut per_user: BTreeMap<UserId, Vec<(BookKey, i64)>> = BTreeMap::new();
+    let mut changed = Vec::new();
     for (key, book) in betting.books.range(BookKey::all_of(mid)) {
         let kind = without_runner(&book.kind, sid);
         for (user_id, ids) in &book.open {
+            changed.extend(ids.iter().copied());
             let bets: Vec<(Payoff, i64)> = ids.iter().filter_map(|id| betting.bets.get(id)).map(|bet| (after_withdrawal(&bet.payoff, *key, sid, factor_bp), bet.stake_minor)).collect();
             per_user.entry(*user_id).or_default().push((*key, exposure_minor(&kind, bets.iter().map(|(p, stake)| (p, *stake)))));
         }
@@ -51,29 +55,37 @@ pub fn withdraw(accounts: &Accounts, betting: &Betting, exchange: &Exchange, mid
             Some(Holder { user_id, books, exposure_after_minor: account.exposure_minor - before + after })
         })
         .collect();
-    Withdrawal { lapsed, holders }
+    changed.sort_unstable();
+    Withdrawal { lapsed, holders, bets: changed }
 }
 
-/// Folds a withdrawal: the market's books lose the runner, each open bet is void or reduced (its
-/// shown price too), and each holder's P/L per outcome, most to win and exposure follow.
-pub fn apply(betting: &mut Betting, accounts: &mut Accounts, mid: u64, sid: u32, factor_bp: u32, holders: &[Holder]) {
+/// One open bet after runner `sid` is withdrawn with reduction factor `factor_bp`: void or its
+/// price reduced, and the price it shows with it (the state's and the history's copies alike).
+pub fn rewrite_bet(bet: &mut Bet, sid: u32, factor_bp: u32) {
+    let shown = match bet.payoff {
+        Payoff::Decimal { odds_h, .. } | Payoff::Binary { odds_h, .. } => Some(odds_h),
+        _ => None,
+    };
+    bet.payoff = after_withdrawal(&bet.payoff, bet.book, sid, factor_bp);
+    if let (Some(before), Payoff::Decimal { odds_h, .. } | Payoff::Binary { odds_h, .. }) = (shown, &bet.payoff) {
+        if bet.info.price_h == before {
+            bet.info.price_h = *odds_h;
+        }
+    }
+}
+
+/// Folds a withdrawal: the market's books lose the runner, each of its open bets (`bets`) is void
+/// or reduced (its shown price too), and each holder's P/L per outcome, most to win and exposure
+/// follow.
+pub fn apply(betting: &mut Betting, accounts: &mut Accounts, mid: u64, sid: u32, factor_bp: u32, holders: &[Holder], bets: &[u64]) {
     let keys: Vec<BookKey> = betting.books.range(BookKey::all_of(mid)).map(|(k, _)| *k).collect();
     for key in &keys {
         let book = betting.books.get_mut(key).expect("key was just listed");
         book.kind = without_runner(&book.kind, sid);
-        let ids: Vec<u64> = book.open.values().flatten().copied().collect();
-        for id in ids {
-            let Some(bet) = betting.bets.get_mut(&id) else { continue };
-            let shown = match bet.payoff {
-                Payoff::Decimal { odds_h, .. } | Payoff::Binary { odds_h, .. } => Some(odds_h),
-                _ => None,
-            };
-            bet.payoff = after_withdrawal(&bet.payoff, *key, sid, factor_bp);
-            if let (Some(before), Payoff::Decimal { odds_h, .. } | Payoff::Binary { odds_h, .. }) = (shown, &bet.payoff) {
-                if bet.info.price_h == before {
-                    bet.info.price_h = *odds_h;
-                }
-            }
+    }
+    for id in bets {
+        if let Some(bet) = betting.bets.get_mut(id) {
+            rewrite_bet(bet, sid, factor_bp);
         }
     }
     for holder in holders {

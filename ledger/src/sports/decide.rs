@@ -94,7 +94,7 @@ where
                 return Err(BetReject::RunnerAlreadyWithdrawn.into());
             }
             let withdrawal = racing::withdraw(accounts, betting, exchange, *mid, *sid, *reduction_factor_bp);
-            let withdrawn = SportsEvent::RunnerWithdrawn { gmid: *gmid, mid: *mid, sid: *sid, reduction_factor_bp: *reduction_factor_bp, holders: withdrawal.holders };
+            let withdrawn = SportsEvent::RunnerWithdrawn { gmid: *gmid, mid: *mid, sid: *sid, reduction_factor_bp: *reduction_factor_bp, holders: withdrawal.holders, bets: withdrawal.bets };
             Ok(withdrawal.lapsed.into_iter().map(E::from).chain(std::iter::once(withdrawn.into())).collect())
         }
     }

@@ -123,13 +123,15 @@ pub enum SportsEvent {
     /// Runner `sid` was withdrawn from market `mid` before the off (a non-runner): the market's
     /// unmatched orders lapsed just before (`OrdersClosed`, `NonRunner`), its bets on the runner
     /// are void and the others' prices reduced by `reduction_factor_bp` (`crate::racing`); each
-    /// holder's books' and total exposure after.
+    /// holder's books' and total exposure after, and the open bets changed (`bets`, each void or
+    /// reduced), so the history's copies change with the state's.
     RunnerWithdrawn {
         gmid: u64,
         mid: u64,
         sid: u32,
         reduction_factor_bp: u32,
         holders: Vec<Holder>,
+        bets: Vec<u64>,
     },
 }
 
