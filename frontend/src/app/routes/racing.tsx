@@ -3,7 +3,7 @@
 import { useParams } from 'react-router';
 import { RaceMeetings } from '@/features/sports';
 
-const RACING = { 7: 'Horse Racing', 4339: 'Greyhound Racing' } as Record<number, string>;
+export const RACING: Partial<Record<number, string>> = { 7: 'Horse Racing', 4339: 'Greyhound Racing' };
 
 export default function RacingPage() {
   const sportId = Number(useParams().sportId);
