@@ -30,6 +30,8 @@ export const OddsRow = memo(function OddsRow({ market, section, columns, compact
   const selectedSide = useMatchStore(selectSelectedSide(market.mid, section.sid));
   const [runsOpen, setRunsOpen] = useState(false);
   const open = isSectionBettable(market, section);
+  // A withdrawn runner cannot win: no book is shown for it.
+  const nonRunner = section.gstatus === 'REMOVED';
   // A non-runner stays one whatever the market's status.
   const status = section.gstatus === 'REMOVED' || isBettable(market.status) ? section.gstatus : market.status;
   const result = useMatchStore((state) => state.settled[market.mid]);
@@ -48,12 +50,12 @@ export const OddsRow = memo(function OddsRow({ market, section, columns, compact
       <Box sx={{ flex: 1, minWidth: 0, px: 1, py: 0.25, display: 'flex', flexDirection: 'column', justifyContent: 'center' }}>
         <Typography sx={{ fontSize: compact ? 12 : 13, fontWeight: 600, lineHeight: 1.2, overflow: 'hidden', textOverflow: 'ellipsis' }}>{label}</Typography>
         <Box sx={{ display: 'flex', gap: 1, alignItems: 'center' }}>
-          {runner && book && (
+          {runner && book && !nonRunner && (
             <Typography data-testid="runner-book" sx={{ fontSize: 11, fontWeight: 700, color: book.amount >= 0 ? 'success.light' : 'error.light' }}>
               {formatFixed(book.amount)}
             </Typography>
           )}
-          {runner && <ProjectedBook mid={market.mid} sid={section.sid} today={book?.amount ?? 0} />}
+          {runner && !nonRunner && <ProjectedBook mid={market.mid} sid={section.sid} today={book?.amount ?? 0} />}
           {hasRunBook && (
             <Button size="small" variant="text" onClick={() => setRunsOpen(true)} sx={{ minWidth: 0, p: 0, fontSize: 11, lineHeight: 1.2 }}>
               Book
