@@ -64,6 +64,26 @@ impl EngineHandle {
         self.send(at_ms, command.into(), true).await
     }
 
+    /// Submits `commands` in their order (the engine decides each after the one before it, most
+    /// of them in one batch) and waits for every answer, one per command in the same order.
+    /// Concurrent `submit` calls promise no order among themselves.
+    pub async fn submit_in_order(&self, at_ms: i64, commands: Vec<Command>) -> Vec<Result<Committed, EngineError>> {
+        let mut answers = Vec::with_capacity(commands.len());
+        for command in commands {
+            let (reply, answer) = oneshot::channel();
+            let sent = self.tx.send(Submission { at_ms, command, write: true, reply }).await;
+            answers.push(sent.ok().map(|()| answer));
+        }
+        let mut results = Vec::with_capacity(answers.len());
+        for answer in answers {
+            results.push(match answer {
+                Some(answer) => answer.await.unwrap_or(Err(EngineError::Unavailable)),
+                None => Err(EngineError::Unavailable),
+            });
+        }
+        results
+    }
+
     /// Decides `command` against the current state without writing it: whether it would pass now.
     pub async fn check(&self, at_ms: i64, command: impl Into<Command>) -> Result<(), EngineError> {
         self.send(at_ms, command.into(), false).await.map(|_| ())

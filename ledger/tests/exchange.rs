@@ -406,7 +406,6 @@ fn bets_of(events: &[Event]) -> Vec<(u64, ledger::betting::Payoff, i64, u32)> {
 }
 
 #[test]
-#[ignore = "implied matching is off (ledger::book::matching::IMPLIED_MATCHING)"]
 fn on_two_runners_a_back_of_one_matches_a_back_of_the_other_when_their_prices_imply_each_other() {
     let state = players(2, 100_000);
     let (state, _) = run(&state, order2(1, "b2", 2, Side::Back, 200, 10_000));
@@ -420,7 +419,6 @@ fn on_two_runners_a_back_of_one_matches_a_back_of_the_other_when_their_prices_im
 }
 
 #[test]
-#[ignore = "implied matching is off (ledger::book::matching::IMPLIED_MATCHING)"]
 fn implied_and_direct_money_is_taken_best_price_first() {
     let state = players(3, 1_000_000);
     // Runner 2 backed at 1.97 implies 1.97/0.97 = 2.03 on runner 1; a lay of runner 1 at 2.04 is better.
@@ -438,7 +436,6 @@ fn implied_and_direct_money_is_taken_best_price_first() {
 }
 
 #[test]
-#[ignore = "implied matching is off (ledger::book::matching::IMPLIED_MATCHING)"]
 fn on_two_runners_a_lay_of_one_matches_a_lay_of_the_other_and_never_on_three() {
     let state = players(2, 100_000);
     let (state, _) = run(&state, order2(1, "l2", 2, Side::Lay, 300, 10_000));
@@ -505,7 +502,7 @@ impl Model {
     fn take(&self, user: u64, sid: u32, side: Side, limit: u32, size: i64) -> (Vec<(u64, u32, i64)>, bool) {
         let better = |p: f64| if side == Side::Back { -p } else { p };
         let direct = self.orders.iter().filter(|o| o.2 == sid && o.3 != side && if side == Side::Back { o.4 >= limit } else { o.4 <= limit });
-        let implied = self.orders.iter().filter(|o| ledger::book::matching::IMPLIED_MATCHING && o.2 != sid && o.3 == side).filter(|o| {
+        let implied = self.orders.iter().filter(|o| o.2 != sid && o.3 == side).filter(|o| {
             let product = i64::from(limit - 100) * i64::from(o.4 - 100);
             if side == Side::Back { product <= 10_000 } else { product >= 10_000 }
         });

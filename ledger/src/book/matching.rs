@@ -148,17 +148,8 @@ fn implies(side: Side, a_h: u32, b_h: u32) -> bool {
     }
 }
 
-/// Implied matching is built and tested but off: the market makers quote both runners of a
-/// two-runner market from the feed's prices, whose overround lets one maker's new quote match the
-/// other's through the other runner, so the books the pages show stop following the feed. On
-/// once the makers quote implied-consistent books.
-pub const IMPLIED_MATCHING: bool = false;
-
-/// The other runner of a two-runner book (none while implied matching is off).
+/// The other runner of a two-runner book.
 fn other_runner(kind: &BookKind, sid: u32) -> Option<u32> {
-    if !IMPLIED_MATCHING {
-        return None;
-    }
     match kind {
         BookKind::Runners(sids) if sids.len() == 2 && sids.contains(&sid) => sids.iter().copied().find(|s| *s != sid),
         _ => None,

@@ -8,11 +8,11 @@
 use crate::clock::now_ms;
 use crate::configuration::MakerSettings;
 use crate::sports::book::Book;
-use ledger::book::ladder::{round_to_ladder, tick_down, tick_up};
+use ledger::book::ladder::{round_to_ladder, tick_down, tick_up, PRICE_H_MAX};
 use ledger::{AccountCommand, BetDelay, BetInfo, Command, EngineHandle, ExchangeCommand, Persistence, SportsCommand, UserId};
 use schemas::sports::{Market, Section, Side};
 use schemas::Role;
-use std::collections::BTreeSet;
+use std::collections::{BTreeMap, BTreeSet};
 use std::sync::{Arc, RwLock};
 use std::time::Duration;
 
@@ -100,10 +100,15 @@ pub fn quotes(settings: &MakerSettings, fair: &Market) -> Vec<Quote> {
     if !matches!(fair.status.as_str(), "OPEN" | "ACTIVE") {
         return quotes;
     }
+    let bounds = implied_bounds(fair);
     for section in fair.section.iter().filter(|s| matches!(s.gstatus.as_str(), "OPEN" | "ACTIVE")) {
         let Some((back, lay)) = fair_prices(section) else { continue };
-        let mut lay_at = steps(round_to_ladder(back, false), settings.spread_ticks, tick_down);
-        let mut back_at = steps(round_to_ladder(lay, true).max(tick_up(lay_at.unwrap_or(0)).unwrap_or(0)), settings.spread_ticks, tick_up);
+        let (highest_lay, lowest_back) = match bounds.as_ref().and_then(|b| b.get(&section.sid)) {
+            Some(bounds) => *bounds,
+            None => (Some(u32::MAX), Some(0)),
+        };
+        let mut lay_at = highest_lay.and_then(|highest| steps(round_to_ladder(back, false).min(highest), settings.spread_ticks, tick_down));
+        let mut back_at = lowest_back.and_then(|lowest| steps(round_to_ladder(lay, true).max(lowest).max(tick_up(lay_at.unwrap_or(0)).unwrap_or(0)), settings.spread_ticks, tick_up));
         for level in 0..settings.depth {
             let stake = size_minor * i64::from(level + 1);
             if let Some(price) = lay_at {
@@ -117,6 +122,32 @@ pub fn quotes(settings: &MakerSettings, fair: &Market) -> Vec<Quote> {
         }
     }
     quotes
+}
+
+/// On a two-runner market, where matching is also implied, each runner's highest lay and lowest
+/// back quote: strictly below and above its fair price, the feed's mid chance normalised so the
+/// two runners' add up to 1 (none past the ladder's end: that side is not quoted). Then any two backs' chances add up to less than 1 and any two lays'
+/// to more, so no quote of one runner meets a quote of the other through implied matching (the
+/// feed's own prices may overlap that way: a provider's overround). None on other markets.
+fn implied_bounds(fair: &Market) -> Option<BTreeMap<u32, (Option<u32>, Option<u32>)>> {
+    if fair.section.len() != 2 {
+        return None;
+    }
+    let chances: Vec<(u32, f64)> = fair.section.iter().filter_map(|s| fair_prices(s).map(|(back, lay)| (s.sid, (100.0 / f64::from(back) + 100.0 / f64::from(lay)) / 2.0))).collect();
+    let total: f64 = chances.iter().map(|(_, c)| c).sum();
+    if chances.len() != 2 || total <= 0.0 {
+        return None;
+    }
+    // A hair either side of the fair price, so float rounding never lets a quote sit on it.
+    const HAIR: f64 = 1e-6;
+    let bounds = chances.into_iter().map(|(sid, chance)| {
+        let fair_h = 100.0 * total / chance;
+        let clamped = fair_h.clamp(0.0, f64::from(PRICE_H_MAX));
+        let lay = Some(round_to_ladder(clamped.floor() as u32, false)).and_then(|p| if f64::from(p) < fair_h - HAIR { Some(p) } else { tick_down(p) });
+        let back = Some(round_to_ladder(clamped.ceil() as u32, true)).and_then(|p| if f64::from(p) > fair_h + HAIR { Some(p) } else { tick_up(p) });
+        (sid, (lay, back))
+    });
+    Some(bounds.collect())
 }
 
 /// The feed's best back and lay prices of a runner, when it has both.
@@ -155,20 +186,33 @@ async fn requote(settings: &MakerSettings, book: &Arc<RwLock<Book>>, engine: &En
     {
         let ledger = engine.read();
         for (market, quotes) in &wanted {
+            let mut groups: Vec<(u32, Side)> = quotes.iter().map(|q| (q.0, q.1)).collect();
+            groups.sort_unstable_by_key(|(sid, side)| (*sid, *side == Side::Back));
+            groups.dedup();
+            // On a two-runner market a new quote could meet another maker's older one through
+            // the other runner (implied matching), so when anything there went stale every maker
+            // quotes all of it again, the old quotes cancelled before any new one arrives.
+            let whole_market = market.section.len() == 2
+                && makers.iter().any(|&maker| {
+                    let resting: Vec<&ledger::Order> = ledger.exchange.user_orders(market.mid, maker).collect();
+                    resting.iter().any(|o| !groups.contains(&(o.sid, o.side)))
+                        || groups.iter().any(|&(sid, side)| {
+                            let wanted: Vec<&Quote> = quotes.iter().filter(|q| q.0 == sid && q.1 == side).collect();
+                            let held: Vec<&&ledger::Order> = resting.iter().filter(|o| o.sid == sid && o.side == side).collect();
+                            stale(settings, &wanted, &held)
+                        })
+                });
             for &maker in makers {
                 let resting: Vec<&ledger::Order> = ledger.exchange.user_orders(market.mid, maker).collect();
                 // Orders on runners or sides the maker no longer quotes go.
-                for order in resting.iter().filter(|o| !quotes.iter().any(|q| q.0 == o.sid && q.1 == o.side)) {
+                for order in resting.iter().filter(|o| !groups.contains(&(o.sid, o.side))) {
                     cancels.push(Command::Exchange(ExchangeCommand::CancelOrder { user_id: maker, order_id: order.id, size_minor: None }));
                 }
-                // Each runner's side is quoted again only when it went stale.
-                let mut groups: Vec<(u32, Side)> = quotes.iter().map(|q| (q.0, q.1)).collect();
-                groups.sort_unstable_by_key(|(sid, side)| (*sid, *side == Side::Back));
-                groups.dedup();
-                for (sid, side) in groups {
+                // Elsewhere each runner's side is quoted again only when it went stale.
+                for &(sid, side) in &groups {
                     let wanted: Vec<&Quote> = quotes.iter().filter(|q| q.0 == sid && q.1 == side).collect();
                     let held: Vec<&&ledger::Order> = resting.iter().filter(|o| o.sid == sid && o.side == side).collect();
-                    if !stale(settings, &wanted, &held) {
+                    if !whole_market && !stale(settings, &wanted, &held) {
                         continue;
                     }
                     for order in held {
@@ -216,11 +260,10 @@ fn ticks_between(a: u32, b: u32) -> u32 {
     ticks
 }
 
-/// Submits the commands together (the engine takes them in a few batches); a refused one (the
-/// market closed meanwhile, a maker out of money) is passed over.
+/// Submits the commands together and in their order (the engine takes them in a few batches); a
+/// refused one (the market closed meanwhile, a maker out of money) is passed over.
 async fn submit_all(engine: &EngineHandle, commands: Vec<Command>) {
-    let at_ms = now_ms();
-    let results = futures_util::future::join_all(commands.into_iter().map(|c| engine.submit(at_ms, c))).await;
+    let results = engine.submit_in_order(now_ms(), commands).await;
     let refused = results.iter().filter(|r| r.is_err()).count();
     if refused > 0 {
         tracing::debug!(refused, "market makers: some quotes were refused");
@@ -267,6 +310,39 @@ mod tests {
         let backs: Vec<_> = quotes.iter().filter(|q| q.1 == Side::Back).map(|q| (q.2, q.3)).collect();
         assert_eq!(lays, vec![(202, 1_000), (200, 2_000), (199, 3_000)], "2.03 rounds down to 2.02, then down the ladder across 2.00");
         assert_eq!(backs, vec![(208, 1_000), (210, 2_000), (212, 3_000)]);
+    }
+
+    /// A two-runner market whose runners the feed prices `(back, lay)` each.
+    fn two_runners(a: (u32, u32), b: (u32, u32)) -> Market {
+        let mut market = fair(a.0, a.1);
+        let mut other = market.section[0].clone();
+        other.sid = 2;
+        other.odds[0].odds = Price(b.0);
+        other.odds[1].odds = Price(b.1);
+        market.section.push(other);
+        market
+    }
+
+    #[test]
+    fn on_two_runners_no_quote_meets_another_through_the_other_runner() {
+        let settings = MakerSettings { count: 1, balance: Money(0), spread_ticks: 0, depth: 3, size: Money(1_000), requote_ms: 1_000, requote_ticks: 2 };
+        // Overround: 1/1.92 + 1/1.92 > 1, so backs quoted at the feed's lay prices would imply each other.
+        for (a, b) in [((190, 192), (190, 192)), ((150, 152), (290, 300)), ((101, 102), (50_000, 100_000)), ((1_000, 1_050), (108, 109))] {
+            let quotes = quotes(&settings, &two_runners(a, b));
+            let of = |sid: u32, side: Side| quotes.iter().filter(move |q| q.0 == sid && q.1 == side).map(|q| u64::from(q.2));
+            // 1/x + 1/y < 1 exactly when (x - 1)(y - 1) > 1, in hundredths.
+            for (x, y) in of(1, Side::Back).flat_map(|x| of(2, Side::Back).map(move |y| (x, y))) {
+                assert!((x - 100) * (y - 100) > 10_000, "backs {x} and {y} of {a:?} {b:?} imply each other");
+            }
+            for (x, y) in of(1, Side::Lay).flat_map(|x| of(2, Side::Lay).map(move |y| (x, y))) {
+                assert!((x - 100) * (y - 100) < 10_000, "lays {x} and {y} of {a:?} {b:?} imply each other");
+            }
+            assert!(of(1, Side::Lay).count() + of(2, Side::Lay).count() > 0 && of(1, Side::Back).count() + of(2, Side::Back).count() > 0, "{a:?} {b:?} is quoted");
+        }
+        let quotes = quotes(&settings, &two_runners((190, 192), (190, 192)));
+        let best = |side: Side| quotes.iter().filter(|q| q.0 == 1 && q.1 == side).map(|q| q.2).collect::<Vec<_>>();
+        assert_eq!(best(Side::Lay)[0], 190, "the feed's back price is below the fair 2.00: kept");
+        assert_eq!(best(Side::Back)[0], 202, "its lay price 1.92 is below the fair 2.00 too: moved above it");
     }
 
     #[test]

@@ -266,6 +266,27 @@ async fn a_tester_pauses_the_market_makers_and_changes_how_they_quote() {
 }
 
 #[actix_web::test]
+async fn the_market_makers_never_match_each_other_as_the_prices_move() {
+    // A fast feed and fast re-quotes: every two-runner market's quotes move many times, and a
+    // new quote of one maker could meet another's older one through the other runner.
+    let app = spawn_app_with(|s| {
+        s.feed.speed = 20.0;
+        s.exchange.makers.requote_ms = 100;
+    })
+    .await;
+    let operator = app.operator().await;
+    actix_web::rt::time::sleep(std::time::Duration::from_secs(8)).await;
+    let placed = app.get("/api/ops/audit/events?kind=OrderPlaced&limit=1", Some(&operator)).await;
+    assert_eq!(placed.status, 200, "{}", placed.body);
+    assert!(placed.data().as_array().is_some_and(|rows| !rows.is_empty()), "the makers quote: {}", placed.body);
+    for maker in ["maker1", "maker2"] {
+        let fills = app.get(&format!("/api/ops/audit/events?kind=BetPlaced&username={maker}"), Some(&operator)).await;
+        assert_eq!(fills.status, 200, "{}", fills.body);
+        assert_eq!(fills.data().as_array().map(Vec::len), Some(0), "{maker} was matched though only makers trade: {}", fills.body);
+    }
+}
+
+#[actix_web::test]
 async fn a_winner_pays_commission_on_its_net_winnings_as_its_own_statement_row() {
     let app = book_app().await;
     let operator = app.operator().await;
