@@ -124,12 +124,15 @@ pub fn quotes(settings: &MakerSettings, fair: &Market) -> Vec<Quote> {
     quotes
 }
 
+/// A runner's highest lay and lowest back quote (none: that side is not quoted).
+type Bounds = (Option<u32>, Option<u32>);
+
 /// On a two-runner market, where matching is also implied, each runner's highest lay and lowest
 /// back quote: strictly below and above its fair price, the feed's mid chance normalised so the
 /// two runners' add up to 1 (none past the ladder's end: that side is not quoted). Then any two backs' chances add up to less than 1 and any two lays'
 /// to more, so no quote of one runner meets a quote of the other through implied matching (the
 /// feed's own prices may overlap that way: a provider's overround). None on other markets.
-fn implied_bounds(fair: &Market) -> Option<BTreeMap<u32, (Option<u32>, Option<u32>)>> {
+fn implied_bounds(fair: &Market) -> Option<BTreeMap<u32, Bounds>> {
     if fair.section.len() != 2 {
         return None;
     }
