@@ -21,8 +21,23 @@ function movedOnLadder(market, ticks) {
   return { ...market, section: [{ ...first, odds }, ...rest] };
 }
 
-function bestBack(section) {
-  return section.odds.find((level) => level.otype === 'back' && level.tno === 0).odds;
+/** The book's best back of a market's first runner, once it is no longer `before`: the makers
+ * re-quote around the feed's new fair price (normalised over both runners, so not always the
+ * feed's own price: docs/exchange.md). */
+async function nextBestBack(baseUrl, market, before) {
+  const sid = market.section[0].sid;
+  for (let tries = 0; tries < 50; tries += 1) {
+    const depth = await api(baseUrl, 'GET', `/exchange/depth/${market.gmid}/${market.mid}`);
+    const best = depth.data.runners.find((runner) => runner.sid === sid)?.back[0]?.price;
+    if (best !== undefined && best !== before) return best;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new Error(`the book of market ${market.mid} did not move from ${before}`);
+}
+
+async function bestBackNow(baseUrl, market) {
+  const depth = await api(baseUrl, 'GET', `/exchange/depth/${market.gmid}/${market.mid}`);
+  return depth.data.runners.find((runner) => runner.sid === market.section[0].sid)?.back[0]?.price;
 }
 
 /** Records every odds cell that turns on its flash, from now on, by the price it shows while it
@@ -79,9 +94,10 @@ describe('sports pages', () => {
     // The home table shows the best prices of the match odds' book: the feed moves the fair price,
     // the makers re-quote around it and the book's new best back reaches the row.
     const matchOdds = (await matchState(cricket.gmid)).markets.find((m) => m.gtype === 'match');
+    const before = await bestBackNow(server.url, matchOdds);
     const moved = movedOnLadder(matchOdds, 5);
-    const price = bestBack(moved.section[0]);
     await inject([{ type: 'market_updated', market: moved }]);
+    const price = await nextBestBack(server.url, moved, before);
     await row.getByRole('button', { name: `back ${price}` }).waitFor({ timeout: REQUOTE_WAIT_MS });
 
     await page.getByRole('tab', { name: 'Football' }).click();
@@ -152,7 +168,8 @@ describe('sports pages', () => {
     const balanceBefore = Number(await page.getByLabel('Balance').getAttribute('title'));
     await page.goto(`/game-details/4/${cricket.gmid}`);
     const market = page.getByRole('region', { name: 'Match Odds' });
-    const price = bestBack((await matchState(cricket.gmid)).markets.find((m) => m.gtype === 'match').section[0]);
+    // The book's best back: what the makers' lays offer (the first test moved the feed's price).
+    const price = await bestBackNow(server.url, (await matchState(cricket.gmid)).markets.find((m) => m.gtype === 'match'));
     await market.getByRole('button', { name: `back ${price}` }).first().click();
     const slip = page.getByTestId('bet-slip');
     await slip.waitFor();
@@ -263,9 +280,11 @@ describe('sports pages', () => {
 
     const { markets } = await matchState(fixture.gmid);
     // The fair price moves; the makers' re-quote moves the book's best back with it.
-    const moved = movedOnLadder(markets.find((m) => m.gtype === 'match'), 5);
-    const price = bestBack(moved.section[0]);
+    const matchOdds = markets.find((m) => m.gtype === 'match');
+    const before = await bestBackNow(server.url, matchOdds);
+    const moved = movedOnLadder(matchOdds, 5);
     await inject([{ type: 'market_updated', market: moved }]);
+    const price = await nextBestBack(server.url, moved, before);
     await market.getByRole('button', { name: `back ${price}` }).waitFor({ timeout: REQUOTE_WAIT_MS });
     const flashes = await page.evaluate(() => window.__flashes);
     assert.ok(flashes.includes(`back ${price}`), `the changed cell flashed (saw ${flashes.join(', ')})`);
