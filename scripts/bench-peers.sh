@@ -5,6 +5,8 @@
 #   2. durable exchange orders: our engine in-process (ledger-bench --only orders) against
 #      PostgreSQL running the same match as one transaction (bench/peers/order.sql and
 #      order_schema.sql), at the same client counts. `PEERS_ONLY=orders` runs only this part;
+#      `PEERS_ONLY=cashouts` runs it with a cash out in every cycle of four (ledger-bench --only
+#      cashouts against bench/peers/order_cashout.sql);
 #   3. WebSocket fan-out: our hub (JSON text frames, then MessagePack binary frames) against a
 #      Socket.IO 4 server on Node (bench/peers/socketio) replaying the frames ours pushed, to the
 #      same 5,000 subscribers of the same generator. `--peers-fanout` runs only this part.
@@ -14,7 +16,8 @@
 # shellcheck disable=SC2154 # work, BIN and start_server's URL come from scripts/bench-server
 
 PEER_CLIENTS="${PEER_CLIENTS:-1 16 64 256}"
-# `orders`: only the durable orders (part 2); empty: everything.
+# `orders`: only the durable orders (part 2); `cashouts`: only those with cash outs; empty:
+# everything (orders without cash outs).
 PEERS_ONLY="${PEERS_ONLY:-}"
 PEER_SECONDS="${PEER_SECONDS:-10}"
 FANOUT_SPEED="${FANOUT_SPEED:-10}"
@@ -117,14 +120,15 @@ pgbench_script() {
 # bench/peers/bet.sql at $1 clients (simple protocol, one round trip per statement).
 pgbench_bets() { pgbench_script schema.sql bet.sql "$1"; }
 
-# bench/peers/order.sql at $1 clients, prepared (the function call is parsed once per client);
-# prints "tps AVG_MS P50_MS P99_MS FILLS_PER_S". Fails unless every back of the run filled whole
-# and every lay rested, as ledger-bench --only orders checks of ours.
+# bench/peers/$2 (order.sql, or order_cashout.sql) at $1 clients, prepared (the function call is
+# parsed once per client); prints "tps AVG_MS P50_MS P99_MS FILLS_PER_S". Fails unless every
+# step 1 and 3 of each cycle of four (a back, or a cash out's hedge) filled whole and every
+# other order rested, as ledger-bench --only orders (or cashouts) checks of ours.
 pgbench_orders() {
   local line off orders fills
-  line="$(pgbench_script order_schema.sql order.sql "$1" -M prepared -D step=-1)"
+  line="$(pgbench_script order_schema.sql "$2" "$1" -M prepared -D step=-1)"
   read -r off orders fills < <("$PG_BIN/psql" -h 127.0.0.1 -p "$PG_PORT" -U postgres -qAt -F ' ' -c \
-    "SELECT count(*) FILTER (WHERE matched_minor <> CASE side WHEN 'back' THEN size_minor ELSE 0 END), count(*),
+    "SELECT count(*) FILTER (WHERE matched_minor <> CASE WHEN split_part(request_id, '-', 2)::bigint % 4 IN (1, 3) THEN size_minor ELSE 0 END), count(*),
             (SELECT count(*) / 2 FROM exchange.matched_bet WHERE request_id LIKE 'c%')
      FROM exchange.book_order WHERE request_id LIKE 'c%'")
   if [ "$off" -ne 0 ] || [ "$orders" -eq 0 ]; then
@@ -196,7 +200,7 @@ print_machine() {
   echo "- CPU: $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2- | sed 's/^ *//'), nproc $(nproc)"
   echo "- disk of target/bench-tmp: $(findmnt -n -o SOURCE,FSTYPE -T "$work" 2>/dev/null || df -T "$work" | tail -1)"
   [ -n "$PG_BIN" ] && echo "- $("$PG_BIN/postgres" --version), pgbench"
-  [ "$PEERS_ONLY" = orders ] || echo "- node $(node --version), socket.io $(node -p 'require(process.argv[1]).version' "$ROOT/bench/peers/socketio/node_modules/socket.io/package.json")"
+  [ -n "$PEERS_ONLY" ] || echo "- node $(node --version), socket.io $(node -p 'require(process.argv[1]).version' "$ROOT/bench/peers/socketio/node_modules/socket.io/package.json")"
   echo "- load average before the run: $(cut -d' ' -f1-3 /proc/loadavg)"
 }
 
@@ -266,14 +270,16 @@ run_peers() {
   SERVER_PID=""
   trap stop_peers EXIT
   ensure_postgres
-  [ "$PEERS_ONLY" = orders ] || ensure_socketio
+  [ -n "$PEERS_ONLY" ] || ensure_socketio
   cargo build --release --locked -p bench --bin ledger-bench
   print_machine
   if [ "$PEERS_ONLY" = orders ]; then
-    orders_cases
+    orders_cases orders
+  elif [ "$PEERS_ONLY" = cashouts ]; then
+    orders_cases cashouts
   else
     bets_cases
-    orders_cases
+    orders_cases orders
     fanout_cases
   fi
   echo "- load average after the run: $(cut -d' ' -f1-3 /proc/loadavg)"
@@ -332,31 +338,36 @@ bets_cases() {
   print_bets_table "segment log" segments http_segments pg pgd
 }
 
-# Durable exchange orders: ours in-process on both logs, then PostgreSQL on a fresh cluster with
-# its defaults and with commit_delay, at the same counts; a table per log of ours.
+# Durable exchange orders ($1: orders, or cashouts with a cash out in every cycle of four): ours
+# in-process on both logs, then PostgreSQL on a fresh cluster with its defaults and with
+# commit_delay, at the same counts; a table per log of ours.
 # shellcheck disable=SC2034 # the tables are read by print_orders_table through namerefs
 orders_cases() {
-  local counts out n
+  local mix="$1" counts out n label script
+  case "$mix" in
+    orders) label="orders" script="order.sql" ;;
+    cashouts) label="orders with cash outs" script="order_cashout.sql" ;;
+  esac
   counts="$(tr ' ' ',' <<<"$PEER_CLIENTS")"
-  say "our engine in-process: exchange orders on sled (the default log) and on the segment log, one fdatasync per batch each, every other order a full match, $PEER_SECONDS s per count"
-  out="$("$BIN/ledger-bench" --dir "$work" --only orders --submitters "$counts" --seconds "$PEER_SECONDS")"
+  say "our engine in-process: $label on sled (the default log) and on the segment log, one fdatasync per batch each, every other step a full match, $PEER_SECONDS s per count"
+  out="$("$BIN/ledger-bench" --dir "$work" --only "$mix" --submitters "$counts" --seconds "$PEER_SECONDS")"
   echo "$out"
   declare -A sled segments pg pgd
   for n in $PEER_CLIENTS; do
     # | orders (sled) | submitters | orders/s | fills/s | events/flush | flushes/s | p50 ms | p99 ms | …
-    sled[$n]="$(awk -F'|' -v n="$n" '$2 ~ /orders \(sled\)/ && $3 + 0 == n { gsub(/ /, ""); print $4, $5, $8, $9 }' <<<"$out")"
-    segments[$n]="$(awk -F'|' -v n="$n" '$2 ~ /orders \(segment log\)/ && $3 + 0 == n { gsub(/ /, ""); print $4, $5, $8, $9 }' <<<"$out")"
+    sled[$n]="$(awk -F'|' -v n="$n" -v want="$label (sled)" '{ c = $2; gsub(/^ +| +$/, "", c) } c == want && $3 + 0 == n { gsub(/ /, ""); print $4, $5, $8, $9 }' <<<"$out")"
+    segments[$n]="$(awk -F'|' -v n="$n" -v want="$label (segment log)" '{ c = $2; gsub(/^ +| +$/, "", c) } c == want && $3 + 0 == n { gsub(/ /, ""); print $4, $5, $8, $9 }' <<<"$out")"
   done
 
   start_postgres
-  say "PostgreSQL $PG_PORT: exchange orders (bench/peers/order.sql), defaults (fsync on, synchronous_commit on)"
+  say "PostgreSQL $PG_PORT: $label (bench/peers/$script), defaults (fsync on, synchronous_commit on)"
   for n in $PEER_CLIENTS; do
-    pg[$n]="$(pgbench_orders "$n")"
+    pg[$n]="$(pgbench_orders "$n" "$script")"
     echo "pgbench -c $n: tps avg p50 p99 fills/s = ${pg[$n]}"
   done
   pg_commit_delay
   for n in $PEER_CLIENTS; do
-    pgd[$n]="$(pgbench_orders "$n")"
+    pgd[$n]="$(pgbench_orders "$n" "$script")"
     echo "pgbench -c $n: tps avg p50 p99 fills/s = ${pgd[$n]}"
   done
   stop_postgres

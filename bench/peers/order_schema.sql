@@ -196,6 +196,44 @@ BEGIN
     RETURN p_size - v_left - v_self;
 END $$;
 
+-- Cashes out all of an account's matched position in a book (bench/peers/order_cashout.sql), as
+-- our SportsCommand::CashOut does (ledger/src/book/cash_out.rs): the hedge that makes its P/L
+-- the same whichever way the runner goes, at the best price the book holds now, placed as one
+-- order that must fill whole (fill-or-kill: else an error, and the transaction rolls back).
+-- Winning more if the runner wins, it lays at the best resting back: a lay of S at P moves the
+-- win by -S(P-1) and the loss by +S, level when S = (win - lose) / P; losing more, it backs at
+-- the best resting lay, the mirror. Returns the size matched. (Ours finds each hedge's size by
+-- asking matching across every runner and price level; one runner and one level here.)
+CREATE FUNCTION exchange.cash_out(p_account integer, p_book integer, p_sid integer, p_request text)
+RETURNS bigint LANGUAGE plpgsql AS $$
+DECLARE
+    v_win bigint;
+    v_lose bigint;
+    v_side text;
+    v_price integer;
+    v_stake bigint;
+    v_matched bigint;
+BEGIN
+    SELECT win_minor, lose_minor INTO STRICT v_win, v_lose FROM exchange.position
+        WHERE account_id = p_account AND book_id = p_book FOR UPDATE;
+    IF v_win = v_lose THEN
+        RAISE EXCEPTION 'nothing to cash out: account % is level in book %', p_account, p_book;
+    END IF;
+    v_side := CASE WHEN v_win > v_lose THEN 'lay' ELSE 'back' END;
+    SELECT price_h INTO v_price FROM exchange.resting
+        WHERE book_id = p_book AND sid = p_sid AND side = CASE v_side WHEN 'lay' THEN 'back' ELSE 'lay' END AND account_id <> p_account
+        ORDER BY rank, order_id LIMIT 1;
+    IF v_price IS NULL THEN
+        RAISE EXCEPTION 'no price to cash out at in book %', p_book;
+    END IF;
+    v_stake := abs(v_win - v_lose) * 100 / v_price;
+    v_matched := exchange.place_order(p_account, p_book, p_sid, v_side, v_price, v_stake, p_request);
+    IF v_matched <> v_stake THEN
+        RAISE EXCEPTION 'the book moved: % of the hedge''s % matched', v_matched, v_stake;
+    END IF;
+    RETURN v_matched;
+END $$;
+
 -- Three accounts a client for up to 256 clients, rich enough that no order of the run is refused.
 INSERT INTO exchange.account (id, balance_minor) SELECT g, 10000000000 FROM generate_series(1, 3 * 256) AS g;
 -- Each book's depth, placed as orders: 100.00 at each of 1.95 to 1.99 (lays) and 2.02 to 2.10

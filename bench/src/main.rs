@@ -22,6 +22,8 @@
 //! 6. `--only orders` (not in the default run): exchange orders through the engine on sled and
 //!    on the segment log (`orders.rs`), every other one a full match: the engine side of the
 //!    durable-orders comparison with PostgreSQL in `scripts/bench-server --peers`.
+//!    `--only cashouts`: the same with a cash out in every cycle of four (lay, back, back, cash
+//!    out), against `bench/peers/order_cashout.sql`.
 //!
 //! `--only engine` runs only the engine rows of the two local logs (the peers comparison of
 //! `scripts/bench-server --peers`), and `--submitters 1,16,64,256` replaces the default counts.
@@ -89,8 +91,8 @@ fn options() -> Options {
             "--tail" => options.tail_events = value(args.next(), "--tail"),
             "--every" => options.every_events = value::<u64>(args.next(), "--every").max(1),
             "--only" => match args.next().as_deref() {
-                Some(part @ ("durable" | "engine" | "orders" | "replay" | "startup" | "travel")) => options.only = Some(part.to_owned()),
-                _ => usage("--only takes durable, engine, orders, replay, startup or travel"),
+                Some(part @ ("durable" | "engine" | "orders" | "cashouts" | "replay" | "startup" | "travel")) => options.only = Some(part.to_owned()),
+                _ => usage("--only takes durable, engine, orders, cashouts, replay, startup or travel"),
             },
             "--submitters" => options.submitters = counts(args.next()),
             "--dir" => options.dir = PathBuf::from(args.next().unwrap_or_else(|| usage("--dir needs a path"))),
@@ -112,7 +114,7 @@ fn counts(text: Option<String>) -> Vec<usize> {
 }
 
 fn usage(problem: &str) -> ! {
-    eprintln!("{problem}\nusage: ledger-bench [--quick] [--seconds S] [--events N] [--dir DIR] [--only durable|engine|orders|replay|startup|travel] [--tail N] [--every N] [--submitters 1,16,256]");
+    eprintln!("{problem}\nusage: ledger-bench [--quick] [--seconds S] [--events N] [--dir DIR] [--only durable|engine|orders|cashouts|replay|startup|travel] [--tail N] [--every N] [--submitters 1,16,256]");
     std::process::exit(2)
 }
 
@@ -188,14 +190,18 @@ async fn durable_commands(options: &Options) {
     }
 }
 
-async fn durable_orders(options: &Options) {
-    println!("## Durable exchange orders ({:.0} s per case; every other order a full match)\n", options.case_duration.as_secs_f64());
+async fn durable_orders(options: &Options, mix: orders::Mix) {
+    let cycle = match mix {
+        orders::Mix::Orders => "lay, back, lay, back",
+        orders::Mix::CashOuts => "lay, back, back, cash out",
+    };
+    println!("## Durable exchange orders ({:.0} s per case; {cycle}: every other step a full match)\n", options.case_duration.as_secs_f64());
     println!("{}", orders::OrdersRun::header());
     for &submitters in &options.submitters {
         let sled_dir = temp_dir(options);
-        println!("{}", orders::run_on_sled(sled_dir.path(), submitters, options.case_duration).await.markdown());
+        println!("{}", orders::run_on_sled(sled_dir.path(), mix, submitters, options.case_duration).await.markdown());
         let segments_dir = temp_dir(options);
-        println!("{}", orders::run_on_segments(segments_dir.path(), submitters, options.case_duration).await.markdown());
+        println!("{}", orders::run_on_segments(segments_dir.path(), mix, submitters, options.case_duration).await.markdown());
     }
     println!();
 }
@@ -315,7 +321,11 @@ async fn main() {
         return;
     }
     if options.only.as_deref() == Some("orders") {
-        durable_orders(&options).await;
+        durable_orders(&options, orders::Mix::Orders).await;
+        return;
+    }
+    if options.only.as_deref() == Some("cashouts") {
+        durable_orders(&options, orders::Mix::CashOuts).await;
         return;
     }
     if options.only.as_deref() != Some("replay") {

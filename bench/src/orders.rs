@@ -11,8 +11,14 @@
 //! 2.10. One book per submitter is PostgreSQL's best case (no client waits for another's row
 //! locks); the engine, a single writer, does not care.
 //!
-//! A refused order, or a back that does not fill whole, fails the run: the figures would then
-//! measure something else.
+//! With cash outs in the mix (`--only cashouts`; `bench/peers/order_cashout.sql` for
+//! PostgreSQL) the cycle is: the first account lays (it rests), the second backs (it takes it),
+//! the first backs (it rests at 2.00, below the depth's backs), the second cashes out (its hedge
+//! is a lay of 100.00 at 2.00 that takes the first's back whole). Again one order in two is a
+//! full match, and both positions are flat after each cycle.
+//!
+//! A refused order, or a back or cash out that does not fill whole, fails the run: the figures
+//! would then measure something else.
 
 use crate::counting::Counting;
 use crate::durable::{now_ms, wait_for_engine_stop};
@@ -37,6 +43,34 @@ const OPENING_BALANCE_MINOR: i64 = 10_000_000_000;
 /// Submitter `i` trades on market `MID_BASE + i` of event `GMID_BASE + i`.
 const MID_BASE: u64 = 1_000;
 const GMID_BASE: u64 = 100_000;
+
+/// Which cycle the submitters run.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Mix {
+    /// Lay, back, lay, back.
+    Orders,
+    /// Lay, back, back, cash out.
+    CashOuts,
+}
+
+impl Mix {
+    fn label(self) -> &'static str {
+        match self {
+            Mix::Orders => "orders",
+            Mix::CashOuts => "orders with cash outs",
+        }
+    }
+}
+
+/// What one step of the cycle does.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Action {
+    /// An order of 100.00 at 2.00 on this side; it fills whole (a back) or rests (a lay, or a
+    /// back in the cash-out cycle).
+    Place { side: Side, fills: bool },
+    /// Cash out all of the position: one hedge order that fills whole.
+    CashOut,
+}
 
 /// What one run measured: the engine row (operations are orders) and the fills in it.
 pub struct OrdersRun {
@@ -138,15 +172,39 @@ async fn seed(engine: EngineHandle, task: usize) -> Book {
     Book { market, first, second }
 }
 
-/// The `k`-th order of a submitter: who places it and on which side. `bench/peers/order.sql`
-/// computes the same.
-fn step(book: &Book, k: u64) -> (UserId, Side) {
-    match k % 4 {
-        0 => (book.first, Side::Lay),
-        1 => (book.second, Side::Back),
-        2 => (book.second, Side::Lay),
-        _ => (book.first, Side::Back),
+/// The `k`-th step of a submitter: who takes it and what it does. `bench/peers/order.sql` and
+/// `order_cashout.sql` compute the same.
+fn step(book: &Book, mix: Mix, k: u64) -> (UserId, Action) {
+    let place = |side: Side, fills: bool| Action::Place { side, fills };
+    match (mix, k % 4) {
+        (_, 0) => (book.first, place(Side::Lay, false)),
+        (_, 1) => (book.second, place(Side::Back, true)),
+        (Mix::Orders, 2) => (book.second, place(Side::Lay, false)),
+        (Mix::Orders, _) => (book.first, place(Side::Back, true)),
+        (Mix::CashOuts, 2) => (book.first, place(Side::Back, false)),
+        (Mix::CashOuts, _) => (book.second, Action::CashOut),
     }
+}
+
+/// Cash out all of `user_id`'s position in `market` (no in-play delay to wait).
+fn cash_out(market: &Market, at_ms: i64, user_id: UserId, request_id: String) -> Command {
+    let info = BetInfo {
+        etid: 4,
+        event_name: "Mumbai Indians v Chennai Super Kings".into(),
+        market_name: market.mname.clone(),
+        section_name: String::new(),
+        gtype: "match".into(),
+        sid: 0,
+        side: Side::Back,
+        price_h: 0,
+        ip: "10.1.2.3".into(),
+        browser: "Mozilla/5.0 (X11; Linux x86_64)".into(),
+        requested_at_ms: at_ms,
+        delay_ms: 0,
+        fill: None,
+    };
+    let delay = BetDelay { in_play: false, ms_per_sec: 0 };
+    Command::Sports(SportsCommand::CashOut { user_id, request_id, market: market.clone(), delay, share_bp: 10_000, asked_value_minor: None, info })
 }
 
 fn bets(events: &[ledger::Envelope]) -> usize {
@@ -161,25 +219,29 @@ struct Tally {
     refused: u64,
     /// Why the first refused order was refused.
     first_refusal: Option<String>,
-    /// Orders that did not do what the cycle expects: a back without exactly one fill, or a lay
-    /// that matched.
+    /// Steps that did not do what the cycle expects: a back or cash out without exactly one
+    /// fill, or an order that should rest and matched.
     off_cycle: u64,
 }
 
 /// One submitter: place, await the durable answer, repeat until the deadline.
-async fn submitter(engine: EngineHandle, book: Book, task: usize, deadline: Instant) -> Tally {
+async fn submitter(engine: EngineHandle, book: Book, mix: Mix, task: usize, deadline: Instant) -> Tally {
     let mut tally = Tally::default();
     let mut k = 0;
     while Instant::now() < deadline {
-        let (user, side) = step(&book, k);
+        let (user, action) = step(&book, mix, k);
         let at_ms = now_ms();
+        let request_id = format!("o{task}-{k}");
+        let (command, expected) = match action {
+            Action::Place { side, fills } => (place(&book.market, at_ms, user, request_id, side, PRICE_H), usize::from(fills)),
+            Action::CashOut => (cash_out(&book.market, at_ms, user, request_id), 1),
+        };
         let started = Instant::now();
-        match engine.submit(at_ms, place(&book.market, at_ms, user, format!("o{task}-{k}"), side, PRICE_H)).await {
+        match engine.submit(at_ms, command).await {
             Ok(committed) => {
                 tally.latencies.push(started.elapsed());
                 let fills = bets(&committed.events) / 2;
                 tally.fills += fills as u64;
-                let expected = usize::from(side == Side::Back);
                 tally.off_cycle += u64::from(fills != expected);
             }
             Err(e) => {
@@ -193,7 +255,7 @@ async fn submitter(engine: EngineHandle, book: Book, task: usize, deadline: Inst
 }
 
 /// Runs `submitters` order cycles against an engine over `store` for `duration`.
-pub async fn run<S: Store + 'static>(label: &str, store: S, submitters: usize, duration: Duration) -> OrdersRun {
+pub async fn run<S: Store + 'static>(label: &str, store: S, mix: Mix, submitters: usize, duration: Duration) -> OrdersRun {
     let counting = Arc::new(Counting::new(store));
     let engine = ledger::start(counting.clone(), Box::new(|_, _| {})).expect("an empty store replays");
     let seeding: Vec<_> = (0..submitters).map(|task| tokio::spawn(seed(engine.clone(), task))).collect();
@@ -204,7 +266,7 @@ pub async fn run<S: Store + 'static>(label: &str, store: S, submitters: usize, d
     counting.start_recording();
     let started = Instant::now();
     let deadline = started + duration;
-    let tasks: Vec<_> = books.into_iter().enumerate().map(|(task, book)| tokio::spawn(submitter(engine.clone(), book, task, deadline))).collect();
+    let tasks: Vec<_> = books.into_iter().enumerate().map(|(task, book)| tokio::spawn(submitter(engine.clone(), book, mix, task, deadline))).collect();
     let mut total = Tally::default();
     for task in tasks {
         let tally = task.await.expect("submitters do not panic");
@@ -217,11 +279,11 @@ pub async fn run<S: Store + 'static>(label: &str, store: S, submitters: usize, d
     let elapsed = started.elapsed();
     let appends = counting.take();
     assert_eq!(total.refused, 0, "every bench order is accepted; the first refused: {:?}", total.first_refusal);
-    assert_eq!(total.off_cycle, 0, "every back fills whole against one lay, and every lay rests");
+    assert_eq!(total.off_cycle, 0, "every back or cash out that should fill fills whole against one order, and every other order rests");
     drop(engine);
     wait_for_engine_stop(&counting);
     let row = Row {
-        case: label.into(),
+        case: format!("{} ({label})", mix.label()),
         submitters,
         operations: total.latencies.len() as u64,
         elapsed,
@@ -233,13 +295,13 @@ pub async fn run<S: Store + 'static>(label: &str, store: S, submitters: usize, d
 }
 
 /// The server's default store: sled, one `fdatasync` per batch.
-pub async fn run_on_sled(dir: &Path, submitters: usize, duration: Duration) -> OrdersRun {
+pub async fn run_on_sled(dir: &Path, mix: Mix, submitters: usize, duration: Duration) -> OrdersRun {
     let store = ledger::SledStore::open(dir).expect("a fresh sled directory opens");
-    run("orders (sled)", store, submitters, duration).await
+    run("sled", store, mix, submitters, duration).await
 }
 
 /// The segment log (`serve --log segments`).
-pub async fn run_on_segments(dir: &Path, submitters: usize, duration: Duration) -> OrdersRun {
+pub async fn run_on_segments(dir: &Path, mix: Mix, submitters: usize, duration: Duration) -> OrdersRun {
     let store = ledger::SegmentStore::open(dir).expect("a fresh log directory opens");
-    run("orders (segment log)", store, submitters, duration).await
+    run("segment log", store, mix, submitters, duration).await
 }
