@@ -356,12 +356,15 @@ describe('the casino slip shows what the ledger takes', () => {
     assert.fail(`${label}: no round took the bet in three tries`);
   }
 
+  /** An item's back cell: an odds cell (`back 1.98`), a sic bo box (`Small back 2`) or a roulette
+   * number (`Number 7 back 36`). */
+  const BACK_CELLS = '[data-testid^="item-"] button[aria-label^="back "], [data-testid^="item-"] button[aria-label*=" back "], button[data-testid^="item-"][aria-label*=" back "]';
   const TABLES = ['teen20', 'lucky7', 'dt20', 'ab20', 'card32', 'baccarat', 'roulette', 'war', 'sicbo', 'poker20', 'race20', 'ballbyball', 'superover'];
   for (const gtype of TABLES) {
     it(`${gtype}: back, and lay where offered`, T, async () => {
       await page.goto(`/casino/${gtype}`);
       await page.getByTestId('betting-table').waitFor();
-      await placeAndCompare(`${gtype} back`, () => page.locator('[data-testid^="item-"] button[aria-label^="back "], button[data-testid^="item-"][aria-label*=" back "]').first().click());
+      await placeAndCompare(`${gtype} back`, () => page.locator(BACK_CELLS).first().click());
       const lay = page.locator('[data-testid^="item-"] button[aria-label^="lay "]:not([aria-label="lay no price"])');
       if ((await lay.count()) > 0) await placeAndCompare(`${gtype} lay`, () => lay.first().click());
     });
