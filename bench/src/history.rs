@@ -210,7 +210,7 @@ impl Generator {
             fill: None,
         };
         let request_id = format!("{:016x}", self.rng.next());
-        Command::Sports(SportsCommand::PlaceBet { user_id, request_id, market: market(self.market_mid), delay: ledger::BetDelay::default(), stake_minor, info })
+        Command::Sports(SportsCommand::PlaceBet { user_id, request_id, market: market(self.market_mid), delay: ledger::BetDelay::default(), stake_minor, info, accept_odds: Default::default() })
     }
 
     fn credit(&mut self) -> Command {

@@ -102,8 +102,8 @@ impl EngineHandle {
     pub async fn place_bet(&self, at_ms: i64, command: impl Into<Command>, requote: impl FnOnce() -> Option<Market>) -> Result<Committed, EngineError> {
         let command = command.into();
         let (market, delay, bet): (Market, BetDelay, Requoted) = match command {
-            Command::Sports(SportsCommand::PlaceBet { user_id, request_id, market, delay, stake_minor, info }) => {
-                (market, delay, Box::new(move |market, delay| SportsCommand::PlaceBet { user_id, request_id: request_id.clone(), market, delay, stake_minor, info: info.clone() }))
+            Command::Sports(SportsCommand::PlaceBet { user_id, request_id, market, delay, stake_minor, info, accept_odds }) => {
+                (market, delay, Box::new(move |market, delay| SportsCommand::PlaceBet { user_id, request_id: request_id.clone(), market, delay, stake_minor, info: info.clone(), accept_odds }))
             }
             Command::Sports(SportsCommand::PlaceOrder { user_id, request_id, market, delay, size_minor, persistence, info }) => {
                 (market, delay, Box::new(move |market, delay| SportsCommand::PlaceOrder { user_id, request_id: request_id.clone(), market, delay, size_minor, persistence, info: info.clone() }))

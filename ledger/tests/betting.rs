@@ -8,11 +8,16 @@ use ledger::betting::{BookKind, Payoff};
 use ledger::sports::MarketShape;
 use ledger::{BetInfo, BookKey, Command, Event, FeedWorld, Reject};
 use proptest::prelude::*;
+use schemas::bets::AcceptOdds;
 use schemas::sports::{Market, MarketResult, MarketType, Side};
 use schemas::{Money, Role};
 
 fn bet(request_id: &str, market: Market, stake_minor: i64, info: BetInfo) -> Command {
-    Command::Sports(SportsCommand::PlaceBet { user_id: 1, request_id: request_id.into(), market, delay: ledger::BetDelay::default(), stake_minor, info })
+    accepting(request_id, market, stake_minor, info, AcceptOdds::Exact)
+}
+
+fn accepting(request_id: &str, market: Market, stake_minor: i64, info: BetInfo, accept_odds: AcceptOdds) -> Command {
+    Command::Sports(SportsCommand::PlaceBet { user_id: 1, request_id: request_id.into(), market, delay: ledger::BetDelay::default(), stake_minor, info, accept_odds })
 }
 
 fn player(balance_minor: i64) -> Vec<Event> {
@@ -272,7 +277,11 @@ fn a_restart_with_the_same_settings_goes_on_with_the_world_and_keeps_its_open_be
 }
 
 fn in_play(request_id: &str, market: Market, info: BetInfo) -> Command {
-    Command::Sports(SportsCommand::PlaceBet { user_id: 1, request_id: request_id.into(), market, delay: ledger::BetDelay { in_play: true, ms_per_sec: 1_000 }, stake_minor: 10_000, info })
+    in_play_accepting(request_id, market, info, AcceptOdds::Exact)
+}
+
+fn in_play_accepting(request_id: &str, market: Market, info: BetInfo, accept_odds: AcceptOdds) -> Command {
+    Command::Sports(SportsCommand::PlaceBet { user_id: 1, request_id: request_id.into(), market, delay: ledger::BetDelay { in_play: true, ms_per_sec: 1_000 }, stake_minor: 10_000, info, accept_odds })
 }
 
 #[test]
@@ -295,4 +304,73 @@ fn an_in_play_bet_whose_price_moved_during_its_delay_is_refused() {
     moved.rc = 3;
     let asked = BetInfo { requested_at_ms: T0 - 3_000, ..info(1, Side::Back, 185) };
     assert_eq!(when(&state, in_play("moved", moved, asked)), Err(Reject::Bets(BetReject::OddsChanged)));
+}
+
+/// The payoff of the one bet `command` places on `state`, or its refusal.
+fn payoff_of(state: &ledger::State, command: Command) -> Result<Payoff, Reject> {
+    let events = when(state, command)?;
+    let Some(Event::Bets(BetEvent::BetPlaced { payoff, .. })) = events.into_iter().next() else { panic!("no bet placed") };
+    Ok(payoff)
+}
+
+#[test]
+fn exact_takes_the_price_asked_while_the_market_offers_it_or_better_and_refuses_a_worse_one() {
+    let state = given(player(100_000));
+    // The market backs runner 1 at 1.85 and lays it at 1.87.
+    assert_eq!(payoff_of(&state, bet("a", match_odds(), 10_000, info(1, Side::Back, 180))), Ok(Payoff::Decimal { sid: 1, odds_h: 180, side: Side::Back }), "a back at 1.80 is taken at 1.80");
+    assert_eq!(payoff_of(&state, bet("b", match_odds(), 10_000, info(1, Side::Back, 190))), Err(Reject::Bets(BetReject::OddsChanged)));
+    assert_eq!(payoff_of(&state, bet("c", match_odds(), 10_000, info(1, Side::Lay, 190))), Ok(Payoff::Decimal { sid: 1, odds_h: 190, side: Side::Lay }));
+    assert_eq!(payoff_of(&state, bet("d", match_odds(), 10_000, info(1, Side::Lay, 186))), Err(Reject::Bets(BetReject::OddsChanged)));
+}
+
+#[test]
+fn accept_better_odds_takes_a_better_price_at_that_price_and_still_refuses_a_worse_one() {
+    let state = given(player(100_000));
+    let better = |id, side, price_h| payoff_of(&state, accepting(id, match_odds(), 10_000, info(1, side, price_h), AcceptOdds::Better));
+    assert_eq!(better("a", Side::Back, 180), Ok(Payoff::Decimal { sid: 1, odds_h: 185, side: Side::Back }), "backed at the 1.85 on offer, not the 1.80 asked");
+    assert_eq!(better("b", Side::Back, 185), Ok(Payoff::Decimal { sid: 1, odds_h: 185, side: Side::Back }));
+    assert_eq!(better("c", Side::Back, 190), Err(Reject::Bets(BetReject::OddsChanged)), "1.85 is worse than the 1.90 asked");
+    assert_eq!(better("d", Side::Lay, 190), Ok(Payoff::Decimal { sid: 1, odds_h: 187, side: Side::Lay }), "laid at the 1.87 on offer");
+    assert_eq!(better("e", Side::Lay, 186), Err(Reject::Bets(BetReject::OddsChanged)));
+    // A bookmaker quotes one price a side: a better one is taken only when the player allows it.
+    let bm = market(8, MarketType::Match1, vec![section(1, 4_500, 4_800), section(2, 150, 160)]);
+    assert_eq!(payoff_of(&state, bet("f", bm.clone(), 10_000, info(1, Side::Back, 4_400))), Err(Reject::Bets(BetReject::OddsChanged)));
+    assert_eq!(payoff_of(&state, accepting("g", bm.clone(), 10_000, info(1, Side::Back, 4_400), AcceptOdds::Better)), Ok(Payoff::Per100 { sid: 1, odds_h: 4_500, side: Side::Back }));
+    assert_eq!(payoff_of(&state, accepting("h", bm, 10_000, info(1, Side::Back, 4_600), AcceptOdds::Better)), Err(Reject::Bets(BetReject::OddsChanged)));
+}
+
+#[test]
+fn accept_any_odds_takes_the_price_on_offer_better_or_worse_but_never_another_run_line() {
+    let state = given(player(100_000));
+    let any = |id, market, side, price_h| payoff_of(&state, accepting(id, market, 10_000, info(1, side, price_h), AcceptOdds::Any));
+    assert_eq!(any("a", match_odds(), Side::Back, 190), Ok(Payoff::Decimal { sid: 1, odds_h: 185, side: Side::Back }), "backed at the 1.85 on offer though 1.90 was asked");
+    assert_eq!(any("b", match_odds(), Side::Lay, 186), Ok(Payoff::Decimal { sid: 1, odds_h: 187, side: Side::Lay }));
+    assert_eq!(any("c", match_odds(), Side::Back, 180), Ok(Payoff::Decimal { sid: 1, odds_h: 185, side: Side::Back }));
+    let yes_no = market(11, MarketType::Fancy1, vec![section(1, 190, 200)]);
+    assert_eq!(any("d", yes_no, Side::Back, 195), Ok(Payoff::Binary { odds_h: 190, side: Side::Back }));
+    let mut fancy = market(9, MarketType::Fancy, vec![section(1, 4_600, 4_500)]);
+    fancy.min = Money(100);
+    assert_eq!(any("e", fancy, Side::Back, 4_500), Err(Reject::Bets(BetReject::OddsChanged)), "Yes at 45 is another bet than Yes at 46");
+}
+
+#[test]
+fn a_bet_taken_at_a_better_price_records_the_price_asked_and_pays_the_price_taken() {
+    let state = given(player(100_000));
+    let after = then_apply(&state, accepting("a", match_odds(), 10_000, info(1, Side::Back, 180), AcceptOdds::Better));
+    let bet = &after.betting.bets[&1];
+    assert_eq!((bet.info.price_h, bet.price_taken_h()), (180, 185));
+    assert_eq!(after.accounts.users[&1].book_pnl[&BookKey { mid: 7, scope: 0 }][0], 8_500, "runner 1 winning pays 0.85 a unit");
+    // Sent again with the same request id, it answers with the bet rather than refusing it.
+    assert_eq!(when(&after, accepting("a", match_odds(), 10_000, info(1, Side::Back, 180), AcceptOdds::Better)), Err(Reject::Bets(BetReject::DuplicateRequest { bet_id: 1 })));
+}
+
+#[test]
+fn an_in_play_bet_whose_price_moved_during_its_delay_is_taken_at_the_price_then_when_any_is_accepted() {
+    let state = given(player(100_000));
+    let mut moved = market(7, MarketType::Match, vec![section(1, 180, 187), section(2, 210, 214), section(3, 400, 420)]);
+    moved.rc = 3;
+    let asked = BetInfo { requested_at_ms: T0 - 3_000, ..info(1, Side::Back, 185) };
+    let events = when(&state, in_play_accepting("moved", moved, asked, AcceptOdds::Any)).expect("taken");
+    let Event::Bets(BetEvent::BetPlaced { payoff, .. }) = &events[0] else { panic!("{events:?}") };
+    assert_eq!(*payoff, Payoff::Decimal { sid: 1, odds_h: 180, side: Side::Back });
 }

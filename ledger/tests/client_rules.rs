@@ -77,7 +77,7 @@ fn the_case_file_lists_every_section_of_every_market_once() {
 fn a_section_is_bettable_exactly_when_the_case_file_says() {
     for case in cases() {
         for expected in &case.sections {
-            let outcome = terms(&case.market, expected.sid, Side::Back, best_back(&case.market, expected.sid));
+            let outcome = terms(&case.market, expected.sid, Side::Back, best_back(&case.market, expected.sid), Default::default());
             match (expected.bettable, &outcome) {
                 (true, Ok(_)) | (false, Err(BetReject::MarketNotOpen { .. })) => {}
                 _ => panic!("{} / sid {}: expected bettable = {}, the ledger answered {outcome:?}", case.name, expected.sid, expected.bettable),
@@ -91,7 +91,7 @@ fn stake_limits_are_those_of_the_case_file() {
     for case in cases() {
         let market = reopened(&case.market);
         for expected in &case.sections {
-            let accepted = terms(&market, expected.sid, Side::Back, best_back(&market, expected.sid))
+            let accepted = terms(&market, expected.sid, Side::Back, best_back(&market, expected.sid), Default::default())
                 .unwrap_or_else(|reject| panic!("{} / sid {}: the reopened market is refused: {reject:?}", case.name, expected.sid));
             assert_eq!(
                 (accepted.stake_min_minor, accepted.stake_max_minor),
@@ -211,6 +211,7 @@ fn sports_previews_are_what_the_ledger_pays_and_takes() {
             delay: BetDelay::default(),
             stake_minor: case.stake.minor(),
             info: info(1, case.side, case.price.hundredths()),
+            accept_odds: Default::default(),
         });
         let (kind, payoff, liability_minor) = placed(&state, &command, &case.name);
         let stake = case.stake.minor();

@@ -112,7 +112,7 @@ fn demo_accounts_are_capped_and_retired_after_their_life_for_good() {
 #[test]
 fn a_demo_account_with_an_open_bet_is_retired_once_it_settles() {
     let demo = then_apply(&given(alice()), demo_login(3, 10));
-    let bet = ledger::SportsCommand::PlaceBet { user_id: 2, request_id: "r".into(), market: match_odds(), delay: ledger::BetDelay::default(), stake_minor: 10_000, info: info(1, schemas::sports::Side::Back, 185) };
+    let bet = ledger::SportsCommand::PlaceBet { user_id: 2, request_id: "r".into(), market: match_odds(), delay: ledger::BetDelay::default(), stake_minor: 10_000, info: info(1, schemas::sports::Side::Back, 185), accept_odds: Default::default() };
     let betting = then_apply(&demo, Command::Sports(bet));
     assert_eq!(when(&betting, retire_opened_before(i64::MAX)), Ok(vec![]), "its bet is still open");
     let settle = ledger::SportsCommand::SettleMarket { gmid: 500, mid: 7, result: schemas::sports::MarketResult::Winner { sid: 2 }, market: match_odds() };

@@ -10,7 +10,7 @@ use schemas::sports::{Market, MarketResult, MarketType, Side};
 use schemas::Role;
 
 fn bet(request: &str, market: Market, sid: u32, price_h: u32) -> Command {
-    Command::Sports(SportsCommand::PlaceBet { user_id: 1, request_id: request.into(), market, delay: ledger::BetDelay::default(), stake_minor: 10_000, info: info(sid, Side::Back, price_h) })
+    Command::Sports(SportsCommand::PlaceBet { user_id: 1, request_id: request.into(), market, delay: ledger::BetDelay::default(), stake_minor: 10_000, info: info(sid, Side::Back, price_h), accept_odds: Default::default() })
 }
 
 fn settle(market: Market, result: MarketResult) -> Command {
@@ -67,7 +67,7 @@ fn a_price_or_rate_past_any_real_market_is_refused_before_its_arithmetic_can_ove
     use schemas::{Money, AMOUNT_MINOR_MAX};
     let state = given(vec![opened(1, "alice", Role::User), credited(1, 100_000, 100_000)]);
     let place = |market: Market, side: Side, price_h: u32, stake_minor: i64| {
-        Command::Sports(SportsCommand::PlaceBet { user_id: 1, request_id: "r".into(), market, delay: ledger::BetDelay::default(), stake_minor, info: info(1, side, price_h) })
+        Command::Sports(SportsCommand::PlaceBet { user_id: 1, request_id: "r".into(), market, delay: ledger::BetDelay::default(), stake_minor, info: info(1, side, price_h), accept_odds: Default::default() })
     };
     let mut khado = market(9, MarketType::Khado, vec![section(1, 18_500, 0)]);
     khado.section[0].width = 8;

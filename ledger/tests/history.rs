@@ -31,7 +31,7 @@ fn history_log(commands: Vec<Command>) -> (State, Vec<Envelope>) {
 }
 
 fn bet(request_id: &str, sid: u32, side: Side, price_h: u32) -> Command {
-    Command::Sports(SportsCommand::PlaceBet { user_id: 1, request_id: request_id.into(), market: match_odds(), delay: ledger::BetDelay::default(), stake_minor: 10_000, info: info(sid, side, price_h) })
+    Command::Sports(SportsCommand::PlaceBet { user_id: 1, request_id: request_id.into(), market: match_odds(), delay: ledger::BetDelay::default(), stake_minor: 10_000, info: info(sid, side, price_h), accept_odds: Default::default() })
 }
 
 fn commands() -> Vec<Command> {

@@ -12,7 +12,7 @@ use schemas::Role;
 const DAY_MS: i64 = 86_400_000;
 
 fn bet(user_id: u64, request: &str, side: Side, price_h: u32, stake_minor: i64) -> Command {
-    Command::Sports(SportsCommand::PlaceBet { user_id, request_id: request.into(), market: match_odds(), delay: BetDelay::default(), stake_minor, info: info(1, side, price_h) })
+    Command::Sports(SportsCommand::PlaceBet { user_id, request_id: request.into(), market: match_odds(), delay: BetDelay::default(), stake_minor, info: info(1, side, price_h), accept_odds: Default::default() })
 }
 
 #[test]

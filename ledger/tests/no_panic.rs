@@ -29,7 +29,7 @@ fn busy_state() -> State {
     let setup = [
         Command::Casino(CasinoCommand::OpenRound { gtype: "teen20".into(), table: 1, mid: MID.into() }),
         Command::Wallet(WalletCommand::RequestDeposit { user_id: 1, amount_minor: 100_000, method: "upi".into(), reference: "ref".into() }),
-        Command::Sports(SportsCommand::PlaceBet { user_id: 1, request_id: "seed-bet".into(), market: match_odds(), delay: BetDelay::default(), stake_minor: 20_000, info: info(1, Side::Back, 185) }),
+        Command::Sports(SportsCommand::PlaceBet { user_id: 1, request_id: "seed-bet".into(), market: match_odds(), delay: BetDelay::default(), stake_minor: 20_000, info: info(1, Side::Back, 185), accept_odds: Default::default() }),
     ];
     for command in setup {
         run(&mut state, &command);
@@ -120,7 +120,7 @@ fn bet_command() -> impl Strategy<Value = Command> {
         (id(), sids.clone(), side.clone(), any::<u16>(), -10i64..100_000, any::<bool>()).prop_map(|(user_id, sid, side, price_h, stake_minor, in_play)| {
             let mut market = match_odds();
             market.mid = if in_play { 7 } else { 8 };
-            Command::Sports(SportsCommand::PlaceBet { user_id, request_id: format!("r{price_h}"), market, delay: BetDelay { in_play, ms_per_sec: 1_000 }, stake_minor, info: info(sid, side, u32::from(price_h)) })
+            Command::Sports(SportsCommand::PlaceBet { user_id, request_id: format!("r{price_h}"), market, delay: BetDelay { in_play, ms_per_sec: 1_000 }, stake_minor, info: info(sid, side, u32::from(price_h)), accept_odds: Default::default() })
         }),
         (id(), sids.clone(), side, round_id(), status, -10i64..100_000).prop_map(|(user_id, sid, side, mid, status, stake_minor)| Command::Casino(CasinoCommand::PlaceCasinoBet {
             user_id,

@@ -21,7 +21,7 @@ fn act(action: AccountAction, remark: &str) -> Command {
 }
 
 fn bet() -> Command {
-    Command::Sports(SportsCommand::PlaceBet { user_id: 2, request_id: "r1".into(), market: match_odds(), delay: ledger::BetDelay::default(), stake_minor: 10_000, info: info(1, Side::Back, 185) })
+    Command::Sports(SportsCommand::PlaceBet { user_id: 2, request_id: "r1".into(), market: match_odds(), delay: ledger::BetDelay::default(), stake_minor: 10_000, info: info(1, Side::Back, 185), accept_odds: Default::default() })
 }
 
 fn casino_item() -> CasinoItem {

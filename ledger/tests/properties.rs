@@ -54,7 +54,7 @@ fn bet() -> impl Strategy<Value = Command> {
             (odds, level)
         };
         let sid = if fancy { 1 } else { sid };
-        Command::Sports(SportsCommand::PlaceBet { user_id, request_id: format!("req-{n}"), market, delay: ledger::BetDelay::default(), stake_minor, info: info(sid, side, price_h) })
+        Command::Sports(SportsCommand::PlaceBet { user_id, request_id: format!("req-{n}"), market, delay: ledger::BetDelay::default(), stake_minor, info: info(sid, side, price_h), accept_odds: Default::default() })
     })
 }
 

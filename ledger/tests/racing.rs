@@ -39,7 +39,7 @@ fn order(market: &Market, user_id: u64, request_id: &str, sid: u32, side: Side, 
 
 fn place_bet(user_id: u64, request_id: &str, sid: u32, side: Side, price_h: u32, stake_minor: i64) -> Command {
     let info = ledger::BetInfo { gtype: "fancy1".into(), ..info(sid, side, price_h) };
-    Command::Sports(SportsCommand::PlaceBet { user_id, request_id: request_id.into(), market: place(), delay: Default::default(), stake_minor, info })
+    Command::Sports(SportsCommand::PlaceBet { user_id, request_id: request_id.into(), market: place(), delay: Default::default(), stake_minor, info, accept_odds: Default::default() })
 }
 
 fn withdraw(mid: u64, sid: u32, factor_bp: u32) -> Command {

@@ -35,7 +35,7 @@ fn with_bets() -> ledger::State {
     let state = given(vec![opened(1, "alice", Role::User), credited(1, 1_000_000, 1_000_000)]);
     let bet = |request: &str, market: Market, sid: u32, price_h: u32, stake_minor: i64| {
         let info = ledger::BetInfo { gtype: format!("{:?}", market.gtype).to_lowercase(), ..info(sid, Side::Back, price_h) };
-        Command::Sports(SportsCommand::PlaceBet { user_id: 1, request_id: request.into(), market, delay: ledger::BetDelay::default(), stake_minor, info })
+        Command::Sports(SportsCommand::PlaceBet { user_id: 1, request_id: request.into(), market, delay: ledger::BetDelay::default(), stake_minor, info, accept_odds: Default::default() })
     };
     let state = then_apply(&state, bet("m", match_odds(), 1, 185, 10_000));
     let state = then_apply(&state, bet("r", meter(), 1, 4_400, 10_000));
@@ -97,6 +97,7 @@ fn the_audit_names_a_logged_result_that_does_not_fit_its_market() {
         delay: ledger::BetDelay::default(),
         stake_minor: 10_000,
         info: info(1, Side::Back, 185),
+        accept_odds: Default::default(),
     }))
     .expect("placed");
     let audited = |forged: Event| {

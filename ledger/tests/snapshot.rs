@@ -63,6 +63,7 @@ fn log_of(n: usize) -> (MemStore, State) {
             delay: ledger::BetDelay::default(),
             stake_minor: 10_000,
             info: info(1 + i % 3, if i % 2 == 0 { Side::Back } else { Side::Lay }, [185, 214, 400, 187, 210, 420, 185][i as usize]),
+            accept_odds: Default::default(),
         }))
         .collect();
     write(&store, &mut state, &bets);
@@ -210,7 +211,7 @@ fn betting_log(rng: &mut rand::rngs::StdRng, snaps: &Snapshots, commands: usize,
                 let price_h = [[185, 187], [210, 214], [400, 420]][sid as usize - 1][usize::from(side == Side::Lay)];
                 let market = common::market(mid, MarketType::Match, match_odds().section);
                 let stake_minor = 10_000 * rng.gen_range(1..=3);
-                Command::Sports(SportsCommand::PlaceBet { user_id: user as u64 + 1, request_id: format!("r{i}"), market, delay: ledger::BetDelay::default(), stake_minor, info: info(sid, side, price_h) })
+                Command::Sports(SportsCommand::PlaceBet { user_id: user as u64 + 1, request_id: format!("r{i}"), market, delay: ledger::BetDelay::default(), stake_minor, info: info(sid, side, price_h), accept_odds: Default::default() })
             }
             4..=5 => Command::Accounts(AccountCommand::Debit { username: names[user].into(), amount_minor: rng.gen_range(1..1_000), remark: format!("out {i}") }),
             _ => Command::Accounts(AccountCommand::Credit { username: names[user].into(), amount_minor: rng.gen_range(1..1_000), remark: format!("in {i}") }),

@@ -48,6 +48,11 @@ pub struct PlaceBetRequest {
     #[serde(default)]
     #[ts(optional)]
     pub persistence: Option<Persistence>,
+    /// On a fixed-price market: whether a price that moved before the bet was priced is taken
+    /// (docs/exchange.md, "Odds changes"). Exact, the default, when absent.
+    #[serde(default)]
+    #[ts(optional)]
+    pub accept_odds: Option<AcceptOdds>,
     /// Fields the spec's client sends that the server recomputes itself.
     #[serde(flatten)]
     #[ts(skip)]
@@ -162,6 +167,23 @@ pub enum Persistence {
     #[default]
     Lapse,
     Keep,
+}
+
+/// The player's setting for a fixed-price bet whose price moved between the slip and the
+/// server's price check (as bookmakers offer "accept better odds" and "accept any odds"). A run
+/// line (fancy, meter, khado) is the bet itself, not its price: only the line asked is taken.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize, TS, ToSchema)]
+#[serde(rename_all = "lowercase")]
+#[ts(export)]
+pub enum AcceptOdds {
+    /// Taken at the price asked while the market offers it (or, on an odds market, better),
+    /// refused as "Odds changed" otherwise.
+    #[default]
+    Exact,
+    /// As `Exact`, and a better price now on offer is taken at that better price.
+    Better,
+    /// Taken at the price on offer now, better or worse.
+    Any,
 }
 
 /// What an exchange order got when it was placed: matched at once (at the average price of its

@@ -78,6 +78,7 @@ export type { OrderView } from './generated/OrderView';
 export type { OrderOutcome } from './generated/OrderOutcome';
 export type { OrdersAnswer } from './generated/OrdersAnswer';
 export type { Persistence } from './generated/Persistence';
+export type { AcceptOdds } from './generated/AcceptOdds';
 export type { MarketDepth } from './generated/MarketDepth';
 export type { RunnerDepth } from './generated/RunnerDepth';
 export type { DepthLevel } from './generated/DepthLevel';

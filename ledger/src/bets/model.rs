@@ -89,6 +89,17 @@ impl Bet {
             settled: None,
         })
     }
+
+    /// The price the bet was taken at, as the bet lists show it. A bet booked against the house
+    /// at odds holds it in its payoff: the price asked (`info.price_h`) or, as the player's odds
+    /// setting allowed, the price on offer when it was priced. A fill, a run line and a casino
+    /// item were taken at their info's price.
+    pub fn price_taken_h(&self) -> u32 {
+        match (&self.payoff, self.info.fill) {
+            (Payoff::Decimal { odds_h, .. } | Payoff::Per100 { odds_h, .. } | Payoff::Binary { odds_h, .. }, None) => *odds_h,
+            _ => self.info.price_h,
+        }
+    }
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]

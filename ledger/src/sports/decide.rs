@@ -19,6 +19,7 @@ use crate::sports::model::Sports;
 use crate::sports::results::{check_result, MarketShape};
 use crate::sports::terms::{exchange_terms, terms};
 use crate::world::FeedWorld;
+use schemas::bets::AcceptOdds;
 use schemas::sports::{Market, MarketResult, MarketType, Side};
 use std::collections::BTreeSet;
 
@@ -28,8 +29,9 @@ where
     R: From<AccountReject> + From<BetReject> + From<OrderReject>,
 {
     match command {
-        SportsCommand::PlaceBet { user_id, request_id, market, delay, stake_minor, info } => {
-            let placed = place_bet::<R>(accounts, betting, sports, at_ms, *user_id, request_id, market, *delay, *stake_minor, info)?;
+        SportsCommand::PlaceBet { user_id, request_id, market, delay, stake_minor, info, accept_odds } => {
+            let asked = Asked { user_id: *user_id, request_id, stake_minor: *stake_minor, info, accept_odds: *accept_odds };
+            let placed = place_bet::<R>(accounts, betting, sports, at_ms, market, *delay, &asked)?;
             Ok(vec![placed.into()])
         }
         SportsCommand::PlaceOrder { user_id, request_id, market, delay, size_minor, persistence, info } => {
@@ -110,13 +112,22 @@ pub fn bet_delay_ms(market: &Market, delay: BetDelay) -> i64 {
     }
 }
 
+/// What a player asks of a fixed-price bet.
+struct Asked<'a> {
+    user_id: UserId,
+    request_id: &'a str,
+    stake_minor: i64,
+    info: &'a BetInfo,
+    accept_odds: AcceptOdds,
+}
+
 /// The acceptance checks of DESIGN §3, in order, each with its own rejection. `market` is the
 /// quote taken once the bet's delay passed; the delay is checked against the time asked.
-#[allow(clippy::too_many_arguments)]
-fn place_bet<R>(accounts: &Accounts, betting: &Betting, sports: &Sports, at_ms: i64, user_id: UserId, request_id: &str, market: &Market, delay: BetDelay, stake_minor: i64, info: &BetInfo) -> Result<BetEvent, R>
+fn place_bet<R>(accounts: &Accounts, betting: &Betting, sports: &Sports, at_ms: i64, market: &Market, delay: BetDelay, asked: &Asked) -> Result<BetEvent, R>
 where
     R: From<AccountReject> + From<BetReject>,
 {
+    let Asked { user_id, request_id, stake_minor, info, accept_odds } = *asked;
     let user = check_bettor::<R>(accounts, betting, at_ms, user_id, request_id, stake_minor, info)?;
     // Casino rounds' books are numbered from `CASINO_ID_BASE`: a sports market there would share
     // a round's books (each settled by the other's result, bets taken after it).
@@ -130,9 +141,9 @@ where
     if at_ms - info.requested_at_ms < delay_ms {
         return Err(BetReject::BetDelayNotOver { delay_ms }.into());
     }
-    let (sid, side, asked) = info.asked();
+    let (sid, side, price) = info.asked();
     check_runs(sports, market, sid)?;
-    let terms = terms(market, sid, side, asked)?;
+    let terms = terms(market, sid, side, price, accept_odds)?;
     let info = BetInfo { delay_ms, ..info.clone() };
     bet_placed(betting, user, request_id, market.gmid, terms, stake_minor, &info)
 }

@@ -6,6 +6,7 @@ use crate::ids::UserId;
 use crate::racing::Holder;
 use crate::sports::results::MarketShape;
 use crate::world::FeedWorld;
+use schemas::bets::AcceptOdds;
 use schemas::sports::{Market, MarketResult};
 use serde::{Deserialize, Serialize};
 
@@ -16,7 +17,8 @@ pub enum SportsCommand {
     /// `market` is the market as the book shows it now: the engine checks status and price
     /// against it. `info.sid`, `info.side` and `info.price_h` say what the player asked for;
     /// `info.requested_at_ms` when they asked. In play the bet waits the market's delay
-    /// (`bet_delay_ms`) and `market` is the quote taken after it.
+    /// (`bet_delay_ms`) and `market` is the quote taken after it. `accept_odds` says whether a
+    /// price that moved meanwhile is taken (`crate::sports::terms`).
     PlaceBet {
         user_id: UserId,
         request_id: String,
@@ -24,6 +26,7 @@ pub enum SportsCommand {
         delay: BetDelay,
         stake_minor: i64,
         info: BetInfo,
+        accept_odds: AcceptOdds,
     },
     /// An order on a match-odds market, matched against the book (`crate::book`): `info.sid`,
     /// `info.side` and `info.price_h` (the limit, a ladder price) say what the player asks,

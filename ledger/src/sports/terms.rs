@@ -1,11 +1,13 @@
 //! From a market as the feed shows it to the terms of one bet: which book it joins, how it pays,
-//! its stake limits, and whether the price asked is still on offer (DESIGN §3 acceptance).
+//! its stake limits, and the price it is taken at: the price asked while it is still on offer, or
+//! the price now as far as the player's odds setting allows (DESIGN §3 acceptance).
 
 use crate::betting::{BookKind, Payoff, RUNS_MAX};
 use crate::limits::{ODDS_H_MAX, PER_100_H_MAX};
 use crate::bets::acceptance::Terms;
 use crate::bets::messages::BetReject;
 use crate::ids::BookKey;
+use schemas::bets::AcceptOdds;
 use schemas::sports::{Market, MarketType, Price, Section, Side};
 
 fn bettable(status: &str) -> bool {
@@ -40,7 +42,19 @@ fn limits(market: &Market, section: &Section) -> (i64, i64) {
     (min.unwrap_or(100), max.unwrap_or(schemas::AMOUNT_MINOR_MAX))
 }
 
-pub fn terms(market: &Market, sid: u32, side: Side, asked: Price) -> Result<Terms, BetReject> {
+/// The price a bet asked at `asked` is taken at, with the price `current` on offer now, or
+/// `None` (odds changed): the price asked while it is on offer (`on_offer`); otherwise, or when
+/// `current` is better, the price now as far as the player's setting allows it.
+fn price_taken(current: Price, asked: Price, side: Side, on_offer: bool, accept: AcceptOdds) -> Option<Price> {
+    let better = current != asked && still_on_offer(current, asked, side);
+    match accept {
+        AcceptOdds::Any => Some(current),
+        AcceptOdds::Better if better => Some(current),
+        AcceptOdds::Exact | AcceptOdds::Better => on_offer.then_some(asked),
+    }
+}
+
+pub fn terms(market: &Market, sid: u32, side: Side, asked: Price, accept: AcceptOdds) -> Result<Terms, BetReject> {
     if !bettable(&market.status) {
         return Err(BetReject::MarketNotOpen { status: market.status.clone() });
     }
@@ -53,22 +67,25 @@ pub fn terms(market: &Market, sid: u32, side: Side, asked: Price) -> Result<Term
     }
     let (current, size) = best(section, side).ok_or(BetReject::OddsChanged)?;
     let rate_h = size.0;
-    let exact = current == asked;
-    let (book_scope, kind, payoff, on_offer) = match market.gtype {
-        MarketType::Match | MarketType::Cricketcasino => (0, runners(market), Payoff::Decimal { sid, odds_h: asked.0, side }, still_on_offer(current, asked, side)),
+    let price = match market.gtype {
         // A bookmaker quotes fixed prices: only the price on offer is taken (a back at 0 or 0.01
         // would be a bet that can never win anything).
-        MarketType::Match1 => (0, runners(market), Payoff::Per100 { sid, odds_h: asked.0, side }, exact),
-        MarketType::Fancy1 => (sid, BookKind::Happens { sid }, Payoff::Binary { odds_h: asked.0, side }, still_on_offer(current, asked, side)),
-        MarketType::Oddeven => (sid, BookKind::OddRuns, Payoff::Binary { odds_h: asked.0, side }, still_on_offer(current, asked, side)),
-        MarketType::Fancy => (sid, BookKind::Runs, Payoff::Line { line: whole(asked)?, rate_h, side }, exact),
-        MarketType::Meter => (sid, BookKind::Runs, Payoff::Meter { line: whole(asked)?, side }, exact),
-        MarketType::Khado => (sid, BookKind::Runs, Payoff::Range { line: whole(asked)?, width: section.width.max(1), rate_h }, exact),
-    };
-    if !on_offer {
-        return Err(BetReject::OddsChanged);
+        MarketType::Match1 => price_taken(current, asked, side, current == asked, accept),
+        MarketType::Match | MarketType::Cricketcasino | MarketType::Fancy1 | MarketType::Oddeven => price_taken(current, asked, side, still_on_offer(current, asked, side), accept),
+        // A run line is what the bet is on, not its price: another line is another bet.
+        MarketType::Fancy | MarketType::Meter | MarketType::Khado => (current == asked).then_some(asked),
     }
-    if payoff_needs_odds_above_one(&payoff) && asked.0 <= 100 {
+    .ok_or(BetReject::OddsChanged)?;
+    let (book_scope, kind, payoff) = match market.gtype {
+        MarketType::Match | MarketType::Cricketcasino => (0, runners(market), Payoff::Decimal { sid, odds_h: price.0, side }),
+        MarketType::Match1 => (0, runners(market), Payoff::Per100 { sid, odds_h: price.0, side }),
+        MarketType::Fancy1 => (sid, BookKind::Happens { sid }, Payoff::Binary { odds_h: price.0, side }),
+        MarketType::Oddeven => (sid, BookKind::OddRuns, Payoff::Binary { odds_h: price.0, side }),
+        MarketType::Fancy => (sid, BookKind::Runs, Payoff::Line { line: whole(price)?, rate_h, side }),
+        MarketType::Meter => (sid, BookKind::Runs, Payoff::Meter { line: whole(price)?, side }),
+        MarketType::Khado => (sid, BookKind::Runs, Payoff::Range { line: whole(price)?, width: section.width.max(1), rate_h }),
+    };
+    if payoff_needs_odds_above_one(&payoff) && price.0 <= 100 {
         return Err(BetReject::OddsChanged);
     }
     if !within_limits(&payoff) {

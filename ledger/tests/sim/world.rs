@@ -567,7 +567,7 @@ impl World {
             delay_ms: 0,
             fill: None,
         };
-        Some(Command::Sports(SportsCommand::PlaceBet { user_id, request_id: self.request_id(), market, delay: BetDelay::default(), stake_minor, info }))
+        Some(Command::Sports(SportsCommand::PlaceBet { user_id, request_id: self.request_id(), market, delay: BetDelay::default(), stake_minor, info, accept_odds: Default::default() }))
     }
 
     fn sports_bet(&mut self, rng: &mut Rng, state: &State, now: i64) -> Choice {

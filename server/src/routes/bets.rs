@@ -45,7 +45,7 @@ pub async fn place_bet(req: HttpRequest, state: web::Data<AppState>, user: AuthU
         };
         Command::Sports(SportsCommand::PlaceOrder { user_id: user.user_id, request_id: request.request_id.clone(), market, delay, size_minor: request.stake_minor, persistence, info })
     } else {
-        Command::Sports(SportsCommand::PlaceBet { user_id: user.user_id, request_id: request.request_id.clone(), market, delay, stake_minor: request.stake_minor, info })
+        Command::Sports(SportsCommand::PlaceBet { user_id: user.user_id, request_id: request.request_id.clone(), market, delay, stake_minor: request.stake_minor, info, accept_odds: body.accept_odds.unwrap_or_default() })
     };
     // In play the ledger holds the bet for the market's delay and decides it on the quote then.
     let requote = || quote(&state, body.game_id, body.market_id).ok().map(|(market, ..)| market);

@@ -36,6 +36,7 @@ fn site_rule_sets() -> Vec<RuleSet> {
     vec![
         set("General", &[("general", &[
             (RED, "All bets are accepted only when the market is open and the price asked is still on offer; otherwise the bet is rejected and nothing is taken from your balance."),
+            (PLAIN, "On the bet slip you may choose to accept better odds (a better price on offer is taken at that price) or any odds (the price on offer is taken, better or worse). A run line (fancy, meter, khado) is only ever taken at the line you chose. Your bets show the price they were taken at."),
             (PLAIN, "Your exposure is the worst-case loss of your open bets. A bet is accepted only if your balance minus your exposure after the bet stays at zero or above."),
             (PLAIN, "Back means betting that a selection wins; lay means betting that it does not. Offsetting back and lay bets in one market reduce your exposure."),
             (PLAIN, "Markets are settled from the official result. A voided market returns every stake."),
@@ -45,7 +46,7 @@ fn site_rule_sets() -> Vec<RuleSet> {
         ])]),
         set("Cricket", &[
             ("cricket", &[
-                (RED, "While a ball is in the air (BALL RUNNING) and for 20 seconds after a wicket (SUSPENDED) bets are refused; match odds stay open with their in-play delay, and a bet whose price moved during the delay is refused."),
+                (RED, "While a ball is in the air (BALL RUNNING) and for 20 seconds after a wicket (SUSPENDED) bets are refused; match odds stay open with their in-play delay, and a bet whose price moved during the delay is refused unless your odds setting takes the new price."),
             ]),
             ("match", &[
                 (PLAIN, "Match odds are settled on the official match result; a tie or no result voids the market unless the market says otherwise."),

@@ -32,7 +32,7 @@ pub fn bet_view(state: &State, history: Option<&History>, bet: &Bet) -> BetView 
         section_name: bet.info.section_name.clone(),
         sid: bet.info.sid,
         bet_type: bet.info.side,
-        u_rate: Price(bet.info.price_h),
+        u_rate: Price(bet.price_taken_h()),
         // An implied fill shows the stake on the runner the player asked for (`BetInfo::asked_stake_minor`).
         amount: Money(bet.info.asked_stake_minor(&bet.payoff, bet.stake_minor)),
         profit: Money(profit_minor(&bet.payoff, bet.stake_minor)),

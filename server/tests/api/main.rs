@@ -12,6 +12,7 @@ mod exchange;
 mod helpers;
 mod login_guard;
 mod loose_inputs;
+mod odds_changes;
 mod openapi;
 mod ops;
 mod ops_audit;

@@ -104,11 +104,11 @@ describe('bet slip', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Submit' }));
     expect(placeBet).toHaveBeenCalledWith(expect.objectContaining({ gameId: 100000, marketId: 1000000, sectionId: 1, uRate: 1.78, amount: 100, betType: 'back', requestId: 'req-1' }));
     expect(notify.success).toHaveBeenCalledWith('Bet placed successfully');
-    expect(useMatchStore.getState().slip).toEqual({ selection: null, stake: 0, submitting: false, persistence: 'lapse' });
+    expect(useMatchStore.getState().slip).toEqual({ selection: null, stake: 0, submitting: false, persistence: 'lapse', rejection: null });
     expect(sessionActions.get()?.user?.exp).toBe(-100);
   });
 
-  it('shows the server error and clears the slip', async () => {
+  it('a refused bet stays on the slip as typed, with the server’s reason, until sent again', async () => {
     vi.mocked(placeBet).mockRejectedValue({ message: 'Odds changed', status: 409 });
     signIn();
     loadMatch();
@@ -117,7 +117,39 @@ describe('bet slip', () => {
     await userEvent.type(screen.getByRole('textbox', { name: 'Stake' }), '100');
     await userEvent.click(screen.getByRole('button', { name: 'Submit' }));
     expect(notify.error).toHaveBeenCalledWith('Odds changed');
+    expect(screen.getByTestId('slip-rejection')).toHaveTextContent('Not placed: Odds changed');
+    expect(screen.getByTestId('bet-slip')).toHaveAttribute('data-side', 'lay');
+    expect(screen.getByRole('textbox', { name: 'Stake' })).toHaveValue('100');
+    expect(screen.getByRole('button', { name: 'Submit' })).toBeEnabled();
+    vi.mocked(placeBet).mockResolvedValue({ success: true, message: 'Bet placed successfully', data: { bet: {} as never, balance: 1400, exp: -82 } });
+    await userEvent.click(screen.getByRole('button', { name: 'Submit' }));
     expect(useMatchStore.getState().slip.selection).toBeNull();
+  });
+
+  it('a fixed-price bet carries the odds setting, kept for the next bets; an exchange order does not', async () => {
+    vi.mocked(placeBet).mockResolvedValue({ success: true, message: 'Bet placed successfully', data: { bet: {} as never, balance: 1400, exp: -100 } });
+    signIn();
+    act(() => {
+      useMatchStore.getState().reset(100000);
+      useMatchStore.getState().applySnapshot({ fixture: makeFixture(), markets: [makeMarket({ gtype: 'match1', mname: 'Bookmaker' })], scoreboard: null });
+    });
+    renderPage();
+    await userEvent.click(screen.getAllByRole('button', { name: 'back 1.78' })[0]!);
+    const setting = screen.getByRole('combobox', { name: 'If the odds change' });
+    expect(setting).toHaveValue('exact');
+    await userEvent.selectOptions(setting, 'Accept better odds');
+    await userEvent.type(screen.getByRole('textbox', { name: 'Stake' }), '100');
+    await userEvent.click(screen.getByRole('button', { name: 'Submit' }));
+    expect(placeBet).toHaveBeenLastCalledWith(expect.objectContaining({ uRate: 1.78, acceptOdds: 'better' }));
+    expect(localStorage.getItem('accept-odds')).toBe('better');
+
+    loadMatch();
+    await userEvent.click(screen.getAllByRole('button', { name: 'back 1.78' })[0]!);
+    expect(screen.queryByRole('combobox', { name: 'If the odds change' })).not.toBeInTheDocument();
+    await userEvent.type(screen.getByRole('textbox', { name: 'Stake' }), '100');
+    await userEvent.click(screen.getByRole('button', { name: 'Submit' }));
+    expect(placeBet).toHaveBeenLastCalledWith(expect.not.objectContaining({ acceptOdds: expect.anything() }));
+    act(() => useMatchStore.getState().setAcceptOdds('exact'));
   });
 
   it('a suspended section shows its status over the prices, which it hides, and cannot be selected', () => {

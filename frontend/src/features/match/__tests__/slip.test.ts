@@ -22,29 +22,29 @@ const selection: Selection = {
 
 describe('Submit is enabled only with a selection, a positive stake and no submission in flight', () => {
   it('is disabled with no selection', () => {
-    expect(canSubmit({ selection: null, stake: 100, submitting: false, persistence: 'lapse' })).toBe(false);
+    expect(canSubmit({ selection: null, stake: 100, submitting: false, persistence: 'lapse', rejection: null })).toBe(false);
   });
   it('is disabled with a stake of 0 or less', () => {
-    expect(canSubmit({ selection, stake: 0, submitting: false, persistence: 'lapse' })).toBe(false);
-    expect(canSubmit({ selection, stake: -5, submitting: false, persistence: 'lapse' })).toBe(false);
-    expect(canSubmit({ selection, stake: Number.NaN, submitting: false, persistence: 'lapse' })).toBe(false);
+    expect(canSubmit({ selection, stake: 0, submitting: false, persistence: 'lapse', rejection: null })).toBe(false);
+    expect(canSubmit({ selection, stake: -5, submitting: false, persistence: 'lapse', rejection: null })).toBe(false);
+    expect(canSubmit({ selection, stake: Number.NaN, submitting: false, persistence: 'lapse', rejection: null })).toBe(false);
   });
   it('is disabled while submitting', () => {
-    expect(canSubmit({ selection, stake: 100, submitting: true, persistence: 'lapse' })).toBe(false);
+    expect(canSubmit({ selection, stake: 100, submitting: true, persistence: 'lapse', rejection: null })).toBe(false);
   });
   it('is enabled otherwise', () => {
-    expect(canSubmit({ selection, stake: 100, submitting: false, persistence: 'lapse' })).toBe(true);
+    expect(canSubmit({ selection, stake: 100, submitting: false, persistence: 'lapse', rejection: null })).toBe(true);
   });
   it('is disabled on an exchange market while the price is not on the ladder', () => {
     for (const price of [0, 2.01, 1, 1200]) {
-      expect(canSubmit({ selection: { ...selection, price }, stake: 100, submitting: false, persistence: 'lapse' })).toBe(false);
+      expect(canSubmit({ selection: { ...selection, price }, stake: 100, submitting: false, persistence: 'lapse', rejection: null })).toBe(false);
     }
-    expect(canSubmit({ selection: { ...selection, price: 2.02 }, stake: 100, submitting: false, persistence: 'keep' })).toBe(true);
+    expect(canSubmit({ selection: { ...selection, price: 2.02 }, stake: 100, submitting: false, persistence: 'keep', rejection: null })).toBe(true);
   });
   it('takes any rate on the markets booked against the house', () => {
-    expect(canSubmit({ selection: { ...selection, gtype: 'match1', exchange: false, price: 45.5 }, stake: 100, submitting: false, persistence: 'lapse' })).toBe(true);
+    expect(canSubmit({ selection: { ...selection, gtype: 'match1', exchange: false, price: 45.5 }, stake: 100, submitting: false, persistence: 'lapse', rejection: null })).toBe(true);
     // Match odds on a server that does not match orders: the feed's price, whatever it is.
-    expect(canSubmit({ selection: { ...selection, exchange: false, price: 2.01 }, stake: 100, submitting: false, persistence: 'lapse' })).toBe(true);
+    expect(canSubmit({ selection: { ...selection, exchange: false, price: 2.01 }, stake: 100, submitting: false, persistence: 'lapse', rejection: null })).toBe(true);
   });
   it('treats match odds as the exchange’s only while the server matches orders', () => {
     expect(isExchangeMarket('match', true)).toBe(true);
@@ -102,7 +102,7 @@ describe('projectedRunner', () => {
     min: 100,
     max: 200000,
   };
-  const slip = (overrides: Partial<SlipState> = {}): SlipState => ({ selection, stake: 200, submitting: false, persistence: 'lapse', ...overrides });
+  const slip = (overrides: Partial<SlipState> = {}): SlipState => ({ selection, stake: 200, submitting: false, persistence: 'lapse', rejection: null, ...overrides });
 
   it('adds what a back makes to the backed runner and takes the stake from the others', () => {
     expect(projectedRunner(slip(), 10, 1, 0)).toBe(300);
@@ -131,10 +131,10 @@ describe('projectedRunner', () => {
 
 describe('projected Run Amount of a line market while the stake is typed (liveBook)', () => {
   const fancy: Selection = { ...selection, marketId: 7, gtype: 'fancy', sectionId: 3, sectionName: '6 over runs IND', side: 'back', price: 45, size: 100 };
-  const slip = (over: Partial<Selection>, stake = 100): SlipState => ({ selection: { ...fancy, ...over }, stake, submitting: false, persistence: 'lapse' });
+  const slip = (over: Partial<Selection>, stake = 100): SlipState => ({ selection: { ...fancy, ...over }, stake, submitting: false, persistence: 'lapse', rejection: null });
 
   it('is null without a priced bet on this very line', () => {
-    expect(projectedRunAmount({ selection: null, stake: 100, submitting: false, persistence: 'lapse' }, 7, 3, [])).toBeNull();
+    expect(projectedRunAmount({ selection: null, stake: 100, submitting: false, persistence: 'lapse', rejection: null }, 7, 3, [])).toBeNull();
     expect(projectedRunAmount(slip({}, 0), 7, 3, [])).toBeNull();
     expect(projectedRunAmount(slip({}), 7, 4, [])).toBeNull();
     expect(projectedRunAmount(slip({ gtype: 'match' }), 7, 3, [])).toBeNull();
@@ -220,7 +220,7 @@ describe('the slip previews what the ledger pays and takes (schemas/test-vectors
   it.each(previews.map((testCase) => [testCase.name, testCase] as const))('%s', (_name, testCase) => {
     const { gtype, side, price, size, stake, width = 0 } = testCase;
     expect(preview(gtype, side, price, stake, size, width)).toEqual({ profit: testCase.profit, liability: testCase.liability });
-    const slip: SlipState = { selection: { ...selection, marketId: 7, sectionId: 1, gtype, side, price, size }, stake, submitting: false, persistence: 'lapse' };
+    const slip: SlipState = { selection: { ...selection, marketId: 7, sectionId: 1, gtype, side, price, size }, stake, submitting: false, persistence: 'lapse', rejection: null };
     for (const sid of [1, 2, 3]) {
       const runner = testCase.runners?.find((entry) => entry.sid === sid);
       expect(projectedRunner(slip, 7, sid, 0), `runner ${sid}`).toBe(runner ? runner.pnl : null);

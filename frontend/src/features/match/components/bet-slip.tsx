@@ -3,12 +3,14 @@
 // Submit). A right-hand panel on desktop and a bottom sheet on small screens. On a match-odds
 // market the bet is an exchange order: its price may be any of the ladder's (typed, or stepped
 // with the up/down buttons) and the player chooses whether its unmatched part is kept when the
-// match turns in-play (it lapses unless kept).
-import { Checkbox, FormControlLabel, Typography } from '@mui/material';
+// match turns in-play (it lapses unless kept). On a fixed price the player chooses what happens
+// when the price moved (exact only, better, any). A refused bet stays with the reason on it.
+import { Box, Checkbox, FormControlLabel, NativeSelect, Typography } from '@mui/material';
+import type { AcceptOdds } from '@/types';
 import type { Button as QuickButton } from '@/types';
 import { PlaceBetFrame, StakePanel } from '@/components/stake-panel';
 import { ladderError } from '../model/ladder';
-import { canSubmit, preview } from '../model/slip';
+import { ACCEPT_ODDS_CHOICES, canSubmit, preview, takesOddsSetting } from '../model/slip';
 import { useSubmitBet } from '../hooks/use-bet-actions';
 import { selectSlip, useMatchStore } from '../stores/match-store';
 import { LadderPriceField } from './ladder-price-field';
@@ -38,6 +40,38 @@ function OrderOptions() {
   );
 }
 
+/** The player's odds setting for a fixed-price bet (kept for every bet from this browser). */
+function OddsSetting() {
+  const acceptOdds = useMatchStore((state) => state.acceptOdds);
+  const setAcceptOdds = useMatchStore((state) => state.setAcceptOdds);
+  return (
+    <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, mb: 0.5, fontSize: 12, fontWeight: 600 }}>
+      <span>If the odds change:</span>
+      <NativeSelect
+        value={acceptOdds}
+        onChange={(event) => setAcceptOdds(event.target.value as AcceptOdds)}
+        inputProps={{ 'aria-label': 'If the odds change' }}
+        sx={{ flex: 1, fontSize: 12, fontWeight: 700, color: 'inherit', '& select': { py: 0.25 } }}
+      >
+        {ACCEPT_ODDS_CHOICES.map((choice) => (
+          <option key={choice.value} value={choice.value}>
+            {choice.label}
+          </option>
+        ))}
+      </NativeSelect>
+    </Box>
+  );
+}
+
+/** Why the server refused the bet last sent: the slip keeps the bet as typed. */
+function Rejection({ reason }: { reason: string }) {
+  return (
+    <Typography role="alert" data-testid="slip-rejection" sx={{ fontSize: 12, fontWeight: 700, mb: 0.5, px: 0.75, py: 0.25, bgcolor: 'rgba(180,0,0,0.85)', color: '#fff', borderRadius: 0.5 }}>
+      Not placed: {reason}
+    </Typography>
+  );
+}
+
 function SlipBody({ buttons }: { buttons: QuickButton[] }) {
   const slip = useMatchStore(selectSlip);
   const addStake = useMatchStore((state) => state.addStake);
@@ -45,7 +79,7 @@ function SlipBody({ buttons }: { buttons: QuickButton[] }) {
   const setPrice = useMatchStore((state) => state.setPrice);
   const clearSlip = useMatchStore((state) => state.clearSlip);
   const submit = useSubmitBet();
-  const { selection, stake, submitting } = slip;
+  const { selection, stake, submitting, rejection } = slip;
   if (!selection) {
     return <Typography sx={{ p: 1.5, fontSize: 13, color: 'text.secondary' }}>Select a price to place a bet.</Typography>;
   }
@@ -58,7 +92,13 @@ function SlipBody({ buttons }: { buttons: QuickButton[] }) {
       side={selection.side}
       rate={selection.price}
       rateControl={exchange ? <LadderPriceField price={selection.price} onChange={setPrice} /> : undefined}
-      extra={exchange ? <OrderOptions /> : undefined}
+      extra={
+        <>
+          {rejection && <Rejection reason={rejection} />}
+          {exchange && <OrderOptions />}
+          {takesOddsSetting(selection) && <OddsSetting />}
+        </>
+      }
       stake={stake}
       buttons={buttons}
       profit={profit}

@@ -8,7 +8,7 @@ import { newRequestId } from '@/lib/request-id';
 import { placeBet } from '../api/place-bet';
 import { stakeLimits } from '../model/bet-rules';
 import { placedOrderMessage } from '../model/order-outcome';
-import { canSubmit, isExchangeMarket } from '../model/slip';
+import { canSubmit, isExchangeMarket, takesOddsSetting } from '../model/slip';
 import { useMatchStore } from '../stores/match-store';
 import { refreshGameBets } from './use-game-bets';
 
@@ -49,7 +49,7 @@ export function useSubmitBet(): () => Promise<void> {
     if (!selection || !canSubmit(store.slip)) return;
     const { exchange } = selection;
     store.setSubmitting(true);
-    await submitBet(() =>
+    const outcome = await submitBet(() =>
       placeBet({
         gameId: selection.gameId,
         marketId: selection.marketId,
@@ -64,12 +64,19 @@ export function useSubmitBet(): () => Promise<void> {
         sectionName: selection.sectionName,
         gType: selection.gtype,
         ...(exchange ? { persistence } : {}),
+        ...(takesOddsSetting(selection) ? { acceptOdds: store.acceptOdds } : {}),
       }),
       // An exchange order's toast says what matched and what waits in the book.
       (data) => (exchange && data.order ? placedOrderMessage(data.order, selection.price) : undefined),
     );
-    // Spec §4: after either answer the slip is cleared and the stake is 0.
-    useMatchStore.getState().clearSlip();
+    // Spec §4: after a placed bet the slip is cleared and the stake is 0. A refused bet stays
+    // on the slip as typed, with the server's reason (odds changed, BALL RUNNING, …), unless
+    // the player already chose another selection meanwhile.
+    const now = useMatchStore.getState();
+    if (now.slip.selection === selection) {
+      if (outcome && !outcome.placed) now.setRejection(outcome.reason);
+      else now.clearSlip();
+    }
     void refreshGameBets(selection.gameId);
   }, []);
 }

@@ -1,7 +1,7 @@
 // Bet-slip rules (spec §4, §5, §9): what a selection holds, when Submit is enabled and the
 // profit and liability the slip previews before the server prices the bet, computed as the
 // ledger computes them (schemas/test-vectors/bet-rules.json holds both to the same answers).
-import { METER_RUNS_CAP, RUNS_MAX, type MarketType, type Persistence, type Side } from '@/types';
+import { METER_RUNS_CAP, RUNS_MAX, type AcceptOdds, type MarketType, type Persistence, type Side } from '@/types';
 import { round2 } from '@/utils/amount';
 import { isLadderPrice } from './ladder';
 
@@ -27,10 +27,26 @@ export type Selection = {
   max: number;
 };
 
-/** `persistence`: what an exchange order's unmatched part does when the market turns in-play. */
-export type SlipState = { selection: Selection | null; stake: number; submitting: boolean; persistence: Persistence };
+/** `persistence`: what an exchange order's unmatched part does when the market turns in-play.
+ * `rejection`: why the server refused the bet last sent from this slip (the slip keeps the bet
+ * as typed, so the player can send it again or change it). */
+export type SlipState = { selection: Selection | null; stake: number; submitting: boolean; persistence: Persistence; rejection: string | null };
 
-export const EMPTY_SLIP: SlipState = { selection: null, stake: 0, submitting: false, persistence: 'lapse' };
+export const EMPTY_SLIP: SlipState = { selection: null, stake: 0, submitting: false, persistence: 'lapse', rejection: null };
+
+/** The player's choices for a fixed-price bet whose price moved before the server priced it
+ * (docs/exchange.md, "Odds changes"), as the slip words them. */
+export const ACCEPT_ODDS_CHOICES: ReadonlyArray<{ value: AcceptOdds; label: string }> = [
+  { value: 'exact', label: 'Exact price only' },
+  { value: 'better', label: 'Accept better odds' },
+  { value: 'any', label: 'Accept any odds' },
+];
+
+/** Whether the odds setting applies to a selection: a fixed-price bet's price. An exchange order
+ * is a limit (matched at it or better, else it waits) and a run line is the bet itself. */
+export function takesOddsSetting(selection: Pick<Selection, 'exchange' | 'gtype'>): boolean {
+  return !selection.exchange && !isRunLine(selection.gtype);
+}
 
 /** Match-odds markets are the exchange's while the server matches orders (the site
  * configuration's `exchange_matching`): a bet is an order at a limit price on the ladder.

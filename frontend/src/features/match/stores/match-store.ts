@@ -1,7 +1,7 @@
 // The match page's one store: the live market book of the open match (fed by the socket or the
 // fallback poll), the user's open bets and books on it, and the bet slip.
 import { create } from 'zustand';
-import type { BetView, Market, MarketType, OrderView, Persistence, SectionBook, SpotsData } from '@/types';
+import type { AcceptOdds, BetView, Market, MarketType, OrderView, Persistence, SectionBook, SpotsData } from '@/types';
 import type { MatchSnapshot } from '../api/get-match-state';
 import { EMPTY_MATCH, applyDelta, fromSnapshot, type MatchDelta, type MatchState } from '../model/match-reducer';
 import { EMPTY_SLIP, isExchangeMarket, type Selection, type SlipState } from '../model/slip';
@@ -30,8 +30,25 @@ type Store = MatchState & {
   setStake: (stake: number) => void;
   addStake: (amount: number) => void;
   setSubmitting: (submitting: boolean) => void;
+  /** The server refused the slip's bet: the slip keeps it, with the reason. */
+  setRejection: (reason: string) => void;
   clearSlip: () => void;
+  /** The player's odds setting, sent with every fixed-price bet; kept in this browser. */
+  acceptOdds: AcceptOdds;
+  setAcceptOdds: (acceptOdds: AcceptOdds) => void;
 };
+
+const ACCEPT_ODDS_KEY = 'accept-odds';
+
+/** The odds setting this browser keeps; exact price only unless the player chose otherwise. */
+function storedAcceptOdds(): AcceptOdds {
+  try {
+    const stored = localStorage.getItem(ACCEPT_ODDS_KEY);
+    return stored === 'better' || stored === 'any' ? stored : 'exact';
+  } catch {
+    return 'exact';
+  }
+}
 
 function toBooks(spots: SpotsData[]): Books {
   const books: Books = {};
@@ -59,12 +76,23 @@ export const useMatchStore = create<Store>((set) => ({
   setOrders: (orders) => set({ orders }),
   // Spec §4: a new selection resets the stake to 0 (and an order's persistence to lapse).
   select: (selection) => set({ slip: { ...EMPTY_SLIP, selection } }),
-  setPrice: (price) => set((state) => (state.slip.selection ? { slip: { ...state.slip, selection: { ...state.slip.selection, price } } } : {})),
+  setPrice: (price) => set((state) => (state.slip.selection ? { slip: { ...state.slip, selection: { ...state.slip.selection, price }, rejection: null } } : {})),
   setPersistence: (persistence) => set((state) => ({ slip: { ...state.slip, persistence } })),
   setStake: (stake) => set((state) => ({ slip: { ...state.slip, stake } })),
   addStake: (amount) => set((state) => ({ slip: { ...state.slip, stake: Math.round((state.slip.stake + amount) * 100) / 100 } })),
-  setSubmitting: (submitting) => set((state) => ({ slip: { ...state.slip, submitting } })),
+  // Sending again starts afresh: the last refusal no longer applies.
+  setSubmitting: (submitting) => set((state) => ({ slip: { ...state.slip, submitting, rejection: submitting ? null : state.slip.rejection } })),
+  setRejection: (rejection) => set((state) => ({ slip: { ...state.slip, submitting: false, rejection } })),
   clearSlip: () => set({ slip: EMPTY_SLIP }),
+  acceptOdds: storedAcceptOdds(),
+  setAcceptOdds: (acceptOdds) => {
+    try {
+      localStorage.setItem(ACCEPT_ODDS_KEY, acceptOdds);
+    } catch {
+      // A browser that keeps nothing still uses the setting until the page is left.
+    }
+    set({ acceptOdds });
+  },
 }));
 
 export type MatchStore = Store;
