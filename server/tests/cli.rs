@@ -98,8 +98,11 @@ fn operator_commands_work_on_a_data_directory() {
     assert_eq!(resumed["paused"], false);
     let house = stdout_json(&exchange(&["house", "--days", "3", "--data", data]));
     assert_eq!((house["turnover"].as_f64(), house["pnlByDay"].as_array().map(Vec::len)), (Some(0.0), Some(3)));
+    // The feed lives in a server: its commands take --url and no --data.
     let feed = exchange(&["feed", "list", "--data", data]);
-    assert!(String::from_utf8_lossy(&feed.stderr).contains("give --url"), "the feed lives in a server");
+    assert!(!feed.status.success() && String::from_utf8_lossy(&feed.stderr).contains("unexpected argument '--data'"), "{}", String::from_utf8_lossy(&feed.stderr));
+    let help = exchange(&["feed", "price", "--help"]);
+    assert!(String::from_utf8_lossy(&help.stdout).contains("The running server's address"), "every argument says what it is");
     let bad = exchange(&["audit", "replay", "--at", "yesterday", "--data", data]);
     assert!(String::from_utf8_lossy(&bad.stderr).contains("RFC 3339"));
 }

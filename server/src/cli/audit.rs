@@ -23,11 +23,13 @@ pub(super) enum AuditCmd {
     /// Every user's balance, exposure and open bets as they were after a sequence number or at a
     /// time (the last event written at or before it); both narrow, neither means now.
     Replay {
+        /// The last sequence number to include.
         #[arg(long)]
         to_seq: Option<u64>,
         /// RFC 3339, e.g. 2026-11-24T18:00:00Z.
         #[arg(long)]
         at: Option<String>,
+        /// Only this account.
         #[arg(long)]
         username: Option<String>,
         #[command(flatten)]
@@ -35,10 +37,13 @@ pub(super) enum AuditCmd {
     },
     /// The log's events as JSON lines, oldest first (credentials withheld).
     Events {
+        /// The first sequence number to print.
         #[arg(long, default_value_t = 1)]
         from_seq: u64,
+        /// The last sequence number to print.
         #[arg(long)]
         to_seq: Option<u64>,
+        /// Only the events of this account.
         #[arg(long)]
         username: Option<String>,
         /// The event kind, e.g. BetPlaced or OperatorActed.

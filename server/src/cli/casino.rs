@@ -16,9 +16,11 @@ pub(super) enum CasinoCmd {
     },
     /// The table takes no bets (its tile shows locked) until unlocked; a restart keeps the lock.
     Lock(TableArgs),
+    /// The table takes bets again.
     Unlock(TableArgs),
     /// No new round opens once the round in play is resulted, until resumed.
     Pause(TableArgs),
+    /// The table deals its next round again.
     Resume(TableArgs),
     /// The round in play ends with no result: every stake is returned.
     Void(TableArgs),
@@ -26,8 +28,10 @@ pub(super) enum CasinoCmd {
 
 #[derive(Args)]
 pub(super) struct TableArgs {
+    /// The table's type, e.g. teen20 or roulette (`casino list`).
     #[arg(long)]
     pub(super) gtype: String,
+    /// Why, in words: kept in the log with the operator's action.
     #[arg(long)]
     pub(super) remark: String,
     #[command(flatten)]

@@ -1,7 +1,6 @@
 //! `exchange feed`: the sports feed of a running server.
 
-use super::target::{print, remote, Target};
-use anyhow::bail;
+use super::target::{print, Server};
 use clap::{Args, Subcommand};
 use schemas::ops::OpsFeedAction;
 use std::process::ExitCode;
@@ -11,16 +10,18 @@ pub(super) enum FeedCmd {
     /// Every fixture with its markets, and the feed's clock.
     List {
         #[command(flatten)]
-        target: Target,
+        server: Server,
     },
     /// The market (or with no --mid, every market of the fixture) shows SUSPENDED and takes no
     /// bets until resumed; a restart keeps it suspended.
     Suspend(FeedArgs),
+    /// The market (or every market of the fixture) takes bets again at the feed's prices.
     Resume(FeedArgs),
     /// Moves the best back or lay price of one section of a market.
     Price {
         #[command(flatten)]
         args: FeedArgs,
+        /// The section (runner) whose price moves (`sid` in `feed list`).
         #[arg(long)]
         sid: u32,
         /// back or lay.
@@ -34,6 +35,8 @@ pub(super) enum FeedCmd {
     Settle {
         #[command(flatten)]
         args: FeedArgs,
+        /// The result as JSON: {"kind":"winner","sid":N}, {"kind":"happened","sids":[...]},
+        /// {"kind":"runs","value":N} or {"kind":"void"} (docs/api.md).
         #[arg(long)]
         result: String,
     },
@@ -43,6 +46,7 @@ pub(super) enum FeedCmd {
     Finish {
         #[command(flatten)]
         args: FeedArgs,
+        /// home, away or draw.
         #[arg(long)]
         winner: String,
     },
@@ -50,23 +54,25 @@ pub(super) enum FeedCmd {
 
 #[derive(Args)]
 pub(super) struct FeedArgs {
+    /// The fixture (`gmid` in `feed list`).
     #[arg(long)]
     pub(super) gmid: u64,
+    /// One market of it (`mid`); without it, every market of the fixture.
     #[arg(long)]
     pub(super) mid: Option<u64>,
+    /// Why, in words: kept in the log with the operator's action.
     #[arg(long)]
     pub(super) remark: String,
     #[command(flatten)]
-    pub(super) target: Target,
+    pub(super) server: Server,
 }
 
 /// The feed lives in a running server (its book is in memory), so these go to `--url` only.
 pub(super) async fn run(command: FeedCmd) -> anyhow::Result<ExitCode> {
     let no_extra = |remark: String| OpsFeedAction { remark, sid: None, side: None, price: None, result: None, winner: None };
     let (body, action, args) = match command {
-        FeedCmd::List { target } => {
-            let Some(url) = target.url.clone() else { bail!("the feed runs in a server: give --url") };
-            print(&remote(&url, &target).await?.get("/api/ops/feed").await?);
+        FeedCmd::List { server } => {
+            print(&server.sign_in().await?.get("/api/ops/feed").await?);
             return Ok(ExitCode::SUCCESS);
         }
         FeedCmd::Suspend(args) => (no_extra(args.remark.clone()), "suspend", args),
@@ -83,11 +89,10 @@ pub(super) async fn run(command: FeedCmd) -> anyhow::Result<ExitCode> {
         }
         FeedCmd::Finish { args, winner } => (OpsFeedAction { winner: Some(winner), ..no_extra(args.remark.clone()) }, "finish", args),
     };
-    let Some(url) = args.target.url.clone() else { bail!("the feed runs in a server: give --url") };
     let path = match args.mid {
         Some(mid) => format!("/api/ops/feed/{}/markets/{mid}/{action}", args.gmid),
         None => format!("/api/ops/feed/{}/{action}", args.gmid),
     };
-    print(&remote(&url, &args.target).await?.post(&path, &body).await?);
+    print(&args.server.sign_in().await?.post(&path, &body).await?);
     Ok(ExitCode::SUCCESS)
 }

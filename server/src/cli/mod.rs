@@ -67,6 +67,7 @@ enum Cmd {
     /// The house's figures: turnover, exposure per open market and casino table, settled P/L
     /// per day (UTC).
     House {
+        /// How many days of settled P/L, today first.
         #[arg(long, default_value_t = 30)]
         days: u32,
         #[command(flatten)]
@@ -100,5 +101,33 @@ pub async fn run(cli: Cli) -> anyhow::Result<ExitCode> {
         Cmd::Feed { command } => feed::run(command).await,
         Cmd::Scenario { command } => scenario::run(command).await,
         Cmd::House { days, target } => audit::house(&settings, days, target).await,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::Cli;
+    use clap::CommandFactory;
+
+    /// Every subcommand and every argument of it says what it is in `--help`.
+    #[test]
+    fn every_command_and_argument_has_its_help() {
+        fn walk(command: &clap::Command, path: &str, missing: &mut Vec<String>) {
+            for arg in command.get_arguments().filter(|a| !matches!(a.get_id().as_str(), "help" | "version")) {
+                if arg.get_help().is_none() {
+                    missing.push(format!("{path} --{}", arg.get_id()));
+                }
+            }
+            for sub in command.get_subcommands().filter(|s| s.get_name() != "help") {
+                let path = format!("{path} {}", sub.get_name());
+                if sub.get_about().is_none() {
+                    missing.push(path.clone());
+                }
+                walk(sub, &path, missing);
+            }
+        }
+        let mut missing = Vec::new();
+        walk(&Cli::command(), "exchange", &mut missing);
+        assert!(missing.is_empty(), "without help: {missing:#?}");
     }
 }

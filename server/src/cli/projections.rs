@@ -23,6 +23,7 @@ pub(super) enum ProjectionsCmd {
     /// Fold the whole log into a new history, compare it with the one kept as `check` does, and
     /// put the new one in its place (even when they differ: the log is the truth).
     Rebuild {
+        /// The data directory (no server may hold it; default: the configuration's).
         #[arg(long)]
         data: Option<PathBuf>,
     },

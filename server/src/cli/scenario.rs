@@ -5,7 +5,7 @@
 //! operator makes them, and stacked casino shoes (test mode).
 
 use super::remote::Remote;
-use super::target::{remote, Target};
+use super::target::Server;
 use clap::Subcommand;
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -21,31 +21,31 @@ use std::time::{Duration, Instant};
 pub(super) enum ScenarioCmd {
     /// Writes what the server's feed shows for N seconds: its state, then every change.
     Record {
+        /// How long to record, in seconds.
         #[arg(long)]
         seconds: u64,
+        /// The scenario file to write (JSON lines).
         #[arg(long)]
         out: PathBuf,
         #[command(flatten)]
-        target: Target,
+        server: Server,
     },
     /// Sends a scenario file to the server (best started with its simulator off).
     Play {
+        /// The scenario file (JSON lines, docs/scenarios.md).
         file: PathBuf,
         /// 2 plays twice as fast; 0 sends everything without waiting.
         #[arg(long, default_value_t = 1.0)]
         speed: f64,
         #[command(flatten)]
-        target: Target,
+        server: Server,
     },
 }
 
 pub(super) async fn run(command: ScenarioCmd) -> anyhow::Result<ExitCode> {
-    let (target, work) = match &command {
-        ScenarioCmd::Record { target, .. } | ScenarioCmd::Play { target, .. } => (target, &command),
-    };
-    let Some(url) = target.url.clone() else { bail!("a scenario records or plays on a server: give --url") };
-    let remote = remote(&url, target).await?;
-    let outcome = match work {
+    let (ScenarioCmd::Record { server, .. } | ScenarioCmd::Play { server, .. }) = &command;
+    let remote = server.sign_in().await?;
+    let outcome = match &command {
         ScenarioCmd::Record { seconds, out, .. } => record(&remote, *seconds, out).await.map(|lines| format!("{lines} lines written to {}", out.display())),
         ScenarioCmd::Play { file, speed, .. } => match read(file) {
             Ok(lines) => play(&remote, lines, *speed).await.map(|(events, calls)| format!("{events} feed events and {calls} calls sent")),

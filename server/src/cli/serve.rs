@@ -9,6 +9,8 @@ use std::process::ExitCode;
 
 #[derive(Args)]
 pub(super) struct ServeArgs {
+    /// The data directory: the log, its snapshots and the history (default: the configuration's
+    /// `application.data_dir`, `data/`).
     #[arg(long)]
     data: Option<PathBuf>,
     /// 0 binds a free port and prints it.

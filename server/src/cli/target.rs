@@ -19,10 +19,34 @@ pub(super) struct Target {
     /// Call the running server at this address.
     #[arg(long)]
     pub(super) url: Option<String>,
+    /// The operator account a `--url` call signs in as.
     #[arg(long, env = "EXCHANGE_OPERATOR", default_value = "operator")]
     pub(super) operator: String,
+    /// That operator's password (the seeded operator's by default).
     #[arg(long, env = "EXCHANGE_OPERATOR_PASSWORD", default_value = "operator123", hide_default_value = true)]
     pub(super) operator_password: String,
+}
+
+/// Where a command that needs a running server works: the feed and the scenarios live in the
+/// server's memory, so there is no `--data` for them.
+#[derive(Args)]
+pub(super) struct Server {
+    /// The running server's address, e.g. http://127.0.0.1:8080.
+    #[arg(long)]
+    pub(super) url: String,
+    /// The operator account the command signs in as.
+    #[arg(long, env = "EXCHANGE_OPERATOR", default_value = "operator")]
+    pub(super) operator: String,
+    /// That operator's password (the seeded operator's by default).
+    #[arg(long, env = "EXCHANGE_OPERATOR_PASSWORD", default_value = "operator123", hide_default_value = true)]
+    pub(super) operator_password: String,
+}
+
+impl Server {
+    /// A signed-in operator session on the server.
+    pub(super) async fn sign_in(&self) -> anyhow::Result<Remote> {
+        Remote::sign_in(&self.url, &self.operator, &self.operator_password).await
+    }
 }
 
 pub(super) fn parse_role(text: &str) -> Result<Role, String> {

@@ -12,13 +12,18 @@ use std::process::ExitCode;
 
 #[derive(Subcommand)]
 pub(super) enum UserCmd {
+    /// Open an account.
     Add {
+        /// 3 to 20 letters, digits or underscores.
         #[arg(long)]
         username: String,
+        /// 8 to 128 characters, not containing the username.
         #[arg(long)]
         password: String,
+        /// user, demo or operator.
         #[arg(long, value_parser = parse_role)]
         role: Role,
+        /// The user must choose a new password at the first sign-in.
         #[arg(long)]
         must_change_password: bool,
         #[command(flatten)]
@@ -26,6 +31,7 @@ pub(super) enum UserCmd {
     },
     /// Everything about an account: money, bets, statements, wallet, sessions, operator actions.
     Show {
+        /// The account.
         #[arg(long)]
         username: String,
         #[command(flatten)]
@@ -33,11 +39,13 @@ pub(super) enum UserCmd {
     },
     /// Stop the account's betting (it can still sign in, read and withdraw).
     Lock(ActionArgs),
+    /// Let a locked account bet again.
     Unlock(ActionArgs),
     /// End every session of the account.
     EndSessions(ActionArgs),
     /// Set a temporary password the user must change at the next sign-in; ends every session.
     ResetPassword {
+        /// The temporary password: 8 to 128 characters, not containing the username.
         #[arg(long)]
         password: String,
         #[command(flatten)]
@@ -48,6 +56,7 @@ pub(super) enum UserCmd {
 /// An operator action on an account; with `--data` it is recorded as `--operator`'s.
 #[derive(Args)]
 pub(super) struct ActionArgs {
+    /// The account.
     #[arg(long)]
     pub(super) username: String,
     /// Why (required, 1 to 200 characters).
@@ -59,11 +68,13 @@ pub(super) struct ActionArgs {
 
 #[derive(Args)]
 pub(super) struct MoneyArgs {
+    /// The account.
     #[arg(long)]
     pub(super) username: String,
     /// Currency units with at most 2 decimals, e.g. 1500.50.
     #[arg(long, value_parser = parse_amount, allow_negative_numbers = true)]
     pub(super) amount: Money,
+    /// The statement row's remark.
     #[arg(long)]
     pub(super) remark: String,
     #[command(flatten)]

@@ -18,6 +18,7 @@ pub(super) enum WalletCmd {
         /// deposit or withdraw (default both).
         #[arg(long, default_value = "")]
         kind: String,
+        /// Only this account's (default everyone's).
         #[arg(long, default_value = "")]
         username: String,
         #[command(flatten)]
@@ -33,8 +34,10 @@ pub(super) enum WalletCmd {
 
 #[derive(Args)]
 pub(super) struct DecisionArgs {
+    /// The request's id (`wallet list`).
     #[arg(long)]
     pub(super) id: u64,
+    /// Why, in words (required to reject).
     #[arg(long)]
     pub(super) remark: Option<String>,
     #[command(flatten)]
@@ -45,12 +48,16 @@ pub(super) struct DecisionArgs {
 pub(super) enum BonusCmd {
     /// Grant a coupon: active coupons credit their amount at once.
     Grant {
+        /// The account.
         #[arg(long)]
         username: String,
+        /// The coupon's name, shown to the player.
         #[arg(long)]
         name: String,
+        /// What it credits, e.g. 250.00.
         #[arg(long, value_parser = parse_amount, allow_negative_numbers = true)]
         amount: Money,
+        /// The deposit it was granted for, if any (shown with the coupon).
         #[arg(long, value_parser = parse_amount, allow_negative_numbers = true, default_value = "0")]
         depo_amount: Money,
         /// yyyy-MM-dd: the coupon expires after that UTC day.
@@ -64,6 +71,7 @@ pub(super) enum BonusCmd {
     },
     /// Every coupon, or one user's.
     List {
+        /// Only this account's (default everyone's).
         #[arg(long, default_value = "")]
         username: String,
         #[command(flatten)]

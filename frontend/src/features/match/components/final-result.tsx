@@ -7,15 +7,19 @@ export function FinalResult() {
   const over = useMatchStore(selectOver);
   const race = useMatchStore((state) => state.scoreboard?.tracker?.sport === 'race');
   if (!over) return null;
+  const title = race ? 'Race result' : 'Match over';
   return (
     <Paper data-testid="final-result" sx={{ mb: 1, overflow: 'hidden' }}>
       <Box sx={{ px: 1.5, py: 1, bgcolor: 'header.main', color: 'header.contrastText' }}>
         <Typography component="h2" sx={{ fontSize: 15, fontWeight: 700 }}>
-          {race ? 'Race result' : 'Match over'}
+          {title}
         </Typography>
-        <Typography data-testid="final-message" sx={{ fontSize: 13 }}>
-          {over.message}
-        </Typography>
+        {/* A feed without a scoreboard has no last line of its own: the title says it all. */}
+        {over.message && over.message !== title && (
+          <Typography data-testid="final-message" sx={{ fontSize: 13 }}>
+            {over.message}
+          </Typography>
+        )}
       </Box>
       {over.markets.length > 0 && (
         <Table size="small" aria-label="Results">
