@@ -101,9 +101,14 @@ describe('login, routes and roles', () => {
   });
 
   it('a must-change-password user lands on /change-password and then goes to /login', T, async () => {
-    const page = await newPage(browser, server.url);
+    // A browser that has never seen the welcome popup: it must not cover the forced change.
+    const page = await newPage(browser, server.url, { welcomeSeen: false });
     await loginViaUi(page, 'newplayer', 'welcome123');
     await page.waitForURL((url) => url.pathname === '/change-password');
+    const why = page.getByTestId('password-change-required');
+    await why.waitFor();
+    assert.match(await why.textContent(), /set by an operator/);
+    assert.equal(await page.getByRole('dialog', { name: 'Welcome' }).count(), 0, 'no welcome popup over the forced change');
     // Every other page sends the user back until the password is changed.
     await page.goto('/');
     await page.waitForURL((url) => url.pathname === '/change-password');

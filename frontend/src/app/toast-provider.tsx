@@ -2,8 +2,13 @@
 // toast is asked for (lib/notify.ts), then handed to `notify`. Limits and icons of spec §9.
 import { useEffect } from 'react';
 import NotificationsActiveIcon from '@mui/icons-material/NotificationsActive';
+import { GlobalStyles } from '@mui/material';
 import { closeSnackbar, enqueueSnackbar, SnackbarProvider } from 'notistack';
 import { NOTIFY_MAX, toastHost } from '@/lib/notify';
+
+const BELOW_HEADER = 'exchange-toasts-below-header';
+/** The header's height (app/layout/header.tsx, its toolbar's `minHeight`). */
+const HEADER_HEIGHT_PX = 56;
 
 export default function ToastProvider() {
   useEffect(() => {
@@ -15,10 +20,15 @@ export default function ToastProvider() {
     return () => toastHost.attach(null);
   }, []);
   return (
-    <SnackbarProvider
-      maxSnack={NOTIFY_MAX}
-      anchorOrigin={{ vertical: 'top', horizontal: 'right' }}
-      iconVariant={{ warning: <NotificationsActiveIcon fontSize="small" sx={{ mr: 1 }} /> }}
-    />
+    <>
+      {/* Top right, but below the header (56 px): never over the balance and exposure. */}
+      <GlobalStyles styles={{ [`.${BELOW_HEADER}`]: { top: `${HEADER_HEIGHT_PX + 4}px !important` } }} />
+      <SnackbarProvider
+        maxSnack={NOTIFY_MAX}
+        anchorOrigin={{ vertical: 'top', horizontal: 'right' }}
+        classes={{ containerAnchorOriginTopRight: BELOW_HEADER }}
+        iconVariant={{ warning: <NotificationsActiveIcon fontSize="small" sx={{ mr: 1 }} /> }}
+      />
+    </>
   );
 }

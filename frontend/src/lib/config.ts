@@ -12,8 +12,6 @@ export function socketUrl(): string {
 /** Support contacts shown on the login page and footer (spec: {phone} and a chat-app link). */
 export const SUPPORT_PHONE = '+91 98765 43210';
 export const SUPPORT_CHAT_URL = 'https://wa.me/919876543210';
-export const CAPTCHA_PRIVACY_URL = 'https://policies.google.com/privacy';
-export const CAPTCHA_TERMS_URL = 'https://policies.google.com/terms';
 
 /** Spec §9 timing constants. */
 export const USER_POLL_INTERVAL_MS = 1000;

@@ -54,10 +54,21 @@ function withToaster(run: (toaster: Toaster) => void): void {
   }
 }
 
+/** The toasts on screen by kind and text: asked again while one shows, it is not stacked twice. */
+const showing = new Map<string, SnackbarKey>();
+
 function show(message: string, options: OptionsObject): SnackbarKey {
+  // A loading toast belongs to its caller, who dismisses it by its key: never shared.
+  const same = `${String(options.variant)}\u0000${message}`;
+  const shown = options.persist ? undefined : showing.get(same);
+  if (shown !== undefined) return shown;
   lastKey += 1;
   const key = `notify-${lastKey}`;
-  withToaster((current) => current.enqueue(message, { ...options, key }));
+  if (!options.persist) showing.set(same, key);
+  const onExited = () => {
+    if (showing.get(same) === key) showing.delete(same);
+  };
+  withToaster((current) => current.enqueue(message, { ...options, key, onExited }));
   return key;
 }
 

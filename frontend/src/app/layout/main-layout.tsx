@@ -5,6 +5,7 @@ import { Footer } from './footer';
 import { Header } from './header';
 import { Sidebar, SIDEBAR_WIDTH } from './sidebar';
 import { useLiveNavigation } from '@/features/sports';
+import { selectUser, useSession } from '@/lib/session';
 import { welcomeAlreadyShown } from './welcome-flag';
 
 const WelcomePopup = lazy(() => import('./welcome-popup'));
@@ -17,7 +18,10 @@ export function MainLayout() {
   const desktop = useMediaQuery(theme.breakpoints.up('lg'), { noSsr: true });
   const [drawerOpen, setDrawerOpen] = useState(false);
   const [drawerUsed, setDrawerUsed] = useState(false);
-  const [showWelcome] = useState(() => !welcomeAlreadyShown());
+  const [welcome] = useState(() => !welcomeAlreadyShown());
+  // A user who must change the password first sees only that (the welcome waits for later).
+  const mustChangePassword = useSession(selectUser)?.isLogin === false;
+  const showWelcome = welcome && !mustChangePassword;
   // The sidebar tree and the ticker follow the simulator while any main page is open.
   useLiveNavigation();
 

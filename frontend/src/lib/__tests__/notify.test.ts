@@ -33,6 +33,20 @@ describe('notify', () => {
     expect(enqueue).toHaveBeenLastCalledWith('Bet placed successfully', expect.objectContaining({ variant: 'success' }));
   });
 
+  it('does not stack the same toast twice while it shows, and shows it again once it is gone', async () => {
+    const { notify, toastHost } = await freshNotify();
+    const enqueue = vi.fn((_message: string, options: { key?: string | number }) => options.key ?? '');
+    toastHost.attach({ enqueue, close: vi.fn() });
+    const first = notify.error('Odds changed');
+    expect(notify.error('Odds changed')).toBe(first);
+    notify.success('Odds changed');
+    expect(enqueue).toHaveBeenCalledTimes(2);
+    const exited = enqueue.mock.calls[0]?.[1] as { onExited?: () => void };
+    exited.onExited?.();
+    expect(notify.error('Odds changed')).not.toBe(first);
+    expect(enqueue).toHaveBeenCalledTimes(3);
+  });
+
   it('does not load notistack to dismiss when no toast was ever shown', async () => {
     const { notify, toastHost } = await freshNotify();
     notify.dismiss();

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Alert, Box, Button, CircularProgress, Link, Stack, TextField, Typography } from '@mui/material';
 import { Link as RouterLink } from 'react-router';
-import { CAPTCHA_PRIVACY_URL, CAPTCHA_TERMS_URL, SUPPORT_CHAT_URL } from '@/lib/config';
+import { SUPPORT_CHAT_URL } from '@/lib/config';
 import { useForm } from '@/hooks/use-form';
 import { useAuthActions } from '../hooks/use-auth-actions';
 import { validateLogin, type LoginValues } from '../validation';
@@ -76,17 +76,13 @@ export function LoginForm() {
             Register here
           </Link>
         </Stack>
-        <Alert severity="info" variant="outlined" sx={{ fontSize: 12 }}>
+        {/* No captcha service is reachable from here, so the notice says what does protect
+            this page (docs/decisions.md, "The login page's protection"). */}
+        <Alert severity="info" variant="outlined" sx={{ fontSize: 12 }} data-testid="login-protection">
           <Typography variant="caption" component="p">
-            This site is protected by reCAPTCHA and the Google{' '}
-            <Link href={CAPTCHA_PRIVACY_URL} target="_blank" rel="noopener noreferrer">
-              Privacy Policy
-            </Link>{' '}
-            and{' '}
-            <Link href={CAPTCHA_TERMS_URL} target="_blank" rel="noopener noreferrer">
-              Terms of Service
-            </Link>{' '}
-            apply.
+            This page is protected against password guessing: after a few failed sign-ins, each
+            further attempt on the account from your address waits longer (up to 15 minutes), and
+            an address that fails across many accounts is refused for a while.
           </Typography>
         </Alert>
       </Stack>
