@@ -73,6 +73,12 @@ export type StakePanelProps = {
   onSubmit: () => void;
 };
 
+/** The quick stakes a bet here can be placed with on their own: none below the minimum stake or
+ * above the maximum (a 25 button on a table whose minimum is 100 would only mislead). */
+export function quickStakes(buttons: ReadonlyArray<QuickButton>, min: number, max: number): ReadonlyArray<QuickButton> {
+  return buttons.filter((button) => (min <= 0 || button.value >= min) && (max <= 0 || button.value <= max));
+}
+
 export function StakePanel(props: StakePanelProps) {
   const { title, subtitle, side, rate, stake, buttons, profit, liability, min, max, canSubmit, submitting, wholeNumbers = false, rateControl, extra } = props;
   return (
@@ -91,7 +97,7 @@ export function StakePanel(props: StakePanelProps) {
         <StakeInput stake={stake} onChange={props.onStakeChange} wholeNumbers={wholeNumbers} />
       </Box>
       <Box sx={{ display: 'grid', gridTemplateColumns: 'repeat(4, 1fr)', gap: 0.5, mb: 1 }}>
-        {buttons.map((button) => (
+        {quickStakes(buttons, min, max).map((button) => (
           <Button
             key={`${button.label}-${button.value}`}
             size="small"
