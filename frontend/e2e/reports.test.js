@@ -75,7 +75,12 @@ describe('report pages', () => {
     // A back on the home runner, then the home side wins: the row is a credit.
     const placed = await placeSports(server.url, token, settled.market, 0, 'back', SPORTS_STAKE, 'report-settled');
     await api(server.url, 'POST', `/ops/feed/${settled.fixture.gmid}/finish`, { body: { winner: 'home', remark: 'match over' }, token: opToken });
-    const profit = round2((placed.price - 1) * SPORTS_STAKE);
+    // Matched at the price asked or better (best execution: on two runners also through the
+    // other runner's backs, at a price between ladder ticks): the ledger's settled profit is the
+    // one the pages must show.
+    const statement = await sealedCall(server.url, 'GET', '/bet/account-statement?type=game', token);
+    const profit = statement.body.data.find((row) => row.marketId === settled.market.mid)?.totalProfit;
+    assert.ok(profit >= round2((placed.price - 1) * SPORTS_STAKE), `won ${profit}, at least what ${placed.price} pays`);
     sports = { ...settled, ...placed, profit, pts: START_BALANCE + profit };
 
     // Two open bets, a back and a lay, for Current Bets.
@@ -196,6 +201,22 @@ describe('report pages', () => {
     await page.goto('/casino-results?type=teen20');
     await page.getByRole('combobox', { name: 'Casino Type' }).getByText('Teen Patti 20-20').waitFor();
     await page.getByTestId('casino-result-row').filter({ hasText: casino.mid }).waitFor();
+
+    // Clicked on the table's page, scrolled down to its last results, it opens the results at
+    // their top (not at the scroll of the page it left, where the list looked empty).
+    await page.goto('/casino/teen20');
+    const viewAll = page.getByRole('link', { name: 'View All' });
+    await viewAll.waitFor();
+    await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
+    assert.ok((await page.evaluate(() => window.scrollY)) > 0, 'the table page scrolls');
+    await viewAll.click();
+    await page.waitForURL((url) => url.pathname === '/casino-results');
+    await page.getByTestId('casino-result-row').filter({ hasText: casino.mid }).waitFor();
+    assert.equal(await page.evaluate(() => window.scrollY), 0, 'the results open at their top');
+
+    // With no table chosen, the empty list says what to do.
+    await page.goto('/casino-results');
+    await page.getByRole('cell', { name: /Choose a casino table/ }).waitFor();
   });
 
   it('current bets show the open back and lay bets, coloured, filtered and totalled', T, async () => {

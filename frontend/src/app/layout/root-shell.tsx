@@ -31,6 +31,12 @@ export function RootShell() {
     setSessionEndHandler((path) => navigate(path, { replace: true }));
   }, [navigate]);
 
+  // A new page opens at its top, not at the scroll of the page the link was on (the casino page's
+  // View All used to open the results scrolled to their empty bottom).
+  useEffect(() => {
+    (document.scrollingElement ?? document.documentElement).scrollTop = 0;
+  }, [pathname]);
+
   if (status === 'error') return <SiteConfigError />;
   if (status !== 'ready') {
     return (

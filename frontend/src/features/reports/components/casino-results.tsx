@@ -37,7 +37,11 @@ export function CasinoResults({ initialType = '' }: CasinoResultsProps) {
   const { toFirstPage } = paging;
   const modal = useResultModal();
 
+  // Whether a table's results were asked for yet: until then the empty table says what to do.
+  const [submitted, setSubmitted] = useState(false);
+
   const load = useCallback(async (day: Date, gtype: string) => {
+    setSubmitted(true);
     setLoading(true);
     toFirstPage();
     try {
@@ -109,7 +113,7 @@ export function CasinoResults({ initialType = '' }: CasinoResultsProps) {
         rows={visible.rows}
         rowKey={(row) => row.mid}
         loading={loading || modal.busy}
-        emptyText="No results found"
+        emptyText={submitted ? 'No results found' : 'Choose a casino table (and a day), then Submit, to see its rounds'}
         onRowClick={(row) => void modal.openRound(row.gtype, row.mid)}
         rowProps={(row) => ({ 'data-testid': 'casino-result-row', 'data-mid': row.mid })}
       />
