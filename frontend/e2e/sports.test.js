@@ -87,6 +87,9 @@ describe('sports pages', () => {
     const row = page.locator(`[data-testid="match-row"][data-gmid="${cricket.gmid}"]`);
     await row.waitFor();
     await page.getByTestId('ballbyball-row').waitFor();
+    // Ball By Ball is a casino table: its row offers the table, not a row of empty prices.
+    await page.getByTestId('ballbyball-row').getByRole('link', { name: 'Bet on every ball: play' }).waitFor();
+    assert.equal(await page.getByTestId('ballbyball-row').getByText('-', { exact: true }).count(), 0, 'no dashes');
     assert.equal(await page.getByRole('link', { name: cricket.ename }).first().getAttribute('href'), `/game-details/4/${cricket.gmid}`);
     // Let the socket deliver its snapshot before the change, so the change arrives as a delta.
     await page.waitForTimeout(1000);

@@ -95,9 +95,10 @@ function BallByBallRow({ compact }: { compact: boolean }) {
         <GameLink to="/casino/ballbyball">Ball By Ball</GameLink>
         {!compact && <Typography sx={{ fontSize: 11, color: 'text.secondary' }}>Virtual cricket, every ball a market</Typography>}
       </TableCell>
-      {RUNNER_SNOS.map((sno) => (
-        <RunnerCells key={sno} section={undefined} compact={compact} />
-      ))}
+      {/* A casino table, not a fixture: it has no 1 X 2 prices to show, so no row of dashes. */}
+      <TableCell colSpan={RUNNER_SNOS.length * 2} align="center" sx={{ py: 0.5, px: 1, fontSize: 12 }}>
+        <GameLink to="/casino/ballbyball">{compact ? 'Play' : 'Bet on every ball: play'}</GameLink>
+      </TableCell>
     </TableRow>
   );
 }
