@@ -50,6 +50,7 @@ export function MoneyChart({ points }: { points: ReadonlyArray<OpsTimelinePoint>
             xAxis={[
               {
                 scaleType: 'time',
+                label: 'Time (24-hour)',
                 tickNumber: TICKS,
                 tickMinStep: 1_000,
                 data: shown.map((p) => new Date(p.atMs)),
