@@ -32,6 +32,13 @@ describe('an event detail as pairs', () => {
     ]);
   });
 
+  it('puts a variant’s bare values beside its name', () => {
+    expect(describeDetail({ kind: { Runners: [1, 3] }, side: { Lay: null } }).pairs).toEqual([
+      { key: 'kind', value: 'Runners 1, 3' },
+      { key: 'side', value: 'Lay' },
+    ]);
+  });
+
   it('has no braces for nested objects and arrays of objects, and stops at its limit', () => {
     const { pairs, truncated } = describeDetail({ legs: Array.from({ length: 30 }, (_, i) => ({ sid: i })) });
     expect(pairs[0]).toEqual({ key: 'legs 1 › sid', value: '0' });

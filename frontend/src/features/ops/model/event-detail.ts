@@ -53,10 +53,14 @@ function walk(key: string, path: string, value: unknown, out: DetailPair[]): voi
   const named = variant(value);
   if (named) {
     const [name, inner] = named;
-    if (path) out.push({ key: path, value: name });
-    if (isObject(inner) || Array.isArray(inner)) walk(name, path, inner, out);
-    else if (inner !== null && inner !== undefined) out.push({ key: path ? `${path} › ${name}` : name, value: scalar(name, inner) });
-    else if (!path) out.push({ key: 'kind', value: name });
+    if (inner === null || inner === undefined) out.push({ key: path || 'kind', value: name });
+    else if (isObject(inner) || (Array.isArray(inner) && inner.some((item) => typeof item === 'object' && item !== null))) {
+      if (path) out.push({ key: path, value: name });
+      walk(name, path, inner, out);
+    } else {
+      const shown = Array.isArray(inner) ? inner.map((item) => scalar(name, item)).join(', ') : scalar(name, inner);
+      out.push(path ? { key: path, value: `${name} ${shown}` } : { key: name, value: shown });
+    }
     return;
   }
   for (const [field, inner] of Object.entries(value)) walk(field, path ? `${path} › ${detailLabel(field)}` : detailLabel(field), inner, out);
