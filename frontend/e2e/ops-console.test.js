@@ -146,7 +146,7 @@ describe('the console’s confirmations and readouts', () => {
     await api(server.url, 'POST', '/ops/users', { token: opToken, body: { username: 'latecomer', password: 'secret123', role: 'user' } });
     await operator.getByLabel('User', { exact: true }).fill('latecomer');
     await operator.getByRole('button', { name: 'Filter' }).click();
-    await events.getByText('No event matches log #1 to #15, user latecomer. Clear the log range to search the whole log.').waitFor();
+    await operator.getByTestId('events-empty').getByText('No event matches log #1 to #15, user latecomer. Clear the log range to search the whole log.').waitFor();
     let downloads = 0;
     operator.on('download', () => (downloads += 1));
     await operator.getByRole('button', { name: 'Export JSON lines' }).click();
@@ -155,6 +155,7 @@ describe('the console’s confirmations and readouts', () => {
     assert.equal(downloads, 0, 'no empty file');
     await range.getByRole('button', { name: 'Clear' }).click();
     await range.waitFor({ state: 'hidden' });
+    await operator.getByTestId('events-empty').waitFor({ state: 'hidden' });
     assert.deepEqual([await operator.getByLabel('From #').inputValue(), await operator.getByLabel('To #').inputValue()], ['', '']);
     await events.locator('tbody tr[data-kind="AccountOpened"]').first().waitFor();
     assert.match(await events.locator('tbody tr').first().textContent(), /latecomer/, 'without the range, the user’s events');

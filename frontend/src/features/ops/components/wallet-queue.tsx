@@ -109,7 +109,7 @@ export function WalletQueue() {
   const sum = (k: WalletRequest['kind']) => sumAmounts(rows.filter((r) => r.kind === k).map((r) => r.amount));
   return (
     <Stack spacing={2}>
-      <Stack direction="row" spacing={2} sx={{ flexWrap: 'wrap', rowGap: 2 }}>
+      <Stack direction="row" spacing={2} useFlexGap sx={{ flexWrap: 'wrap', rowGap: 2 }}>
         <TextField select size="small" label="Status" value={status} onChange={(e) => { setStatus(e.target.value as (typeof STATUSES)[number]); setPage(1); }} sx={{ minWidth: 150 }}>
           {STATUSES.map((s) => (
             <MenuItem key={s} value={s}>

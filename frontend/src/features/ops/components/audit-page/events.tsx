@@ -129,7 +129,7 @@ export function Events({ around }: { around: number | null }) {
       <Typography variant="subtitle1" component="h2" gutterBottom>
         Events
       </Typography>
-      <Stack direction="row" spacing={2} sx={{ flexWrap: 'wrap', rowGap: 2, mb: 2 }}>
+      <Stack direction="row" spacing={2} useFlexGap sx={{ flexWrap: 'wrap', rowGap: 2, mb: 2 }}>
         <TextField size="small" label="From #" value={from} onChange={(e) => setFrom(e.target.value.replace(/\D/g, ''))} sx={{ width: 110 }} />
         <TextField size="small" label="To #" value={to} onChange={(e) => setTo(e.target.value.replace(/\D/g, ''))} sx={{ width: 110 }} />
         <TextField size="small" label="User" value={username} onChange={(e) => setUsername(e.target.value)} />
@@ -156,7 +156,12 @@ export function Events({ around }: { around: number | null }) {
           Showing {range} only{travelled === null ? '' : ` (${AROUND} events each side of log #${travelled}, the moment travelled to)`}.
         </Alert>
       )}
-      <DataTable label="Events" columns={EVENTS} rows={result?.rows ?? []} rowKey={(e) => e.seq} loading={result === null} rowProps={(e) => ({ 'data-kind': e.kind })} emptyText={emptyText(query)} />
+      {result?.total === 0 && (
+        <Alert severity="warning" sx={{ mb: 2 }} data-testid="events-empty" role="status">
+          {emptyText(query)}
+        </Alert>
+      )}
+      <DataTable label="Events" columns={EVENTS} rows={result?.rows ?? []} rowKey={(e) => e.seq} loading={result === null} rowProps={(e) => ({ 'data-kind': e.kind })} emptyText="No events" />
       <TablePager page={page} pageSize={EVENTS_PAGE} total={result?.total ?? 0} totalPages={pageCount(result?.total ?? 0, EVENTS_PAGE)} onPageChange={setPage} />
     </Paper>
   );

@@ -66,7 +66,7 @@ export function Moment({ onTravel }: { onTravel: (seq: number) => void }) {
       <Typography variant="subtitle1" component="h2" gutterBottom>
         The ledger at a moment
       </Typography>
-      <Stack direction="row" spacing={2} sx={{ flexWrap: 'wrap', rowGap: 2, alignItems: 'flex-start' }}>
+      <Stack direction="row" spacing={2} useFlexGap sx={{ flexWrap: 'wrap', rowGap: 2, alignItems: 'flex-start' }}>
         <TextField
           size="small"
           label="Date and time (24-hour)"
