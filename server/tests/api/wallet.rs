@@ -425,7 +425,7 @@ async fn an_approval_takes_an_optional_remark_recorded_in_the_log_and_a_bad_one_
     let approved = decide(&app, &operator, id, "approve", Some(json!({"remark": "  UTR matched  "}))).await;
     assert_eq!((approved.data()["status"].as_str(), approved.data()["remark"].as_str()), (Some("Approved"), Some("UTR matched")));
     assert_eq!(balance(&app, &player).await, 100800);
-    let events = app.get("/api/ops/audit/events?limit=100", Some(&operator)).await;
+    let events = app.get(&format!("/api/ops/audit/events?fromSeq={}&limit=100", head + 1), Some(&operator)).await;
     let recorded = events.data().as_array().expect("events").iter().any(|e| {
         let detail = e["detail"].to_string();
         detail.contains("RequestApproved") && detail.contains("\"UTR matched\"")
