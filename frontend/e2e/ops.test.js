@@ -139,6 +139,9 @@ describe('the operators console', () => {
     await row.waitFor();
     await operator.screenshot({ path: screenshotPath('ops-wallet-1366.png'), fullPage: true });
     await row.getByRole('button', { name: 'Approve' }).click();
+    const confirm = operator.getByRole('dialog', { name: `Approve request #${request.id}?` });
+    await confirm.getByLabel('Remark (optional)').fill('UTR-OPS-1 received');
+    await confirm.getByRole('button', { name: 'Approve', exact: true }).click();
     await operator.getByText('Request approved').waitFor();
     await row.waitFor({ state: 'detached' });
     const users = await api(server.url, 'GET', '/ops/users?search=lockme', { token: opToken });
@@ -156,6 +159,7 @@ describe('the operators console', () => {
     // The events list moves to the moment: ten events each side of it.
     assert.equal(await operator.getByLabel('From #').inputValue(), String(Math.max(1, seqBeforeCredit - 10)));
     assert.equal(await operator.getByLabel('To #').inputValue(), String(seqBeforeCredit + 10));
+    await operator.getByTestId('events-range').getByText(`each side of log #${seqBeforeCredit}, the moment travelled to`, { exact: false }).waitFor();
     await operator.getByRole('button', { name: 'Run invariant check' }).click();
     await operator.getByTestId('audit-result').getByText(/All invariants hold/).waitFor({ timeout: 30_000 });
     await operator.getByLabel('User', { exact: true }).fill('player1');
@@ -176,8 +180,10 @@ describe('the operators console', () => {
     await operator.goto('/ops/casino');
     const row = operator.locator('tr[data-gtype="war"]');
     await row.waitFor();
-    await operator.getByLabel('Remark for the next action').fill('shoe check');
     await row.getByRole('button', { name: 'Lock', exact: true }).click();
+    const dialog = operator.getByRole('dialog');
+    await dialog.getByLabel('Remark').fill('shoe check');
+    await dialog.getByRole('button', { name: 'Lock', exact: true }).click();
     await row.getByText('Locked', { exact: true }).waitFor();
     await operator.screenshot({ path: screenshotPath('ops-casino-1366.png'), fullPage: true });
     await player.goto('/casino-list/LC/4/35');

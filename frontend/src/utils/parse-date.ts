@@ -19,7 +19,12 @@ export function parseInputDate(text: string): Date | null {
   return INPUT_DATE.test(text) ? validOrNull(parseISO(text)) : null;
 }
 
-/** A native `datetime-local` input's `yyyy-MM-ddTHH:mm[:ss]` as a local time, or null. */
-export function parseInputDateTime(text: string): Date | null {
-  return text ? validOrNull(parseISO(text)) : null;
+
+const TYPED_DATE_TIME = /^\d{4}-\d{2}-\d{2} \d{1,2}:\d{2}(:\d{2})?$/;
+
+/** A typed 24-hour `yyyy-MM-dd HH:mm[:ss]` as a local time, or null. */
+export function parseTypedDateTime(text: string): Date | null {
+  const trimmed = text.trim().replace(/\s+/g, ' ');
+  if (!TYPED_DATE_TIME.test(trimmed)) return null;
+  return validOrNull(parse(trimmed, trimmed.length > 16 ? 'yyyy-MM-dd H:mm:ss' : 'yyyy-MM-dd H:mm', new Date()));
 }

@@ -405,3 +405,31 @@ async fn operators_grant_coupons_and_players_see_them_with_their_bonus_credits()
     assert_eq!(listed.data().as_array().map(Vec::len), Some(2));
     audit_passes(&app, &operator).await;
 }
+
+#[actix_web::test]
+async fn an_approval_takes_an_optional_remark_recorded_in_the_log_and_a_bad_one_writes_nothing() {
+    let app = spawn_app().await;
+    let (player, operator) = (app.player().await, app.operator().await);
+    let id = deposit(&app, &player, 800.0, "upi").await.data()["id"].as_u64().expect("id");
+    let head = app.head_seq().await;
+    let long = "x".repeat(201);
+    for bad in [json!({"remark": long}), json!({"remark": "bell\u{7}"}), json!({"remark": ["a"]}), json!({"note": "typo"})] {
+        let reply = decide(&app, &operator, id, "approve", Some(bad.clone())).await;
+        assert_eq!(reply.status, 400, "{bad}: {}", reply.body);
+    }
+    assert_eq!(app.head_seq().await, head, "a refused approval writes nothing");
+    assert_eq!(balance(&app, &player).await, 100000);
+    let queue = app.get("/api/ops/wallet/requests?status=Pending", Some(&operator)).await;
+    assert_eq!(queue.data()[0]["id"].as_u64(), Some(id), "still pending");
+
+    let approved = decide(&app, &operator, id, "approve", Some(json!({"remark": "  UTR matched  "}))).await;
+    assert_eq!((approved.data()["status"].as_str(), approved.data()["remark"].as_str()), (Some("Approved"), Some("UTR matched")));
+    assert_eq!(balance(&app, &player).await, 100800);
+    let events = app.get(&format!("/api/ops/audit/events?fromSeq={}&limit=100", head + 1), Some(&operator)).await;
+    let recorded = events.data().as_array().expect("events").iter().any(|e| {
+        let detail = e["detail"].to_string();
+        detail.contains("RequestApproved") && detail.contains("\"UTR matched\"")
+    });
+    assert!(recorded, "the approval and its remark are in the log: {}", events.body);
+    audit_passes(&app, &operator).await;
+}

@@ -2,7 +2,7 @@
 // over time; the whole history or one day. Each has its own axis (balance left, exposure right)
 // so a bet's exposure stays visible beside a large balance.
 import { useMemo, useState } from 'react';
-import { Box, Stack, ToggleButton, ToggleButtonGroup, Typography } from '@mui/material';
+import { Box, Stack, ToggleButton, ToggleButtonGroup, Typography, useMediaQuery, useTheme } from '@mui/material';
 import { LineChart } from '@mui/x-charts/LineChart';
 import { addDays } from 'date-fns';
 import type { OpsTimelinePoint } from '@/types';
@@ -14,6 +14,8 @@ const HEIGHT = 260;
 /** About how many time ticks the axis shows, so their labels never crowd; at most one a second
  * (the finest tick label). */
 const TICKS = 8;
+/** On a phone's width: fewer ticks, so HH:mm:ss labels keep a gap between them. */
+const TICKS_NARROW = 4;
 const BALANCE = '#1e88e5';
 const EXPOSURE = '#e53935';
 
@@ -23,6 +25,7 @@ function dayWindow(dateText: string): Window | null {
 }
 
 export function MoneyChart({ points }: { points: ReadonlyArray<OpsTimelinePoint> }) {
+  const narrow = useMediaQuery(useTheme().breakpoints.down('md'));
   const [zoom, setZoom] = useState<'all' | 'day'>('all');
   const [day, setDay] = useState(() => formatQueryDate(new Date(points[points.length - 1]?.atMs ?? Date.now())));
   const range = useMemo(() => (zoom === 'day' ? dayWindow(day) : null), [zoom, day]);
@@ -50,7 +53,8 @@ export function MoneyChart({ points }: { points: ReadonlyArray<OpsTimelinePoint>
             xAxis={[
               {
                 scaleType: 'time',
-                tickNumber: TICKS,
+                label: 'Time (24-hour)',
+                tickNumber: narrow ? TICKS_NARROW : TICKS,
                 tickMinStep: 1_000,
                 data: shown.map((p) => new Date(p.atMs)),
                 min: range ? new Date(range.fromMs) : undefined,

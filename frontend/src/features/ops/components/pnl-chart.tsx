@@ -31,6 +31,7 @@ export function PnlChart({ days }: { days: ReadonlyArray<OpsDayPnl> }) {
           xAxis={[
             {
               scaleType: 'band',
+              label: 'Day (UTC)',
               data: days.map((d) => d.day),
               valueFormatter: (day: string, context) => (context.location === 'tick' ? formatDayMonth(day) : formatDate(day)),
             },

@@ -100,7 +100,7 @@ export function UserPage({ username }: { username: string }) {
   return (
     <Stack spacing={2}>
       <Paper sx={{ p: 2 }}>
-        <Stack direction="row" spacing={4} sx={{ alignItems: 'center', flexWrap: 'wrap', rowGap: 2 }}>
+        <Stack direction="row" spacing={4} useFlexGap sx={{ alignItems: 'center', flexWrap: 'wrap', rowGap: 2 }}>
           <Box>
             <Typography variant="h5" component="h1">
               {user.username}
@@ -116,7 +116,7 @@ export function UserPage({ username }: { username: string }) {
           <Figure label="Available" value={formatFixed(user.balance - user.exposure)} testId="ops-available" />
           <Figure label="Sessions" value={String(user.sessions)} testId="ops-sessions" />
         </Stack>
-        <Stack direction="row" spacing={1} sx={{ mt: 2, flexWrap: 'wrap', rowGap: 1 }}>
+        <Stack direction="row" spacing={1} useFlexGap sx={{ mt: 2, flexWrap: 'wrap', rowGap: 1 }}>
           <Button variant="contained" color="success" onClick={() => setAction('credit')}>
             Credit
           </Button>

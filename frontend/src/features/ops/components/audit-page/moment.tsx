@@ -6,7 +6,7 @@ import { DataTable, type DataColumn } from '@/components/data-table';
 import { notify } from '@/lib/notify';
 import type { BetView, OpsMoment } from '@/types';
 import { formatDateTime, formatFixed } from '@/utils/format';
-import { parseInputDateTime } from '@/utils/parse-date';
+import { parseTypedDateTime } from '@/utils/parse-date';
 import { getMoment, type MomentQuery } from '../../api';
 import { optionalNumber } from './optional-number';
 
@@ -36,11 +36,15 @@ export function Moment({ onTravel }: { onTravel: (seq: number) => void }) {
   const [moment, setMoment] = useState<OpsMoment | null>(null);
   const [busy, setBusy] = useState(false);
 
+  // A typed 24-hour time: the browser's datetime-local shows 12-hour in an en-US locale.
+  const whenAt = parseTypedDateTime(when);
+  const whenBad = when.trim() !== '' && whenAt === null;
+
   const travel = async () => {
     const query: MomentQuery = {};
     if (seq.trim()) query.seq = optionalNumber(seq);
-    const at = parseInputDateTime(when);
-    if (at) query.at = at.toISOString();
+    if (when.trim() && !whenAt) return;
+    if (whenAt) query.at = whenAt.toISOString();
     if (username.trim()) query.username = username.trim();
     setBusy(true);
     try {
@@ -62,11 +66,21 @@ export function Moment({ onTravel }: { onTravel: (seq: number) => void }) {
       <Typography variant="subtitle1" component="h2" gutterBottom>
         The ledger at a moment
       </Typography>
-      <Stack direction="row" spacing={2} sx={{ flexWrap: 'wrap', rowGap: 2, alignItems: 'center' }}>
-        <TextField size="small" type="datetime-local" label="Date and time" value={when} onChange={(e) => setWhen(e.target.value)} slotProps={{ inputLabel: { shrink: true }, htmlInput: { step: 1 } }} />
+      <Stack direction="row" spacing={2} useFlexGap sx={{ flexWrap: 'wrap', rowGap: 2, alignItems: 'flex-start' }}>
+        <TextField
+          size="small"
+          label="Date and time (24-hour)"
+          placeholder="yyyy-MM-dd HH:mm:ss"
+          value={when}
+          onChange={(e) => setWhen(e.target.value)}
+          error={whenBad}
+          helperText={whenBad ? 'As yyyy-MM-dd HH:mm:ss, 24-hour' : undefined}
+          slotProps={{ inputLabel: { shrink: true } }}
+          sx={{ width: 230 }}
+        />
         <TextField size="small" label="Log #" value={seq} onChange={(e) => setSeq(e.target.value.replace(/\D/g, ''))} sx={{ width: 120 }} />
         <TextField size="small" label="Username (optional)" value={username} onChange={(e) => setUsername(e.target.value)} />
-        <Button variant="contained" disabled={busy} onClick={() => void travel()}>
+        <Button variant="contained" disabled={busy || whenBad} onClick={() => void travel()}>
           Travel
         </Button>
       </Stack>
