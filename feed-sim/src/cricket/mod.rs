@@ -33,6 +33,16 @@ const DEATH: [f64; OUTCOMES] = [0.28, 0.35, 0.10, 0.01, 0.12, 0.08, 0.06];
 /// Run totals vary more than independent balls suggest (partnerships, collapses).
 const OVERDISPERSION: f64 = 1.5;
 
+/// How much of the first innings' runs beyond its par the chase is expected to follow (the same
+/// pitch, the same outfield).
+const PITCH_CARRY: f64 = 0.5;
+
+/// The ball probabilities are for a side with this many wickets down; each wicket more (or
+/// fewer) changes the boundary and wicket chances by these steps.
+const AVERAGE_WICKETS_DOWN: f64 = 3.0;
+const WICKET_BOUNDARY_STEP: f64 = 0.06;
+const WICKET_RISK_STEP: f64 = 0.12;
+
 /// The width of every khado range, in runs.
 const KHADO_WIDTH: u32 = 5;
 
@@ -209,5 +219,49 @@ mod tests {
         let sum: f64 = game().prices.digits.iter().sum();
         assert!((sum - 1.0).abs() < 1e-9);
     }
-}
 
+    /// How far the favourite's decimal odds move, as a share of them, on each dot ball and each
+    /// wicket of first innings played from the model's own chances (seeded).
+    fn first_innings_moves() -> (Vec<f64>, Vec<f64>) {
+        use rand::Rng;
+        let (mut dots, mut wickets) = (Vec::new(), Vec::new());
+        for seed in 0..60 {
+            let mut rng = StdRng::seed_from_u64(seed);
+            let mut game = Cricket::new(&T20, ["A".into(), "B".into()], ["A".into(), "B".into()], &mut rng, StdRng::seed_from_u64(2));
+            while game.cur == 0 {
+                let s = &game.innings[0];
+                let p = game.ball_probs(0, s.balls, s.wickets);
+                let mut draw: f64 = rng.gen();
+                let outcome = p.iter().position(|q| {
+                    draw -= q;
+                    draw < 0.0
+                });
+                let outcome = outcome.unwrap_or(0);
+                let favourite = |p: f64| 1.0 / p.max(1.0 - p);
+                let before = favourite(game.prices.p_home);
+                game.apply(outcome, &mut rng);
+                let moved = (favourite(game.prices.p_home) - before).abs() / before;
+                match outcome {
+                    0 => dots.push(moved),
+                    WICKET => wickets.push(moved),
+                    _ => {}
+                }
+            }
+        }
+        (dots, wickets)
+    }
+
+    fn median(mut values: Vec<f64>) -> f64 {
+        values.sort_by(f64::total_cmp);
+        values[values.len() / 2]
+    }
+
+    #[test]
+    fn a_dot_ball_nudges_the_match_odds_and_a_wicket_moves_them() {
+        let (dots, wickets) = first_innings_moves();
+        let (dot, wicket) = (median(dots), median(wickets));
+        // A real T20 market: about 1 % on a dot ball, several times that on a wicket.
+        assert!(dot < 0.015, "a dot ball moves the favourite's odds by {:.2} % at the median", dot * 100.0);
+        assert!(wicket > 3.0 * dot, "a wicket moves them {:.2} %, a dot ball {:.2} %", wicket * 100.0, dot * 100.0);
+    }
+}

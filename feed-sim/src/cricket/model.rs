@@ -1,7 +1,7 @@
 //! The cricket model: the chance of each delivery's outcome, and what it projects for the rest
 //! of an innings (totals, win probability, over and last-digit chances).
 
-use super::{Cricket, OverOutlook, OverTally, Prices, Projection, Stage, OUTCOMES, RUNS, FOUR, SIX, WICKET, POWERPLAY, MIDDLE, DEATH, CHASE_OVERSHOOT, OVER_RUNS_MAX};
+use super::{Cricket, Innings, OverOutlook, OverTally, Prices, Projection, Stage, OUTCOMES, RUNS, FOUR, SIX, WICKET, POWERPLAY, MIDDLE, DEATH, CHASE_OVERSHOOT, OVER_RUNS_MAX, PITCH_CARRY, WICKET_BOUNDARY_STEP, WICKET_RISK_STEP, AVERAGE_WICKETS_DOWN};
 use crate::math::{normal_cdf, normal_range, poisson_cdf};
 
 impl Cricket {
@@ -35,11 +35,11 @@ impl Cricket {
         let bat = self.batting(inn);
         let edge = (self.strength[bat] / self.strength[1 - bat]).clamp(0.8, 1.25);
         // The tail hits fewer boundaries and gets out more often.
-        let (boundary, wicket) = match wickets {
-            0..=4 => (1.0, 1.0),
-            5..=6 => (0.9, 1.25),
-            _ => (0.7, 1.6),
-        };
+        // Each wicket down makes the batters more careful and brings in a weaker one: fewer
+        // boundaries, more wickets. A wicket costs the innings runs, as the resources tables say.
+        let down = f64::from(wickets);
+        let boundary = 1.0 + WICKET_BOUNDARY_STEP * (AVERAGE_WICKETS_DOWN - down);
+        let wicket = (1.0 + WICKET_RISK_STEP * (down - AVERAGE_WICKETS_DOWN)).max(WICKET_RISK_STEP);
         p[FOUR] *= edge * boundary;
         p[SIX] *= edge * boundary;
         p[WICKET] *= wicket / edge;
@@ -65,7 +65,11 @@ impl Cricket {
     /// How innings `inn` may go from here: the mean and variance of the runs it adds over each
     /// number of further balls, allowing for the side being bowled out first.
     pub(super) fn projection(&self, inn: usize) -> Projection {
-        let s = &self.innings[inn];
+        self.projection_from(inn, &self.innings[inn])
+    }
+
+    /// The projection of innings `inn` from score `s` (the innings as it stands, or a fresh one).
+    fn projection_from(&self, inn: usize, s: &Innings) -> Projection {
         let mut cumulative = vec![(0.0, 0.0)];
         let in_hand = 10u32.saturating_sub(s.wickets);
         let (mut mean, mut var, mut lost) = (0.0, 0.0, 0.0_f64);
@@ -99,6 +103,13 @@ impl Cricket {
         let (center, sd) = total;
         let p_chaser = if self.cur == 0 {
             let (chase, chase_sd) = self.projection(1).at(self.total_balls());
+            // Both sides bat on the same pitch: the runs the first innings has made above or
+            // below par so far say something of the pitch, and part of that carries to the chase
+            // (its wickets do not: they are the batting side's own). So a dot ball moves the
+            // match less than the runs it costs, and a wicket more.
+            let first = &self.innings[0];
+            let (par, _) = self.projection_from(0, &Innings::default()).at(first.balls);
+            let chase = chase + PITCH_CARRY * (f64::from(first.runs) - par);
             normal_cdf((chase - center - 0.5) / (sd * sd + chase_sd * chase_sd).sqrt().max(0.5))
         } else {
             let target = f64::from(self.target());

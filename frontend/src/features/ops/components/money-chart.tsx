@@ -15,7 +15,9 @@ const HEIGHT = 260;
  * (the finest tick label). */
 const TICKS = 8;
 /** On a phone's width: fewer ticks, so HH:mm:ss labels keep a gap between them. */
-const TICKS_NARROW = 4;
+const TICKS_NARROW = 3;
+/** Pixels at least between two time labels; a label closer than this to the previous is hidden. */
+const TICK_LABEL_GAP_PX = 12;
 const BALANCE = '#1e88e5';
 const EXPOSURE = '#e53935';
 
@@ -56,6 +58,7 @@ export function MoneyChart({ points }: { points: ReadonlyArray<OpsTimelinePoint>
                 label: 'Time (24-hour)',
                 tickNumber: narrow ? TICKS_NARROW : TICKS,
                 tickMinStep: 1_000,
+                tickLabelMinGap: TICK_LABEL_GAP_PX,
                 data: shown.map((p) => new Date(p.atMs)),
                 min: range ? new Date(range.fromMs) : undefined,
                 max: range ? new Date(range.toMs) : undefined,
