@@ -92,6 +92,7 @@ export function MatchPage({ variant }: { variant: MatchVariant }) {
 
   const over = useMatchStore(selectOver) !== null;
   const hasTracker = useMatchStore((state) => Boolean(state.scoreboard?.tracker));
+  const televised = useMatchStore((state) => state.fixture?.tv ?? false);
   // A race's tracker stays after the finish: it shows where each runner passed the post.
   const race = useMatchStore((state) => state.scoreboard?.tracker?.sport === 'race');
   const main = (
@@ -99,7 +100,7 @@ export function MatchPage({ variant }: { variant: MatchVariant }) {
       <MatchTitle extra={variant === 'cricketv' ? <CricketvExtras /> : undefined} />
       <ScoreboardPanel />
       <FinalResult />
-      {(!over || race) && <LiveTv canWatch={hasRole(user, 'user')} tracker={hasTracker ? <LiveTracker /> : undefined} />}
+      {(!over || race) && <LiveTv canWatch={hasRole(user, 'user')} televised={televised} tracker={hasTracker ? <LiveTracker /> : undefined} />}
       {!over && <MarketBoard />}
       <Highlights />
     </>

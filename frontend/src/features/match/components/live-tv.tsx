@@ -5,11 +5,14 @@ import LiveTvIcon from '@mui/icons-material/LiveTv';
 /**
  * The live TV box (spec §2, §6). There is no real stream: a match whose feed sends a live
  * tracker shows it here to every spectator, open from the start (docs/decisions.md); without
- * one, users (the only role that would get a stream URL) see the stream panel and everyone else
- * the placeholder image.
+ * one, a match its feed marks as televised (`tv`) shows users (the only role that would get a
+ * stream URL) the stream panel and everyone else the placeholder image. A match with neither
+ * (a scripted fixture whose feed sends only scores) has no box: the scoreboard above is all
+ * there is to watch, and "log in to watch" would promise pictures nobody gets.
  */
-export function LiveTv({ canWatch, tracker }: { canWatch: boolean; tracker?: ReactNode }) {
+export function LiveTv({ canWatch, tracker, televised }: { canWatch: boolean; tracker?: ReactNode; televised: boolean }) {
   const [open, setOpen] = useState(true);
+  if (!tracker && !televised) return null;
   return (
     <Box sx={{ mb: 1 }}>
       <Button size="small" variant={open ? 'contained' : 'outlined'} startIcon={<LiveTvIcon />} onClick={() => setOpen((v) => !v)} aria-expanded={open}>
