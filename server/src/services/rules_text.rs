@@ -1,6 +1,6 @@
 //! The rules players read and accept. One place; each rule with `rcolor` "2" shows in red.
 
-use schemas::{GameTypeRules, Rule, RuleSet};
+use schemas::{GameTypeRules, Rule, RuleSet, RulesTable};
 
 const RED: &str = "2";
 const PLAIN: &str = "1";
@@ -91,10 +91,69 @@ fn site_rule_sets() -> Vec<RuleSet> {
             (PLAIN, "Match odds are settled on the player who wins the match; if a player retires, the player who advances wins."),
             (RED, "If a match does not start, all bets are void."),
         ])]),
+        racing_rule_set("Horse Racing", None),
+        racing_rule_set("Greyhound Racing", Some(trap_table())),
         set("Casino", &[("casino", &[
             (PLAIN, "Casino tables deal from decks shuffled with a recorded seed, so every round can be replayed and checked."),
             (PLAIN, "Bets are taken while the countdown runs; when it reaches zero the round is suspended, dealt and settled."),
             (RED, "A round interrupted before its result is void and every stake on it is returned."),
         ])]),
     ]
+}
+
+/// The rules of a race: the win market on the exchange, the place market, non-runners
+/// (docs/racing.md). Greyhound racing adds the traps' jackets.
+fn racing_rule_set(etname: &str, traps: Option<RulesTable>) -> RuleSet {
+    let mut rules = set(etname, &[
+        ("match", &[
+            (PLAIN, "Win: one runner wins. The market is an exchange: your back and lay orders are matched against other players' at your price or better, and commission is charged on your net winnings in the market when it settles."),
+            (PLAIN, "Before the off, orders are matched at once. At the off the race turns in play: unmatched orders you asked to lapse are cancelled, and in running every order waits a 1 second delay before it is matched."),
+            (RED, "The market settles on the first runner past the post; an abandoned race voids every bet."),
+        ]),
+        ("fancy1", &[
+            (PLAIN, "Place (top N): back wins if the runner finishes within the places paid (2 places for up to 7 runners, 3 above), lay wins if it does not. Prices are decimal odds, booked at the price shown. The market closes at the off."),
+        ]),
+        ("nonrunner", &[
+            (RED, "A runner withdrawn before the off (a non-runner) is removed from every market of its race: bets on it are void and their stakes returned, and every unmatched order of the market is cancelled."),
+            (PLAIN, "Matched bets on the other runners have their price reduced by the withdrawn runner's reduction factor (its chance when it was withdrawn): new price = price × (1 − factor), never below 1.01. Factors under 2.5% are not applied."),
+        ]),
+    ]);
+    if let (Some(traps), Some(win)) = (traps, rules.gametypelist.first_mut()) {
+        win.tables.push(traps);
+    }
+    rules
+}
+
+/// Greyhound traps 1 to 6 and the jacket each runs in (the UK colours the race tracker draws).
+fn trap_table() -> RulesTable {
+    const JACKETS: [&str; 6] = ["Red", "Blue", "White", "Black", "Orange", "Black and white stripes"];
+    RulesTable {
+        title: "Traps".into(),
+        columns: vec!["Trap".into(), "Jacket".into()],
+        rows: JACKETS.iter().zip(1..).map(|(jacket, trap)| vec![format!("{trap}"), (*jacket).into()]).collect(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::sports::navigation::sport_name;
+    use schemas::sports::{SPORT_GREYHOUND_RACING, SPORT_HORSE_RACING};
+
+    #[test]
+    fn each_racing_sport_has_its_rules_and_the_greyhounds_show_every_trap_with_its_jacket() {
+        let sets = rule_sets();
+        let named = |etid| sets.iter().find(|set| set.etname == sport_name(etid)).unwrap_or_else(|| panic!("no rules for {}", sport_name(etid)));
+        let horses = named(SPORT_HORSE_RACING);
+        assert!(horses.gametypelist.iter().all(|group| group.tables.is_empty()));
+        let greyhounds = named(SPORT_GREYHOUND_RACING);
+        let gtypes: Vec<&str> = greyhounds.gametypelist.iter().map(|group| group.gtype.as_str()).collect();
+        assert_eq!(gtypes, ["match", "fancy1", "nonrunner"]);
+        let traps = &greyhounds.gametypelist[0].tables[0];
+        assert_eq!(traps.columns, ["Trap", "Jacket"]);
+        let numbers: Vec<&str> = traps.rows.iter().map(|row| row[0].as_str()).collect();
+        assert_eq!(numbers, ["1", "2", "3", "4", "5", "6"]);
+        assert_eq!(traps.rows[0][1], "Red");
+        assert_eq!(traps.rows[5][1], "Black and white stripes");
+    }
 }

@@ -6,7 +6,8 @@ import { useEffect, useState } from 'react';
 import { Box, Button, CircularProgress, Dialog, DialogActions, DialogContent, DialogTitle, Table, TableBody, TableCell, TableRow, Typography, useMediaQuery, useTheme } from '@mui/material';
 import type { GameTypeRules } from '@/types';
 import { getCasinoRules } from '../api/get-casino-rules';
-import { PayoutTable, RulesGrid } from './payout-table';
+import { RulesGrid } from '@/components/rules-grid';
+import { PayoutTable } from './payout-table';
 
 /** The general group every table shares. */
 const GENERAL_GTYPE = 'casino';

@@ -1,8 +1,8 @@
 // A casino table's payout table (its rules dialog): every item, or run of items alike but for
 // their names, with the rate the engine pays, its chance and the house edge. The rows come from
 // the engine's own constants (`GameTypeRules.payouts`); nothing here is a number of its own.
-import { Box, Table, TableBody, TableCell, TableHead, TableRow, Typography } from '@mui/material';
-import type { PayoutRow, RulesTable } from '@/types';
+import { Box, Table, TableBody, TableCell, TableHead, TableRow } from '@mui/material';
+import type { PayoutRow } from '@/types';
 
 /** `1.98 (0.98:1)`: the decimal rate, then the profit per 1 staked. */
 export function ratesLabel(rate: number): string {
@@ -58,39 +58,6 @@ export function PayoutTable({ title, rows }: { title: string; rows: ReadonlyArra
               <TableCell sx={{ ...CELL_SX, whiteSpace: 'nowrap', fontVariantNumeric: 'tabular-nums' }} align="right">
                 {row.edge_pct.toFixed(2)}%{row.lay_edge_pct !== undefined && ` / lay ${row.lay_edge_pct.toFixed(2)}%`}
               </TableCell>
-            </TableRow>
-          ))}
-        </TableBody>
-      </Table>
-    </Box>
-  );
-}
-
-/** A further table of the rules (the card-to-ball table), its cells as the server words them. */
-export function RulesGrid({ table }: { table: RulesTable }) {
-  return (
-    <Box sx={{ mb: 1.5 }}>
-      <Typography variant="subtitle2" sx={{ fontSize: 13, mb: 0.5 }}>
-        {table.title}
-      </Typography>
-      <Table size="small" aria-label={table.title} data-testid="rules-grid">
-        <TableHead>
-          <TableRow>
-            {table.columns.map((column) => (
-              <TableCell key={column} sx={HEAD_SX}>
-                {column}
-              </TableCell>
-            ))}
-          </TableRow>
-        </TableHead>
-        <TableBody>
-          {table.rows.map((row) => (
-            <TableRow key={row.join('|')}>
-              {row.map((cell, index) => (
-                <TableCell key={index} sx={CELL_SX}>
-                  {cell}
-                </TableCell>
-              ))}
             </TableRow>
           ))}
         </TableBody>

@@ -15,6 +15,7 @@ import {
 } from '@mui/material';
 import ExpandMoreIcon from '@mui/icons-material/ExpandMore';
 import type { RuleSet } from '@/types';
+import { RulesGrid } from '@/components/rules-grid';
 import { getRules } from '../api/get-rules';
 
 /** The sports market types by the name a player knows them by. */
@@ -28,6 +29,18 @@ const MARKET_TYPE_NAMES: Record<string, string> = {
   khado: 'Khado',
   cricketcasino: 'Last digit',
 };
+
+/** A race's markets by their names on the race card. */
+const RACE_TYPE_NAMES: Record<string, string> = {
+  match: 'Win',
+  fancy1: 'Place',
+  nonrunner: 'Non-runners',
+};
+
+function groupName(etname: string, gtype: string): string {
+  const names = etname.endsWith('Racing') ? RACE_TYPE_NAMES : MARKET_TYPE_NAMES;
+  return names[gtype] ? `${names[gtype]} (${gtype})` : gtype;
+}
 
 type Props = {
   open: boolean;
@@ -75,7 +88,7 @@ export function RulesDialog({ open, onClose, actions, title = 'Rules', type }: P
                 <Box key={group.gtype} data-testid="rules-group" data-gtype={group.gtype} sx={{ mb: 2 }}>
                   {group.gtype.toLowerCase() !== set.etname.toLowerCase() && (
                     <Typography variant="subtitle2" sx={{ mb: 0.5 }}>
-                      {MARKET_TYPE_NAMES[group.gtype] ? `${MARKET_TYPE_NAMES[group.gtype]} (${group.gtype})` : group.gtype}
+                      {groupName(set.etname, group.gtype)}
                     </Typography>
                   )}
                   <Box component="ol" sx={{ pl: 3, m: 0 }}>
@@ -90,6 +103,11 @@ export function RulesDialog({ open, onClose, actions, title = 'Rules', type }: P
                       </Typography>
                     ))}
                   </Box>
+                  {group.tables.map((table) => (
+                    <Box key={table.title} sx={{ mt: 1 }}>
+                      <RulesGrid table={table} />
+                    </Box>
+                  ))}
                 </Box>
               ))}
             </AccordionDetails>
