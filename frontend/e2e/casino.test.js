@@ -250,7 +250,7 @@ describe('live casino', () => {
     worli: { sid: 11, taps: ['8', '1', '2'], nat: 'Single Patti 128', won: (winner) => winner.startsWith('Patti 128 ') },
     // The lottery's picks go on a ticket (one line removed again before it is placed).
     lottcard: { sid: 1, taps: ['7'], nat: 'Single 7', won: (winner) => winner.endsWith('7'), ticket: { sid: 2, taps: ['0', '7'], nat: 'Double 07' } },
-    '3cardj': { sid: 1, taps: ['K', 'A', '7'], nat: 'Yes A 7 K', won: (winner) => winner.split(' ').some((rank) => ['A', '7', 'K'].includes(rank)) },
+    '3cardj': { sid: 1, taps: ['K', 'A', '7'], nat: 'Yes A 7 K', won: (winner) => winner.split(/, | and /).some((rank) => ['Ace', '7', 'King'].includes(rank)) },
     kbc: {
       sid: 2,
       answers: ['Red', 'Odd', '7 Up', 'A23'],

@@ -93,16 +93,20 @@ impl Card {
         self.suit.is_red()
     }
 
-    /// The card in words, as a result names it: `King of Clubs`, `10 of Hearts`.
-    pub fn words(self) -> String {
-        let rank = match self.rank {
+    /// A rank in words: `Ace`, `2` … `10`, `Jack`, `Queen`, `King`.
+    pub fn rank_words(rank: u8) -> &'static str {
+        match rank {
             1 => "Ace",
             11 => "Jack",
             12 => "Queen",
             13 => "King",
             other => Card::rank_name(other),
-        };
-        format!("{rank} of {}s", self.suit.name())
+        }
+    }
+
+    /// The card in words, as a result names it: `King of Clubs`, `10 of Hearts`.
+    pub fn words(self) -> String {
+        format!("{} of {}s", Card::rank_words(self.rank), self.suit.name())
     }
 }
 

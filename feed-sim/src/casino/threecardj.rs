@@ -83,10 +83,13 @@ impl Table for ThreeCardJudgement {
         }
         let names: Vec<String> = dealt.iter().map(|card| card.words()).collect();
         let ranks: Vec<&str> = dealt.iter().map(|card| Card::rank_name(card.rank)).collect();
+        // The result in words: the three ranks dealt (`Ace, 7 and King`), which decide every bet.
+        let words: Vec<&str> = dealt.iter().map(|card| Card::rank_words(card.rank)).collect();
+        let winner = format!("{} and {}", words[..2].join(", "), words[2]);
         Verdict {
             win: ranks.join(""),
-            winner: ranks.join(" "),
-            rdesc: format!("{} | Dealt {}", ranks.join(" "), names.join(", ")),
+            rdesc: format!("{winner} | Dealt {}", names.join(", ")),
+            winner,
             outcomes: vec![ItemOutcome::Push; SIDS.len()],
         }
     }
@@ -155,6 +158,14 @@ mod tests {
         assert_eq!(ThreeCardJudgement.judge(&deal([2, 3, 5]), 1, &yes), ItemOutcome::Lose);
         assert_eq!(ThreeCardJudgement.judge(&deal([2, 3, 5]), 2, &no), ItemOutcome::Win);
         assert_eq!(ThreeCardJudgement.unpick(2, no.code), Some(no));
+    }
+
+    #[test]
+    fn the_result_names_the_ranks_dealt_in_words() {
+        let verdict = ThreeCardJudgement.settle(&deal([1, 7, 13]));
+        assert_eq!(verdict.winner, "Ace, 7 and King");
+        assert_eq!(verdict.win, "A7K");
+        assert!(verdict.rdesc.starts_with("Ace, 7 and King | Dealt Ace of "), "{}", verdict.rdesc);
     }
 
     #[test]
