@@ -44,7 +44,7 @@ try {
   }
   const print = (title, map) => {
     console.log(`${title} (${GTYPE} at x20, ${SECONDS} s), ms and % of one core`);
-    for (const [key, us] of [...map].sort((a, b) => b[1] - a[1]).slice(0, 45)) {
+    for (const [key, us] of [...map].sort((a, b) => b[1] - a[1]).filter(([key]) => !process.env.PROFILE_MATCH || new RegExp(process.env.PROFILE_MATCH).test(key)).slice(0, 45)) {
       console.log(`${(us / 1000).toFixed(1).padStart(8)} ms ${(us / 10_000 / SECONDS).toFixed(2).padStart(6)} %  ${key}`);
     }
   };

@@ -1,4 +1,4 @@
-import { balancedColumns, clearsSlip, groupItems, isItemLocked, itemLabel, mergeRound, motionScale, sideRows, startsNewRound, winnerOf } from '../model/round';
+import { balancedColumns, clearsSlip, groupItems, isItemLocked, itemLabel, mergeRound, motionScale, nextPace, sideRows, startsNewRound, winnerOf } from '../model/round';
 import { dealing, makeItem, makeRound } from './round-fixtures';
 
 describe('a delta is merged into the round it belongs to', () => {
@@ -179,5 +179,23 @@ describe('motionScale', () => {
   it('keeps motions whole without a measured pace', () => {
     expect(motionScale(0)).toBe(1);
     expect(motionScale(Number.NaN)).toBe(1);
+  });
+});
+
+describe('nextPace', () => {
+  it('smooths the time between consecutive seconds and keeps it across rounds', () => {
+    let pace = nextPace(null, 20, 0);
+    expect(pace.intervalMs).toBeNull();
+    // Bursts: 5 ms, then 95 ms, around a true 50 ms a second.
+    for (let i = 1; i <= 19; i += 1) pace = nextPace(pace, 20 - i, i * 50 + (i % 2 === 0 ? 45 : -45));
+    expect(pace.intervalMs).toBeGreaterThan(30);
+    expect(pace.intervalMs).toBeLessThan(70);
+    expect(motionScale(pace.intervalMs ?? 0)).toBeCloseTo(0.05);
+    // A new round's countdown starts again at 20: what was learnt stays.
+    const learnt = pace.intervalMs;
+    pace = nextPace(pace, 20, 5000);
+    expect(pace.intervalMs).toBe(learnt);
+    // The same second twice is not an interval.
+    expect(nextPace(pace, 20, 5100)).toBe(pace);
   });
 });

@@ -72,6 +72,27 @@ const ItemCard = memo(function ItemCard({ item, label, large }: { item: CasinoIt
 
 const BOARD_BG = { red: '#c62828', black: '#1b1b1b', green: '#2e7d32' } as const;
 
+/** One style for every board number in every state (the states are its attributes), so a round
+ * locking and unlocking the board's 49 numbers changes attributes, never the style classes. */
+const BOARD_NUMBER_SX = {
+  all: 'unset',
+  boxSizing: 'border-box',
+  display: 'flex',
+  alignItems: 'center',
+  justifyContent: 'center',
+  minHeight: { xs: 30, md: 38 },
+  fontWeight: 700,
+  fontSize: { xs: 12, md: 14 },
+  color: '#fff',
+  border: '1px solid rgba(255,255,255,0.35)',
+  cursor: 'pointer',
+  '&[data-locked="true"]': { cursor: 'default', opacity: 0.55 },
+  '&[data-won="true"]': { ...WON_SX, opacity: 1, outline: '3px solid #f5b700', outlineOffset: -3, zIndex: 1, fontSize: { xs: 14, md: 17 } },
+  '&[aria-pressed="true"]': { outline: '3px solid', outlineColor: 'primary.main', outlineOffset: -3 },
+  '&:not(:disabled):hover': { filter: 'brightness(1.25)' },
+  '&:focus-visible': { outline: '2px solid', outlineColor: 'primary.main', outlineOffset: -2 },
+} as const;
+
 const BoardNumber = memo(function BoardNumber({ item, column, row }: { item: CasinoItem; column: number; row: string }) {
   const selected = useCasinoStore(selectSelectedSide(item.sid)) !== null;
   const won = useCasinoStore(selectItemWon(item.sid));
@@ -89,27 +110,8 @@ const BoardNumber = memo(function BoardNumber({ item, column, row }: { item: Cas
       aria-label={`Number ${item.nat} back ${item.b}`}
       aria-pressed={selected}
       onClick={() => selectItem(item, 'back')}
-      sx={{
-        all: 'unset',
-        boxSizing: 'border-box',
-        gridColumn: column,
-        gridRow: row,
-        display: 'flex',
-        alignItems: 'center',
-        justifyContent: 'center',
-        minHeight: { xs: 30, md: 38 },
-        fontWeight: 700,
-        fontSize: { xs: 12, md: 14 },
-        color: '#fff',
-        bgcolor: BOARD_BG[rouletteColour(number)],
-        border: '1px solid rgba(255,255,255,0.35)',
-        cursor: locked ? 'default' : 'pointer',
-        opacity: locked && !won ? 0.55 : 1,
-        ...(won ? { ...WON_SX, outline: '3px solid #f5b700', outlineOffset: -3, zIndex: 1, fontSize: { xs: 14, md: 17 } } : {}),
-        '&[aria-pressed="true"]': { outline: '3px solid', outlineColor: 'primary.main', outlineOffset: -3 },
-        '&:not(:disabled):hover': { filter: 'brightness(1.25)' },
-        '&:focus-visible': { outline: '2px solid', outlineColor: 'primary.main', outlineOffset: -2 },
-      }}
+      style={{ gridColumn: column, gridRow: row, backgroundColor: BOARD_BG[rouletteColour(number)] }}
+      sx={BOARD_NUMBER_SX}
     >
       {item.nat}
     </Box>

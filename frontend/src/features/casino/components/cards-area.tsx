@@ -101,8 +101,9 @@ export function CardsArea({ gtype }: { gtype: string }) {
     <Box
       data-testid="table-felt"
       data-motion-scale={scale}
+      // An inline custom property: a new scale changes one value, not the felt's style class.
+      style={{ ['--motion-scale' as string]: String(scale) }}
       sx={{
-        '--motion-scale': String(scale),
         p: { xs: 1, md: 1.5 },
         background: 'radial-gradient(ellipse at 50% 30%, #217a4c 0%, #135a35 55%, #0b3a22 100%)',
         borderBottom: '8px solid #4a2c14',

@@ -11,7 +11,7 @@ import type { ApiError } from '@/lib/api-client';
 import { conflate } from '@/lib/conflate';
 import { usePolling, useTopic } from '@/lib/use-topic';
 import { getRound } from '../api/get-round';
-import { isRoundDelta, motionScale, type RoundDelta } from '../model/round';
+import { isRoundDelta, motionScale, nextPace, type Pace, type RoundDelta } from '../model/round';
 import { selectUnavailable, useCasinoStore } from '../stores/casino-store';
 
 export const ROUND_POLL_MS = 1000;
@@ -43,21 +43,15 @@ export function useCasinoLive(gtype: string): { live: boolean } {
     fetchRound();
   }, [gtype, fetchRound, display]);
 
-  // The countdown's seconds counted down one by one since `firstAt`: their mean interval sets the
-  // motions' pace. Messages come in bursts, so one interval alone jitters (a scale changing with
-  // every second, a repaint of the table each time); the mean of the run settles.
-  const secondsRun = useRef<{ lt: number; firstLt: number; firstAt: number } | null>(null);
+  // The countdown's pace (smoothed over every second counted down, across rounds) sets the
+  // motions' scale, which then stays put: a scale changing would restyle the whole table.
+  const pace = useRef<Pace | null>(null);
   const apply = (data: unknown) => {
     if (!isRoundDelta(data)) return;
     if (typeof data.lt === 'number' && data.lt > 0) {
-      const at = performance.now();
-      const run = secondsRun.current;
-      if (run && data.lt === run.lt - 1) {
-        secondsRun.current = { ...run, lt: data.lt };
-        useCasinoStore.getState().setMotionScale(motionScale((at - run.firstAt) / (run.firstLt - data.lt)));
-      } else if (!run || data.lt !== run.lt) {
-        secondsRun.current = { lt: data.lt, firstLt: data.lt, firstAt: at };
-      }
+      pace.current = nextPace(pace.current, data.lt, performance.now());
+      const { intervalMs } = pace.current;
+      if (intervalMs !== null) useCasinoStore.getState().setMotionScale(motionScale(intervalMs));
     }
     display.push(data);
   };

@@ -19,6 +19,27 @@ export function motionScale(intervalMs: number): number {
   return Math.max(0.05, Math.round(intervalMs / 50) * 0.05);
 }
 
+/** The countdown's pace: the last second seen and the smoothed real time between seconds. */
+export type Pace = { lt: number; at: number; intervalMs: number | null };
+
+/** How much one new interval moves the smoothed one: messages come in bursts (5 ms, then 95 ms). */
+const PACE_WEIGHT = 0.1;
+
+/**
+ * The pace after the countdown shows `lt` at time `at` (ms). Only a second counted down from the
+ * one before is an interval; a new round's countdown starts a new run but keeps what was learnt,
+ * so the motions' scale settles once and stays (a scale that changed would restyle the table).
+ */
+export function nextPace(pace: Pace | null, lt: number, at: number): Pace {
+  if (pace && lt === pace.lt) return pace;
+  if (pace && lt === pace.lt - 1) {
+    const step = at - pace.at;
+    const intervalMs = pace.intervalMs === null ? step : pace.intervalMs + PACE_WEIGHT * (step - pace.intervalMs);
+    return { lt, at, intervalMs };
+  }
+  return { lt, at, intervalMs: pace?.intervalMs ?? null };
+}
+
 export function isRoundDelta(value: unknown): value is RoundDelta {
   return typeof value === 'object' && value !== null && typeof (value as RoundDelta).mid === 'string' && typeof (value as RoundDelta).ts === 'number';
 }
