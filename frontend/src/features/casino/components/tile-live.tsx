@@ -27,8 +27,7 @@ export function TileLive({ gmid }: { gmid: string }) {
         </Box>
       )}
       <Box data-testid="tile-results" aria-label="Last results" sx={{ position: 'absolute', left: 0, right: 0, bottom: 28, display: 'flex', justifyContent: 'center', gap: '3px' }}>
-        {live.results.map((row) => {
-          const badge = resultBadge(gmid, row.win);
+        {shownResults(gmid, live.results).map(({ row, badge }) => {
           return (
             <Box key={row.mid} title={row.nat} sx={{ minWidth: 18, height: 18, px: '3px', borderRadius: 9, display: 'grid', placeItems: 'center', fontSize: 10, fontWeight: 800, bgcolor: badge.background, color: badge.color, maxWidth: 44, overflow: 'hidden', whiteSpace: 'nowrap' }}>
               {badge.label}
@@ -40,3 +39,13 @@ export function TileLive({ gmid }: { gmid: string }) {
   );
 }
 
+/** Badges longer than this (KBC's five ranks, a lottery number) leave room for fewer results. */
+const SHORT_LABEL_MAX = 3;
+const RESULTS_SHOWN_LONG = 3;
+
+/** The results a tile has room for, newest first, with their badges: all when every label is
+ * short, the newest three when any is long (so a narrow tile never cuts one off). */
+function shownResults<Row extends { win: string }>(gmid: string, results: ReadonlyArray<Row>) {
+  const badged = results.map((row) => ({ row, badge: resultBadge(gmid, row.win) }));
+  return badged.some(({ badge }) => badge.label.length > SHORT_LABEL_MAX) ? badged.slice(0, RESULTS_SHOWN_LONG) : badged;
+}
