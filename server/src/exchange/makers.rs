@@ -192,32 +192,38 @@ async fn requote(settings: &MakerSettings, book: &Arc<RwLock<Book>>, engine: &En
             let mut groups: Vec<(u32, Side)> = quotes.iter().map(|q| (q.0, q.1)).collect();
             groups.sort_unstable_by_key(|(sid, side)| (*sid, *side == Side::Back));
             groups.dedup();
-            // On a two-runner market a new quote could meet another maker's older one through
-            // the other runner (implied matching), so when anything there went stale every maker
-            // quotes all of it again, the old quotes cancelled before any new one arrives.
-            let whole_market = market.section.len() == 2
-                && makers.iter().any(|&maker| {
+            // A maker's new quote on a runner could meet another maker's older quote on the
+            // same runner (its other side), and on a two-runner market another maker's older
+            // quote on the other runner too (implied matching). So when anything on a runner
+            // went stale, every maker quotes the whole runner again (on two runners, the whole
+            // market), the old quotes cancelled before any new one arrives.
+            let stale_runners: BTreeSet<u32> = makers
+                .iter()
+                .flat_map(|&maker| {
                     let resting: Vec<&ledger::Order> = ledger.exchange.user_orders(market.mid, maker).collect();
-                    resting.iter().any(|o| !groups.contains(&(o.sid, o.side)))
-                        || groups.iter().any(|&(sid, side)| {
-                            let wanted: Vec<&Quote> = quotes.iter().filter(|q| q.0 == sid && q.1 == side).collect();
-                            let held: Vec<&&ledger::Order> = resting.iter().filter(|o| o.sid == sid && o.side == side).collect();
-                            stale(settings, &wanted, &held)
-                        })
-                });
+                    let dropped = resting.iter().filter(|o| !groups.contains(&(o.sid, o.side))).map(|o| o.sid).collect::<Vec<_>>();
+                    let moved = groups.iter().filter(|&&(sid, side)| {
+                        let wanted: Vec<&Quote> = quotes.iter().filter(|q| q.0 == sid && q.1 == side).collect();
+                        let held: Vec<&&ledger::Order> = resting.iter().filter(|o| o.sid == sid && o.side == side).collect();
+                        stale(settings, &wanted, &held)
+                    });
+                    dropped.into_iter().chain(moved.map(|&(sid, _)| sid)).collect::<Vec<_>>()
+                })
+                .collect();
+            let whole_market = market.section.len() == 2 && !stale_runners.is_empty();
             for &maker in makers {
                 let resting: Vec<&ledger::Order> = ledger.exchange.user_orders(market.mid, maker).collect();
                 // Orders on runners or sides the maker no longer quotes go.
                 for order in resting.iter().filter(|o| !groups.contains(&(o.sid, o.side))) {
                     cancels.push(Command::Exchange(ExchangeCommand::CancelOrder { user_id: maker, order_id: order.id, size_minor: None }));
                 }
-                // Elsewhere each runner's side is quoted again only when it went stale.
+                // A runner nobody's quotes went stale on keeps its quotes.
                 for &(sid, side) in &groups {
-                    let wanted: Vec<&Quote> = quotes.iter().filter(|q| q.0 == sid && q.1 == side).collect();
-                    let held: Vec<&&ledger::Order> = resting.iter().filter(|o| o.sid == sid && o.side == side).collect();
-                    if !whole_market && !stale(settings, &wanted, &held) {
+                    if !whole_market && !stale_runners.contains(&sid) {
                         continue;
                     }
+                    let wanted: Vec<&Quote> = quotes.iter().filter(|q| q.0 == sid && q.1 == side).collect();
+                    let held: Vec<&&ledger::Order> = resting.iter().filter(|o| o.sid == sid && o.side == side).collect();
                     for order in held {
                         cancels.push(Command::Exchange(ExchangeCommand::CancelOrder { user_id: maker, order_id: order.id, size_minor: None }));
                     }
