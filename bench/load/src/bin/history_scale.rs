@@ -217,23 +217,31 @@ fn statement_path(rng: &mut Rng) -> String {
 }
 
 /// `requests` sequential statement pages and money rows of the players, one at a time.
-async fn statement_pages(client: &Client, players: &[Player], requests: usize, rng: &mut Rng) -> (Timings, Timings, u64) {
-    let (mut pages, mut money, mut rows_seen) = (Timings::default(), Timings::default(), 0u64);
+async fn statement_pages(client: &Client, players: &[Player], requests: usize, rng: &mut Rng) -> (Timings, Timings, u64, u64) {
+    let (mut pages, mut money, mut rows_seen, mut money_rows_seen) = (Timings::default(), Timings::default(), 0u64, 0u64);
     for i in 0..requests {
         let player = &players[rng.below(players.len() as u64) as usize];
         let sent = Instant::now();
         if i % 4 == 3 {
             let result = client.call("GET", &format!("/api/transaction/user/statement/{}", player.user_id), Some(&player.token), None).await;
             money.record(sent, matches!(result, Ok((200, _))));
+            if let Ok((200, body)) = &result {
+                money_rows_seen = money_rows_seen.max(unsealed(client, body)["data"].as_array().map_or(0, |rows| rows.len() as u64));
+            }
         } else {
             let result = client.call("GET", &statement_path(rng), Some(&player.token), None).await;
             pages.record(sent, matches!(result, Ok((200, _))));
             if let Ok((200, body)) = &result {
-                rows_seen = rows_seen.max(body["total"].as_u64().unwrap_or(0));
+                rows_seen = rows_seen.max(unsealed(client, body)["total"].as_u64().unwrap_or(0));
             }
         }
     }
-    (pages, money, rows_seen)
+    (pages, money, rows_seen, money_rows_seen)
+}
+
+/// A sealed answer (`{"Payload": …}`) opened.
+fn unsealed(client: &Client, body: &Value) -> Value {
+    body["Payload"].as_str().and_then(|p| client.cipher.decrypt(p).ok()).and_then(|plain| serde_json::from_slice(&plain).ok()).unwrap_or(Value::Null)
 }
 
 /// The best back price of a market's first runner.
@@ -386,7 +394,7 @@ async fn main() -> anyhow::Result<()> {
     let operator = client.login("operator", "operator123").await?;
     let players = Rc::new(sign_in(&client, &operator, args.players, users).await?);
     let mut rng = Rng(0x5EED_0000_0000_0031);
-    let (mut pages, mut money, rows_seen) = statement_pages(&client, &players, args.statement_requests, &mut rng).await;
+    let (mut pages, mut money, rows_seen, money_rows_seen) = statement_pages(&client, &players, args.statement_requests, &mut rng).await;
 
     let middle = travel(&client, &operator, events / 2).await;
     let end = travel(&client, &operator, events).await;
@@ -403,7 +411,7 @@ async fn main() -> anyhow::Result<()> {
     let rss_after_load = rss_bytes(pid)?;
     let peak = samples.iter().map(|s| s.1).max().unwrap_or(0);
     println!("| **RSS after {:.0} s of mixed load**, MB (highest of the 30 s samples) | **{:.1}** ({:.1}) |", load_seconds, mb(rss_after_load), mb(peak));
-    let (mut pages_after, mut money_after, _) = statement_pages(&client, &players, args.statement_requests, &mut rng).await;
+    let (mut pages_after, mut money_after, rows_seen_after, _) = statement_pages(&client, &players, args.statement_requests, &mut rng).await;
     let stop = server.stop()?;
     let disk = directory_bytes(&args.data);
     let built = summary.number("built_total_bytes")?;
@@ -413,8 +421,8 @@ async fn main() -> anyhow::Result<()> {
 
     println!("| requests | done | failed | p50 ms | p99 ms | max ms |\n|---|---:|---:|---:|---:|---:|");
     println!("{}", pages.row(&format!("**statement page** before the load, one at a time (`/api/bet/account-statement`, {STATEMENT_PAGE_ROWS} rows, pages 1–5; up to {rows_seen} settled markets a player)")));
-    println!("{}", money.row("money rows before the load, one at a time (`/api/transaction/user/statement/{id}`, whole)"));
-    println!("{}", pages_after.row("**statement page** after the load, one at a time"));
+    println!("{}", money.row(&format!("money rows before the load, one at a time (`/api/transaction/user/statement/{{id}}`, all of them: up to {money_rows_seen} a player)")));
+    println!("{}", pages_after.row(&format!("**statement page** after the load, one at a time (up to {rows_seen_after} settled markets a player)")));
     println!("{}", money_after.row("money rows after the load, one at a time"));
     println!("{}", load.bets.row(&format!("load: bets placed ({} clients in all, {} players)", args.clients, players.len())));
     println!("{}", load.pages.row("load: statement pages"));
