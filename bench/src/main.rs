@@ -31,6 +31,10 @@
 //!    as `scale-EVENTS` with `scale-EVENTS.summary` beside it for `history-scale` (bench/load),
 //!    which starts the real server on it (`scripts/bench-ledger --only scale` runs both).
 //!
+//!    `--exchange PATH`: the server the snapshots are written for (a snapshot is trusted only by
+//!    the build that wrote it). `--only scale-open --dir DATA_DIR [--cache-mb N] [--exchange PATH]`: the steps of a start on such a
+//!    directory, timed, with this process's RSS after each (where the server's memory goes).
+//!
 //! `--only engine` runs only the engine rows of the two local logs (the peers comparison of
 //! `scripts/bench-server --peers`), and `--submitters 1,16,64,256` replaces the default counts.
 //!
@@ -75,6 +79,10 @@ struct Options {
     every_events: u64,
     /// `--only scale`: accounts at most.
     accounts: usize,
+    /// `--only scale-open`: sled's cache, MB (0: the server's opens, sled's default).
+    cache_mb: u64,
+    /// `--only scale`, `scale-open`: the server program whose build the snapshots are for.
+    exchange: Option<PathBuf>,
     dir: PathBuf,
 }
 
@@ -87,6 +95,8 @@ fn options() -> Options {
         tail_events: ledger::limits::SNAPSHOT_EVERY_EVENTS - 1,
         every_events: ledger::limits::SNAPSHOT_EVERY_EVENTS,
         accounts: 20_000,
+        cache_mb: 0,
+        exchange: None,
         dir: PathBuf::from(concat!(env!("CARGO_MANIFEST_DIR"), "/../target/bench-tmp")),
     };
     let mut args = std::env::args().skip(1);
@@ -100,9 +110,11 @@ fn options() -> Options {
             "--events" => options.history_events = value(args.next(), "--events"),
             "--tail" => options.tail_events = value(args.next(), "--tail"),
             "--accounts" => options.accounts = value(args.next(), "--accounts"),
+            "--cache-mb" => options.cache_mb = value(args.next(), "--cache-mb"),
+            "--exchange" => options.exchange = Some(PathBuf::from(args.next().unwrap_or_else(|| usage("--exchange needs the server's path")))),
             "--every" => options.every_events = value::<u64>(args.next(), "--every").max(1),
             "--only" => match args.next().as_deref() {
-                Some(part @ ("durable" | "engine" | "orders" | "cashouts" | "replay" | "startup" | "travel" | "scale")) => options.only = Some(part.to_owned()),
+                Some(part @ ("durable" | "engine" | "orders" | "cashouts" | "replay" | "startup" | "travel" | "scale" | "scale-open")) => options.only = Some(part.to_owned()),
                 _ => usage("--only takes durable, engine, orders, cashouts, replay, startup, travel or scale"),
             },
             "--submitters" => options.submitters = counts(args.next()),
@@ -125,7 +137,7 @@ fn counts(text: Option<String>) -> Vec<usize> {
 }
 
 fn usage(problem: &str) -> ! {
-    eprintln!("{problem}\nusage: ledger-bench [--quick] [--seconds S] [--events N] [--dir DIR] [--only durable|engine|orders|cashouts|replay|startup|travel|scale] [--tail N] [--every N] [--accounts N] [--submitters 1,16,256]");
+    eprintln!("{problem}\nusage: ledger-bench [--quick] [--seconds S] [--events N] [--dir DIR] [--only durable|engine|orders|cashouts|replay|startup|travel|scale] [--tail N] [--every N] [--accounts N] [--cache-mb N] [--exchange PATH] [--submitters 1,16,256]");
     std::process::exit(2)
 }
 
@@ -322,7 +334,7 @@ fn travel(options: &Options) {
 fn scale_build(options: &Options) {
     std::fs::create_dir_all(&options.dir).expect("the bench directory can be created");
     let dir = options.dir.join(format!("scale-{}", options.history_events));
-    let report = scale::build(&dir, options.history_events, options.accounts, options.every_events);
+    let report = scale::build(&dir, options.history_events, options.accounts, options.every_events, options.exchange.as_deref());
     let summary = scale::write_summary(&report);
     let mb = |bytes: u64| bytes as f64 / 1e6;
     let encoded = report.encoded_bytes as f64;
@@ -348,6 +360,10 @@ async fn main() {
     println!("# ledger-bench (temporary log directories under {})\n", options.dir.display());
     if options.only.as_deref() == Some("scale") {
         scale_build(&options);
+        return;
+    }
+    if options.only.as_deref() == Some("scale-open") {
+        scale::open_probe(&options.dir, options.cache_mb, options.exchange.as_deref());
         return;
     }
     if options.only.as_deref() == Some("startup") {

@@ -57,13 +57,15 @@ fn argon2_hash(password: &str) -> String {
     argon2::Argon2::default().hash_password(password.as_bytes(), &salt).expect("argon2 hashes").to_string()
 }
 
-/// Builds the data directory `dir` (removed first if it is there).
-pub fn build(dir: &Path, events: u64, accounts: usize, every: u64) -> BuildReport {
+/// Builds the data directory `dir` (removed first if it is there), its snapshots for the server
+/// program `exchange` (a snapshot is trusted only by the build that wrote it: without it, those
+/// of this benchmark's build, which a server ignores, replaying its log from zero).
+pub fn build(dir: &Path, events: u64, accounts: usize, every: u64, exchange: Option<&Path>) -> BuildReport {
     if dir.exists() {
         std::fs::remove_dir_all(dir).expect("the old scale directory is removed");
     }
     std::fs::create_dir_all(dir).expect("the scale directory is made");
-    let build = ledger::snapshot::this_build();
+    let build = exchange.map_or_else(ledger::snapshot::this_build, ledger::snapshot::build_of);
     let hashes = [argon2_hash(PLAYER_PASSWORD), argon2_hash(PLAYER_PASSWORD)];
     let mut generator = Generator::for_scale(BETS_PERCENT, accounts, hashes, argon2_hash(OPERATOR_PASSWORD));
     let store: Arc<SledStore> = Arc::new(SledStore::open(dir).expect("a fresh sled log opens"));
@@ -144,4 +146,42 @@ pub fn write_summary(report: &BuildReport) -> PathBuf {
     );
     std::fs::write(&path, text).expect("the summary is written");
     path
+}
+
+/// Resident memory of this process, MB (`/proc/self/status`).
+fn rss_mb() -> f64 {
+    let status = std::fs::read_to_string("/proc/self/status").unwrap_or_default();
+    let kib: f64 = status.lines().find(|l| l.starts_with("VmRSS:")).and_then(|l| l.split_whitespace().nth(1)).and_then(|v| v.parse().ok()).unwrap_or(0.0);
+    kib / 1024.0
+}
+
+/// `--only scale-open`: what a start costs, step by step, on a built directory (`--dir`): the
+/// server's own opens (sled's default 1 GiB cache per database) or, with `--cache-mb N`, the two
+/// sled databases opened with an N MB cache. Time and this process's RSS after each step.
+pub fn open_probe(dir: &Path, cache_mb: u64, exchange: Option<&Path>) {
+    let started = Instant::now();
+    let step = |what: &str| println!("| {what} | {:.2} | {:.1} |", started.elapsed().as_secs_f64(), rss_mb());
+    println!("| step ({}) | seconds since the first | RSS MB |\n|---|---:|---:|", if cache_mb == 0 { "the server's opens, sled's default cache".to_owned() } else { format!("sled opened with a {cache_mb} MB cache") });
+    step("nothing opened");
+    if cache_mb == 0 {
+        let store = SledStore::open(dir).expect("the log opens");
+        step(&format!("the sled log opened (head {})", store.head()));
+        let history = History::open(dir).expect("the history opens");
+        step(&format!("the history opened (applied {})", history.applied().expect("applied")));
+        let build = exchange.map_or_else(ledger::snapshot::this_build, ledger::snapshot::build_of);
+        let snapshots = ledger::Snapshots::reading(dir, build);
+        let (state, restored) = snapshots.restore(&store).expect("the state restores");
+        step(&format!("the state restored (snapshot {} + {} events)", restored.snapshot_seq, restored.tail_events));
+        history.catch_up(&store).expect("the history catches up");
+        step("the history caught up");
+        drop(state);
+    } else {
+        let open = |path: &Path| sled::Config::new().path(path).cache_capacity(cache_mb * 1_048_576).open().expect("sled opens");
+        let log = open(dir);
+        let head = log.open_tree("log").expect("the log tree").last().expect("reads").map(|(k, _)| k.len()).unwrap_or(0);
+        step(&format!("the sled log opened (last key {head} bytes)"));
+        let history = open(&dir.join(ledger::history::HISTORY_DIR));
+        let applied = history.open_tree("history").expect("the history tree").get(b"\xffapplied").expect("reads").is_some();
+        step(&format!("the history opened (applied record: {applied})"));
+    }
 }
