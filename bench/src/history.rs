@@ -48,14 +48,23 @@ impl Rng {
     }
 }
 
-struct Generator {
+pub(crate) struct Generator {
     rng: Rng,
-    state: State,
+    pub(crate) state: State,
     at_ms: i64,
     /// Bets in the mix (`--only startup`): per 100 commands, and the market now taking them.
     bets_percent: u64,
     market_mid: u64,
     market_bets: u64,
+    /// Accounts stop opening at this many (`--only scale`: the open state stays the same size
+    /// however long the history).
+    accounts_max: usize,
+    /// Real argon2id hashes of one password (`--only scale`: the server signs these players
+    /// in), used in turn for new accounts and changed passwords; random text of their shape
+    /// otherwise.
+    hashes: Option<[String; 2]>,
+    /// Commands made before the mix (`--only scale`: the seed's accounts).
+    pending: std::collections::VecDeque<Command>,
 }
 
 /// Bets a market takes before it is settled and the next one opens.
@@ -100,11 +109,53 @@ fn buttons(scale: i64) -> Vec<(String, i64)> {
 
 impl Generator {
     fn new(bets_percent: u64) -> Self {
-        Generator { rng: Rng(0x9E37_79B9_7F4A_7C15), state: State::default(), at_ms: 1_700_000_000_000, bets_percent, market_mid: 1, market_bets: 0 }
+        Generator {
+            rng: Rng(0x9E37_79B9_7F4A_7C15),
+            state: State::default(),
+            at_ms: 1_700_000_000_000,
+            bets_percent,
+            market_mid: 1,
+            market_bets: 0,
+            accounts_max: usize::MAX,
+            hashes: None,
+            pending: Default::default(),
+        }
     }
 
+    /// The `--only scale` history: first the accounts a server seeds on an empty ledger (with
+    /// their passwords' real hashes, so `operator` / `operator123` signs in), then the mix with
+    /// players whose password is `player_hashes`' and no more than `accounts_max` accounts.
+    pub(crate) fn for_scale(bets_percent: u64, accounts_max: usize, player_hashes: [String; 2], operator_hash: String) -> Self {
+        let mut generator = Generator::new(bets_percent);
+        generator.accounts_max = accounts_max;
+        let open = |username: &str, password_hash: String, role| {
+            Command::Accounts(AccountCommand::OpenAccount { username: username.into(), password_hash, role, must_change_password: false, rules_accepted: true })
+        };
+        generator.pending.extend([
+            open("player1", player_hashes[0].clone(), schemas::Role::User),
+            Command::Accounts(AccountCommand::Credit { username: "player1".into(), amount_minor: 10_000_000, remark: "Opening balance".into() }),
+            open("operator", operator_hash, schemas::Role::Operator),
+        ]);
+        generator.hashes = Some(player_hashes);
+        generator
+    }
+
+    /// A player's account (operators neither bet nor sign in in the mix).
     fn user_id(&mut self) -> u64 {
-        1 + self.rng.below(self.state.accounts.users.len() as u64)
+        let users = self.state.accounts.users.len() as u64;
+        loop {
+            let id = 1 + self.rng.below(users);
+            if self.state.accounts.users.get(&id).is_some_and(|u| u.role == schemas::Role::User) {
+                return id;
+            }
+        }
+    }
+
+    fn new_password_hash(&mut self) -> String {
+        match &self.hashes {
+            Some(hashes) => hashes[self.rng.below(2) as usize].clone(),
+            None => self.rng.password_hash(),
+        }
     }
 
     fn username(&mut self) -> String {
@@ -128,15 +179,19 @@ impl Generator {
     /// The next command of the mix, by weight (per 100): 1 open, 12 login, 4 logout, 43 credit,
     /// 30 debit, 8 buttons, 2 password change.
     fn command(&mut self) -> Command {
+        if let Some(command) = self.pending.pop_front() {
+            return command;
+        }
         let users = self.state.accounts.users.len() as u64;
         if users >= FIRST_ACCOUNTS && self.rng.below(100) < self.bets_percent {
             return self.bet();
         }
         let roll = if users < FIRST_ACCOUNTS { 0 } else { self.rng.below(100) };
         match roll {
+            0 if self.state.accounts.users.len() >= self.accounts_max => self.credit(),
             0 => Command::Accounts(AccountCommand::OpenAccount {
                 username: format!("player{}", users + 1),
-                password_hash: self.rng.password_hash(),
+                password_hash: self.new_password_hash(),
                 role: schemas::Role::User,
                 must_change_password: false,
                 rules_accepted: true,
@@ -163,7 +218,8 @@ impl Generator {
             _ => {
                 let id = self.user_id();
                 let old_hash_seen = self.state.accounts.users[&id].password_hash.clone();
-                Command::Accounts(AccountCommand::ChangePassword { user_id: id, old_hash_seen, new_hash: self.rng.password_hash(), ip: self.ip() })
+                let new_hash = self.new_password_hash();
+                Command::Accounts(AccountCommand::ChangePassword { user_id: id, old_hash_seen, new_hash, ip: self.ip() })
             }
         }
     }
@@ -232,7 +288,7 @@ impl Generator {
     }
 
     /// Decides the next command and applies its events; returns them.
-    fn step(&mut self) -> Vec<Envelope> {
+    pub(crate) fn step(&mut self) -> Vec<Envelope> {
         self.at_ms += self.rng.below(50) as i64;
         let command = self.command();
         let events = ledger::decide(&self.state, self.at_ms, &command).unwrap_or_else(|reject| panic!("the generator only makes valid commands: {reject} for {command:?}"));
@@ -467,7 +523,7 @@ pub fn startup(dir: &Path, events: u64, tail: u64) -> StartupReport {
 }
 
 /// Sum of file sizes (and of allocated blocks) under `dir`.
-fn directory_bytes(dir: &Path) -> (u64, u64) {
+pub(crate) fn directory_bytes(dir: &Path) -> (u64, u64) {
     use std::os::unix::fs::MetadataExt;
     let mut sizes = (0, 0);
     for entry in std::fs::read_dir(dir).expect("the sled directory lists").flatten() {
@@ -506,7 +562,7 @@ fn raw_reads(dir: &Path, expected: u64) -> RawReads {
 }
 
 /// Sled releases its directory lock shortly after the last handle is dropped.
-fn reopen<T>(open: impl Fn() -> Option<T>) -> T {
+pub(crate) fn reopen<T>(open: impl Fn() -> Option<T>) -> T {
     for _ in 0..REOPEN_ATTEMPTS_MAX {
         if let Some(opened) = open() {
             return opened;

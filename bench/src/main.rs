@@ -25,6 +25,16 @@
 //!    `--only cashouts`: the same with a cash out in every cycle of four (lay, back, back, cash
 //!    out), against `bench/peers/order_cashout.sql`.
 //!
+//! 7. `--only scale` (not in the default run; issue 31): a data directory as a server that lived
+//!    through `--events` events would have it (sled log, history projection caught up, the
+//!    keeper's snapshots; at most `--accounts` players, most bets settled), kept under `--dir`
+//!    as `scale-EVENTS` with `scale-EVENTS.summary` beside it for `history-scale` (bench/load),
+//!    which starts the real server on it (`scripts/bench-ledger --only scale` runs both).
+//!
+//!    `--exchange PATH`: the server the snapshots are written for (a snapshot is trusted only by
+//!    the build that wrote it). `--only scale-open --dir DATA_DIR [--cache-mb N] [--exchange PATH]`: the steps of a start on such a
+//!    directory, timed, with this process's RSS after each (where the server's memory goes).
+//!
 //! `--only engine` runs only the engine rows of the two local logs (the peers comparison of
 //! `scripts/bench-server --peers`), and `--submitters 1,16,64,256` replaces the default counts.
 //!
@@ -36,6 +46,7 @@ mod durable;
 mod history;
 mod markets;
 mod orders;
+mod scale;
 mod stats;
 
 use stats::Row;
@@ -66,6 +77,12 @@ struct Options {
     tail_events: u64,
     /// `--only travel`: the keeper's interval.
     every_events: u64,
+    /// `--only scale`: accounts at most.
+    accounts: usize,
+    /// `--only scale-open`: sled's cache, MB (0: the server's opens, sled's default).
+    cache_mb: u64,
+    /// `--only scale`, `scale-open`: the server program whose build the snapshots are for.
+    exchange: Option<PathBuf>,
     dir: PathBuf,
 }
 
@@ -77,6 +94,9 @@ fn options() -> Options {
         history_events: 1_000_000,
         tail_events: ledger::limits::SNAPSHOT_EVERY_EVENTS - 1,
         every_events: ledger::limits::SNAPSHOT_EVERY_EVENTS,
+        accounts: 20_000,
+        cache_mb: 0,
+        exchange: None,
         dir: PathBuf::from(concat!(env!("CARGO_MANIFEST_DIR"), "/../target/bench-tmp")),
     };
     let mut args = std::env::args().skip(1);
@@ -89,10 +109,13 @@ fn options() -> Options {
             "--seconds" => options.case_duration = Duration::from_secs_f64(value(args.next(), "--seconds")),
             "--events" => options.history_events = value(args.next(), "--events"),
             "--tail" => options.tail_events = value(args.next(), "--tail"),
+            "--accounts" => options.accounts = value(args.next(), "--accounts"),
+            "--cache-mb" => options.cache_mb = value(args.next(), "--cache-mb"),
+            "--exchange" => options.exchange = Some(PathBuf::from(args.next().unwrap_or_else(|| usage("--exchange needs the server's path")))),
             "--every" => options.every_events = value::<u64>(args.next(), "--every").max(1),
             "--only" => match args.next().as_deref() {
-                Some(part @ ("durable" | "engine" | "orders" | "cashouts" | "replay" | "startup" | "travel")) => options.only = Some(part.to_owned()),
-                _ => usage("--only takes durable, engine, orders, cashouts, replay, startup or travel"),
+                Some(part @ ("durable" | "engine" | "orders" | "cashouts" | "replay" | "startup" | "travel" | "scale" | "scale-open")) => options.only = Some(part.to_owned()),
+                _ => usage("--only takes durable, engine, orders, cashouts, replay, startup, travel or scale"),
             },
             "--submitters" => options.submitters = counts(args.next()),
             "--dir" => options.dir = PathBuf::from(args.next().unwrap_or_else(|| usage("--dir needs a path"))),
@@ -114,7 +137,7 @@ fn counts(text: Option<String>) -> Vec<usize> {
 }
 
 fn usage(problem: &str) -> ! {
-    eprintln!("{problem}\nusage: ledger-bench [--quick] [--seconds S] [--events N] [--dir DIR] [--only durable|engine|orders|cashouts|replay|startup|travel] [--tail N] [--every N] [--submitters 1,16,256]");
+    eprintln!("{problem}\nusage: ledger-bench [--quick] [--seconds S] [--events N] [--dir DIR] [--only durable|engine|orders|cashouts|replay|startup|travel|scale] [--tail N] [--every N] [--accounts N] [--cache-mb N] [--exchange PATH] [--submitters 1,16,256]");
     std::process::exit(2)
 }
 
@@ -308,10 +331,41 @@ fn travel(options: &Options) {
     println!("\nTarget: time travel <= {TARGET_TRAVEL_SECONDS} s anywhere ({}: {worst:.2} s at most from the snapshots)\n", verdict(worst <= TARGET_TRAVEL_SECONDS));
 }
 
+fn scale_build(options: &Options) {
+    std::fs::create_dir_all(&options.dir).expect("the bench directory can be created");
+    let dir = options.dir.join(format!("scale-{}", options.history_events));
+    let report = scale::build(&dir, options.history_events, options.accounts, options.every_events, options.exchange.as_deref());
+    let summary = scale::write_summary(&report);
+    let mb = |bytes: u64| bytes as f64 / 1e6;
+    let encoded = report.encoded_bytes as f64;
+    println!("## History at scale: the data directory ({} events)\n", report.events);
+    println!("| measure | value |\n|---|---:|");
+    println!("| events; accounts; open bets at the end; markets settled | {}; {}; {}; {} |", report.events, report.users, report.open_bets, report.settled_markets);
+    println!("| encoded events (`ledger::store::encode`), MB | {:.1} ({:.1} bytes an event) |", mb(report.encoded_bytes), encoded / report.events as f64);
+    println!("| written: generate + append to the sled log ({} events a batch), history and keeper alongside, s | {:.1} ({:.0} events/s) |", scale::BATCH_EVENTS, report.write_elapsed.as_secs_f64(), report.events as f64 / report.write_elapsed.as_secs_f64());
+    println!("| … the history's rounds alongside, summed, s; the keeper's, s | {:.1}; {:.1} |", report.history_elapsed.as_secs_f64(), report.keeper_elapsed.as_secs_f64());
+    println!("| then: the history's last catch-up and flush, s | {:.1} (applied to event {}) |", report.finish_elapsed.as_secs_f64(), report.history_applied);
+    println!("| snapshots kept (every {}), the newest | {} , {} |", options.every_events, report.snapshots.len(), report.snapshots.last().copied().unwrap_or(0));
+    println!("| disk: the whole directory, MB (× encoded) | {:.1} ({:.2}×) |", mb(report.total_bytes), report.total_bytes as f64 / encoded);
+    println!("| … the sled log, MB (× encoded) | {:.1} ({:.2}×) |", mb(report.log_bytes), report.log_bytes as f64 / encoded);
+    println!("| … the history projection, MB (× encoded) | {:.1} ({:.2}×) |", mb(report.history_bytes), report.history_bytes as f64 / encoded);
+    println!("| … the snapshots, MB (× encoded) | {:.1} ({:.2}×) |", mb(report.snapshot_bytes), report.snapshot_bytes as f64 / encoded);
+    println!("\nData directory: {}; summary: {}\n", dir.display(), summary.display());
+}
+
+
 #[tokio::main]
 async fn main() {
     let options = options();
     println!("# ledger-bench (temporary log directories under {})\n", options.dir.display());
+    if options.only.as_deref() == Some("scale") {
+        scale_build(&options);
+        return;
+    }
+    if options.only.as_deref() == Some("scale-open") {
+        scale::open_probe(&options.dir, options.cache_mb, options.exchange.as_deref());
+        return;
+    }
     if options.only.as_deref() == Some("startup") {
         startup(&options);
         return;

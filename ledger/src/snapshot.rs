@@ -155,10 +155,17 @@ fn io(context: &'static str) -> impl FnOnce(std::io::Error) -> StoreError {
 /// An identity of the running program: the CRC-32 of its executable and its length.
 pub fn this_build() -> u64 {
     static BUILD: std::sync::OnceLock<u64> = std::sync::OnceLock::new();
-    *BUILD.get_or_init(|| {
-        let bytes = std::env::current_exe().and_then(std::fs::read).unwrap_or_default();
-        (u64::from(crc32fast::hash(&bytes)) << 32) | (bytes.len() as u64 & 0xFFFF_FFFF)
-    })
+    *BUILD.get_or_init(|| std::env::current_exe().map_or_else(|_| build_of_bytes(&[]), |exe| build_of(&exe)))
+}
+
+/// The identity [`this_build`] gives the program at `path` (a benchmark writes snapshots the
+/// server it starts will trust); an unreadable file is the empty program's.
+pub fn build_of(path: &Path) -> u64 {
+    build_of_bytes(&std::fs::read(path).unwrap_or_default())
+}
+
+fn build_of_bytes(bytes: &[u8]) -> u64 {
+    (u64::from(crc32fast::hash(bytes)) << 32) | (bytes.len() as u64 & 0xFFFF_FFFF)
 }
 
 /// The log's event `seq` (`None`: the log does not hold it).

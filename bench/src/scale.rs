@@ -1,0 +1,187 @@
+//! `--only scale` (issue 31): a data directory exactly as a server that lived through `events`
+//! events would have it, for `exchange serve --data DIR` to open and `history-scale` (bench/load)
+//! to measure. The history is the start-up bench's betting mix (half the commands bets, every
+//! market settled once it has taken 400 of them, so all but the last market's bets are settled)
+//! among at most `accounts` players, made by `decide` and `apply` as the engine would, written to
+//! the sled log (the default) in large batches, each appended (and flushed) as one. A second
+//! thread does what the server's threads do beside the engine: folds the log into the history
+//! projection (`ledger::history`) and lets the keeper take its snapshots
+//! (`Snapshots::catch_up`, every `every` events). At the end the projection is caught up with
+//! the log and flushed; the newest snapshot is wherever the keeper last got to, as on a server.
+
+use crate::history::{directory_bytes, Generator};
+use ledger::history::History;
+use ledger::{SledStore, Store};
+use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+
+/// Events per append while building (one flush each: durability costs nothing here, but the
+/// format is the engine's).
+pub const BATCH_EVENTS: usize = 10_000;
+/// Bets per 100 commands, as in the start-up and travel benches.
+const BETS_PERCENT: u64 = 50;
+/// How often the follower thread looks at the log while it is written.
+const FOLLOW_EVERY: Duration = Duration::from_millis(200);
+/// The players' password in the built directory (and the seeded operator's: `operator123`).
+pub const PLAYER_PASSWORD: &str = "player123";
+const OPERATOR_PASSWORD: &str = "operator123";
+
+pub struct BuildReport {
+    pub dir: PathBuf,
+    pub events: u64,
+    pub users: usize,
+    pub open_bets: usize,
+    pub settled_markets: usize,
+    pub encoded_bytes: u64,
+    /// Generating and appending the log, the follower folding and snapshotting alongside.
+    pub write_elapsed: Duration,
+    /// After the last append: the follower's last round (history caught up, flushed).
+    pub finish_elapsed: Duration,
+    /// Rounds of the keeper and of the history while the log was written, summed.
+    pub keeper_elapsed: Duration,
+    pub history_elapsed: Duration,
+    pub snapshots: Vec<u64>,
+    pub snapshot_bytes: u64,
+    pub history_applied: u64,
+    /// Bytes on disk: the whole directory, and its parts.
+    pub total_bytes: u64,
+    pub log_bytes: u64,
+    pub history_bytes: u64,
+}
+
+fn argon2_hash(password: &str) -> String {
+    use argon2::password_hash::{rand_core::OsRng, PasswordHasher, SaltString};
+    let salt = SaltString::generate(&mut OsRng);
+    argon2::Argon2::default().hash_password(password.as_bytes(), &salt).expect("argon2 hashes").to_string()
+}
+
+/// Builds the data directory `dir` (removed first if it is there), its snapshots for the server
+/// program `exchange` (a snapshot is trusted only by the build that wrote it: without it, those
+/// of this benchmark's build, which a server ignores, replaying its log from zero).
+pub fn build(dir: &Path, events: u64, accounts: usize, every: u64, exchange: Option<&Path>) -> BuildReport {
+    if dir.exists() {
+        std::fs::remove_dir_all(dir).expect("the old scale directory is removed");
+    }
+    std::fs::create_dir_all(dir).expect("the scale directory is made");
+    let build = exchange.map_or_else(ledger::snapshot::this_build, ledger::snapshot::build_of);
+    let hashes = [argon2_hash(PLAYER_PASSWORD), argon2_hash(PLAYER_PASSWORD)];
+    let mut generator = Generator::for_scale(BETS_PERCENT, accounts, hashes, argon2_hash(OPERATOR_PASSWORD));
+    let store: Arc<SledStore> = Arc::new(SledStore::open(dir).expect("a fresh sled log opens"));
+    let done = Arc::new(AtomicBool::new(false));
+    let follower = {
+        let (store, done, dir) = (store.clone(), done.clone(), dir.to_owned());
+        std::thread::Builder::new()
+            .name("scale-follower".into())
+            .spawn(move || {
+                let history = History::open(&dir).expect("the history opens");
+                let keeper = ledger::Snapshots::open(&dir, build).expect("the snapshots open");
+                let (mut history_elapsed, mut keeper_elapsed) = (Duration::ZERO, Duration::ZERO);
+                loop {
+                    let finished = done.load(Ordering::Acquire);
+                    let folding = Instant::now();
+                    history.catch_up(store.as_ref()).expect("the history catches up");
+                    history_elapsed += folding.elapsed();
+                    if finished {
+                        history.flush().expect("the history flushes");
+                        return (history_elapsed, keeper_elapsed, history.applied().expect("the history's applied event"));
+                    }
+                    let keeping = Instant::now();
+                    keeper.catch_up(store.as_ref(), every).expect("the keeper saves");
+                    keeper_elapsed += keeping.elapsed();
+                    std::thread::sleep(FOLLOW_EVERY);
+                }
+            })
+            .expect("the follower starts")
+    };
+    let started = Instant::now();
+    let mut encoded_bytes = 0u64;
+    let mut batch = Vec::with_capacity(BATCH_EVENTS + 1_000);
+    while generator.state.head_seq < events {
+        batch.extend(generator.step());
+        if batch.len() >= BATCH_EVENTS || generator.state.head_seq >= events {
+            encoded_bytes += batch.iter().map(|e| ledger::store::encode(e).len() as u64).sum::<u64>();
+            store.append(&batch).expect("the log appends the batch");
+            batch.clear();
+        }
+    }
+    let write_elapsed = started.elapsed();
+    done.store(true, Ordering::Release);
+    let (history_elapsed, keeper_elapsed, history_applied) = follower.join().expect("the follower ends well");
+    let finish_elapsed = started.elapsed() - write_elapsed;
+    let state = &generator.state;
+    assert!(history_applied == state.head_seq && store.head() == state.head_seq, "the log and its history reach the last event");
+    drop(store);
+    let snapshots = ledger::Snapshots::reading(dir, build).list();
+    let snapshot_bytes = directory_bytes(&dir.join(ledger::snapshot::SNAPSHOT_DIR)).0;
+    let history_bytes = directory_bytes(&dir.join(ledger::history::HISTORY_DIR)).0;
+    let total_bytes = directory_bytes(dir).0;
+    BuildReport {
+        dir: dir.to_owned(),
+        events: state.head_seq,
+        users: state.accounts.users.len(),
+        open_bets: state.betting.bets.len(),
+        settled_markets: state.sports.resulted.len(),
+        encoded_bytes,
+        write_elapsed,
+        finish_elapsed,
+        keeper_elapsed,
+        history_elapsed,
+        snapshots,
+        snapshot_bytes,
+        history_applied,
+        total_bytes,
+        log_bytes: total_bytes - snapshot_bytes - history_bytes,
+        history_bytes,
+    }
+}
+
+/// The figures `history-scale` needs, beside the directory (`DIR.summary`, `key=value` lines).
+pub fn write_summary(report: &BuildReport) -> PathBuf {
+    let path = report.dir.with_extension("summary");
+    let text = format!(
+        "events={}\nencoded_bytes={}\nusers={}\nbuilt_total_bytes={}\nbuilt_log_bytes={}\nbuilt_history_bytes={}\nbuilt_snapshot_bytes={}\nplayer_password={PLAYER_PASSWORD}\n",
+        report.events, report.encoded_bytes, report.users, report.total_bytes, report.log_bytes, report.history_bytes, report.snapshot_bytes
+    );
+    std::fs::write(&path, text).expect("the summary is written");
+    path
+}
+
+/// Resident memory of this process, MB (`/proc/self/status`).
+fn rss_mb() -> f64 {
+    let status = std::fs::read_to_string("/proc/self/status").unwrap_or_default();
+    let kib: f64 = status.lines().find(|l| l.starts_with("VmRSS:")).and_then(|l| l.split_whitespace().nth(1)).and_then(|v| v.parse().ok()).unwrap_or(0.0);
+    kib / 1024.0
+}
+
+/// `--only scale-open`: what a start costs, step by step, on a built directory (`--dir`): the
+/// server's own opens (sled's default 1 GiB cache per database) or, with `--cache-mb N`, the two
+/// sled databases opened with an N MB cache. Time and this process's RSS after each step.
+pub fn open_probe(dir: &Path, cache_mb: u64, exchange: Option<&Path>) {
+    let started = Instant::now();
+    let step = |what: &str| println!("| {what} | {:.2} | {:.1} |", started.elapsed().as_secs_f64(), rss_mb());
+    println!("| step ({}) | seconds since the first | RSS MB |\n|---|---:|---:|", if cache_mb == 0 { "the server's opens, sled's default cache".to_owned() } else { format!("sled opened with a {cache_mb} MB cache") });
+    step("nothing opened");
+    if cache_mb == 0 {
+        let store = SledStore::open(dir).expect("the log opens");
+        step(&format!("the sled log opened (head {})", store.head()));
+        let history = History::open(dir).expect("the history opens");
+        step(&format!("the history opened (applied {})", history.applied().expect("applied")));
+        let build = exchange.map_or_else(ledger::snapshot::this_build, ledger::snapshot::build_of);
+        let snapshots = ledger::Snapshots::reading(dir, build);
+        let (state, restored) = snapshots.restore(&store).expect("the state restores");
+        step(&format!("the state restored (snapshot {} + {} events)", restored.snapshot_seq, restored.tail_events));
+        history.catch_up(&store).expect("the history catches up");
+        step("the history caught up");
+        drop(state);
+    } else {
+        let open = |path: &Path| sled::Config::new().path(path).cache_capacity(cache_mb * 1_048_576).open().expect("sled opens");
+        let log = open(dir);
+        let head = log.open_tree("log").expect("the log tree").last().expect("reads").map(|(k, _)| k.len()).unwrap_or(0);
+        step(&format!("the sled log opened (last key {head} bytes)"));
+        let history = open(&dir.join(ledger::history::HISTORY_DIR));
+        let applied = history.open_tree("history").expect("the history tree").get(b"\xffapplied").expect("reads").is_some();
+        step(&format!("the history opened (applied record: {applied})"));
+    }
+}
