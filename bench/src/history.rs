@@ -420,11 +420,16 @@ fn write(dir: &Path, events: u64, backend: Backend) -> (State, u64, u64, Duratio
 impl Generator {
     /// Appends the mix to `store` in batches until the log holds `events`; returns their bytes.
     fn write_to(&mut self, store: &dyn Store, events: u64) -> u64 {
+        self.write_in_batches(store, events, WRITE_BATCH_EVENTS)
+    }
+
+    /// The same in batches of about `batch_events` events (a step's events stay together).
+    pub(crate) fn write_in_batches(&mut self, store: &dyn Store, events: u64, batch_events: usize) -> u64 {
         let mut encoded_bytes = 0u64;
-        let mut batch = Vec::with_capacity(WRITE_BATCH_EVENTS + 4);
+        let mut batch = Vec::with_capacity(batch_events + 4);
         while self.state.head_seq < events {
             batch.extend(self.step());
-            if batch.len() >= WRITE_BATCH_EVENTS || self.state.head_seq >= events {
+            if batch.len() >= batch_events || self.state.head_seq >= events {
                 encoded_bytes += batch.iter().map(|e| ledger::store::encode(e).len() as u64).sum::<u64>();
                 store.append(&batch).expect("the store appends the batch");
                 batch.clear();

@@ -96,16 +96,7 @@ pub fn build(dir: &Path, events: u64, accounts: usize, every: u64, exchange: Opt
             .expect("the follower starts")
     };
     let started = Instant::now();
-    let mut encoded_bytes = 0u64;
-    let mut batch = Vec::with_capacity(BATCH_EVENTS + 1_000);
-    while generator.state.head_seq < events {
-        batch.extend(generator.step());
-        if batch.len() >= BATCH_EVENTS || generator.state.head_seq >= events {
-            encoded_bytes += batch.iter().map(|e| ledger::store::encode(e).len() as u64).sum::<u64>();
-            store.append(&batch).expect("the log appends the batch");
-            batch.clear();
-        }
-    }
+    let encoded_bytes = generator.write_in_batches(store.as_ref(), events, BATCH_EVENTS);
     let write_elapsed = started.elapsed();
     done.store(true, Ordering::Release);
     let (history_elapsed, keeper_elapsed, history_applied) = follower.join().expect("the follower ends well");

@@ -4,8 +4,9 @@ import { Box, Table, TableBody, TableCell, TableHead, TableRow, Typography } fro
 import type { RulesTable } from '@/types';
 import { RunnerBadge } from './runner-badge';
 
-const HEAD_SX = { fontWeight: 700, fontSize: 12, whiteSpace: 'nowrap', bgcolor: 'action.hover' } as const;
-const CELL_SX = { fontSize: 12, verticalAlign: 'top' } as const;
+/** The head and body cells of a rules table (this grid and a casino table's payout table). */
+export const HEAD_SX = { fontWeight: 700, fontSize: 12, whiteSpace: 'nowrap', bgcolor: 'action.hover' } as const;
+export const CELL_SX = { fontSize: 12, verticalAlign: 'top' } as const;
 const TRAP_COLUMN = 'Trap';
 
 function Cell({ column, text }: { column: string | undefined; text: string }) {

@@ -1,5 +1,7 @@
 //! The rules players read and accept. One place; each rule with `rcolor` "2" shows in red.
 
+use crate::sports::navigation::sport_name;
+use schemas::sports::{SPORT_GREYHOUND_RACING, SPORT_HORSE_RACING};
 use schemas::{GameTypeRules, Rule, RuleSet, RulesTable};
 
 const RED: &str = "2";
@@ -91,8 +93,8 @@ fn site_rule_sets() -> Vec<RuleSet> {
             (PLAIN, "Match odds are settled on the player who wins the match; if a player retires, the player who advances wins."),
             (RED, "If a match does not start, all bets are void."),
         ])]),
-        racing_rule_set("Horse Racing", None),
-        racing_rule_set("Greyhound Racing", Some(trap_table())),
+        racing_rule_set(sport_name(SPORT_HORSE_RACING), None),
+        racing_rule_set(sport_name(SPORT_GREYHOUND_RACING), Some(trap_table())),
         set("Casino", &[("casino", &[
             (PLAIN, "Casino tables deal from decks shuffled with a recorded seed, so every round can be replayed and checked."),
             (PLAIN, "Bets are taken while the countdown runs; when it reaches zero the round is suspended, dealt and settled."),
@@ -137,8 +139,6 @@ fn trap_table() -> RulesTable {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::sports::navigation::sport_name;
-    use schemas::sports::{SPORT_GREYHOUND_RACING, SPORT_HORSE_RACING};
 
     #[test]
     fn each_racing_sport_has_its_rules_and_the_greyhounds_show_every_trap_with_its_jacket() {

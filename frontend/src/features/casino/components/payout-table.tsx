@@ -3,14 +3,13 @@
 // the engine's own constants (`GameTypeRules.payouts`); nothing here is a number of its own.
 import { Box, Table, TableBody, TableCell, TableHead, TableRow } from '@mui/material';
 import type { PayoutRow } from '@/types';
+import { CELL_SX, HEAD_SX } from '@/components/rules-grid';
 
 /** `1.98 (0.98:1)`: the decimal rate, then the profit per 1 staked. */
 export function ratesLabel(rate: number): string {
   return `${rate.toFixed(2)} (${(rate - 1).toFixed(2)}:1)`;
 }
 
-const HEAD_SX = { fontWeight: 700, fontSize: 12, whiteSpace: 'nowrap', bgcolor: 'action.hover' } as const;
-const CELL_SX = { fontSize: 12, verticalAlign: 'top' } as const;
 
 export function PayoutTable({ title, rows }: { title: string; rows: ReadonlyArray<PayoutRow> }) {
   const layable = rows.some((row) => row.lay > 0);

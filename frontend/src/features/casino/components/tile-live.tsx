@@ -27,13 +27,11 @@ export function TileLive({ gmid }: { gmid: string }) {
         </Box>
       )}
       <Box data-testid="tile-results" aria-label="Last results" sx={{ position: 'absolute', left: 0, right: 0, bottom: 28, display: 'flex', justifyContent: 'center', gap: '3px' }}>
-        {shownResults(gmid, live.results).map(({ row, badge }) => {
-          return (
-            <Box key={row.mid} title={row.nat} sx={{ minWidth: 18, height: 18, px: '3px', borderRadius: 9, display: 'grid', placeItems: 'center', fontSize: 10, fontWeight: 800, bgcolor: badge.background, color: badge.color, maxWidth: 44, overflow: 'hidden', whiteSpace: 'nowrap' }}>
-              {badge.label}
-            </Box>
-          );
-        })}
+        {shownResults(gmid, live.results).map(({ row, badge }) => (
+          <Box key={row.mid} title={row.nat} sx={{ minWidth: 18, height: 18, px: '3px', borderRadius: 9, display: 'grid', placeItems: 'center', fontSize: 10, fontWeight: 800, bgcolor: badge.background, color: badge.color, maxWidth: 44, overflow: 'hidden', whiteSpace: 'nowrap' }}>
+            {badge.label}
+          </Box>
+        ))}
       </Box>
     </>
   );

@@ -1,6 +1,7 @@
 import { Box } from '@mui/material';
 import type { RaceTracker as Race } from '@/types';
-import { orderLine, phaseLabel, raceLanes, runnerColors, TRACK, type RaceKind } from '../model/race';
+import { orderLine, phaseLabel, raceLanes, TRACK, type RaceKind } from '../model/race';
+import { RunnerJacket } from '@/components/runner-badge';
 
 const LANE_H = 18;
 const TOP = 14;
@@ -33,7 +34,6 @@ export function RaceTracker({ tracker, kind }: { tracker: Race; kind: RaceKind }
           {tracker.distance_m} m
         </text>
         {lanes.map((lane, i) => {
-          const colors = runnerColors(kind, lane.number);
           const y = TOP + i * LANE_H + LANE_H / 2;
           if (lane.non_runner) {
             return (
@@ -47,11 +47,7 @@ export function RaceTracker({ tracker, kind }: { tracker: Race; kind: RaceKind }
           return (
             <g key={lane.sid} data-testid={`race-runner-${lane.sid}`} data-position={lane.position_m} data-rank={lane.rank} data-leader={lane.leader ? 'true' : 'false'} className="tracker-glide" style={{ transform: `translate(${lane.x}px, ${y}px)` }}>
               {lane.leader && <circle r={9} fill="none" stroke="#ffeb3b" strokeWidth={2} />}
-              <rect x={-7} y={-7} width={14} height={14} rx={3} fill={colors.fill} stroke="#101820" strokeWidth={1} />
-              {colors.stripe && <rect x={-7} y={-1.5} width={14} height={3} fill={colors.stripe} />}
-              <text y={3.5} fontSize={9} fontWeight={700} textAnchor="middle" fill={colors.text} stroke={colors.stripe ? '#101820' : 'none'} strokeWidth={colors.stripe ? 0.4 : 0}>
-                {lane.number}
-              </text>
+              <RunnerJacket kind={kind} number={lane.number} />
             </g>
           );
         })}
