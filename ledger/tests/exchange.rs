@@ -436,6 +436,33 @@ fn implied_and_direct_money_is_taken_best_price_first() {
 }
 
 #[test]
+fn an_implied_fill_takes_the_takers_last_minor_unit_when_only_rounding_stands_in_the_way() {
+    let state = players(2, 1_000_000);
+    // Runner 2 backed at 2.34 implies 2.34/1.34 = 1.7463 on runner 1. 150.00 on runner 1 is
+    // 111.9403 of runner 2's stake: 111.94 of it stands for 149.99 rounded down, 111.95 for 150.01.
+    let (state, _) = run(&state, order2(1, "b2", 2, Side::Back, 234, 20_000));
+    let (after, events) = run(&state, order2(2, "b1", 1, Side::Back, 174, 15_000));
+    let lay = ledger::betting::Payoff::Decimal { sid: 2, odds_h: 234, side: Side::Lay };
+    let taker: Vec<_> = events.iter().filter_map(|e| match e { Event::Bets(BetEvent::BetPlaced { user_id: 2, payoff, stake_minor, info, .. }) => Some((payoff.clone(), *stake_minor, info.asked_stake_minor(payoff, *stake_minor))), _ => None }).collect();
+    assert_eq!(taker, vec![(lay, 11_194, 15_000)], "one bet: a lay of runner 2 for 111.94, shown as the 150.00 asked on runner 1");
+    assert_eq!(placed(&events).1, 15_000, "the order matched whole, no 0.01 left resting");
+    assert!(after.exchange.orders.values().all(|o| o.user_id == 1), "nothing of player 2's rests");
+    assert_eq!(pnl(&after, 2), vec![11_194, -14_999], "the position is the bet's, to the minor unit");
+    for winner in [0, 1] {
+        assert_eq!(pnl(&after, 1)[winner] + pnl(&after, 2)[winner], 0, "what one wins the other loses");
+    }
+    // Two minor units short is not rounding: runner 2 at 4.00 implies 1.3333 on runner 1, a
+    // minor unit of its stake standing for three; 1.01 on runner 1 takes 0.33 of it (0.99) and
+    // 0.02 rests; 1.00 takes the same 0.33, one short, so all of it.
+    for (size_minor, matched_minor) in [(101, 99), (100, 100)] {
+        let state = players(2, 1_000_000);
+        let (state, _) = run(&state, order2(1, "b2", 2, Side::Back, 400, 20_000));
+        let (_, events) = run(&state, order2(2, "b1", 1, Side::Back, 133, size_minor));
+        assert_eq!(placed(&events).1, matched_minor, "a back of {size_minor} on runner 1");
+    }
+}
+
+#[test]
 fn on_two_runners_a_lay_of_one_matches_a_lay_of_the_other_and_never_on_three() {
     let state = players(2, 100_000);
     let (state, _) = run(&state, order2(1, "l2", 2, Side::Lay, 300, 10_000));
@@ -535,7 +562,9 @@ impl Model {
                 continue;
             }
             fills.push((o.0, o.4, n));
-            left -= taken;
+            // A last minor unit that only rounding keeps from this resting order is taken too.
+            let rounding = taken == left - 1 && n < o.5;
+            left -= taken + i64::from(rounding);
         }
         let crosses = eligible.iter().any(|e| !e.1 && e.2 .1 == user);
         (fills, left > 0 && crosses)

@@ -41,14 +41,21 @@ pub struct Fill {
     /// order's runner at the other side, the same position as what it asked on its own runner.
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub implied: bool,
+    /// An implied fill that took the taker's whole remainder, one minor unit more than its
+    /// stake stands for rounded down (`crate::book::matching`): that remainder. Only with
+    /// `implied` (records are arrays: a field skipped before it would shift this one).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub taken_minor: Option<i64>,
 }
 
 impl BetInfo {
     /// The stake as the player asked it, for a bet of `stake_minor` paying `payoff`: an implied
     /// fill stands for the stake on the player's runner that its payoff on the other runner
-    /// risks (the resting back's profit, or lay's liability, `stake × (price − 1)`).
+    /// risks (the resting back's profit, or lay's liability, `stake × (price − 1)`, or the
+    /// remainder it took).
     pub fn asked_stake_minor(&self, payoff: &crate::betting::Payoff, stake_minor: i64) -> i64 {
         match (self.fill, payoff) {
+            (Some(Fill { implied: true, taken_minor: Some(taken_minor), .. }), _) => taken_minor,
             (Some(Fill { implied: true, .. }), crate::betting::Payoff::Decimal { odds_h, .. }) => stake_minor * i64::from(odds_h.saturating_sub(100)) / 100,
             _ => stake_minor,
         }

@@ -294,8 +294,8 @@ fn fill_order<E: From<BetEvent>>(positions: &mut Positions, events: &mut Vec<E>,
         let taker_payoff = Payoff::Decimal { sid: maker.sid, odds_h: fill.price_h, side: opposite(maker.side) };
         let taker_price_h = if fill.implied { implied_price_h(fill.price_h) } else { fill.price_h };
         let sides = [
-            (maker.user_id, maker_bet, maker_payoff, fill.price_h, &maker.request_id, &maker.info, Fill { order_id: maker.id, counter_order_id: order_id, counter_bet_id: taker_bet, implied: false }),
-            (taker, taker_bet, taker_payoff, taker_price_h, &ask.request_id, &ask.info, Fill { order_id, counter_order_id: maker.id, counter_bet_id: maker_bet, implied: fill.implied }),
+            (maker.user_id, maker_bet, maker_payoff, fill.price_h, &maker.request_id, &maker.info, Fill { order_id: maker.id, counter_order_id: order_id, counter_bet_id: taker_bet, implied: false, taken_minor: None }),
+            (taker, taker_bet, taker_payoff, taker_price_h, &ask.request_id, &ask.info, Fill { order_id, counter_order_id: maker.id, counter_bet_id: maker_bet, implied: fill.implied, taken_minor: fill.taken_past_rounding() }),
         ];
         for (user_id, id, payoff, price_h, request_id, info, link) in sides {
             positions.matched(user_id, &payoff, fill.size_minor);

@@ -32,7 +32,7 @@ pub struct Take {
 /// `taken_minor` is what it takes of the taker's size: the same for a direct fill; for an
 /// implied one (a resting order on the other runner) the stake on the taker's runner it stands
 /// for, the resting back's profit (or lay's liability) `size × (price − 1)`, rounded down as
-/// bets round it.
+/// bets round it, or one minor unit more when that takes the taker's whole remainder.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Match {
     pub order_id: u64,
@@ -41,6 +41,20 @@ pub struct Match {
     pub size_minor: i64,
     pub taken_minor: i64,
     pub implied: bool,
+}
+
+impl Match {
+    /// An implied fill's `taken_minor` when it is not what its stake stands for rounded down
+    /// (it took the taker's whole remainder): the bet records it (`Fill::taken_minor`).
+    pub fn taken_past_rounding(&self) -> Option<i64> {
+        (self.implied && self.taken_minor != self.size_minor * per_unit(self.price_h) / 100).then_some(self.taken_minor)
+    }
+}
+
+/// What a minor unit of a resting stake on the other runner stands for on the taker's, in
+/// hundredths of a minor unit: its price less one.
+fn per_unit(price_h: u32) -> i64 {
+    i64::from(price_h.saturating_sub(100)).max(1)
 }
 
 /// What an incoming order matches: its fills in order, what is left, and whether the rest would
@@ -167,14 +181,19 @@ fn fill_level(exchange: &Exchange, take: &Take, level: Level, matching: &mut Mat
         let (size_minor, taken_minor) = if level.implied {
             // The most resting stake whose profit (or liability), rounded down as bets round it,
             // is at most what the taker has left: `size × per_unit / 100 < left + 1`.
-            let per_unit = i64::from(level.price_h.saturating_sub(100)).max(1);
+            let per_unit = per_unit(level.price_h);
             let size_minor = order.unmatched_minor.min((matching.unmatched_minor.saturating_add(1).saturating_mul(100) - 1) / per_unit);
             let taken_minor = size_minor * per_unit / 100;
             if taken_minor == 0 {
                 // Less than a minor unit of the taker's stake: nothing more matches here.
                 return false;
             }
-            (size_minor, taken_minor)
+            // One minor unit short only because a resting stake of whole minor units cannot
+            // stand for the taker's last one (one more would pass it): the fill takes the whole
+            // remainder, a stake within a minor unit of the position it is, rather than leave a
+            // 0.01 to match elsewhere.
+            let rounding = taken_minor == matching.unmatched_minor - 1 && size_minor < order.unmatched_minor;
+            (size_minor, taken_minor + i64::from(rounding))
         } else {
             let size_minor = order.unmatched_minor.min(matching.unmatched_minor);
             (size_minor, size_minor)
