@@ -99,7 +99,16 @@ async fn read_messages(stream: &stream::Stream, first: u64, last: u64) -> Result
             let read = read_through(&consumer, first, last).await;
             // Best effort: a consumer left behind goes away by itself after `READER_KEPT_FOR`.
             let _ = stream.delete_consumer(&consumer.cached_info().name).await;
-            read
+            match read {
+                // Just after a fault a consumer has been handed an older message than it was
+                // made for, or nothing for its whole wait (docs/reliability.md, "Partitions and
+                // pauses"); the stream's leader answers each message by its number.
+                Err(e @ (StoreError::OutOfSequence { .. } | StoreError::Remote { .. })) => {
+                    tracing::warn!(error = %e, first, last, "a reader of the ledger's stream failed: reading message by message");
+                    read_one_by_one(stream, first, last).await
+                }
+                read => read,
+            }
         }
         Ok(Err(e)) => {
             tracing::warn!(error = %e, "no reader of the ledger's stream could be made: reading message by message");

@@ -256,7 +256,10 @@ async fn check_log(all: &str, engine: &str, sent: &[Sent]) -> LogCheck {
             });
             match read {
                 Ok(events) => break events,
-                Err(e) => assert!(started.elapsed() < Duration::from_secs(30), "the log reads: {e}"),
+                Err(e) => {
+                    assert!(started.elapsed() < Duration::from_secs(30), "the log reads: {e}");
+                    eprintln!("reading the log back failed, read again: {e}");
+                }
             }
             std::thread::sleep(Duration::from_millis(500));
         }
@@ -282,21 +285,15 @@ async fn check_log(all: &str, engine: &str, sent: &[Sent]) -> LogCheck {
     for (remark, _) in stored.iter() {
         assert!(sent.iter().any(|s| &s.remark == remark), "a credit in the log that was never sent: {remark}");
     }
-    // Seen once right after two servers came back: the audit's reader (a consumer made for the
-    // read) was handed a message out of sequence ("record out of sequence: expected 1026, found
-    // 239") while the log itself read whole just above. A reader's fault, not the log's: it is
-    // printed and the audit run again, up to three times.
-    let mut tries = 0;
-    loop {
-        tries += 1;
-        let audit = Command::new(env!("CARGO_BIN_EXE_exchange")).args(["audit", "verify", "--log", all]).env("RUST_LOG", "warn").output().expect("the audit runs");
-        if audit.status.success() {
-            break;
-        }
-        let said = format!("{}\n{}", String::from_utf8_lossy(&audit.stdout), String::from_utf8_lossy(&audit.stderr));
-        assert!(tries < 3, "audit verify failed {tries} times:\n{said}");
-        eprintln!("audit verify failed (try {tries}), tried again: {said}");
-        std::thread::sleep(Duration::from_secs(2));
+    // Right after two servers came back the audit's reader (a consumer made for the read) was
+    // handed a message out of sequence ("expected 1026, found 239") in 2 of 6 runs, while the
+    // log read whole just above; a failed consumer's read is now read again message by message
+    // (`ledger::jetstream::read_messages`), so the audit passes at its first run.
+    let audit = Command::new(env!("CARGO_BIN_EXE_exchange")).args(["audit", "verify", "--log", all]).env("RUST_LOG", "warn").output().expect("the audit runs");
+    let said = format!("{}\n{}", String::from_utf8_lossy(&audit.stdout), String::from_utf8_lossy(&audit.stderr));
+    assert!(audit.status.success(), "audit verify failed:\n{said}");
+    if said.contains("message by message") {
+        eprintln!("the audit's reader fell back to reading message by message:\n{said}");
     }
     LogCheck { acknowledged: acknowledged.len(), lost, duplicated, unacknowledged_stored }
 }
@@ -490,7 +487,6 @@ async fn with_two_of_three_servers_killed_writes_are_refused_reads_go_on_and_wri
 }
 
 #[actix_web::test]
-#[ignore = "flaky: passed in 4 of 5 runs; once, after SIGCONT, reading the log back (a JetStreamStore of the test's own) failed for 30 s while the engine went on writing; the reader's side is not understood yet (docs/reliability.md)"]
 async fn pausing_one_server_of_three_under_load_loses_and_doubles_nothing() {
     let (nodes, all) = cluster().await;
     let mut engine = Engine::start(&all);
