@@ -47,6 +47,19 @@ pub fn follow_log(
 /// Reads of the engine's newest published snapshot before a fresh follower replays from zero.
 const SNAPSHOT_FETCH_ATTEMPTS: u32 = 3;
 
+/// Moves the store's head on to event `seq` at least (the snapshot fetched was published after
+/// the store read the log's end, and a snapshot past the head is not looked at); what it reads is
+/// in the snapshot, and in the log for a replay if the snapshot is not trusted.
+fn reach(store: &JetStreamStore, seq: u64) {
+    while store.head() < seq {
+        match store.catch_up() {
+            Ok(events) if !events.is_empty() => {}
+            Ok(_) => return,
+            Err(error) => return tracing::warn!(%error, seq, "reading the log up to the fetched snapshot"),
+        }
+    }
+}
+
 /// Where a node following the log starts: the newest snapshot in its data directory that this
 /// build trusts and the log's tail after it, or a replay from zero (`Snapshots::restore`, as an
 /// engine on a local log starts). A data directory that holds no snapshot first fetches the newest
@@ -75,6 +88,7 @@ pub fn start_state(application: &ApplicationSettings, store: &Arc<JetStreamStore
             match store.fetch_snapshot(&snapshots) {
                 Ok(Some(seq)) => {
                     println!("{role}: fetched the engine's snapshot at event {seq} from the log");
+                    reach(store, seq);
                     break;
                 }
                 Ok(None) => break,

@@ -325,7 +325,6 @@ async fn published_snapshot(log: &str) -> Option<u64> {
 const SNAPSHOTS_OFTEN: [(&str, &str); 2] = [("APP_APPLICATION__SNAPSHOT_EVERY_EVENTS", "20"), ("APP_APPLICATION__SNAPSHOT_CHECK_MS", "250")];
 
 #[actix_web::test]
-#[ignore = "flaky: in about 2 runs of 5 the fresh edge replays from zero with nothing in its log (snapshots only save time; reads stay right); run with --ignored"]
 async fn an_edge_started_on_a_fresh_data_directory_starts_from_the_engines_published_snapshot() {
     let nats = Nats::start();
     let log = nats.url();
