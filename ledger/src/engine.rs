@@ -28,6 +28,9 @@ pub enum EngineError {
     Rejected(#[from] Reject),
     #[error("the ledger is unavailable")]
     Unavailable,
+    /// The log did not answer the write (`StoreError::Unanswered`): it may be stored yet.
+    #[error("the ledger's log did not confirm the write")]
+    Unconfirmed,
 }
 
 /// What a committed command wrote.
@@ -206,7 +209,8 @@ impl Worker {
                 }
             }
             if let Err(e) = self.commit(&mut batch) {
-                // Nothing of the batch is durable: every submitter of it saw Unavailable (503).
+                // Nothing of the batch is durable: every submitter of it saw Unavailable (503), or
+                // Unconfirmed when the log did not answer (it may land: `Landed` below).
                 // The working state went ahead of the disk, so it goes back to the published
                 // state, which holds exactly what is durable. Reads go on; each later batch tries
                 // the disk again, so writes come back when it does (a full disk freed).
@@ -251,7 +255,8 @@ impl Worker {
         if !envelopes.is_empty() {
             if let Err(e) = self.store.append(&envelopes) {
                 for submission in batch.drain(..) {
-                    let _ = submission.reply.send(Err(EngineError::Unavailable));
+                    let refused = if matches!(e, StoreError::Unanswered { .. }) { EngineError::Unconfirmed } else { EngineError::Unavailable };
+                    let _ = submission.reply.send(Err(refused));
                 }
                 return Err(e);
             }

@@ -481,7 +481,7 @@ impl Store for JetStreamStore {
             // (`Landed`), and the engine takes it in: nothing acknowledged is lost, nothing doubled.
             Err(e) => {
                 self.unanswered.lock().unwrap_or_else(|p| p.into_inner()).push(bytes);
-                Err(StoreError::Remote { context: "appending a batch", reason: e.to_string() })
+                Err(StoreError::Unanswered { reason: e.to_string() })
             }
         }
     }

@@ -58,6 +58,10 @@ pub enum StoreError {
     /// A log on another machine (JetStream) did not answer as it should.
     #[error("the log server failed: {context}: {reason}")]
     Remote { context: &'static str, reason: String },
+    /// An append a log on other machines (JetStream) did not answer: the batch may be stored yet,
+    /// once the log has its quorum again (then the next append finds it: `Landed`).
+    #[error("the log server did not answer an append: {reason}")]
+    Unanswered { reason: String },
     /// An earlier batch of this store whose append ended without an answer (the log lost its
     /// quorum: those submitters were answered 503) was stored after all, as the log found when it
     /// answered again. The store now ends after it; the engine must take its events into its

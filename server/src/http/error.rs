@@ -31,6 +31,9 @@ pub enum ApiError {
     Ledger(Reject),
     #[error("The ledger could not store this (its disk refused the write): nothing was changed; try again shortly")]
     Unavailable,
+    /// The log did not answer the write: it may still be stored.
+    #[error("The ledger's log did not confirm this in time: it may still be recorded. Check your bets or statement before you try again (a bet or order sent again with the same request id is taken once)")]
+    Unconfirmed,
     /// 503 with its reason and a `Retry-After`: the server is overloaded for this kind of request.
     #[error("{message}")]
     Busy { message: String, retry_after_secs: u64 },
@@ -178,7 +181,7 @@ impl ResponseError for ApiError {
             ApiError::Access(e) => e.status(),
             ApiError::State(e) => e.status(),
             ApiError::Ledger(reject) => ledger_answer(reject).0,
-            ApiError::Unavailable | ApiError::Busy { .. } => StatusCode::SERVICE_UNAVAILABLE,
+            ApiError::Unavailable | ApiError::Unconfirmed | ApiError::Busy { .. } => StatusCode::SERVICE_UNAVAILABLE,
             ApiError::Unexpected(_) => StatusCode::INTERNAL_SERVER_ERROR,
         }
     }
@@ -249,6 +252,7 @@ impl From<EngineError> for ApiError {
     fn from(e: EngineError) -> Self {
         match e {
             EngineError::Unavailable => ApiError::Unavailable,
+            EngineError::Unconfirmed => ApiError::Unconfirmed,
             EngineError::Rejected(reject) => ApiError::Ledger(reject),
         }
     }
