@@ -444,13 +444,16 @@ impl Store for JetStreamStore {
                     // Refused because the stream moved on: by this very batch, stored by an
                     // earlier try whose answer was lost (then it is ours), by an earlier batch of
                     // this store whose append got no answer at all, or by another engine.
-                    Err(e) if e.kind() == PublishErrorKind::WrongLastSequence => {
-                        return match stream.get_raw_message(expected + 1).await {
-                            Ok(stored) if stored.payload.as_ref() == ours.as_slice() => Ok(Appended::Ours(expected + 1)),
-                            Ok(stored) if unanswered.iter().any(|earlier| earlier.as_slice() == stored.payload.as_ref()) => Ok(Appended::Earlier(expected + 1, stored.payload.to_vec())),
-                            _ => Err(e),
-                        };
-                    }
+                    Err(e) if e.kind() == PublishErrorKind::WrongLastSequence => match stream.get_raw_message(expected + 1).await {
+                        Ok(stored) if stored.payload.as_ref() == ours.as_slice() => return Ok(Appended::Ours(expected + 1)),
+                        Ok(stored) if unanswered.iter().any(|earlier| earlier.as_slice() == stored.payload.as_ref()) => return Ok(Appended::Earlier(expected + 1, stored.payload.to_vec())),
+                        Ok(_) => return Err(e),
+                        // Not known whose it is: just after a quorum came back the stream answers
+                        // 503 for a while. Asked again; never taken for another engine's (that
+                        // fenced this one for good in a partition test, 2026-11-28).
+                        Err(_) if tokio::time::Instant::now() < deadline => tokio::time::sleep(APPEND_RETRY_PAUSE).await,
+                        Err(read) => return Err(jetstream::context::PublishError::with_source(PublishErrorKind::Other, read)),
+                    },
                     answer => return answer.map(|ack| Appended::Ours(ack.sequence)),
                 }
             }

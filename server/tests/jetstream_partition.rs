@@ -2,8 +2,9 @@
 //! and pauses on the JetStream cluster"): three `nats-server`s on loopback holding the log on an
 //! R3 stream, the real `exchange` binary as the engine, and an operator crediting a player
 //! continuously through its HTTP API while a server of the cluster is killed (SIGKILL), two of
-//! them are killed and one is started again (same storage, same port), or one is paused (SIGSTOP,
-//! a stand-in for a partition of that node) and resumed.
+//! them are killed and one is started again (same storage, same port), one is paused (SIGSTOP)
+//! and resumed, or one is cut off the network and joined again: its routes to the other two and
+//! the clients' connections to it pass through relays on loopback that stop moving bytes.
 //!
 //! Each test then reads the whole log back from the stream and checks that every acknowledged
 //! credit is in it exactly once (each credit carries a remark of its own, naming the engine node
@@ -17,7 +18,11 @@ use ledger::jetstream::JetStreamOptions;
 use ledger::{AccountEvent, Event, Store};
 use serde_json::{json, Value};
 use std::collections::HashMap;
+use std::io::{Read as _, Write as _};
+use std::net::{Shutdown, TcpListener, TcpStream};
 use std::process::{Child, Command, Stdio};
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::Arc;
 use std::rc::Rc;
 use std::cell::{Cell, RefCell};
 use std::time::{Duration, Instant};
@@ -30,6 +35,9 @@ struct NatsNode {
     port: u16,
     route: u16,
     routes: String,
+    /// Behind relays, the route address it tells the others (`--cluster_advertise`): a port
+    /// nobody listens on, so that no server learns a way to it around the relays.
+    advertise: Option<String>,
     storage: tempfile::TempDir,
 }
 
@@ -39,6 +47,7 @@ impl NatsNode {
             .args(["-js", "-a", "127.0.0.1", "-p", &self.port.to_string(), "-sd"])
             .arg(self.storage.path())
             .args(["-n", &self.name, "--cluster_name", "ledger", "--cluster", &format!("nats://127.0.0.1:{}", self.route), "--routes", &self.routes])
+            .args(self.advertise.iter().flat_map(|address| ["--cluster_advertise", address.as_str(), "--no_advertise=true"]))
             .stdout(Stdio::null())
             .stderr(Stdio::null())
             .spawn()
@@ -65,10 +74,6 @@ impl NatsNode {
         let status = Command::new("kill").args([which, &pid]).status().expect("kill runs");
         assert!(status.success(), "kill {which} {pid}");
     }
-
-    fn url(&self) -> String {
-        format!("nats://127.0.0.1:{}", self.port)
-    }
 }
 
 impl Drop for NatsNode {
@@ -81,17 +86,34 @@ impl Drop for NatsNode {
 /// Three servers in one cluster, and the log's stream made on it with three replicas.
 async fn cluster() -> (Vec<NatsNode>, String) {
     let ports: Vec<(u16, u16)> = (0..3).map(|_| (free_port(), free_port())).collect();
-    let mut nodes: Vec<NatsNode> = (0..3)
-        .map(|i| {
-            let routes: Vec<String> = ports.iter().enumerate().filter(|(j, _)| *j != i).map(|(_, (_, route))| format!("nats://127.0.0.1:{route}")).collect();
-            NatsNode { child: None, name: format!("n{i}"), port: ports[i].0, route: ports[i].1, routes: routes.join(","), storage: tempfile::tempdir().expect("temp dir") }
-        })
-        .collect();
+    let nodes = (0..3).map(|i| node(i, ports[i], |j| ports[j].1, None)).collect();
+    let all = ports.iter().map(|(port, _)| format!("nats://127.0.0.1:{port}")).collect::<Vec<_>>().join(",");
+    (start_cluster(nodes, &all).await, all)
+}
+
+/// Server `i` of three on `(client, route)` ports, its route to server `j` on port `route_to(j)`.
+fn node(i: usize, (port, route): (u16, u16), route_to: impl Fn(usize) -> u16, advertise: Option<String>) -> NatsNode {
+    let routes: Vec<String> = (0..3).filter(|j| *j != i).map(|j| format!("nats://127.0.0.1:{}", route_to(j))).collect();
+    NatsNode { child: None, name: format!("n{i}"), port, route, routes: routes.join(","), advertise, storage: tempfile::tempdir().expect("temp dir") }
+}
+
+/// Three servers as `cluster` makes them, every route between two of them and every client's
+/// connection to one passing through a relay (`Network`); `all` names the relays.
+async fn cluster_behind_relays() -> (Vec<NatsNode>, String, Network) {
+    let ports: Vec<(u16, u16)> = (0..3).map(|_| (free_port(), free_port())).collect();
+    let routes: Vec<Vec<Option<Relay>>> = (0..3).map(|i| (0..3).map(|j| (i != j).then(|| Relay::to(ports[j].1))).collect()).collect();
+    let clients: Vec<Relay> = ports.iter().map(|(port, _)| Relay::to(*port)).collect();
+    let nodes = (0..3).map(|i| node(i, ports[i], |j| routes[i][j].as_ref().map_or(0, |r| r.port), Some(format!("127.0.0.1:{}", free_port())))).collect();
+    let all = clients.iter().map(|relay| format!("nats://127.0.0.1:{}", relay.port)).collect::<Vec<_>>().join(",");
+    (start_cluster(nodes, &all).await, all, Network { routes, clients })
+}
+
+/// Starts the servers and makes the log's stream on them with three replicas.
+async fn start_cluster(mut nodes: Vec<NatsNode>, all: &str) -> Vec<NatsNode> {
     for node in &mut nodes {
         node.start();
     }
-    let all = nodes.iter().map(NatsNode::url).collect::<Vec<_>>().join(",");
-    let options = JetStreamOptions { servers: all.clone(), stream: "LEDGER".into(), replicas: 3 };
+    let options = JetStreamOptions { servers: all.to_owned(), stream: "LEDGER".into(), replicas: 3 };
     actix_web::rt::task::spawn_blocking(move || {
         let started = Instant::now();
         loop {
@@ -104,7 +126,80 @@ async fn cluster() -> (Vec<NatsNode>, String) {
     })
     .await
     .expect("the stream is made");
-    (nodes, all)
+    nodes
+}
+
+/// A TCP relay on loopback to `127.0.0.1:target`, on threads of its own (the tests' runtime
+/// blocks at times): what a network between two ends does, and, while `cut`, what a partition
+/// does to it. Cut, it moves no byte either way and connects nothing new (a connection made
+/// meanwhile waits), so the ends' TCP connections stay open with nothing coming, as across a
+/// cut link, until an end gives up on its pings; joined again, what waited flows on.
+struct Relay {
+    port: u16,
+    cut: Arc<AtomicBool>,
+}
+
+impl Relay {
+    fn to(target: u16) -> Relay {
+        let listener = TcpListener::bind(("127.0.0.1", 0)).expect("a relay's port");
+        let port = listener.local_addr().expect("its address").port();
+        let cut = Arc::new(AtomicBool::new(false));
+        let cut_seen = cut.clone();
+        std::thread::spawn(move || {
+            for inbound in listener.incoming().flatten() {
+                let cut = cut_seen.clone();
+                std::thread::spawn(move || {
+                    wait_while(&cut);
+                    // The target down: the inbound connection is closed, as a refused one.
+                    let Ok(outbound) = TcpStream::connect(("127.0.0.1", target)) else { return };
+                    let (Ok(inbound_too), Ok(outbound_too)) = (inbound.try_clone(), outbound.try_clone()) else { return };
+                    let back = cut.clone();
+                    std::thread::spawn(move || pump(outbound_too, inbound_too, &back));
+                    pump(inbound, outbound, &cut);
+                });
+            }
+        });
+        Relay { port, cut }
+    }
+}
+
+fn wait_while(cut: &AtomicBool) {
+    while cut.load(Ordering::Acquire) {
+        std::thread::sleep(Duration::from_millis(20));
+    }
+}
+
+/// Moves bytes from `from` to `to` until either closes, holding them while `cut`.
+fn pump(mut from: TcpStream, mut to: TcpStream, cut: &AtomicBool) {
+    let mut buffer = [0u8; 16 << 10];
+    while let Ok(n @ 1..) = from.read(&mut buffer) {
+        wait_while(cut);
+        if to.write_all(&buffer[..n]).is_err() {
+            break;
+        }
+    }
+    let _ = to.shutdown(Shutdown::Both);
+    let _ = from.shutdown(Shutdown::Both);
+}
+
+/// The relays of `cluster_behind_relays`: `routes[i][j]` carries server i's route to server j,
+/// `clients[i]` every client's connection to server i.
+struct Network {
+    routes: Vec<Vec<Option<Relay>>>,
+    clients: Vec<Relay>,
+}
+
+impl Network {
+    /// Cuts server `i` off the others and off every client (`cut`), or joins it again.
+    fn isolate(&self, i: usize, cut: bool) {
+        let mut relays: Vec<&Relay> = vec![&self.clients[i]];
+        for j in 0..3 {
+            relays.extend(self.routes[i][j].iter().chain(self.routes[j][i].iter()));
+        }
+        for relay in relays {
+            relay.cut.store(cut, Ordering::Release);
+        }
+    }
 }
 
 /// The index of the server leading the log's stream (the worst one to lose).
@@ -525,6 +620,56 @@ async fn pausing_one_server_of_three_under_load_loses_and_doubles_nothing() {
     eprintln!(
         "pause one of three (SIGSTOP the stream leader n{leader} for {:.1} s, then SIGCONT): acknowledged {} ({before} before, {after} after the pause began, {after_wake} after it ended), lost {}, duplicated {}, refused or unanswered {refused}, not acknowledged but stored {}, first acknowledged credit sent after the pause answered {:.2} s after it, longest pause in acknowledgements {:.2} s, reads {} (failed {failed_reads})",
         (woke - paused).as_secs_f64(),
+        check.acknowledged,
+        check.lost,
+        check.duplicated,
+        check.unacknowledged_stored,
+        resumed.as_secs_f64(),
+        pause.as_secs_f64(),
+        reads.len()
+    );
+}
+
+#[actix_web::test]
+async fn cutting_one_server_off_the_network_under_load_loses_and_doubles_nothing() {
+    let (nodes, all, network) = cluster_behind_relays().await;
+    let mut engine = Engine::start(&all);
+    let load = load(&engine).await;
+    load.until(Duration::from_secs(20), "credits acknowledged before the fault", |s| s.iter().filter(|s| s.acknowledged).count() >= 20).await;
+    sleep(Duration::from_secs(1)).await;
+
+    // The stream's leader is cut off the other two and off the engine: the two elect a new
+    // leader, the engine's client leaves the silent server, and writes go on; then it joins again.
+    let leader = stream_leader(&all, &nodes).await;
+    let before = load.acknowledged();
+    let cut = Instant::now();
+    network.isolate(leader, true);
+    let resumed = load.until(Duration::from_secs(40), "a credit acknowledged while one server is cut off", |s| s.iter().any(|s| s.acknowledged && s.sent > cut)).await;
+    // The cut is real: the two others elected a leader of their own (the relays are the only way
+    // between the servers).
+    let elected = stream_leader(&all, &nodes).await;
+    assert_ne!(elected, leader, "the servers still reached the one cut off");
+    sleep(Duration::from_secs(8)).await;
+    let joined = Instant::now();
+    network.isolate(leader, false);
+    sleep(Duration::from_secs(6)).await;
+    let after = load.acknowledged_after(cut);
+    let after_join = load.acknowledged_after(joined);
+    let (sent, reads) = load.stop().await;
+    assert!(engine.exited().is_none(), "the engine runs on: {}", engine.said());
+    assert!(after_join >= 5, "writes go on once the server is back: {after_join}");
+    let pause = longest_pause(&sent, cut);
+    assert!(pause < Duration::from_secs(20), "the longest pause in acknowledged writes: {pause:?}");
+    let refused = sent.iter().filter(|s| !s.acknowledged && s.sent > cut).count();
+    let failed_reads = reads.iter().filter(|r| r.1 != Some(200)).count();
+    eprintln!("refusals: {}; failed reads: {}", refusals(&sent, cut), failed_reads_by_status(&reads));
+
+    let check = check_log(&all, &engine.name, &sent).await;
+    assert_eq!(check.lost, 0, "acknowledged credits missing from the log");
+    assert_eq!(check.duplicated, 0, "credits in the log twice");
+    eprintln!(
+        "cut one of three off the network (the stream leader n{leader} for {:.1} s, then joined again; n{elected} elected): acknowledged {} ({before} before, {after} after the cut, {after_join} after it joined), lost {}, duplicated {}, refused or unanswered {refused}, not acknowledged but stored {}, first acknowledged credit sent after the cut answered {:.2} s after it, longest pause in acknowledgements {:.2} s, reads {} (failed {failed_reads})",
+        (joined - cut).as_secs_f64(),
         check.acknowledged,
         check.lost,
         check.duplicated,
