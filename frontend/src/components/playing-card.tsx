@@ -4,7 +4,9 @@
 // motion: it flies in from the shoe and turns face up (transform and opacity only, so the
 // compositor draws it; none when the reader asks for reduced motion). Every motion lasts its time
 // × `--motion-scale` (set by a live table from its pace: 1 at real time, 0.05 at twenty times).
+import { memo } from 'react';
 import { Box } from '@mui/material';
+import { styled } from '@mui/material/styles';
 import { parseCard, parseCards, type Suit } from '@/utils/cards';
 
 export const SUIT_SYMBOL: Record<Suit, string> = { S: '♠', H: '♥', C: '♣', D: '♦' };
@@ -37,44 +39,41 @@ const SIZES = {
   large: { width: 54, height: 76, fontSize: 22 },
 } as const;
 
-export function PlayingCard({ code, size = 'medium', dealt = false }: PlayingCardProps) {
-  const dims = SIZES[size];
+const { animation: DEAL_ANIMATION, '@keyframes exchange-deal': DEAL_KEYFRAMES } = DEAL_MOTION;
+
+/** One look for every card (size, face and motion are attributes): built once, not per render. */
+const Card = styled('div')({
+  borderRadius: '4px',
+  flexShrink: 0,
+  display: 'inline-flex',
+  flexDirection: 'column',
+  alignItems: 'center',
+  justifyContent: 'center',
+  fontWeight: 700,
+  lineHeight: 1.05,
+  boxShadow: '0 1px 2px rgba(0,0,0,0.5)',
+  backgroundColor: '#fff',
+  color: '#111',
+  ...Object.fromEntries(Object.entries(SIZES).map(([size, dims]) => [`&[data-size="${size}"]`, dims])),
+  '&[data-red="true"]': { color: '#d32f2f' },
+  '&[data-back="true"]': { background: 'repeating-linear-gradient(45deg, #8b1d2c, #8b1d2c 4px, #a72a3b 4px, #a72a3b 8px)', border: '2px solid #fff' },
+  '@keyframes exchange-deal': DEAL_KEYFRAMES,
+  '&[data-dealt="true"]': { animation: DEAL_ANIMATION },
+  '@media (prefers-reduced-motion: reduce)': { '&[data-dealt="true"]': { animation: 'none' } },
+});
+
+/** A card renders only when its own code, size or motion changes (a hand's new card leaves the
+ * cards before it alone). */
+export const PlayingCard = memo(function PlayingCard({ code, size = 'medium', dealt = false }: PlayingCardProps) {
   const card = code ? parseCard(code) : null;
-  const base = {
-    width: dims.width,
-    height: dims.height,
-    borderRadius: '4px',
-    flexShrink: 0,
-    display: 'inline-flex',
-    flexDirection: 'column',
-    alignItems: 'center',
-    justifyContent: 'center',
-    fontWeight: 700,
-    lineHeight: 1.05,
-    fontSize: dims.fontSize,
-    boxShadow: '0 1px 2px rgba(0,0,0,0.5)',
-  } as const;
-  if (!card) {
-    return (
-      <Box
-        role="img"
-        aria-label="card not dealt"
-        sx={{ ...base, background: 'repeating-linear-gradient(45deg, #8b1d2c, #8b1d2c 4px, #a72a3b 4px, #a72a3b 8px)', border: '2px solid #fff' }}
-      />
-    );
-  }
+  if (!card) return <Card role="img" aria-label="card not dealt" data-size={size} data-back="true" />;
   return (
-    <Box
-      role="img"
-      aria-label={`${card.rank} of ${SUIT_NAME[card.suit]}`}
-      data-card={card.code}
-      sx={{ ...base, backgroundColor: '#fff', color: RED_SUITS.has(card.suit) ? '#d32f2f' : '#111', ...(dealt ? DEAL_MOTION : {}) }}
-    >
+    <Card role="img" aria-label={`${card.rank} of ${SUIT_NAME[card.suit]}`} data-card={card.code} data-size={size} data-red={RED_SUITS.has(card.suit) ? 'true' : undefined} data-dealt={dealt ? 'true' : undefined}>
       <span>{card.rank}</span>
       <span aria-hidden>{SUIT_SYMBOL[card.suit]}</span>
-    </Box>
+    </Card>
   );
-}
+});
 
 export type CardRowProps = {
   cards: string | ReadonlyArray<string> | null | undefined;

@@ -2,6 +2,7 @@
 // show them after: one labelled row per hand (Player A, Dragon, Andar, …), cards as suit icons.
 // Roulette's one "card" is the winning number on a ball of its colour; Sic Bo's three are dice. The view is chosen by the
 // table's gtype; every table's hands come from the server in the order dealt.
+import { memo } from 'react';
 import { Box, Typography } from '@mui/material';
 import type { CardHand } from '@/types';
 import { rouletteColour } from '@/utils/roulette';
@@ -61,8 +62,9 @@ const LANDING_MOTION = {
   '@media (prefers-reduced-motion: reduce)': { animation: 'none' },
 } as const;
 
-/** One die drawn with its pips; a die not thrown yet shows blank. */
-export function Die({ value, live = false, size = 40 }: { value: string; live?: boolean; size?: number }) {
+/** One die drawn with its pips; a die not thrown yet shows blank. It renders only when its own
+ * face changes (a round update that throws the next die leaves the others alone). */
+export const Die = memo(function Die({ value, live = false, size = 40 }: { value: string; live?: boolean; size?: number }) {
   const face = Number(value);
   const pips = PIPS[face] ?? [];
   return (
@@ -88,7 +90,7 @@ export function Die({ value, live = false, size = 40 }: { value: string; live?: 
       ))}
     </Box>
   );
-}
+});
 
 const BALL_COLOURS = { red: '#d32f2f', black: '#111', green: '#2e7d32' } as const;
 

@@ -109,6 +109,35 @@ describe('casino bet slip', () => {
     expect(screen.queryByTestId('bet-slip')).not.toBeInTheDocument();
   });
 
+  it("roulette's board and Sic Bo's lock as one layer while betting is closed, and a number selects again once it opens", async () => {
+    signIn();
+    const roulette = makeRound({ gtype: 'roulette', items: Array.from({ length: 37 }, (_, n) => makeItem({ sid: n + 1, nat: String(n), b: 36, subtype: 'roulette', type: 'straight' })) });
+    const sicbo = makeRound({ gtype: 'sicbo', items: [makeItem({ sid: 1, nat: 'Small', b: 2, subtype: 'sicbo', type: 'size' }), makeItem({ sid: 2, nat: 'Total 4', b: 51, subtype: 'sicbo', type: 'total' })] });
+    for (const [round, board, name] of [[roulette, 'roulette-board', 'Number 7 back 36'], [sicbo, 'sicbo-board', 'Small back 2']] as const) {
+      const { unmount } = renderTable(dealing(round));
+      expect(screen.getByTestId(board)).toBeDisabled();
+      expect(screen.getByTestId(board)).toHaveAttribute('data-locked', 'true');
+      expect(screen.getByRole('button', { name })).toBeDisabled();
+      await userEvent.click(screen.getByRole('button', { name }));
+      expect(useCasinoStore.getState().slip.selection).toBeNull();
+
+      act(() => useCasinoStore.getState().applyRound({ ...round, ts: round.ts + 1000 }));
+      expect(screen.getByTestId(board)).toBeEnabled();
+      await userEvent.click(screen.getByRole('button', { name }));
+      expect(screen.getByRole('button', { name })).toHaveAttribute('aria-pressed', 'true');
+      expect(screen.getByTestId('bet-slip')).toBeInTheDocument();
+      unmount();
+    }
+  });
+
+  it('a number locked alone while the board is open is disabled on its own', () => {
+    signIn();
+    renderTable(makeRound({ gtype: 'roulette', items: [makeItem({ sid: 1, nat: '0', b: 36, subtype: 'roulette', type: 'straight', gstatus: 'SUSPENDED' }), makeItem({ sid: 2, nat: '1', b: 36, subtype: 'roulette', type: 'straight' })] }));
+    expect(screen.getByTestId('roulette-board')).toBeEnabled();
+    expect(screen.getByRole('button', { name: 'Number 0 back 36' })).toBeDisabled();
+    expect(screen.getByRole('button', { name: 'Number 1 back 36' })).toBeEnabled();
+  });
+
   it('a lay cell shows only where the item can be laid, and a lay previews stake won, (rate − 1) × stake risked', async () => {
     signIn();
     renderTable(makeRound({ gtype: 'card32', items: [makeItem({ nat: 'Player 8', subtype: 'card32', b: 12.25, l: 13.28 }), makeItem({ sid: 2, nat: 'Player 9', subtype: 'card32', b: 5.86 })] }));

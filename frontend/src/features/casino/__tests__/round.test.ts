@@ -1,4 +1,4 @@
-import { balancedColumns, clearsSlip, groupItems, isItemLocked, itemLabel, mergeRound, motionScale, nextPace, sideRows, startsNewRound, winnerOf } from '../model/round';
+import { balancedColumns, clearsSlip, groupItems, isBoardLocked, isItemLocked, itemLabel, mergeRound, motionScale, nextPace, sideRows, startsNewRound, winnerOf } from '../model/round';
 import { dealing, makeItem, makeRound } from './round-fixtures';
 
 describe('a delta is merged into the round it belongs to', () => {
@@ -71,6 +71,19 @@ describe('items are locked when suspended or without a rate', () => {
   });
   it('a zero rate is locked', () => {
     expect(isItemLocked(makeItem({ b: 0 }))).toBe(true);
+  });
+});
+
+describe('a board locks as one layer when betting closes', () => {
+  it('is locked when every item on it is locked, and open while any item takes bets', () => {
+    const round = makeRound();
+    expect(isBoardLocked(round.items)).toBe(false);
+    expect(isBoardLocked(dealing(round).items)).toBe(true);
+    expect(isBoardLocked([makeItem({ gstatus: 'SUSPENDED' }), makeItem({ sid: 2 })])).toBe(false);
+  });
+
+  it('an empty board is not locked (there is nothing to lock)', () => {
+    expect(isBoardLocked([])).toBe(false);
   });
 });
 

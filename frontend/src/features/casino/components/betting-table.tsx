@@ -6,19 +6,18 @@
 // numbers, KBC) as pads.
 import { memo, useMemo, useState } from 'react';
 import { Box, Button, Typography } from '@mui/material';
+import { styled } from '@mui/material/styles';
 import type { CasinoItem, Side } from '@/types';
 import { OddsCell } from '@/components/odds-cell';
 import { formatFixed } from '@/utils/format';
-import { rouletteColour } from '@/utils/roulette';
 import { balancedColumns, groupItems, isItemLocked, sideRows, type ItemCell, type ItemGroup, type SideRow } from '../model/round';
-import { selectItem } from '../hooks/use-bet-actions';
+import { selectItemBySid } from '../hooks/use-bet-actions';
 import { PickPad } from './pick-pad';
 import { LotteryTicket } from './lottery-ticket';
 import { SicBoBoard } from './sic-bo-board';
+import { RouletteBoard } from './roulette-board';
+import { WON_LOOK } from './won-look';
 import { selectItemWon, selectItems, selectSelectedSide, useCasinoStore } from '../stores/casino-store';
-
-/** A cell of an item that won the round just resulted. */
-const WON_SX = { outline: '3px solid #f5b700', outlineOffset: -1, boxShadow: '0 0 12px rgba(245,183,0,0.7)' } as const;
 
 /** Groups with this many items or fewer get large cards with their own Min/Max. */
 const LARGE_GROUP_MAX = 4;
@@ -36,101 +35,78 @@ function sharedLimits(items: ReadonlyArray<CasinoItem>): string {
   return limitsText(first.min, first.max);
 }
 
-const ItemCard = memo(function ItemCard({ item, label, large }: { item: CasinoItem; label: string; large: boolean }) {
-  const selectedSide = useCasinoStore(selectSelectedSide(item.sid));
-  const won = useCasinoStore(selectItemWon(item.sid));
-  const locked = isItemLocked(item);
-  const cell = (side: Side, rate: number) => (
-    <Box sx={{ flex: 1, minWidth: 0 }}>
-      <OddsCell side={side} odds={rate} locked={locked} compact={!large} selected={selectedSide === side} onSelect={locked ? undefined : () => selectItem(item, side)} />
-    </Box>
-  );
-  const limits = limitsText(item.min, item.max);
-  return (
-    <Box
-      data-testid={`item-${item.sid}`}
-      data-nat={item.nat}
-      data-locked={locked ? 'true' : 'false'}
-      data-won={won ? 'true' : 'false'}
-      title={limits || undefined}
-      sx={{ display: 'flex', flexDirection: 'column', gap: 0.5, p: large ? 0.75 : 0.5, bgcolor: won ? 'rgba(245,183,0,0.14)' : 'rgba(255,255,255,0.04)', border: 1, borderColor: 'divider', borderRadius: 1, minWidth: 0, ...(won ? WON_SX : {}) }}
-    >
-      <Typography sx={{ fontSize: large ? 14 : 12, fontWeight: 700, textAlign: 'center', lineHeight: 1.2, whiteSpace: 'nowrap', overflow: 'hidden', textOverflow: 'ellipsis' }}>{label}</Typography>
-      <Box sx={{ display: 'flex', gap: '2px' }}>
-        {cell('back', item.b)}
-        {item.l > 0 && cell('lay', item.l)}
-      </Box>
-      {large && limits && (
-        <Typography sx={{ fontSize: 10.5, color: 'text.secondary', textAlign: 'center', display: 'flex', flexWrap: 'wrap', justifyContent: 'center', columnGap: 0.75 }}>
-          {item.min > 0 && <span>Min: {formatFixed(item.min)}</span>}
-          {item.max > 0 && <span>Max: {formatFixed(item.max)}</span>}
-        </Typography>
-      )}
-    </Box>
-  );
-});
-
-const BOARD_BG = { red: '#c62828', black: '#1b1b1b', green: '#2e7d32' } as const;
-
-/** One style for every board number in every state (the states are its attributes), so a round
- * locking and unlocking the board's 49 numbers changes attributes, never the style classes. */
-const BOARD_NUMBER_SX = {
-  all: 'unset',
-  boxSizing: 'border-box',
+const Card = styled('div')(({ theme }) => ({
   display: 'flex',
-  alignItems: 'center',
-  justifyContent: 'center',
-  minHeight: { xs: 30, md: 38 },
-  fontWeight: 700,
-  fontSize: { xs: 12, md: 14 },
-  color: '#fff',
-  border: '1px solid rgba(255,255,255,0.35)',
-  cursor: 'pointer',
-  '&[data-locked="true"]': { cursor: 'default', opacity: 0.55 },
-  '&[data-won="true"]': { ...WON_SX, opacity: 1, outline: '3px solid #f5b700', outlineOffset: -3, zIndex: 1, fontSize: { xs: 14, md: 17 } },
-  '&[aria-pressed="true"]': { outline: '3px solid', outlineColor: 'primary.main', outlineOffset: -3 },
-  '&:not(:disabled):hover': { filter: 'brightness(1.25)' },
-  '&:focus-visible': { outline: '2px solid', outlineColor: 'primary.main', outlineOffset: -2 },
-} as const;
+  flexDirection: 'column',
+  gap: theme.spacing(0.5),
+  padding: theme.spacing(0.5),
+  backgroundColor: 'rgba(255,255,255,0.04)',
+  border: `1px solid ${theme.palette.divider}`,
+  borderRadius: theme.shape.borderRadius,
+  minWidth: 0,
+  '&[data-large="true"]': { padding: theme.spacing(0.75) },
+  '&[data-won="true"]': { backgroundColor: 'rgba(245,183,0,0.14)', ...WON_LOOK },
+}));
 
-const BoardNumber = memo(function BoardNumber({ item, column, row }: { item: CasinoItem; column: number; row: string }) {
-  const selected = useCasinoStore(selectSelectedSide(item.sid)) !== null;
-  const won = useCasinoStore(selectItemWon(item.sid));
-  const locked = isItemLocked(item);
-  const number = Number(item.nat);
+const CardName = styled('p')(({ theme }) => ({
+  ...theme.typography.body1,
+  margin: 0,
+  fontSize: 12,
+  fontWeight: 700,
+  textAlign: 'center',
+  lineHeight: 1.2,
+  whiteSpace: 'nowrap',
+  overflow: 'hidden',
+  textOverflow: 'ellipsis',
+  '[data-large="true"] > &': { fontSize: 14 },
+}));
+
+const CardCells = styled('div')({ display: 'flex', gap: '2px', '& > div': { flex: 1, minWidth: 0 } });
+
+const CardLimits = styled('p')(({ theme }) => ({
+  ...theme.typography.body1,
+  margin: 0,
+  fontSize: 10.5,
+  color: theme.palette.text.secondary,
+  textAlign: 'center',
+  display: 'flex',
+  flexWrap: 'wrap',
+  justifyContent: 'center',
+  columnGap: theme.spacing(0.75),
+}));
+
+type ItemCardProps = { sid: number; nat: string; label: string; back: number; lay: number; min: number; max: number; locked: boolean; large: boolean };
+
+/** An item's card: drawn from the item's values (not the item, which each round update replaces),
+ * so it renders only when what it shows changes; its styles are built once. */
+const ItemCardView = memo(function ItemCardView({ sid, nat, label, back, lay, min, max, locked, large }: ItemCardProps) {
+  const selectedSide = useCasinoStore(selectSelectedSide(sid));
+  const won = useCasinoStore(selectItemWon(sid));
+  const cell = (side: Side, rate: number) => (
+    <div>
+      <OddsCell side={side} odds={rate} locked={locked} compact={!large} selected={selectedSide === side} onSelect={locked ? undefined : () => selectItemBySid(sid, side)} />
+    </div>
+  );
+  const limits = limitsText(min, max);
   return (
-    <Box
-      component="button"
-      type="button"
-      data-testid={`item-${item.sid}`}
-      data-nat={item.nat}
-      data-locked={locked ? 'true' : 'false'}
-      data-won={won ? 'true' : 'false'}
-      disabled={locked}
-      aria-label={`Number ${item.nat} back ${item.b}`}
-      aria-pressed={selected}
-      onClick={() => selectItem(item, 'back')}
-      style={{ gridColumn: column, gridRow: row, backgroundColor: BOARD_BG[rouletteColour(number)] }}
-      sx={BOARD_NUMBER_SX}
-    >
-      {item.nat}
-    </Box>
+    <Card data-testid={`item-${sid}`} data-nat={nat} data-locked={locked ? 'true' : 'false'} data-won={won ? 'true' : 'false'} data-large={large ? 'true' : 'false'} title={limits || undefined}>
+      <CardName>{label}</CardName>
+      <CardCells>
+        {cell('back', back)}
+        {lay > 0 && cell('lay', lay)}
+      </CardCells>
+      {large && limits && (
+        <CardLimits>
+          {min > 0 && <span>Min: {formatFixed(min)}</span>}
+          {max > 0 && <span>Max: {formatFixed(max)}</span>}
+        </CardLimits>
+      )}
+    </Card>
   );
 });
 
-/** 0 on the left over three rows, then 12 columns: 3 6 … 36 on top, 1 4 … 34 at the bottom. */
-function RouletteBoard({ items }: { items: ReadonlyArray<CasinoItem> }) {
-  return (
-    <Box data-testid="roulette-board" sx={{ display: 'grid', gridTemplateColumns: '1.2fr repeat(12, 1fr)', gridTemplateRows: 'repeat(3, auto)', gap: '1px', bgcolor: 'rgba(255,255,255,0.2)' }}>
-      {items.map((item) => {
-        const number = Number(item.nat);
-        if (number === 0) return <BoardNumber key={item.sid} item={item} column={1} row="1 / 4" />;
-        const column = Math.ceil(number / 3) + 1;
-        const row = String(3 - ((number - 1) % 3));
-        return <BoardNumber key={item.sid} item={item} column={column} row={row} />;
-      })}
-    </Box>
-  );
+function ItemCard({ item, label, large }: { item: CasinoItem; label: string; large: boolean }) {
+  return <ItemCardView sid={item.sid} nat={item.nat} label={label} back={item.b} lay={item.l} min={item.min} max={item.max} locked={isItemLocked(item)} large={large} />;
 }
 
 const columns = (n: number) => `repeat(${n}, minmax(0, 1fr))`;

@@ -4,7 +4,8 @@
 // round, so a countdown tick re-renders the countdown alone. Every table is drawn as its game
 // (`table-scenes`): card tables as seats on the felt, roulette as its wheel, Sic Bo's dice in
 // their bowl, and Poker, Race 20, Ball By Ball and the super over as their own scenes.
-import { Box, CircularProgress, Typography } from '@mui/material';
+import { Box, Typography } from '@mui/material';
+import { styled } from '@mui/material/styles';
 import { roundOutcome } from '../model/outcome';
 import { BETTING_SECONDS, winnerOf } from '../model/round';
 import { selectLt, selectMotionScale, selectNextLt, selectRdesc, selectRemark, selectStatus, useCasinoStore, useShownBets } from '../stores/casino-store';
@@ -13,24 +14,42 @@ import { BallByBallBoard, DiceBowl, FeltHands, PokerScene, RaceTrack, RouletteWh
 /** The pause before each of a staged table's stages (`STAGE_PAUSE_MS` of the engine), in seconds. */
 const STAGE_SECONDS = 3;
 
+/** The ring's circle in a 44-unit box (as MUI's progress draws it), 4 units thick. */
+const RING_R = 20;
+const RING_LENGTH = 2 * Math.PI * RING_R;
+
+/** The countdown's ring, built once: the seconds left are a dash offset and a tone attribute, so
+ * a tick re-renders plain elements (no style serialised) and repaints the ring alone. */
+const Ring = styled('div')(({ theme }) => ({
+  position: 'relative',
+  width: 64,
+  height: 64,
+  flexShrink: 0,
+  color: theme.palette.success.light,
+  '&[data-tone="warning"]': { color: theme.palette.warning.main },
+  '&[data-tone="stage"]': { color: theme.palette.info.light },
+  '& > svg': { display: 'block', width: 64, height: 64, transform: 'rotate(-90deg)' },
+  '& circle': { fill: 'none', strokeWidth: 4 },
+  '& circle:first-of-type': { stroke: 'rgba(255,255,255,0.15)' },
+  '& circle + circle': { stroke: 'currentColor', strokeDasharray: RING_LENGTH.toFixed(3) },
+  '& > span': { position: 'absolute', inset: 0, display: 'grid', placeItems: 'center', fontSize: 22, fontWeight: 800, color: '#fff', fontVariantNumeric: 'tabular-nums' },
+}));
+
 function Countdown() {
   const lt = useCasinoStore(selectLt);
   const nextLt = useCasinoStore(selectNextLt);
   // Between a staged table's stages (poker's flop, turn and river) the ring counts to the next.
   const shown = nextLt > 0 ? nextLt : lt;
   const value = Math.min(100, (shown / (nextLt > 0 ? STAGE_SECONDS : BETTING_SECONDS)) * 100);
+  const tone = nextLt > 0 ? 'stage' : lt > 5 ? 'open' : 'warning';
   return (
-    <Box data-testid="countdown" data-lt={lt} data-next-lt={nextLt} role="timer" aria-label={nextLt > 0 ? `${nextLt} seconds to the next stage` : `${lt} seconds left`} sx={{ position: 'relative', width: 64, height: 64, flexShrink: 0 }}>
-      <CircularProgress variant="determinate" value={100} size={64} thickness={4} sx={{ position: 'absolute', color: 'rgba(255,255,255,0.15)' }} />
-      <CircularProgress
-        variant="determinate"
-        value={value}
-        size={64}
-        thickness={4}
-        sx={{ position: 'absolute', color: nextLt > 0 ? 'info.light' : lt > 5 ? 'success.light' : 'warning.main', '& .MuiCircularProgress-circle': { transition: 'none' } }}
-      />
-      <Box sx={{ position: 'absolute', inset: 0, display: 'grid', placeItems: 'center', fontSize: 22, fontWeight: 800, color: '#fff', fontVariantNumeric: 'tabular-nums' }}>{shown}</Box>
-    </Box>
+    <Ring data-testid="countdown" data-lt={lt} data-next-lt={nextLt} data-tone={tone} role="timer" aria-label={nextLt > 0 ? `${nextLt} seconds to the next stage` : `${lt} seconds left`}>
+      <svg viewBox="22 22 44 44" aria-hidden>
+        <circle cx={44} cy={44} r={RING_R} />
+        <circle cx={44} cy={44} r={RING_R} style={{ strokeDashoffset: `${(((100 - value) / 100) * RING_LENGTH).toFixed(3)}px` }} />
+      </svg>
+      <span>{shown}</span>
+    </Ring>
   );
 }
 

@@ -1,5 +1,6 @@
 // Roulette statistics (spec §2, §3): the share of each dozen, column, red/black, odd/even and
 // low/high over the last spins, from the round's `stats`.
+import { memo } from 'react';
 import { Box, Typography } from '@mui/material';
 import type { TableStats } from '@/types';
 import { selectStats, useCasinoStore } from '../stores/casino-store';
@@ -18,9 +19,13 @@ export function statRows(stats: TableStats): { title: string; shares: Share[] }[
   ];
 }
 
-export function RouletteStats() {
-  const stats = useCasinoStore(selectStats);
-  if (!stats) return null;
+/** Same figures: the round's updates bring a new stats object, mostly with the same numbers. */
+function sameStats(a: { stats: TableStats }, b: { stats: TableStats }): boolean {
+  return JSON.stringify(a.stats) === JSON.stringify(b.stats);
+}
+
+/** Renders only when a figure changes (once a spin). */
+const StatsView = memo(function StatsView({ stats }: { stats: TableStats }) {
   return (
     <Box component="section" aria-label="Statistics" data-testid="roulette-stats" sx={{ px: 1, py: 0.75, borderTop: 1, borderColor: 'divider' }}>
       <Typography sx={{ fontWeight: 700, fontSize: 13, mb: 0.75 }}>
@@ -32,7 +37,9 @@ export function RouletteStats() {
             <Typography sx={{ fontSize: 12, color: 'text.secondary', mb: 0.25 }}>{row.title}</Typography>
             <Box aria-hidden sx={{ display: 'flex', height: 8, borderRadius: 4, overflow: 'hidden', bgcolor: 'rgba(255,255,255,0.08)' }}>
               {row.shares.map((share) => (
-                <Box key={share.label} sx={{ flex: `${Math.max(share.value, 0)} 0 0`, bgcolor: share.colour }} />
+                // Inline: a share is a new value every spin, and a new style class each time
+                // would add a rule to the page's style sheet (restyling the whole page).
+                <Box key={share.label} style={{ flex: `${Math.max(share.value, 0)} 0 0`, backgroundColor: share.colour }} />
               ))}
             </Box>
             <Box sx={{ display: 'flex', flexWrap: 'wrap', columnGap: 1.5, mt: 0.25 }}>
@@ -48,4 +55,9 @@ export function RouletteStats() {
       </Box>
     </Box>
   );
+}, sameStats);
+
+export function RouletteStats() {
+  const stats = useCasinoStore(selectStats);
+  return stats ? <StatsView stats={stats} /> : null;
 }

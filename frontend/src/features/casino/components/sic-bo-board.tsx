@@ -3,10 +3,12 @@
 // triples between them; then the totals 4 to 17, the two-dice combinations and the single
 // numbers. Every cell is one item, drawn with dice faces; a click selects it for the slip.
 import { memo } from 'react';
-import { Box, ButtonBase, Typography } from '@mui/material';
+import { Box, ButtonBase } from '@mui/material';
+import { styled } from '@mui/material/styles';
 import type { CasinoItem } from '@/types';
-import { isItemLocked } from '../model/round';
-import { selectItem } from '../hooks/use-bet-actions';
+import { isBoardLocked, isItemLocked } from '../model/round';
+import { selectItemBySid } from '../hooks/use-bet-actions';
+import { WON_LOOK } from './won-look';
 import { selectItemWon, selectSelectedSide, useCasinoStore } from '../stores/casino-store';
 
 const FACES = ['', '⚀', '⚁', '⚂', '⚃', '⚄', '⚅'];
@@ -33,64 +35,73 @@ export function boardLabel(nat: string): string {
   }
 }
 
-const Cell = memo(function Cell({ item, span = 1, tall = false }: { item: CasinoItem | undefined; span?: number; tall?: boolean }) {
-  const selected = useCasinoStore(selectSelectedSide(item?.sid ?? -1)) !== null;
-  const won = useCasinoStore(selectItemWon(item?.sid ?? -1));
-  if (!item) return <Box sx={{ gridColumn: `span ${span}` }} />;
-  const locked = isItemLocked(item);
-  const label = boardLabel(item.nat);
-  const dice = label !== item.nat && !item.nat.startsWith('Total');
+/** A cell's frame: its grid span and, once the round is resulted, the winner's ring. */
+const CellFrame = styled('div')({ display: 'flex', borderRadius: 6, '&[data-won="true"]': WON_LOOK });
+
+/** One look for every box in every state; locked is `:disabled` (its own or the board's). */
+const CellButton = styled(ButtonBase)(({ theme }) => ({
+  flex: 1,
+  flexDirection: 'column',
+  minHeight: 44,
+  padding: theme.spacing(0.5, 0.25),
+  borderRadius: 3,
+  border: '1px solid rgba(201,162,39,0.6)',
+  backgroundColor: 'rgba(0,80,40,0.55)',
+  color: '#fff',
+  '&:disabled': { opacity: 0.55, cursor: 'default' },
+  '&:not(:disabled):hover': { backgroundColor: 'rgba(33,150,243,0.3)' },
+  '&[aria-pressed="true"]': { backgroundColor: 'rgba(33,150,243,0.45)' },
+  '& > span:first-of-type': { ...theme.typography.body1, fontSize: 13, lineHeight: 1.1, fontWeight: 700, letterSpacing: 0 },
+  '& > span[data-dice="true"]': { letterSpacing: '-1px', whiteSpace: 'nowrap' },
+  '& > span + span': { ...theme.typography.body1, fontSize: 10.5, color: 'rgba(255,255,255,0.8)' },
+}));
+
+type CellProps = { sid: number; nat: string; rate: number; locked: boolean };
+
+/** One box of the board, drawn from the item's values (not the item, which each round update
+ * replaces), so it renders only when its own state changes. */
+const Cell = memo(function Cell({ sid, nat, rate, locked }: CellProps) {
+  const selected = useCasinoStore(selectSelectedSide(sid)) !== null;
+  const won = useCasinoStore(selectItemWon(sid));
+  const label = boardLabel(nat);
+  const dice = label !== nat && !nat.startsWith('Total');
   return (
-    <Box
-      data-testid={`item-${item.sid}`}
-      data-nat={item.nat}
-      data-locked={locked ? 'true' : 'false'}
-      data-won={won ? 'true' : 'false'}
-      sx={{ gridColumn: `span ${span}`, gridRow: tall ? 'span 2' : undefined, display: 'flex', borderRadius: 1, ...(won ? { outline: '3px solid #f5b700', outlineOffset: -1, boxShadow: '0 0 12px rgba(245,183,0,0.7)' } : {}) }}
-    >
-      <ButtonBase
-        disabled={locked}
-        aria-label={`${item.nat} back ${item.b}`}
-        aria-pressed={selected}
-        onClick={() => selectItem(item, 'back')}
-        sx={{
-          flex: 1,
-          flexDirection: 'column',
-          minHeight: 44,
-          px: 0.25,
-          py: 0.5,
-          borderRadius: 0.5,
-          border: '1px solid rgba(201,162,39,0.6)',
-          bgcolor: selected ? 'rgba(33,150,243,0.45)' : 'rgba(0,80,40,0.55)',
-          color: '#fff',
-          opacity: locked ? 0.55 : 1,
-          '&:hover': { bgcolor: 'rgba(33,150,243,0.3)' },
-        }}
-      >
-        <Typography component="span" sx={{ fontSize: dice ? DICE_FONT[[...label].length] : 13, lineHeight: 1.1, fontWeight: 700, letterSpacing: dice ? '-1px' : 0, whiteSpace: dice ? 'nowrap' : 'normal' }}>
+    <CellFrame data-testid={`item-${sid}`} data-nat={nat} data-locked={locked ? 'true' : undefined} data-won={won ? 'true' : 'false'}>
+      <CellButton disabled={locked} aria-label={`${nat} back ${rate}`} aria-pressed={selected} onClick={() => selectItemBySid(sid, 'back')}>
+        <span data-dice={dice ? 'true' : undefined} style={dice ? { fontSize: DICE_FONT[[...label].length] } : undefined}>
           {label}
-        </Typography>
-        <Typography component="span" sx={{ fontSize: 10.5, color: 'rgba(255,255,255,0.8)' }}>
-          {item.b}
-        </Typography>
-      </ButtonBase>
-    </Box>
+        </span>
+        <span>{rate}</span>
+      </CellButton>
+    </CellFrame>
   );
 });
+
+const Board = styled('fieldset')(({ theme }) => ({
+  margin: 0,
+  border: 0,
+  minWidth: 0,
+  display: 'flex',
+  flexDirection: 'column',
+  gap: theme.spacing(0.75),
+  padding: theme.spacing(1),
+  borderRadius: theme.shape.borderRadius,
+  background: 'radial-gradient(ellipse at 50% 0%, #1f6b44 0%, #0f3d27 80%)',
+}));
 
 export function SicBoBoard({ items }: { items: ReadonlyArray<CasinoItem> }) {
   const named = (nat: string) => items.find((item) => item.nat === nat);
   const run = (prefix: string, values: ReadonlyArray<string | number>) => values.map((value) => named(`${prefix} ${value}`));
+  // The board locks as one layer (`isBoardLocked`): a round closing renders no box.
+  const locked = isBoardLocked(items);
   const combinations = [1, 2, 3, 4, 5].flatMap((a) => [2, 3, 4, 5, 6].filter((b) => b > a).map((b) => `${a}-${b}`));
   const section = (label: string, columns: { xs: number; md: number }, cells: ReadonlyArray<CasinoItem | undefined>) => (
     <Box component="section" aria-label={label} sx={{ display: 'grid', gap: '3px', gridTemplateColumns: { xs: `repeat(${columns.xs}, minmax(0, 1fr))`, md: `repeat(${columns.md}, minmax(0, 1fr))` } }}>
-      {cells.map((item, index) => (
-        <Cell key={item?.sid ?? `empty-${index}`} item={item} />
-      ))}
+      {cells.map((item, index) => (item ? <Cell key={item.sid} sid={item.sid} nat={item.nat} rate={item.b} locked={!locked && isItemLocked(item)} /> : <div key={`empty-${index}`} />))}
     </Box>
   );
   return (
-    <Box data-testid="sicbo-board" sx={{ display: 'flex', flexDirection: 'column', gap: 0.75, p: 1, borderRadius: 1, background: 'radial-gradient(ellipse at 50% 0%, #1f6b44 0%, #0f3d27 80%)' }}>
+    <Board data-testid="sicbo-board" data-locked={locked ? 'true' : 'false'} disabled={locked}>
       {section('Small, Odd, doubles, triples, Even, Big', { xs: 6, md: 17 }, [
         named('Small'),
         named('Odd'),
@@ -104,6 +115,6 @@ export function SicBoBoard({ items }: { items: ReadonlyArray<CasinoItem> }) {
       {section('Totals', { xs: 7, md: 14 }, run('Total', [4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17]))}
       {section('Two-dice combinations', { xs: 5, md: 15 }, run('Combination', combinations))}
       {section('Single numbers', { xs: 6, md: 6 }, run('Single', [1, 2, 3, 4, 5, 6]))}
-    </Box>
+    </Board>
   );
 }

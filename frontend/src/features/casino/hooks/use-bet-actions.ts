@@ -25,6 +25,13 @@ export function selectItem(item: CasinoItem, side: Side): void {
   useCasinoStore.getState().select({ gtype: round.gtype, mid: round.mid, sid: item.sid, nat: itemLabel(item), side, rate, min: item.min, max: item.max });
 }
 
+/** Selects the round's current item `sid`: for a cell that renders only when its own look
+ * changes, so the item it was drawn from may be older than the round's. */
+export function selectItemBySid(sid: number, side: Side): void {
+  const item = useCasinoStore.getState().round?.items.find((candidate) => candidate.sid === sid);
+  if (item) selectItem(item, side);
+}
+
 /** Selects a quoted pick on a pick item (back only). */
 export function selectPick(item: CasinoItem, quote: PickQuote): void {
   const user = sessionActions.get()?.user;

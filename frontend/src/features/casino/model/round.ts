@@ -74,6 +74,15 @@ export function isItemLocked(item: CasinoItem): boolean {
   return item.gstatus !== 'ACTIVE' || !(item.b > 0);
 }
 
+/**
+ * A board of items locks as one layer: true when every item on it is locked (betting closed).
+ * Its cells then need no lock of their own, so a round opening or closing changes the board and
+ * no cell; a cell is locked alone only while the rest of the board is open.
+ */
+export function isBoardLocked(items: ReadonlyArray<CasinoItem>): boolean {
+  return items.length > 0 && items.every(isItemLocked);
+}
+
 export type ItemGroup = { type: string; title: string; items: CasinoItem[] };
 
 const GROUP_TITLES: Record<string, string> = {

@@ -20,7 +20,15 @@ function cardSize(gtype: string, hand: CardHand, seats: number, narrow: boolean)
   return seats > 4 ? 'medium' : 'large';
 }
 
-const Seat = memo(function Seat({ gtype, hand, seats, won, narrow }: { gtype: string; hand: CardHand; seats: number; won: boolean; narrow: boolean }) {
+type SeatProps = { gtype: string; hand: CardHand; seats: number; won: boolean; narrow: boolean };
+
+/** Same hand: each round update brings new hand objects, mostly with the same cards. */
+function sameSeat(a: SeatProps, b: SeatProps): boolean {
+  return a.gtype === b.gtype && a.seats === b.seats && a.won === b.won && a.narrow === b.narrow && a.hand.name === b.hand.name && a.hand.cards.length === b.hand.cards.length && a.hand.cards.every((card, index) => card === b.hand.cards[index]);
+}
+
+/** A seat renders only when its cards or its winning change. */
+const Seat = memo(function Seat({ gtype, hand, seats, won, narrow }: SeatProps) {
   const wide = gtype === 'ab20' && hand.name !== 'Joker';
   return (
     <Box
@@ -49,7 +57,7 @@ const Seat = memo(function Seat({ gtype, hand, seats, won, narrow }: { gtype: st
       <CardRow cards={hand.cards} slots={slotsOf(gtype, hand.name)} size={cardSize(gtype, hand, seats, narrow)} live />
     </Box>
   );
-});
+}, sameSeat);
 
 export function FeltHands({ gtype }: { gtype: string }) {
   const hands = useCasinoStore(selectHands);

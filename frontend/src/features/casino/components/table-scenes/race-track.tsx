@@ -22,7 +22,7 @@ export function RaceTrack() {
       </Box>
       <Box data-testid="round-hands" data-cards={dealtCount(hands)} sx={{ flex: 1, minWidth: 0, display: 'flex', flexDirection: 'column', gap: 0.5 }}>
         {raceRunners(hands).map((runner) => (
-          <Lane key={runner.suit} runner={runner} lane={lane} />
+          <Lane key={runner.suit} {...runner} lane={lane} />
         ))}
       </Box>
     </Box>

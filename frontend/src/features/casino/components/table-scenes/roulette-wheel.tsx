@@ -6,6 +6,7 @@
 // redrawn every frame by a software compositor, so motion is kept to the moment that tells.
 import { memo } from 'react';
 import { Box, Typography } from '@mui/material';
+import { styled } from '@mui/material/styles';
 import { rouletteColour } from '@/utils/roulette';
 import { WHEEL_ORDER, wheelAngle } from '../../model/scenes';
 import { selectHands, selectStatus, useCasinoStore } from '../../stores/casino-store';
@@ -28,6 +29,19 @@ const BALL_RUN = {
 } as const;
 
 const NO_MOTION = { '@media (prefers-reduced-motion: reduce)': { animation: 'none' } } as const;
+
+/** The turning layer: one element for every state (a new one would redraw the face's 37
+ * numbers); it lands by an animation its `data-landed` attribute starts, at `--wheel-to`. It
+ * stays a layer of its own, so the face is rastered once and every turn is the compositor's. */
+const Rotor = styled('div')({
+  position: 'absolute',
+  inset: 0,
+  transform: 'rotate(var(--wheel-to))',
+  willChange: 'transform',
+  '@keyframes exchange-wheel-land': LAND['@keyframes exchange-wheel-land'],
+  '&[data-landed="true"]': { animation: LAND.animation },
+  '@media (prefers-reduced-motion: reduce)': { '&[data-landed="true"]': { animation: 'none' } },
+});
 
 /** The wheel's painted face with its numbers: drawn once, turned by its parent. */
 const WheelFace = memo(function WheelFace() {
@@ -55,7 +69,6 @@ export function RouletteWheel() {
   const known = value !== '' && Number.isInteger(number) && number >= 0 && number <= 36;
   const spinning = !known && status === 'SUSPENDED';
   const colour = known ? rouletteColour(number) : null;
-  const motion = known ? LAND : {};
   return (
     <Box data-testid="round-hands" data-cards={known ? 1 : 0} sx={{ display: 'flex', alignItems: 'center', justifyContent: 'center', gap: { xs: 2, md: 4 }, width: '100%' }}>
       <Box
@@ -63,9 +76,9 @@ export function RouletteWheel() {
         data-state={known ? 'landed' : spinning ? 'spinning' : 'at rest'}
         sx={{ position: 'relative', width: { xs: 150, md: 188 }, height: { xs: 150, md: 188 }, flexShrink: 0, '--wheel-r': { xs: '69px', md: '88px' } }}
       >
-        <Box data-testid="wheel-rotor" key={known ? `at-${value}` : spinning ? 'spin' : 'rest'} style={{ ['--wheel-to' as string]: `${known ? wheelAngle(number) : 0}deg` }} sx={{ position: 'absolute', inset: 0, transform: 'rotate(var(--wheel-to))', willChange: known ? 'transform' : 'auto', ...motion, ...NO_MOTION }}>
+        <Rotor data-testid="wheel-rotor" data-landed={known ? 'true' : 'false'} style={{ ['--wheel-to' as string]: `${known ? wheelAngle(number) : 0}deg` }}>
           <WheelFace />
-        </Box>
+        </Rotor>
         {known && (
           <Box key={`ball-${value}`} aria-hidden sx={{ position: 'absolute', inset: 0, ...BALL_RUN, ...NO_MOTION }}>
             <Box sx={{ position: 'absolute', left: '50%', top: 22, width: 12, height: 12, ml: '-6px', borderRadius: '50%', bgcolor: '#fafafa', boxShadow: '0 1px 3px rgba(0,0,0,0.7)' }} />
