@@ -1,8 +1,8 @@
 //! The history projection: what accounts' pages list, kept in sled beside the log and
 //! fed from it, out of the in-memory state (which keeps only what decides the next command). Per
 //! account: statement rows (money moved outside betting), settlement rows (one per settled market
-//! or round), activity (sign-ins, password changes) and operators' actions; every bet, placed
-//! and settled; and every resulted casino round, by table and by time.
+//! or round, with its bets as they were settled), activity (sign-ins, password changes) and
+//! operators' actions; the open bets; and every resulted casino round, by table and by time.
 //!
 //! It is a projection: it holds nothing the log does not, it records the last event it applied,
 //! and at start it catches up from the log from there (`catch_up`); `rebuild` drops it and folds
@@ -14,8 +14,8 @@
 //!
 //! ```text
 //! [kind u8][user_id u64 BE][seq u64 BE]  ->  row      (kind: 1 statement, 3 activity, 4 action)
-//! [2][user_id u64 BE][settles u8][at_ms BE, sign flipped][seq u64 BE]  ->  settlement row
-//! [0x10][bet_id u64 BE]                   ->  bet
+//! [2][user_id u64 BE][settles u8][at_ms BE, sign flipped][seq u64 BE]  ->  settlement and its bets
+//! [0x10][bet_id u64 BE]                   ->  open bet   (removed at its settlement)
 //! [0x30][table][book u64 BE]              ->  resulted round     (table: gtype's length u8, its bytes)
 //! [0x31][table][at_ms BE, sign flipped][book u64 BE]  ->  ()  (the table's rounds by time)
 //! [0x32][table]                           ->  the table's open round: (mid, gmid)
@@ -28,6 +28,10 @@
 //! range of keys, read a page at a time (`settlement_page`). The log's time never runs backwards
 //! (the engine takes the later of its clock and the last event's), so time order is log order.
 //! A history of another layout is dropped at open and folded again from the log.
+//!
+//! A bet is written twice: open, under its id, when it is placed (a settlement needs what it
+//! was, and the event says only its id), then into its settlement row, its open record removed:
+//! what a statement page shows is one range read, and the history keeps one copy of each bet.
 //!
 //! The rows are derived from the events alone (`rows_of`), and a settlement row also records the
 //! commission charged right after it; `compare` checks a history against one rebuilt from the
@@ -59,7 +63,7 @@ const APPLIED_KEY: &[u8] = b"\xffapplied";
 const LAYOUT_KEY: &[u8] = b"\xfflayout";
 /// The layout of the keys and values above. A history kept with another one (or none: the
 /// layout before this record) is dropped at open and folded again from the log.
-const LAYOUT: u32 = 2;
+const LAYOUT: u32 = 3;
 /// Events folded per sled batch when catching up.
 const CATCH_UP_CHUNK: usize = 4096;
 
@@ -92,6 +96,13 @@ impl Settles {
             Some(_) => Settles::Sports,
         }
     }
+}
+
+/// A settlement row and its bets as they were settled (the row's `bets` are their ids).
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Settlement {
+    pub entry: SettlementEntry,
+    pub bets: Vec<Bet>,
 }
 
 /// One row of an account's history.
@@ -283,7 +294,7 @@ impl History {
         if first.seq != applied + 1 {
             return Err(StoreError::OutOfSequence { expected: applied + 1, found: first.seq });
         }
-        let mut fold = Fold { history: self, batch: sled::Batch::default(), bets: BTreeMap::new(), settled_here: BTreeMap::new(), opened_here: BTreeMap::new() };
+        let mut fold = Fold { history: self, batch: sled::Batch::default(), bets: BTreeMap::new(), settled: Vec::new(), settled_here: BTreeMap::new(), opened_here: BTreeMap::new() };
         for envelope in &envelopes {
             fold.round(envelope)?;
             fold.bets(envelope)?;
@@ -331,9 +342,13 @@ impl History {
         let mut prefix = [0u8; 9];
         prefix[0] = kind as u8;
         prefix[1..].copy_from_slice(&user_id.to_be_bytes());
-        self.tree.scan_prefix(prefix).map(|item| {
+        self.tree.scan_prefix(prefix).map(move |item| {
             let (key, value) = item?;
-            Ok((key_tail(&key)?, decode(&value)?))
+            let row = match kind {
+                RowKind::Settlement => Row::Settlement(decode::<Settlement>(&value)?.entry),
+                _ => decode(&value)?,
+            };
+            Ok((key_tail(&key)?, row))
         })
     }
 
@@ -341,7 +356,7 @@ impl History {
     /// from `from_ms` to `to_ms` (both included): how many there are, and `take` of them after
     /// the `skip` newest, newest first. It reads the rows of the page only (and counts the
     /// keys of the others).
-    pub fn settlement_page(&self, user_id: UserId, settles: Settles, from_ms: i64, to_ms: i64, skip: usize, take: usize) -> Result<(u64, Vec<SettlementEntry>), StoreError> {
+    pub fn settlement_page(&self, user_id: UserId, settles: Settles, from_ms: i64, to_ms: i64, skip: usize, take: usize) -> Result<(u64, Vec<Settlement>), StoreError> {
         if from_ms > to_ms {
             return Ok((0, Vec::new()));
         }
@@ -354,35 +369,34 @@ impl History {
         let mut page = Vec::with_capacity(take.min(usize::try_from(total).unwrap_or(usize::MAX)));
         for item in range().rev().skip(skip).take(take) {
             let (_, value) = item?;
-            match decode(&value)? {
-                Row::Settlement(entry) => page.push(entry),
-                _ => return Err(StoreError::Corrupt { key: 0, reason: "a settlement key holds another row".into() }),
-            }
+            page.push(decode(&value)?);
         }
         Ok((total, page))
     }
 
-    /// One account's settlement rows (one per settled market or round), newest first.
-    pub fn settlements(&self, user_id: UserId) -> Result<Vec<SettlementEntry>, StoreError> {
-        let mut entries = Vec::new();
-        for row in self.rows(RowKind::Settlement, user_id) {
-            if let (_, Row::Settlement(entry)) = row? {
-                entries.push(entry);
-            }
+    /// One account's settlement rows (one per settled market or round) and their bets, newest
+    /// first.
+    pub fn settlements(&self, user_id: UserId) -> Result<Vec<Settlement>, StoreError> {
+        let mut prefix = [0u8; 9];
+        prefix[0] = RowKind::Settlement as u8;
+        prefix[1..].copy_from_slice(&user_id.to_be_bytes());
+        let mut settlements = Vec::new();
+        for item in self.tree.scan_prefix(prefix) {
+            settlements.push(decode::<Settlement>(&item?.1)?);
         }
-        entries.sort_by_key(|entry| std::cmp::Reverse(entry.seq));
-        Ok(entries)
+        settlements.sort_by_key(|settlement| std::cmp::Reverse(settlement.entry.seq));
+        Ok(settlements)
     }
 
     /// A user's latest settlement row, and its key.
-    fn last_settlement(&self, user_id: UserId) -> Result<Option<(sled::IVec, SettlementEntry)>, StoreError> {
-        let mut last: Option<(sled::IVec, SettlementEntry)> = None;
+    fn last_settlement(&self, user_id: UserId) -> Result<Option<(sled::IVec, Settlement)>, StoreError> {
+        let mut last: Option<(sled::IVec, Settlement)> = None;
         for settles in Settles::ALL {
             let range = settlement_key(user_id, settles, i64::MIN, 0)..=settlement_key(user_id, settles, i64::MAX, u64::MAX);
             let Some((key, value)) = self.tree.range(range).next_back().transpose()? else { continue };
-            let Row::Settlement(entry) = decode(&value)? else { continue };
-            if last.as_ref().is_none_or(|(_, kept)| kept.seq < entry.seq) {
-                last = Some((key, entry));
+            let settlement: Settlement = decode(&value)?;
+            if last.as_ref().is_none_or(|(_, kept)| kept.entry.seq < settlement.entry.seq) {
+                last = Some((key, settlement));
             }
         }
         Ok(last)
@@ -405,7 +419,26 @@ impl History {
         })
     }
 
-    pub fn bet(&self, bet_id: u64) -> Result<Option<Bet>, StoreError> {
+    /// Bet `bet_id` of `user_id`, open or settled. A settled one is looked for in the user's
+    /// settlement rows, the latest first: for the rare answer about a bet settled meanwhile.
+    pub fn bet(&self, user_id: UserId, bet_id: u64) -> Result<Option<Bet>, StoreError> {
+        if let Some(bet) = self.open_bet(bet_id)? {
+            return Ok(Some(bet));
+        }
+        for settles in [Settles::Casino, Settles::Sports] {
+            let range = settlement_key(user_id, settles, i64::MIN, 0)..=settlement_key(user_id, settles, i64::MAX, u64::MAX);
+            for item in self.tree.range(range).rev() {
+                let settlement: Settlement = decode(&item?.1)?;
+                if let Some(bet) = settlement.bets.into_iter().find(|bet| bet.id == bet_id) {
+                    return Ok(Some(bet));
+                }
+            }
+        }
+        Ok(None)
+    }
+
+    /// Open bet `bet_id` (a settled bet is in its settlement row).
+    pub fn open_bet(&self, bet_id: u64) -> Result<Option<Bet>, StoreError> {
         self.tree.get(bet_key(bet_id))?.map(|bytes| decode(&bytes)).transpose()
     }
 
@@ -433,6 +466,10 @@ impl History {
                 (Some((key, value)), Some((key_again, value_again))) if key == key_again && value == value_again => {
                     match key.first() {
                         Some(&BET_PREFIX) => compared.bets += 1,
+                        Some(kind) if *kind == RowKind::Settlement as u8 => {
+                            compared.rows += 1;
+                            compared.bets += decode::<Settlement>(&value).map_err(|e| e.to_string())?.bets.len() as u64;
+                        }
                         Some(&ROUND_PREFIX) => compared.rounds += 1,
                         Some(kind) if *kind < BET_PREFIX => compared.rows += 1,
                         _ => {}
@@ -442,7 +479,7 @@ impl History {
             }
         }
         for (bet_id, bet) in &state.betting.bets {
-            match self.bet(*bet_id).map_err(|e| e.to_string())? {
+            match self.open_bet(*bet_id).map_err(|e| e.to_string())? {
                 Some(kept) if kept == *bet => {}
                 Some(kept) => return Err(format!("bet {bet_id}: the history has {kept:?}, the state {bet:?}")),
                 None => return Err(format!("bet {bet_id} is not in the history")),
@@ -464,10 +501,12 @@ pub struct Compared {
 struct Fold<'a> {
     history: &'a History,
     batch: sled::Batch,
-    /// Bets placed or settled in this batch, as they stand after it.
+    /// Bets placed or changed in this batch and still open after it.
     bets: BTreeMap<u64, Bet>,
+    /// The bets the event being folded settled, for its settlement row.
+    settled: Vec<Bet>,
     /// Each user's last settlement row written here, and its key: its commission follows it.
-    settled_here: BTreeMap<UserId, (Vec<u8>, SettlementEntry)>,
+    settled_here: BTreeMap<UserId, (Vec<u8>, Settlement)>,
     /// Tables' rounds opened in this batch (`None`: resulted in it), as (mid, gmid).
     opened_here: BTreeMap<String, Option<(String, u64)>>,
 }
@@ -498,16 +537,17 @@ impl Fold<'_> {
         Ok(())
     }
 
-    /// Bet `bet_id` as it stands before this event, taken out of the batch's bets.
+    /// Open bet `bet_id` as it stands before this event, taken out of the batch's bets.
     fn take_bet(&mut self, bet_id: u64, seq: u64, what: &str) -> Result<Bet, StoreError> {
         match self.bets.remove(&bet_id) {
             Some(bet) => Ok(bet),
-            None => self.history.bet(bet_id)?.ok_or_else(|| StoreError::Corrupt { key: seq, reason: format!("bet {bet_id} is {what} but was never placed") }),
+            None => self.history.open_bet(bet_id)?.ok_or_else(|| StoreError::Corrupt { key: seq, reason: format!("bet {bet_id} is {what} but was never placed") }),
         }
     }
 
     /// A bet placed, reduced or voided by a withdrawn runner, or settled.
     fn bets(&mut self, envelope: &Envelope) -> Result<(), StoreError> {
+        self.settled.clear();
         match &envelope.event {
             Event::Bets(placed @ BetEvent::BetPlaced { bet_id, .. }) => {
                 self.bets.extend(Bet::placed(placed, envelope.at_ms).map(|bet| (*bet_id, bet)));
@@ -524,7 +564,8 @@ impl Fold<'_> {
                 for (bet_id, pnl_minor) in settled {
                     let mut bet = self.take_bet(*bet_id, envelope.seq, "settled")?;
                     bet.settled = Some(Settled { pnl_minor: *pnl_minor, at_ms: envelope.at_ms });
-                    self.bets.insert(*bet_id, bet);
+                    self.batch.remove(&bet_key(*bet_id));
+                    self.settled.push(bet);
                 }
             }
             _ => {}
@@ -538,27 +579,28 @@ impl Fold<'_> {
         for (user_id, row) in rows_of(envelope) {
             match row {
                 Row::Settlement(entry) => {
-                    let settles = Settles::of(entry.bets.first().and_then(|id| self.bets.get(id)));
-                    let key = settlement_key(user_id, settles, entry.at_ms, entry.seq).to_vec();
-                    self.batch.insert(key.as_slice(), encode(&Row::Settlement(entry.clone())));
-                    self.settled_here.insert(user_id, (key, entry));
+                    let settlement = Settlement { entry, bets: std::mem::take(&mut self.settled) };
+                    let settles = Settles::of(settlement.bets.first());
+                    let key = settlement_key(user_id, settles, settlement.entry.at_ms, settlement.entry.seq).to_vec();
+                    self.batch.insert(key.as_slice(), encode(&settlement));
+                    self.settled_here.insert(user_id, (key, settlement));
                 }
                 row => self.batch.insert(&row_key(row.kind(), user_id, envelope.seq), encode(&row)),
             }
         }
         if let Event::Bets(BetEvent::CommissionCharged { user_id, mid, commission_minor, .. }) = &envelope.event {
-            let (key, mut entry) = match self.settled_here.remove(user_id) {
+            let (key, mut settlement) = match self.settled_here.remove(user_id) {
                 Some(last) => last,
                 None => {
                     let last = self.history.last_settlement(*user_id)?.map(|(key, entry)| (key.to_vec(), entry));
                     last.ok_or_else(|| StoreError::Corrupt { key: envelope.seq, reason: format!("commission on market {mid} charged before its settlement") })?
                 }
             };
-            if entry.mid != *mid {
-                return Err(StoreError::Corrupt { key: envelope.seq, reason: format!("commission on market {mid} after a settlement of market {}", entry.mid) });
+            if settlement.entry.mid != *mid {
+                return Err(StoreError::Corrupt { key: envelope.seq, reason: format!("commission on market {mid} after a settlement of market {}", settlement.entry.mid) });
             }
-            entry.commission_minor = *commission_minor;
-            self.batch.insert(key.as_slice(), encode(&Row::Settlement(entry)));
+            settlement.entry.commission_minor = *commission_minor;
+            self.batch.insert(key.as_slice(), encode(&settlement));
         }
         Ok(())
     }

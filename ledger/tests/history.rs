@@ -70,8 +70,12 @@ fn the_history_holds_the_rows_of_the_events_and_every_bet_as_the_state_has_it() 
     let actions = row(RowKind::Action);
     assert!(matches!(&actions[..], [Row::Action { by: 2, action: lock, .. }, Row::Action { by: 2, action: credit, remark, .. }] if lock == "Lock betting" && credit == "Credit" && remark == "goodwill"), "{actions:?}");
     assert_eq!(compared.rows, 2 + 1 + 1 + 2);
-    let settled = history.bet(1).expect("reads").expect("kept");
-    assert_eq!(settled.settled.map(|s| s.pnl_minor), Some(8_500), "the back at 1.85 won");
+    let settlements = history.settlements(1).expect("reads");
+    let settled = settlements.first().and_then(|settlement| settlement.bets.first()).expect("kept in its settlement row");
+    assert_eq!((settled.id, settled.settled.map(|s| s.pnl_minor)), (1, Some(8_500)), "the back at 1.85 won");
+    assert_eq!(history.open_bet(1).expect("reads"), None, "a settled bet is no longer open");
+    assert_eq!(history.bet(1, 1).expect("reads").as_ref(), Some(settled), "found in its settlement row by its user");
+    assert_eq!(history.bet(2, 1).expect("reads"), None, "not another user's");
     // A gap is refused: the history never skips events.
     let gap = tempfile::tempdir().expect("temp dir");
     let error = History::open(gap.path()).expect("opens").apply(&log[2..]).expect_err("refused");
@@ -133,7 +137,7 @@ fn a_statement_page_is_a_range_of_settlement_rows_newest_first_with_their_count(
     let history = History::rebuild(dir.path(), &store).expect("rebuilds");
     let page = |settles, from_ms, to_ms, skip| {
         let (total, entries) = history.settlement_page(1, settles, from_ms, to_ms, skip, 2).expect("reads");
-        (total, entries.iter().map(|entry| entry.mid).collect::<Vec<u64>>())
+        (total, entries.iter().map(|settlement| settlement.entry.mid).collect::<Vec<u64>>())
     };
     assert_eq!(page(Settles::Sports, i64::MIN, i64::MAX, 0), (5, vec![11, 10]));
     assert_eq!(page(Settles::Sports, i64::MIN, i64::MAX, 2), (5, vec![9, 8]));
@@ -141,11 +145,11 @@ fn a_statement_page_is_a_range_of_settlement_rows_newest_first_with_their_count(
     assert_eq!(page(Settles::Sports, i64::MIN, i64::MAX, 6), (5, vec![]));
     assert_eq!(page(Settles::Casino, i64::MIN, i64::MAX, 0), (0, vec![]));
     // Between two settlements' times, both included.
-    let at = |mid| history.settlements(1).expect("reads").iter().find(|entry| entry.mid == mid).map(|entry| entry.at_ms).expect("settled");
+    let at = |mid| history.settlements(1).expect("reads").iter().find(|settlement| settlement.entry.mid == mid).map(|settlement| settlement.entry.at_ms).expect("settled");
     assert_eq!(page(Settles::Sports, at(8), at(10), 0), (3, vec![10, 9]));
     assert_eq!(page(Settles::Sports, at(8) + 1, at(10) - 1, 0), (1, vec![9]));
     assert_eq!(page(Settles::Sports, at(10), at(8), 0), (0, vec![]), "an empty range");
-    let all: Vec<u64> = history.settlements(1).expect("reads").iter().map(|entry| entry.mid).collect();
+    let all: Vec<u64> = history.settlements(1).expect("reads").iter().map(|settlement| settlement.entry.mid).collect();
     assert_eq!(all, vec![11, 10, 9, 8, 7], "every row, newest first");
 }
 

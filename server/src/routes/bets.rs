@@ -147,10 +147,10 @@ pub async fn statement_popup(state: web::Data<AppState>, user: AuthUser, JsonBod
     let settlements = crate::services::history::settlements(history, user.user_id)?;
     let row = settlements
         .iter()
-        .filter(|entry| body.seq.is_none_or(|seq| entry.seq == seq))
+        .filter(|settlement| body.seq.is_none_or(|seq| settlement.entry.seq == seq))
         // A round's row shows its number above the casino ids' base (`views::bet_view`).
-        .filter(|entry| entry.mid == body.market_id || entry.mid.checked_sub(ledger::ids::CASINO_ID_BASE) == Some(body.market_id))
-        .filter_map(|entry| settlement_row(&ledger, history, entry))
+        .filter(|settlement| settlement.entry.mid == body.market_id || settlement.entry.mid.checked_sub(ledger::ids::CASINO_ID_BASE) == Some(body.market_id))
+        .filter_map(|settlement| settlement_row(&ledger, history, settlement))
         .find(|row| row.market_id == body.market_id)
         .ok_or_else(|| ApiError::not_found("No statement row for this market".into()))?;
     Ok(ok("Success", row))
@@ -216,7 +216,7 @@ pub async fn get_bet_statement(state: web::Data<AppState>, user: AuthUser, query
     let settles = if casino { Settles::Casino } else { Settles::Sports };
     let skip = usize::try_from(u64::from(page - 1) * u64::from(limit)).unwrap_or(usize::MAX);
     let (total, entries) = history.settlement_page(user.user_id, settles, from_ms, to_ms, skip, limit as usize).map_err(crate::http::error::history_failed)?;
-    let rows = entries.iter().filter_map(|entry| settlement_row(&ledger, history, entry)).collect();
+    let rows = entries.iter().filter_map(|settlement| settlement_row(&ledger, history, settlement)).collect();
     Ok(Encrypted(Envelope { success: true, message: "Success".into(), data: rows, total: Some(total) }))
 }
 
