@@ -139,7 +139,7 @@ fn counts(text: Option<String>) -> Vec<usize> {
 }
 
 fn usage(problem: &str) -> ! {
-    eprintln!("{problem}\nusage: ledger-bench [--quick] [--seconds S] [--events N] [--dir DIR] [--only durable|engine|orders|cashouts|replay|startup|travel|scale] [--tail N] [--every N] [--accounts N] [--cache-mb N] [--exchange PATH] [--submitters 1,16,256]");
+    eprintln!("{problem}\nusage: ledger-bench [--quick] [--seconds S] [--events N] [--dir DIR] [--only durable|engine|orders|cashouts|replay|startup|travel|scale|scale-open|history-bytes] [--tail N] [--every N] [--accounts N] [--cache-mb N] [--exchange PATH] [--submitters 1,16,256]");
     std::process::exit(2)
 }
 

@@ -148,12 +148,12 @@ fn rss_mb() -> f64 {
 }
 
 /// `--only scale-open`: what a start costs, step by step, on a built directory (`--dir`): the
-/// server's own opens (sled's default 1 GiB cache per database) or, with `--cache-mb N`, the two
+/// server's own opens (`ledger::limits::SLED_CACHE_BYTES` of cache per database) or, with `--cache-mb N`, the two
 /// sled databases opened with an N MB cache. Time and this process's RSS after each step.
 pub fn open_probe(dir: &Path, cache_mb: u64, exchange: Option<&Path>) {
     let started = Instant::now();
     let step = |what: &str| println!("| {what} | {:.2} | {:.1} |", started.elapsed().as_secs_f64(), rss_mb());
-    println!("| step ({}) | seconds since the first | RSS MB |\n|---|---:|---:|", if cache_mb == 0 { "the server's opens, sled's default cache".to_owned() } else { format!("sled opened with a {cache_mb} MB cache") });
+    println!("| step ({}) | seconds since the first | RSS MB |\n|---|---:|---:|", if cache_mb == 0 { "the server's opens".to_owned() } else { format!("sled opened with a {cache_mb} MB cache") });
     step("nothing opened");
     if cache_mb == 0 {
         let store = SledStore::open(dir).expect("the log opens");
