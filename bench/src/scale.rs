@@ -12,6 +12,7 @@
 use crate::history::{directory_bytes, Generator};
 use ledger::history::History;
 use ledger::{SledStore, Store};
+use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
@@ -147,12 +148,12 @@ fn rss_mb() -> f64 {
 }
 
 /// `--only scale-open`: what a start costs, step by step, on a built directory (`--dir`): the
-/// server's own opens (sled's default 1 GiB cache per database) or, with `--cache-mb N`, the two
+/// server's own opens (`ledger::limits::SLED_CACHE_BYTES` of cache per database) or, with `--cache-mb N`, the two
 /// sled databases opened with an N MB cache. Time and this process's RSS after each step.
 pub fn open_probe(dir: &Path, cache_mb: u64, exchange: Option<&Path>) {
     let started = Instant::now();
     let step = |what: &str| println!("| {what} | {:.2} | {:.1} |", started.elapsed().as_secs_f64(), rss_mb());
-    println!("| step ({}) | seconds since the first | RSS MB |\n|---|---:|---:|", if cache_mb == 0 { "the server's opens, sled's default cache".to_owned() } else { format!("sled opened with a {cache_mb} MB cache") });
+    println!("| step ({}) | seconds since the first | RSS MB |\n|---|---:|---:|", if cache_mb == 0 { "the server's opens".to_owned() } else { format!("sled opened with a {cache_mb} MB cache") });
     step("nothing opened");
     if cache_mb == 0 {
         let store = SledStore::open(dir).expect("the log opens");
@@ -175,4 +176,48 @@ pub fn open_probe(dir: &Path, cache_mb: u64, exchange: Option<&Path>) {
         let applied = history.open_tree("history").expect("the history tree").get(b"\xffapplied").expect("reads").is_some();
         step(&format!("the history opened (applied record: {applied})"));
     }
+}
+
+/// `--only history-bytes`: what the history projection of a built directory (`--dir`) holds,
+/// by kind of key: keys, their bytes and their values' bytes, against its files on disk.
+pub fn history_bytes(dir: &Path) {
+    let path = dir.join(ledger::history::HISTORY_DIR);
+    let db = sled::Config::new().path(&path).cache_capacity(64 * 1_048_576).open().expect("the history opens");
+    let tree = db.open_tree("history").expect("the history tree");
+    let mut kinds: BTreeMap<u8, (u64, u64, u64)> = BTreeMap::new();
+    for item in tree.iter() {
+        let (key, value) = item.expect("reads");
+        let kind = kinds.entry(key.first().copied().unwrap_or(0)).or_default();
+        *kind = (kind.0 + 1, kind.1 + key.len() as u64, kind.2 + value.len() as u64);
+    }
+    let disk = directory_bytes(&path).0;
+    println!("| key kind | keys | key bytes | value bytes | bytes a key |\n|---|---:|---:|---:|---:|");
+    let (mut keys, mut bytes) = (0, 0);
+    for (kind, (count, key_bytes, value_bytes)) in &kinds {
+        println!("| 0x{kind:02x} | {count} | {key_bytes} | {value_bytes} | {:.1} |", (key_bytes + value_bytes) as f64 / *count as f64);
+        keys += count;
+        bytes += key_bytes + value_bytes;
+    }
+    println!("| all | {keys} | | {bytes} (keys and values) | {:.1} |", bytes as f64 / keys.max(1) as f64);
+    println!("\nfiles on disk: {disk} bytes, {:.2}× the keys and values", disk as f64 / bytes.max(1) as f64);
+    // The same keys written once, in order, into a new sled database: what sled needs for them
+    // when nothing is rewritten or scattered.
+    let copy_path = dir.join("history.copy");
+    let _ = std::fs::remove_dir_all(&copy_path);
+    let copy = sled::Config::new().path(&copy_path).cache_capacity(64 * 1_048_576).open().expect("a new sled database opens");
+    let copy_tree = copy.open_tree("history").expect("its tree");
+    let mut batch = sled::Batch::default();
+    for (written, item) in tree.iter().enumerate() {
+        let (key, value) = item.expect("reads");
+        batch.insert(key, value);
+        if written % 10_000 == 9_999 {
+            copy_tree.apply_batch(std::mem::take(&mut batch)).expect("writes");
+        }
+    }
+    copy_tree.apply_batch(batch).expect("writes");
+    copy.flush().expect("flushes");
+    drop((copy_tree, copy));
+    let copied = directory_bytes(&copy_path).0;
+    println!("the same keys written once in order into a new sled database: {copied} bytes, {:.2}× the keys and values", copied as f64 / bytes.max(1) as f64);
+    std::fs::remove_dir_all(&copy_path).expect("the copy is removed");
 }

@@ -22,6 +22,12 @@ pub const USERNAME_CHARS_MAX: usize = 20;
 /// Characters in an IP text recorded in the activity log (an IPv6 text is at most 45).
 pub const IP_CHARS_MAX: usize = 45;
 
+/// sled's page cache per database (the log, the history): the pages it keeps in memory after
+/// reading or writing them. sled's default, 1 GiB each, let a server's memory grow with the
+/// history it serves (2.4 GB after ten minutes of mixed load on a 10M-event log); past this,
+/// pages are read again from the files, which the OS's page cache mostly holds.
+pub const SLED_CACHE_BYTES: u64 = 64 * 1024 * 1024;
+
 /// Demo accounts one command retires (two events each): keeps the batch small; a sweep that finds
 /// more goes again.
 pub const DEMO_RETIRED_PER_COMMAND_MAX: usize = 500;

@@ -4,7 +4,7 @@
 mod common;
 
 use common::*;
-use ledger::history::{History, Row, RowKind};
+use ledger::history::{History, Row, RowKind, Settles};
 use ledger::{apply, decide, AccountAction, Command, Envelope, Event, MemStore, OperatorCommand, SportsCommand, State, Store};
 use schemas::sports::{MarketResult, Side};
 use schemas::Role;
@@ -70,8 +70,12 @@ fn the_history_holds_the_rows_of_the_events_and_every_bet_as_the_state_has_it() 
     let actions = row(RowKind::Action);
     assert!(matches!(&actions[..], [Row::Action { by: 2, action: lock, .. }, Row::Action { by: 2, action: credit, remark, .. }] if lock == "Lock betting" && credit == "Credit" && remark == "goodwill"), "{actions:?}");
     assert_eq!(compared.rows, 2 + 1 + 1 + 2);
-    let settled = history.bet(1).expect("reads").expect("kept");
-    assert_eq!(settled.settled.map(|s| s.pnl_minor), Some(8_500), "the back at 1.85 won");
+    let settlements = history.settlements(1).expect("reads");
+    let settled = settlements.first().and_then(|settlement| settlement.bets.first()).expect("kept in its settlement row");
+    assert_eq!((settled.id, settled.settled.map(|s| s.pnl_minor)), (1, Some(8_500)), "the back at 1.85 won");
+    assert_eq!(history.open_bet(1).expect("reads"), None, "a settled bet is no longer open");
+    assert_eq!(history.bet(1, 1).expect("reads").as_ref(), Some(settled), "found in its settlement row by its user");
+    assert_eq!(history.bet(2, 1).expect("reads"), None, "not another user's");
     // A gap is refused: the history never skips events.
     let gap = tempfile::tempdir().expect("temp dir");
     let error = History::open(gap.path()).expect("opens").apply(&log[2..]).expect_err("refused");
@@ -111,4 +115,63 @@ fn the_history_catches_up_from_the_log_and_a_rebuild_gives_it_again() {
     let mut other = open_state.clone();
     other.betting.bets.get_mut(&1).expect("bet 1 is open").stake_minor += 1;
     assert!(open.compare(&open_again, &other).expect_err("differs").contains("bet 1: the history has"));
+}
+
+fn bet_on(mid: u64, request_id: &str) -> Command {
+    let market = market(mid, schemas::sports::MarketType::Match, vec![section(1, 185, 187), section(2, 210, 214)]);
+    Command::Sports(SportsCommand::PlaceBet { user_id: 1, request_id: request_id.into(), market, delay: ledger::BetDelay::default(), stake_minor: 10_000, info: info(1, Side::Back, 185), accept_odds: Default::default() })
+}
+
+fn settle(mid: u64) -> Command {
+    let market = market(mid, schemas::sports::MarketType::Match, vec![section(1, 185, 187), section(2, 210, 214)]);
+    Command::Sports(SportsCommand::SettleMarket { gmid: 500, mid, result: MarketResult::Winner { sid: 2 }, market })
+}
+
+#[test]
+fn a_statement_page_is_a_range_of_settlement_rows_newest_first_with_their_count() {
+    let commands = (7..=11).flat_map(|mid| [bet_on(mid, &format!("r{mid}")), settle(mid)]).collect();
+    let (_, log) = history_log(commands);
+    let store = MemStore::default();
+    store.append(&log).expect("appends");
+    let dir = tempfile::tempdir().expect("temp dir");
+    let history = History::rebuild(dir.path(), &store).expect("rebuilds");
+    let page = |settles, from_ms, to_ms, skip| {
+        let (total, entries) = history.settlement_page(1, settles, from_ms, to_ms, skip, 2).expect("reads");
+        (total, entries.iter().map(|settlement| settlement.entry.mid).collect::<Vec<u64>>())
+    };
+    assert_eq!(page(Settles::Sports, i64::MIN, i64::MAX, 0), (5, vec![11, 10]));
+    assert_eq!(page(Settles::Sports, i64::MIN, i64::MAX, 2), (5, vec![9, 8]));
+    assert_eq!(page(Settles::Sports, i64::MIN, i64::MAX, 4), (5, vec![7]));
+    assert_eq!(page(Settles::Sports, i64::MIN, i64::MAX, 6), (5, vec![]));
+    assert_eq!(page(Settles::Casino, i64::MIN, i64::MAX, 0), (0, vec![]));
+    // Between two settlements' times, both included.
+    let at = |mid| history.settlements(1).expect("reads").iter().find(|settlement| settlement.entry.mid == mid).map(|settlement| settlement.entry.at_ms).expect("settled");
+    assert_eq!(page(Settles::Sports, at(8), at(10), 0), (3, vec![10, 9]));
+    assert_eq!(page(Settles::Sports, at(8) + 1, at(10) - 1, 0), (1, vec![9]));
+    assert_eq!(page(Settles::Sports, at(10), at(8), 0), (0, vec![]), "an empty range");
+    let all: Vec<u64> = history.settlements(1).expect("reads").iter().map(|settlement| settlement.entry.mid).collect();
+    assert_eq!(all, vec![11, 10, 9, 8, 7], "every row, newest first");
+}
+
+#[test]
+fn a_history_of_another_layout_is_dropped_at_open_and_folded_again() {
+    let (state, log) = history_log(commands());
+    let store = MemStore::default();
+    store.append(&log).expect("appends");
+    let dir = tempfile::tempdir().expect("temp dir");
+    {
+        // A history as the layout before the layout record kept it: rows, and its applied event.
+        let db = sled::open(dir.path().join(ledger::history::HISTORY_DIR)).expect("opens");
+        let tree = db.open_tree("history").expect("opens");
+        tree.insert([2u8; 17], &b"a row of the old layout"[..]).expect("writes");
+        tree.insert(b"\xffapplied", &(log.len() as u64).to_be_bytes()).expect("writes");
+        db.flush().expect("flushes");
+    }
+    let history = History::open(dir.path()).expect("opens");
+    assert_eq!(history.applied().expect("reads"), 0, "dropped");
+    assert_eq!(history.catch_up(&store).expect("catches up"), log.len() as u64);
+    let again = tempfile::tempdir().expect("temp dir");
+    history.compare(&History::rebuild(again.path(), &store).expect("rebuilds"), &state).expect("the same as one folded from the log");
+    drop(history);
+    assert_eq!(History::open(dir.path()).expect("opens again").applied().expect("reads"), log.len() as u64, "its own layout is kept");
 }

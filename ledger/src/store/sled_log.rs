@@ -51,7 +51,7 @@ const LOCK_WAIT: std::time::Duration = std::time::Duration::from_secs(2);
 pub(crate) fn open_sled(dir: &Path) -> Result<sled::Db, StoreError> {
     let started = std::time::Instant::now();
     loop {
-        match sled::open(dir).map_err(StoreError::from) {
+        match sled::Config::new().path(dir).cache_capacity(crate::limits::SLED_CACHE_BYTES).open().map_err(StoreError::from) {
             Err(e) if e.is_locked() && started.elapsed() < LOCK_WAIT => std::thread::sleep(std::time::Duration::from_millis(20)),
             opened => return opened,
         }

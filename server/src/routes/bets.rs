@@ -11,6 +11,7 @@ use crate::limits::STATEMENT_ROWS_MAX;
 use crate::http::timefmt::Days;
 use crate::services::views::{open_bets, open_markets, settlement_row, spots};
 use actix_web::{web, HttpRequest, HttpResponse};
+use ledger::history::Settles;
 use ledger::{BetDelay, Command};
 use schemas::bets::{GameBets, PlaceBetRequest, PlaceBetResponse, SettlementRow};
 use crate::services::orders::order_answer;
@@ -146,8 +147,10 @@ pub async fn statement_popup(state: web::Data<AppState>, user: AuthUser, JsonBod
     let settlements = crate::services::history::settlements(history, user.user_id)?;
     let row = settlements
         .iter()
-        .filter(|entry| body.seq.is_none_or(|seq| entry.seq == seq))
-        .filter_map(|entry| settlement_row(&ledger, history, entry))
+        .filter(|settlement| body.seq.is_none_or(|seq| settlement.entry.seq == seq))
+        // A round's row shows its number above the casino ids' base (`views::bet_view`).
+        .filter(|settlement| settlement.entry.mid == body.market_id || settlement.entry.mid.checked_sub(ledger::ids::CASINO_ID_BASE) == Some(body.market_id))
+        .filter_map(|settlement| settlement_row(&ledger, history, settlement))
         .find(|row| row.market_id == body.market_id)
         .ok_or_else(|| ApiError::not_found("No statement row for this market".into()))?;
     Ok(ok("Success", row))
@@ -210,16 +213,10 @@ pub async fn get_bet_statement(state: web::Data<AppState>, user: AuthUser, query
     let ledger = state.engine.read();
     ledger.accounts.users.get(&user.user_id).ok_or_else(|| ApiError::not_found("Unknown user".into()))?;
     let history = state.history.at(ledger.head_seq)?;
-    let settlements = crate::services::history::settlements(history, user.user_id)?;
-    let rows: Vec<SettlementRow> = settlements
-        .iter()
-        .filter(|entry| entry.at_ms >= from_ms && entry.at_ms <= to_ms)
-        .filter_map(|entry| settlement_row(&ledger, history, entry))
-        .filter(|row| row.bets.first().is_some_and(|bet| bet.casino == casino))
-        .collect();
-    let total = rows.len() as u64;
+    let settles = if casino { Settles::Casino } else { Settles::Sports };
     let skip = usize::try_from(u64::from(page - 1) * u64::from(limit)).unwrap_or(usize::MAX);
-    let rows = rows.into_iter().skip(skip).take(limit as usize).collect();
+    let (total, entries) = history.settlement_page(user.user_id, settles, from_ms, to_ms, skip, limit as usize).map_err(crate::http::error::history_failed)?;
+    let rows = entries.iter().filter_map(|settlement| settlement_row(&ledger, history, settlement)).collect();
     Ok(Encrypted(Envelope { success: true, message: "Success".into(), data: rows, total: Some(total) }))
 }
 

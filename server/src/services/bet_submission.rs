@@ -104,7 +104,7 @@ pub fn answer(state: &AppState, user_id: u64, submitted: Result<Committed, Engin
     // Open, or already settled (a casino round that resulted meanwhile): then it is history.
     let bet = match ledger.betting.bets.get(&bet_id) {
         Some(bet) => bet.clone(),
-        None => state.history.at(ledger.head_seq)?.bet(bet_id)?.ok_or_else(missing)?,
+        None => state.history.at(ledger.head_seq)?.bet(user_id, bet_id)?.ok_or_else(missing)?,
     };
     Ok((message, PlaceBetResponse { bet: bet_view(&ledger, None, &bet), balance: Money(account.available_minor()), exp: Money(-account.exposure_minor), order: None }))
 }

@@ -11,12 +11,9 @@ pub fn account_rows(history: &History, user_id: ledger::UserId) -> ApiResult<Vec
     })
 }
 
-/// One account's settlement rows (one per settled market or round), newest first.
-pub fn settlements(history: &History, user_id: ledger::UserId) -> ApiResult<Vec<ledger::SettlementEntry>> {
-    rows(history, RowKind::Settlement, user_id, |row| match row {
-        Row::Settlement(entry) => Some(entry),
-        _ => None,
-    })
+/// One account's settlement rows (one per settled market or round) and their bets, newest first.
+pub fn settlements(history: &History, user_id: ledger::UserId) -> ApiResult<Vec<ledger::history::Settlement>> {
+    history.settlements(user_id).map_err(crate::http::error::history_failed)
 }
 
 /// One account's sign-ins and password changes, newest first.

@@ -6,7 +6,7 @@ use crate::http::timefmt::rfc3339;
 use ledger::betting::{book_outcomes, exposure_minor, liability_minor, profit_minor, BookKind, Outcome, Payoff};
 use ledger::ids::CASINO_ID_BASE;
 use crate::http::error::ApiResult;
-use ledger::history::History;
+use ledger::history::{History, Settlement};
 use ledger::{Account, Bet, State, UserId};
 use schemas::bets::{BetView, OpenMarket, RunRow, SectionBook, SettlementRow, SpotsData};
 use schemas::sports::Price;
@@ -179,10 +179,8 @@ pub fn user_view(account: &Account) -> User {
 pub fn round_bets(ledger: &State, history: &History, user_id: u64, book: u64) -> ApiResult<Vec<BetView>> {
     let open = ledger.betting.books.range(ledger::BookKey::all_of(book)).filter_map(|(_, b)| b.open.get(&user_id)).flatten().filter_map(|id| ledger.betting.bets.get(id)).cloned();
     let mut bets: Vec<Bet> = open.collect();
-    for entry in crate::services::history::settlements(history, user_id)?.iter().filter(|entry| entry.mid == book) {
-        for id in &entry.bets {
-            bets.extend(history.bet(*id)?);
-        }
+    for settlement in crate::services::history::settlements(history, user_id)?.into_iter().filter(|settlement| settlement.entry.mid == book) {
+        bets.extend(settlement.bets);
     }
     let mut bets: Vec<BetView> = bets.iter().map(|bet| bet_view(ledger, Some(history), bet)).collect();
     bets.sort_by_key(|b| std::cmp::Reverse(b.bet_id));
@@ -190,8 +188,9 @@ pub fn round_bets(ledger: &State, history: &History, user_id: u64, book: u64) ->
 }
 
 /// One settled market or round of a statement, with its bets (from the history).
-pub fn settlement_row(ledger: &ledger::State, history: &History, entry: &ledger::SettlementEntry) -> Option<SettlementRow> {
-    let bets: Vec<_> = entry.bets.iter().filter_map(|id| history.bet(*id).ok().flatten()).map(|bet| bet_view(ledger, Some(history), &bet)).collect();
+pub fn settlement_row(ledger: &ledger::State, history: &History, settlement: &Settlement) -> Option<SettlementRow> {
+    let entry = &settlement.entry;
+    let bets: Vec<_> = settlement.bets.iter().map(|bet| bet_view(ledger, Some(history), bet)).collect();
     let first = bets.first()?;
     let (event_name, market_name) = (first.event_name.clone(), first.market_name.clone());
     let (market_id, game_id) = (first.market_id, first.game_id);
