@@ -449,8 +449,8 @@ impl Store for JetStreamStore {
                         Ok(stored) if unanswered.iter().any(|earlier| earlier.as_slice() == stored.payload.as_ref()) => return Ok(Appended::Earlier(expected + 1, stored.payload.to_vec())),
                         Ok(_) => return Err(e),
                         // Not known whose it is: just after a quorum came back the stream answers
-                        // 503 for a while. Asked again; never taken for another engine's (that
-                        // fenced this one for good in a partition test, 2026-11-28).
+                        // 503 for a while. Asked again, never taken for another engine's: that
+                        // would fence the only engine there is for good.
                         Err(_) if tokio::time::Instant::now() < deadline => tokio::time::sleep(APPEND_RETRY_PAUSE).await,
                         Err(read) => return Err(jetstream::context::PublishError::with_source(PublishErrorKind::Other, read)),
                     },

@@ -586,90 +586,70 @@ async fn with_two_of_three_servers_killed_writes_are_refused_reads_go_on_and_wri
 
 #[actix_web::test]
 async fn pausing_one_server_of_three_under_load_loses_and_doubles_nothing() {
+    // SIGSTOP: the node is cut off (its connections stay open, nothing answers), longer than the
+    // lease's life; then it comes back and catches up.
     let (nodes, all) = cluster().await;
-    let mut engine = Engine::start(&all);
-    let load = load(&engine).await;
-    load.until(Duration::from_secs(20), "credits acknowledged before the fault", |s| s.iter().filter(|s| s.acknowledged).count() >= 20).await;
-    sleep(Duration::from_secs(1)).await;
-
-    // SIGSTOP: the node is cut off (its connections stay open, nothing answers), longer than
-    // the lease's life; then it comes back and catches up.
-    let leader = stream_leader(&all, &nodes).await;
-    let before = load.acknowledged();
-    let paused = Instant::now();
-    nodes[leader].signal("-STOP");
-    let resumed = load.until(Duration::from_secs(30), "a credit acknowledged while one server is paused", |s| s.iter().any(|s| s.acknowledged && s.sent > paused)).await;
-    sleep(Duration::from_secs(8)).await;
-    let woke = Instant::now();
-    nodes[leader].signal("-CONT");
-    sleep(Duration::from_secs(4)).await;
-    let after = load.acknowledged_after(paused);
-    let after_wake = load.acknowledged_after(woke);
-    let (sent, reads) = load.stop().await;
-    assert!(engine.exited().is_none(), "the engine runs on: {}", engine.said());
-    assert!(after_wake >= 5, "writes go on once the paused server is back: {after_wake}");
-    let pause = longest_pause(&sent, paused);
-    assert!(pause < Duration::from_secs(15), "the longest pause in acknowledged writes: {pause:?}");
-    let refused = sent.iter().filter(|s| !s.acknowledged && s.sent > paused).count();
-    let failed_reads = reads.iter().filter(|r| r.1 != Some(200)).count();
-    eprintln!("refusals: {}; failed reads: {}", refusals(&sent, paused), failed_reads_by_status(&reads));
-
-    let check = check_log(&all, &engine.name, &sent).await;
-    assert_eq!(check.lost, 0, "acknowledged credits missing from the log");
-    assert_eq!(check.duplicated, 0, "credits in the log twice");
-    eprintln!(
-        "pause one of three (SIGSTOP the stream leader n{leader} for {:.1} s, then SIGCONT): acknowledged {} ({before} before, {after} after the pause began, {after_wake} after it ended), lost {}, duplicated {}, refused or unanswered {refused}, not acknowledged but stored {}, first acknowledged credit sent after the pause answered {:.2} s after it, longest pause in acknowledgements {:.2} s, reads {} (failed {failed_reads})",
-        (woke - paused).as_secs_f64(),
-        check.acknowledged,
-        check.lost,
-        check.duplicated,
-        check.unacknowledged_stored,
-        resumed.as_secs_f64(),
-        pause.as_secs_f64(),
-        reads.len()
-    );
+    let fault = LeaderFault { what: "pause one of three (SIGSTOP the", back: "SIGCONT", pause_max: Duration::from_secs(15) };
+    leader_out_and_back(&all, &nodes, fault, |leader| nodes[leader].signal("-STOP"), |leader| nodes[leader].signal("-CONT")).await;
 }
 
 #[actix_web::test]
 async fn cutting_one_server_off_the_network_under_load_loses_and_doubles_nothing() {
+    // The stream's leader is cut off the other two and off the engine (its relays fall silent),
+    // then joined again.
     let (nodes, all, network) = cluster_behind_relays().await;
-    let mut engine = Engine::start(&all);
+    let fault = LeaderFault { what: "cut one of three off the network (the", back: "joined again", pause_max: Duration::from_secs(20) };
+    leader_out_and_back(&all, &nodes, fault, |leader| network.isolate(leader, true), |leader| network.isolate(leader, false)).await;
+}
+
+/// A fault of one server that leaves the other two a quorum, as `leader_out_and_back` prints it.
+struct LeaderFault {
+    what: &'static str,
+    back: &'static str,
+    /// The longest pause in acknowledged writes allowed.
+    pause_max: Duration,
+}
+
+/// Under the operators' load, takes the stream's leader `out`, then brings it `back` after 8 s of
+/// writes going on: the other two elect a leader of their own (so the fault was real), the
+/// engine runs on, writes pause less than `pause_max` and go on after, nothing acknowledged is
+/// lost or doubled. Prints the figures.
+async fn leader_out_and_back(all: &str, nodes: &[NatsNode], fault: LeaderFault, out: impl Fn(usize), back: impl Fn(usize)) {
+    let mut engine = Engine::start(all);
     let load = load(&engine).await;
     load.until(Duration::from_secs(20), "credits acknowledged before the fault", |s| s.iter().filter(|s| s.acknowledged).count() >= 20).await;
     sleep(Duration::from_secs(1)).await;
 
-    // The stream's leader is cut off the other two and off the engine: the two elect a new
-    // leader, the engine's client leaves the silent server, and writes go on; then it joins again.
-    let leader = stream_leader(&all, &nodes).await;
+    let leader = stream_leader(all, nodes).await;
     let before = load.acknowledged();
-    let cut = Instant::now();
-    network.isolate(leader, true);
-    let resumed = load.until(Duration::from_secs(40), "a credit acknowledged while one server is cut off", |s| s.iter().any(|s| s.acknowledged && s.sent > cut)).await;
-    // The cut is real: the two others elected a leader of their own (the relays are the only way
-    // between the servers).
-    let elected = stream_leader(&all, &nodes).await;
-    assert_ne!(elected, leader, "the servers still reached the one cut off");
+    let fault_at = Instant::now();
+    out(leader);
+    let resumed = load.until(Duration::from_secs(40), "a credit acknowledged while one server is out", |s| s.iter().any(|s| s.acknowledged && s.sent > fault_at)).await;
+    let elected = stream_leader(all, nodes).await;
+    assert_ne!(elected, leader, "the others still reached the server taken out");
     sleep(Duration::from_secs(8)).await;
-    let joined = Instant::now();
-    network.isolate(leader, false);
+    let back_at = Instant::now();
+    back(leader);
     sleep(Duration::from_secs(6)).await;
-    let after = load.acknowledged_after(cut);
-    let after_join = load.acknowledged_after(joined);
+    let after = load.acknowledged_after(fault_at);
+    let after_back = load.acknowledged_after(back_at);
     let (sent, reads) = load.stop().await;
     assert!(engine.exited().is_none(), "the engine runs on: {}", engine.said());
-    assert!(after_join >= 5, "writes go on once the server is back: {after_join}");
-    let pause = longest_pause(&sent, cut);
-    assert!(pause < Duration::from_secs(20), "the longest pause in acknowledged writes: {pause:?}");
-    let refused = sent.iter().filter(|s| !s.acknowledged && s.sent > cut).count();
+    assert!(after_back >= 5, "writes go on once the server is back: {after_back}");
+    let pause = longest_pause(&sent, fault_at);
+    assert!(pause < fault.pause_max, "the longest pause in acknowledged writes: {pause:?}");
+    let refused = sent.iter().filter(|s| !s.acknowledged && s.sent > fault_at).count();
     let failed_reads = reads.iter().filter(|r| r.1 != Some(200)).count();
-    eprintln!("refusals: {}; failed reads: {}", refusals(&sent, cut), failed_reads_by_status(&reads));
+    eprintln!("refusals: {}; failed reads: {}", refusals(&sent, fault_at), failed_reads_by_status(&reads));
 
-    let check = check_log(&all, &engine.name, &sent).await;
+    let check = check_log(all, &engine.name, &sent).await;
     assert_eq!(check.lost, 0, "acknowledged credits missing from the log");
     assert_eq!(check.duplicated, 0, "credits in the log twice");
     eprintln!(
-        "cut one of three off the network (the stream leader n{leader} for {:.1} s, then joined again; n{elected} elected): acknowledged {} ({before} before, {after} after the cut, {after_join} after it joined), lost {}, duplicated {}, refused or unanswered {refused}, not acknowledged but stored {}, first acknowledged credit sent after the cut answered {:.2} s after it, longest pause in acknowledgements {:.2} s, reads {} (failed {failed_reads})",
-        (joined - cut).as_secs_f64(),
+        "{} stream leader n{leader} for {:.1} s, then {}; n{elected} elected): acknowledged {} ({before} before, {after} after the fault, {after_back} after it ended), lost {}, duplicated {}, refused or unanswered {refused}, not acknowledged but stored {}, first acknowledged credit sent after the fault answered {:.2} s after it, longest pause in acknowledgements {:.2} s, reads {} (failed {failed_reads})",
+        fault.what,
+        (back_at - fault_at).as_secs_f64(),
+        fault.back,
         check.acknowledged,
         check.lost,
         check.duplicated,
