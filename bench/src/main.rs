@@ -247,9 +247,9 @@ fn print_history(backend: history::Backend, report: &history::HistoryReport) {
     let mut rows = vec![("write the history (batches of 1,000 events, one flush each)", report.write_elapsed)];
     if let Some(raw) = &report.raw {
         rows.extend([
-            ("sled: iterate the log tree, fresh open (no decode)", raw.iterate_cold),
-            ("sled: iterate the log tree again, warm cache (no decode)", raw.iterate_warm),
-            ("sled: iterate + rmp-serde decode, warm", raw.iterate_decode),
+            ("sled: iterate the log's chunks and singles, fresh open (no decode)", raw.iterate_cold),
+            ("sled: iterate them again, warm cache (no decode)", raw.iterate_warm),
+            ("sled: iterate + unpack + rmp-serde decode, warm", raw.iterate_decode),
         ]);
     }
     rows.extend([

@@ -28,6 +28,12 @@ pub const IP_CHARS_MAX: usize = 45;
 /// pages are read again from the files, which the OS's page cache mostly holds.
 pub const SLED_CACHE_BYTES: u64 = 64 * 1024 * 1024;
 
+/// Events a sealed chunk of the sled log packs into one record (`store::chunks`). A record per
+/// event costs sled memory for as long as the log is open, so the log keeps at most twice this
+/// many newest events as single keys. 1,024 events of about 120 bytes are some 40 KB packed,
+/// well under the size (128 KB) past which sled stores a value in a file of its own.
+pub const SEAL_EVENTS: u64 = 1024;
+
 /// Demo accounts one command retires (two events each): keeps the batch small; a sweep that finds
 /// more goes again.
 pub const DEMO_RETIRED_PER_COMMAND_MAX: usize = 500;

@@ -54,7 +54,9 @@ const BETTOR_FUNDS: f64 = 1_000_000.0;
 /// 127.0.0.1), prices frozen so bets are taken at the price asked, no in-play delay; a snapshot
 /// of the state every 300 events, looked for every 250 ms, so restarts start from snapshots (some
 /// cut off by the kill) and the checks below hold for a state restored from one.
-const ENV: [(&str, &str); 6] = [
+const ENV: [(&str, &str); 7] = [
+    // Chunks of 16 events on sled: the kills land while the sealer packs them.
+    (ledger::store::sled_log::SEAL_EVENTS_VAR, "16"),
     ("APP_LIMITS__API_REQUESTS_PER_SEC_PER_IP", "0"),
     ("APP_LIMITS__BETS_PER_SEC_PER_ACCOUNT", "0"),
     ("APP_FEED__SPEED", "0"),
@@ -399,6 +401,11 @@ async fn survives_sigkill(log_kind: &str, rounds_default: usize) {
         assert_audit_passes(&dir, round);
     }
     assert!(ledger::store::held_log(&dir).is_some_and(|held| held.name() == log_kind), "the data directory keeps its log in {log_kind}");
+    if log_kind == "sled" {
+        let store = ledger::SledStore::open_sealing(&dir, 16).expect("the log opens");
+        let head = ledger::Store::head(&store);
+        assert!(store.sealed() > head / 2, "the sealer packed most of the log: {} of {head} events", store.sealed());
+    }
 
     // Assert: enough load, nothing refused, each acknowledgement in the log once.
     assert!(seen.acknowledged() >= rounds * ACKNOWLEDGED_PER_ROUND_MIN, "{rounds} rounds, {} acknowledged", seen.acknowledged());

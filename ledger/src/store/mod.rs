@@ -4,6 +4,7 @@
 //! them. `open_data_dir` picks the local store a data directory holds, so nothing outside
 //! the store code knows which runs (DESIGN §8).
 
+pub mod chunks;
 pub mod head;
 pub mod mem;
 pub mod segments;
