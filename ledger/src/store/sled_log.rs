@@ -564,6 +564,20 @@ mod sealing_tests {
     }
 
     #[test]
+    fn a_log_made_before_the_chunks_is_packed_after_it_opens() {
+        let dir = tempfile::tempdir().expect("temp dir");
+        drop(appended(dir.path(), 40, 100));
+        let store = SledStore::open_sealing(dir.path(), 4).expect("opens");
+        assert_eq!((store.head(), store.sealed()), (40, 0), "all single");
+        let started = std::time::Instant::now();
+        while store.sealed() < 36 && started.elapsed() < Duration::from_secs(10) {
+            std::thread::sleep(Duration::from_millis(10));
+        }
+        assert_eq!(store.sealed(), 36, "packed by the sealer's own look, with no append");
+        assert_eq!(seqs(&store, 1), (1..=40).collect::<Vec<_>>());
+    }
+
+    #[test]
     fn the_sealer_thread_packs_as_the_log_grows() {
         let dir = tempfile::tempdir().expect("temp dir");
         let store = appended(dir.path(), 40, 4);
