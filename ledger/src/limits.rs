@@ -28,11 +28,15 @@ pub const IP_CHARS_MAX: usize = 45;
 /// pages are read again from the files, which the OS's page cache mostly holds.
 pub const SLED_CACHE_BYTES: u64 = 64 * 1024 * 1024;
 
-/// Events a sealed chunk of the sled log packs into one record (`store::chunks`). A record per
-/// event costs sled memory for as long as the log is open, so the log keeps at most twice this
-/// many newest events as single keys. 1,024 events of about 120 bytes are some 40 KB packed,
-/// well under the size (128 KB) past which sled stores a value in a file of its own.
+/// Events a sealed chunk of the sled log packs at most (`store::chunks`); the log keeps between
+/// one and two times this many newest events as single keys. A record per event costs sled
+/// memory for as long as the log is open.
 pub const SEAL_EVENTS: u64 = 1024;
+
+/// A sealed chunk's packed size at most. sled 0.34 writes a tree node (up to 17 keys and their
+/// values) of more than 128 KB to a file of its own under `blobs/`, which it never syncs, so a
+/// power loss could lose it while the log says it is there: 17 chunks of 6 KB stay under that.
+pub const CHUNK_BYTES_MAX: usize = 6 * 1024;
 
 /// Demo accounts one command retires (two events each): keeps the batch small; a sweep that finds
 /// more goes again.

@@ -5,8 +5,8 @@
 //! costs memory in proportion to its length (about 30 bytes an event: a 50M-event log would need
 //! 1.5 GB just to be open) and 1.9 to 2.6 times its encoded bytes on disk. So the log keeps its
 //! newest events one key each, as the engine appends them, and a thread (`SledStore`'s sealer)
-//! packs older ones, [`SEAL_EVENTS`] at a time, into one record of the `sealed` tree, then takes
-//! their single keys out. A chunk is written before its singles are removed, and sled recovers a
+//! packs older ones, up to [`SEAL_EVENTS`] at a time and at most [`CHUNK_BYTES_MAX`] packed,
+//! into one record of the `sealed` tree, then takes their single keys out. A chunk is written before its singles are removed, and sled recovers a
 //! prefix of what was written, so after any crash every event is in a chunk, a single, or both
 //! (then the chunk is the one read, and the next open removes the singles).
 //!
@@ -22,7 +22,7 @@
 
 use super::{decode, StoreError};
 use crate::event::Envelope;
-pub use crate::limits::SEAL_EVENTS;
+pub use crate::limits::{CHUNK_BYTES_MAX, SEAL_EVENTS};
 
 const CHUNK_FORMAT: u8 = 1;
 /// zstd's level: the chunks are written off the engine's path, and read back at replays.
@@ -41,6 +41,20 @@ pub fn pack<'a>(encoded: impl ExactSizeIterator<Item = &'a [u8]>) -> Vec<u8> {
     value.extend_from_slice(&count.to_be_bytes());
     value.extend(zstd::bulk::compress(&raw, ZSTD_LEVEL).expect("zstd compresses a buffer in memory"));
     value
+}
+
+/// Packs as many of the first encoded envelopes as fit in `bytes_max` (at least one): the chunk
+/// and how many it holds. Tries them all, then fewer in proportion to what the last try took.
+pub fn pack_within(encoded: &[impl AsRef<[u8]>], bytes_max: usize) -> (Vec<u8>, usize) {
+    let mut count = encoded.len();
+    loop {
+        let value = pack(encoded[..count].iter().map(AsRef::as_ref));
+        if value.len() <= bytes_max || count <= 1 {
+            return (value, count);
+        }
+        // Nine tenths of the share that would fit, and always fewer than this try.
+        count = (count * bytes_max * 9 / (value.len() * 10)).clamp(1, count - 1);
+    }
 }
 
 /// How many events the chunk at `first` holds, from its header alone.
@@ -80,6 +94,21 @@ mod tests {
 
     fn envelopes(from: u64, count: u64) -> Vec<Envelope> {
         (from..from + count).map(|seq| Envelope { seq, at_ms: seq as i64, event: Event::Accounts(AccountEvent::RulesAccepted { user_id: seq }) }).collect()
+    }
+
+    #[test]
+    fn a_chunk_holds_as_many_events_as_fit_its_bytes() {
+        let events = envelopes(1, 600);
+        let encoded: Vec<Vec<u8>> = events.iter().map(encode).collect();
+        let (value, count) = pack_within(&encoded, 100_000);
+        assert_eq!(count, 600, "all fit");
+        assert_eq!(unpack(1, &value).expect("unpacks"), events);
+        let (value, count) = pack_within(&encoded, 600);
+        assert!(value.len() <= 600 && count < 600 && count > 10, "{count} events in {} bytes", value.len());
+        assert_eq!(unpack(1, &value).expect("unpacks"), events[..count]);
+        let (value, count) = pack_within(&encoded, 1);
+        assert_eq!(count, 1, "one at least, whatever its size");
+        assert_eq!(unpack(1, &value).expect("unpacks"), events[..1]);
     }
 
     #[test]

@@ -233,18 +233,19 @@ impl Shared {
                 return Ok(());
             };
             let first = self.sealed.load(Ordering::Acquire) + 1;
-            let last = first + self.seal_events - 1;
-            let packed = self.seal(files, first, last);
+            let packed = self.seal(files, first);
             if packed.is_err() {
                 self.failed.store(true, Ordering::Release);
             }
-            packed?;
-            self.sealed.store(last, Ordering::Release);
+            self.sealed.store(packed?, Ordering::Release);
         }
         Ok(())
     }
 
-    fn seal(&self, files: &SledFiles, first: u64, last: u64) -> Result<(), StoreError> {
+    /// Packs a chunk from `first`: up to `seal_events` events, as many as fit
+    /// `chunks::CHUNK_BYTES_MAX`. The last event it packed.
+    fn seal(&self, files: &SledFiles, first: u64) -> Result<u64, StoreError> {
+        let last = first + self.seal_events - 1;
         let mut singles = Vec::with_capacity(usize::try_from(self.seal_events).unwrap_or(0));
         for (seq, item) in (first..).zip(files.log.range(first.to_be_bytes()..=last.to_be_bytes())) {
             let (key, value) = item?;
@@ -254,16 +255,18 @@ impl Shared {
             }
             singles.push(value);
         }
-        if singles.len() as u64 != last - first + 1 {
+        if singles.len() as u64 != self.seal_events {
             return Err(StoreError::OutOfSequence { expected: first + singles.len() as u64, found: last + 1 });
         }
-        files.sealed.insert(first.to_be_bytes(), chunks::pack(singles.iter().map(|value| &value[..])))?;
+        let (chunk, count) = chunks::pack_within(&singles, chunks::CHUNK_BYTES_MAX);
+        let last = first + count as u64 - 1;
+        files.sealed.insert(first.to_be_bytes(), chunk)?;
         let mut removes = sled::Batch::default();
         for seq in first..=last {
             removes.remove(&seq.to_be_bytes());
         }
         files.log.apply_batch(removes)?;
-        Ok(())
+        Ok(last)
     }
 }
 
