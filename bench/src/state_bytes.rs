@@ -4,7 +4,6 @@
 //! time, and prints its entries and its encoded bytes (MessagePack, as a snapshot holds it), beside
 //! the process's RSS before and after the restore.
 
-use ledger::history::History;
 use ledger::state::State;
 use ledger::{SledStore, Store};
 use std::path::Path;
@@ -29,19 +28,18 @@ fn row(name: &str, entries: usize, encoded: Result<Vec<u8>, rmp_serde::encode::E
 
 pub fn probe(dir: &Path, exchange: Option<&Path>) {
     let store = SledStore::open(dir).expect("the log opens");
-    drop(History::open(dir).expect("the history opens"));
     let build = exchange.map_or_else(ledger::snapshot::this_build, ledger::snapshot::build_of);
-    let (rss, started) = (rss_mb(), Instant::now());
-    let (state, restored) = ledger::Snapshots::reading(dir, build).restore(&store).expect("the state restores");
-    println!(
-        "state at event {} (snapshot {} + {} events) in {:.2} s; RSS {rss:.1} → {:.1} MB; encoded {:.2} MB\n",
-        store.head(),
-        restored.snapshot_seq,
-        restored.tail_events,
-        started.elapsed().as_secs_f64(),
-        rss_mb(),
-        mb(state.fingerprint().len() as i64)
-    );
+    let snapshots = ledger::Snapshots::reading(dir, build);
+    // The parts of a restore one by one, then the restore itself, RSS after each.
+    println!("| step | RSS MB |\n|---|---:|\n| the sled log opened | {:.1} |", rss_mb());
+    let last = store.read_from(store.head()).next().map(|e| e.map(|e| e.seq));
+    println!("| its last event read ({last:?}) | {:.1} |", rss_mb());
+    let newest = snapshots.latest(&store).map(|state| state.head_seq);
+    println!("| the newest trusted snapshot decoded and dropped ({newest:?}) | {:.1} |", rss_mb());
+    let started = Instant::now();
+    let (state, restored) = snapshots.restore(&store).expect("the state restores");
+    println!("| the state restored (snapshot {} + {} events, {:.2} s) | {:.1} |", restored.snapshot_seq, restored.tail_events, started.elapsed().as_secs_f64(), rss_mb());
+    println!("\nthe state at event {}: {:.2} MB encoded\n", state.head_seq, mb(state.fingerprint().len() as i64));
     drop(store);
     // The same state decoded again from its bytes on this one thread, the first kept: what its
     // values take in memory, without the restore's parts, threads and log reads.
@@ -79,7 +77,8 @@ fn collections(mut state: State) {
     row("exchange.orders", e.orders.len(), rmp_serde::to_vec(&e.orders));
     row("exchange.markets", e.markets.len(), rmp_serde::to_vec(&e.markets));
     let s = std::mem::take(&mut state.sports);
-    row("sports.resulted", s.resulted.len(), rmp_serde::to_vec(&s.resulted));
+    row("sports.resulted (runs of ids)", s.resulted.runs(), rmp_serde::to_vec(&s.resulted));
+    row("sports.voided (runs of ids)", s.voided.runs(), rmp_serde::to_vec(&s.voided));
     row("sports.withdrawn", s.withdrawn.len(), rmp_serde::to_vec(&s.withdrawn));
     row("sports.market_holds", s.market_holds.len(), rmp_serde::to_vec(&s.market_holds));
     let c = std::mem::take(&mut state.casino);
