@@ -36,6 +36,8 @@
 //!    directory, timed, with this process's RSS after each (where the server's memory goes).
 //!    `--only history-bytes --dir DATA_DIR`: what its history projection holds, by kind of key
 //!    (keys, key and value bytes), against the projection's files on disk.
+//!    `--only state-bytes --dir DATA_DIR [--exchange PATH]`: the state restored as a start
+//!    restores it, and each of its big collections' entries and encoded bytes.
 //!
 //! `--only engine` runs only the engine rows of the two local logs (the peers comparison of
 //! `scripts/bench-server --peers`), and `--submitters 1,16,64,256` replaces the default counts.
@@ -49,6 +51,7 @@ mod history;
 mod markets;
 mod orders;
 mod scale;
+mod state_bytes;
 mod stats;
 
 use stats::Row;
@@ -116,7 +119,7 @@ fn options() -> Options {
             "--exchange" => options.exchange = Some(PathBuf::from(args.next().unwrap_or_else(|| usage("--exchange needs the server's path")))),
             "--every" => options.every_events = value::<u64>(args.next(), "--every").max(1),
             "--only" => match args.next().as_deref() {
-                Some(part @ ("durable" | "engine" | "orders" | "cashouts" | "replay" | "startup" | "travel" | "scale" | "scale-open" | "history-bytes")) => options.only = Some(part.to_owned()),
+                Some(part @ ("durable" | "engine" | "orders" | "cashouts" | "replay" | "startup" | "travel" | "scale" | "scale-open" | "history-bytes" | "state-bytes")) => options.only = Some(part.to_owned()),
                 _ => usage("--only takes durable, engine, orders, cashouts, replay, startup, travel or scale"),
             },
             "--submitters" => options.submitters = counts(args.next()),
@@ -139,7 +142,7 @@ fn counts(text: Option<String>) -> Vec<usize> {
 }
 
 fn usage(problem: &str) -> ! {
-    eprintln!("{problem}\nusage: ledger-bench [--quick] [--seconds S] [--events N] [--dir DIR] [--only durable|engine|orders|cashouts|replay|startup|travel|scale|scale-open|history-bytes] [--tail N] [--every N] [--accounts N] [--cache-mb N] [--exchange PATH] [--submitters 1,16,256]");
+    eprintln!("{problem}\nusage: ledger-bench [--quick] [--seconds S] [--events N] [--dir DIR] [--only durable|engine|orders|cashouts|replay|startup|travel|scale|scale-open|history-bytes|state-bytes] [--tail N] [--every N] [--accounts N] [--cache-mb N] [--exchange PATH] [--submitters 1,16,256]");
     std::process::exit(2)
 }
 
@@ -366,6 +369,10 @@ async fn main() {
     }
     if options.only.as_deref() == Some("scale-open") {
         scale::open_probe(&options.dir, options.cache_mb, options.exchange.as_deref());
+        return;
+    }
+    if options.only.as_deref() == Some("state-bytes") {
+        state_bytes::probe(&options.dir, options.exchange.as_deref());
         return;
     }
     if options.only.as_deref() == Some("history-bytes") {

@@ -114,7 +114,7 @@ pub fn build(dir: &Path, events: u64, accounts: usize, every: u64, exchange: Opt
         events: state.head_seq,
         users: state.accounts.users.len(),
         open_bets: state.betting.bets.len(),
-        settled_markets: state.sports.resulted.len(),
+        settled_markets: state.sports.resulted.len() as usize,
         encoded_bytes,
         write_elapsed,
         finish_elapsed,

@@ -13,6 +13,7 @@ pub fn apply(state: &mut State, envelope: &Envelope) {
     state.head_seq = envelope.seq;
     state.head_at_ms = envelope.at_ms;
     let at_ms = envelope.at_ms;
+    accounts::apply::expire_sessions(&mut state.accounts, at_ms);
     match &envelope.event {
         Event::Accounts(event) => accounts::apply(&mut state.accounts, at_ms, event),
         Event::Bets(event) => {

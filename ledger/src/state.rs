@@ -14,7 +14,6 @@ use crate::oversight::decide::Overseen;
 use crate::secure::SecureState;
 use crate::sports::model::Sports;
 use crate::wallet::{Holder, Holders, WalletState};
-use schemas::sports::MarketResult;
 use serde::{Deserialize, Serialize};
 
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
@@ -36,14 +35,14 @@ impl State {
     /// Whether a market or casino round (of match `gmid`) has its result: it takes no bets and
     /// settles no more.
     pub fn is_resulted(&self, gmid: u64, mid: u64) -> bool {
-        self.sports.resulted.contains_key(&mid) || self.casino.resulted.of_gmid(gmid, mid)
+        self.sports.resulted.contains(mid) || self.casino.resulted.of_gmid(gmid, mid)
     }
 
     /// A settled sports bet whose market was void: its stake came back and nothing decided it
     /// (the result modal's "Deleted" bets). A casino round's void is in the history
     /// (`History::round`).
     pub fn is_voided_market(&self, bet: &Bet) -> bool {
-        bet.settled.is_some() && !matches!(bet.payoff, Payoff::Item { .. }) && matches!(self.sports.resulted.get(&bet.book.mid), Some(MarketResult::Void))
+        bet.settled.is_some() && !matches!(bet.payoff, Payoff::Item { .. }) && self.sports.voided.contains(bet.book.mid)
     }
 
     /// The parts an operator's action reads.

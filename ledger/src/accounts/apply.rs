@@ -53,6 +53,7 @@ pub fn apply(accounts: &mut Accounts, at_ms: i64, event: &AccountEvent) {
             };
             accounts.by_access.insert(*access, *session_id);
             accounts.by_refresh.insert(*refresh, *session_id);
+            accounts.session_expiry.insert((*refresh_expires_ms, *session_id));
             accounts.sessions.insert(*session_id, session);
             accounts.next_session_id = accounts.next_session_id.max(*session_id + 1);
             let user = accounts.account_mut(*user_id);
@@ -62,17 +63,24 @@ pub fn apply(accounts: &mut Accounts, at_ms: i64, event: &AccountEvent) {
         }
         AccountEvent::TokensRotated { session_id, access, refresh, access_expires_ms, refresh_expires_ms } => {
             let session = accounts.sessions.get_mut(session_id).expect("decide rotates live sessions only");
-            let (old_access, old_refresh) = (session.access, session.refresh);
+            let (old_access, old_refresh, old_expires_ms) = (session.access, session.refresh, session.refresh_expires_ms);
             session.access = *access;
             session.refresh = *refresh;
             session.access_expires_ms = *access_expires_ms;
             session.refresh_expires_ms = *refresh_expires_ms;
-            session.retired.push(old_refresh);
+            session.retired.push((old_refresh, old_expires_ms));
+            // A retired token past its own expiry could not be used anyway: it is forgotten.
+            let expired = session.retired.iter().take_while(|(_, expires_ms)| *expires_ms <= at_ms).count();
+            for (token, _) in session.retired.drain(..expired) {
+                accounts.retired_refresh.remove(&token);
+            }
             accounts.by_access.remove(&old_access);
             accounts.by_refresh.remove(&old_refresh);
             accounts.retired_refresh.insert(old_refresh, *session_id);
             accounts.by_access.insert(*access, *session_id);
             accounts.by_refresh.insert(*refresh, *session_id);
+            accounts.session_expiry.remove(&(old_expires_ms, *session_id));
+            accounts.session_expiry.insert((*refresh_expires_ms, *session_id));
         }
         AccountEvent::SessionEnded { session_id, .. } => end_session(accounts, *session_id),
         // Their statement rows are history (`crate::history`), out of the state.
@@ -93,11 +101,25 @@ fn retire(accounts: &mut Accounts, user_id: UserId) {
     }
 }
 
+/// Ends the sessions whose refresh token has expired by `at_ms`, the time of the event being
+/// folded: no later command could use them (`decide` refuses an expired token), and a session
+/// that is never signed out must not stay in the state for good. Every event folds this, so
+/// replay ends them where the live state did.
+pub fn expire_sessions(accounts: &mut Accounts, at_ms: i64) {
+    while let Some(&(expires_ms, session_id)) = accounts.session_expiry.first() {
+        if expires_ms > at_ms {
+            return;
+        }
+        end_session(accounts, session_id);
+    }
+}
+
 fn end_session(accounts: &mut Accounts, session_id: SessionId) {
     let Some(session) = accounts.sessions.remove(&session_id) else { return };
+    accounts.session_expiry.remove(&(session.refresh_expires_ms, session_id));
     accounts.by_access.remove(&session.access);
     accounts.by_refresh.remove(&session.refresh);
-    for token in &session.retired {
+    for (token, _) in &session.retired {
         accounts.retired_refresh.remove(token);
     }
     if let Some(user) = accounts.users.get_mut(&session.user_id) {

@@ -4,17 +4,23 @@
 use crate::ids::{BookKey, SessionId, TokenHash, UserId};
 use schemas::Role;
 use serde::{Deserialize, Serialize};
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, BTreeSet};
 
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
 pub struct Accounts {
     pub users: BTreeMap<UserId, Account>,
     /// Lower-cased username to user.
     pub by_username: BTreeMap<String, UserId>,
+    /// The live sessions: a session leaves once it ends or its refresh token expires
+    /// (`accounts::apply::expire_sessions`), so they are bounded by the sign-ins of one refresh
+    /// lifetime, not by the log's length.
     pub sessions: BTreeMap<SessionId, Session>,
+    /// The sessions by when their refresh token expires, soonest first.
+    pub session_expiry: BTreeSet<(i64, SessionId)>,
     pub by_access: BTreeMap<TokenHash, SessionId>,
     pub by_refresh: BTreeMap<TokenHash, SessionId>,
-    /// Refresh tokens already exchanged, per live session: presenting one again revokes it.
+    /// Refresh tokens already exchanged and not yet expired, per live session: presenting one
+    /// again revokes it.
     pub retired_refresh: BTreeMap<TokenHash, SessionId>,
     pub next_session_id: SessionId,
     /// The highest user id ever opened: retired demo accounts leave `users`, and their ids are
@@ -112,8 +118,9 @@ pub struct Session {
     pub refresh: TokenHash,
     pub access_expires_ms: i64,
     pub refresh_expires_ms: i64,
-    /// Refresh tokens this session already exchanged (their entries in `retired_refresh`).
-    pub retired: Vec<TokenHash>,
+    /// Refresh tokens this session already exchanged and when each would have expired (their
+    /// entries in `retired_refresh`), oldest first: an expired one leaves at the next rotation.
+    pub retired: Vec<(TokenHash, i64)>,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]

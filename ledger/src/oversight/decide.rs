@@ -95,7 +95,7 @@ where
 {
     check_operator(state.accounts, by)?;
     check_remark(remark)?;
-    if mid.is_some_and(|mid| state.sports.resulted.contains_key(&mid)) {
+    if mid.is_some_and(|mid| state.sports.resulted.contains(mid)) {
         return Err(BetReject::AlreadySettled.into());
     }
     let held = state.sports.market_holds.contains(&(gmid, mid));

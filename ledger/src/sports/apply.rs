@@ -2,11 +2,15 @@
 
 use crate::sports::messages::SportsEvent;
 use crate::sports::model::Sports;
+use schemas::sports::MarketResult;
 
 pub fn apply(sports: &mut Sports, event: &SportsEvent) {
     match event {
         SportsEvent::MarketResulted { gmid, mid, result, .. } => {
-            sports.resulted.insert(*mid, result.clone());
+            sports.resulted.insert(*mid);
+            if *result == MarketResult::Void {
+                sports.voided.insert(*mid);
+            }
             sports.withdrawn.remove(mid);
             sports.market_holds.remove(&(*gmid, Some(*mid)));
         }

@@ -86,7 +86,7 @@ where
             if is_casino_id(*mid) {
                 return Err(BetReject::UnknownMarket.into());
             }
-            if sports.resulted.contains_key(mid) {
+            if sports.resulted.contains(*mid) {
                 return Err(BetReject::AlreadySettled.into());
             }
             if *reduction_factor_bp > racing::reduction::REDUCTION_FACTOR_BP_MAX {
@@ -134,7 +134,7 @@ where
     if is_casino_id(market.mid) {
         return Err(BetReject::UnknownMarket.into());
     }
-    if sports.resulted.contains_key(&market.mid) {
+    if sports.resulted.contains(market.mid) {
         return Err(BetReject::MarketNotOpen { status: "CLOSED".into() }.into());
     }
     let delay_ms = bet_delay_ms(market, delay);
@@ -201,7 +201,7 @@ where
     if market.gtype != MarketType::Match {
         return Err(OrderReject::NotAnExchangeMarket.into());
     }
-    if sports.resulted.contains_key(&market.mid) {
+    if sports.resulted.contains(market.mid) {
         return Err(BetReject::MarketNotOpen { status: "CLOSED".into() }.into());
     }
     let delay_ms = bet_delay_ms(market, delay);
@@ -234,7 +234,7 @@ pub fn settle_market(accounts: &Accounts, betting: &Betting, exchange: &Exchange
     if is_casino_id(mid) {
         return Err(BetReject::UnknownMarket);
     }
-    if sports.resulted.contains_key(&mid) {
+    if sports.resulted.contains(mid) {
         return Err(BetReject::AlreadySettled);
     }
     match market {

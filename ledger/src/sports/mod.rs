@@ -11,5 +11,5 @@ pub mod terms;
 pub use apply::apply;
 pub use decide::{bet_delay_ms, decide};
 pub use messages::{BetDelay, SportsCommand, SportsEvent};
-pub use model::Sports;
+pub use model::{IdRanges, Sports};
 pub use results::{check_result, MarketShape};

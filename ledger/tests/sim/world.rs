@@ -286,7 +286,7 @@ impl World {
         for table in &mut self.tables {
             table.round = state.casino.tables.get(table.gtype).map(|r| (r.mid.clone(), r.betting));
         }
-        self.markets.retain(|m| !state.sports.resulted.contains_key(&m.market.mid) || rng.chance(50));
+        self.markets.retain(|m| !state.sports.resulted.contains(m.market.mid) || rng.chance(50));
         self.markets.retain(|m| !ledger::ids::is_casino_id(m.market.mid) || rng.chance(90));
         for book in &mut self.markets {
             book.seen = book.market.clone();
@@ -315,7 +315,7 @@ impl World {
                 book.market.status = if book.market.status == "OPEN" { "SUSPENDED".into() } else { "OPEN".into() };
             }
         }
-        let open = self.markets.iter().filter(|m| !state.sports.resulted.contains_key(&m.market.mid)).count();
+        let open = self.markets.iter().filter(|m| !state.sports.resulted.contains(m.market.mid)).count();
         for _ in open..self.markets_open_target {
             let gtype = *rng.pick(&MARKET_TYPES);
             if rng.chance(30) {
@@ -462,7 +462,7 @@ impl World {
                     return None;
                 }
                 let session = *rng.pick(&sessions);
-                let retired = session.retired.first().copied().filter(|_| rng.chance(30));
+                let retired = session.retired.first().map(|(token, _)| *token).filter(|_| rng.chance(30));
                 match retired {
                     Some(old) => (Command::Accounts(AccountCommand::Refresh { presented: old, grant: grant(token, now) }), Expect::Reject, "refresh with a used refresh token"),
                     None => (Command::Accounts(AccountCommand::Refresh { presented: session.refresh, grant: grant(token, now) }), Expect::Any, "refresh"),
@@ -521,7 +521,7 @@ impl World {
     }
 
     fn open_market(&self, rng: &mut Rng, state: &State) -> Option<usize> {
-        let open: Vec<usize> = (0..self.markets.len()).filter(|i| !state.sports.resulted.contains_key(&self.markets[*i].market.mid)).collect();
+        let open: Vec<usize> = (0..self.markets.len()).filter(|i| !state.sports.resulted.contains(self.markets[*i].market.mid)).collect();
         (!open.is_empty()).then(|| *rng.pick(&open))
     }
 
@@ -582,7 +582,7 @@ impl World {
         let user_id = self.player(rng, state)?;
         let mut command = self.sports_bet_command(rng, state, now, index, user_id)?;
         let Command::Sports(SportsCommand::PlaceBet { user_id, request_id, market, stake_minor, info, .. }) = &mut command else { unreachable!() };
-        let resulted = state.sports.resulted.contains_key(&market.mid);
+        let resulted = state.sports.resulted.contains(market.mid);
         let what = match rng.below(9) {
             0 => {
                 info.sid = 999;

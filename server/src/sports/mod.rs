@@ -78,8 +78,8 @@ async fn catch_up(source: &mut Simulated, missed_ms: u64, book: &Arc<RwLock<Book
         }
         done_ms += step_ms;
     }
-    results.retain(|r| !engine.read().sports.resulted.contains_key(&r.mid));
-    withdrawals.retain(|w| !engine.read().sports.resulted.contains_key(&w.mid));
+    results.retain(|r| !engine.read().sports.resulted.contains(r.mid));
+    withdrawals.retain(|w| !engine.read().sports.resulted.contains(w.mid));
     tracing::info!(missed_ms, settled = results.len(), "the feed world goes on: caught up with the time missed");
     feed::settle(engine, &[Changes { results, withdrawals, ..Changes::default() }]).await;
 }
