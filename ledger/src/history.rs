@@ -25,7 +25,7 @@
 //! [2][user_id u64 BE][settles u8][at_ms BE, sign flipped][seq u64 BE]  ->  page of settlements and their bets
 //! [0x10][bet_id u64 BE]                   ->  open bet   (removed at its settlement)
 //! [0x31][table][at_ms BE, sign flipped][book u64 BE]  ->  page of (book, resulted round)  (table: gtype's length u8, its bytes)
-//! [0x30][table][book u64 BE]              ->  the time part of the key of the page that starts with round `book`
+//! [0x30][table][lowest book u64 BE][at_ms BE, sign flipped][book u64 BE]  ->  highest book u64 BE  (a page's entry by book)
 //! [0x32][table]                           ->  the table's open round: (mid, gmid)
 //! [0xFF] "applied"                        ->  seq u64 BE
 //! [0xFF] "layout"                         ->  LAYOUT u32 BE
@@ -35,9 +35,11 @@
 //! then its rows, a list in rmp-serde, compressed with zstd when it holds more than one row
 //! (`packed` 1). Counting the rows of a range reads the headers only; only a page that a range
 //! bound falls inside is decoded to count. A table's round is found by its book through the
-//! `0x30` keys: a table's books grow with its rounds (a round id starts with the day and the
-//! second its round opened), so the page holding round `book` starts at the last `0x30` key at
-//! or below it.
+//! `0x30` keys, one a page (or a round alone), with the lowest and highest books it holds: a
+//! table's books grow with its rounds (a round id starts with the day and the second its round
+//! opened), so the page holding round `book` is the last one whose lowest book is at or below
+//! it; after a restart into a world whose clock is behind, the pages' spans overlap, and the
+//! pages below are looked in too.
 //!
 //! A settlement row's key says what it settled (`Settles`: sports markets or casino rounds, as
 //! the statement lists them apart) and when, so that a statement page between two dates is a
@@ -437,14 +439,17 @@ impl History {
             self.write_group(&mut batch, &recent, &mut counted, prefix, pending, HISTORY_PAGE_ROWS)?;
         }
         for (prefix, pending) in rounds {
-            let mut index = prefix.clone();
-            index[0] = ROUND_PREFIX;
-            let (starts, absorbed) = self.write_group(&mut batch, &recent, &mut counted, prefix, pending, HISTORY_PAGE_ROUNDS)?;
-            for key in starts {
-                batch.insert([index.as_slice(), &key_tail(&key)?.to_be_bytes()].concat(), &key_time(&key)?.to_be_bytes());
+            let mut table = prefix.clone();
+            table[0] = ROUND_PREFIX;
+            let written = self.write_group(&mut batch, &recent, &mut counted, prefix, pending, HISTORY_PAGE_ROUNDS)?;
+            for key in &written.packed {
+                let book = key_tail(key)?;
+                batch.remove(round_index_key(&table, book, key)?);
             }
-            for key in absorbed {
-                batch.remove([index.as_slice(), &key_tail(&key)?.to_be_bytes()].concat());
+            for keys in &written.values {
+                let books = keys.iter().map(|key| key_tail(key)).collect::<Result<Vec<u64>, StoreError>>()?;
+                let (Some(min), Some(max), Some(first)) = (books.iter().min(), books.iter().max(), keys.first()) else { continue };
+                batch.insert(round_index_key(&table, *min, first)?, &max.to_be_bytes());
             }
         }
         let last = envelopes.last().map_or(applied, |e| e.seq);
@@ -475,10 +480,8 @@ impl History {
 
     /// Writes a group's rows of this batch into it: one to a key while the group ends with at
     /// most `page_rows` of them, else its recent rows and these cut into pages of `page_rows`
-    /// from the first, the last (1 to `page_rows`) left one to a key. The keys that start a page
-    /// or hold a row alone and were not kept before, and the keys of the recent rows packed into
-    /// a page after its first.
-    fn write_group<T: Serialize + serde::de::DeserializeOwned + Timed>(&self, batch: &mut sled::Batch, recent: &Recent, counted: &mut Recent, prefix: Vec<u8>, pending: Pending<T>, page_rows: usize) -> Result<(Vec<Vec<u8>>, Vec<Vec<u8>>), StoreError> {
+    /// from the first, the last (1 to `page_rows`) left one to a key. What it wrote (`Written`).
+    fn write_group<T: Serialize + serde::de::DeserializeOwned + Timed>(&self, batch: &mut sled::Batch, recent: &Recent, counted: &mut Recent, prefix: Vec<u8>, pending: Pending<T>, page_rows: usize) -> Result<Written, StoreError> {
         let kept = self.recent_rows(recent, counted, &prefix)?;
         let added = pending.rows.len() - usize::from(pending.replaces);
         let mut rows: Vec<(Vec<u8>, T, bool)> = Vec::with_capacity(kept + added);
@@ -499,30 +502,30 @@ impl History {
             }
         }
         let packed = if kept + added > page_rows { (rows.len() - 1) / page_rows * page_rows } else { 0 };
-        let (mut starts, mut absorbed) = (Vec::new(), Vec::new());
+        let mut written = Written::default();
         let mut rest = rows.into_iter();
         for _ in 0..packed / page_rows {
             let page: Vec<(Vec<u8>, T, bool)> = rest.by_ref().take(page_rows).collect();
             let values: Vec<&T> = page.iter().map(|(_, row, _)| row).collect();
             batch.insert(page[0].0.as_slice(), encode_page(&values));
-            if !page[0].2 {
-                starts.push(page[0].0.clone());
+            for (at, (key, _, _)) in page.iter().enumerate().filter(|(_, (_, _, kept))| *kept) {
+                if at > 0 {
+                    batch.remove(key.as_slice());
+                }
+                written.packed.push(key.clone());
             }
-            for (key, _, _) in page.iter().skip(1).filter(|(_, _, kept)| *kept) {
-                batch.remove(key.as_slice());
-                absorbed.push(key.clone());
-            }
+            written.values.push(page.into_iter().map(|(key, _, _)| key).collect());
         }
         for (key, row, was_kept) in rest {
             if !was_kept || pending.replaces {
                 batch.insert(key.as_slice(), encode_page(&[row]));
             }
             if !was_kept {
-                starts.push(key);
+                written.values.push(vec![key]);
             }
         }
         counted.insert(prefix, kept + added - packed);
-        Ok((starts, absorbed))
+        Ok(written)
     }
 
     /// Folds in what the log holds after `applied`, unless it reaches `head` already; how many
@@ -651,15 +654,25 @@ impl History {
         Ok(last)
     }
 
-    /// Table `gtype`'s resulted round `book`: in the page that starts at the last round at or
-    /// below it.
+    /// Table `gtype`'s resulted round `book`: in the first page, by lowest book downwards,
+    /// whose books span it and that holds it. A table's books grow with its rounds but for a
+    /// restart into a world whose clock is behind, so this is the first page looked in but for
+    /// a book that no page holds, which reads the table's index (a key a page) to its start.
     pub fn round(&self, gtype: &str, book: u64) -> Result<Option<RoundRecord>, StoreError> {
-        let range = table_key(ROUND_PREFIX, gtype, &[0])..=table_key(ROUND_PREFIX, gtype, &[book]);
-        let Some((key, time)) = self.tree.range(range).next_back().transpose()? else { return Ok(None) };
-        let time = <[u8; 8]>::try_from(time.as_ref()).map(u64::from_be_bytes).map_err(|_| StoreError::Corrupt { key: 0, reason: "a round's page time".into() })?;
-        let first = key_tail(&key)?;
-        let page = self.tree.get(table_key(ROUND_TIME_PREFIX, gtype, &[time, first]))?.ok_or_else(|| StoreError::Corrupt { key: 0, reason: format!("the page of round {first} of {gtype} is indexed but not kept") })?;
-        Ok(decode_page::<(u64, RoundRecord)>(&page)?.into_iter().find(|(kept, _)| *kept == book).map(|(_, record)| record))
+        let range = table_key(ROUND_PREFIX, gtype, &[0])..=table_key(ROUND_PREFIX, gtype, &[book, u64::MAX, u64::MAX]);
+        for item in self.tree.range(range).rev() {
+            let (key, max) = item?;
+            let max = <[u8; 8]>::try_from(max.as_ref()).map(u64::from_be_bytes).map_err(|_| StoreError::Corrupt { key: 0, reason: "a round page's highest book".into() })?;
+            if max < book {
+                continue;
+            }
+            let (time, first) = (key_time(&key)?, key_tail(&key)?);
+            let page = self.tree.get(table_key(ROUND_TIME_PREFIX, gtype, &[time, first]))?.ok_or_else(|| StoreError::Corrupt { key: 0, reason: format!("the page of round {first} of {gtype} is indexed but not kept") })?;
+            if let Some((_, record)) = decode_page::<(u64, RoundRecord)>(&page)?.into_iter().rev().find(|(kept, _)| *kept == book) {
+                return Ok(Some(record));
+            }
+        }
+        Ok(None)
     }
 
     /// Table `gtype`'s rounds resulted from `from_ms` to `to_ms` (both included), oldest first
@@ -770,6 +783,22 @@ struct Pending<T> {
     rows: Vec<(Vec<u8>, T)>,
     /// The first row is one kept alone already, rewritten (a settlement row and its commission).
     replaces: bool,
+}
+
+/// What `History::write_group` wrote: the values it wrote afresh (a page, or a new row alone),
+/// each with the keys of its rows, and the keys of the rows kept alone before that it packed
+/// into a page.
+#[derive(Default)]
+struct Written {
+    values: Vec<Vec<Vec<u8>>>,
+    packed: Vec<Vec<u8>>,
+}
+
+/// A round page's entry in its table's index by book (`table`: `[0x30][table]`): its lowest
+/// book, then its page's key after the table (its first round's time and book).
+fn round_index_key(table: &[u8], min_book: u64, page_key: &[u8]) -> Result<Vec<u8>, StoreError> {
+    let first = page_key.len().checked_sub(16).and_then(|at| page_key.get(at..)).ok_or_else(|| StoreError::Corrupt { key: 0, reason: "a round page's key".into() })?;
+    Ok([table, &min_book.to_be_bytes(), first].concat())
 }
 
 impl<T> Default for Pending<T> {

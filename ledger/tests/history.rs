@@ -346,3 +346,27 @@ fn a_commission_is_written_into_its_settlement_row_whether_the_row_is_then_packe
         assert_eq!((total, rows.len()), (markets, 3));
     }
 }
+
+#[test]
+fn a_round_is_found_by_its_book_after_a_restart_numbered_its_rounds_lower() {
+    use ledger::casino::messages::CasinoEvent;
+    let page = ledger::limits::HISTORY_PAGE_ROUNDS as u64;
+    let round = |book: u64| {
+        let opened = Event::Casino(CasinoEvent::RoundOpened { gtype: "teen".into(), mid: format!("{book}"), book, gmid: 9 });
+        [opened, Event::Casino(CasinoEvent::RoundResulted { gtype: "teen".into(), book, result: None })]
+    };
+    // A world behind the last one's clock deals rounds numbered below the last ones.
+    let books: Vec<u64> = (1_000..1_000 + page + 10).chain(500..500 + 2 * page).chain(2_000..2_005).collect();
+    let log = log_of(books.iter().copied().flat_map(round).collect());
+    let store = MemStore::default();
+    store.append(&log).expect("appends");
+    let dir = tempfile::tempdir().expect("temp dir");
+    let history = History::rebuild(dir.path(), &store).expect("rebuilds");
+    for book in &books {
+        assert_eq!(history.round("teen", *book).expect("reads").map(|record| record.mid), Some(format!("{book}")), "round {book}");
+    }
+    for unknown in [499, 500 + 2 * page, 999, 1_000 + page + 10, 1_999, 2_005] {
+        assert_eq!(history.round("teen", unknown).expect("reads"), None, "round {unknown}");
+    }
+    assert_eq!(history.rounds_between("teen", i64::MIN, i64::MAX).count(), books.len());
+}
