@@ -184,9 +184,7 @@ fn log_of(events: Vec<Event>) -> Vec<Envelope> {
 /// A state at the end of `log` holding no bets: what `compare` needs beside two histories of
 /// rows and rounds only.
 fn state_at(log: &[Envelope]) -> State {
-    let mut state = State::default();
-    state.head_seq = log.len() as u64;
-    state
+    State { head_seq: log.len() as u64, ..State::default() }
 }
 
 /// The keys of `dir`'s history whose first byte is `kind`.
