@@ -10,18 +10,36 @@
 //! after a crash it catches up from the last event it kept.
 //!
 //! One sled tree, so that a batch of the log is applied with one atomic `apply_batch` together
-//! with the event it reaches. Keys sort as the pages read them:
+//! with the event it reaches. Rows are kept in pages: an account's rows of one kind (and a
+//! casino table's rounds) are a sequence, cut into pages of `HISTORY_PAGE_ROWS` rows
+//! (`HISTORY_PAGE_ROUNDS` rounds) from its first row on. A page is written as one value under
+//! its first row's key once the row after it exists; until then its rows are kept one to a key
+//! under their own keys, so that the latest row of a sequence is always alone (a commission
+//! rewrites its settlement row). sled's memory at open grows with the number of keys, not with
+//! their bytes: this keeps an account's keys near its rows ÷ the page size. Where the pages are
+//! cut depends on the rows alone, not on how the log was batched, so a history caught up in
+//! other batches is the same key for key (`compare`). Keys sort as the pages read them:
 //!
 //! ```text
-//! [kind u8][user_id u64 BE][seq u64 BE]  ->  row      (kind: 1 statement, 3 activity, 4 action)
-//! [2][user_id u64 BE][settles u8][at_ms BE, sign flipped][seq u64 BE]  ->  settlement and its bets
+//! [kind u8][user_id u64 BE][seq u64 BE]  ->  page of (seq, row)   (kind: 1 statement, 3 activity, 4 action)
+//! [2][user_id u64 BE][settles u8][at_ms BE, sign flipped][seq u64 BE]  ->  page of settlements and their bets
 //! [0x10][bet_id u64 BE]                   ->  open bet   (removed at its settlement)
-//! [0x30][table][book u64 BE]              ->  resulted round     (table: gtype's length u8, its bytes)
-//! [0x31][table][at_ms BE, sign flipped][book u64 BE]  ->  ()  (the table's rounds by time)
+//! [0x31][table][at_ms BE, sign flipped][book u64 BE]  ->  page of (book, resulted round)  (table: gtype's length u8, its bytes)
+//! [0x30][table][lowest book u64 BE][at_ms BE, sign flipped][book u64 BE]  ->  highest book u64 BE  (a page's entry by book)
 //! [0x32][table]                           ->  the table's open round: (mid, gmid)
 //! [0xFF] "applied"                        ->  seq u64 BE
 //! [0xFF] "layout"                         ->  LAYOUT u32 BE
 //! ```
+//!
+//! A page value is a header, `[rows u32 BE][its last row's at_ms BE, sign flipped][packed u8]`,
+//! then its rows, a list in rmp-serde, compressed with zstd when it holds more than one row
+//! (`packed` 1). Counting the rows of a range reads the headers only; only a page that a range
+//! bound falls inside is decoded to count. A table's round is found by its book through the
+//! `0x30` keys, one a page (or a round alone), with the lowest and highest books it holds: a
+//! table's books grow with its rounds (a round id starts with the day and the second its round
+//! opened), so the page holding round `book` is the last one whose lowest book is at or below
+//! it; after a restart into a world whose clock is behind, the pages' spans overlap, and the
+//! pages below are looked in too.
 //!
 //! A settlement row's key says what it settled (`Settles`: sports markets or casino rounds, as
 //! the statement lists them apart) and when, so that a statement page between two dates is a
@@ -51,6 +69,7 @@ use crate::state::State;
 use crate::store::{Store, StoreError};
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
+use crate::limits::{HISTORY_PAGE_ROUNDS, HISTORY_PAGE_ROWS, HISTORY_RECENT_GROUPS_MAX};
 use std::path::Path;
 
 pub use crate::store::HISTORY_DIR;
@@ -63,7 +82,7 @@ const APPLIED_KEY: &[u8] = b"\xffapplied";
 const LAYOUT_KEY: &[u8] = b"\xfflayout";
 /// The layout of the keys and values above. A history kept with another one (or none: the
 /// layout before this record) is dropped at open and folded again from the log.
-const LAYOUT: u32 = 3;
+const LAYOUT: u32 = 4;
 /// Events folded per sled batch when catching up.
 const CATCH_UP_CHUNK: usize = 4096;
 
@@ -122,6 +141,15 @@ impl Row {
             Row::Settlement(_) => RowKind::Settlement,
             Row::Activity(_) => RowKind::Activity,
             Row::Action { .. } => RowKind::Action,
+        }
+    }
+
+    fn at_ms(&self) -> i64 {
+        match self {
+            Row::Statement(entry) => entry.at_ms,
+            Row::Settlement(entry) => entry.at_ms,
+            Row::Activity(activity) => activity.at_ms,
+            Row::Action { at_ms, .. } => *at_ms,
         }
     }
 }
@@ -228,14 +256,112 @@ fn decode<T: serde::de::DeserializeOwned>(bytes: &[u8]) -> Result<T, StoreError>
     rmp_serde::from_slice(bytes).map_err(|e| StoreError::Corrupt { key: 0, reason: format!("a history record: {e}") })
 }
 
+/// A page's header: its rows (u32), its last row's time (`time_part`), whether its rows are
+/// compressed (u8).
+const HEADER_LEN: usize = 13;
+/// zstd's level for a page: its fastest levels already pack a page's repeated names and fields.
+const ZSTD_LEVEL: i32 = 1;
+
+/// A row kept in pages, and its time (a page's header keeps its last row's).
+trait Timed {
+    fn at_ms(&self) -> i64;
+}
+
+impl<T: Timed> Timed for &T {
+    fn at_ms(&self) -> i64 {
+        (*self).at_ms()
+    }
+}
+
+impl Timed for (u64, Row) {
+    fn at_ms(&self) -> i64 {
+        self.1.at_ms()
+    }
+}
+
+impl Timed for Settlement {
+    fn at_ms(&self) -> i64 {
+        self.entry.at_ms
+    }
+}
+
+impl Timed for (u64, RoundRecord) {
+    fn at_ms(&self) -> i64 {
+        self.1.at_ms
+    }
+}
+
+/// A page value: the header, then the rows (compressed when there are more than one).
+fn encode_page<T: Serialize + Timed>(rows: &[T]) -> Vec<u8> {
+    let body = encode(&rows);
+    let (packed, body) = if rows.len() > 1 { (1u8, zstd::bulk::compress(&body, ZSTD_LEVEL).expect("zstd compresses bytes in memory")) } else { (0u8, body) };
+    let last = rows.last().map_or(0, |row| time_part(row.at_ms()));
+    let mut value = Vec::with_capacity(HEADER_LEN + body.len());
+    value.extend_from_slice(&u32::try_from(rows.len()).expect("a page holds HISTORY_PAGE_ROWS rows at most").to_be_bytes());
+    value.extend_from_slice(&last.to_be_bytes());
+    value.push(packed);
+    value.extend_from_slice(&body);
+    value
+}
+
+/// A page's header: how many rows it holds, and its last row's time.
+#[derive(Debug, Clone, Copy)]
+struct Header {
+    rows: u64,
+    last_ms: i64,
+}
+
+fn header(value: &[u8]) -> Result<Header, StoreError> {
+    let corrupt = || StoreError::Corrupt { key: 0, reason: "a history page's header".into() };
+    let rows = value.get(..4).and_then(|b| <[u8; 4]>::try_from(b).ok()).map(u32::from_be_bytes).ok_or_else(corrupt)?;
+    let last = value.get(4..12).and_then(|b| <[u8; 8]>::try_from(b).ok()).map(u64::from_be_bytes).ok_or_else(corrupt)?;
+    Ok(Header { rows: u64::from(rows), last_ms: time_of(last) })
+}
+
+fn decode_page<T: serde::de::DeserializeOwned>(value: &[u8]) -> Result<Vec<T>, StoreError> {
+    match (value.get(HEADER_LEN - 1), value.get(HEADER_LEN..)) {
+        (Some(0), Some(body)) => decode(body),
+        (Some(1), Some(body)) => {
+            let raw = zstd::stream::decode_all(body).map_err(|e| StoreError::Corrupt { key: 0, reason: format!("a history page: {e}") })?;
+            decode(&raw)
+        }
+        _ => Err(StoreError::Corrupt { key: 0, reason: "a history page".into() }),
+    }
+}
+
+/// The time of a key part written by `time_part`.
+fn time_of(part: u64) -> i64 {
+    (part ^ (1 << 63)) as i64
+}
+
+/// The time part of a settlement's or a round's key: the 8 bytes before its last 8.
+fn key_time(key: &[u8]) -> Result<u64, StoreError> {
+    let part = key.len().checked_sub(16).and_then(|at| key.get(at..at + 8)).and_then(|b| <[u8; 8]>::try_from(b).ok());
+    part.map(u64::from_be_bytes).ok_or_else(|| StoreError::Corrupt { key: 0, reason: "a history key's time".into() })
+}
+
+/// The rows of `pages` (in key order) whose time is from `from_ms` to `to_ms`.
+fn rows_between<T: serde::de::DeserializeOwned + Timed>(pages: &[(sled::IVec, sled::IVec)], from_ms: i64, to_ms: i64) -> Result<Vec<T>, StoreError> {
+    let mut rows = Vec::new();
+    for (_, value) in pages {
+        rows.extend(decode_page::<T>(value)?.into_iter().filter(|row| (from_ms..=to_ms).contains(&row.at_ms())));
+    }
+    Ok(rows)
+}
+
 /// The history of a data directory (`{data_dir}/history`).
 pub struct History {
     db: sled::Db,
     tree: sled::Tree,
     /// Held while a batch is folded in, so that readers catching it up and its own thread never
-    /// fold the same events at once.
-    writing: std::sync::Mutex<()>,
+    /// fold the same events at once; it holds how many recent rows (kept one to a key) each
+    /// group it has seen ends with (`Recent`).
+    writing: std::sync::Mutex<Recent>,
 }
+
+/// How many rows kept one to a key each group (the key prefix of an account's rows of a kind,
+/// or of a table's rounds) ends with, as last counted: at most `HISTORY_RECENT_GROUPS_MAX`.
+type Recent = std::collections::HashMap<Vec<u8>, usize>;
 
 impl History {
     /// Opens the history of `dir`; one of another layout is dropped first (and catches up from
@@ -245,7 +371,7 @@ impl History {
         let (db, tree) = Self::open_tree(&path)?;
         let layout = tree.get(LAYOUT_KEY)?.and_then(|bytes| <[u8; 4]>::try_from(bytes.as_ref()).ok()).map(u32::from_be_bytes);
         if layout == Some(LAYOUT) {
-            return Ok(History { db, tree, writing: std::sync::Mutex::new(()) });
+            return Ok(History { db, tree, writing: std::sync::Mutex::new(Recent::new()) });
         }
         let (db, tree) = if tree.is_empty() {
             (db, tree)
@@ -256,7 +382,7 @@ impl History {
             Self::open_tree(&path)?
         };
         tree.insert(LAYOUT_KEY, &LAYOUT.to_be_bytes())?;
-        Ok(History { db, tree, writing: std::sync::Mutex::new(()) })
+        Ok(History { db, tree, writing: std::sync::Mutex::new(Recent::new()) })
     }
 
     fn open_tree(path: &Path) -> Result<(sled::Db, sled::Tree), StoreError> {
@@ -285,29 +411,121 @@ impl History {
     }
 
     /// Folds the events after `applied` in: they must follow on from it (the ones it has are
-    /// passed over). One atomic sled batch, not flushed.
+    /// passed over). One atomic sled batch, not flushed: the batch's rows are gathered by group
+    /// and written at its end, with the pages they complete.
     pub fn apply(&self, envelopes: &[Envelope]) -> Result<(), StoreError> {
-        let _writing = self.writing.lock().unwrap_or_else(|p| p.into_inner());
+        let mut recent = self.writing.lock().unwrap_or_else(|p| p.into_inner());
         let applied = self.applied()?;
         let envelopes: Vec<&Envelope> = envelopes.iter().filter(|e| e.seq > applied).collect();
         let Some(first) = envelopes.first() else { return Ok(()) };
         if first.seq != applied + 1 {
             return Err(StoreError::OutOfSequence { expected: applied + 1, found: first.seq });
         }
-        let mut fold = Fold { history: self, batch: sled::Batch::default(), bets: BTreeMap::new(), settled: Vec::new(), settled_here: BTreeMap::new(), opened_here: BTreeMap::new() };
+        let mut fold = Fold { history: self, batch: sled::Batch::default(), bets: BTreeMap::new(), settled: Vec::new(), settled_here: BTreeMap::new(), opened_here: BTreeMap::new(), rows: BTreeMap::new(), settlements: BTreeMap::new(), rounds: BTreeMap::new() };
         for envelope in &envelopes {
             fold.round(envelope)?;
             fold.bets(envelope)?;
             fold.rows(envelope)?;
         }
-        let Fold { mut batch, bets, .. } = fold;
+        let mut counted = Recent::new();
+        let Fold { mut batch, bets, rows, settlements, rounds, .. } = fold;
         for (bet_id, bet) in &bets {
             batch.insert(&bet_key(*bet_id), encode(bet));
+        }
+        for (prefix, pending) in rows {
+            self.write_group(&mut batch, &recent, &mut counted, prefix, pending, HISTORY_PAGE_ROWS)?;
+        }
+        for (prefix, pending) in settlements {
+            self.write_group(&mut batch, &recent, &mut counted, prefix, pending, HISTORY_PAGE_ROWS)?;
+        }
+        for (prefix, pending) in rounds {
+            let mut table = prefix.clone();
+            table[0] = ROUND_PREFIX;
+            let written = self.write_group(&mut batch, &recent, &mut counted, prefix, pending, HISTORY_PAGE_ROUNDS)?;
+            for key in &written.packed {
+                let book = key_tail(key)?;
+                batch.remove(round_index_key(&table, book, key)?);
+            }
+            for keys in &written.values {
+                let books = keys.iter().map(|key| key_tail(key)).collect::<Result<Vec<u64>, StoreError>>()?;
+                let (Some(min), Some(max), Some(first)) = (books.iter().min(), books.iter().max(), keys.first()) else { continue };
+                batch.insert(round_index_key(&table, *min, first)?, &max.to_be_bytes());
+            }
         }
         let last = envelopes.last().map_or(applied, |e| e.seq);
         batch.insert(APPLIED_KEY, &last.to_be_bytes());
         self.tree.apply_batch(batch)?;
+        if recent.len() + counted.len() > HISTORY_RECENT_GROUPS_MAX {
+            recent.clear();
+        }
+        recent.extend(counted);
         Ok(())
+    }
+
+    /// How many rows kept one to a key group `prefix` ends with: remembered, or counted from
+    /// its last keys (up to the first page of more than one row).
+    fn recent_rows(&self, recent: &Recent, counted: &Recent, prefix: &[u8]) -> Result<usize, StoreError> {
+        if let Some(rows) = counted.get(prefix).or_else(|| recent.get(prefix)) {
+            return Ok(*rows);
+        }
+        let mut rows = 0;
+        for item in self.tree.scan_prefix(prefix).values().rev() {
+            if header(&item?)?.rows > 1 {
+                break;
+            }
+            rows += 1;
+        }
+        Ok(rows)
+    }
+
+    /// Writes a group's rows of this batch into it: one to a key while the group ends with at
+    /// most `page_rows` of them, else its recent rows and these cut into pages of `page_rows`
+    /// from the first, the last (1 to `page_rows`) left one to a key. What it wrote (`Written`).
+    fn write_group<T: Serialize + serde::de::DeserializeOwned + Timed>(&self, batch: &mut sled::Batch, recent: &Recent, counted: &mut Recent, prefix: Vec<u8>, pending: Pending<T>, page_rows: usize) -> Result<Written, StoreError> {
+        let kept = self.recent_rows(recent, counted, &prefix)?;
+        let added = pending.rows.len() - usize::from(pending.replaces);
+        let mut rows: Vec<(Vec<u8>, T, bool)> = Vec::with_capacity(kept + added);
+        if kept + added > page_rows {
+            let mut singles = Vec::with_capacity(kept);
+            for item in self.tree.scan_prefix(&prefix).rev().take(kept) {
+                let (key, value) = item?;
+                let row = decode_page::<T>(&value)?.pop().ok_or_else(|| StoreError::Corrupt { key: 0, reason: "an empty history page".into() })?;
+                singles.push((key.to_vec(), row, true));
+            }
+            rows.extend(singles.into_iter().rev());
+        }
+        for (at, (key, row)) in pending.rows.into_iter().enumerate() {
+            let replaced = at == 0 && pending.replaces;
+            match rows.last_mut() {
+                Some(last) if replaced && last.0 == key => last.1 = row,
+                _ => rows.push((key, row, replaced)),
+            }
+        }
+        let packed = if kept + added > page_rows { (rows.len() - 1) / page_rows * page_rows } else { 0 };
+        let mut written = Written::default();
+        let mut rest = rows.into_iter();
+        for _ in 0..packed / page_rows {
+            let page: Vec<(Vec<u8>, T, bool)> = rest.by_ref().take(page_rows).collect();
+            let values: Vec<&T> = page.iter().map(|(_, row, _)| row).collect();
+            batch.insert(page[0].0.as_slice(), encode_page(&values));
+            for (at, (key, _, _)) in page.iter().enumerate().filter(|(_, (_, _, kept))| *kept) {
+                if at > 0 {
+                    batch.remove(key.as_slice());
+                }
+                written.packed.push(key.clone());
+            }
+            written.values.push(page.into_iter().map(|(key, _, _)| key).collect());
+        }
+        for (key, row, was_kept) in rest {
+            if !was_kept || pending.replaces {
+                batch.insert(key.as_slice(), encode_page(&[row]));
+            }
+            if !was_kept {
+                written.values.push(vec![key]);
+            }
+        }
+        counted.insert(prefix, kept + added - packed);
+        Ok(written)
     }
 
     /// Folds in what the log holds after `applied`, unless it reaches `head` already; how many
@@ -342,34 +560,65 @@ impl History {
         let mut prefix = [0u8; 9];
         prefix[0] = kind as u8;
         prefix[1..].copy_from_slice(&user_id.to_be_bytes());
-        self.tree.scan_prefix(prefix).map(move |item| {
-            let (key, value) = item?;
-            let row = match kind {
-                RowKind::Settlement => Row::Settlement(decode::<Settlement>(&value)?.entry),
-                _ => decode(&value)?,
-            };
-            Ok((key_tail(&key)?, row))
+        self.tree.scan_prefix(prefix).values().flat_map(move |value| {
+            let rows = value.map_err(StoreError::from).and_then(|value| match kind {
+                RowKind::Settlement => Ok(decode_page::<Settlement>(&value)?.into_iter().map(|s| (s.entry.seq, Row::Settlement(s.entry))).collect()),
+                _ => decode_page::<(u64, Row)>(&value),
+            });
+            match rows {
+                Ok(rows) => rows.into_iter().map(Ok).collect::<Vec<_>>(),
+                Err(e) => vec![Err(e)],
+            }
         })
+    }
+
+    /// The pages of group `prefix` that may hold rows from `from` to `to` (keys of the group):
+    /// those whose first row is in the range, and the page before it if its last row is.
+    fn pages_between(&self, prefix: &[u8], from: Vec<u8>, to: Vec<u8>, from_ms: i64) -> Result<Vec<(sled::IVec, sled::IVec)>, StoreError> {
+        let mut pages = Vec::new();
+        if let Some((key, value)) = self.tree.range(prefix.to_vec()..from.clone()).next_back().transpose()? {
+            if header(&value)?.last_ms >= from_ms {
+                pages.push((key, value));
+            }
+        }
+        for item in self.tree.range(from..=to) {
+            pages.push(item?);
+        }
+        Ok(pages)
     }
 
     /// One account's settlement rows of sports markets or of casino rounds (`settles`) settled
     /// from `from_ms` to `to_ms` (both included): how many there are, and `take` of them after
-    /// the `skip` newest, newest first. It reads the rows of the page only (and counts the
-    /// keys of the others).
+    /// the `skip` newest, newest first. It counts whole pages from their headers, and decodes
+    /// the pages a bound falls inside and those the rows taken are in.
     pub fn settlement_page(&self, user_id: UserId, settles: Settles, from_ms: i64, to_ms: i64, skip: usize, take: usize) -> Result<(u64, Vec<Settlement>), StoreError> {
         if from_ms > to_ms {
             return Ok((0, Vec::new()));
         }
-        let range = || self.tree.range(settlement_key(user_id, settles, from_ms, 0)..=settlement_key(user_id, settles, to_ms, u64::MAX));
-        let mut total = 0u64;
-        for key in range().keys() {
-            key?;
-            total += 1;
+        let (from, to) = (settlement_key(user_id, settles, from_ms, 0), settlement_key(user_id, settles, to_ms, u64::MAX));
+        let pages = self.pages_between(&from[..10], from.to_vec(), to.to_vec(), from_ms)?;
+        // Each page's rows in the range: from its header when the page lies inside it.
+        let mut counts = Vec::with_capacity(pages.len());
+        for (key, value) in &pages {
+            let head = header(value)?;
+            let inside = time_of(key_time(key)?) >= from_ms && head.last_ms <= to_ms;
+            counts.push(if inside { head.rows } else { rows_between::<Settlement>(std::slice::from_ref(&(key.clone(), value.clone())), from_ms, to_ms)?.len() as u64 });
         }
+        let total = counts.iter().sum();
         let mut page = Vec::with_capacity(take.min(usize::try_from(total).unwrap_or(usize::MAX)));
-        for item in range().rev().skip(skip).take(take) {
-            let (_, value) = item?;
-            page.push(decode(&value)?);
+        let mut skip = skip as u64;
+        for (at, rows) in counts.iter().enumerate().rev() {
+            if page.len() == take {
+                break;
+            }
+            if skip >= *rows {
+                skip -= rows;
+                continue;
+            }
+            let found = rows_between::<Settlement>(&pages[at..=at], from_ms, to_ms)?;
+            let wanted = take - page.len();
+            page.extend(found.into_iter().rev().skip(usize::try_from(skip).unwrap_or(usize::MAX)).take(wanted));
+            skip = 0;
         }
         Ok((total, page))
     }
@@ -381,20 +630,23 @@ impl History {
         prefix[0] = RowKind::Settlement as u8;
         prefix[1..].copy_from_slice(&user_id.to_be_bytes());
         let mut settlements = Vec::new();
-        for item in self.tree.scan_prefix(prefix) {
-            settlements.push(decode::<Settlement>(&item?.1)?);
+        for item in self.tree.scan_prefix(prefix).values() {
+            settlements.extend(decode_page::<Settlement>(&item?)?);
         }
         settlements.sort_by_key(|settlement| std::cmp::Reverse(settlement.entry.seq));
         Ok(settlements)
     }
 
-    /// A user's latest settlement row, and its key.
+    /// A user's latest settlement row, and its key: the last of its group, always alone.
     fn last_settlement(&self, user_id: UserId) -> Result<Option<(sled::IVec, Settlement)>, StoreError> {
         let mut last: Option<(sled::IVec, Settlement)> = None;
         for settles in Settles::ALL {
             let range = settlement_key(user_id, settles, i64::MIN, 0)..=settlement_key(user_id, settles, i64::MAX, u64::MAX);
             let Some((key, value)) = self.tree.range(range).next_back().transpose()? else { continue };
-            let settlement: Settlement = decode(&value)?;
+            let mut rows = decode_page::<Settlement>(&value)?;
+            let (Some(settlement), true) = (rows.pop(), rows.is_empty()) else {
+                return Err(StoreError::Corrupt { key: 0, reason: format!("user {user_id}'s latest settlement row is not alone") });
+            };
             if last.as_ref().is_none_or(|(_, kept)| kept.entry.seq < settlement.entry.seq) {
                 last = Some((key, settlement));
             }
@@ -402,21 +654,41 @@ impl History {
         Ok(last)
     }
 
-    /// Table `gtype`'s resulted round `book`.
+    /// Table `gtype`'s resulted round `book`: in the first page, by lowest book downwards,
+    /// whose books span it and that holds it. A table's books grow with its rounds but for a
+    /// restart into a world whose clock is behind, so this is the first page looked in but for
+    /// a book that no page holds, which reads the table's index (a key a page) to its start.
     pub fn round(&self, gtype: &str, book: u64) -> Result<Option<RoundRecord>, StoreError> {
-        self.tree.get(table_key(ROUND_PREFIX, gtype, &[book]))?.map(|bytes| decode(&bytes)).transpose()
+        let range = table_key(ROUND_PREFIX, gtype, &[0])..=table_key(ROUND_PREFIX, gtype, &[book, u64::MAX, u64::MAX]);
+        for item in self.tree.range(range).rev() {
+            let (key, max) = item?;
+            let max = <[u8; 8]>::try_from(max.as_ref()).map(u64::from_be_bytes).map_err(|_| StoreError::Corrupt { key: 0, reason: "a round page's highest book".into() })?;
+            if max < book {
+                continue;
+            }
+            let (time, first) = (key_time(&key)?, key_tail(&key)?);
+            let page = self.tree.get(table_key(ROUND_TIME_PREFIX, gtype, &[time, first]))?.ok_or_else(|| StoreError::Corrupt { key: 0, reason: format!("the page of round {first} of {gtype} is indexed but not kept") })?;
+            if let Some((_, record)) = decode_page::<(u64, RoundRecord)>(&page)?.into_iter().rev().find(|(kept, _)| *kept == book) {
+                return Ok(Some(record));
+            }
+        }
+        Ok(None)
     }
 
     /// Table `gtype`'s rounds resulted from `from_ms` to `to_ms` (both included), oldest first
     /// (`.rev()` for newest first).
     pub fn rounds_between(&self, gtype: &str, from_ms: i64, to_ms: i64) -> impl DoubleEndedIterator<Item = Result<RoundRecord, StoreError>> + '_ {
-        let range = table_key(ROUND_TIME_PREFIX, gtype, &[time_part(from_ms), 0])..=table_key(ROUND_TIME_PREFIX, gtype, &[time_part(to_ms), u64::MAX]);
-        let gtype = gtype.to_owned();
-        self.tree.range(range).map(move |item| {
-            let (key, _) = item?;
-            let book = key_tail(&key)?;
-            self.round(&gtype, book)?.ok_or_else(|| StoreError::Corrupt { key: 0, reason: format!("round {book} of {gtype} is indexed but not kept") })
-        })
+        let (from, to) = (table_key(ROUND_TIME_PREFIX, gtype, &[time_part(from_ms), 0]), table_key(ROUND_TIME_PREFIX, gtype, &[time_part(to_ms), u64::MAX]));
+        let rounds = if from_ms > to_ms {
+            Ok(Vec::new())
+        } else {
+            self.pages_between(&table_key(ROUND_TIME_PREFIX, gtype, &[]), from, to, from_ms).and_then(|pages| rows_between::<(u64, RoundRecord)>(&pages, from_ms, to_ms))
+        };
+        let rounds: Vec<Result<RoundRecord, StoreError>> = match rounds {
+            Ok(rounds) => rounds.into_iter().map(|(_, record)| Ok(record)).collect(),
+            Err(e) => vec![Err(e)],
+        };
+        rounds.into_iter()
     }
 
     /// Bet `bet_id` of `user_id`, open or settled. A settled one is looked for in the user's
@@ -427,10 +699,11 @@ impl History {
         }
         for settles in [Settles::Casino, Settles::Sports] {
             let range = settlement_key(user_id, settles, i64::MIN, 0)..=settlement_key(user_id, settles, i64::MAX, u64::MAX);
-            for item in self.tree.range(range).rev() {
-                let settlement: Settlement = decode(&item?.1)?;
-                if let Some(bet) = settlement.bets.into_iter().find(|bet| bet.id == bet_id) {
-                    return Ok(Some(bet));
+            for item in self.tree.range(range).values().rev() {
+                for settlement in decode_page::<Settlement>(&item?)?.into_iter().rev() {
+                    if let Some(bet) = settlement.bets.into_iter().find(|bet| bet.id == bet_id) {
+                        return Ok(Some(bet));
+                    }
                 }
             }
         }
@@ -450,8 +723,8 @@ impl History {
 
     /// Checks the history against one rebuilt from the same log (`rebuild`), and its bets
     /// against a state folded from that log: the same events applied, every key and value the
-    /// same, and every bet the state holds the same here. How many rows and bets were compared,
-    /// or the first difference.
+    /// same (the same pages, whatever batches the log was folded in), and every bet the state
+    /// holds the same here. How many rows and bets were compared, or the first difference.
     pub fn compare(&self, rebuilt: &History, state: &State) -> Result<Compared, String> {
         let (applied, expected) = (self.applied().map_err(|e| e.to_string())?, rebuilt.applied().map_err(|e| e.to_string())?);
         if applied != expected || applied != state.head_seq {
@@ -463,18 +736,7 @@ impl History {
         loop {
             match (kept.next().transpose().map_err(|e| e.to_string())?, again.next().transpose().map_err(|e| e.to_string())?) {
                 (None, None) => break,
-                (Some((key, value)), Some((key_again, value_again))) if key == key_again && value == value_again => {
-                    match key.first() {
-                        Some(&BET_PREFIX) => compared.bets += 1,
-                        Some(kind) if *kind == RowKind::Settlement as u8 => {
-                            compared.rows += 1;
-                            compared.bets += decode::<Settlement>(&value).map_err(|e| e.to_string())?.bets.len() as u64;
-                        }
-                        Some(&ROUND_PREFIX) => compared.rounds += 1,
-                        Some(kind) if *kind < BET_PREFIX => compared.rows += 1,
-                        _ => {}
-                    }
-                }
+                (Some((key, value)), Some((key_again, value_again))) if key == key_again && value == value_again => compared.count(&key, &value).map_err(|e| e.to_string())?,
                 (kept, again) => return Err(format!("the history has {:?} where the rebuilt one has {:?}", kept.map(|(k, _)| k), again.map(|(k, _)| k))),
             }
         }
@@ -497,6 +759,54 @@ pub struct Compared {
     pub rounds: u64,
 }
 
+impl Compared {
+    /// Counts what one key holds: a page's rows (and a settlement page's bets), an open bet, a
+    /// page's rounds.
+    fn count(&mut self, key: &[u8], value: &[u8]) -> Result<(), StoreError> {
+        match key.first() {
+            Some(&BET_PREFIX) => self.bets += 1,
+            Some(kind) if *kind == RowKind::Settlement as u8 => {
+                let page = decode_page::<Settlement>(value)?;
+                self.rows += page.len() as u64;
+                self.bets += page.iter().map(|settlement| settlement.bets.len() as u64).sum::<u64>();
+            }
+            Some(&ROUND_TIME_PREFIX) => self.rounds += header(value)?.rows,
+            Some(kind) if *kind < BET_PREFIX => self.rows += header(value)?.rows,
+            _ => {}
+        }
+        Ok(())
+    }
+}
+
+/// A group's rows folded in one batch, in log order, with their keys.
+struct Pending<T> {
+    rows: Vec<(Vec<u8>, T)>,
+    /// The first row is one kept alone already, rewritten (a settlement row and its commission).
+    replaces: bool,
+}
+
+/// What `History::write_group` wrote: the values it wrote afresh (a page, or a new row alone),
+/// each with the keys of its rows, and the keys of the rows kept alone before that it packed
+/// into a page.
+#[derive(Default)]
+struct Written {
+    values: Vec<Vec<Vec<u8>>>,
+    packed: Vec<Vec<u8>>,
+}
+
+/// A round page's entry in its table's index by book (`table`: `[0x30][table]`): its lowest
+/// book, then its page's key after the table (its first round's time and book).
+fn round_index_key(table: &[u8], min_book: u64, page_key: &[u8]) -> Result<Vec<u8>, StoreError> {
+    let first = page_key.len().checked_sub(16).and_then(|at| page_key.get(at..)).ok_or_else(|| StoreError::Corrupt { key: 0, reason: "a round page's key".into() })?;
+    Ok([table, &min_book.to_be_bytes(), first].concat())
+}
+
+impl<T> Default for Pending<T> {
+    fn default() -> Self {
+        Pending { rows: Vec::new(), replaces: false }
+    }
+}
+
 /// One batch of events being folded into the history.
 struct Fold<'a> {
     history: &'a History,
@@ -505,10 +815,17 @@ struct Fold<'a> {
     bets: BTreeMap<u64, Bet>,
     /// The bets the event being folded settled, for its settlement row.
     settled: Vec<Bet>,
-    /// Each user's last settlement row written here, and its key: its commission follows it.
-    settled_here: BTreeMap<UserId, (Vec<u8>, Settlement)>,
+    /// Each user's last settlement row folded here: its group and its place in it (its
+    /// commission follows it).
+    settled_here: BTreeMap<UserId, (Vec<u8>, usize)>,
     /// Tables' rounds opened in this batch (`None`: resulted in it), as (mid, gmid).
     opened_here: BTreeMap<String, Option<(String, u64)>>,
+    /// The rows of this batch by group (key prefix): statement, activity and action rows, and
+    /// settlement rows, written at its end (`History::write_group`).
+    rows: BTreeMap<Vec<u8>, Pending<(u64, Row)>>,
+    settlements: BTreeMap<Vec<u8>, Pending<Settlement>>,
+    /// The rounds resulted in this batch, by table.
+    rounds: BTreeMap<Vec<u8>, Pending<(u64, RoundRecord)>>,
 }
 
 impl Fold<'_> {
@@ -529,8 +846,8 @@ impl Fold<'_> {
                 let record = RoundRecord { gtype: gtype.clone(), mid, gmid, at_ms: envelope.at_ms, outcome };
                 self.batch.remove(table_key(OPEN_ROUND_PREFIX, gtype, &[]));
                 self.opened_here.insert(gtype.clone(), None);
-                self.batch.insert(table_key(ROUND_PREFIX, gtype, &[*book]), encode(&record));
-                self.batch.insert(table_key(ROUND_TIME_PREFIX, gtype, &[time_part(envelope.at_ms), *book]), &[][..]);
+                let key = table_key(ROUND_TIME_PREFIX, gtype, &[time_part(envelope.at_ms), *book]);
+                self.rounds.entry(table_key(ROUND_TIME_PREFIX, gtype, &[])).or_default().rows.push((key, (*book, record)));
             }
             _ => {}
         }
@@ -581,26 +898,33 @@ impl Fold<'_> {
                 Row::Settlement(entry) => {
                     let settlement = Settlement { entry, bets: std::mem::take(&mut self.settled) };
                     let settles = Settles::of(settlement.bets.first());
-                    let key = settlement_key(user_id, settles, settlement.entry.at_ms, settlement.entry.seq).to_vec();
-                    self.batch.insert(key.as_slice(), encode(&settlement));
-                    self.settled_here.insert(user_id, (key, settlement));
+                    let key = settlement_key(user_id, settles, settlement.entry.at_ms, settlement.entry.seq);
+                    let group = self.settlements.entry(key[..10].to_vec()).or_default();
+                    group.rows.push((key.to_vec(), settlement));
+                    self.settled_here.insert(user_id, (key[..10].to_vec(), group.rows.len() - 1));
                 }
-                row => self.batch.insert(&row_key(row.kind(), user_id, envelope.seq), encode(&row)),
+                row => {
+                    let key = row_key(row.kind(), user_id, envelope.seq);
+                    self.rows.entry(key[..9].to_vec()).or_default().rows.push((key.to_vec(), (envelope.seq, row)));
+                }
             }
         }
         if let Event::Bets(BetEvent::CommissionCharged { user_id, mid, commission_minor, .. }) = &envelope.event {
-            let (key, mut settlement) = match self.settled_here.remove(user_id) {
-                Some(last) => last,
+            let (group, at) = match self.settled_here.get(user_id) {
+                Some(last) => last.clone(),
                 None => {
-                    let last = self.history.last_settlement(*user_id)?.map(|(key, entry)| (key.to_vec(), entry));
-                    last.ok_or_else(|| StoreError::Corrupt { key: envelope.seq, reason: format!("commission on market {mid} charged before its settlement") })?
+                    let (key, settlement) = self.history.last_settlement(*user_id)?.ok_or_else(|| StoreError::Corrupt { key: envelope.seq, reason: format!("commission on market {mid} charged before its settlement") })?;
+                    let group = key[..10].to_vec();
+                    self.settlements.insert(group.clone(), Pending { rows: vec![(key.to_vec(), settlement)], replaces: true });
+                    self.settled_here.insert(*user_id, (group.clone(), 0));
+                    (group, 0)
                 }
             };
+            let settlement = self.settlements.get_mut(&group).and_then(|pending| pending.rows.get_mut(at)).map(|(_, settlement)| settlement).expect("settled_here points at a row of the batch");
             if settlement.entry.mid != *mid {
                 return Err(StoreError::Corrupt { key: envelope.seq, reason: format!("commission on market {mid} after a settlement of market {}", settlement.entry.mid) });
             }
             settlement.entry.commission_minor = *commission_minor;
-            self.batch.insert(key.as_slice(), encode(&settlement));
         }
         Ok(())
     }

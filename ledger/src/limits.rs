@@ -38,11 +38,26 @@ pub const SEAL_EVENTS: u64 = 1024;
 /// power loss could lose it while the log says it is there: 17 chunks of 6 KB stay under that.
 pub const CHUNK_BYTES_MAX: usize = 6 * 1024;
 
+/// Rows of one kind of one account that the history packs into one sled value (`history`): sled's
+/// memory at open grows with its keys, so an account's rows are kept a page of this many to a
+/// key. An account keeps up to this many recent rows of a kind one to a key before they are
+/// packed, so its keys are about rows ÷ this + this ÷ 2 per kind: 32 keeps both small for
+/// accounts of a few hundred rows a kind (the 10M- and 50M-event logs measured).
+pub const HISTORY_PAGE_ROWS: usize = 32;
+/// Resulted rounds of one casino table packed into one history value: a few tables hold every
+/// round, so their pages can be larger; a round's result page decodes one page of this many.
+pub const HISTORY_PAGE_ROUNDS: usize = 64;
+/// Groups (an account's rows of one kind, a table's rounds) whose count of recent rows the
+/// history remembers between batches, so that folding a batch does not count them again; past
+/// this the memory is dropped and counted again from the keys (about 40 bytes a group).
+pub const HISTORY_RECENT_GROUPS_MAX: usize = 1 << 20;
+
 /// Demo accounts one command retires (two events each): keeps the batch small; a sweep that finds
 /// more goes again.
 pub const DEMO_RETIRED_PER_COMMAND_MAX: usize = 500;
 
 const _: () = assert!(BATCH_COMMANDS_MAX <= ENGINE_QUEUE_MAX);
+const _: () = assert!(HISTORY_PAGE_ROWS > 1 && HISTORY_PAGE_ROUNDS > 1 && HISTORY_PAGE_ROWS <= u32::MAX as usize);
 const _: () = assert!(schemas::AMOUNT_MINOR_MAX < BALANCE_MINOR_MAX);
 const _: () = assert!(BALANCE_MINOR_MAX < i64::MAX / 1024);
 

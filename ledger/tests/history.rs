@@ -175,3 +175,196 @@ fn a_history_of_another_layout_is_dropped_at_open_and_folded_again() {
     drop(history);
     assert_eq!(History::open(dir.path()).expect("opens again").applied().expect("reads"), log.len() as u64, "its own layout is kept");
 }
+
+/// `events` as a log, one second apart from `T0`.
+fn log_of(events: Vec<Event>) -> Vec<Envelope> {
+    events.into_iter().enumerate().map(|(at, event)| Envelope { seq: at as u64 + 1, at_ms: T0 + at as i64 * 1_000, event }).collect()
+}
+
+/// A state at the end of `log` holding no bets: what `compare` needs beside two histories of
+/// rows and rounds only.
+fn state_at(log: &[Envelope]) -> State {
+    State { head_seq: log.len() as u64, ..State::default() }
+}
+
+/// The keys of `dir`'s history whose first byte is `kind`.
+fn keys_of_kind(dir: &std::path::Path, kind: u8) -> usize {
+    let db = sled::open(dir.join(ledger::history::HISTORY_DIR)).expect("opens");
+    let tree = db.open_tree("history").expect("opens");
+    tree.scan_prefix([kind]).count()
+}
+
+#[test]
+fn an_accounts_rows_are_packed_into_a_page_once_the_row_after_it_exists() {
+    let page = ledger::limits::HISTORY_PAGE_ROWS;
+    for (rows, keys) in [(page - 1, page - 1), (page, page), (page + 1, 2), (2 * page, page + 1), (2 * page + 1, 3)] {
+        let log = log_of((1..=rows as i64).map(|n| credited(1, n, n * (n + 1) / 2)).collect());
+        let store = MemStore::default();
+        store.append(&log).expect("appends");
+        let dir = tempfile::tempdir().expect("temp dir");
+        {
+            // Fed one event at a time, then compared with one folded in a single batch.
+            let history = History::open(dir.path()).expect("opens");
+            for event in log.chunks(1) {
+                history.apply(event).expect("folds");
+            }
+            let again = tempfile::tempdir().expect("temp dir");
+            let compared = history.compare(&History::rebuild(again.path(), &store).expect("rebuilds"), &state_at(&log)).expect("the same pages");
+            assert_eq!(compared.rows, rows as u64, "{rows} rows");
+            let amounts: Vec<i64> = history.rows(RowKind::Statement, 1).rev().map(|row| match row.expect("reads") {
+                (_, Row::Statement(entry)) => entry.amount_minor,
+                other => panic!("a statement row: {other:?}"),
+            }).collect();
+            assert_eq!(amounts, (1..=rows as i64).rev().collect::<Vec<i64>>(), "every row, newest first");
+            let seqs: Vec<u64> = history.rows(RowKind::Statement, 1).map(|row| row.expect("reads").0).collect();
+            assert_eq!(seqs, (1..=rows as u64).collect::<Vec<u64>>(), "each row with its event");
+        }
+        assert_eq!(keys_of_kind(dir.path(), RowKind::Statement as u8), keys, "{rows} rows: full pages packed, the rest one to a key");
+    }
+}
+
+/// Player 1 bets on and wins `markets` markets, from market 7 on.
+fn settled_markets(markets: u64) -> (State, Vec<Envelope>) {
+    let won = |mid| {
+        let market = market(mid, schemas::sports::MarketType::Match, vec![section(1, 185, 187), section(2, 210, 214)]);
+        Command::Sports(SportsCommand::SettleMarket { gmid: 500, mid, result: MarketResult::Winner { sid: 1 }, market })
+    };
+    history_log((7..7 + markets).flat_map(|mid| [bet_on(mid, &format!("r{mid}")), won(mid)]).collect())
+}
+
+#[test]
+fn a_statement_page_reads_across_packed_pages_and_recent_rows_with_bounds_inside_a_page() {
+    let page = ledger::limits::HISTORY_PAGE_ROWS as u64;
+    let (state, log) = settled_markets(2 * page + 5);
+    let store = MemStore::default();
+    store.append(&log).expect("appends");
+    let dir = tempfile::tempdir().expect("temp dir");
+    let history = History::open(dir.path()).expect("opens");
+    for chunk in log.chunks(7) {
+        history.apply(chunk).expect("folds");
+    }
+    let again = tempfile::tempdir().expect("temp dir");
+    let compared = history.compare(&History::rebuild(again.path(), &store).expect("rebuilds"), &state).expect("the same as one rebuilt");
+    assert_eq!(compared.bets, 2 * page + 5, "each bet once, in its settlement row");
+    // Every settlement row, as the events made them: the truth the pages are held to.
+    let all: Vec<(i64, u64)> = log.iter().flat_map(ledger::history::rows_of).filter_map(|(_, row)| match row {
+        Row::Settlement(entry) => Some((entry.at_ms, entry.mid)),
+        _ => None,
+    }).collect();
+    assert_eq!(all.len() as u64, 2 * page + 5);
+    let times: Vec<i64> = all.iter().map(|(at_ms, _)| *at_ms).collect();
+    // Bounds on rows, just inside and outside them, in the first page, the second and the
+    // recent rows.
+    let mut bounds = vec![i64::MIN, i64::MAX];
+    for at in [0, 1, 5, page as usize - 1, page as usize, page as usize + 3, 2 * page as usize - 1, 2 * page as usize, all.len() - 1] {
+        bounds.extend([times[at] - 1, times[at], times[at] + 1]);
+    }
+    for &from_ms in &bounds {
+        for &to_ms in &bounds {
+            let expected: Vec<u64> = all.iter().rev().filter(|(at_ms, _)| (from_ms..=to_ms).contains(at_ms)).map(|(_, mid)| *mid).collect();
+            for (skip, take) in [(0, 10), (3, 10), (page as usize - 2, 5), (page as usize + 1, 40), (0, 200)] {
+                let (total, rows) = history.settlement_page(1, Settles::Sports, from_ms, to_ms, skip, take).expect("reads");
+                assert_eq!(total, expected.len() as u64, "the count of {from_ms}..={to_ms}, as if no row were packed");
+                let mids: Vec<u64> = rows.iter().map(|settlement| settlement.entry.mid).collect();
+                assert_eq!(mids, expected.iter().copied().skip(skip).take(take).collect::<Vec<u64>>(), "{from_ms}..={to_ms}, skip {skip}, take {take}");
+            }
+        }
+    }
+    // A bet settled in a packed page is found in it, and the first market's row has its bets.
+    assert_eq!(history.bet(1, 1).expect("reads").map(|bet| bet.id), Some(1));
+    let settlements = history.settlements(1).expect("reads");
+    assert_eq!(settlements.len() as u64, 2 * page + 5);
+}
+
+#[test]
+fn a_tables_rounds_are_packed_and_found_by_book_and_by_time() {
+    use ledger::casino::messages::CasinoEvent;
+    let page = ledger::limits::HISTORY_PAGE_ROUNDS as u64;
+    let rounds = 2 * page + 3;
+    let round = |book: u64| {
+        let opened = Event::Casino(CasinoEvent::RoundOpened { gtype: "teen".into(), mid: format!("{book}"), book, gmid: 9 });
+        [opened, Event::Casino(CasinoEvent::RoundResulted { gtype: "teen".into(), book, result: None })]
+    };
+    let log = log_of((100..100 + rounds).flat_map(round).collect());
+    let store = MemStore::default();
+    store.append(&log).expect("appends");
+    let dir = tempfile::tempdir().expect("temp dir");
+    {
+        let history = History::open(dir.path()).expect("opens");
+        for chunk in log.chunks(5) {
+            history.apply(chunk).expect("folds");
+        }
+        let again = tempfile::tempdir().expect("temp dir");
+        let compared = history.compare(&History::rebuild(again.path(), &store).expect("rebuilds"), &state_at(&log)).expect("the same pages");
+        assert_eq!(compared.rounds, rounds);
+        for book in 100..100 + rounds {
+            assert_eq!(history.round("teen", book).expect("reads").map(|record| record.mid), Some(format!("{book}")), "round {book}");
+        }
+        assert_eq!(history.round("teen", 99).expect("reads"), None);
+        assert_eq!(history.round("teen", 100 + rounds).expect("reads"), None);
+        assert_eq!(history.round("poker", 100).expect("reads"), None);
+        // Round `book` resulted at the second event of its pair.
+        let at = |book: u64| T0 + ((book - 100) * 2 + 1) as i64 * 1_000;
+        let between = |from_ms, to_ms| history.rounds_between("teen", from_ms, to_ms).rev().map(|r| r.expect("reads").mid).collect::<Vec<String>>();
+        assert_eq!(between(at(100 + page - 2), at(100 + page + 1)), (100 + page - 2..=100 + page + 1).rev().map(|b| b.to_string()).collect::<Vec<_>>(), "across a page's end, newest first");
+        assert_eq!(between(at(105) + 1, at(107)), vec!["107".to_owned(), "106".to_owned()], "bounds inside a page");
+        assert_eq!(between(i64::MIN, i64::MAX).len() as u64, rounds);
+        assert!(between(at(110), at(109)).is_empty());
+    }
+    assert_eq!(keys_of_kind(dir.path(), 0x31), 5, "two pages, and the last three rounds one to a key");
+    assert_eq!(keys_of_kind(dir.path(), 0x30), 5, "a round's book for each of them");
+}
+
+#[test]
+fn a_commission_is_written_into_its_settlement_row_whether_the_row_is_then_packed_or_not() {
+    use ledger::bets::messages::BetEvent;
+    let page = ledger::limits::HISTORY_PAGE_ROWS as u64;
+    let markets = 2 * page + 3;
+    let settled = |mid: u64| {
+        let row = Event::Bets(BetEvent::BetsSettled { user_id: 1, gmid: 500, mid, bets: Vec::new(), total_minor: 100, balance_after_minor: 0, exposure_after_minor: 0 });
+        let commission = BetEvent::CommissionCharged { user_id: 1, gmid: 500, mid, event_name: "A v B".into(), market_name: "Match Odds".into(), net_winnings_minor: 100, rate_bp: 500, commission_minor: mid as i64 + 1, balance_after_minor: 0 };
+        [row, Event::Bets(commission)]
+    };
+    let log = log_of((0..markets).flat_map(settled).collect());
+    let store = MemStore::default();
+    store.append(&log).expect("appends");
+    let again = tempfile::tempdir().expect("temp dir");
+    let rebuilt = History::rebuild(again.path(), &store).expect("rebuilds");
+    // A commission in the batch after its row, in the same one, and a row last in its batch.
+    for batch in [1, 2, 3] {
+        let dir = tempfile::tempdir().expect("temp dir");
+        let history = History::open(dir.path()).expect("opens");
+        for chunk in log.chunks(batch) {
+            history.apply(chunk).expect("folds");
+        }
+        history.compare(&rebuilt, &state_at(&log)).expect("the same pages");
+        let kept: Vec<(u64, i64)> = history.settlements(1).expect("reads").iter().map(|settlement| (settlement.entry.mid, settlement.entry.commission_minor)).collect();
+        assert_eq!(kept, (0..markets).rev().map(|mid| (mid, mid as i64 + 1)).collect::<Vec<_>>(), "batches of {batch}");
+        let (total, rows) = history.settlement_page(1, Settles::Nothing, i64::MIN, i64::MAX, 0, 3).expect("reads");
+        assert_eq!((total, rows.len()), (markets, 3));
+    }
+}
+
+#[test]
+fn a_round_is_found_by_its_book_after_a_restart_numbered_its_rounds_lower() {
+    use ledger::casino::messages::CasinoEvent;
+    let page = ledger::limits::HISTORY_PAGE_ROUNDS as u64;
+    let round = |book: u64| {
+        let opened = Event::Casino(CasinoEvent::RoundOpened { gtype: "teen".into(), mid: format!("{book}"), book, gmid: 9 });
+        [opened, Event::Casino(CasinoEvent::RoundResulted { gtype: "teen".into(), book, result: None })]
+    };
+    // A world behind the last one's clock deals rounds numbered below the last ones.
+    let books: Vec<u64> = (1_000..1_000 + page + 10).chain(500..500 + 2 * page).chain(2_000..2_005).collect();
+    let log = log_of(books.iter().copied().flat_map(round).collect());
+    let store = MemStore::default();
+    store.append(&log).expect("appends");
+    let dir = tempfile::tempdir().expect("temp dir");
+    let history = History::rebuild(dir.path(), &store).expect("rebuilds");
+    for book in &books {
+        assert_eq!(history.round("teen", *book).expect("reads").map(|record| record.mid), Some(format!("{book}")), "round {book}");
+    }
+    for unknown in [499, 500 + 2 * page, 999, 1_000 + page + 10, 1_999, 2_005] {
+        assert_eq!(history.round("teen", unknown).expect("reads"), None, "round {unknown}");
+    }
+    assert_eq!(history.rounds_between("teen", i64::MIN, i64::MAX).count(), books.len());
+}
