@@ -83,6 +83,21 @@ const LAYOUT_KEY: &[u8] = b"\xfflayout";
 /// The layout of the keys and values above. A history kept with another one (or none: the
 /// layout before this record) is dropped at open and folded again from the log.
 const LAYOUT: u32 = 4;
+/// Where `History::compact` writes its copy, and moves the history it replaces, in a data
+/// directory.
+const COMPACT_DIR: &str = "history.compact";
+const COMPACT_OLD_DIR: &str = "history.old";
+
+/// The bytes of the files under `path`.
+fn files_bytes(path: &Path) -> u64 {
+    let Ok(entries) = std::fs::read_dir(path) else { return 0 };
+    entries.flatten().map(|entry| match entry.metadata() {
+        Ok(meta) if meta.is_dir() => files_bytes(&entry.path()),
+        Ok(meta) => meta.len(),
+        Err(_) => 0,
+    }).sum()
+}
+
 /// Events folded per sled batch when catching up.
 const CATCH_UP_CHUNK: usize = 4096;
 
@@ -389,6 +404,44 @@ impl History {
         let db = crate::store::sled_log::open_sled(path)?;
         let tree = db.open_tree("history")?;
         Ok((db, tree))
+    }
+
+    /// Compacts the history of `dir`, which no one may hold: copies its keys in key order into a
+    /// new database beside it (`history.compact`), then puts that in its place. sled 0.34 keeps
+    /// what was removed or rewritten in its files, and in memory at open, until it writes there
+    /// again, and the history's rows are written one to a key before they are paged: a copy
+    /// holds only what is live. The copy is the same keys and values (the same `applied`), so
+    /// nothing is folded again. A crash before the swap leaves the history as it was; one during
+    /// it (between two renames) leaves none, and the next open folds it again from the log.
+    /// The files' bytes before and after.
+    pub fn compact(dir: &Path) -> Result<(u64, u64), StoreError> {
+        let path = dir.join(HISTORY_DIR);
+        let copy = dir.join(COMPACT_DIR);
+        let io = |context: &'static str| move |source| StoreError::Io { context, source };
+        if copy.exists() {
+            std::fs::remove_dir_all(&copy).map_err(io("removing an unfinished compaction"))?;
+        }
+        let before = files_bytes(&path);
+        {
+            let (_db, tree) = Self::open_tree(&path)?;
+            let (copy_db, copy_tree) = Self::open_tree(&copy.join(HISTORY_DIR))?;
+            let mut batch = sled::Batch::default();
+            for (at, item) in tree.iter().enumerate() {
+                let (key, value) = item?;
+                batch.insert(key, value);
+                if at % CATCH_UP_CHUNK == CATCH_UP_CHUNK - 1 {
+                    copy_tree.apply_batch(std::mem::take(&mut batch))?;
+                }
+            }
+            copy_tree.apply_batch(batch)?;
+            copy_db.flush()?;
+        }
+        let old = dir.join(COMPACT_OLD_DIR);
+        std::fs::rename(&path, &old).map_err(io("moving the history aside"))?;
+        std::fs::rename(copy.join(HISTORY_DIR), &path).map_err(io("putting the compacted history in its place"))?;
+        std::fs::remove_dir_all(&old).map_err(io("removing the history before compaction"))?;
+        std::fs::remove_dir_all(&copy).map_err(io("removing the compaction's folder"))?;
+        Ok((before, files_bytes(&path)))
     }
 
     /// Drops the history of `dir` and folds the whole log into a new one.

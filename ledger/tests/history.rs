@@ -368,3 +368,30 @@ fn a_round_is_found_by_its_book_after_a_restart_numbered_its_rounds_lower() {
     }
     assert_eq!(history.rounds_between("teen", i64::MIN, i64::MAX).count(), books.len());
 }
+
+#[test]
+fn a_compacted_history_holds_the_same_keys_in_smaller_files_and_opens_caught_up() {
+    let page = ledger::limits::HISTORY_PAGE_ROWS as u64;
+    let (state, log) = settled_markets(6 * page + 3);
+    let store = MemStore::default();
+    store.append(&log).expect("appends");
+    let dir = tempfile::tempdir().expect("temp dir");
+    {
+        // Folded a few events at a time, as a running server does: rows written one to a key,
+        // then paged, leave what sled removed in its files.
+        let history = History::open(dir.path()).expect("opens");
+        for chunk in log.chunks(3) {
+            history.apply(chunk).expect("folds");
+        }
+        history.flush().expect("flushed");
+    }
+    let (before, after) = History::compact(dir.path()).expect("compacts");
+    assert!(after < before, "the files shrink: {before} bytes before, {after} after");
+    assert!(!dir.path().join("history.compact").exists() && !dir.path().join("history.old").exists(), "nothing left beside it");
+    let history = History::open(dir.path()).expect("opens the compacted history");
+    assert_eq!(history.applied().expect("applied"), log.len() as u64, "caught up as before: nothing to fold again");
+    let again = tempfile::tempdir().expect("temp dir");
+    let compared = history.compare(&History::rebuild(again.path(), &store).expect("rebuilds"), &state).expect("the same keys and values as one rebuilt");
+    assert_eq!(compared.bets, 6 * page + 3);
+    assert_eq!(history.settlements(1).expect("reads").len() as u64, 6 * page + 3);
+}

@@ -1,6 +1,6 @@
 //! `exchange projections`: the history projection beside the log (`ledger::history`), checked
-//! against one folded from the whole log, or dropped and rebuilt from it. No server may hold the
-//! data directory.
+//! against one folded from the whole log, dropped and rebuilt from it, or compacted. No server
+//! may hold the data directory.
 
 use crate::app::open_store;
 use crate::configuration::Settings;
@@ -27,12 +27,21 @@ pub(super) enum ProjectionsCmd {
         #[arg(long)]
         data: Option<PathBuf>,
     },
+    /// Copy the history key by key into new files and put them in its place: the same rows in
+    /// files that hold nothing removed or rewritten (smaller on disk and in memory at open).
+    /// Prints its files' bytes before and after.
+    Compact {
+        /// The data directory (no server may hold it; default: the configuration's).
+        #[arg(long)]
+        data: Option<PathBuf>,
+    },
 }
 
 pub(super) fn run(settings: &Settings, command: ProjectionsCmd) -> anyhow::Result<ExitCode> {
     let (data, rebuild) = match command {
         ProjectionsCmd::Check { data } => (data, false),
         ProjectionsCmd::Rebuild { data } => (data, true),
+        ProjectionsCmd::Compact { data } => return compact(settings, data),
     };
     let dir = data.unwrap_or_else(|| settings.application.data_dir.clone());
     let store = open_store(&dir, None)?;
@@ -74,4 +83,15 @@ pub(super) fn run(settings: &Settings, command: ProjectionsCmd) -> anyhow::Resul
             Ok(ExitCode::FAILURE)
         }
     }
+}
+
+fn compact(settings: &Settings, data: Option<PathBuf>) -> anyhow::Result<ExitCode> {
+    let dir = data.unwrap_or_else(|| settings.application.data_dir.clone());
+    // Held while the history is copied, so that no server starts on the directory meanwhile.
+    let _log = open_store(&dir, None)?;
+    let started = std::time::Instant::now();
+    let (before, after) = History::compact(&dir).context("compacting the history")?;
+    let report = serde_json::json!({ "bytesBefore": before, "bytesAfter": after, "compactMs": started.elapsed().as_millis() });
+    println!("{}", serde_json::to_string_pretty(&report)?);
+    Ok(ExitCode::SUCCESS)
 }
