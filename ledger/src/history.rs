@@ -413,7 +413,8 @@ impl History {
     /// holds only what is live. The copy is the same keys and values (the same `applied`), so
     /// nothing is folded again. A crash before the swap leaves the history as it was; one during
     /// it (between two renames) leaves none, and the next open folds it again from the log.
-    /// The files' bytes before and after.
+    /// A copy no smaller than the history is dropped and the history kept. The files' bytes
+    /// before and after.
     pub fn compact(dir: &Path) -> Result<(u64, u64), StoreError> {
         let path = dir.join(HISTORY_DIR);
         let copy = dir.join(COMPACT_DIR);
@@ -435,6 +436,11 @@ impl History {
             }
             copy_tree.apply_batch(batch)?;
             copy_db.flush()?;
+        }
+        if files_bytes(&copy) >= before {
+            // A small history's files can be no larger than sled's least: keep them.
+            std::fs::remove_dir_all(&copy).map_err(io("removing a compaction that saved nothing"))?;
+            return Ok((before, before));
         }
         let old = dir.join(COMPACT_OLD_DIR);
         std::fs::rename(&path, &old).map_err(io("moving the history aside"))?;
