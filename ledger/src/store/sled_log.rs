@@ -491,6 +491,14 @@ mod sealing_tests {
         store.shared.files(|files| files.log.iter().keys().map(|key| key_to_seq(&key.expect("a key")).expect("a seq")).collect()).expect("open")
     }
 
+    /// Waits (10 s at most) until the sealer thread has packed up to `seq`.
+    fn wait_sealed(store: &SledStore, seq: u64) {
+        let started = std::time::Instant::now();
+        while store.sealed() < seq && started.elapsed() < Duration::from_secs(10) {
+            std::thread::sleep(Duration::from_millis(10));
+        }
+    }
+
     /// Appends `count` events in batches of three to a log that packs chunks of `seal_events`.
     fn appended(dir: &Path, count: u64, seal_events: u64) -> SledStore {
         let store = SledStore::open_sealing(dir, seal_events).expect("opens");
@@ -572,10 +580,7 @@ mod sealing_tests {
         drop(appended(dir.path(), 40, 100));
         let store = SledStore::open_sealing(dir.path(), 4).expect("opens");
         assert_eq!((store.head(), store.sealed()), (40, 0), "all single");
-        let started = std::time::Instant::now();
-        while store.sealed() < 36 && started.elapsed() < Duration::from_secs(10) {
-            std::thread::sleep(Duration::from_millis(10));
-        }
+        wait_sealed(&store, 36);
         assert_eq!(store.sealed(), 36, "packed by the sealer's own look, with no append");
         assert_eq!(seqs(&store, 1), (1..=40).collect::<Vec<_>>());
     }
@@ -584,10 +589,7 @@ mod sealing_tests {
     fn the_sealer_thread_packs_as_the_log_grows() {
         let dir = tempfile::tempdir().expect("temp dir");
         let store = appended(dir.path(), 40, 4);
-        let started = std::time::Instant::now();
-        while store.sealed() < 36 && started.elapsed() < Duration::from_secs(10) {
-            std::thread::sleep(Duration::from_millis(10));
-        }
+        wait_sealed(&store, 36);
         assert_eq!(store.sealed(), 36, "nudged by the appends");
         assert_eq!(seqs(&store, 1), (1..=40).collect::<Vec<_>>());
     }
