@@ -70,6 +70,7 @@ use crate::store::{Store, StoreError};
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
 use crate::limits::{HISTORY_PAGE_ROUNDS, HISTORY_PAGE_ROWS, HISTORY_RECENT_GROUPS_MAX};
+use crate::store::sled_compact::{self, files_bytes};
 use std::path::Path;
 
 pub use crate::store::HISTORY_DIR;
@@ -87,16 +88,6 @@ const LAYOUT: u32 = 4;
 /// directory.
 const COMPACT_DIR: &str = "history.compact";
 const COMPACT_OLD_DIR: &str = "history.old";
-
-/// The bytes of the files under `path`.
-fn files_bytes(path: &Path) -> u64 {
-    let Ok(entries) = std::fs::read_dir(path) else { return 0 };
-    entries.flatten().map(|entry| match entry.metadata() {
-        Ok(meta) if meta.is_dir() => files_bytes(&entry.path()),
-        Ok(meta) => meta.len(),
-        Err(_) => 0,
-    }).sum()
-}
 
 /// Events folded per sled batch when catching up.
 const CATCH_UP_CHUNK: usize = 4096;
@@ -423,23 +414,11 @@ impl History {
             std::fs::remove_dir_all(&copy).map_err(io("removing an unfinished compaction"))?;
         }
         let before = files_bytes(&path);
-        {
-            let (_db, tree) = Self::open_tree(&path)?;
-            let (copy_db, copy_tree) = Self::open_tree(&copy.join(HISTORY_DIR))?;
-            let mut batch = sled::Batch::default();
-            for (at, item) in tree.iter().enumerate() {
-                let (key, value) = item?;
-                batch.insert(key, value);
-                if at % CATCH_UP_CHUNK == CATCH_UP_CHUNK - 1 {
-                    copy_tree.apply_batch(std::mem::take(&mut batch))?;
-                }
-            }
-            copy_tree.apply_batch(batch)?;
-            copy_db.flush()?;
-        }
+        sled_compact::copy_database(&path, &copy.join(HISTORY_DIR))?;
         if files_bytes(&copy) >= before {
             // A small history's files can be no larger than sled's least: keep them.
             std::fs::remove_dir_all(&copy).map_err(io("removing a compaction that saved nothing"))?;
+            sled_compact::record(dir, sled_compact::HISTORY_RECORD, before)?;
             return Ok((before, before));
         }
         let old = dir.join(COMPACT_OLD_DIR);
@@ -447,7 +426,9 @@ impl History {
         std::fs::rename(copy.join(HISTORY_DIR), &path).map_err(io("putting the compacted history in its place"))?;
         std::fs::remove_dir_all(&old).map_err(io("removing the history before compaction"))?;
         std::fs::remove_dir_all(&copy).map_err(io("removing the compaction's folder"))?;
-        Ok((before, files_bytes(&path)))
+        let after = files_bytes(&path);
+        sled_compact::record(dir, sled_compact::HISTORY_RECORD, after)?;
+        Ok((before, after))
     }
 
     /// Drops the history of `dir` and folds the whole log into a new one.

@@ -8,6 +8,7 @@ pub mod chunks;
 pub mod head;
 pub mod mem;
 pub mod segments;
+pub mod sled_compact;
 pub mod sled_log;
 
 use crate::event::Envelope;
@@ -186,6 +187,8 @@ pub fn held_log(dir: &Path) -> Option<LocalLog> {
 /// ([`StoreError::OtherLog`]). A directory without a log is a new exchange only if nothing in
 /// it says a log was there: otherwise it is refused ([`StoreError::LogGone`]).
 pub fn open_data_dir(dir: &Path, asked: Option<LocalLog>) -> Result<Box<dyn Store>, StoreError> {
+    // A compaction of the sled log that a crash cut short moves sled's files: finish it first.
+    sled_compact::finish(dir)?;
     let log = match (held_log(dir), asked) {
         (Some(held), Some(asked)) if held != asked => {
             return Err(StoreError::OtherLog { dir: dir.display().to_string(), held: held.name(), asked: asked.name() });

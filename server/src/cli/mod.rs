@@ -49,6 +49,15 @@ enum Cmd {
         #[command(subcommand)]
         command: projections::ProjectionsCmd,
     },
+    /// Compact the data directory's sled log and its history projection: each copied key by key
+    /// into new files that take the old ones' place (sled keeps what was removed or rewritten,
+    /// on disk and in memory at open). A server does this at start when they are bloated; no
+    /// server may hold the directory. Prints the files' bytes before and after.
+    Compact {
+        /// The data directory (default: the configuration's).
+        #[arg(long)]
+        data: Option<std::path::PathBuf>,
+    },
     /// Deposit and withdrawal requests: list them and decide.
     Wallet {
         #[command(subcommand)]
@@ -95,6 +104,7 @@ pub async fn run(cli: Cli) -> anyhow::Result<ExitCode> {
         Cmd::Debit(args) => users::move_money(&settings, args, Direction::Debit).await,
         Cmd::Audit { command } => audit::run(&settings, command).await,
         Cmd::Projections { command } => projections::run(&settings, command),
+        Cmd::Compact { data } => projections::compact_ledger(&settings, data),
         Cmd::Wallet { command } => wallet::run(&settings, command).await,
         Cmd::Bonus { command } => wallet::bonus(&settings, command).await,
         Cmd::Casino { command } => casino::run(&settings, command).await,

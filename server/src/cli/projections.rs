@@ -95,3 +95,30 @@ fn compact(settings: &Settings, data: Option<PathBuf>) -> anyhow::Result<ExitCod
     println!("{}", serde_json::to_string_pretty(&report)?);
     Ok(ExitCode::SUCCESS)
 }
+
+/// `exchange compact`: the sled log (when the directory keeps its log in sled), then the history.
+pub(super) fn compact_ledger(settings: &Settings, data: Option<PathBuf>) -> anyhow::Result<ExitCode> {
+    use ledger::store::sled_compact;
+    let dir = data.unwrap_or_else(|| settings.application.data_dir.clone());
+    anyhow::ensure!(dir.is_dir(), "no data directory at {}", dir.display());
+    let mut report = serde_json::Map::new();
+    if ledger::store::held_log(&dir) == Some(ledger::LocalLog::Sled) {
+        let started = std::time::Instant::now();
+        let (before, after) = sled_compact::compact_log(&dir).map_err(|error| {
+            if error.is_locked() {
+                anyhow::anyhow!("compacting the log in {}: another process holds it (a server running on it?): {error}", dir.display())
+            } else {
+                anyhow::Error::new(error).context("compacting the log")
+            }
+        })?;
+        report.insert("log".into(), serde_json::json!({ "bytesBefore": before, "bytesAfter": after, "compactMs": started.elapsed().as_millis() }));
+    }
+    // Held while the history is copied, so that no server starts on the directory meanwhile.
+    let log = open_store(&dir, None)?;
+    let started = std::time::Instant::now();
+    let (before, after) = History::compact(&dir).context("compacting the history")?;
+    drop(log);
+    report.insert("history".into(), serde_json::json!({ "bytesBefore": before, "bytesAfter": after, "compactMs": started.elapsed().as_millis() }));
+    println!("{}", serde_json::to_string_pretty(&report)?);
+    Ok(ExitCode::SUCCESS)
+}

@@ -68,10 +68,28 @@ pub(super) async fn run(mut settings: Settings, args: ServeArgs) -> anyhow::Resu
     }
     let log = match settings.application.jetstream() {
         Some(_) => crate::standby::take_the_engine(&settings, &role).await?,
-        None => Ledger { store: open_store(&settings.application.data_dir, settings.application.local_log())?, folded: None },
+        None => {
+            compact_bloated(&settings.application.data_dir)?;
+            Ledger { store: open_store(&settings.application.data_dir, settings.application.local_log())?, folded: None }
+        }
     };
     serve(settings, log).await?;
     Ok(ExitCode::SUCCESS)
+}
+
+/// Compacts the data directory's sled log and history before they are opened, when their files
+/// hold several times what they should (`ledger::store::sled_compact`): sled 0.34 keeps what was
+/// removed or rewritten, on disk and in memory at open.
+fn compact_bloated(dir: &std::path::Path) -> anyhow::Result<()> {
+    if !dir.is_dir() {
+        return Ok(());
+    }
+    let compacted = ledger::store::sled_compact::compact_bloated(dir).with_context(|| format!("compacting the ledger in {}", dir.display()))?;
+    for done in compacted {
+        let mb = |bytes: u64| bytes as f64 / 1_048_576.0;
+        println!("compacted the {}: {:.1} MB → {:.1} MB in {:.1} s", done.part, mb(done.before), mb(done.after), done.elapsed.as_secs_f64());
+    }
+    Ok(())
 }
 
 async fn serve(settings: Settings, log: Ledger) -> anyhow::Result<()> {

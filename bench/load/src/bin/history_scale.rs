@@ -88,6 +88,8 @@ struct Server {
     child: Child,
     url: String,
     started: Duration,
+    /// What it said it compacted at start.
+    compacted: Vec<String>,
 }
 
 impl Server {
@@ -112,12 +114,20 @@ impl Server {
         let (sender, receiver) = std::sync::mpsc::channel();
         std::thread::spawn(move || {
             for line in BufReader::new(stdout).lines().map_while(Result::ok) {
-                if let Some(url) = line.strip_prefix("listening on ") {
-                    let _ = sender.send(url.trim().to_owned());
-                }
+                let _ = sender.send(line);
             }
         });
-        let url = receiver.recv_timeout(START_WAIT_MAX).context("the server did not say where it listens")?;
+        // What it compacted at start (`exchange serve` says so before it listens), then its address.
+        let mut compacted = Vec::new();
+        let url = loop {
+            let line = receiver.recv_timeout(START_WAIT_MAX.saturating_sub(spawned.elapsed())).context("the server did not say where it listens")?;
+            if let Some(url) = line.strip_prefix("listening on ") {
+                break url.trim().to_owned();
+            }
+            if line.starts_with("compacted ") {
+                compacted.push(line);
+            }
+        };
         bench_load::loopback_only(&url)?;
         loop {
             if spawned.elapsed() > START_WAIT_MAX {
@@ -132,7 +142,7 @@ impl Server {
             }
             std::thread::sleep(Duration::from_millis(10));
         }
-        Ok(Server { child, url, started: spawned.elapsed() })
+        Ok(Server { child, url, started: spawned.elapsed(), compacted })
     }
 
     fn pid(&self) -> u32 {
@@ -379,7 +389,9 @@ async fn main() -> anyhow::Result<()> {
     let first = Server::start(&args)?;
     let first_started = first.started;
     let first_rss = rss_bytes(first.pid())?;
+    let first_compacted = first.compacted.join("; ");
     let first_stop = first.stop()?;
+    let disk_after_first = directory_bytes(&args.data);
     let server = Server::start(&args)?;
     let pid = server.pid();
     let rss_at_start = rss_bytes(pid)?;
@@ -387,6 +399,8 @@ async fn main() -> anyhow::Result<()> {
     let rss_idle = rss_bytes(pid)?;
     println!("| measure | value |\n|---|---:|");
     println!("| first start after the build: to the first answer of /health, s; RSS then, MB; its stop (SIGTERM), s | {:.2}; {:.1}; {:.2} |", first_started.as_secs_f64(), mb(first_rss), first_stop.as_secs_f64());
+    println!("| what the first start compacted (`exchange serve`: files holding 3× what they should) | {} |", if first_compacted.is_empty() { "nothing" } else { &first_compacted });
+    println!("| disk ÷ encoded bytes after the first start | {:.2}× |", disk_after_first as f64 / encoded as f64);
     println!("| **start-up** (second start): spawn to the first answer of /health, s | **{:.2}** |", server.started.as_secs_f64());
     println!("| **RSS after start**: at the first answer, MB; 10 s later, idle, MB | **{:.1}**; {:.1} |", mb(rss_at_start), mb(rss_idle));
 
