@@ -1,7 +1,8 @@
 # Issues 13 and 32, speed against the peers, side by side in one run (`./scripts/bench-server --peers`):
 #   1. durable bets: our engine in-process (ledger-bench) and over HTTP (bet-load) against
 #      PostgreSQL running the same bet transaction through pgbench (bench/peers/bet.sql), at the
-#      same client counts, on the same disk (target/bench-tmp);
+#      same client counts, on the same disk (target/bench-tmp), on sled (the default log) and on
+#      the segment log in the same run. `PEERS_ONLY=bets` runs only this part;
 #   2. durable exchange orders: our engine in-process (ledger-bench --only orders) against
 #      PostgreSQL running the same match as one transaction (bench/peers/order.sql and
 #      order_schema.sql), at the same client counts. `PEERS_ONLY=orders` runs only this part;
@@ -16,8 +17,8 @@
 # shellcheck disable=SC2154 # work, BIN and start_server's URL come from scripts/bench-server
 
 PEER_CLIENTS="${PEER_CLIENTS:-1 16 64 256}"
-# `orders`: only the durable orders (part 2); `cashouts`: only those with cash outs; empty:
-# everything (orders without cash outs).
+# `bets`: only the durable bets (part 1); `orders`: only the durable orders (part 2); `cashouts`:
+# only those with cash outs; empty: everything (orders without cash outs).
 PEERS_ONLY="${PEERS_ONLY:-}"
 PEER_SECONDS="${PEER_SECONDS:-10}"
 FANOUT_SPEED="${FANOUT_SPEED:-10}"
@@ -273,7 +274,9 @@ run_peers() {
   [ -n "$PEERS_ONLY" ] || ensure_socketio
   cargo build --release --locked -p bench --bin ledger-bench
   print_machine
-  if [ "$PEERS_ONLY" = orders ]; then
+  if [ "$PEERS_ONLY" = bets ]; then
+    bets_cases
+  elif [ "$PEERS_ONLY" = orders ]; then
     orders_cases orders
   elif [ "$PEERS_ONLY" = cashouts ]; then
     orders_cases cashouts

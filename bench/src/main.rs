@@ -349,7 +349,8 @@ fn scale_build(options: &Options) {
     println!("| encoded events (`ledger::store::encode`), MB | {:.1} ({:.1} bytes an event) |", mb(report.encoded_bytes), encoded / report.events as f64);
     println!("| written: generate + append to the sled log ({} events a batch), history and keeper alongside, s | {:.1} ({:.0} events/s) |", scale::BATCH_EVENTS, report.write_elapsed.as_secs_f64(), report.events as f64 / report.write_elapsed.as_secs_f64());
     println!("| … the history's rounds alongside, summed, s; the keeper's, s | {:.1}; {:.1} |", report.history_elapsed.as_secs_f64(), report.keeper_elapsed.as_secs_f64());
-    println!("| then: the history's last catch-up and flush, s | {:.1} (applied to event {}) |", report.finish_elapsed.as_secs_f64(), report.history_applied);
+    println!("| then: the history's last catch-up and flush after each leg, and the compactions between legs, s | {:.1} (applied to event {}) |", report.finish_elapsed.as_secs_f64(), report.history_applied);
+    println!("| compactions of the log and the history between legs (every {} events), s | {} in {:.1} |", scale::COMPACT_EVERY_EVENTS, report.compactions, report.compact_elapsed.as_secs_f64());
     println!("| snapshots kept (every {}), the newest | {} , {} |", options.every_events, report.snapshots.len(), report.snapshots.last().copied().unwrap_or(0));
     println!("| disk: the whole directory, MB (× encoded) | {:.1} ({:.2}×) |", mb(report.total_bytes), report.total_bytes as f64 / encoded);
     println!("| … the sled log, MB (× encoded) | {:.1} ({:.2}×) |", mb(report.log_bytes), report.log_bytes as f64 / encoded);

@@ -8,6 +8,9 @@
 //! projection (`ledger::history`) and lets the keeper take its snapshots
 //! (`Snapshots::catch_up`, every `every` events). At the end the projection is caught up with
 //! the log and flushed; the newest snapshot is wherever the keeper last got to, as on a server.
+//! The log is written in legs of `COMPACT_EVERY_EVENTS`: after each leg but the last, the log
+//! and the history are compacted with nothing holding them, as a server's start does when they
+//! are bloated, so the directory never holds more than one leg's garbage.
 
 use crate::history::{directory_bytes, Generator};
 use ledger::history::History;
@@ -21,6 +24,12 @@ use std::time::{Duration, Instant};
 /// Events per append while building (one flush each: durability costs nothing here, but the
 /// format is the engine's).
 pub const BATCH_EVENTS: usize = 10_000;
+/// Events between two compactions of the log and the history while building (none after the
+/// last leg: a server's first start compacts that one if it is bloated). Each leg's garbage
+/// (sled keeps what the sealer removed and the history rewrote) then needs at most this many
+/// events' worth of disk beside the compacted rest, so a 50M-event directory fits on a
+/// disk that the uncompacted one (about 6× its encoded bytes) would not.
+pub const COMPACT_EVERY_EVENTS: u64 = 5_000_000;
 /// Bets per 100 commands, as in the start-up and travel benches.
 const BETS_PERCENT: u64 = 50;
 /// How often the follower thread looks at the log while it is written.
@@ -38,8 +47,12 @@ pub struct BuildReport {
     pub encoded_bytes: u64,
     /// Generating and appending the log, the follower folding and snapshotting alongside.
     pub write_elapsed: Duration,
-    /// After the last append: the follower's last round (history caught up, flushed).
+    /// Everything else: the follower's last rounds after each leg (history caught up, flushed),
+    /// and the compactions between legs.
     pub finish_elapsed: Duration,
+    /// Compactions of the log and the history between legs, and their time.
+    pub compactions: u32,
+    pub compact_elapsed: Duration,
     /// Rounds of the keeper and of the history while the log was written, summed.
     pub keeper_elapsed: Duration,
     pub history_elapsed: Duration,
@@ -69,42 +82,39 @@ pub fn build(dir: &Path, events: u64, accounts: usize, every: u64, exchange: Opt
     let build = exchange.map_or_else(ledger::snapshot::this_build, ledger::snapshot::build_of);
     let hashes = [argon2_hash(PLAYER_PASSWORD), argon2_hash(PLAYER_PASSWORD)];
     let mut generator = Generator::for_scale(BETS_PERCENT, accounts, hashes, argon2_hash(OPERATOR_PASSWORD));
-    let store: Arc<SledStore> = Arc::new(SledStore::open(dir).expect("a fresh sled log opens"));
-    let done = Arc::new(AtomicBool::new(false));
-    let follower = {
-        let (store, done, dir) = (store.clone(), done.clone(), dir.to_owned());
-        std::thread::Builder::new()
-            .name("scale-follower".into())
-            .spawn(move || {
-                let history = History::open(&dir).expect("the history opens");
-                let keeper = ledger::Snapshots::open(&dir, build).expect("the snapshots open");
-                let (mut history_elapsed, mut keeper_elapsed) = (Duration::ZERO, Duration::ZERO);
-                loop {
-                    let finished = done.load(Ordering::Acquire);
-                    let folding = Instant::now();
-                    history.catch_up(store.as_ref()).expect("the history catches up");
-                    history_elapsed += folding.elapsed();
-                    if finished {
-                        history.flush().expect("the history flushes");
-                        return (history_elapsed, keeper_elapsed, history.applied().expect("the history's applied event"));
-                    }
-                    let keeping = Instant::now();
-                    keeper.catch_up(store.as_ref(), every).expect("the keeper saves");
-                    keeper_elapsed += keeping.elapsed();
-                    std::thread::sleep(FOLLOW_EVERY);
-                }
-            })
-            .expect("the follower starts")
-    };
+    let mut legs = Legs::default();
     let started = Instant::now();
-    let encoded_bytes = generator.write_in_batches(store.as_ref(), events, BATCH_EVENTS);
-    let write_elapsed = started.elapsed();
-    done.store(true, Ordering::Release);
-    let (history_elapsed, keeper_elapsed, history_applied) = follower.join().expect("the follower ends well");
-    let finish_elapsed = started.elapsed() - write_elapsed;
+    let mut encoded_bytes = 0;
+    let history_applied = loop {
+        // A leg: the log written up to its end with the follower alongside, then (but after the
+        // last) both compacted with nothing holding them, as a server's restart does when they
+        // are bloated (`sled_compact::compact_bloated`); so the built directory never holds
+        // more than a leg's garbage.
+        let leg_end = (generator.state.head_seq + COMPACT_EVERY_EVENTS).min(events);
+        let store: Arc<SledStore> = Arc::new(SledStore::open(dir).expect("the sled log opens"));
+        let done = Arc::new(AtomicBool::new(false));
+        let follower = follow(store.clone(), done.clone(), dir.to_owned(), build, every);
+        let writing = Instant::now();
+        encoded_bytes += generator.write_in_batches(store.as_ref(), leg_end, BATCH_EVENTS);
+        legs.write += writing.elapsed();
+        done.store(true, Ordering::Release);
+        let finishing = Instant::now();
+        let (history_elapsed, keeper_elapsed, applied) = follower.join().expect("the follower ends well");
+        legs.finish += finishing.elapsed();
+        (legs.history, legs.keeper) = (legs.history + history_elapsed, legs.keeper + keeper_elapsed);
+        assert!(applied == generator.state.head_seq && store.head() == generator.state.head_seq, "the log and its history reach the last event");
+        drop(store);
+        if leg_end >= events {
+            break applied;
+        }
+        let compacting = Instant::now();
+        ledger::store::sled_compact::compact_log(dir).expect("the log compacts");
+        History::compact(dir).expect("the history compacts");
+        legs.compact += compacting.elapsed();
+        legs.compactions += 1;
+    };
     let state = &generator.state;
-    assert!(history_applied == state.head_seq && store.head() == state.head_seq, "the log and its history reach the last event");
-    drop(store);
+    let (write_elapsed, finish_elapsed) = (legs.write, started.elapsed() - legs.write);
     let snapshots = ledger::Snapshots::reading(dir, build).list();
     let snapshot_bytes = directory_bytes(&dir.join(ledger::snapshot::SNAPSHOT_DIR)).0;
     let history_bytes = directory_bytes(&dir.join(ledger::history::HISTORY_DIR)).0;
@@ -118,8 +128,10 @@ pub fn build(dir: &Path, events: u64, accounts: usize, every: u64, exchange: Opt
         encoded_bytes,
         write_elapsed,
         finish_elapsed,
-        keeper_elapsed,
-        history_elapsed,
+        keeper_elapsed: legs.keeper,
+        history_elapsed: legs.history,
+        compactions: legs.compactions,
+        compact_elapsed: legs.compact,
         snapshots,
         snapshot_bytes,
         history_applied,
@@ -127,6 +139,45 @@ pub fn build(dir: &Path, events: u64, accounts: usize, every: u64, exchange: Opt
         log_bytes: total_bytes - snapshot_bytes - history_bytes,
         history_bytes,
     }
+}
+
+/// The times of the legs, summed.
+#[derive(Default)]
+struct Legs {
+    write: Duration,
+    finish: Duration,
+    history: Duration,
+    keeper: Duration,
+    compact: Duration,
+    compactions: u32,
+}
+
+/// The thread that does what the server's threads do beside the engine while a leg is written:
+/// folds the log into the history and lets the keeper take its snapshots, until `done`; then
+/// catches the history up a last time and flushes it. Its times and the history's last event.
+fn follow(store: Arc<SledStore>, done: Arc<AtomicBool>, dir: PathBuf, build: u64, every: u64) -> std::thread::JoinHandle<(Duration, Duration, u64)> {
+    std::thread::Builder::new()
+        .name("scale-follower".into())
+        .spawn(move || {
+            let history = History::open(&dir).expect("the history opens");
+            let keeper = ledger::Snapshots::open(&dir, build).expect("the snapshots open");
+            let (mut history_elapsed, mut keeper_elapsed) = (Duration::ZERO, Duration::ZERO);
+            loop {
+                let finished = done.load(Ordering::Acquire);
+                let folding = Instant::now();
+                history.catch_up(store.as_ref()).expect("the history catches up");
+                history_elapsed += folding.elapsed();
+                if finished {
+                    history.flush().expect("the history flushes");
+                    return (history_elapsed, keeper_elapsed, history.applied().expect("the history's applied event"));
+                }
+                let keeping = Instant::now();
+                keeper.catch_up(store.as_ref(), every).expect("the keeper saves");
+                keeper_elapsed += keeping.elapsed();
+                std::thread::sleep(FOLLOW_EVERY);
+            }
+        })
+        .expect("the follower starts")
 }
 
 /// The figures `history-scale` needs, beside the directory (`DIR.summary`, `key=value` lines).
