@@ -24,6 +24,8 @@
 //! [kind u8][user_id u64 BE][seq u64 BE]  ->  page of (seq, row)   (kind: 1 statement, 3 activity, 4 action)
 //! [2][user_id u64 BE][settles u8][at_ms BE, sign flipped][seq u64 BE]  ->  page of settlements and their bets
 //! [0x10][bet_id u64 BE]                   ->  open bet   (removed at its settlement)
+//! [0x20][request_id u64 BE]               ->  wallet request, as it stands (open or decided)
+//! [0x21][user_id u64 BE][request_id u64 BE]  ->  nothing (an account's wallet requests)
 //! [0x31][table][at_ms BE, sign flipped][book u64 BE]  ->  page of (book, resulted round)  (table: gtype's length u8, its bytes)
 //! [0x30][table][lowest book u64 BE][at_ms BE, sign flipped][book u64 BE]  ->  highest book u64 BE  (a page's entry by book)
 //! [0x32][table]                           ->  the table's open round: (mid, gmid)
@@ -66,6 +68,7 @@ use crate::ids::UserId;
 use crate::oversight::messages::OversightEvent;
 use crate::sports::messages::SportsEvent;
 use crate::state::State;
+use crate::wallet::WalletRequest;
 use crate::store::{Store, StoreError};
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
@@ -76,6 +79,8 @@ use std::path::Path;
 pub use crate::store::HISTORY_DIR;
 
 const BET_PREFIX: u8 = 0x10;
+const WALLET_PREFIX: u8 = 0x20;
+const WALLET_USER_PREFIX: u8 = 0x21;
 const ROUND_PREFIX: u8 = 0x30;
 const ROUND_TIME_PREFIX: u8 = 0x31;
 const OPEN_ROUND_PREFIX: u8 = 0x32;
@@ -83,7 +88,7 @@ const APPLIED_KEY: &[u8] = b"\xffapplied";
 const LAYOUT_KEY: &[u8] = b"\xfflayout";
 /// The layout of the keys and values above. A history kept with another one (or none: the
 /// layout before this record) is dropped at open and folded again from the log.
-const LAYOUT: u32 = 4;
+const LAYOUT: u32 = 5;
 /// Where `History::compact` writes its copy, and moves the history it replaces, in a data
 /// directory.
 const COMPACT_DIR: &str = "history.compact";
@@ -229,6 +234,19 @@ fn settlement_key(user_id: UserId, settles: Settles, at_ms: i64, seq: u64) -> [u
 fn key_tail(key: &[u8]) -> Result<u64, StoreError> {
     let tail = key.len().checked_sub(8).and_then(|at| key.get(at..)).and_then(|b| <[u8; 8]>::try_from(b).ok());
     tail.map(u64::from_be_bytes).ok_or_else(|| StoreError::Corrupt { key: 0, reason: "a history key".into() })
+}
+
+fn wallet_key(request_id: u64) -> [u8; 9] {
+    let mut key = [WALLET_PREFIX; 9];
+    key[1..].copy_from_slice(&request_id.to_be_bytes());
+    key
+}
+
+fn wallet_user_key(user_id: UserId, request_id: u64) -> [u8; 17] {
+    let mut key = [WALLET_USER_PREFIX; 17];
+    key[1..9].copy_from_slice(&user_id.to_be_bytes());
+    key[9..].copy_from_slice(&request_id.to_be_bytes());
+    key
 }
 
 fn bet_key(bet_id: u64) -> [u8; 9] {
@@ -461,16 +479,20 @@ impl History {
         if first.seq != applied + 1 {
             return Err(StoreError::OutOfSequence { expected: applied + 1, found: first.seq });
         }
-        let mut fold = Fold { history: self, batch: sled::Batch::default(), bets: BTreeMap::new(), settled: Vec::new(), settled_here: BTreeMap::new(), opened_here: BTreeMap::new(), rows: BTreeMap::new(), settlements: BTreeMap::new(), rounds: BTreeMap::new() };
+        let mut fold = Fold { history: self, batch: sled::Batch::default(), bets: BTreeMap::new(), settled: Vec::new(), settled_here: BTreeMap::new(), opened_here: BTreeMap::new(), rows: BTreeMap::new(), settlements: BTreeMap::new(), rounds: BTreeMap::new(), wallet: BTreeMap::new() };
         for envelope in &envelopes {
             fold.round(envelope)?;
             fold.bets(envelope)?;
             fold.rows(envelope)?;
+            fold.wallet(envelope)?;
         }
         let mut counted = Recent::new();
-        let Fold { mut batch, bets, rows, settlements, rounds, .. } = fold;
+        let Fold { mut batch, bets, rows, settlements, rounds, wallet, .. } = fold;
         for (bet_id, bet) in &bets {
             batch.insert(&bet_key(*bet_id), encode(bet));
+        }
+        for (request_id, request) in &wallet {
+            batch.insert(&wallet_key(*request_id), encode(request));
         }
         for (prefix, pending) in rows {
             self.write_group(&mut batch, &recent, &mut counted, prefix, pending, HISTORY_PAGE_ROWS)?;
@@ -755,6 +777,28 @@ impl History {
         self.tree.get(bet_key(bet_id))?.map(|bytes| decode(&bytes)).transpose()
     }
 
+    /// A wallet request as it stands (open or decided).
+    pub fn wallet_request(&self, request_id: u64) -> Result<Option<WalletRequest>, StoreError> {
+        self.tree.get(wallet_key(request_id))?.map(|bytes| decode(&bytes)).transpose()
+    }
+
+    /// Every wallet request, oldest first.
+    pub fn wallet_requests(&self) -> impl DoubleEndedIterator<Item = Result<WalletRequest, StoreError>> + '_ {
+        self.tree.scan_prefix([WALLET_PREFIX]).values().map(|value| decode(&value?))
+    }
+
+    /// The wallet requests of `user_id`, oldest first.
+    pub fn user_wallet_requests(&self, user_id: UserId) -> Result<Vec<WalletRequest>, StoreError> {
+        let mut prefix = [WALLET_USER_PREFIX; 9];
+        prefix[1..].copy_from_slice(&user_id.to_be_bytes());
+        let mut requests = Vec::new();
+        for key in self.tree.scan_prefix(prefix).keys() {
+            let request_id = key_tail(&key?)?;
+            requests.push(self.wallet_request(request_id)?.ok_or_else(|| StoreError::Corrupt { key: 0, reason: format!("wallet request {request_id} is listed under its account but not kept") })?);
+        }
+        Ok(requests)
+    }
+
     /// Writes what sled holds in memory to its files (a clean stop; never on the bet path).
     pub fn flush(&self) -> Result<(), StoreError> {
         self.db.flush()?;
@@ -785,6 +829,12 @@ impl History {
                 Some(kept) if kept == *bet => {}
                 Some(kept) => return Err(format!("bet {bet_id}: the history has {kept:?}, the state {bet:?}")),
                 None => return Err(format!("bet {bet_id} is not in the history")),
+            }
+        }
+        for (request_id, request) in &state.wallet.requests {
+            match self.wallet_request(*request_id).map_err(|e| e.to_string())? {
+                Some(kept) if kept == *request => {}
+                kept => return Err(format!("wallet request {request_id}: the history has {kept:?}, the state {request:?}")),
             }
         }
         Ok(compared)
@@ -866,6 +916,8 @@ struct Fold<'a> {
     settlements: BTreeMap<Vec<u8>, Pending<Settlement>>,
     /// The rounds resulted in this batch, by table.
     rounds: BTreeMap<Vec<u8>, Pending<(u64, RoundRecord)>>,
+    /// Wallet requests opened or moved in this batch, as they stand after it.
+    wallet: BTreeMap<u64, WalletRequest>,
 }
 
 impl Fold<'_> {
@@ -926,6 +978,23 @@ impl Fold<'_> {
                 }
             }
             _ => {}
+        }
+        Ok(())
+    }
+
+    /// A wallet request opened (and listed under its account), or moved by a decision.
+    fn wallet(&mut self, envelope: &Envelope) -> Result<(), StoreError> {
+        let Event::Wallet(event) = &envelope.event else { return Ok(()) };
+        if let Some(request) = crate::wallet::requested(envelope.at_ms, event) {
+            self.batch.insert(&wallet_user_key(request.user_id, request.id), &[]);
+            self.wallet.insert(request.id, request);
+        } else if let Some(request_id) = crate::wallet::decision_of(event) {
+            let mut request = match self.wallet.remove(&request_id) {
+                Some(request) => request,
+                None => self.history.wallet_request(request_id)?.ok_or_else(|| StoreError::Corrupt { key: envelope.seq, reason: format!("a decision on wallet request {request_id}, which the history does not have") })?,
+            };
+            crate::wallet::decided(&mut request, envelope.at_ms, event);
+            self.wallet.insert(request_id, request);
         }
         Ok(())
     }

@@ -6,7 +6,7 @@ mod common;
 use ledger::{AccountEvent, AccountReject};
 use common::*;
 use ledger::secure::{SecureCommand, SecureEvent, SecureReject};
-use ledger::wallet::{RequestStatus, WalletCommand, WalletEvent, WalletReject, WithdrawKind, DEPOSIT_METHODS};
+use ledger::wallet::{RequestStatus, WalletCommand, WalletEvent, WalletReject, WalletRequest, WithdrawKind, DEPOSIT_METHODS};
 use ledger::{audit, Command, Envelope, Event, MemStore, Reject, State, Store};
 use schemas::Role;
 
@@ -69,8 +69,27 @@ fn balance(history: &[Event]) -> i64 {
     given(history.to_vec()).accounts.users[&1].balance_minor
 }
 
+/// The request as the history projection keeps it (the state keeps it only while it is open,
+/// and then the same).
+fn kept(history: &[Event], request_id: u64) -> WalletRequest {
+    let store = MemStore::default();
+    let envelopes: Vec<Envelope> = history.iter().enumerate().map(|(i, e)| Envelope { seq: i as u64 + 1, at_ms: T0, event: e.clone() }).collect();
+    store.append(&envelopes).expect("appends");
+    let dir = tempfile::tempdir().expect("temp dir");
+    let projection = ledger::history::History::open(dir.path()).expect("opens");
+    projection.catch_up(&store).expect("folds");
+    let request = projection.wallet_request(request_id).expect("reads").expect("kept");
+    let state = given(history.to_vec());
+    match state.wallet.requests.get(&request_id) {
+        Some(open) => assert_eq!(*open, request, "the state's open request is the history's"),
+        None => assert!(!request.status.is_open(), "only decided requests leave the state: {request:?}"),
+    }
+    assert_eq!(projection.user_wallet_requests(request.user_id).expect("reads").last(), Some(&request), "listed under its account");
+    request
+}
+
 fn status(history: &[Event], request_id: u64) -> RequestStatus {
-    given(history.to_vec()).wallet.requests[&request_id].status
+    kept(history, request_id).status
 }
 
 #[test]
@@ -116,8 +135,12 @@ fn a_deposit_moves_pending_then_in_process_then_approved_and_credits_the_balance
         ]
     );
     let state = given(history.clone());
-    assert_eq!(state.wallet.requests[&1].status, RequestStatus::Approved);
-    assert_eq!(state.wallet.requests[&1].remark, "received");
+    assert!(state.wallet.requests.is_empty() && state.wallet.requests_by_user.is_empty(), "a decided request leaves the state");
+    let request = kept(&history, 1);
+    assert_eq!((request.status, request.remark.as_str()), (RequestStatus::Approved, "received"));
+    // Deciding it again is refused with how it was decided (the servers read that from the history).
+    assert_eq!(refuse(&history, WalletCommand::Approve { request_id: 1, remark: String::new() }), Reject::Wallet(WalletReject::AlreadyDecided { request_id: 1, status: "decided" }));
+    assert_eq!(refuse(&history, WalletCommand::Approve { request_id: 2, remark: String::new() }), Reject::Wallet(WalletReject::UnknownRequest(2)));
     let rows = history_rows(&approved, 1, ledger::history::RowKind::Statement);
     assert!(matches!(&rows[..], [ledger::history::Row::Statement(row)] if row.amount_minor == 50_000), "{rows:?}");
 }
@@ -136,7 +159,9 @@ fn a_second_decision_on_a_decided_request_is_refused() {
     let mut history = alice();
     accept(&mut history, deposit(50_000, "upi"));
     accept(&mut history, approve(1));
-    let already = Reject::Wallet(WalletReject::AlreadyDecided { request_id: 1, status: "Approved" });
+    // A decided request has left the state: the engine knows it was decided, the servers (which
+    // read it from the history) say how.
+    let already = Reject::Wallet(WalletReject::AlreadyDecided { request_id: 1, status: "decided" });
     assert_eq!(refuse(&history, approve(1)), already);
     assert_eq!(refuse(&history, reject(1, "late")), already);
     assert_eq!(refuse(&history, WalletCommand::Process { request_id: 1, remark: String::new() }), already);
@@ -227,7 +252,8 @@ fn approving_a_withdrawal_pays_out_the_hold_without_moving_the_balance_again() {
     let then = accept(&mut history, approve(1));
     assert_eq!(then, vec![Event::Wallet(WalletEvent::RequestApproved { request_id: 1, remark: String::new() })]);
     assert_eq!(balance(&history), 70_000);
-    assert_eq!(refuse(&history, reject(1, "oops")), Reject::Wallet(WalletReject::AlreadyDecided { request_id: 1, status: "Approved" }), "a paid hold is never released");
+    assert_eq!(refuse(&history, reject(1, "oops")), Reject::Wallet(WalletReject::AlreadyDecided { request_id: 1, status: "decided" }), "a paid hold is never released");
+    assert_eq!(status(&history, 1), RequestStatus::Approved);
 }
 
 #[test]

@@ -3,22 +3,31 @@
 use super::catalogue::RequestStatus;
 use super::messages::WalletEvent;
 use super::model::{Coupon, RequestDetail, WalletRequest, WalletState, WithdrawAccount};
-use crate::ids::UserId;
 
 /// Folds one wallet event. The money of the batch arrives in its own `Credited`/`Debited`.
 pub fn apply(wallet: &mut WalletState, at_ms: i64, event: &WalletEvent) {
     match event {
-        WalletEvent::DepositRequested { request_id, user_id, amount_minor, method, reference } => {
-            let detail = RequestDetail::Deposit { method: method.clone(), reference: reference.clone() };
-            insert_request(wallet, at_ms, *request_id, *user_id, *amount_minor, detail);
+        WalletEvent::DepositRequested { .. } | WalletEvent::WithdrawalRequested { .. } => {
+            let request = requested(at_ms, event).expect("a request");
+            wallet.last_request_id = wallet.last_request_id.max(request.id);
+            wallet.requests_by_user.entry(request.user_id).or_default().push(request.id);
+            wallet.requests.insert(request.id, request);
         }
-        WalletEvent::WithdrawalRequested { request_id, user_id, amount_minor, kind, account_id } => {
-            let detail = RequestDetail::Withdrawal { kind: *kind, account_id: *account_id };
-            insert_request(wallet, at_ms, *request_id, *user_id, *amount_minor, detail);
+        WalletEvent::RequestProcessing { request_id, .. } | WalletEvent::RequestApproved { request_id, .. } | WalletEvent::RequestRejected { request_id, .. } => {
+            let request = wallet.requests.get_mut(request_id).expect("decide moves open requests");
+            decided(request, at_ms, event);
+            if !request.status.is_open() {
+                // Decided: read from the history from now on.
+                let user_id = request.user_id;
+                wallet.requests.remove(request_id);
+                if let Some(ids) = wallet.requests_by_user.get_mut(&user_id) {
+                    ids.retain(|id| id != request_id);
+                    if ids.is_empty() {
+                        wallet.requests_by_user.remove(&user_id);
+                    }
+                }
+            }
         }
-        WalletEvent::RequestProcessing { request_id, remark } => set_status(wallet, at_ms, *request_id, RequestStatus::InProcess, remark),
-        WalletEvent::RequestApproved { request_id, remark } => set_status(wallet, at_ms, *request_id, RequestStatus::Approved, remark),
-        WalletEvent::RequestRejected { request_id, remark } => set_status(wallet, at_ms, *request_id, RequestStatus::Rejected, remark),
         WalletEvent::AccountSaved { account_id, user_id, name, bank, number, ifsc, kind } => {
             let account = WithdrawAccount { id: *account_id, user_id: *user_id, name: name.clone(), bank: bank.clone(), number: number.clone(), ifsc: ifsc.clone(), kind: *kind };
             wallet.accounts.insert(*account_id, account);
@@ -44,17 +53,39 @@ pub fn apply(wallet: &mut WalletState, at_ms: i64, event: &WalletEvent) {
     }
 }
 
-fn insert_request(wallet: &mut WalletState, at_ms: i64, id: u64, user_id: UserId, amount_minor: i64, detail: RequestDetail) {
-    let request = WalletRequest { id, user_id, amount_minor, detail, status: RequestStatus::Pending, created_at_ms: at_ms, updated_at_ms: at_ms, remark: String::new() };
-    wallet.requests.insert(id, request);
-    wallet.requests_by_user.entry(user_id).or_default().push(id);
+/// The request an event opens (a deposit or a withdrawal), as it stands then.
+pub fn requested(at_ms: i64, event: &WalletEvent) -> Option<WalletRequest> {
+    let (id, user_id, amount_minor, detail) = match event {
+        WalletEvent::DepositRequested { request_id, user_id, amount_minor, method, reference } => {
+            (*request_id, *user_id, *amount_minor, RequestDetail::Deposit { method: method.clone(), reference: reference.clone() })
+        }
+        WalletEvent::WithdrawalRequested { request_id, user_id, amount_minor, kind, account_id } => {
+            (*request_id, *user_id, *amount_minor, RequestDetail::Withdrawal { kind: *kind, account_id: *account_id })
+        }
+        _ => return None,
+    };
+    Some(WalletRequest { id, user_id, amount_minor, detail, status: RequestStatus::Pending, created_at_ms: at_ms, updated_at_ms: at_ms, remark: String::new() })
 }
 
-fn set_status(wallet: &mut WalletState, at_ms: i64, request_id: u64, status: RequestStatus, remark: &str) {
-    let request = wallet.requests.get_mut(&request_id).expect("decide moves existing requests");
+/// The request a decision event (in process, approved, rejected) names; `None` for another event.
+pub fn decision_of(event: &WalletEvent) -> Option<u64> {
+    match event {
+        WalletEvent::RequestProcessing { request_id, .. } | WalletEvent::RequestApproved { request_id, .. } | WalletEvent::RequestRejected { request_id, .. } => Some(*request_id),
+        _ => None,
+    }
+}
+
+/// Moves `request` by a decision event.
+pub fn decided(request: &mut WalletRequest, at_ms: i64, event: &WalletEvent) {
+    let (status, remark) = match event {
+        WalletEvent::RequestProcessing { remark, .. } => (RequestStatus::InProcess, remark),
+        WalletEvent::RequestApproved { remark, .. } => (RequestStatus::Approved, remark),
+        WalletEvent::RequestRejected { remark, .. } => (RequestStatus::Rejected, remark),
+        _ => return,
+    };
     request.status = status;
     request.updated_at_ms = at_ms;
     if !remark.is_empty() {
-        request.remark = remark.to_owned();
+        remark.clone_into(&mut request.remark);
     }
 }

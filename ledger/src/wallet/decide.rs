@@ -88,7 +88,7 @@ fn request_deposit(wallet: &WalletState, holders: &dyn Holders, user_id: UserId,
         return Err(WalletReject::InvalidReference);
     }
     check_open_slots(wallet, user_id)?;
-    let request_id = next_id(&wallet.requests);
+    let request_id = wallet.next_request_id();
     Ok(vec![event(WalletEvent::DepositRequested { request_id, user_id, amount_minor, method: method.id.to_owned(), reference: reference.to_owned() })])
 }
 
@@ -104,14 +104,20 @@ fn request_withdrawal(wallet: &WalletState, holders: &dyn Holders, user_id: User
         return Err(WalletReject::InsufficientBalance { available_minor: user.available_minor, needed_minor: amount_minor });
     }
     check_open_slots(wallet, user_id)?;
-    let request_id = next_id(&wallet.requests);
+    let request_id = wallet.next_request_id();
     let remark = format!("Withdrawal #{request_id} requested ({}, {}): amount held", kind.label(), account.short_name());
     Ok(vec![event(WalletEvent::WithdrawalRequested { request_id, user_id, amount_minor, kind, account_id }), money(user_id, -amount_minor, remark)])
 }
 
 /// A request still open in one of `allowed`; else why not.
 fn open_request<'a>(wallet: &'a WalletState, request_id: u64, allowed: &[RequestStatus]) -> Result<&'a WalletRequest, WalletReject> {
-    let request = wallet.requests.get(&request_id).ok_or(WalletReject::UnknownRequest(request_id))?;
+    let request = match wallet.requests.get(&request_id) {
+        Some(request) => request,
+        // Only open requests are kept: the servers say how an earlier one was decided (they read
+        // it from the history) before they ask.
+        None if (1..=wallet.last_request_id).contains(&request_id) => return Err(WalletReject::AlreadyDecided { request_id, status: "decided" }),
+        None => return Err(WalletReject::UnknownRequest(request_id)),
+    };
     if !allowed.contains(&request.status) {
         return Err(WalletReject::AlreadyDecided { request_id, status: request.status.label() });
     }

@@ -8,7 +8,7 @@ mod decide;
 mod messages;
 mod model;
 
-pub use apply::apply;
+pub use apply::{apply, decided, decision_of, requested};
 pub use catalogue::{deposit_method, DepositMethod, RequestStatus, WithdrawKind, DEPOSIT_METHODS};
 pub use decide::decide;
 pub use messages::{Holder, Holders, MoneyMove, WalletCommand, WalletEvent, WalletOutput, WalletReject};

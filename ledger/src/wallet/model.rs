@@ -92,10 +92,15 @@ pub fn tran_no(coupon_id: u64) -> String {
 }
 
 /// The wallet's part of the state. Ids are counters derived from it, like every id of the ledger.
+/// A request is kept while it is open (pending or in process): an approved or rejected one
+/// decides nothing more, and is read from the history projection (`ledger::history`).
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
 pub struct WalletState {
+    /// The open requests.
     pub requests: BTreeMap<u64, WalletRequest>,
     pub requests_by_user: BTreeMap<UserId, Vec<u64>>,
+    /// The highest request id given (0 for none): the next is the one after.
+    pub last_request_id: u64,
     pub accounts: BTreeMap<u64, WithdrawAccount>,
     pub accounts_by_user: BTreeMap<UserId, Vec<u64>>,
     pub coupons: BTreeMap<u64, Coupon>,
@@ -108,6 +113,7 @@ pub(super) fn next_id<T>(map: &BTreeMap<u64, T>) -> u64 {
 }
 
 impl WalletState {
+    /// The open requests of `user_id`, oldest first.
     pub fn user_requests(&self, user_id: UserId) -> impl DoubleEndedIterator<Item = &WalletRequest> {
         self.requests_by_user.get(&user_id).into_iter().flatten().filter_map(|id| self.requests.get(id))
     }
@@ -122,6 +128,10 @@ impl WalletState {
 
     pub(super) fn open_requests(&self, user_id: UserId) -> usize {
         self.user_requests(user_id).filter(|r| r.status.is_open()).count()
+    }
+
+    pub(super) fn next_request_id(&self) -> u64 {
+        self.last_request_id + 1
     }
 }
 

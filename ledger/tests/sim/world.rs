@@ -772,8 +772,9 @@ impl World {
                 }
             }
             12 => {
-                let decided: Vec<u64> = state.wallet.requests.values().filter(|r| !r.status.is_open()).map(|r| r.id).collect();
-                let request_id = decided.first().copied().unwrap_or(1_000_000);
+                // The state keeps open requests only: a decided one is any other id it gave.
+                let decided = (1..=state.wallet.last_request_id).find(|id| !state.wallet.requests.contains_key(id));
+                let request_id = decided.unwrap_or(1_000_000);
                 let command = if rng.chance(50) { WalletCommand::Approve { request_id, remark: String::new() } } else { WalletCommand::Reject { request_id, remark: "again".into() } };
                 (Command::Wallet(command), Expect::Reject, "decide a request already decided, or none")
             }

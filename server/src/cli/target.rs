@@ -86,6 +86,15 @@ pub(super) fn local(settings: &Settings, target: &Target) -> anyhow::Result<ledg
     Ok(ledger::start_on(store, state, Box::new(|_, _| {}))?)
 }
 
+/// As `local`, with the directory's history projection (caught up by its readers).
+pub(super) fn local_with_history(settings: &Settings, target: &Target) -> anyhow::Result<(ledger::EngineHandle, crate::history::HistoryReads)> {
+    let dir = data_dir(settings, target);
+    let store = open_store(&dir, None)?;
+    let (state, _) = local_snapshots(settings, target).restore(store.as_ref()).context("replaying the ledger")?;
+    let history = crate::history::HistoryReads::open(&dir, store.clone())?;
+    Ok((ledger::start_on(store, state, Box::new(|_, _| {}))?, history))
+}
+
 /// A signed-in operator session on the server at `url`.
 pub(super) async fn remote(url: &str, target: &Target) -> anyhow::Result<Remote> {
     Remote::sign_in(url, &target.operator, &target.operator_password).await

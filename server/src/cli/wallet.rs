@@ -1,6 +1,6 @@
 //! `exchange wallet` and `bonus`: deposit and withdrawal requests, bonus coupons.
 
-use super::target::{encode, local, print, remote, Target};
+use super::target::{encode, local, local_with_history, print, remote, Target};
 use super::target::parse_amount;
 use crate::configuration::Settings;
 use crate::services::wallet;
@@ -88,7 +88,10 @@ pub(super) async fn run(settings: &Settings, command: WalletCmd) -> anyhow::Resu
                     let path = format!("/api/ops/wallet/requests?status={}&kind={}&username={}", encode(&query.status), encode(&query.kind), encode(&query.username));
                     remote(&url, &target).await?.get(&path).await?
                 }
-                None => serde_json::to_value(wallet::list_requests(&local(settings, &target)?, &query)?.0)?,
+                None => {
+                    let (engine, history) = local_with_history(settings, &target)?;
+                    serde_json::to_value(wallet::list_requests(&engine, &history, &query)?.0)?
+                }
             };
             print(&rows);
             return Ok(ExitCode::SUCCESS);
@@ -102,7 +105,10 @@ pub(super) async fn run(settings: &Settings, command: WalletCmd) -> anyhow::Resu
             let body = schemas::wallet::DecisionBody { remark: args.remark };
             remote(&url, &args.target).await?.post(&format!("/api/ops/wallet/requests/{}/{path}", args.id), &body).await?
         }
-        None => serde_json::to_value(wallet::decide_request(&local(settings, &args.target)?, args.id, decision, args.remark).await?)?,
+        None => {
+            let (engine, history) = local_with_history(settings, &args.target)?;
+            serde_json::to_value(wallet::decide_request(&engine, &history, args.id, decision, args.remark).await?)?
+        }
     };
     print(&request);
     Ok(ExitCode::SUCCESS)

@@ -13,14 +13,14 @@ use serde::Deserialize;
 #[tracing::instrument(name = "ops_list_wallet_requests", skip_all)]
 pub async fn ops_list_wallet_requests(state: web::Data<AppState>, user: AuthUser, query: web::Query<RequestQuery>) -> ApiResult<HttpResponse> {
     user.require(&[Role::Operator])?;
-    let (rows, total) = wallet::list_requests(&state.engine, &query)?;
+    let (rows, total) = wallet::list_requests(&state.engine, &state.history, &query)?;
     Ok(ok_paged(rows, total))
 }
 
 async fn decide(state: &AppState, user: &AuthUser, id: u64, body: &[u8], decision: Decision, message: &str) -> ApiResult<HttpResponse> {
     user.require(&[Role::Operator])?;
     let body = optional_json::<DecisionBody>(body)?;
-    Ok(ok(message, wallet::decide_request(&state.engine, id, decision, body.remark).await?))
+    Ok(ok(message, wallet::decide_request(&state.engine, &state.history, id, decision, body.remark).await?))
 }
 
 #[utoipa::path(post, path = "/api/ops/wallet/requests/{id}/process", tag = "ops", request_body = Option<schemas::wallet::DecisionBody>, params(("id" = u64, Path)), responses((status = 200, description = "Success", body = schemas::Envelope<schemas::wallet::WalletRequest>)), security(("bearer" = [])))]

@@ -64,7 +64,9 @@ pub async fn get_wallet_requests(state: web::Data<AppState>, user: AuthUser, que
     wallet_user(&user)?;
     let filter = RequestFilter::parse(&query, 10, PAGE_SIZE_MAX)?;
     let ledger = state.engine.read();
-    let (rows, total) = filter.page(&ledger, ledger.wallet.user_requests(user.user_id).rev());
+    // Open and decided alike, from the history (the state keeps the open ones only).
+    let requests = state.history.at(ledger.head_seq)?.user_wallet_requests(user.user_id)?;
+    let (rows, total) = filter.page(&ledger, requests.iter().rev());
     Ok(ok_paged(rows, total))
 }
 

@@ -117,16 +117,7 @@ pub fn user_row(state: &State, account: &ledger::Account) -> OpsUserRow {
 pub fn user_detail(ledger: &State, history: &ledger::history::History, username: &str) -> ApiResult<OpsUserDetail> {
     let account = account(ledger, username)?;
     let settlements = crate::services::history::settlements(history, account.id)?;
-    let mut wallet_requests: Vec<_> = ledger
-        .wallet
-        .requests_by_user
-        .get(&account.id)
-        .into_iter()
-        .flatten()
-        .filter_map(|id| ledger.wallet.requests.get(id))
-        .map(|r| crate::services::wallet::request_view(ledger, r))
-        .collect();
-    wallet_requests.reverse();
+    let wallet_requests: Vec<_> = history.user_wallet_requests(account.id)?.iter().rev().map(|r| crate::services::wallet::request_view(ledger, r)).collect();
     Ok(OpsUserDetail {
         user: user_row(ledger, account),
         open_bets: open_bets(ledger, account.id, None),

@@ -6,6 +6,7 @@ use crate::http::error::{ApiError, ApiResult};
 use crate::clock::now_ms;
 use crate::http::timefmt::{day_end_ms, rfc3339, Days};
 use ledger::wallet::{self as lw, RequestDetail, RequestStatus, WalletCommand, WithdrawKind};
+use crate::history::HistoryReads;
 use ledger::{Command, EngineHandle, State};
 use schemas::wallet::{BonusTransaction, Coupon, DepositMethod, GrantCouponBody, WalletRequest, WithdrawAccount};
 use schemas::Money;
@@ -123,6 +124,11 @@ impl RequestFilter {
         Ok(Self { deposits, status, days, from_ms, to_ms, search: query.search.trim().to_lowercase(), page, limit })
     }
 
+    /// Whether only open requests (pending or in process) can match: the state has them all.
+    fn open_only(&self) -> bool {
+        self.status.is_some_and(RequestStatus::is_open)
+    }
+
     fn keeps(&self, request: &lw::WalletRequest) -> bool {
         self.deposits.is_none_or(|d| d == request.is_deposit())
             && self.status.is_none_or(|s| s == request.status)
@@ -165,16 +171,26 @@ impl RequestFilter {
     }
 }
 
-/// Every request (operators), oldest first: the queue in the order it arrived.
-pub fn list_requests(engine: &EngineHandle, query: &RequestQuery) -> ApiResult<(Vec<WalletRequest>, u64)> {
+/// Every request (operators), oldest first: the queue in the order it arrived. Open and decided
+/// alike, from the history (the state keeps the open ones only); the open ones alone (`Pending`,
+/// `In-Process`) from the state.
+pub fn list_requests(engine: &EngineHandle, history: &HistoryReads, query: &RequestQuery) -> ApiResult<(Vec<WalletRequest>, u64)> {
     let filter = RequestFilter::parse(query, crate::limits::OPS_PAGE_SIZE_DEFAULT, crate::limits::OPS_PAGE_SIZE_MAX)?;
     let state = engine.read();
     let user_id = match query.username.trim() {
         "" => None,
         name => Some(state.accounts.user_by_name(name).ok_or_else(|| ApiError::not_found(format!("Unknown user '{name}'")))?.id),
     };
-    let requests = state.wallet.requests.values().filter(|r| user_id.is_none_or(|id| r.user_id == id));
-    Ok(filter.page(&state, requests))
+    if filter.open_only() {
+        let requests = state.wallet.requests.values().filter(|r| user_id.is_none_or(|id| r.user_id == id));
+        return Ok(filter.page(&state, requests));
+    }
+    let history = history.at(state.head_seq)?;
+    let requests = match user_id {
+        Some(user_id) => history.user_wallet_requests(user_id)?,
+        None => history.wallet_requests().collect::<Result<Vec<_>, _>>()?,
+    };
+    Ok(filter.page(&state, requests.iter()))
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -185,7 +201,17 @@ pub enum Decision {
 }
 
 /// An operator's decision on a request; the request as it now stands.
-pub async fn decide_request(engine: &EngineHandle, request_id: u64, decision: Decision, remark: Option<String>) -> ApiResult<WalletRequest> {
+pub async fn decide_request(engine: &EngineHandle, history: &HistoryReads, request_id: u64, decision: Decision, remark: Option<String>) -> ApiResult<WalletRequest> {
+    {
+        // A decided request has left the state: say how it was decided (the engine knows only
+        // that it was).
+        let state = engine.read();
+        if !state.wallet.requests.contains_key(&request_id) {
+            if let Some(request) = history.at(state.head_seq)?.wallet_request(request_id)? {
+                return Err(ledger::wallet::WalletReject::AlreadyDecided { request_id, status: request.status.label() }.into());
+            }
+        }
+    }
     let remark = remark.unwrap_or_default();
     if decision == Decision::Reject && remark.trim().is_empty() {
         return Err(ApiError::bad("remark: a rejection needs a remark"));
@@ -197,7 +223,8 @@ pub async fn decide_request(engine: &EngineHandle, request_id: u64, decision: De
     };
     engine.submit(now_ms(), Command::Wallet(command)).await?;
     let state = engine.read();
-    Ok(request_view(&state, &state.wallet.requests[&request_id]))
+    let request = history.at(state.head_seq)?.wallet_request(request_id)?.ok_or_else(|| ApiError::not_found(format!("Unknown request {request_id}")))?;
+    Ok(request_view(&state, &request))
 }
 
 pub fn coupon_view(state: &State, coupon: &lw::Coupon, now_ms: i64) -> Coupon {
