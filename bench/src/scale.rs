@@ -88,7 +88,7 @@ pub fn build(dir: &Path, events: u64, accounts: usize, every: u64, exchange: Opt
     let history_applied = loop {
         // A leg: the log written up to its end with the follower alongside, then (but after the
         // last) both compacted with nothing holding them, as a server's restart does when they
-        // are bloated (`sled_compact::compact_bloated`); so the built directory never holds
+        // are bloated (`ledger::compaction::compact_bloated`); so the built directory never holds
         // more than a leg's garbage.
         let leg_end = (generator.state.head_seq + COMPACT_EVERY_EVENTS).min(events);
         let store: Arc<SledStore> = Arc::new(SledStore::open(dir).expect("the sled log opens"));

@@ -23,6 +23,7 @@ pub mod book;
 pub mod casino;
 pub mod checks;
 pub mod command;
+pub mod compaction;
 pub mod decide;
 pub mod engine;
 pub mod event;

@@ -58,7 +58,7 @@ const ENV: [(&str, &str); 8] = [
     // Chunks of 16 events on sled: the kills land while the sealer packs them.
     (ledger::store::sled_log::SEAL_EVENTS_VAR, "16"),
     // A start compacts the log and the history whenever they hold 3× what they should, however small.
-    (ledger::store::sled_compact::BLOATED_BYTES_MIN_VAR, "0"),
+    (ledger::compaction::BLOATED_BYTES_MIN_VAR, "0"),
     ("APP_LIMITS__API_REQUESTS_PER_SEC_PER_IP", "0"),
     ("APP_LIMITS__BETS_PER_SEC_PER_ACCOUNT", "0"),
     ("APP_FEED__SPEED", "0"),

@@ -21,9 +21,9 @@
 //! [`finish`] runs the steps after the ready marker; every open of a data directory calls it
 //! first. No one may hold the log while it is compacted (sled's lock on its files says so).
 //!
-//! At a start, [`compact_bloated`] compacts what holds several times what its last compaction
-//! left, scaled by the events since (`log.compacted`, `history.compacted`: the head and the
-//! files' bytes then), so a server that restarts now and then never carries years of garbage.
+//! Each compaction records what it left (`log.compacted`, `history.compacted`: the log's head
+//! and the files' bytes then), which `crate::compaction` reads to compact at a start only what
+//! has grown bloated since.
 
 use super::head::{read_head_record, HEAD_FILE};
 use super::sled_log::open_sled;
@@ -46,15 +46,6 @@ pub const HISTORY_RECORD: &str = "history.compacted";
 
 /// Keys copied per sled batch.
 const COPY_BATCH: usize = 4096;
-
-/// Files under this many bytes are never compacted at a start: the copy would save little.
-pub const BLOATED_BYTES_MIN: u64 = 64 * 1024 * 1024;
-/// The environment variable that sets [`BLOATED_BYTES_MIN`] (a test's knob: the crash test
-/// compacts small logs at its starts).
-pub const BLOATED_BYTES_MIN_VAR: &str = "LEDGER_COMPACT_BYTES_MIN";
-/// Files holding this many times what their last compaction left (scaled by the events since)
-/// are compacted at a start; with no compaction recorded, any over [`BLOATED_BYTES_MIN`] are.
-pub const BLOATED_FACTOR: u64 = 3;
 
 /// Whether `name` at a data directory's root is one of sled's files (the log's).
 fn is_sled_file(name: &str) -> bool {
@@ -207,13 +198,13 @@ pub fn finish(dir: &Path) -> Result<(), StoreError> {
 
 /// What a compaction left: the log's head then and the files' bytes.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-struct Record {
-    head: u64,
-    bytes: u64,
+pub struct Record {
+    pub head: u64,
+    pub bytes: u64,
 }
 
 /// The head the data directory `dir` has acknowledged (its durable head record; 0 with none).
-fn recorded_head(dir: &Path) -> u64 {
+pub fn recorded_head(dir: &Path) -> u64 {
     std::fs::read(dir.join(HEAD_FILE)).ok().and_then(|bytes| read_head_record(&bytes).ok()).unwrap_or(0)
 }
 
@@ -223,59 +214,12 @@ pub(crate) fn record(dir: &Path, name: &str, bytes: u64) -> Result<(), StoreErro
     std::fs::write(dir.join(name), text).map_err(io("writing a compaction's record"))
 }
 
-fn read_record(dir: &Path, name: &str) -> Option<Record> {
+pub fn read_record(dir: &Path, name: &str) -> Option<Record> {
     let text = std::fs::read_to_string(dir.join(name)).ok()?;
     let field = |key: &str| text.lines().find_map(|line| line.strip_prefix(key)?.strip_prefix('=')?.parse().ok());
     Some(Record { head: field("head")?, bytes: field("bytes")? })
 }
 
-/// Whether files of `bytes`, when the log's head is `head`, hold several times what the last
-/// compaction (`last`) left, scaled by the events since.
-fn bloated(bytes: u64, head: u64, last: Option<Record>, bytes_min: u64) -> bool {
-    if bytes < bytes_min {
-        return false;
-    }
-    let Some(last) = last else { return true };
-    let per_event = last.bytes as f64 / last.head.max(1) as f64;
-    let expected = last.bytes as f64 + head.saturating_sub(last.head) as f64 * per_event;
-    bytes as f64 > BLOATED_FACTOR as f64 * expected.max(1.0)
-}
-
-/// What a start's compaction did to one part.
-#[derive(Debug, Clone, Copy)]
-pub struct Compacted {
-    pub part: &'static str,
-    pub before: u64,
-    pub after: u64,
-    pub elapsed: std::time::Duration,
-}
-
-/// At a start, before the log and the history are opened: compacts the sled log of `dir` and
-/// its history projection if their files are bloated (see [`bloated`]). What it compacted.
-/// Files under [`BLOATED_BYTES_MIN`] are left, or under what the environment's
-/// [`BLOATED_BYTES_MIN_VAR`] says.
-pub fn compact_bloated(dir: &Path) -> Result<Vec<Compacted>, StoreError> {
-    let bytes_min = std::env::var(BLOATED_BYTES_MIN_VAR).ok().and_then(|bytes| bytes.parse().ok()).unwrap_or(BLOATED_BYTES_MIN);
-    compact_bloated_over(dir, bytes_min)
-}
-
-fn compact_bloated_over(dir: &Path, bytes_min: u64) -> Result<Vec<Compacted>, StoreError> {
-    finish(dir)?;
-    let head = recorded_head(dir);
-    let mut done = Vec::new();
-    if dir.join("db").is_file() && bloated(log_bytes(dir), head, read_record(dir, LOG_RECORD), bytes_min) {
-        let started = std::time::Instant::now();
-        let (before, after) = compact_log(dir)?;
-        done.push(Compacted { part: "log", before, after, elapsed: started.elapsed() });
-    }
-    let history = dir.join(crate::history::HISTORY_DIR);
-    if history.is_dir() && bloated(files_bytes(&history), head, read_record(dir, HISTORY_RECORD), bytes_min) {
-        let started = std::time::Instant::now();
-        let (before, after) = crate::history::History::compact(dir)?;
-        done.push(Compacted { part: "history", before, after, elapsed: started.elapsed() });
-    }
-    Ok(done)
-}
 
 #[cfg(test)]
 mod tests {
@@ -367,24 +311,5 @@ mod tests {
                 assert!(!root.join(leftover).exists(), "step {step}: {leftover} is gone");
             }
         }
-    }
-
-    #[test]
-    fn a_start_compacts_only_files_that_hold_several_times_what_they_should() {
-        let mb = 1024 * 1024;
-        assert!(!bloated(10 * mb, 1_000, None, BLOATED_BYTES_MIN), "small files are left");
-        assert!(bloated(100 * mb, 1_000, None, BLOATED_BYTES_MIN), "never compacted and large");
-        let last = Some(Record { head: 1_000_000, bytes: 100 * mb });
-        assert!(!bloated(250 * mb, 1_000_000, last, BLOATED_BYTES_MIN), "2.5× what it left");
-        assert!(bloated(310 * mb, 1_000_000, last, BLOATED_BYTES_MIN), "3.1× what it left");
-        assert!(!bloated(500 * mb, 2_000_000, last, BLOATED_BYTES_MIN), "twice the events: 2.5× what it should hold");
-        let dir = tempfile::tempdir().expect("temp dir");
-        a_log(dir.path());
-        assert!(compact_bloated(dir.path()).expect("looks").is_empty(), "a small log is left as it is");
-        // Over no least size: compacted once (nothing recorded yet), then left (it holds what it did).
-        let done = compact_bloated_over(dir.path(), 0).expect("compacts");
-        assert_eq!(done.iter().map(|done| done.part).collect::<Vec<_>>(), ["log"], "{done:?}");
-        assert!(compact_bloated_over(dir.path(), 0).expect("looks").is_empty(), "compacted already");
-        assert_eq!(read_all(dir.path()), events(1, 600));
     }
 }

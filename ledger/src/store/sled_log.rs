@@ -114,7 +114,6 @@ impl SledStore {
     /// Opens the log with chunks of `seal_events` events (tests use a few).
     pub fn open_sealing(dir: &Path, seal_events: u64) -> Result<Self, StoreError> {
         assert!(seal_events > 0, "a chunk packs at least one event");
-        super::sled_compact::finish(dir)?;
         let (files, ends) = SledFiles::open(dir)?;
         let (durable_head, recorded) = HeadFile::open(&dir.join(HEAD_FILE))?;
         // The log may be one batch ahead (a crash after the batch, before its record); never behind.

@@ -78,13 +78,13 @@ pub(super) async fn run(mut settings: Settings, args: ServeArgs) -> anyhow::Resu
 }
 
 /// Compacts the data directory's sled log and history before they are opened, when their files
-/// hold several times what they should (`ledger::store::sled_compact`): sled 0.34 keeps what was
+/// hold several times what they should (`ledger::compaction`): sled 0.34 keeps what was
 /// removed or rewritten, on disk and in memory at open.
 fn compact_bloated(dir: &std::path::Path) -> anyhow::Result<()> {
     if !dir.is_dir() {
         return Ok(());
     }
-    let compacted = ledger::store::sled_compact::compact_bloated(dir).with_context(|| format!("compacting the ledger in {}", dir.display()))?;
+    let compacted = ledger::compaction::compact_bloated(dir).with_context(|| format!("compacting the ledger in {}", dir.display()))?;
     for done in compacted {
         let mb = |bytes: u64| bytes as f64 / 1_048_576.0;
         println!("compacted the {}: {:.1} MB → {:.1} MB in {:.1} s", done.part, mb(done.before), mb(done.after), done.elapsed.as_secs_f64());

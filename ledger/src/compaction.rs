@@ -1,0 +1,106 @@
+//! Compaction at a start: the sled log and the history projection are copied into new files
+//! (`store::sled_compact`, `History::compact`) when their files hold several times what their
+//! last compaction left, scaled by the events since, so a server that restarts now and then
+//! never carries years of sled's garbage on disk or in memory at open.
+
+use crate::history::History;
+use crate::store::sled_compact::{compact_log, files_bytes, finish, log_bytes, read_record, recorded_head, Record, HISTORY_RECORD, LOG_RECORD};
+use crate::store::StoreError;
+use std::path::Path;
+
+/// Files under this many bytes are never compacted at a start: the copy would save little.
+pub const BLOATED_BYTES_MIN: u64 = 64 * 1024 * 1024;
+/// The environment variable that sets [`BLOATED_BYTES_MIN`] (a test's knob: the crash test
+/// compacts small logs at its starts).
+pub const BLOATED_BYTES_MIN_VAR: &str = "LEDGER_COMPACT_BYTES_MIN";
+/// Files holding this many times what their last compaction left (scaled by the events since)
+/// are compacted at a start; with no compaction recorded, any over [`BLOATED_BYTES_MIN`] are.
+pub const BLOATED_FACTOR: u64 = 3;
+
+/// Whether files of `bytes`, when the log's head is `head`, hold several times what the last
+/// compaction (`last`) left, scaled by the events since.
+fn bloated(bytes: u64, head: u64, last: Option<Record>, bytes_min: u64) -> bool {
+    if bytes < bytes_min {
+        return false;
+    }
+    let Some(last) = last else { return true };
+    let per_event = last.bytes as f64 / last.head.max(1) as f64;
+    let expected = last.bytes as f64 + head.saturating_sub(last.head) as f64 * per_event;
+    bytes as f64 > BLOATED_FACTOR as f64 * expected.max(1.0)
+}
+
+/// What a start's compaction did to one part.
+#[derive(Debug, Clone, Copy)]
+pub struct Compacted {
+    pub part: &'static str,
+    pub before: u64,
+    pub after: u64,
+    pub elapsed: std::time::Duration,
+}
+
+/// At a start, before the log and the history are opened: compacts the sled log of `dir` and
+/// its history projection if their files are bloated (see [`bloated`]). What it compacted.
+/// Files under [`BLOATED_BYTES_MIN`] are left, or under what the environment's
+/// [`BLOATED_BYTES_MIN_VAR`] says.
+pub fn compact_bloated(dir: &Path) -> Result<Vec<Compacted>, StoreError> {
+    let bytes_min = std::env::var(BLOATED_BYTES_MIN_VAR).ok().and_then(|bytes| bytes.parse().ok()).unwrap_or(BLOATED_BYTES_MIN);
+    compact_bloated_over(dir, bytes_min)
+}
+
+fn compact_bloated_over(dir: &Path, bytes_min: u64) -> Result<Vec<Compacted>, StoreError> {
+    finish(dir)?;
+    let head = recorded_head(dir);
+    let mut done = Vec::new();
+    if dir.join("db").is_file() && bloated(log_bytes(dir), head, read_record(dir, LOG_RECORD), bytes_min) {
+        let started = std::time::Instant::now();
+        let (before, after) = compact_log(dir)?;
+        done.push(Compacted { part: "log", before, after, elapsed: started.elapsed() });
+    }
+    let history = dir.join(crate::store::HISTORY_DIR);
+    if history.is_dir() && bloated(files_bytes(&history), head, read_record(dir, HISTORY_RECORD), bytes_min) {
+        let started = std::time::Instant::now();
+        let (before, after) = History::compact(dir)?;
+        done.push(Compacted { part: "history", before, after, elapsed: started.elapsed() });
+    }
+    Ok(done)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::accounts::messages::AccountEvent;
+    use crate::event::{Envelope, Event};
+    use crate::store::{SledStore, Store};
+
+    fn events(from: u64, count: u64) -> Vec<Envelope> {
+        (from..from + count).map(|seq| Envelope { seq, at_ms: seq as i64, event: Event::Accounts(AccountEvent::RulesAccepted { user_id: seq }) }).collect()
+    }
+
+    fn read_all(dir: &Path) -> Vec<Envelope> {
+        let store = SledStore::open_sealing(dir, 8).expect("opens");
+        store.read_from(1).collect::<Result<Vec<_>, _>>().expect("reads")
+    }
+
+    #[test]
+    fn a_start_compacts_only_files_that_hold_several_times_what_they_should() {
+        let mb = 1024 * 1024;
+        assert!(!bloated(10 * mb, 1_000, None, BLOATED_BYTES_MIN), "small files are left");
+        assert!(bloated(100 * mb, 1_000, None, BLOATED_BYTES_MIN), "never compacted and large");
+        let last = Some(Record { head: 1_000_000, bytes: 100 * mb });
+        assert!(!bloated(250 * mb, 1_000_000, last, BLOATED_BYTES_MIN), "2.5× what it left");
+        assert!(bloated(310 * mb, 1_000_000, last, BLOATED_BYTES_MIN), "3.1× what it left");
+        assert!(!bloated(500 * mb, 2_000_000, last, BLOATED_BYTES_MIN), "twice the events: 2.5× what it should hold");
+        let dir = tempfile::tempdir().expect("temp dir");
+        let store = SledStore::open_sealing(dir.path(), 8).expect("opens");
+        for from in (1..=600).step_by(20) {
+            store.append(&events(from, 20)).expect("appends");
+        }
+        drop(store);
+        assert!(compact_bloated(dir.path()).expect("looks").is_empty(), "a small log is left as it is");
+        // Over no least size: compacted once (nothing recorded yet), then left (it holds what it did).
+        let done = compact_bloated_over(dir.path(), 0).expect("compacts");
+        assert_eq!(done.iter().map(|done| done.part).collect::<Vec<_>>(), ["log"], "{done:?}");
+        assert!(compact_bloated_over(dir.path(), 0).expect("looks").is_empty(), "compacted already");
+        assert_eq!(read_all(dir.path()), events(1, 600));
+    }
+}
