@@ -5,7 +5,6 @@ use crate::apply::apply;
 use crate::accounts::messages::AccountEvent;
 use crate::betting::RUNS_MAX;
 use crate::bets::messages::BetEvent;
-use crate::book::messages::OrderEvent;
 use crate::sports::messages::SportsEvent;
 use crate::sports::results::check_result;
 use schemas::sports::MarketResult;
@@ -108,41 +107,6 @@ pub fn audit_state(state: &State, username: Option<&str>) -> AuditState {
     AuditState { seq: state.head_seq, users }
 }
 
-/// One point of a user's balance and exposure: after the event at `seq`.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct MoneyPoint {
-    pub seq: u64,
-    pub at_ms: i64,
-    pub balance_minor: i64,
-    pub exposure_minor: i64,
-}
-
-/// A user's balance and exposure after every event that moved either, read from the totals the
-/// events carry (no replay): the operators' timeline chart.
-pub fn money_timeline(store: &dyn Store, user: UserId) -> Result<Vec<MoneyPoint>, StoreError> {
-    let (mut balance_minor, mut exposure_minor) = (0, 0);
-    let mut points = Vec::new();
-    for record in store.read_from(1) {
-        let envelope = record?;
-        match &envelope.event {
-            Event::Accounts(AccountEvent::Credited { user_id, balance_after_minor, .. }) | Event::Accounts(AccountEvent::Debited { user_id, balance_after_minor, .. }) if *user_id == user => {
-                balance_minor = *balance_after_minor;
-            }
-            Event::Bets(BetEvent::CommissionCharged { user_id, balance_after_minor, .. }) if *user_id == user => balance_minor = *balance_after_minor,
-            Event::Bets(BetEvent::BetPlaced { user_id, exposure_after_minor, .. }) if *user_id == user => exposure_minor = *exposure_after_minor,
-            Event::Exchange(OrderEvent::OrderPlaced { user_id, exposure_after_minor, .. } | OrderEvent::OrdersClosed { user_id, exposure_after_minor, .. }) if *user_id == user => {
-                exposure_minor = *exposure_after_minor;
-            }
-            Event::Bets(BetEvent::BetsSettled { user_id, balance_after_minor, exposure_after_minor, .. }) if *user_id == user => {
-                balance_minor = *balance_after_minor;
-                exposure_minor = *exposure_after_minor;
-            }
-            _ => continue,
-        }
-        points.push(MoneyPoint { seq: envelope.seq, at_ms: envelope.at_ms, balance_minor, exposure_minor });
-    }
-    Ok(points)
-}
 
 struct Check {
     name: &'static str,

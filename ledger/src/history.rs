@@ -21,7 +21,7 @@
 //! other batches is the same key for key (`compare`). Keys sort as the pages read them:
 //!
 //! ```text
-//! [kind u8][user_id u64 BE][seq u64 BE]  ->  page of (seq, row)   (kind: 1 statement, 3 activity, 4 action)
+//! [kind u8][user_id u64 BE][seq u64 BE]  ->  page of (seq, row)   (kind: 1 statement, 3 activity, 4 action, 5 money)
 //! [2][user_id u64 BE][settles u8][at_ms BE, sign flipped][seq u64 BE]  ->  page of settlements and their bets
 //! [0x10][bet_id u64 BE]                   ->  open bet   (removed at its settlement)
 //! [0x20][request_id u64 BE]               ->  wallet request, as it stands (open or decided)
@@ -63,6 +63,7 @@ use crate::bets::messages::BetEvent;
 use crate::bets::model::{Bet, Settled};
 use crate::casino::messages::CasinoEvent;
 use crate::casino::model::{RoundRecord, RoundSummary};
+use crate::book::messages::OrderEvent;
 use crate::event::{Envelope, Event};
 use crate::ids::UserId;
 use crate::oversight::messages::OversightEvent;
@@ -104,6 +105,7 @@ pub enum RowKind {
     Settlement = 2,
     Activity = 3,
     Action = 4,
+    Money = 5,
 }
 
 /// What a settlement row settled, as the statement lists it apart: the first of its bets says
@@ -143,6 +145,9 @@ pub enum Row {
     Activity(Activity),
     /// An operator's action on the account: who (their user id), what, why.
     Action { seq: u64, at_ms: i64, by: UserId, action: String, remark: String },
+    /// A point of the account's balance and exposure timeline: what the event moved of them
+    /// (the other is as at the point before; `money_timeline` carries it forward).
+    Money { seq: u64, at_ms: i64, balance_minor: Option<i64>, exposure_minor: Option<i64> },
 }
 
 impl Row {
@@ -152,6 +157,7 @@ impl Row {
             Row::Settlement(_) => RowKind::Settlement,
             Row::Activity(_) => RowKind::Activity,
             Row::Action { .. } => RowKind::Action,
+            Row::Money { .. } => RowKind::Money,
         }
     }
 
@@ -160,7 +166,7 @@ impl Row {
             Row::Statement(entry) => entry.at_ms,
             Row::Settlement(entry) => entry.at_ms,
             Row::Activity(activity) => activity.at_ms,
-            Row::Action { at_ms, .. } => *at_ms,
+            Row::Action { at_ms, .. } | Row::Money { at_ms, .. } => *at_ms,
         }
     }
 }
@@ -171,7 +177,7 @@ pub fn rows_of(envelope: &Envelope) -> Vec<(UserId, Row)> {
     let statement = |user_id: UserId, amount_minor: i64, remark: &str, balance_after_minor: i64| {
         (user_id, Row::Statement(StatementEntry { seq, at_ms, amount_minor, balance_after_minor, remark: remark.to_owned() }))
     };
-    match &envelope.event {
+    let mut rows = match &envelope.event {
         Event::Accounts(AccountEvent::Credited { user_id, amount_minor, remark, balance_after_minor }) => {
             vec![statement(*user_id, *amount_minor, remark, *balance_after_minor)]
         }
@@ -203,7 +209,33 @@ pub fn rows_of(envelope: &Envelope) -> Vec<(UserId, Row)> {
             vec![(*user_id, Row::Action { seq, at_ms, by: *by, action: action.label().to_owned(), remark: remark.clone() })]
         }
         _ => Vec::new(),
-    }
+    };
+    rows.extend(money_of(envelope));
+    rows
+}
+
+/// The timeline point an event makes, if it moves an account's balance or exposure: from the
+/// totals the events carry, as `audit::money_timeline` reads the log.
+fn money_of(envelope: &Envelope) -> Option<(UserId, Row)> {
+    let (seq, at_ms) = (envelope.seq, envelope.at_ms);
+    let (user_id, balance_minor, exposure_minor) = match &envelope.event {
+        Event::Accounts(AccountEvent::Credited { user_id, balance_after_minor, .. } | AccountEvent::Debited { user_id, balance_after_minor, .. }) => (*user_id, Some(*balance_after_minor), None),
+        Event::Bets(BetEvent::CommissionCharged { user_id, balance_after_minor, .. }) => (*user_id, Some(*balance_after_minor), None),
+        Event::Bets(BetEvent::BetPlaced { user_id, exposure_after_minor, .. }) => (*user_id, None, Some(*exposure_after_minor)),
+        Event::Exchange(OrderEvent::OrderPlaced { user_id, exposure_after_minor, .. } | OrderEvent::OrdersClosed { user_id, exposure_after_minor, .. }) => (*user_id, None, Some(*exposure_after_minor)),
+        Event::Bets(BetEvent::BetsSettled { user_id, balance_after_minor, exposure_after_minor, .. }) => (*user_id, Some(*balance_after_minor), Some(*exposure_after_minor)),
+        _ => return None,
+    };
+    Some((user_id, Row::Money { seq, at_ms, balance_minor, exposure_minor }))
+}
+
+/// A point of an account's timeline: its balance and exposure after an event that moved either.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub struct MoneyPoint {
+    pub seq: u64,
+    pub at_ms: i64,
+    pub balance_minor: i64,
+    pub exposure_minor: i64,
 }
 
 /// Basis points as a percentage: 500 → "5%", 250 → "2.5%", 125 → "1.25%".
@@ -775,6 +807,21 @@ impl History {
     /// Open bet `bet_id` (a settled bet is in its settlement row).
     pub fn open_bet(&self, bet_id: u64) -> Result<Option<Bet>, StoreError> {
         self.tree.get(bet_key(bet_id))?.map(|bytes| decode(&bytes)).transpose()
+    }
+
+    /// An account's balance and exposure after every event that moved either, oldest first
+    /// (the operators' timeline chart).
+    pub fn money_timeline(&self, user_id: UserId) -> Result<Vec<MoneyPoint>, StoreError> {
+        let (mut balance, mut exposure) = (0, 0);
+        let mut points = Vec::new();
+        for row in self.rows(RowKind::Money, user_id) {
+            if let (_, Row::Money { seq, at_ms, balance_minor, exposure_minor }) = row? {
+                balance = balance_minor.unwrap_or(balance);
+                exposure = exposure_minor.unwrap_or(exposure);
+                points.push(MoneyPoint { seq, at_ms, balance_minor: balance, exposure_minor: exposure });
+            }
+        }
+        Ok(points)
     }
 
     /// A wallet request as it stands (open or decided).

@@ -125,7 +125,10 @@ fn the_money_timeline_follows_every_balance_and_exposure_change_of_one_user() {
     record(&mut state, placed, &mut expected);
     let credit = when(&state, act(AccountAction::Credit { amount_minor: 2_500 }, "goodwill")).expect("credit");
     record(&mut state, credit, &mut expected);
-    let timeline = ledger::audit::money_timeline(&store, 2).expect("timeline");
+    let dir = tempfile::tempdir().expect("temp dir");
+    let history = ledger::history::History::open(dir.path()).expect("opens");
+    history.catch_up(&store).expect("folds");
+    let timeline = history.money_timeline(2).expect("timeline");
     assert_eq!(timeline.iter().map(|p| (p.balance_minor, p.exposure_minor)).collect::<Vec<_>>(), expected);
     assert_eq!(expected.last(), Some(&(102_500, 10_000)), "the bet's liability, then the credit");
 }

@@ -48,13 +48,16 @@ pub async fn ops_get_user(state: web::Data<AppState>, user: AuthUser, username: 
     Ok(ok("Success", detail))
 }
 
-/// The account's balance and exposure after every event that moved either, read from the log.
+/// The account's balance and exposure after every event that moved either, from the history.
 #[utoipa::path(get, path = "/api/ops/users/{username}/timeline", tag = "ops", params(("username" = String, Path)), responses((status = 200, description = "Success", body = schemas::Envelope<Vec<schemas::ops::OpsTimelinePoint>>)), security(("bearer" = [])))]
 #[tracing::instrument(name = "ops_user_timeline", skip_all)]
 pub async fn ops_user_timeline(state: web::Data<AppState>, user: AuthUser, username: web::Path<String>) -> ApiResult<HttpResponse> {
     user.require(&[Role::Operator])?;
-    let user_id = operations::account(&state.engine.read(), &username)?.id;
-    let points = operations::money_timeline(&state.engine, &state.audit_calls, user_id).await?;
+    let (user_id, head) = {
+        let ledger = state.engine.read();
+        (operations::account(&ledger, &username)?.id, ledger.head_seq)
+    };
+    let points = state.history.at(head)?.money_timeline(user_id)?;
     let points: Vec<OpsTimelinePoint> = points
         .into_iter()
         .map(|p| OpsTimelinePoint { seq: p.seq, at_ms: p.at_ms, balance: Money(p.balance_minor), exposure: Money(p.exposure_minor) })

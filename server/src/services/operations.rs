@@ -159,14 +159,6 @@ pub fn operator_id(engine: &EngineHandle, username: &str) -> ApiResult<UserId> {
     Ok(operator.id)
 }
 
-/// A user's balance and exposure after each event that moved either: a read of the whole log, in
-/// one of the audit's places.
-pub async fn money_timeline(engine: &EngineHandle, audit: &AuditCalls, user_id: UserId) -> ApiResult<Vec<ledger::audit::MoneyPoint>> {
-    let place = audit.enter().await?;
-    let store = engine.store().clone();
-    place.run(move || ledger::audit::money_timeline(store.as_ref(), user_id)).await?.map_err(|e| ApiError::Unexpected(e.into()))
-}
-
 fn table_view(ledger: &State, table: &catalog::TableInfo) -> OpsTable {
     let round = ledger.casino.tables.get(table.gtype);
     OpsTable {
