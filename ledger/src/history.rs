@@ -894,6 +894,8 @@ pub struct Compared {
     pub rows: u64,
     pub bets: u64,
     pub rounds: u64,
+    /// The accounts' timeline points (`RowKind::Money`), not counted in `rows`.
+    pub points: u64,
 }
 
 impl Compared {
@@ -908,6 +910,7 @@ impl Compared {
                 self.bets += page.iter().map(|settlement| settlement.bets.len() as u64).sum::<u64>();
             }
             Some(&ROUND_TIME_PREFIX) => self.rounds += header(value)?.rows,
+            Some(kind) if *kind == RowKind::Money as u8 => self.points += header(value)?.rows,
             Some(kind) if *kind < BET_PREFIX => self.rows += header(value)?.rows,
             _ => {}
         }

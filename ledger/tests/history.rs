@@ -70,6 +70,10 @@ fn the_history_holds_the_rows_of_the_events_and_every_bet_as_the_state_has_it() 
     let actions = row(RowKind::Action);
     assert!(matches!(&actions[..], [Row::Action { by: 2, action: lock, .. }, Row::Action { by: 2, action: credit, remark, .. }] if lock == "Lock betting" && credit == "Credit" && remark == "goodwill"), "{actions:?}");
     assert_eq!(compared.rows, 2 + 1 + 1 + 2);
+    // The timeline: the two credits and the settlement move user 1's balance, the bet its exposure.
+    let timeline: Vec<(i64, i64)> = history.money_timeline(1).expect("reads").iter().map(|p| (p.balance_minor, p.exposure_minor)).collect();
+    assert_eq!(timeline.last().map(|p| p.0), Some(state.accounts.users[&1].balance_minor), "{timeline:?}");
+    assert_eq!(compared.points, history.money_timeline(1).expect("reads").len() as u64 + history.money_timeline(2).expect("reads").len() as u64);
     let settlements = history.settlements(1).expect("reads");
     let settled = settlements.first().and_then(|settlement| settlement.bets.first()).expect("kept in its settlement row");
     assert_eq!((settled.id, settled.settled.map(|s| s.pnl_minor)), (1, Some(8_500)), "the back at 1.85 won");

@@ -72,6 +72,7 @@ pub(super) fn run(settings: &Settings, command: ProjectionsCmd) -> anyhow::Resul
                 "rows": compared.rows,
                 "bets": compared.bets,
                 "rounds": compared.rounds,
+                "points": compared.points,
                 "same": true,
                 "rebuilt": rebuild,
             });
