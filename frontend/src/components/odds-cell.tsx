@@ -3,17 +3,15 @@
 // Match pages render hundreds of these and change dozens a second, so the cell is a plain button
 // with one shared styled class: side, flash, size and selection are attributes, never new styles.
 // Cells can also lock as one layer: inside a disabled `LockLayer` (a casino table's group while
-// betting is closed) every cell is disabled by the fieldset and shows the same lock, drawn by CSS,
-// so a round closing and opening changes one attribute and renders no cell.
+// betting is closed) every cell is disabled by the fieldset and shows the same lock, which such a
+// cell (`layerLock`) holds hidden, so a round closing and opening changes one attribute and renders
+// no cell (a plain SVG shown by CSS, not an image mask: images get rastered again).
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { styled } from '@mui/material/styles';
 import LockIcon from '@mui/icons-material/Lock';
 import { formatAmount } from '@/utils/format';
 
 export const ODDS_FLASH_MS = 200;
-
-/** MUI's Lock icon (the `LockIcon` a cell locked on its own shows) as a mask, for the layer's lock. */
-const LOCK_MASK = `url("data:image/svg+xml,${encodeURIComponent('<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 24 24"><path d="M18 8h-1V6c0-2.76-2.24-5-5-5S7 3.24 7 6v2H6c-1.1 0-2 .9-2 2v10c0 1.1.9 2 2 2h12c1.1 0 2-.9 2-2V10c0-1.1-.9-2-2-2m-6 9c-1.1 0-2-.9-2-2s.9-2 2-2 2 .9 2 2-.9 2-2 2m3.1-9H8.9V6c0-1.71 1.39-3.1 3.1-3.1s3.1 1.39 3.1 3.1z"/></svg>')}") center / contain no-repeat`;
 
 const LayerFieldset = styled('fieldset')({ margin: 0, padding: 0, border: 0, minWidth: 0 });
 
@@ -38,6 +36,8 @@ export type OddsCellProps = {
   selected?: boolean;
   /** An empty cell still takes a click (an exchange's empty book: the player names the price). */
   emptySelectable?: boolean;
+  /** The cell sits in a `LockLayer`: it holds the layer's lock, hidden while the layer is open. */
+  layerLock?: boolean;
 };
 
 const Cell = styled('button')(({ theme }) => ({
@@ -66,14 +66,12 @@ const Cell = styled('button')(({ theme }) => ({
   '& .size': { fontSize: 11, lineHeight: 1.1 },
   '&[data-compact="true"] .odds': { fontSize: 13 },
   '&[data-compact="true"] .size': { fontSize: 10 },
-  // Locked with its layer: the price hidden, the lock (20 px, as the small icon) in its colour.
-  '[data-lock-layer]:disabled &': {
-    '& > span': { display: 'none' },
-    '&::before': { content: '""', width: 20, height: 20, flexShrink: 0, backgroundColor: 'currentColor', mask: LOCK_MASK },
-  },
+  '& > .layer-lock': { display: 'none' },
+  // Locked with its layer: the price hidden, the lock shown.
+  '[data-lock-layer]:disabled &': { '& > span': { display: 'none' }, '& > .layer-lock': { display: 'inline-block' } },
 }));
 
-export function OddsCell({ side, odds, size, locked = false, onSelect, compact = false, selected = false, emptySelectable = false }: OddsCellProps) {
+export function OddsCell({ side, odds, size, locked = false, onSelect, compact = false, selected = false, emptySelectable = false, layerLock = false }: OddsCellProps) {
   const [flash, setFlash] = useState(false);
   const previous = useRef(odds);
 
@@ -101,6 +99,7 @@ export function OddsCell({ side, odds, size, locked = false, onSelect, compact =
         <LockIcon fontSize="small" aria-label="Locked" />
       ) : (
         <>
+          {layerLock && <LockIcon className="layer-lock" fontSize="small" aria-hidden />}
           <span className="odds">{empty ? '-' : odds}</span>
           {!empty && size !== undefined && size > 0 && <span className="size">{formatAmount(size)}</span>}
         </>

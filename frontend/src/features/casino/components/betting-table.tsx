@@ -87,7 +87,7 @@ const ItemCardView = memo(function ItemCardView({ sid, nat, label, back, lay, mi
   const won = useCasinoStore(selectItemWon(sid));
   const cell = (side: Side, rate: number) => (
     <div>
-      <OddsCell side={side} odds={rate} locked={locked} compact={!large} selected={selectedSide === side} onSelect={locked ? undefined : () => selectItemBySid(sid, side)} />
+      <OddsCell side={side} odds={rate} locked={locked} layerLock compact={!large} selected={selectedSide === side} onSelect={locked ? undefined : () => selectItemBySid(sid, side)} />
     </div>
   );
   const limits = limitsText(min, max);
