@@ -2,12 +2,27 @@
 // a locked cell shows a lock, and a changed price flashes for 200 ms (spec §2, §4, §9).
 // Match pages render hundreds of these and change dozens a second, so the cell is a plain button
 // with one shared styled class: side, flash, size and selection are attributes, never new styles.
-import { useEffect, useRef, useState } from 'react';
+// Cells can also lock as one layer: inside a disabled `LockLayer` (a casino table's group while
+// betting is closed) every cell is disabled by the fieldset and shows the same lock, which such a
+// cell (`layerLock`) holds hidden, so a round closing and opening changes one attribute and renders
+// no cell (a plain SVG shown by CSS, not an image mask: images get rastered again).
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { styled } from '@mui/material/styles';
 import LockIcon from '@mui/icons-material/Lock';
 import { formatAmount } from '@/utils/format';
 
 export const ODDS_FLASH_MS = 200;
+
+const LayerFieldset = styled('fieldset')({ margin: 0, padding: 0, border: 0, minWidth: 0 });
+
+/** Locks every cell inside it while `locked` (see the header). */
+export function LockLayer({ locked, children }: { locked: boolean; children: ReactNode }) {
+  return (
+    <LayerFieldset data-lock-layer="true" data-locked={locked ? 'true' : 'false'} disabled={locked}>
+      {children}
+    </LayerFieldset>
+  );
+}
 
 export type OddsCellProps = {
   side: 'back' | 'lay';
@@ -21,6 +36,8 @@ export type OddsCellProps = {
   selected?: boolean;
   /** An empty cell still takes a click (an exchange's empty book: the player names the price). */
   emptySelectable?: boolean;
+  /** The cell sits in a `LockLayer`: it holds the layer's lock, hidden while the layer is open. */
+  layerLock?: boolean;
 };
 
 const Cell = styled('button')(({ theme }) => ({
@@ -49,9 +66,12 @@ const Cell = styled('button')(({ theme }) => ({
   '& .size': { fontSize: 11, lineHeight: 1.1 },
   '&[data-compact="true"] .odds': { fontSize: 13 },
   '&[data-compact="true"] .size': { fontSize: 10 },
+  '& > .layer-lock': { display: 'none' },
+  // Locked with its layer: the price hidden, the lock shown.
+  '[data-lock-layer]:disabled &': { '& > span': { display: 'none' }, '& > .layer-lock': { display: 'inline-block' } },
 }));
 
-export function OddsCell({ side, odds, size, locked = false, onSelect, compact = false, selected = false, emptySelectable = false }: OddsCellProps) {
+export function OddsCell({ side, odds, size, locked = false, onSelect, compact = false, selected = false, emptySelectable = false, layerLock = false }: OddsCellProps) {
   const [flash, setFlash] = useState(false);
   const previous = useRef(odds);
 
@@ -79,6 +99,7 @@ export function OddsCell({ side, odds, size, locked = false, onSelect, compact =
         <LockIcon fontSize="small" aria-label="Locked" />
       ) : (
         <>
+          {layerLock && <LockIcon className="layer-lock" fontSize="small" aria-hidden />}
           <span className="odds">{empty ? '-' : odds}</span>
           {!empty && size !== undefined && size > 0 && <span className="size">{formatAmount(size)}</span>}
         </>

@@ -100,13 +100,38 @@ describe('casino bet slip', () => {
 
   it('a suspended or zero-rate item is locked and cannot be selected', async () => {
     signIn();
-    const round = makeRound({ items: [makeItem({ gstatus: 'SUSPENDED' }), makeItem({ sid: 2, nat: 'Player B', b: 0 })] });
+    const round = makeRound({ items: [makeItem({ gstatus: 'SUSPENDED' }), makeItem({ sid: 2, nat: 'Player B' }), makeItem({ sid: 3, nat: 'Player C', b: 0 })] });
     renderTable(round);
     expect(screen.getByTestId('item-1')).toHaveAttribute('data-locked', 'true');
-    expect(screen.getByTestId('item-2')).toHaveAttribute('data-locked', 'true');
+    expect(screen.getByTestId('item-2')).toHaveAttribute('data-locked', 'false');
+    expect(screen.getByTestId('item-3')).toHaveAttribute('data-locked', 'true');
+    expect(backCell(1)).toBeDisabled();
+    expect(backCell(2)).toBeEnabled();
+    expect(backCell(3)).toBeDisabled();
+    await userEvent.click(backCell(1));
+    expect(screen.queryByTestId('bet-slip')).not.toBeInTheDocument();
+  });
+
+  it("while betting is closed a table's groups lock as one layer each, and a cell selects again once it opens", async () => {
+    signIn();
+    const round = makeRound({ items: [makeItem(), makeItem({ sid: 2, nat: 'Player B' })] });
+    const { container } = renderTable(dealing(round));
+    const layer = backCell(1).closest('fieldset[data-lock-layer]');
+    expect(layer).toBeDisabled();
+    expect(layer).toHaveAttribute('data-locked', 'true');
+    // The cards are not locked alone: the layer locks them, so a round closing renders no card.
+    expect(screen.getByTestId('item-1')).toHaveAttribute('data-locked', 'false');
     expect(backCell(1)).toBeDisabled();
     expect(backCell(2)).toBeDisabled();
-    expect(screen.queryByTestId('bet-slip')).not.toBeInTheDocument();
+    expect(container.querySelectorAll('fieldset[data-lock-layer]:disabled')).toHaveLength(container.querySelectorAll('fieldset[data-lock-layer]').length);
+    await userEvent.click(backCell(1));
+    expect(useCasinoStore.getState().slip.selection).toBeNull();
+
+    act(() => useCasinoStore.getState().applyRound({ ...round, ts: round.ts + 1000 }));
+    expect(layer).toBeEnabled();
+    await userEvent.click(backCell(1));
+    expect(backCell(1)).toHaveAttribute('aria-pressed', 'true');
+    expect(screen.getByTestId('bet-slip')).toBeInTheDocument();
   });
 
   it("roulette's board and Sic Bo's lock as one layer while betting is closed, and a number selects again once it opens", async () => {

@@ -3,14 +3,17 @@
 // that is SUSPENDED or has no rate is locked. Min/Max show when above 0: per item on the large
 // cards, once in the group's title when a dense group shares them. Roulette's straight numbers
 // are drawn as the wheel's board, Sic Bo as its dice board; pick items (Worli's pattis, lottery
-// numbers, KBC) as pads.
+// numbers, KBC) as pads. While betting is closed (every item locked, `isBoardLocked`) each group's
+// cells lock as one layer (a disabled `LockLayer`): a round closing and opening, every 1.5 s at a
+// test's ×20, changes one attribute a group and renders no card; a card locks on its own only
+// while the rest are open.
 import { memo, useMemo, useState } from 'react';
 import { Box, Button, Typography } from '@mui/material';
 import { styled } from '@mui/material/styles';
 import type { CasinoItem, Side } from '@/types';
-import { OddsCell } from '@/components/odds-cell';
+import { LockLayer, OddsCell } from '@/components/odds-cell';
 import { formatFixed } from '@/utils/format';
-import { balancedColumns, groupItems, isItemLocked, sideRows, type ItemCell, type ItemGroup, type SideRow } from '../model/round';
+import { balancedColumns, groupItems, isBoardLocked, isItemLocked, sideRows, type ItemCell, type ItemGroup, type SideRow } from '../model/round';
 import { selectItemBySid } from '../hooks/use-bet-actions';
 import { PickPad } from './pick-pad';
 import { LotteryTicket } from './lottery-ticket';
@@ -84,7 +87,7 @@ const ItemCardView = memo(function ItemCardView({ sid, nat, label, back, lay, mi
   const won = useCasinoStore(selectItemWon(sid));
   const cell = (side: Side, rate: number) => (
     <div>
-      <OddsCell side={side} odds={rate} locked={locked} compact={!large} selected={selectedSide === side} onSelect={locked ? undefined : () => selectItemBySid(sid, side)} />
+      <OddsCell side={side} odds={rate} locked={locked} layerLock compact={!large} selected={selectedSide === side} onSelect={locked ? undefined : () => selectItemBySid(sid, side)} />
     </div>
   );
   const limits = limitsText(min, max);
@@ -105,8 +108,9 @@ const ItemCardView = memo(function ItemCardView({ sid, nat, label, back, lay, mi
   );
 });
 
-function ItemCard({ item, label, large }: { item: CasinoItem; label: string; large: boolean }) {
-  return <ItemCardView sid={item.sid} nat={item.nat} label={label} back={item.b} lay={item.l} min={item.min} max={item.max} locked={isItemLocked(item)} large={large} />;
+/** `boardLocked`: the whole table is locked, which its layer shows; the card is not locked alone. */
+function ItemCard({ item, label, large, boardLocked }: { item: CasinoItem; label: string; large: boolean; boardLocked: boolean }) {
+  return <ItemCardView sid={item.sid} nat={item.nat} label={label} back={item.b} lay={item.l} min={item.min} max={item.max} locked={!boardLocked && isItemLocked(item)} large={large} />;
 }
 
 const columns = (n: number) => `repeat(${n}, minmax(0, 1fr))`;
@@ -119,7 +123,7 @@ function denseLimits(cells: ReadonlyArray<ItemCell>): [number, number] {
   return [3, 4];
 }
 
-function DenseRow({ row }: { row: SideRow }) {
+function DenseRow({ row, boardLocked }: { row: SideRow; boardLocked: boolean }) {
   const [narrow, wide] = denseLimits(row.cells);
   const count = row.cells.length;
   return (
@@ -127,44 +131,49 @@ function DenseRow({ row }: { row: SideRow }) {
       {row.side && <Typography sx={{ fontSize: 12, fontWeight: 700, width: { md: 56 }, flexShrink: 0, color: 'text.secondary' }}>{row.side}</Typography>}
       <Box sx={{ flex: 1, minWidth: 0, display: 'grid', gap: 0.5, gridTemplateColumns: { xs: columns(balancedColumns(count, narrow)), md: columns(balancedColumns(count, wide)) } }}>
         {row.cells.map((cell) => (
-          <ItemCard key={cell.item.sid} item={cell.item} label={cell.label} large={false} />
+          <ItemCard key={cell.item.sid} item={cell.item} label={cell.label} large={false} boardLocked={boardLocked} />
         ))}
       </Box>
     </Box>
   );
 }
 
-function GroupBody({ group }: { group: ItemGroup }) {
+function GroupBody({ group, boardLocked }: { group: ItemGroup; boardLocked: boolean }) {
   if (group.type === 'straight' && group.items[0]?.subtype === 'roulette') return <RouletteBoard items={group.items} />;
   if (group.items.some((item) => item.pick)) {
+    // Pads keep their own locks (a pick is built on the pad whatever the round's state).
     return (
       <Box sx={{ display: 'grid', gap: 0.75, gridTemplateColumns: { xs: '1fr', md: columns(Math.min(group.items.length, 3)) } }}>
-        {group.items.map((item) => (item.pick ? <PickPad key={item.sid} item={item} /> : <ItemCard key={item.sid} item={item} label={item.nat} large />))}
+        {group.items.map((item) => (item.pick ? <PickPad key={item.sid} item={item} /> : <ItemCard key={item.sid} item={item} label={item.nat} large boardLocked={false} />))}
       </Box>
     );
   }
   const count = group.items.length;
   if (count > LARGE_GROUP_MAX) {
     return (
-      <Box sx={{ display: 'flex', flexDirection: 'column', gap: 0.75 }}>
-        {sideRows(group.items, LARGE_GROUP_MAX + 1).map((row) => (
-          <DenseRow key={row.side ?? 'all'} row={row} />
-        ))}
-      </Box>
+      <LockLayer locked={boardLocked}>
+        <Box sx={{ display: 'flex', flexDirection: 'column', gap: 0.75 }}>
+          {sideRows(group.items, LARGE_GROUP_MAX + 1).map((row) => (
+            <DenseRow key={row.side ?? 'all'} row={row} boardLocked={boardLocked} />
+          ))}
+        </Box>
+      </LockLayer>
     );
   }
   // Small screens fit two cards with back and lay side by side, three with a back cell only.
   const narrowColumns = Math.min(count, group.items.some((item) => item.l > 0) ? 2 : 3);
   return (
-    <Box sx={{ display: 'grid', gap: 0.5, gridTemplateColumns: { xs: columns(narrowColumns), md: columns(count) } }}>
-      {group.items.map((item) => (
-        <ItemCard key={item.sid} item={item} label={item.nat} large />
-      ))}
-    </Box>
+    <LockLayer locked={boardLocked}>
+      <Box sx={{ display: 'grid', gap: 0.5, gridTemplateColumns: { xs: columns(narrowColumns), md: columns(count) } }}>
+        {group.items.map((item) => (
+          <ItemCard key={item.sid} item={item} label={item.nat} large boardLocked={boardLocked} />
+        ))}
+      </Box>
+    </LockLayer>
   );
 }
 
-function Group({ group }: { group: ItemGroup }) {
+function Group({ group, boardLocked }: { group: ItemGroup; boardLocked: boolean }) {
   const [open, setOpen] = useState(!FOLDED_GROUPS.has(group.type));
   const large = group.items.length <= LARGE_GROUP_MAX;
   const limits = large ? '' : sharedLimits(group.items);
@@ -183,7 +192,7 @@ function Group({ group }: { group: ItemGroup }) {
           </Button>
         )}
       </Box>
-      {open && <GroupBody group={group} />}
+      {open && <GroupBody group={group} boardLocked={boardLocked} />}
     </Box>
   );
 }
@@ -191,6 +200,7 @@ function Group({ group }: { group: ItemGroup }) {
 export function BettingTable() {
   const items = useCasinoStore(selectItems);
   const groups = useMemo(() => groupItems(items), [items]);
+  const boardLocked = isBoardLocked(items);
   if (groups.length === 0) return null;
   if (items[0]?.subtype === 'sicbo') {
     return (
@@ -202,7 +212,7 @@ export function BettingTable() {
   return (
     <Box data-testid="betting-table" sx={{ p: 1 }}>
       {groups.map((group) => (
-        <Group key={group.type} group={group} />
+        <Group key={group.type} group={group} boardLocked={boardLocked} />
       ))}
       {items[0]?.subtype === 'lottcard' && <LotteryTicket />}
     </Box>

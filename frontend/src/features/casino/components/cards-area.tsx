@@ -124,10 +124,25 @@ export function CardsArea({ gtype }: { gtype: string }) {
       style={{ ['--motion-scale' as string]: String(scale) }}
       sx={{
         p: { xs: 1, md: 1.5 },
-        background: 'radial-gradient(ellipse at 50% 30%, #217a4c 0%, #135a35 55%, #0b3a22 100%)',
+        position: 'relative',
+        isolation: 'isolate',
         borderBottom: '8px solid #4a2c14',
         borderRadius: { xs: '0 0 40px 40px / 0 0 16px 16px', md: '0 0 160px 160px / 0 0 36px 36px' },
-        boxShadow: 'inset 0 0 40px rgba(0,0,0,0.45)',
+        // The cloth (its gradient and its 40 px blurred inner shadow, costly to raster) is a layer
+        // of its own behind the table, rastered once: the countdown, the status and the scene
+        // changing many times a round redraw themselves, not the cloth under them. Its corners are
+        // the felt's inner ones (the outer radii less the 8 px bottom border).
+        '&::before': {
+          content: '""',
+          position: 'absolute',
+          inset: 0,
+          zIndex: -1,
+          pointerEvents: 'none',
+          borderRadius: { xs: '0 0 40px 40px / 0 0 8px 8px', md: '0 0 160px 160px / 0 0 28px 28px' },
+          background: 'radial-gradient(ellipse at 50% 30%, #217a4c 0%, #135a35 55%, #0b3a22 100%)',
+          boxShadow: 'inset 0 0 40px rgba(0,0,0,0.45)',
+          willChange: 'transform',
+        },
         color: '#fff',
         display: 'flex',
         flexDirection: 'column',
