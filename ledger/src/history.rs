@@ -1,8 +1,9 @@
 //! The history projection: what accounts' pages list, kept in sled beside the log and
 //! fed from it, out of the in-memory state (which keeps only what decides the next command). Per
 //! account: statement rows (money moved outside betting), settlement rows (one per settled market
-//! or round, with its bets as they were settled), activity (sign-ins, password changes) and
-//! operators' actions; the open bets; and every resulted casino round, by table and by time.
+//! or round, with its bets as they were settled), activity (sign-ins, password changes),
+//! operators' actions and the balance/exposure timeline; the open bets; every wallet request
+//! (the state keeps the open ones only); and every resulted casino round, by table and by time.
 //!
 //! It is a projection: it holds nothing the log does not, it records the last event it applied,
 //! and at start it catches up from the log from there (`catch_up`); `rebuild` drops it and folds
