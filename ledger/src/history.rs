@@ -96,12 +96,11 @@ const LAYOUT: u32 = 5;
 const COMPACT_DIR: &str = "history.compact";
 const COMPACT_OLD_DIR: &str = "history.old";
 
-/// Events folded per sled batch when catching up. A larger batch gathers more of a group's rows
+/// Events folded per sled batch when catching up. A large batch gathers more of a group's rows
 /// (an account's, a table's) before they are written, so fewer are written one to a key and
-/// rewritten into their page later: folding 1M events of the scale bench, 65,536 against 4,096
-/// took 89 s against 108 s and left 5.9× the encoded bytes on disk against 10.8× before any
-/// compaction (docs/benchmarks.md). The events of one batch are held decoded meanwhile (about
-/// 30 MB at most, at a start with a long tail).
+/// rewritten into their page later: less time and less garbage in sled's files (measured in
+/// docs/benchmarks.md, "The history's catch-up batch"). The events of one batch are held
+/// decoded meanwhile (about 30 MB at most, at a start with a long tail).
 const CATCH_UP_CHUNK: usize = 65_536;
 
 /// The kinds of rows an account's pages list.

@@ -11,6 +11,23 @@ use schemas::Role;
 
 /// Folds an opened, funded and signed-in player and an operator, then `commands` (each
 /// accepted), into a state, and the log they make.
+/// A log in memory.
+fn store_of(log: &[Envelope]) -> MemStore {
+    let store = MemStore::default();
+    store.append(log).expect("appends");
+    store
+}
+
+/// The history of `dir`, fed `log` `events` at a time (as the engine feeds it: rows written one
+/// to a key, then paged).
+fn folded_in_batches(dir: &std::path::Path, log: &[Envelope], events: usize) -> History {
+    let history = History::open(dir).expect("opens");
+    for chunk in log.chunks(events) {
+        history.apply(chunk).expect("folds");
+    }
+    history
+}
+
 fn history_log(commands: Vec<Command>) -> (State, Vec<Envelope>) {
     let mut state = State::default();
     let mut log = Vec::new();
@@ -47,8 +64,7 @@ fn commands() -> Vec<Command> {
 #[test]
 fn the_history_holds_the_rows_of_the_events_and_every_bet_as_the_state_has_it() {
     let (state, log) = history_log(commands());
-    let store = MemStore::default();
-    store.append(&log).expect("appends");
+    let store = store_of(&log);
     let dir = tempfile::tempdir().expect("temp dir");
     let history = History::open(dir.path()).expect("opens");
     // Fed as the engine feeds it: batch by batch, some of them more than once.
@@ -89,8 +105,7 @@ fn the_history_holds_the_rows_of_the_events_and_every_bet_as_the_state_has_it() 
 #[test]
 fn the_history_catches_up_from_the_log_and_a_rebuild_gives_it_again() {
     let (state, log) = history_log(commands());
-    let store = MemStore::default();
-    store.append(&log).expect("appends");
+    let store = store_of(&log);
     let dir = tempfile::tempdir().expect("temp dir");
     {
         // Stopped part way: it kept the first events only.
@@ -135,8 +150,7 @@ fn settle(mid: u64) -> Command {
 fn a_statement_page_is_a_range_of_settlement_rows_newest_first_with_their_count() {
     let commands = (7..=11).flat_map(|mid| [bet_on(mid, &format!("r{mid}")), settle(mid)]).collect();
     let (_, log) = history_log(commands);
-    let store = MemStore::default();
-    store.append(&log).expect("appends");
+    let store = store_of(&log);
     let dir = tempfile::tempdir().expect("temp dir");
     let history = History::rebuild(dir.path(), &store).expect("rebuilds");
     let page = |settles, from_ms, to_ms, skip| {
@@ -160,8 +174,7 @@ fn a_statement_page_is_a_range_of_settlement_rows_newest_first_with_their_count(
 #[test]
 fn a_history_of_another_layout_is_dropped_at_open_and_folded_again() {
     let (state, log) = history_log(commands());
-    let store = MemStore::default();
-    store.append(&log).expect("appends");
+    let store = store_of(&log);
     let dir = tempfile::tempdir().expect("temp dir");
     {
         // A history as the layout before the layout record kept it: rows, and its applied event.
@@ -203,8 +216,7 @@ fn an_accounts_rows_are_packed_into_a_page_once_the_row_after_it_exists() {
     let page = ledger::limits::HISTORY_PAGE_ROWS;
     for (rows, keys) in [(page - 1, page - 1), (page, page), (page + 1, 2), (2 * page, page + 1), (2 * page + 1, 3)] {
         let log = log_of((1..=rows as i64).map(|n| credited(1, n, n * (n + 1) / 2)).collect());
-        let store = MemStore::default();
-        store.append(&log).expect("appends");
+        let store = store_of(&log);
         let dir = tempfile::tempdir().expect("temp dir");
         {
             // Fed one event at a time, then compared with one folded in a single batch.
@@ -240,13 +252,9 @@ fn settled_markets(markets: u64) -> (State, Vec<Envelope>) {
 fn a_statement_page_reads_across_packed_pages_and_recent_rows_with_bounds_inside_a_page() {
     let page = ledger::limits::HISTORY_PAGE_ROWS as u64;
     let (state, log) = settled_markets(2 * page + 5);
-    let store = MemStore::default();
-    store.append(&log).expect("appends");
+    let store = store_of(&log);
     let dir = tempfile::tempdir().expect("temp dir");
-    let history = History::open(dir.path()).expect("opens");
-    for chunk in log.chunks(7) {
-        history.apply(chunk).expect("folds");
-    }
+    let history = folded_in_batches(dir.path(), &log, 7);
     let again = tempfile::tempdir().expect("temp dir");
     let compared = history.compare(&History::rebuild(again.path(), &store).expect("rebuilds"), &state).expect("the same as one rebuilt");
     assert_eq!(compared.bets, 2 * page + 5, "each bet once, in its settlement row");
@@ -290,14 +298,10 @@ fn a_tables_rounds_are_packed_and_found_by_book_and_by_time() {
         [opened, Event::Casino(CasinoEvent::RoundResulted { gtype: "teen".into(), book, result: None })]
     };
     let log = log_of((100..100 + rounds).flat_map(round).collect());
-    let store = MemStore::default();
-    store.append(&log).expect("appends");
+    let store = store_of(&log);
     let dir = tempfile::tempdir().expect("temp dir");
     {
-        let history = History::open(dir.path()).expect("opens");
-        for chunk in log.chunks(5) {
-            history.apply(chunk).expect("folds");
-        }
+        let history = folded_in_batches(dir.path(), &log, 5);
         let again = tempfile::tempdir().expect("temp dir");
         let compared = history.compare(&History::rebuild(again.path(), &store).expect("rebuilds"), &state_at(&log)).expect("the same pages");
         assert_eq!(compared.rounds, rounds);
@@ -330,17 +334,13 @@ fn a_commission_is_written_into_its_settlement_row_whether_the_row_is_then_packe
         [row, Event::Bets(commission)]
     };
     let log = log_of((0..markets).flat_map(settled).collect());
-    let store = MemStore::default();
-    store.append(&log).expect("appends");
+    let store = store_of(&log);
     let again = tempfile::tempdir().expect("temp dir");
     let rebuilt = History::rebuild(again.path(), &store).expect("rebuilds");
     // A commission in the batch after its row, in the same one, and a row last in its batch.
     for batch in [1, 2, 3] {
         let dir = tempfile::tempdir().expect("temp dir");
-        let history = History::open(dir.path()).expect("opens");
-        for chunk in log.chunks(batch) {
-            history.apply(chunk).expect("folds");
-        }
+        let history = folded_in_batches(dir.path(), &log, batch);
         history.compare(&rebuilt, &state_at(&log)).expect("the same pages");
         let kept: Vec<(u64, i64)> = history.settlements(1).expect("reads").iter().map(|settlement| (settlement.entry.mid, settlement.entry.commission_minor)).collect();
         assert_eq!(kept, (0..markets).rev().map(|mid| (mid, mid as i64 + 1)).collect::<Vec<_>>(), "batches of {batch}");
@@ -360,8 +360,7 @@ fn a_round_is_found_by_its_book_after_a_restart_numbered_its_rounds_lower() {
     // A world behind the last one's clock deals rounds numbered below the last ones.
     let books: Vec<u64> = (1_000..1_000 + page + 10).chain(500..500 + 2 * page).chain(2_000..2_005).collect();
     let log = log_of(books.iter().copied().flat_map(round).collect());
-    let store = MemStore::default();
-    store.append(&log).expect("appends");
+    let store = store_of(&log);
     let dir = tempfile::tempdir().expect("temp dir");
     let history = History::rebuild(dir.path(), &store).expect("rebuilds");
     for book in &books {
@@ -377,16 +376,12 @@ fn a_round_is_found_by_its_book_after_a_restart_numbered_its_rounds_lower() {
 fn a_compacted_history_holds_the_same_keys_in_smaller_files_and_opens_caught_up() {
     let page = ledger::limits::HISTORY_PAGE_ROWS as u64;
     let (state, log) = settled_markets(6 * page + 3);
-    let store = MemStore::default();
-    store.append(&log).expect("appends");
+    let store = store_of(&log);
     let dir = tempfile::tempdir().expect("temp dir");
     {
         // Folded a few events at a time, as a running server does: rows written one to a key,
         // then paged, leave what sled removed in its files.
-        let history = History::open(dir.path()).expect("opens");
-        for chunk in log.chunks(3) {
-            history.apply(chunk).expect("folds");
-        }
+        let history = folded_in_batches(dir.path(), &log, 3);
         history.flush().expect("flushed");
     }
     let (before, after) = History::compact(dir.path()).expect("compacts");

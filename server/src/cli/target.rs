@@ -81,18 +81,22 @@ pub(super) fn local_snapshots(settings: &Settings, target: &Target) -> Arc<ledge
 /// An engine on a data directory, for operator commands without a server: started, as the
 /// server starts, from the newest snapshot this build trusts and the log's tail after it.
 pub(super) fn local(settings: &Settings, target: &Target) -> anyhow::Result<ledger::EngineHandle> {
-    let store = open_store(&data_dir(settings, target), None)?;
-    let (state, _) = local_snapshots(settings, target).restore(store.as_ref()).context("replaying the ledger")?;
+    let (store, state) = restored(settings, target)?;
     Ok(ledger::start_on(store, state, Box::new(|_, _| {}))?)
 }
 
 /// As `local`, with the directory's history projection (caught up by its readers).
 pub(super) fn local_with_history(settings: &Settings, target: &Target) -> anyhow::Result<(ledger::EngineHandle, crate::history::HistoryReads)> {
-    let dir = data_dir(settings, target);
-    let store = open_store(&dir, None)?;
-    let (state, _) = local_snapshots(settings, target).restore(store.as_ref()).context("replaying the ledger")?;
-    let history = crate::history::HistoryReads::open(&dir, store.clone())?;
+    let (store, state) = restored(settings, target)?;
+    let history = crate::history::HistoryReads::open(&data_dir(settings, target), store.clone())?;
     Ok((ledger::start_on(store, state, Box::new(|_, _| {}))?, history))
+}
+
+/// The directory's log, and the state restored from it.
+fn restored(settings: &Settings, target: &Target) -> anyhow::Result<(std::sync::Arc<dyn ledger::Store>, ledger::State)> {
+    let store = open_store(&data_dir(settings, target), None)?;
+    let (state, _) = local_snapshots(settings, target).restore(store.as_ref()).context("replaying the ledger")?;
+    Ok((store, state))
 }
 
 /// A signed-in operator session on the server at `url`.
