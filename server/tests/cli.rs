@@ -197,6 +197,13 @@ fn operator_commands_call_a_running_server_and_a_held_directory_is_refused() {
     let held = exchange(&["audit", "verify", "--data", data]);
     assert!(!held.status.success());
     assert!(String::from_utf8_lossy(&held.stderr).contains("is a server already running on it"));
+    // Compacting a log a server holds is refused, and leaves no copy beside it.
+    let compact = exchange(&["compact", "--data", data]);
+    assert!(!compact.status.success());
+    assert!(String::from_utf8_lossy(&compact.stderr).contains("another process holds it"), "{}", String::from_utf8_lossy(&compact.stderr));
+    assert!(!dir.path().join("log.compact").exists() && !dir.path().join("log.compact.ready").exists(), "no copy left");
+    let missing = exchange(&["compact", "--data", &format!("{data}/nothing-here")]);
+    assert!(!missing.status.success() && String::from_utf8_lossy(&missing.stderr).contains("no data directory at"));
     server.kill().expect("stops");
     server.wait().expect("reaped");
 }
