@@ -694,6 +694,17 @@ proptest! {
             }
             // The model follows the ledger's book.
             model.orders = state.exchange.orders.values().map(|o| (o.id, o.user_id, o.sid, o.side, o.price_h, o.unmatched_minor)).collect();
+            // Each holder's unmatched orders summed as they rest and shrink are what adding
+            // them up now gives, and a holder with none has no sum.
+            for (mid, book) in &state.exchange.markets {
+                let mut fresh: BTreeMap<(u64, u32), ledger::book::model::Position> = BTreeMap::new();
+                for order in state.exchange.orders.values().filter(|o| o.book.mid == *mid) {
+                    fresh.entry((order.user_id, order.book.scope)).or_insert_with(|| ledger::book::model::Position::new(&book.kind, None)).unmatched(&order.payoff(), order.unmatched_minor);
+                }
+                let kept: BTreeMap<(u64, u32), (Vec<i64>, Vec<i64>)> = book.unmatched.iter().map(|(k, u)| (*k, (u.reserve.clone(), u.upside.clone()))).collect();
+                let summed: BTreeMap<(u64, u32), (Vec<i64>, Vec<i64>)> = fresh.into_iter().map(|(k, p)| (k, (p.reserve, p.upside))).collect();
+                prop_assert_eq!(kept, summed, "the unmatched sums of market {}", mid);
+            }
             for user in state.accounts.users.values() {
                 prop_assert!(user.available_minor() >= 0, "{} available {}", user.username, user.available_minor());
             }

@@ -46,14 +46,11 @@ fn holder_changed(exchange: &Exchange, betting: &Betting, accounts: &mut Account
     let Some(account) = accounts.users.get_mut(&user_id) else { return };
     account.exposure_minor = exposure_minor;
     let has_bets = betting.books.get(&book).is_some_and(|b| b.open.contains_key(&user_id));
-    let mut orders = exchange.user_orders(book.mid, user_id).filter(|o| o.book == book).peekable();
-    let has_orders = orders.peek().is_some();
+    let has_orders = exchange.has_orders(book, user_id);
     match kind_of(betting, exchange, &book).filter(|_| has_bets || has_orders) {
         Some(kind) => {
             let mut position = Position::new(&kind, account.book_pnl.get(&book).map(Vec::as_slice));
-            for order in orders {
-                position.unmatched(&order.payoff(), order.unmatched_minor);
-            }
+            exchange.add_unmatched(&mut position, book, user_id);
             account.book_exposure.insert(book, book_exposure_minor);
             account.book_win_max.insert(book, position.win_max_minor());
         }

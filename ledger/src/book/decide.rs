@@ -354,10 +354,11 @@ struct Positions<'a> {
     held: BTreeMap<UserId, Held>,
 }
 
-/// One holder's matched P/L per outcome, unmatched orders (payoff, size), and exposure now.
+/// One holder's position (matched P/L and unmatched orders summed per outcome), the orders this
+/// decision has changed (payoff, unmatched size now), and exposure now.
 struct Held {
-    pnl: Vec<i64>,
-    orders: BTreeMap<u64, (Payoff, i64)>,
+    position: Position,
+    changed: BTreeMap<u64, (Payoff, i64)>,
     book_exposure: i64,
     exposure: i64,
 }
@@ -371,57 +372,51 @@ impl<'a> Positions<'a> {
         let (accounts, exchange, book, kind) = (self.accounts, self.exchange, self.book, &self.kind);
         self.held.entry(user_id).or_insert_with(|| {
             let account = accounts.users.get(&user_id);
-            let pnl = Position::new(kind, account.and_then(|a| a.book_pnl.get(&book)).map(Vec::as_slice)).pnl;
-            let orders = exchange.user_orders(book.mid, user_id).filter(|o| o.book == book).map(|o| (o.id, (o.payoff(), o.unmatched_minor))).collect();
+            let mut position = Position::new(kind, account.and_then(|a| a.book_pnl.get(&book)).map(Vec::as_slice));
+            exchange.add_unmatched(&mut position, book, user_id);
             Held {
-                pnl,
-                orders,
+                position,
+                changed: BTreeMap::new(),
                 book_exposure: account.and_then(|a| a.book_exposure.get(&book)).copied().unwrap_or(0),
                 exposure: account.map_or(0, |a| a.exposure_minor),
             }
         })
     }
 
-    fn position(&mut self, user_id: UserId) -> Position {
-        let kind = self.kind.clone();
-        let held = self.held(user_id);
-        let mut position = Position::new(&kind, Some(&held.pnl));
-        for (payoff, size_minor) in held.orders.values() {
-            position.unmatched(payoff, *size_minor);
-        }
-        position
-    }
-
     fn matched(&mut self, user_id: UserId, payoff: &Payoff, stake_minor: i64) {
-        let mut position = Position::new(&self.kind.clone(), Some(&self.held(user_id).pnl));
-        position.matched(payoff, stake_minor);
-        self.held(user_id).pnl = position.pnl;
+        self.held(user_id).position.matched(payoff, stake_minor);
     }
 
+    /// Takes `size_minor` off one of the holder's orders in this book (others are passed over).
     fn reduce_order(&mut self, user_id: UserId, order_id: u64, size_minor: i64) {
+        let (exchange, book) = (self.exchange, self.book);
         let held = self.held(user_id);
-        if let Some((_, unmatched)) = held.orders.get_mut(&order_id) {
-            *unmatched -= size_minor;
-            if *unmatched <= 0 {
-                held.orders.remove(&order_id);
-            }
+        let now = held.changed.get(&order_id).cloned().or_else(|| exchange.orders.get(&order_id).filter(|o| o.user_id == user_id && o.book == book).map(|o| (o.payoff(), o.unmatched_minor)));
+        let Some((payoff, unmatched)) = now.filter(|(_, unmatched)| *unmatched > 0) else { return };
+        held.position.unmatched_removed(&payoff, unmatched);
+        let left = unmatched - size_minor;
+        if left > 0 {
+            held.position.unmatched(&payoff, left);
         }
+        held.changed.insert(order_id, (payoff, left.max(0)));
     }
 
     fn rest_order(&mut self, user_id: UserId, order_id: u64, payoff: Payoff, size_minor: i64) {
-        self.held(user_id).orders.insert(order_id, (payoff, size_minor));
+        let held = self.held(user_id);
+        held.position.unmatched(&payoff, size_minor);
+        held.changed.insert(order_id, (payoff, size_minor));
     }
 
     /// The holder's book exposure and total exposure now; the next step starts from them.
     fn exposure_after(&mut self, user_id: UserId) -> (i64, i64) {
-        let book_exposure = self.position(user_id).exposure_minor();
         let held = self.held(user_id);
+        let book_exposure = held.position.exposure_minor();
         held.exposure += book_exposure - held.book_exposure;
         held.book_exposure = book_exposure;
         (book_exposure, held.exposure)
     }
 
     fn win_max(&mut self, user_id: UserId) -> i64 {
-        self.position(user_id).win_max_minor()
+        self.held(user_id).position.win_max_minor()
     }
 }

@@ -81,6 +81,36 @@ pub struct MarketBook {
     pub runners: BTreeMap<u32, Ladder>,
     /// Each user's orders in this book.
     pub by_user: BTreeMap<UserId, BTreeSet<u64>>,
+    /// What each holder's unmatched orders here could add to its position, by holder and book
+    /// scope: summed as orders rest and shrink, so that a decision never walks a holder's orders.
+    pub unmatched: BTreeMap<(UserId, u32), Unmatched>,
+}
+
+/// A holder's unmatched orders in one book, summed: what they could add at each outcome of the
+/// book at worst (`reserve`) and at best (`upside`) if they were matched (`Position`). A sum of
+/// each order's part, added as it rests and taken away as it shrinks, so it is always what
+/// adding up the orders now would give.
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Unmatched {
+    pub orders: u32,
+    pub reserve: Vec<i64>,
+    pub upside: Vec<i64>,
+}
+
+impl Unmatched {
+    /// Adds (`sign` 1) or takes away (`sign` -1) an unmatched part of `size_minor` paying
+    /// `payoff` at each of `outcomes`.
+    fn add(&mut self, outcomes: &[Outcome], payoff: &Payoff, size_minor: i64, sign: i64) {
+        if self.reserve.len() != outcomes.len() {
+            self.reserve = vec![0; outcomes.len()];
+            self.upside = vec![0; outcomes.len()];
+        }
+        for (i, outcome) in outcomes.iter().enumerate() {
+            let pnl = payoff.pnl(size_minor, *outcome);
+            self.reserve[i] += sign * pnl.min(0);
+            self.upside[i] += sign * pnl.max(0);
+        }
+    }
 }
 
 /// One runner's resting orders: backs and lays by price, each queue oldest first.
@@ -114,9 +144,12 @@ impl Exchange {
 
     /// Puts an order into its book, behind the orders at its price.
     pub fn rest(&mut self, order: Order, kind: &BookKind) {
-        let market = self.markets.entry(order.book.mid).or_insert_with(|| MarketBook { gmid: order.gmid, kind: kind.clone(), runners: BTreeMap::new(), by_user: BTreeMap::new() });
+        let market = self.markets.entry(order.book.mid).or_insert_with(|| MarketBook { gmid: order.gmid, kind: kind.clone(), runners: BTreeMap::new(), by_user: BTreeMap::new(), unmatched: BTreeMap::new() });
         market.runners.entry(order.sid).or_default().side_mut(order.side).entry(order.price_h).or_default().push_back(Resting { order_id: order.id, user_id: order.user_id });
         market.by_user.entry(order.user_id).or_default().insert(order.id);
+        let held = market.unmatched.entry((order.user_id, order.book.scope)).or_default();
+        held.add(&market.kind.candidate_outcomes(std::iter::empty()), &order.payoff(), order.unmatched_minor, 1);
+        held.orders += 1;
         self.orders.insert(order.id, order);
     }
 
@@ -124,8 +157,25 @@ impl Exchange {
     /// with nothing left leaves its book. Unknown orders are passed over (apply is total).
     pub fn reduce(&mut self, order_id: u64, size_minor: i64) {
         let Entry::Occupied(mut entry) = self.orders.entry(order_id) else { return };
-        entry.get_mut().unmatched_minor -= size_minor;
-        if entry.get().unmatched_minor > 0 {
+        let order = entry.get_mut();
+        let left = order.unmatched_minor - size_minor;
+        let holder = (order.user_id, order.book.scope);
+        if let Some(market) = self.markets.get_mut(&order.book.mid) {
+            if let Some(held) = market.unmatched.get_mut(&holder) {
+                let outcomes = market.kind.candidate_outcomes(std::iter::empty());
+                held.add(&outcomes, &order.payoff(), order.unmatched_minor, -1);
+                if left > 0 {
+                    held.add(&outcomes, &order.payoff(), left, 1);
+                } else {
+                    held.orders -= 1;
+                    if held.orders == 0 {
+                        market.unmatched.remove(&holder);
+                    }
+                }
+            }
+        }
+        order.unmatched_minor = left;
+        if left > 0 {
             return;
         }
         let order = entry.remove();
@@ -156,6 +206,28 @@ impl Exchange {
         if market.by_user.is_empty() {
             self.markets.remove(&order.book.mid);
         }
+    }
+
+    /// Adds what `user_id`'s unmatched orders in `book` could add to `position`: their sum, or
+    /// each order when the position is over other outcomes than the sum (never, as both come
+    /// from the book's runners).
+    pub fn add_unmatched(&self, position: &mut Position, book: BookKey, user_id: UserId) {
+        let Some(held) = self.markets.get(&book.mid).and_then(|m| m.unmatched.get(&(user_id, book.scope))) else { return };
+        if held.reserve.len() != position.outcomes.len() {
+            for order in self.user_orders(book.mid, user_id).filter(|o| o.book == book) {
+                position.unmatched(&order.payoff(), order.unmatched_minor);
+            }
+            return;
+        }
+        for (i, (reserve, upside)) in held.reserve.iter().zip(&held.upside).enumerate() {
+            position.reserve[i] += reserve;
+            position.upside[i] += upside;
+        }
+    }
+
+    /// Whether `user_id` has unmatched orders in `book`.
+    pub fn has_orders(&self, book: BookKey, user_id: UserId) -> bool {
+        self.markets.get(&book.mid).is_some_and(|m| m.unmatched.contains_key(&(user_id, book.scope)))
     }
 
     /// The unmatched size at each price of one side of a runner, best price for a taker first
@@ -197,6 +269,15 @@ impl Position {
             let pnl = payoff.pnl(size_minor, *o);
             self.reserve[i] += pnl.min(0);
             self.upside[i] += pnl.max(0);
+        }
+    }
+
+    /// Takes away an unmatched part that `unmatched` added.
+    pub fn unmatched_removed(&mut self, payoff: &Payoff, size_minor: i64) {
+        for (i, o) in self.outcomes.iter().enumerate() {
+            let pnl = payoff.pnl(size_minor, *o);
+            self.reserve[i] -= pnl.min(0);
+            self.upside[i] -= pnl.max(0);
         }
     }
 
