@@ -286,6 +286,12 @@ fn a_statement_page_reads_across_packed_pages_and_recent_rows_with_bounds_inside
     assert_eq!(history.bet(1, 1).expect("reads").map(|bet| bet.id), Some(1));
     let settlements = history.settlements(1).expect("reads");
     assert_eq!(settlements.len() as u64, 2 * page + 5);
+    // Each market's row is found by its market, in a packed page or alone, as the full read has it.
+    for settlement in &settlements {
+        assert_eq!(history.market_settlements(1, settlement.entry.mid).expect("reads"), vec![settlement.clone()], "market {}", settlement.entry.mid);
+    }
+    assert_eq!(history.market_settlements(1, 6).expect("reads"), vec![], "a market never settled");
+    assert_eq!(history.market_settlements(2, 7).expect("reads"), vec![], "another account's market");
 }
 
 #[test]

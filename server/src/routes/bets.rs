@@ -144,12 +144,15 @@ pub async fn statement_popup(state: web::Data<AppState>, user: AuthUser, JsonBod
     let ledger = state.engine.read();
     ledger.accounts.users.get(&user.user_id).ok_or_else(|| ApiError::not_found("Unknown user".into()))?;
     let history = state.history.at(ledger.head_seq)?;
-    let settlements = crate::services::history::settlements(history, user.user_id)?;
+    // A round's row shows its number above the casino ids' base (`views::bet_view`).
+    let mut settlements = crate::services::history::market_settlements(history, user.user_id, body.market_id)?;
+    if let Some(round) = body.market_id.checked_add(ledger::ids::CASINO_ID_BASE) {
+        settlements.extend(crate::services::history::market_settlements(history, user.user_id, round)?);
+    }
+    settlements.sort_by_key(|settlement| std::cmp::Reverse(settlement.entry.seq));
     let row = settlements
         .iter()
         .filter(|settlement| body.seq.is_none_or(|seq| settlement.entry.seq == seq))
-        // A round's row shows its number above the casino ids' base (`views::bet_view`).
-        .filter(|settlement| settlement.entry.mid == body.market_id || settlement.entry.mid.checked_sub(ledger::ids::CASINO_ID_BASE) == Some(body.market_id))
         .filter_map(|settlement| settlement_row(&ledger, history, settlement))
         .find(|row| row.market_id == body.market_id)
         .ok_or_else(|| ApiError::not_found("No statement row for this market".into()))?;

@@ -245,7 +245,7 @@ pub async fn round_result(state: web::Data<AppState>, user: AuthUser, JsonBody(b
         },
     };
     let bets = round_bets(&ledger, history, user.user_id, book)?;
-    let total: i64 = crate::services::history::settlements(history, user.user_id)?.iter().filter(|settlement| settlement.entry.mid == book).map(|settlement| settlement.entry.total_minor).sum();
+    let total: i64 = crate::services::history::market_settlements(history, user.user_id, book)?.iter().map(|settlement| settlement.entry.total_minor).sum();
     let detail = CasinoResultDetail { result, ename: table.name.to_owned(), created_at: rfc3339(record.at_ms), bets, total_profit: Money(total) };
     Ok(ok("Success", detail))
 }

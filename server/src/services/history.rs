@@ -16,6 +16,12 @@ pub fn settlements(history: &History, user_id: ledger::UserId) -> ApiResult<Vec<
     history.settlements(user_id).map_err(crate::http::error::history_failed)
 }
 
+/// One account's settlement rows of market or round `mid` (more than one when it was settled
+/// again), newest first.
+pub fn market_settlements(history: &History, user_id: ledger::UserId, mid: u64) -> ApiResult<Vec<ledger::history::Settlement>> {
+    history.market_settlements(user_id, mid).map_err(crate::http::error::history_failed)
+}
+
 /// One account's sign-ins and password changes, newest first.
 pub fn activity(history: &History, user_id: ledger::UserId) -> ApiResult<Vec<ledger::accounts::Activity>> {
     rows(history, RowKind::Activity, user_id, |row| match row {

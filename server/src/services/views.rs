@@ -179,7 +179,7 @@ pub fn user_view(account: &Account) -> User {
 pub fn round_bets(ledger: &State, history: &History, user_id: u64, book: u64) -> ApiResult<Vec<BetView>> {
     let open = ledger.betting.books.range(ledger::BookKey::all_of(book)).filter_map(|(_, b)| b.open.get(&user_id)).flatten().filter_map(|id| ledger.betting.bets.get(id)).cloned();
     let mut bets: Vec<Bet> = open.collect();
-    for settlement in crate::services::history::settlements(history, user_id)?.into_iter().filter(|settlement| settlement.entry.mid == book) {
+    for settlement in crate::services::history::market_settlements(history, user_id, book)? {
         bets.extend(settlement.bets);
     }
     let mut bets: Vec<BetView> = bets.iter().map(|bet| bet_view(ledger, Some(history), bet)).collect();
