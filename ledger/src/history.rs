@@ -769,6 +769,28 @@ impl History {
         Ok(settlements)
     }
 
+    /// One account's `n` newest settlement rows of sports markets and casino rounds (a row that
+    /// settled no bet is not listed), newest first: read from each group's newest page backwards
+    /// until it has `n`, not all of them.
+    pub fn latest_settlements(&self, user_id: UserId, n: usize) -> Result<Vec<Settlement>, StoreError> {
+        let mut latest = Vec::new();
+        for settles in [Settles::Sports, Settles::Casino] {
+            let range = settlement_key(user_id, settles, i64::MIN, 0)..=settlement_key(user_id, settles, i64::MAX, u64::MAX);
+            let mut taken = 0;
+            for item in self.tree.range(range).values().rev() {
+                if taken >= n {
+                    break;
+                }
+                let page = decode_page::<Settlement>(&item?)?;
+                taken += page.len();
+                latest.extend(page);
+            }
+        }
+        latest.sort_by_key(|settlement| std::cmp::Reverse(settlement.entry.seq));
+        latest.truncate(n);
+        Ok(latest)
+    }
+
     /// A user's latest settlement row, and its key: the last of its group, always alone.
     fn last_settlement(&self, user_id: UserId) -> Result<Option<(sled::IVec, Settlement)>, StoreError> {
         let mut last: Option<(sled::IVec, Settlement)> = None;

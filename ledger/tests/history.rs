@@ -291,6 +291,9 @@ fn a_statement_page_reads_across_packed_pages_and_recent_rows_with_bounds_inside
         assert_eq!(history.market_settlements(1, settlement.entry.mid).expect("reads"), vec![settlement.clone()], "market {}", settlement.entry.mid);
     }
     assert_eq!(history.market_settlements(1, 6).expect("reads"), vec![], "a market never settled");
+    for n in [0, 1, 5, page as usize, page as usize + 1, settlements.len(), settlements.len() + 3] {
+        assert_eq!(history.latest_settlements(1, n).expect("reads"), settlements.iter().take(n).cloned().collect::<Vec<_>>(), "the {n} newest");
+    }
     assert_eq!(history.market_settlements(2, 7).expect("reads"), vec![], "another account's market");
 }
 

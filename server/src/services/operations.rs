@@ -116,12 +116,12 @@ pub fn user_row(state: &State, account: &ledger::Account) -> OpsUserRow {
 /// logins and what operators did; its rows from `history`, which reaches at least `ledger`.
 pub fn user_detail(ledger: &State, history: &ledger::history::History, username: &str) -> ApiResult<OpsUserDetail> {
     let account = account(ledger, username)?;
-    let settlements = crate::services::history::settlements(history, account.id)?;
+    let settlements = history.latest_settlements(account.id, SETTLED_ROWS_MAX)?;
     let wallet_requests: Vec<_> = history.user_wallet_requests(account.id)?.iter().rev().map(|r| crate::services::wallet::request_view(ledger, r)).collect();
     Ok(OpsUserDetail {
         user: user_row(ledger, account),
         open_bets: open_bets(ledger, account.id, None),
-        settled: settlements.iter().filter_map(|settlement| settlement_row(ledger, history, settlement)).take(SETTLED_ROWS_MAX).collect(),
+        settled: settlements.iter().filter_map(|settlement| settlement_row(ledger, history, settlement)).collect(),
         account_rows: crate::services::history::account_rows(history, account.id)?,
         wallet_requests,
         sessions: ledger
