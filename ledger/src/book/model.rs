@@ -105,11 +105,17 @@ impl Unmatched {
             self.reserve = vec![0; outcomes.len()];
             self.upside = vec![0; outcomes.len()];
         }
-        for (i, outcome) in outcomes.iter().enumerate() {
-            let pnl = payoff.pnl(size_minor, *outcome);
-            self.reserve[i] += sign * pnl.min(0);
-            self.upside[i] += sign * pnl.max(0);
-        }
+        add_part(outcomes, &mut self.reserve, &mut self.upside, payoff, size_minor, sign);
+    }
+}
+
+/// Adds (`sign` 1) or takes away (`sign` -1) what an unmatched part of `size_minor` paying
+/// `payoff` could add at each of `outcomes`: at worst to `reserve`, at best to `upside`.
+fn add_part(outcomes: &[Outcome], reserve: &mut [i64], upside: &mut [i64], payoff: &Payoff, size_minor: i64, sign: i64) {
+    for (i, outcome) in outcomes.iter().enumerate() {
+        let pnl = payoff.pnl(size_minor, *outcome);
+        reserve[i] += sign * pnl.min(0);
+        upside[i] += sign * pnl.max(0);
     }
 }
 
@@ -265,20 +271,12 @@ impl Position {
 
     /// Adds an unmatched part of `size_minor` paying `payoff`.
     pub fn unmatched(&mut self, payoff: &Payoff, size_minor: i64) {
-        for (i, o) in self.outcomes.iter().enumerate() {
-            let pnl = payoff.pnl(size_minor, *o);
-            self.reserve[i] += pnl.min(0);
-            self.upside[i] += pnl.max(0);
-        }
+        add_part(&self.outcomes, &mut self.reserve, &mut self.upside, payoff, size_minor, 1);
     }
 
     /// Takes away an unmatched part that `unmatched` added.
     pub fn unmatched_removed(&mut self, payoff: &Payoff, size_minor: i64) {
-        for (i, o) in self.outcomes.iter().enumerate() {
-            let pnl = payoff.pnl(size_minor, *o);
-            self.reserve[i] -= pnl.min(0);
-            self.upside[i] -= pnl.max(0);
-        }
+        add_part(&self.outcomes, &mut self.reserve, &mut self.upside, payoff, size_minor, -1);
     }
 
     /// Adds a matched bet.
