@@ -15,18 +15,14 @@
 //! casino table's rounds) are a sequence, cut into pages of `HISTORY_PAGE_ROWS` rows
 //! (`HISTORY_PAGE_ROUNDS` rounds) from its first row on. A page is written as one value under
 //! its first row's key once the row after it exists; until then its rows are kept one to a key
-//! under their own keys with `RECENT_BIT` set in the first byte, so that the latest row of a
-//! sequence is always alone (a commission rewrites its settlement row) and the rows written and
-//! removed as pages fill sit in a key range of their own, away from the pages (sled 0.34 writes
-//! a whole tree node out every ten changes to it: a node of recent rows is small, a node of
-//! pages is not). A sequence reads its pages, then its recent rows. sled's memory at open grows with the number of keys, not with
+//! under their own keys, so that the latest row of a sequence is always alone (a commission
+//! rewrites its settlement row). sled's memory at open grows with the number of keys, not with
 //! their bytes: this keeps an account's keys near its rows ÷ the page size. Where the pages are
 //! cut depends on the rows alone, not on how the log was batched, so a history caught up in
 //! other batches is the same key for key (`compare`). Keys sort as the pages read them:
 //!
 //! ```text
 //! [kind u8][user_id u64 BE][seq u64 BE]  ->  page of (seq, row)   (kind: 1 statement, 3 activity, 4 action, 5 money)
-//! [kind | 0x40]...  [0x42]...  [0x71]...  ->  a row kept alone, keyed as its page would be (`RECENT_BIT`)
 //! [2][user_id u64 BE][settles u8][at_ms BE, sign flipped][seq u64 BE]  ->  page of settlements and their bets
 //! [0x10][bet_id u64 BE]                   ->  open bet   (removed at its settlement)
 //! [0x20][request_id u64 BE]               ->  wallet request, as it stands (open or decided)
@@ -92,16 +88,11 @@ const MARKET_PREFIX: u8 = 0x22;
 const ROUND_PREFIX: u8 = 0x30;
 const ROUND_TIME_PREFIX: u8 = 0x31;
 const OPEN_ROUND_PREFIX: u8 = 0x32;
-/// Set in the first byte of a row kept alone (a group's recent rows): they are kept in a key
-/// range of their own, apart from the pages, so that the tree nodes they are written to and
-/// removed from hold no pages. sled 0.34 writes a whole node out every ten changes to it, and
-/// a node of pages is many times the size of a node of rows alone.
-pub const RECENT_BIT: u8 = 0x40;
 const APPLIED_KEY: &[u8] = b"\xffapplied";
 const LAYOUT_KEY: &[u8] = b"\xfflayout";
 /// The layout of the keys and values above. A history kept with another one (or none: the
 /// layout before this record) is dropped at open and folded again from the log.
-const LAYOUT: u32 = 7;
+const LAYOUT: u32 = 6;
 /// Where `History::compact` writes its copy, and moves the history it replaces, in a data
 /// directory.
 const COMPACT_DIR: &str = "history.compact";
@@ -294,24 +285,6 @@ fn wallet_user_key(user_id: UserId, request_id: u64) -> [u8; 17] {
     let mut key = [WALLET_USER_PREFIX; 17];
     key[1..9].copy_from_slice(&user_id.to_be_bytes());
     key[9..].copy_from_slice(&request_id.to_be_bytes());
-    key
-}
-
-/// Where a row kept alone lives: its key with `RECENT_BIT` set (a group's prefix likewise).
-fn recent_key(key: &[u8]) -> Vec<u8> {
-    let mut recent = key.to_vec();
-    if let Some(first) = recent.first_mut() {
-        *first |= RECENT_BIT;
-    }
-    recent
-}
-
-/// The row key of a row kept alone: its key without `RECENT_BIT`.
-fn row_key_of(recent: &[u8]) -> Vec<u8> {
-    let mut key = recent.to_vec();
-    if let Some(first) = key.first_mut() {
-        *first &= !RECENT_BIT;
-    }
     key
 }
 
@@ -600,14 +573,16 @@ impl History {
     }
 
     /// How many rows kept one to a key group `prefix` ends with: remembered, or counted from
-    /// its recent keys.
+    /// its last keys (up to the first page of more than one row).
     fn recent_rows(&self, recent: &Recent, counted: &Recent, prefix: &[u8]) -> Result<usize, StoreError> {
         if let Some(rows) = counted.get(prefix).or_else(|| recent.get(prefix)) {
             return Ok(*rows);
         }
         let mut rows = 0;
-        for item in self.tree.scan_prefix(recent_key(prefix)).keys() {
-            item?;
+        for item in self.tree.scan_prefix(prefix).values().rev() {
+            if header(&item?)?.rows > 1 {
+                break;
+            }
             rows += 1;
         }
         Ok(rows)
@@ -622,10 +597,10 @@ impl History {
         let mut rows: Vec<(Vec<u8>, T, bool)> = Vec::with_capacity(kept + added);
         if kept + added > page_rows {
             let mut singles = Vec::with_capacity(kept);
-            for item in self.tree.scan_prefix(recent_key(&prefix)).rev().take(kept) {
+            for item in self.tree.scan_prefix(&prefix).rev().take(kept) {
                 let (key, value) = item?;
                 let row = decode_page::<T>(&value)?.pop().ok_or_else(|| StoreError::Corrupt { key: 0, reason: "an empty history page".into() })?;
-                singles.push((row_key_of(&key), row, true));
+                singles.push((key.to_vec(), row, true));
             }
             rows.extend(singles.into_iter().rev());
         }
@@ -643,15 +618,17 @@ impl History {
             let page: Vec<(Vec<u8>, T, bool)> = rest.by_ref().take(page_rows).collect();
             let values: Vec<&T> = page.iter().map(|(_, row, _)| row).collect();
             batch.insert(page[0].0.as_slice(), encode_page(&values));
-            for (key, _, _) in page.iter().filter(|(_, _, kept)| *kept) {
-                batch.remove(recent_key(key));
+            for (at, (key, _, _)) in page.iter().enumerate().filter(|(_, (_, _, kept))| *kept) {
+                if at > 0 {
+                    batch.remove(key.as_slice());
+                }
                 written.packed.push(key.clone());
             }
             written.values.push(page.into_iter().map(|(key, _, _)| key).collect());
         }
         for (key, row, was_kept) in rest {
             if !was_kept || pending.replaces {
-                batch.insert(recent_key(&key), encode_page(&[row]));
+                batch.insert(key.as_slice(), encode_page(&[row]));
             }
             if !was_kept {
                 written.values.push(vec![key]);
@@ -693,8 +670,7 @@ impl History {
         let mut prefix = [0u8; 9];
         prefix[0] = kind as u8;
         prefix[1..].copy_from_slice(&user_id.to_be_bytes());
-        let (pages, recent) = (self.tree.scan_prefix(prefix).values(), self.tree.scan_prefix(recent_key(&prefix)).values());
-        pages.chain(recent).flat_map(move |value| {
+        self.tree.scan_prefix(prefix).values().flat_map(move |value| {
             let rows = value.map_err(StoreError::from).and_then(|value| match kind {
                 RowKind::Settlement => Ok(decode_page::<Settlement>(&value)?.into_iter().map(|s| (s.entry.seq, Row::Settlement(s.entry))).collect()),
                 _ => decode_page::<(u64, Row)>(&value),
@@ -715,11 +691,7 @@ impl History {
                 pages.push((key, value));
             }
         }
-        for item in self.tree.range(from.clone()..=to.clone()) {
-            pages.push(item?);
-        }
-        // The group's rows kept alone come after all its pages.
-        for item in self.tree.range(recent_key(&from)..=recent_key(&to)) {
+        for item in self.tree.range(from..=to) {
             pages.push(item?);
         }
         Ok(pages)
@@ -768,7 +740,7 @@ impl History {
         prefix[0] = RowKind::Settlement as u8;
         prefix[1..].copy_from_slice(&user_id.to_be_bytes());
         let mut settlements = Vec::new();
-        for item in self.tree.scan_prefix(prefix).values().chain(self.tree.scan_prefix(recent_key(&prefix)).values()) {
+        for item in self.tree.scan_prefix(prefix).values() {
             settlements.extend(decode_page::<Settlement>(&item?)?);
         }
         settlements.sort_by_key(|settlement| std::cmp::Reverse(settlement.entry.seq));
@@ -776,8 +748,8 @@ impl History {
     }
 
     /// One account's settlement rows of market or round `mid` (more than one when it was settled
-    /// again), newest first: each found by its entry under the market, alone or in the page
-    /// that holds its key (the last page of its group whose first key is at or below it).
+    /// again), newest first: each found by its entry under the market, in the page that holds
+    /// its key (the last page of its group whose first key is at or below it).
     pub fn market_settlements(&self, user_id: UserId, mid: u64) -> Result<Vec<Settlement>, StoreError> {
         let mut prefix = [MARKET_PREFIX; 17];
         prefix[1..9].copy_from_slice(&user_id.to_be_bytes());
@@ -787,10 +759,7 @@ impl History {
             let (key, row_key) = item?;
             let seq = key_tail(&key)?;
             let group = row_key.get(..10).ok_or_else(|| StoreError::Corrupt { key: seq, reason: "a settlement's entry by market".into() })?;
-            let page = match self.tree.get(recent_key(&row_key))? {
-                Some(alone) => Some((row_key.clone(), alone)),
-                None => self.tree.range(group.to_vec()..=row_key.to_vec()).next_back().transpose()?,
-            };
+            let page = self.tree.range(group.to_vec()..=row_key.to_vec()).next_back().transpose()?;
             let settlement = match page {
                 Some((_, value)) => decode_page::<Settlement>(&value)?.into_iter().find(|settlement| settlement.entry.seq == seq),
                 None => None,
@@ -808,8 +777,7 @@ impl History {
         for settles in [Settles::Sports, Settles::Casino] {
             let range = settlement_key(user_id, settles, i64::MIN, 0)..=settlement_key(user_id, settles, i64::MAX, u64::MAX);
             let mut taken = 0;
-            let recent = recent_key(range.start())..=recent_key(range.end());
-            for item in self.tree.range(recent).values().rev().chain(self.tree.range(range).values().rev()) {
+            for item in self.tree.range(range).values().rev() {
                 if taken >= n {
                     break;
                 }
@@ -823,13 +791,12 @@ impl History {
         Ok(latest)
     }
 
-    /// A user's latest settlement row, and its row key: the last of its group, always alone.
-    fn last_settlement(&self, user_id: UserId) -> Result<Option<(Vec<u8>, Settlement)>, StoreError> {
-        let mut last: Option<(Vec<u8>, Settlement)> = None;
+    /// A user's latest settlement row, and its key: the last of its group, always alone.
+    fn last_settlement(&self, user_id: UserId) -> Result<Option<(sled::IVec, Settlement)>, StoreError> {
+        let mut last: Option<(sled::IVec, Settlement)> = None;
         for settles in Settles::ALL {
-            let range = recent_key(&settlement_key(user_id, settles, i64::MIN, 0))..=recent_key(&settlement_key(user_id, settles, i64::MAX, u64::MAX));
+            let range = settlement_key(user_id, settles, i64::MIN, 0)..=settlement_key(user_id, settles, i64::MAX, u64::MAX);
             let Some((key, value)) = self.tree.range(range).next_back().transpose()? else { continue };
-            let key = row_key_of(&key);
             let mut rows = decode_page::<Settlement>(&value)?;
             let (Some(settlement), true) = (rows.pop(), rows.is_empty()) else {
                 return Err(StoreError::Corrupt { key: 0, reason: format!("user {user_id}'s latest settlement row is not alone") });
@@ -854,8 +821,7 @@ impl History {
                 continue;
             }
             let (time, first) = (key_time(&key)?, key_tail(&key)?);
-            let page_key = table_key(ROUND_TIME_PREFIX, gtype, &[time, first]);
-            let page = self.tree.get(&page_key)?.map_or_else(|| self.tree.get(recent_key(&page_key)), |page| Ok(Some(page)))?.ok_or_else(|| StoreError::Corrupt { key: 0, reason: format!("the page of round {first} of {gtype} is indexed but not kept") })?;
+            let page = self.tree.get(table_key(ROUND_TIME_PREFIX, gtype, &[time, first]))?.ok_or_else(|| StoreError::Corrupt { key: 0, reason: format!("the page of round {first} of {gtype} is indexed but not kept") })?;
             if let Some((_, record)) = decode_page::<(u64, RoundRecord)>(&page)?.into_iter().rev().find(|(kept, _)| *kept == book) {
                 return Ok(Some(record));
             }
@@ -887,8 +853,7 @@ impl History {
         }
         for settles in [Settles::Casino, Settles::Sports] {
             let range = settlement_key(user_id, settles, i64::MIN, 0)..=settlement_key(user_id, settles, i64::MAX, u64::MAX);
-            let recent = recent_key(range.start())..=recent_key(range.end());
-            for item in self.tree.range(recent).values().rev().chain(self.tree.range(range).values().rev()) {
+            for item in self.tree.range(range).values().rev() {
                 for settlement in decode_page::<Settlement>(&item?)?.into_iter().rev() {
                     if let Some(bet) = settlement.bets.into_iter().find(|bet| bet.id == bet_id) {
                         return Ok(Some(bet));
@@ -997,9 +962,7 @@ impl Compared {
     /// Counts what one key holds: a page's rows (and a settlement page's bets), an open bet, a
     /// page's rounds.
     fn count(&mut self, key: &[u8], value: &[u8]) -> Result<(), StoreError> {
-        // A row kept alone counts as the page it will be part of.
-        let prefix = key.first().map(|first| if *first == 0xFF { *first } else { first & !RECENT_BIT });
-        match prefix.as_ref() {
+        match key.first() {
             Some(&BET_PREFIX) => self.bets += 1,
             Some(kind) if *kind == RowKind::Settlement as u8 => {
                 let page = decode_page::<Settlement>(value)?;
