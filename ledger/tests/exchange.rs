@@ -704,6 +704,13 @@ proptest! {
                 let kept: BTreeMap<(u64, u32), (Vec<i64>, Vec<i64>)> = book.unmatched.iter().map(|(k, u)| (*k, (u.reserve.clone(), u.upside.clone()))).collect();
                 let summed: BTreeMap<(u64, u32), (Vec<i64>, Vec<i64>)> = fresh.into_iter().map(|(k, p)| (k, (p.reserve, p.upside))).collect();
                 prop_assert_eq!(kept, summed, "the unmatched sums of market {}", mid);
+                // The depth at each price is what the orders queued there have unmatched.
+                for (sid, ladder) in &book.runners {
+                    for (queues, sizes) in [(&ladder.backs, &ladder.back_sizes), (&ladder.lays, &ladder.lay_sizes)] {
+                        let queued: BTreeMap<u32, i64> = queues.iter().map(|(price, queue)| (*price, queue.iter().map(|r| state.exchange.orders[&r.order_id].unmatched_minor).sum())).collect();
+                        prop_assert_eq!(sizes, &queued, "the sizes at each price of runner {} of market {}", sid, mid);
+                    }
+                }
             }
             for user in state.accounts.users.values() {
                 prop_assert!(user.available_minor() >= 0, "{} available {}", user.username, user.available_minor());

@@ -119,11 +119,15 @@ fn add_part(outcomes: &[Outcome], reserve: &mut [i64], upside: &mut [i64], payof
     }
 }
 
-/// One runner's resting orders: backs and lays by price, each queue oldest first.
+/// One runner's resting orders: backs and lays by price, each queue oldest first, and the
+/// unmatched money at each price, summed as orders rest and shrink (the book's depth, which
+/// every change to the book shows, without walking its queues).
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
 pub struct Ladder {
     pub backs: BTreeMap<u32, VecDeque<Resting>>,
     pub lays: BTreeMap<u32, VecDeque<Resting>>,
+    pub back_sizes: BTreeMap<u32, i64>,
+    pub lay_sizes: BTreeMap<u32, i64>,
 }
 
 impl Ladder {
@@ -131,6 +135,13 @@ impl Ladder {
         match side {
             Side::Back => &mut self.backs,
             Side::Lay => &mut self.lays,
+        }
+    }
+
+    fn sizes_mut(&mut self, side: Side) -> &mut BTreeMap<u32, i64> {
+        match side {
+            Side::Back => &mut self.back_sizes,
+            Side::Lay => &mut self.lay_sizes,
         }
     }
 }
@@ -151,7 +162,9 @@ impl Exchange {
     /// Puts an order into its book, behind the orders at its price.
     pub fn rest(&mut self, order: Order, kind: &BookKind) {
         let market = self.markets.entry(order.book.mid).or_insert_with(|| MarketBook { gmid: order.gmid, kind: kind.clone(), runners: BTreeMap::new(), by_user: BTreeMap::new(), unmatched: BTreeMap::new() });
-        market.runners.entry(order.sid).or_default().side_mut(order.side).entry(order.price_h).or_default().push_back(Resting { order_id: order.id, user_id: order.user_id });
+        let ladder = market.runners.entry(order.sid).or_default();
+        ladder.side_mut(order.side).entry(order.price_h).or_default().push_back(Resting { order_id: order.id, user_id: order.user_id });
+        *ladder.sizes_mut(order.side).entry(order.price_h).or_default() += order.unmatched_minor;
         market.by_user.entry(order.user_id).or_default().insert(order.id);
         let held = market.unmatched.entry((order.user_id, order.book.scope)).or_default();
         held.add(&market.kind.candidate_outcomes(std::iter::empty()), &order.payoff(), order.unmatched_minor, 1);
@@ -167,6 +180,9 @@ impl Exchange {
         let left = order.unmatched_minor - size_minor;
         let holder = (order.user_id, order.book.scope);
         if let Some(market) = self.markets.get_mut(&order.book.mid) {
+            if let Some(size) = market.runners.get_mut(&order.sid).and_then(|ladder| ladder.sizes_mut(order.side).get_mut(&order.price_h)) {
+                *size -= order.unmatched_minor - left.max(0);
+            }
             if let Some(held) = market.unmatched.get_mut(&holder) {
                 let outcomes = market.kind.candidate_outcomes(std::iter::empty());
                 held.add(&outcomes, &order.payoff(), order.unmatched_minor, -1);
@@ -197,6 +213,7 @@ impl Exchange {
                 }
                 if queue.is_empty() {
                     levels.remove(&order.price_h);
+                    ladder.sizes_mut(order.side).remove(&order.price_h);
                 }
             }
             if ladder.backs.is_empty() && ladder.lays.is_empty() {
@@ -240,10 +257,10 @@ impl Exchange {
     /// (resting lays highest first, resting backs lowest first): the book's depth.
     pub fn depth(&self, mid: u64, sid: u32, resting: Side) -> Vec<(u32, i64)> {
         let Some(ladder) = self.markets.get(&mid).and_then(|m| m.runners.get(&sid)) else { return Vec::new() };
-        let level = |(price, queue): (&u32, &VecDeque<Resting>)| (*price, queue.iter().filter_map(|r| self.orders.get(&r.order_id)).map(|o| o.unmatched_minor).sum());
+        let level = |(price, size): (&u32, &i64)| (*price, *size);
         match resting {
-            Side::Lay => ladder.lays.iter().rev().map(level).collect(),
-            Side::Back => ladder.backs.iter().map(level).collect(),
+            Side::Lay => ladder.lay_sizes.iter().rev().map(level).collect(),
+            Side::Back => ladder.back_sizes.iter().map(level).collect(),
         }
     }
 }
