@@ -4,14 +4,16 @@
 // cards, once in the group's title when a dense group shares them. Roulette's straight numbers
 // are drawn as the wheel's board, Sic Bo as its dice board; pick items (Worli's pattis, lottery
 // numbers, KBC) as pads. While betting is closed (every item locked, `isBoardLocked`) each group's
-// cells lock as one layer (a disabled `LockLayer`): a round closing and opening, every 1.5 s at a
-// test's ×20, changes one attribute a group and renders no card; a card locks on its own only
-// while the rest are open.
+// cells lock as one layer (a disabled `LockLayer`, its veil faded in): a round closing and
+// opening, every 1.5 s at a test's ×20, changes one attribute a group and renders and repaints no
+// card; a card locks on its own only while the rest are open. A card that won is lifted above the
+// veil.
 import { memo, useMemo, useState } from 'react';
 import { Box, Button, Typography } from '@mui/material';
 import { styled } from '@mui/material/styles';
 import type { CasinoItem, Side } from '@/types';
-import { LockLayer, OddsCell } from '@/components/odds-cell';
+import { OddsCell } from '@/components/odds-cell';
+import { LIFTED, LockLayer } from '@/components/lock-layer';
 import { formatFixed } from '@/utils/format';
 import { balancedColumns, groupItems, isBoardLocked, isItemLocked, sideRows, type ItemCell, type ItemGroup, type SideRow } from '../model/round';
 import { selectItemBySid } from '../hooks/use-bet-actions';
@@ -47,8 +49,9 @@ const Card = styled('div')(({ theme }) => ({
   border: `1px solid ${theme.palette.divider}`,
   borderRadius: theme.shape.borderRadius,
   minWidth: 0,
+  position: 'relative',
   '&[data-large="true"]': { padding: theme.spacing(0.75) },
-  '&[data-won="true"]': { backgroundColor: 'rgba(245,183,0,0.14)', ...WON_LOOK },
+  '&[data-won="true"]': { backgroundColor: 'rgba(245,183,0,0.14)', ...WON_LOOK, ...LIFTED },
 }));
 
 const CardName = styled('p')(({ theme }) => ({
@@ -87,7 +90,7 @@ const ItemCardView = memo(function ItemCardView({ sid, nat, label, back, lay, mi
   const won = useCasinoStore(selectItemWon(sid));
   const cell = (side: Side, rate: number) => (
     <div>
-      <OddsCell side={side} odds={rate} locked={locked} layerLock compact={!large} selected={selectedSide === side} onSelect={locked ? undefined : () => selectItemBySid(sid, side)} />
+      <OddsCell side={side} odds={rate} locked={locked} compact={!large} selected={selectedSide === side} onSelect={locked ? undefined : () => selectItemBySid(sid, side)} />
     </div>
   );
   const limits = limitsText(min, max);

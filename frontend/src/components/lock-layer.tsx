@@ -1,0 +1,60 @@
+// A group of bet cells that locks as one layer (a casino table's bet group or board while betting
+// is closed). The group is a fieldset: disabled, it disables every cell inside at once, so a round
+// closing and opening changes one attribute and renders no cell. The lock is shown by a veil
+// drawn once over the group (dimmed, a padlock in the middle) on a layer of its own that the
+// fieldset's state fades in by opacity alone: at a table's ×20 a round closes and opens about
+// every 1.5 s, and a change of the cells' own look repainted the whole betting area each time,
+// where a change of opacity is the compositor's. A cell that won or is selected (`LIFTED`)
+// is lifted above the veil, so it stays lit while the rest are locked.
+import { type ReactNode } from 'react';
+import { styled } from '@mui/material/styles';
+import LockIcon from '@mui/icons-material/Lock';
+
+/** The fieldset of a group that locks as one layer; boards drawn as their own fieldset take
+ * these styles and a `LockVeil` as their last child. */
+export const LOCK_LAYER = { position: 'relative', margin: 0, padding: 0, border: 0, minWidth: 0 } as const;
+
+const LayerFieldset = styled('fieldset')(LOCK_LAYER);
+
+const Veil = styled('span')({
+  position: 'absolute',
+  inset: 0,
+  zIndex: 1,
+  pointerEvents: 'none',
+  display: 'grid',
+  placeItems: 'center',
+  borderRadius: 'inherit',
+  backgroundColor: 'rgba(10,10,10,0.5)',
+  color: '#fff',
+  // Shown while the fieldset is disabled; drawn (and rastered) once, faded by the compositor.
+  opacity: 0,
+  willChange: 'opacity',
+  ':disabled > &': { opacity: 1 },
+  '& > span': { display: 'grid', placeItems: 'center', width: 30, height: 30, borderRadius: '50%', backgroundColor: 'rgba(0,0,0,0.7)', boxShadow: '0 0 0 1px rgba(255,255,255,0.35)' },
+});
+
+/** The lock drawn over a group while its fieldset is disabled (see the header). */
+export function LockVeil() {
+  return (
+    <Veil data-testid="lock-veil" aria-hidden>
+      <span>
+        <LockIcon fontSize="small" />
+      </span>
+    </Veil>
+  );
+}
+
+/** Locks every cell inside it while `locked` (see the header). */
+export function LockLayer({ locked, children }: { locked: boolean; children: ReactNode }) {
+  return (
+    <LayerFieldset data-lock-layer="true" data-locked={locked ? 'true' : 'false'} disabled={locked}>
+      {children}
+      <LockVeil />
+    </LayerFieldset>
+  );
+}
+
+/** A cell that won or is selected, in a lock layer (the cell `position: relative`): it sits above
+ * the veil, lit while the rest are locked, on a small layer of its own, so lifting it repaints the
+ * cell alone. */
+export const LIFTED = { zIndex: 2, willChange: 'opacity' } as const;
