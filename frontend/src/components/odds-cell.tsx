@@ -4,13 +4,12 @@
 // with one shared styled class: side, flash, size and selection are attributes, never new styles.
 // Cells can also lock as one layer: inside a disabled `LockLayer` (a casino table's group while
 // betting is closed) every cell is disabled by the fieldset and the layer's veil shows the lock,
-// so a round closing and opening renders no cell and repaints none; the selected cell stays lit
-// above the veil.
+// so a round closing and opening renders no cell and repaints none; the selected cell's ring is
+// drawn above the veil.
 import { useEffect, useRef, useState } from 'react';
 import { styled } from '@mui/material/styles';
 import LockIcon from '@mui/icons-material/Lock';
 import { formatAmount } from '@/utils/format';
-import { LIFTED } from './lock-layer';
 
 export const ODDS_FLASH_MS = 200;
 
@@ -55,7 +54,8 @@ const Cell = styled('button')(({ theme }) => ({
   '&[data-compact="true"] .odds': { fontSize: 13 },
   '&[data-compact="true"] .size': { fontSize: 10 },
   '[data-lock-layer] &': { position: 'relative' },
-  '[data-lock-layer] &[aria-pressed="true"]': LIFTED,
+  // The selection's ring drawn above the layer's veil, so it shows over the lock.
+  '[data-lock-layer] &[aria-pressed="true"]::after': { content: '""', position: 'absolute', inset: 0, zIndex: 2, pointerEvents: 'none', boxShadow: `inset 0 0 0 2px ${theme.palette.primary.main}` },
 }));
 
 export function OddsCell({ side, odds, size, locked = false, onSelect, compact = false, selected = false, emptySelectable = false }: OddsCellProps) {
