@@ -3,26 +3,15 @@
 // Match pages render hundreds of these and change dozens a second, so the cell is a plain button
 // with one shared styled class: side, flash, size and selection are attributes, never new styles.
 // Cells can also lock as one layer: inside a disabled `LockLayer` (a casino table's group while
-// betting is closed) every cell is disabled by the fieldset and shows the same lock, which such a
-// cell (`layerLock`) holds hidden, so a round closing and opening changes one attribute and renders
-// no cell (a plain SVG shown by CSS, not an image mask: images get rastered again).
-import { useEffect, useRef, useState, type ReactNode } from 'react';
+// betting is closed) every cell is disabled by the fieldset and the layer's veil shows the lock,
+// so a round closing and opening renders no cell and repaints none; the selected cell's ring is
+// drawn above the veil.
+import { useEffect, useRef, useState } from 'react';
 import { styled } from '@mui/material/styles';
 import LockIcon from '@mui/icons-material/Lock';
 import { formatAmount } from '@/utils/format';
 
 export const ODDS_FLASH_MS = 200;
-
-const LayerFieldset = styled('fieldset')({ margin: 0, padding: 0, border: 0, minWidth: 0 });
-
-/** Locks every cell inside it while `locked` (see the header). */
-export function LockLayer({ locked, children }: { locked: boolean; children: ReactNode }) {
-  return (
-    <LayerFieldset data-lock-layer="true" data-locked={locked ? 'true' : 'false'} disabled={locked}>
-      {children}
-    </LayerFieldset>
-  );
-}
 
 export type OddsCellProps = {
   side: 'back' | 'lay';
@@ -36,8 +25,6 @@ export type OddsCellProps = {
   selected?: boolean;
   /** An empty cell still takes a click (an exchange's empty book: the player names the price). */
   emptySelectable?: boolean;
-  /** The cell sits in a `LockLayer`: it holds the layer's lock, hidden while the layer is open. */
-  layerLock?: boolean;
 };
 
 const Cell = styled('button')(({ theme }) => ({
@@ -66,12 +53,12 @@ const Cell = styled('button')(({ theme }) => ({
   '& .size': { fontSize: 11, lineHeight: 1.1 },
   '&[data-compact="true"] .odds': { fontSize: 13 },
   '&[data-compact="true"] .size': { fontSize: 10 },
-  '& > .layer-lock': { display: 'none' },
-  // Locked with its layer: the price hidden, the lock shown.
-  '[data-lock-layer]:disabled &': { '& > span': { display: 'none' }, '& > .layer-lock': { display: 'inline-block' } },
+  '[data-lock-layer] &': { position: 'relative' },
+  // The selection's ring drawn above the layer's veil, so it shows over the lock.
+  '[data-lock-layer] &[aria-pressed="true"]::after': { content: '""', position: 'absolute', inset: 0, zIndex: 2, pointerEvents: 'none', boxShadow: `inset 0 0 0 2px ${theme.palette.primary.main}` },
 }));
 
-export function OddsCell({ side, odds, size, locked = false, onSelect, compact = false, selected = false, emptySelectable = false, layerLock = false }: OddsCellProps) {
+export function OddsCell({ side, odds, size, locked = false, onSelect, compact = false, selected = false, emptySelectable = false }: OddsCellProps) {
   const [flash, setFlash] = useState(false);
   const previous = useRef(odds);
 
@@ -99,7 +86,6 @@ export function OddsCell({ side, odds, size, locked = false, onSelect, compact =
         <LockIcon fontSize="small" aria-label="Locked" />
       ) : (
         <>
-          {layerLock && <LockIcon className="layer-lock" fontSize="small" aria-hidden />}
           <span className="odds">{empty ? '-' : odds}</span>
           {!empty && size !== undefined && size > 0 && <span className="size">{formatAmount(size)}</span>}
         </>

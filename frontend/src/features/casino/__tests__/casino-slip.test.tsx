@@ -1,4 +1,4 @@
-import { act, render, screen } from '@testing-library/react';
+import { act, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { ThemeProvider } from '@mui/material/styles';
 import { vi } from 'vitest';
@@ -114,7 +114,7 @@ describe('casino bet slip', () => {
 
   it("while betting is closed a table's groups lock as one layer each, and a cell selects again once it opens", async () => {
     signIn();
-    const round = makeRound({ items: [makeItem(), makeItem({ sid: 2, nat: 'Player B' })] });
+    const round = makeRound({ items: [makeItem(), makeItem({ sid: 2, nat: 'Player B', l: 2.02 })] });
     const { container } = renderTable(dealing(round));
     const layer = backCell(1).closest('fieldset[data-lock-layer]');
     expect(layer).toBeDisabled();
@@ -123,6 +123,13 @@ describe('casino bet slip', () => {
     expect(screen.getByTestId('item-1')).toHaveAttribute('data-locked', 'false');
     expect(backCell(1)).toBeDisabled();
     expect(backCell(2)).toBeDisabled();
+    // The lock is each card's veil, a lock in each price cell's colour, which the disabled layer
+    // shows; the cells under it keep their prices.
+    const sides = (sid: number) => [...within(screen.getByTestId(`item-${sid}`)).getByTestId('lock-veil').children].map((slot) => slot.getAttribute('data-side'));
+    expect(sides(1)).toEqual(['back']);
+    expect(sides(2)).toEqual(['back', 'lay']);
+    expect(within(screen.getByTestId('item-1')).getByTestId('lock-veil')).toHaveAttribute('aria-hidden', 'true');
+    expect(backCell(1)).toHaveTextContent('1.98');
     expect(container.querySelectorAll('fieldset[data-lock-layer]:disabled')).toHaveLength(container.querySelectorAll('fieldset[data-lock-layer]').length);
     await userEvent.click(backCell(1));
     expect(useCasinoStore.getState().slip.selection).toBeNull();
@@ -142,6 +149,8 @@ describe('casino bet slip', () => {
       const { unmount } = renderTable(dealing(round));
       expect(screen.getByTestId(board)).toBeDisabled();
       expect(screen.getByTestId(board)).toHaveAttribute('data-locked', 'true');
+      // The board is dimmed by one veil over it, which its disabled state shows.
+      expect(within(screen.getByTestId(board)).getByTestId('lock-veil')).toBeEmptyDOMElement();
       expect(screen.getByRole('button', { name })).toBeDisabled();
       await userEvent.click(screen.getByRole('button', { name }));
       expect(useCasinoStore.getState().slip.selection).toBeNull();

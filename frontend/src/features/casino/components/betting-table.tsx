@@ -4,14 +4,15 @@
 // cards, once in the group's title when a dense group shares them. Roulette's straight numbers
 // are drawn as the wheel's board, Sic Bo as its dice board; pick items (Worli's pattis, lottery
 // numbers, KBC) as pads. While betting is closed (every item locked, `isBoardLocked`) each group's
-// cells lock as one layer (a disabled `LockLayer`): a round closing and opening, every 1.5 s at a
-// test's ×20, changes one attribute a group and renders no card; a card locks on its own only
-// while the rest are open.
+// cells lock as one layer (a disabled `LockLayer`; each card's prices under a veil of locks
+// faded in): a round closing and opening, every 1.5 s at a test's ×20, changes one attribute a
+// group and renders and repaints no card; a card locks on its own only while the rest are open.
 import { memo, useMemo, useState } from 'react';
 import { Box, Button, Typography } from '@mui/material';
 import { styled } from '@mui/material/styles';
 import type { CasinoItem, Side } from '@/types';
-import { LockLayer, OddsCell } from '@/components/odds-cell';
+import { OddsCell } from '@/components/odds-cell';
+import { LockLayer, LockVeil } from '@/components/lock-layer';
 import { formatFixed } from '@/utils/format';
 import { balancedColumns, groupItems, isBoardLocked, isItemLocked, sideRows, type ItemCell, type ItemGroup, type SideRow } from '../model/round';
 import { selectItemBySid } from '../hooks/use-bet-actions';
@@ -64,7 +65,7 @@ const CardName = styled('p')(({ theme }) => ({
   '[data-large="true"] > &': { fontSize: 14 },
 }));
 
-const CardCells = styled('div')({ display: 'flex', gap: '2px', '& > div': { flex: 1, minWidth: 0 } });
+const CardCells = styled('div')({ display: 'flex', gap: '2px', position: 'relative', '& > div': { flex: 1, minWidth: 0 } });
 
 const CardLimits = styled('p')(({ theme }) => ({
   ...theme.typography.body1,
@@ -78,6 +79,9 @@ const CardLimits = styled('p')(({ theme }) => ({
   columnGap: theme.spacing(0.75),
 }));
 
+const BACK = ['back'] as const;
+const BACK_LAY = ['back', 'lay'] as const;
+
 type ItemCardProps = { sid: number; nat: string; label: string; back: number; lay: number; min: number; max: number; locked: boolean; large: boolean };
 
 /** An item's card: drawn from the item's values (not the item, which each round update replaces),
@@ -87,7 +91,7 @@ const ItemCardView = memo(function ItemCardView({ sid, nat, label, back, lay, mi
   const won = useCasinoStore(selectItemWon(sid));
   const cell = (side: Side, rate: number) => (
     <div>
-      <OddsCell side={side} odds={rate} locked={locked} layerLock compact={!large} selected={selectedSide === side} onSelect={locked ? undefined : () => selectItemBySid(sid, side)} />
+      <OddsCell side={side} odds={rate} locked={locked} compact={!large} selected={selectedSide === side} onSelect={locked ? undefined : () => selectItemBySid(sid, side)} />
     </div>
   );
   const limits = limitsText(min, max);
@@ -97,6 +101,7 @@ const ItemCardView = memo(function ItemCardView({ sid, nat, label, back, lay, mi
       <CardCells>
         {cell('back', back)}
         {lay > 0 && cell('lay', lay)}
+        <LockVeil cells={lay > 0 ? BACK_LAY : BACK} />
       </CardCells>
       {large && limits && (
         <CardLimits>

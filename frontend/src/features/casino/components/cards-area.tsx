@@ -155,7 +155,10 @@ export function CardsArea({ gtype }: { gtype: string }) {
         <RoundStatusLine />
         <RoundOutcomeBanner />
       </Box>
-      <Box sx={{ flex: 1, display: 'flex', alignItems: 'center', justifyContent: 'center', pb: { xs: 1, md: 2 } }}>
+      {/* The scene's motions are clipped to it (paint containment): the compositor cannot bound a
+          turning or flying layer, so without the clip every later part of the page (the betting
+          table) went onto layers of its own while a motion ran and was drawn again after it. */}
+      <Box sx={{ flex: 1, display: 'flex', alignItems: 'center', justifyContent: 'center', pb: { xs: 1, md: 2 }, contain: 'paint' }}>
         <Scene gtype={gtype} />
       </Box>
     </Box>

@@ -1,10 +1,11 @@
 // Roulette's straight numbers drawn as the wheel's board: 0 on the left over three rows, then 12
 // columns (3 6 … 36 on top, 1 4 … 34 at the bottom), each number on its colour.
 // The board locks as one layer: while betting is closed the board is a disabled fieldset, which
-// disables every number at once (the numbers' own look follows `:disabled`), so a round opening
-// and closing, every 1.5 s at a test's ×20, changes one attribute and renders no number. A
-// number renders only when its own state changes (selected, winning, locked alone while the
-// rest are open). Styles are built once per component, not per render.
+// disables every number at once, and its veil (`LockVeil`) shows the lock, so a round opening
+// and closing, every 1.5 s at a test's ×20, changes one attribute, renders no number and repaints
+// none. The winning and the selected number are lifted above the veil. A number renders only when
+// its own state changes (selected, winning, locked alone while the rest are open). Styles are
+// built once per component, not per render.
 import { memo } from 'react';
 import { styled } from '@mui/material/styles';
 import type { CasinoItem } from '@/types';
@@ -12,15 +13,13 @@ import { rouletteColour } from '@/utils/roulette';
 import { isBoardLocked, isItemLocked } from '../model/round';
 import { selectItemBySid } from '../hooks/use-bet-actions';
 import { selectItemWon, selectSelectedSide, useCasinoStore } from '../stores/casino-store';
+import { LIFTED, LOCK_LAYER, LockVeil } from '@/components/lock-layer';
 import { WON_LOOK } from './won-look';
 
 const BOARD_BG = { red: '#c62828', black: '#1b1b1b', green: '#2e7d32' } as const;
 
 const Board = styled('fieldset')({
-  margin: 0,
-  padding: 0,
-  border: 0,
-  minWidth: 0,
+  ...LOCK_LAYER,
   display: 'grid',
   gridTemplateColumns: '1.2fr repeat(12, 1fr)',
   gridTemplateRows: 'repeat(3, auto)',
@@ -41,9 +40,12 @@ const BoardNumber = styled('button')(({ theme }) => ({
   color: '#fff',
   border: '1px solid rgba(255,255,255,0.35)',
   cursor: 'pointer',
-  '&:disabled': { cursor: 'default', opacity: 0.55 },
-  '&[data-won="true"]': { ...WON_LOOK, opacity: 1, outlineOffset: -3, zIndex: 1, fontSize: 14 },
-  '&[aria-pressed="true"]': { outline: `3px solid ${theme.palette.primary.main}`, outlineOffset: -3 },
+  position: 'relative',
+  '&:disabled': { cursor: 'default' },
+  // Locked alone while the board is open (the locked board has its veil).
+  '&[data-locked="true"]': { opacity: 0.55 },
+  '&[data-won="true"]': { ...WON_LOOK, outlineOffset: -3, fontSize: 14, ...LIFTED },
+  '&[aria-pressed="true"]': { outline: `3px solid ${theme.palette.primary.main}`, outlineOffset: -3, ...LIFTED },
   '&:not(:disabled):hover': { filter: 'brightness(1.25)' },
   '&:focus-visible': { outline: `2px solid ${theme.palette.primary.main}`, outlineOffset: -2 },
   [theme.breakpoints.up('md')]: { minHeight: 38, fontSize: 14, '&[data-won="true"]': { fontSize: 17 } },
@@ -86,6 +88,7 @@ export function RouletteBoard({ items }: { items: ReadonlyArray<CasinoItem> }) {
         // A number is locked on its own only while the board is open.
         <BoardNumberCell key={item.sid} sid={item.sid} nat={item.nat} rate={item.b} locked={!locked && isItemLocked(item)} {...place(Number(item.nat))} />
       ))}
+      <LockVeil />
     </Board>
   );
 }

@@ -2,12 +2,15 @@
 // Big with Even at the right of the top row, the specific doubles, any triple and the specific
 // triples between them; then the totals 4 to 17, the two-dice combinations and the single
 // numbers. Every cell is one item, drawn with dice faces; a click selects it for the slip.
+// While betting is closed the board locks as one layer (a disabled fieldset under its veil,
+// `LockVeil`); the winning and the selected boxes are lifted above the veil.
 import { memo } from 'react';
 import { Box, ButtonBase } from '@mui/material';
 import { styled } from '@mui/material/styles';
 import type { CasinoItem } from '@/types';
 import { isBoardLocked, isItemLocked } from '../model/round';
 import { selectItemBySid } from '../hooks/use-bet-actions';
+import { LIFTED, LOCK_LAYER, LockVeil } from '@/components/lock-layer';
 import { WON_LOOK } from './won-look';
 import { selectItemWon, selectSelectedSide, useCasinoStore } from '../stores/casino-store';
 
@@ -35,8 +38,15 @@ export function boardLabel(nat: string): string {
   }
 }
 
-/** A cell's frame: its grid span and, once the round is resulted, the winner's ring. */
-const CellFrame = styled('div')({ display: 'flex', borderRadius: 6, '&[data-won="true"]': WON_LOOK });
+/** A cell's frame: its grid span and, once the round is resulted, the winner's ring; the winner
+ * and the selected box sit above the board's veil. */
+const CellFrame = styled('div')({
+  display: 'flex',
+  position: 'relative',
+  borderRadius: 6,
+  '&[data-won="true"]': { ...WON_LOOK, ...LIFTED },
+  '&[data-selected="true"]': LIFTED,
+});
 
 /** One look for every box in every state; locked is `:disabled` (its own or the board's). */
 const CellButton = styled(ButtonBase)(({ theme }) => ({
@@ -48,7 +58,9 @@ const CellButton = styled(ButtonBase)(({ theme }) => ({
   border: '1px solid rgba(201,162,39,0.6)',
   backgroundColor: 'rgba(0,80,40,0.55)',
   color: '#fff',
-  '&:disabled': { opacity: 0.55, cursor: 'default' },
+  '&:disabled': { cursor: 'default' },
+  // Locked alone while the board is open (the locked board has its veil).
+  '[data-locked="true"] > &': { opacity: 0.55 },
   '&:not(:disabled):hover': { backgroundColor: 'rgba(33,150,243,0.3)' },
   '&[aria-pressed="true"]': { backgroundColor: 'rgba(33,150,243,0.45)' },
   '& > span:first-of-type': { ...theme.typography.body1, fontSize: 13, lineHeight: 1.1, fontWeight: 700, letterSpacing: 0 },
@@ -66,7 +78,7 @@ const Cell = memo(function Cell({ sid, nat, rate, locked }: CellProps) {
   const label = boardLabel(nat);
   const dice = label !== nat && !nat.startsWith('Total');
   return (
-    <CellFrame data-testid={`item-${sid}`} data-nat={nat} data-locked={locked ? 'true' : undefined} data-won={won ? 'true' : 'false'}>
+    <CellFrame data-testid={`item-${sid}`} data-nat={nat} data-locked={locked ? 'true' : undefined} data-won={won ? 'true' : 'false'} data-selected={selected ? 'true' : undefined}>
       <CellButton disabled={locked} aria-label={`${nat} back ${rate}`} aria-pressed={selected} onClick={() => selectItemBySid(sid, 'back')}>
         <span data-dice={dice ? 'true' : undefined} style={dice ? { fontSize: DICE_FONT[[...label].length] } : undefined}>
           {label}
@@ -78,9 +90,7 @@ const Cell = memo(function Cell({ sid, nat, rate, locked }: CellProps) {
 });
 
 const Board = styled('fieldset')(({ theme }) => ({
-  margin: 0,
-  border: 0,
-  minWidth: 0,
+  ...LOCK_LAYER,
   display: 'flex',
   flexDirection: 'column',
   gap: theme.spacing(0.75),
@@ -115,6 +125,7 @@ export function SicBoBoard({ items }: { items: ReadonlyArray<CasinoItem> }) {
       {section('Totals', { xs: 7, md: 14 }, run('Total', [4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17]))}
       {section('Two-dice combinations', { xs: 5, md: 15 }, run('Combination', combinations))}
       {section('Single numbers', { xs: 6, md: 6 }, run('Single', [1, 2, 3, 4, 5, 6]))}
+      <LockVeil />
     </Board>
   );
 }

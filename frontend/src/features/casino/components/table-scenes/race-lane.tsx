@@ -19,8 +19,10 @@ export const Lane = memo(function Lane({ suit: name, steps, finished, lane }: Ru
       </Typography>
       <Box sx={{ position: 'relative', flex: 1, height: 28, borderRadius: 1, bgcolor: 'rgba(0,0,0,0.25)', backgroundImage: `repeating-linear-gradient(90deg, transparent 0 calc(${lane}% - 1px), rgba(255,255,255,0.25) calc(${lane}% - 1px) ${lane}%)` }}>
         <Box aria-hidden sx={{ position: 'absolute', right: 0, top: 0, bottom: 0, width: 10, opacity: 0.8, background: 'repeating-conic-gradient(#fff 0 25%, #111 0 50%) 0 0 / 10px 10px' }} />
-        {/* The lane-wide layer moves by whole steps (a translate's % is of its own width, the lane's). */}
-        <Box style={{ transform: `translateX(${steps * lane}%)` }} sx={{ position: 'absolute', inset: 0, transition: 'transform calc(450ms * var(--motion-scale, 1)) ease-out', '@media (prefers-reduced-motion: reduce)': { transition: 'none' } }}>
+        {/* The lane-wide layer moves by whole steps (a translate's % is of its own width, the lane's).
+            It stays a layer of its own between steps: a layer made for each step's slide and
+            dropped after it redrew the king and the felt under it every step. */}
+        <Box style={{ transform: `translateX(${steps * lane}%)` }} sx={{ position: 'absolute', inset: 0, willChange: 'transform', transition: 'transform calc(450ms * var(--motion-scale, 1)) ease-out', '@media (prefers-reduced-motion: reduce)': { transition: 'none' } }}>
           <Box
             role="img"
             aria-label={`King of ${name.toLowerCase()}, ${steps} of ${RACE_FINISH} steps${finished ? ', finished' : ''}`}
