@@ -107,7 +107,6 @@ pub fn audit_state(state: &State, username: Option<&str>) -> AuditState {
     AuditState { seq: state.head_seq, users }
 }
 
-
 struct Check {
     name: &'static str,
     checked: u64,

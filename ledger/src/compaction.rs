@@ -68,18 +68,8 @@ fn compact_bloated_over(dir: &Path, bytes_min: u64) -> Result<Vec<Compacted>, St
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::accounts::messages::AccountEvent;
-    use crate::event::{Envelope, Event};
+    use crate::store::sled_compact::tests::{events, read_all};
     use crate::store::{SledStore, Store};
-
-    fn events(from: u64, count: u64) -> Vec<Envelope> {
-        (from..from + count).map(|seq| Envelope { seq, at_ms: seq as i64, event: Event::Accounts(AccountEvent::RulesAccepted { user_id: seq }) }).collect()
-    }
-
-    fn read_all(dir: &Path) -> Vec<Envelope> {
-        let store = SledStore::open_sealing(dir, 8).expect("opens");
-        store.read_from(1).collect::<Result<Vec<_>, _>>().expect("reads")
-    }
 
     #[test]
     fn a_start_compacts_only_files_that_hold_several_times_what_they_should() {

@@ -222,7 +222,7 @@ pub fn rows_of(envelope: &Envelope) -> Vec<(UserId, Row)> {
 }
 
 /// The timeline point an event makes, if it moves an account's balance or exposure: from the
-/// totals the events carry, as `audit::money_timeline` reads the log.
+/// totals the events carry (an event states the balance or exposure after it).
 fn money_of(envelope: &Envelope) -> Option<(UserId, Row)> {
     let (seq, at_ms) = (envelope.seq, envelope.at_ms);
     let (user_id, balance_minor, exposure_minor) = match &envelope.event {

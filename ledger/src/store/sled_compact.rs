@@ -214,21 +214,22 @@ pub(crate) fn record(dir: &Path, name: &str, bytes: u64) -> Result<(), StoreErro
     std::fs::write(dir.join(name), text).map_err(io("writing a compaction's record"))
 }
 
+/// What the compaction recorded in `dir`'s file `name` left, if it recorded anything.
 pub fn read_record(dir: &Path, name: &str) -> Option<Record> {
     let text = std::fs::read_to_string(dir.join(name)).ok()?;
     let field = |key: &str| text.lines().find_map(|line| line.strip_prefix(key)?.strip_prefix('=')?.parse().ok());
     Some(Record { head: field("head")?, bytes: field("bytes")? })
 }
 
-
 #[cfg(test)]
-mod tests {
+pub(crate) mod tests {
     use super::*;
     use crate::accounts::messages::AccountEvent;
     use crate::event::{Envelope, Event};
     use crate::store::{SledStore, Store};
 
-    fn events(from: u64, count: u64) -> Vec<Envelope> {
+    /// `count` events numbered from `from`.
+    pub(crate) fn events(from: u64, count: u64) -> Vec<Envelope> {
         (from..from + count).map(|seq| Envelope { seq, at_ms: seq as i64, event: Event::Accounts(AccountEvent::RulesAccepted { user_id: seq }) }).collect()
     }
 
@@ -243,7 +244,8 @@ mod tests {
         assert!(store.sealed() > 500, "packed");
     }
 
-    fn read_all(dir: &Path) -> Vec<Envelope> {
+    /// Every event of the sled log of `dir` (600 of them), packed in 8-event chunks.
+    pub(crate) fn read_all(dir: &Path) -> Vec<Envelope> {
         let store = SledStore::open_sealing(dir, 8).expect("opens");
         assert_eq!(store.head(), 600);
         store.read_from(1).collect::<Result<Vec<_>, _>>().expect("reads")

@@ -113,11 +113,6 @@ pub(super) fn next_id<T>(map: &BTreeMap<u64, T>) -> u64 {
 }
 
 impl WalletState {
-    /// The open requests of `user_id`, oldest first.
-    pub fn user_requests(&self, user_id: UserId) -> impl DoubleEndedIterator<Item = &WalletRequest> {
-        self.requests_by_user.get(&user_id).into_iter().flatten().filter_map(|id| self.requests.get(id))
-    }
-
     pub fn user_accounts(&self, user_id: UserId) -> impl DoubleEndedIterator<Item = &WithdrawAccount> {
         self.accounts_by_user.get(&user_id).into_iter().flatten().filter_map(|id| self.accounts.get(id))
     }
@@ -126,8 +121,9 @@ impl WalletState {
         self.coupons_by_user.get(&user_id).into_iter().flatten().filter_map(|id| self.coupons.get(id))
     }
 
+    /// How many requests of `user_id` are open (the state keeps only those).
     pub(super) fn open_requests(&self, user_id: UserId) -> usize {
-        self.user_requests(user_id).filter(|r| r.status.is_open()).count()
+        self.requests_by_user.get(&user_id).map_or(0, Vec::len)
     }
 
     pub(super) fn next_request_id(&self) -> u64 {
