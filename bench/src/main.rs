@@ -84,7 +84,8 @@ struct Options {
     every_events: u64,
     /// `--only scale`: accounts at most.
     accounts: usize,
-    /// `--only scale-open`: sled's cache, MB (0: the server's opens, sled's default).
+    /// `--only scale-open`: sled's cache, MB (0: the server's opens, sled's default); `--only
+    /// scale`: the history's cache while it is built (0: the server's).
     cache_mb: u64,
     /// `--only scale`, `scale-open`: the server program whose build the snapshots are for.
     exchange: Option<PathBuf>,
@@ -339,7 +340,7 @@ fn travel(options: &Options) {
 fn scale_build(options: &Options) {
     std::fs::create_dir_all(&options.dir).expect("the bench directory can be created");
     let dir = options.dir.join(format!("scale-{}", options.history_events));
-    let report = scale::build(&dir, options.history_events, options.accounts, options.every_events, options.exchange.as_deref());
+    let report = scale::build(&dir, options.history_events, options.accounts, options.every_events, options.cache_mb, options.exchange.as_deref());
     let summary = scale::write_summary(&report);
     let mb = |bytes: u64| bytes as f64 / 1e6;
     let encoded = report.encoded_bytes as f64;

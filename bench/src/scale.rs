@@ -73,8 +73,9 @@ fn argon2_hash(password: &str) -> String {
 
 /// Builds the data directory `dir` (removed first if it is there), its snapshots for the server
 /// program `exchange` (a snapshot is trusted only by the build that wrote it: without it, those
-/// of this benchmark's build, which a server ignores, replaying its log from zero).
-pub fn build(dir: &Path, events: u64, accounts: usize, every: u64, exchange: Option<&Path>) -> BuildReport {
+/// of this benchmark's build, which a server ignores, replaying its log from zero). The history
+/// is folded with a page cache of `cache_mb` (0: the server's).
+pub fn build(dir: &Path, events: u64, accounts: usize, every: u64, cache_mb: u64, exchange: Option<&Path>) -> BuildReport {
     if dir.exists() {
         std::fs::remove_dir_all(dir).expect("the old scale directory is removed");
     }
@@ -93,7 +94,7 @@ pub fn build(dir: &Path, events: u64, accounts: usize, every: u64, exchange: Opt
         let leg_end = (generator.state.head_seq + COMPACT_EVERY_EVENTS).min(events);
         let store: Arc<SledStore> = Arc::new(SledStore::open(dir).expect("the sled log opens"));
         let done = Arc::new(AtomicBool::new(false));
-        let follower = follow(store.clone(), done.clone(), dir.to_owned(), build, every);
+        let follower = follow(store.clone(), done.clone(), dir.to_owned(), build, every, cache_mb);
         let writing = Instant::now();
         encoded_bytes += generator.write_in_batches(store.as_ref(), leg_end, BATCH_EVENTS);
         legs.write += writing.elapsed();
@@ -155,11 +156,11 @@ struct Legs {
 /// The thread that does what the server's threads do beside the engine while a leg is written:
 /// folds the log into the history and lets the keeper take its snapshots, until `done`; then
 /// catches the history up a last time and flushes it. Its times and the history's last event.
-fn follow(store: Arc<SledStore>, done: Arc<AtomicBool>, dir: PathBuf, build: u64, every: u64) -> std::thread::JoinHandle<(Duration, Duration, u64)> {
+fn follow(store: Arc<SledStore>, done: Arc<AtomicBool>, dir: PathBuf, build: u64, every: u64, cache_mb: u64) -> std::thread::JoinHandle<(Duration, Duration, u64)> {
     std::thread::Builder::new()
         .name("scale-follower".into())
         .spawn(move || {
-            let history = History::open(&dir).expect("the history opens");
+            let history = if cache_mb == 0 { History::open(&dir) } else { History::open_caching(&dir, cache_mb * 1_048_576) }.expect("the history opens");
             let keeper = ledger::Snapshots::open(&dir, build).expect("the snapshots open");
             let (mut history_elapsed, mut keeper_elapsed) = (Duration::ZERO, Duration::ZERO);
             loop {

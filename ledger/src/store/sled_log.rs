@@ -93,9 +93,14 @@ pub const SEAL_EVENTS_VAR: &str = "LEDGER_SEAL_EVENTS";
 const SEAL_POLL: Duration = Duration::from_millis(500);
 
 pub(crate) fn open_sled(dir: &Path) -> Result<sled::Db, StoreError> {
+    open_sled_caching(dir, crate::limits::SLED_CACHE_BYTES)
+}
+
+/// [`open_sled`] with a page cache of `cache_bytes`.
+pub(crate) fn open_sled_caching(dir: &Path, cache_bytes: u64) -> Result<sled::Db, StoreError> {
     let started = std::time::Instant::now();
     loop {
-        match sled::Config::new().path(dir).cache_capacity(crate::limits::SLED_CACHE_BYTES).open().map_err(StoreError::from) {
+        match sled::Config::new().path(dir).cache_capacity(cache_bytes).open().map_err(StoreError::from) {
             Err(e) if e.is_locked() && started.elapsed() < LOCK_WAIT => std::thread::sleep(Duration::from_millis(20)),
             opened => return opened,
         }
