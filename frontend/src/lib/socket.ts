@@ -15,6 +15,25 @@ const RECONNECT_INTERVAL_MS = 2000;
 const HEARTBEAT_INTERVAL_MS = 10_000;
 const HEARTBEAT_TIMEOUT_MS = 25_000;
 
+/** Each frame parsed once: the shared socket hands the same event to every subscriber, and a
+ * page has several (the user, the menu's tree, the page's topic); the messages are read, never
+ * changed. */
+const parsed = new WeakMap<MessageEvent, WsServerMessage | null>();
+
+function parse(event: MessageEvent): WsServerMessage | null {
+  let message = parsed.get(event);
+  if (message === undefined) {
+    try {
+      message = JSON.parse(String(event.data)) as WsServerMessage;
+    } catch {
+      // A frame that is not JSON is not ours to handle.
+      message = null;
+    }
+    parsed.set(event, message);
+  }
+  return message;
+}
+
 export type AppSocket = {
   send: (message: WsClientMessage) => void;
   lastMessage: WsServerMessage | null;
@@ -37,10 +56,13 @@ export function useAppSocket(onMessage?: (message: WsServerMessage) => void): Ap
     filter: () => onMessage === undefined,
     onMessage: (event) => {
       if (!onMessage) return;
+      const message = parse(event);
+      if (message === null) return;
       try {
-        onMessage(JSON.parse(String(event.data)) as WsServerMessage);
-      } catch {
-        // A frame that is not JSON is not ours to handle.
+        onMessage(message);
+      } catch (error) {
+        // One subscriber's failure must not keep the message from the others.
+        console.error('Error handling a socket message:', error);
       }
     },
   });

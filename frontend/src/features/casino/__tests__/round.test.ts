@@ -1,4 +1,4 @@
-import { balancedColumns, clearsSlip, groupItems, isBoardLocked, isItemLocked, itemLabel, mergeRound, motionScale, nextPace, sideRows, startsNewRound, winnerOf } from '../model/round';
+import { balancedColumns, clearsSlip, drawsMotion, groupItems, isBoardLocked, isItemLocked, itemLabel, mergeRound, motionScale, nextPace, sideRows, startsNewRound, winnerOf } from '../model/round';
 import { dealing, makeItem, makeRound } from './round-fixtures';
 
 describe('a delta is merged into the round it belongs to', () => {
@@ -195,6 +195,17 @@ describe('motionScale', () => {
   });
 });
 
+describe('drawsMotion', () => {
+  it('draws the motions at real pace and at ten times it (the wheel lands in 260 ms)', () => {
+    expect(drawsMotion(1)).toBe(true);
+    expect(drawsMotion(motionScale(100))).toBe(true);
+  });
+
+  it('draws none at twenty times (the wheel would turn three times in 130 ms)', () => {
+    expect(drawsMotion(motionScale(50))).toBe(false);
+  });
+});
+
 describe('nextPace', () => {
   it('smooths the time between consecutive seconds and keeps it across rounds', () => {
     let pace = nextPace(null, 20, 0);
@@ -210,5 +221,17 @@ describe('nextPace', () => {
     expect(pace.intervalMs).toBe(learnt);
     // The same second twice is not an interval.
     expect(nextPace(pace, 20, 5100)).toBe(pace);
+  });
+
+  it('times a run from its first second counted down, and first estimates over two intervals', () => {
+    // A snapshot at 20 came 990 ms into its second; the table runs at 100 ms a second in bursts.
+    let pace = nextPace(null, 20, 0);
+    pace = nextPace(pace, 19, 10);
+    expect(pace.intervalMs).toBeNull();
+    pace = nextPace(pace, 18, 15);
+    expect(pace.intervalMs).toBeNull();
+    pace = nextPace(pace, 17, 210);
+    expect(pace.intervalMs).toBe(100);
+    expect(motionScale(pace.intervalMs ?? 0)).toBeCloseTo(0.1);
   });
 });

@@ -7,7 +7,7 @@
 // cells lock as one layer (a disabled `LockLayer`; each card's prices under a veil of locks
 // faded in): a round closing and opening, every 1.5 s at a test's ×20, changes one attribute a
 // group and renders and repaints no card; a card locks on its own only while the rest are open.
-import { memo, useMemo, useState } from 'react';
+import { memo, useCallback, useMemo, useState } from 'react';
 import { Box, Button, Typography } from '@mui/material';
 import { styled } from '@mui/material/styles';
 import type { CasinoItem, Side } from '@/types';
@@ -143,6 +143,50 @@ function DenseRow({ row, boardLocked }: { row: SideRow; boardLocked: boolean }) 
   );
 }
 
+/** What a group's cells show, item by item: the props its `ItemCardView`s take. A round's updates
+ * replace every item (a new status, new rates); the cells redraw only when one of these moves. */
+function sameCells(a: { items: ReadonlyArray<CasinoItem>; boardLocked: boolean }, b: { items: ReadonlyArray<CasinoItem>; boardLocked: boolean }): boolean {
+  if (a.items.length !== b.items.length) return false;
+  return a.items.every((x, i) => {
+    const y = b.items[i];
+    return (
+      y !== undefined &&
+      x.sid === y.sid &&
+      x.nat === y.nat &&
+      x.b === y.b &&
+      x.l === y.l &&
+      x.min === y.min &&
+      x.max === y.max &&
+      (!a.boardLocked && isItemLocked(x)) === (!b.boardLocked && isItemLocked(y))
+    );
+  });
+}
+
+const Stack = styled('div')(({ theme }) => ({ display: 'flex', flexDirection: 'column', gap: theme.spacing(0.75) }));
+
+/** A group's cards inside its lock layer: the board locking or opening renders none of this. */
+const GroupCells = memo(function GroupCells({ items, boardLocked }: { items: ReadonlyArray<CasinoItem>; boardLocked: boolean }) {
+  const count = items.length;
+  if (count > LARGE_GROUP_MAX) {
+    return (
+      <Stack>
+        {sideRows(items, LARGE_GROUP_MAX + 1).map((row) => (
+          <DenseRow key={row.side ?? 'all'} row={row} boardLocked={boardLocked} />
+        ))}
+      </Stack>
+    );
+  }
+  // Small screens fit two cards with back and lay side by side, three with a back cell only.
+  const narrowColumns = Math.min(count, items.some((item) => item.l > 0) ? 2 : 3);
+  return (
+    <Box sx={{ display: 'grid', gap: 0.5, gridTemplateColumns: { xs: columns(narrowColumns), md: columns(count) } }}>
+      {items.map((item) => (
+        <ItemCard key={item.sid} item={item} label={item.nat} large boardLocked={boardLocked} />
+      ))}
+    </Box>
+  );
+}, sameCells);
+
 function GroupBody({ group, boardLocked }: { group: ItemGroup; boardLocked: boolean }) {
   if (group.type === 'straight' && group.items[0]?.subtype === 'roulette') return <RouletteBoard items={group.items} />;
   if (group.items.some((item) => item.pick)) {
@@ -153,54 +197,60 @@ function GroupBody({ group, boardLocked }: { group: ItemGroup; boardLocked: bool
       </Box>
     );
   }
-  const count = group.items.length;
-  if (count > LARGE_GROUP_MAX) {
-    return (
-      <LockLayer locked={boardLocked}>
-        <Box sx={{ display: 'flex', flexDirection: 'column', gap: 0.75 }}>
-          {sideRows(group.items, LARGE_GROUP_MAX + 1).map((row) => (
-            <DenseRow key={row.side ?? 'all'} row={row} boardLocked={boardLocked} />
-          ))}
-        </Box>
-      </LockLayer>
-    );
-  }
-  // Small screens fit two cards with back and lay side by side, three with a back cell only.
-  const narrowColumns = Math.min(count, group.items.some((item) => item.l > 0) ? 2 : 3);
   return (
     <LockLayer locked={boardLocked}>
-      <Box sx={{ display: 'grid', gap: 0.5, gridTemplateColumns: { xs: columns(narrowColumns), md: columns(count) } }}>
-        {group.items.map((item) => (
-          <ItemCard key={item.sid} item={item} label={item.nat} large boardLocked={boardLocked} />
-        ))}
-      </Box>
+      <GroupCells items={group.items} boardLocked={boardLocked} />
     </LockLayer>
   );
 }
 
+const GroupSection = styled('section')(({ theme }) => ({ marginBottom: theme.spacing(1) }));
+
+const GroupTitleBar = styled('div')(({ theme }) => ({
+  display: 'flex',
+  alignItems: 'center',
+  gap: theme.spacing(1),
+  padding: theme.spacing(0.5, 1),
+  marginBottom: theme.spacing(0.5),
+  backgroundColor: 'rgba(255,255,255,0.06)',
+  borderRadius: Number(theme.shape.borderRadius) * 0.5,
+}));
+
+type GroupHeaderProps = { title: string; rate: number | undefined; limits: string; count: number; foldable: boolean; open: boolean; onToggle: () => void };
+
+/** A group's title bar: drawn from its values, so a round's updates do not render it. */
+const GroupHeader = memo(function GroupHeader({ title, rate, limits, count, foldable, open, onToggle }: GroupHeaderProps) {
+  return (
+    <GroupTitleBar>
+      <Typography sx={{ fontWeight: 700, fontSize: 13, flex: 1 }}>
+        {title}
+        {rate ? ` (${rate})` : ''}
+      </Typography>
+      {limits && <Typography sx={{ fontSize: 11, color: 'text.secondary' }}>{limits}</Typography>}
+      {foldable && (
+        <Button size="small" onClick={onToggle} aria-expanded={open} sx={{ py: 0, minWidth: 0, fontSize: 12 }}>
+          {open ? 'Hide' : `Show ${count}`}
+        </Button>
+      )}
+    </GroupTitleBar>
+  );
+});
+
 function Group({ group, boardLocked }: { group: ItemGroup; boardLocked: boolean }) {
   const [open, setOpen] = useState(!FOLDED_GROUPS.has(group.type));
+  const onToggle = useCallback(() => setOpen((value) => !value), []);
   const large = group.items.length <= LARGE_GROUP_MAX;
   const limits = large ? '' : sharedLimits(group.items);
   const rate = group.type === 'straight' ? group.items[0]?.b : undefined;
   return (
-    <Box component="section" aria-label={group.title} data-group={group.type} sx={{ mb: 1 }}>
-      <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, px: 1, py: 0.5, mb: 0.5, bgcolor: 'rgba(255,255,255,0.06)', borderRadius: 0.5 }}>
-        <Typography sx={{ fontWeight: 700, fontSize: 13, flex: 1 }}>
-          {group.title}
-          {rate ? ` (${rate})` : ''}
-        </Typography>
-        {limits && <Typography sx={{ fontSize: 11, color: 'text.secondary' }}>{limits}</Typography>}
-        {FOLDED_GROUPS.has(group.type) && (
-          <Button size="small" onClick={() => setOpen((value) => !value)} aria-expanded={open} sx={{ py: 0, minWidth: 0, fontSize: 12 }}>
-            {open ? 'Hide' : `Show ${group.items.length}`}
-          </Button>
-        )}
-      </Box>
+    <GroupSection aria-label={group.title} data-group={group.type}>
+      <GroupHeader title={group.title} rate={rate} limits={limits} count={group.items.length} foldable={FOLDED_GROUPS.has(group.type)} open={open} onToggle={onToggle} />
       {open && <GroupBody group={group} boardLocked={boardLocked} />}
-    </Box>
+    </GroupSection>
   );
 }
+
+const TableBox = styled('div')(({ theme }) => ({ padding: theme.spacing(1) }));
 
 export function BettingTable() {
   const items = useCasinoStore(selectItems);
@@ -209,17 +259,17 @@ export function BettingTable() {
   if (groups.length === 0) return null;
   if (items[0]?.subtype === 'sicbo') {
     return (
-      <Box data-testid="betting-table" sx={{ p: 1 }}>
+      <TableBox data-testid="betting-table">
         <SicBoBoard items={items} />
-      </Box>
+      </TableBox>
     );
   }
   return (
-    <Box data-testid="betting-table" sx={{ p: 1 }}>
+    <TableBox data-testid="betting-table">
       {groups.map((group) => (
         <Group key={group.type} group={group} boardLocked={boardLocked} />
       ))}
       {items[0]?.subtype === 'lottcard' && <LotteryTicket />}
-    </Box>
+    </TableBox>
   );
 }

@@ -7,7 +7,7 @@
 import { Box, Typography } from '@mui/material';
 import { styled } from '@mui/material/styles';
 import { roundOutcome } from '../model/outcome';
-import { BETTING_SECONDS, winnerOf } from '../model/round';
+import { BETTING_SECONDS, drawsMotion, winnerOf } from '../model/round';
 import { selectLt, selectMotionScale, selectNextLt, selectRdesc, selectRemark, selectStatus, useCasinoStore, useShownBets } from '../stores/casino-store';
 import { BallByBallBoard, DiceBowl, FeltHands, PokerScene, RaceTrack, RouletteWheel, SuperOverBoard } from './table-scenes';
 
@@ -120,6 +120,7 @@ export function CardsArea({ gtype }: { gtype: string }) {
     <Box
       data-testid="table-felt"
       data-motion-scale={scale}
+      data-motion={drawsMotion(scale) ? 'on' : 'off'}
       // An inline custom property: a new scale changes one value, not the felt's style class.
       style={{ ['--motion-scale' as string]: String(scale) }}
       sx={{
@@ -148,6 +149,9 @@ export function CardsArea({ gtype }: { gtype: string }) {
         flexDirection: 'column',
         gap: { xs: 1, md: 1.5 },
         minHeight: { xs: 220, md: 260 },
+        // A table too fast for its motions to be seen (`drawsMotion`) shows each state as it
+        // comes: every motion of the scene is one rule (`animation`, `transition`) in it.
+        '&[data-motion="off"] *': { animation: 'none !important', transition: 'none !important' },
       }}
     >
       <Box sx={{ display: 'flex', alignItems: 'center', gap: 1.5, flexWrap: 'wrap' }}>

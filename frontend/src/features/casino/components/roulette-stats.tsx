@@ -1,7 +1,7 @@
 // Roulette statistics (spec §2, §3): the share of each dozen, column, red/black, odd/even and
 // low/high over the last spins, from the round's `stats`.
 import { memo } from 'react';
-import { Box, Typography } from '@mui/material';
+import { styled } from '@mui/material/styles';
 import type { TableStats } from '@/types';
 import { selectStats, useCasinoStore } from '../stores/casino-store';
 
@@ -24,36 +24,47 @@ function sameStats(a: { stats: TableStats }, b: { stats: TableStats }): boolean 
   return JSON.stringify(a.stats) === JSON.stringify(b.stats);
 }
 
-/** Renders only when a figure changes (once a spin). */
+const Section = styled('section')(({ theme }) => ({ padding: theme.spacing(0.75, 1), borderTop: `1px solid ${theme.palette.divider}` }));
+const Title = styled('p')(({ theme }) => ({ ...theme.typography.body1, margin: 0, marginBottom: theme.spacing(0.75), fontWeight: 700, fontSize: 13 }));
+const TitleNote = styled('span')(({ theme }) => ({ fontWeight: 400, color: theme.palette.text.secondary, fontSize: 12 }));
+const Rows = styled('div')(({ theme }) => ({ display: 'grid', gridTemplateColumns: '1fr', gap: theme.spacing(1), [theme.breakpoints.up('sm')]: { gridTemplateColumns: '1fr 1fr' } }));
+const RowTitle = styled('p')(({ theme }) => ({ ...theme.typography.body1, margin: 0, marginBottom: theme.spacing(0.25), fontSize: 12, color: theme.palette.text.secondary }));
+const Bar = styled('div')({ display: 'flex', height: 8, borderRadius: 4, overflow: 'hidden', backgroundColor: 'rgba(255,255,255,0.08)' });
+const Legend = styled('div')(({ theme }) => ({ display: 'flex', flexWrap: 'wrap', columnGap: theme.spacing(1.5), marginTop: theme.spacing(0.25) }));
+const LegendItem = styled('span')(({ theme }) => ({ ...theme.typography.body1, fontSize: 12, display: 'inline-flex', alignItems: 'center', gap: theme.spacing(0.5) }));
+const Dot = styled('span')({ width: 8, height: 8, borderRadius: '50%', border: '1px solid rgba(255,255,255,0.4)' });
+
+/** Renders only when a figure changes (once a spin); its styles are built once, and what a spin
+ * changes (the shares) is inline. */
 const StatsView = memo(function StatsView({ stats }: { stats: TableStats }) {
   return (
-    <Box component="section" aria-label="Statistics" data-testid="roulette-stats" sx={{ px: 1, py: 0.75, borderTop: 1, borderColor: 'divider' }}>
-      <Typography sx={{ fontWeight: 700, fontSize: 13, mb: 0.75 }}>
-        Statistics <Box component="span" sx={{ fontWeight: 400, color: 'text.secondary', fontSize: 12 }}>(last {stats.spins} spins, zero {stats.zero}%)</Box>
-      </Typography>
-      <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' }, gap: 1 }}>
+    <Section aria-label="Statistics" data-testid="roulette-stats">
+      <Title>
+        Statistics <TitleNote>(last {stats.spins} spins, zero {stats.zero}%)</TitleNote>
+      </Title>
+      <Rows>
         {statRows(stats).map((row) => (
-          <Box key={row.title}>
-            <Typography sx={{ fontSize: 12, color: 'text.secondary', mb: 0.25 }}>{row.title}</Typography>
-            <Box aria-hidden sx={{ display: 'flex', height: 8, borderRadius: 4, overflow: 'hidden', bgcolor: 'rgba(255,255,255,0.08)' }}>
+          <div key={row.title}>
+            <RowTitle>{row.title}</RowTitle>
+            <Bar aria-hidden>
               {row.shares.map((share) => (
                 // Inline: a share is a new value every spin, and a new style class each time
                 // would add a rule to the page's style sheet (restyling the whole page).
-                <Box key={share.label} style={{ flex: `${Math.max(share.value, 0)} 0 0`, backgroundColor: share.colour }} />
+                <div key={share.label} style={{ flex: `${Math.max(share.value, 0)} 0 0`, backgroundColor: share.colour }} />
               ))}
-            </Box>
-            <Box sx={{ display: 'flex', flexWrap: 'wrap', columnGap: 1.5, mt: 0.25 }}>
+            </Bar>
+            <Legend>
               {row.shares.map((share) => (
-                <Typography key={share.label} component="span" data-stat={share.label} sx={{ fontSize: 12, display: 'inline-flex', alignItems: 'center', gap: 0.5 }}>
-                  <Box component="span" aria-hidden sx={{ width: 8, height: 8, borderRadius: '50%', bgcolor: share.colour, border: '1px solid rgba(255,255,255,0.4)' }} />
+                <LegendItem key={share.label} data-stat={share.label}>
+                  <Dot aria-hidden style={{ backgroundColor: share.colour }} />
                   {share.label} <b>{share.value}%</b>
-                </Typography>
+                </LegendItem>
               ))}
-            </Box>
-          </Box>
+            </Legend>
+          </div>
         ))}
-      </Box>
-    </Box>
+      </Rows>
+    </Section>
   );
 }, sameStats);
 

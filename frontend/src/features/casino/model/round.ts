@@ -19,25 +19,50 @@ export function motionScale(intervalMs: number): number {
   return Math.max(0.05, Math.round(intervalMs / 50) * 0.05);
 }
 
-/** The countdown's pace: the last second seen and the smoothed real time between seconds. */
-export type Pace = { lt: number; at: number; intervalMs: number | null };
+/** The longest of a table's motions at real pace: the roulette wheel's landing (and its ball). */
+export const WHEEL_LAND_MS = 2600;
+
+/** A motion shorter than this is not drawn: at 60 frames a second it is a few frames, which
+ * the eye reads as a jump, while the browser still redraws its layer every frame. */
+export const MIN_MOTION_MS = 150;
+
+/**
+ * Whether the table draws its motions at `scale` (`motionScale`): not once even the longest
+ * would last under `MIN_MOTION_MS` (a test's ×20, 130 ms for the wheel's three turns); the
+ * table then shows each state as it comes, as under reduced motion.
+ */
+export function drawsMotion(scale: number): boolean {
+  return WHEEL_LAND_MS * scale >= MIN_MOTION_MS;
+}
+
+/** The countdown's pace: the last second seen, the smoothed real time between seconds, and where
+ * the run of seconds being measured started (null until its first second is counted down). */
+export type Pace = { lt: number; at: number; intervalMs: number | null; run: { lt: number; at: number } | null };
 
 /** How much one new interval moves the smoothed one: messages come in bursts (5 ms, then 95 ms). */
 const PACE_WEIGHT = 0.1;
+
+/** Intervals averaged for the first estimate: two, as the seconds come in bursts of two. */
+const FIRST_ESTIMATE_INTERVALS = 2;
 
 /**
  * The pace after the countdown shows `lt` at time `at` (ms). Only a second counted down from the
  * one before is an interval; a new round's countdown starts a new run but keeps what was learnt,
  * so the motions' scale settles once and stays (a scale that changed would restyle the table).
+ * A run is timed from its first second counted down (the first second seen may have come at any
+ * moment of that second, as a snapshot does), and the first estimate is the mean of its first
+ * `FIRST_ESTIMATE_INTERVALS` intervals: one alone may be the 5 ms inside a burst.
  */
 export function nextPace(pace: Pace | null, lt: number, at: number): Pace {
   if (pace && lt === pace.lt) return pace;
   if (pace && lt === pace.lt - 1) {
-    const step = at - pace.at;
-    const intervalMs = pace.intervalMs === null ? step : pace.intervalMs + PACE_WEIGHT * (step - pace.intervalMs);
-    return { lt, at, intervalMs };
+    if (pace.run === null) return { lt, at, intervalMs: pace.intervalMs, run: { lt, at } };
+    const counted = pace.run.lt - lt;
+    const intervalMs =
+      pace.intervalMs === null ? (counted >= FIRST_ESTIMATE_INTERVALS ? (at - pace.run.at) / counted : null) : pace.intervalMs + PACE_WEIGHT * (at - pace.at - pace.intervalMs);
+    return { lt, at, intervalMs, run: pace.run };
   }
-  return { lt, at, intervalMs: pace?.intervalMs ?? null };
+  return { lt, at, intervalMs: pace?.intervalMs ?? null, run: null };
 }
 
 export function isRoundDelta(value: unknown): value is RoundDelta {

@@ -8,6 +8,7 @@ import { memo } from 'react';
 import { Box, Typography } from '@mui/material';
 import { styled } from '@mui/material/styles';
 import { rouletteColour } from '@/utils/roulette';
+import { WHEEL_LAND_MS } from '../../model/round';
 import { WHEEL_ORDER, wheelAngle } from '../../model/scenes';
 import { selectHands, selectStatus, useCasinoStore } from '../../stores/casino-store';
 
@@ -18,13 +19,13 @@ const FACE_GRADIENT = `conic-gradient(from ${-POCKET_DEG / 2}deg, ${WHEEL_ORDER.
 
 /** The wheel turns three times more and stops at `--wheel-to`. */
 const LAND = {
-  animation: 'exchange-wheel-land calc(2600ms * var(--motion-scale, 1)) cubic-bezier(0.15, 0.6, 0.25, 1) both',
+  animation: `exchange-wheel-land calc(${WHEEL_LAND_MS}ms * var(--motion-scale, 1)) cubic-bezier(0.15, 0.6, 0.25, 1) both`,
   '@keyframes exchange-wheel-land': { from: { transform: 'rotate(calc(var(--wheel-to) - 1080deg))' }, to: { transform: 'rotate(var(--wheel-to))' } },
 } as const;
 
 /** The ball runs the other way round the rim and drops into the pocket at the top. */
 const BALL_RUN = {
-  animation: 'exchange-ball-run calc(2600ms * var(--motion-scale, 1)) cubic-bezier(0.2, 0.7, 0.3, 1) both',
+  animation: `exchange-ball-run calc(${WHEEL_LAND_MS}ms * var(--motion-scale, 1)) cubic-bezier(0.2, 0.7, 0.3, 1) both`,
   '@keyframes exchange-ball-run': { from: { transform: 'rotate(1440deg) translateY(-10px)' }, '80%': { transform: 'rotate(30deg) translateY(-8px)' }, to: { transform: 'rotate(0deg) translateY(0)' } },
 } as const;
 
