@@ -223,15 +223,30 @@ describe('nextPace', () => {
     expect(nextPace(pace, 20, 5100)).toBe(pace);
   });
 
-  it('times a run from its first second counted down, and first estimates over two intervals', () => {
+  it('times a run from its first second counted down, and first estimates over four intervals', () => {
     // A snapshot at 20 came 990 ms into its second; the table runs at 100 ms a second in bursts.
     let pace = nextPace(null, 20, 0);
     pace = nextPace(pace, 19, 10);
     expect(pace.intervalMs).toBeNull();
-    pace = nextPace(pace, 18, 15);
-    expect(pace.intervalMs).toBeNull();
-    pace = nextPace(pace, 17, 210);
+    for (const [lt, at] of [
+      [18, 15],
+      [17, 210],
+      [16, 215],
+    ] as const) {
+      pace = nextPace(pace, lt, at);
+      expect(pace.intervalMs).toBeNull();
+    }
+    pace = nextPace(pace, 15, 410);
     expect(pace.intervalMs).toBe(100);
     expect(motionScale(pace.intervalMs ?? 0)).toBeCloseTo(0.1);
+  });
+
+  it('averages a late tick and the quick one after it out', () => {
+    let pace = nextPace(null, 20, 0);
+    const times = [100, 200, 300, 400, 500, 700, 705, 800, 900, 1000];
+    times.forEach((at, i) => {
+      pace = nextPace(pace, 19 - i, at);
+    });
+    expect(pace.intervalMs).toBe(100);
   });
 });

@@ -43,7 +43,7 @@ export function useCasinoLive(gtype: string): { live: boolean } {
     fetchRound();
   }, [gtype, fetchRound, display]);
 
-  // The countdown's pace (smoothed over every second counted down, across rounds) sets the
+  // The countdown's pace (averaged over every second counted down, across rounds) sets the
   // motions' scale, which then stays put: a scale changing would restyle the whole table.
   const pace = useRef<Pace | null>(null);
   const apply = (data: unknown) => {

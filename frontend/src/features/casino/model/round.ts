@@ -35,34 +35,31 @@ export function drawsMotion(scale: number): boolean {
   return WHEEL_LAND_MS * scale >= MIN_MOTION_MS;
 }
 
-/** The countdown's pace: the last second seen, the smoothed real time between seconds, and where
- * the run of seconds being measured started (null until its first second is counted down). */
-export type Pace = { lt: number; at: number; intervalMs: number | null; run: { lt: number; at: number } | null };
+/** The countdown's pace: the last second seen; whether the run of seconds it is in is being timed
+ * (from its first second counted down); the intervals timed so far and their sum; their mean. */
+export type Pace = { lt: number; at: number; timing: boolean; counted: number; elapsedMs: number; intervalMs: number | null };
 
-/** How much one new interval moves the smoothed one: messages come in bursts (5 ms, then 95 ms). */
-const PACE_WEIGHT = 0.1;
-
-/** Intervals averaged for the first estimate: two, as the seconds come in bursts of two. */
-const FIRST_ESTIMATE_INTERVALS = 2;
+/** Intervals timed before the first estimate: the seconds can come two in a burst (5 ms, then 95),
+ * and a late tick is followed by a quick one. */
+const FIRST_ESTIMATE_INTERVALS = 4;
 
 /**
- * The pace after the countdown shows `lt` at time `at` (ms). Only a second counted down from the
- * one before is an interval; a new round's countdown starts a new run but keeps what was learnt,
- * so the motions' scale settles once and stays (a scale that changed would restyle the table).
- * A run is timed from its first second counted down (the first second seen may have come at any
- * moment of that second, as a snapshot does), and the first estimate is the mean of its first
- * `FIRST_ESTIMATE_INTERVALS` intervals: one alone may be the 5 ms inside a burst.
+ * The pace after the countdown shows `lt` at time `at` (ms): the mean real time between two
+ * seconds, over every second counted down since the table was opened (bursts and late ticks
+ * average out). Only a second counted down from the one before is an interval, and a run of
+ * seconds (a round's countdown) is timed from its first second counted down: the first second
+ * seen may have come at any moment of that second, as a snapshot does. What was learnt stays
+ * across rounds, so the motions' scale settles once and stays (a scale that changed would
+ * restyle the table); there is no estimate before `FIRST_ESTIMATE_INTERVALS` intervals.
  */
 export function nextPace(pace: Pace | null, lt: number, at: number): Pace {
   if (pace && lt === pace.lt) return pace;
-  if (pace && lt === pace.lt - 1) {
-    if (pace.run === null) return { lt, at, intervalMs: pace.intervalMs, run: { lt, at } };
-    const counted = pace.run.lt - lt;
-    const intervalMs =
-      pace.intervalMs === null ? (counted >= FIRST_ESTIMATE_INTERVALS ? (at - pace.run.at) / counted : null) : pace.intervalMs + PACE_WEIGHT * (at - pace.at - pace.intervalMs);
-    return { lt, at, intervalMs, run: pace.run };
-  }
-  return { lt, at, intervalMs: pace?.intervalMs ?? null, run: null };
+  const learnt = { counted: pace?.counted ?? 0, elapsedMs: pace?.elapsedMs ?? 0, intervalMs: pace?.intervalMs ?? null };
+  if (!pace || lt !== pace.lt - 1) return { lt, at, timing: false, ...learnt };
+  if (!pace.timing) return { lt, at, timing: true, ...learnt };
+  const counted = pace.counted + 1;
+  const elapsedMs = pace.elapsedMs + (at - pace.at);
+  return { lt, at, timing: true, counted, elapsedMs, intervalMs: counted >= FIRST_ESTIMATE_INTERVALS ? elapsedMs / counted : null };
 }
 
 export function isRoundDelta(value: unknown): value is RoundDelta {
