@@ -6,8 +6,9 @@
 //! the sled log (the default) in large batches, each appended (and flushed) as one. A second
 //! thread does what the server's threads do beside the engine: folds the log into the history
 //! projection (`ledger::history`) and lets the keeper take its snapshots
-//! (`Snapshots::catch_up`, every `every` events). At the end the projection is caught up with
-//! the log and flushed; the newest snapshot is wherever the keeper last got to, as on a server.
+//! (`Snapshots::catch_up`, every `every` events). At the end of each leg the projection is caught
+//! up with the log and flushed, and the keeper takes its last round (a server's keeper would,
+//! within `SNAPSHOT_CHECK_MS`), so the newest snapshot is at the log's head.
 //! The log is written in legs of `COMPACT_EVERY_EVENTS`: after each leg but the last, the log
 //! and the history are compacted with nothing holding them, as a server's start does when they
 //! are bloated, so the directory never holds more than one leg's garbage.
@@ -170,6 +171,12 @@ fn follow(store: Arc<SledStore>, done: Arc<AtomicBool>, dir: PathBuf, build: u64
                 history_elapsed += folding.elapsed();
                 if finished {
                     history.flush().expect("the history flushes");
+                    // The keeper's last round, as a server's keeper would take it within
+                    // `SNAPSHOT_CHECK_MS`: the events written since its round before are not left
+                    // to a start's replay.
+                    let keeping = Instant::now();
+                    keeper.catch_up(store.as_ref(), every).expect("the keeper saves");
+                    keeper_elapsed += keeping.elapsed();
                     return (history_elapsed, keeper_elapsed, history.applied().expect("the history's applied event"));
                 }
                 let keeping = Instant::now();
