@@ -27,7 +27,7 @@
 //! [0x10][bet_id u64 BE]                   ->  open bet   (removed at its settlement)
 //! [0x20][request_id u64 BE]               ->  wallet request, as it stands (open or decided)
 //! [0x21][user_id u64 BE][request_id u64 BE]  ->  nothing (an account's wallet requests)
-//! [0x22][user_id u64 BE][mid u64 BE][seq u64 BE]  ->  the settlement row's key (an account's settlements of a market or round)
+//! [0x22][mid u64 BE][seq u64 BE]         ->  at_ms i64 BE (a settlement of a market or round: its accounts' rows are at that key)
 //! [0x31][table][at_ms BE, sign flipped][book u64 BE]  ->  page of (book, resulted round)  (table: gtype's length u8, its bytes)
 //! [0x30][table][lowest book u64 BE][at_ms BE, sign flipped][book u64 BE]  ->  highest book u64 BE  (a page's entry by book)
 //! [0x32][table]                           ->  the table's open round: (mid, gmid)
@@ -92,7 +92,7 @@ const APPLIED_KEY: &[u8] = b"\xffapplied";
 const LAYOUT_KEY: &[u8] = b"\xfflayout";
 /// The layout of the keys and values above. A history kept with another one (or none: the
 /// layout before this record) is dropped at open and folded again from the log.
-const LAYOUT: u32 = 6;
+const LAYOUT: u32 = 7;
 /// Where `History::compact` writes its copy, and moves the history it replaces, in a data
 /// directory.
 const COMPACT_DIR: &str = "history.compact";
@@ -288,12 +288,13 @@ fn wallet_user_key(user_id: UserId, request_id: u64) -> [u8; 17] {
     key
 }
 
-/// A settlement row's entry by market: `[0x22][user][mid][seq]`.
-fn market_key(user_id: UserId, mid: u64, seq: u64) -> [u8; 25] {
-    let mut key = [MARKET_PREFIX; 25];
-    key[1..9].copy_from_slice(&user_id.to_be_bytes());
-    key[9..17].copy_from_slice(&mid.to_be_bytes());
-    key[17..].copy_from_slice(&seq.to_be_bytes());
+/// A settlement of a market or round, one for all its accounts: `[0x22][mid][seq]`. Its time and
+/// `seq` make each account's row key (one entry an account made the keys, and so sled's memory
+/// at open, grow with accounts × markets: 16M of the 20M keys at 50M events).
+fn market_key(mid: u64, seq: u64) -> [u8; 17] {
+    let mut key = [MARKET_PREFIX; 17];
+    key[1..9].copy_from_slice(&mid.to_be_bytes());
+    key[9..].copy_from_slice(&seq.to_be_bytes());
     key
 }
 
@@ -755,23 +756,26 @@ impl History {
     }
 
     /// One account's settlement rows of market or round `mid` (more than one when it was settled
-    /// again), newest first: each found by its entry under the market, in the page that holds
-    /// its key (the last page of its group whose first key is at or below it).
+    /// again), newest first: for each settlement of the market, the account's row at the key its
+    /// time and `seq` make (whatever it settled, `Settles`), in the page that holds that key (the
+    /// last page of its group whose first key is at or below it). An account with no row there
+    /// had nothing on that settlement.
     pub fn market_settlements(&self, user_id: UserId, mid: u64) -> Result<Vec<Settlement>, StoreError> {
-        let mut prefix = [MARKET_PREFIX; 17];
-        prefix[1..9].copy_from_slice(&user_id.to_be_bytes());
-        prefix[9..].copy_from_slice(&mid.to_be_bytes());
+        let mut prefix = [MARKET_PREFIX; 9];
+        prefix[1..].copy_from_slice(&mid.to_be_bytes());
         let mut settlements = Vec::new();
         for item in self.tree.scan_prefix(prefix).rev() {
-            let (key, row_key) = item?;
+            let (key, at) = item?;
             let seq = key_tail(&key)?;
-            let group = row_key.get(..10).ok_or_else(|| StoreError::Corrupt { key: seq, reason: "a settlement's entry by market".into() })?;
-            let page = self.tree.range(group.to_vec()..=row_key.to_vec()).next_back().transpose()?;
-            let settlement = match page {
-                Some((_, value)) => decode_page::<Settlement>(&value)?.into_iter().find(|settlement| settlement.entry.seq == seq),
-                None => None,
-            };
-            settlements.push(settlement.ok_or_else(|| StoreError::Corrupt { key: seq, reason: format!("the settlement of market {mid} is listed under it but not kept") })?);
+            let at_ms = <[u8; 8]>::try_from(at.as_ref()).map(i64::from_be_bytes).map_err(|_| StoreError::Corrupt { key: seq, reason: format!("the time of market {mid}'s settlement") })?;
+            for settles in Settles::ALL {
+                let row_key = settlement_key(user_id, settles, at_ms, seq);
+                let Some((_, page)) = self.tree.range(row_key[..10].to_vec()..=row_key.to_vec()).next_back().transpose()? else { continue };
+                if let Some(settlement) = decode_page::<Settlement>(&page)?.into_iter().find(|settlement| settlement.entry.seq == seq && settlement.entry.mid == mid) {
+                    settlements.push(settlement);
+                    break;
+                }
+            }
         }
         Ok(settlements)
     }
@@ -1125,7 +1129,7 @@ impl Fold<'_> {
                     let settlement = Settlement { entry, bets: std::mem::take(&mut self.settled) };
                     let settles = Settles::of(settlement.bets.first());
                     let key = settlement_key(user_id, settles, settlement.entry.at_ms, settlement.entry.seq);
-                    self.batch.insert(&market_key(user_id, settlement.entry.mid, settlement.entry.seq), &key);
+                    self.batch.insert(&market_key(settlement.entry.mid, settlement.entry.seq), &settlement.entry.at_ms.to_be_bytes());
                     let group = self.settlements.entry(key[..10].to_vec()).or_default();
                     group.rows.push((key.to_vec(), settlement));
                     self.settled_here.insert(user_id, (key[..10].to_vec(), group.rows.len() - 1));
