@@ -27,7 +27,7 @@
 //! [0x10][bet_id u64 BE]                   ->  open bet   (removed at its settlement)
 //! [0x20][request_id u64 BE]               ->  wallet request, as it stands (open or decided)
 //! [0x21][user_id u64 BE][request_id u64 BE]  ->  nothing (an account's wallet requests)
-//! [0x22][mid u64 BE][seq u64 BE]         ->  at_ms i64 BE (a settlement of a market or round: its accounts' rows are at that key)
+//! [0x22][mid u64 BE][at_ms BE, sign flipped]  ->  at_ms i64 BE (a market or round settled then: its accounts' rows are at that time)
 //! [0x31][table][at_ms BE, sign flipped][book u64 BE]  ->  page of (book, resulted round)  (table: gtype's length u8, its bytes)
 //! [0x30][table][lowest book u64 BE][at_ms BE, sign flipped][book u64 BE]  ->  highest book u64 BE  (a page's entry by book)
 //! [0x32][table]                           ->  the table's open round: (mid, gmid)
@@ -288,13 +288,14 @@ fn wallet_user_key(user_id: UserId, request_id: u64) -> [u8; 17] {
     key
 }
 
-/// A settlement of a market or round, one for all its accounts: `[0x22][mid][seq]`. Its time and
-/// `seq` make each account's row key (one entry an account made the keys, and so sled's memory
-/// at open, grow with accounts × markets: 16M of the 20M keys at 50M events).
-fn market_key(mid: u64, seq: u64) -> [u8; 17] {
+/// A market or round settled at `at_ms`, one entry for all its accounts (each account's row is
+/// its own event): `[0x22][mid][at_ms]`. The time finds each account's row among its settlements
+/// (an entry per account and market made the keys, and so sled's memory at open, grow with
+/// accounts × markets: 16M of the 20M keys at 50M events).
+fn market_key(mid: u64, at_ms: i64) -> [u8; 17] {
     let mut key = [MARKET_PREFIX; 17];
     key[1..9].copy_from_slice(&mid.to_be_bytes());
-    key[9..].copy_from_slice(&seq.to_be_bytes());
+    key[9..].copy_from_slice(&time_part(at_ms).to_be_bytes());
     key
 }
 
@@ -756,26 +757,25 @@ impl History {
     }
 
     /// One account's settlement rows of market or round `mid` (more than one when it was settled
-    /// again), newest first: for each settlement of the market, the account's row at the key its
-    /// time and `seq` make (whatever it settled, `Settles`), in the page that holds that key (the
-    /// last page of its group whose first key is at or below it). An account with no row there
-    /// had nothing on that settlement.
+    /// again), newest first: for each time the market was settled, the account's rows of that
+    /// millisecond (whatever they settled, `Settles`) that are the market's, read in the pages
+    /// that may hold them. An account with none had nothing on the market then.
     pub fn market_settlements(&self, user_id: UserId, mid: u64) -> Result<Vec<Settlement>, StoreError> {
         let mut prefix = [MARKET_PREFIX; 9];
         prefix[1..].copy_from_slice(&mid.to_be_bytes());
         let mut settlements = Vec::new();
         for item in self.tree.scan_prefix(prefix).rev() {
             let (key, at) = item?;
-            let seq = key_tail(&key)?;
-            let at_ms = <[u8; 8]>::try_from(at.as_ref()).map(i64::from_be_bytes).map_err(|_| StoreError::Corrupt { key: seq, reason: format!("the time of market {mid}'s settlement") })?;
+            let at_ms = <[u8; 8]>::try_from(at.as_ref()).map(i64::from_be_bytes).map_err(|_| StoreError::Corrupt { key: key_tail(&key).unwrap_or_default(), reason: format!("the time of market {mid}'s settlement") })?;
+            let mut found = Vec::new();
             for settles in Settles::ALL {
-                let row_key = settlement_key(user_id, settles, at_ms, seq);
-                let Some((_, page)) = self.tree.range(row_key[..10].to_vec()..=row_key.to_vec()).next_back().transpose()? else { continue };
-                if let Some(settlement) = decode_page::<Settlement>(&page)?.into_iter().find(|settlement| settlement.entry.seq == seq && settlement.entry.mid == mid) {
-                    settlements.push(settlement);
-                    break;
+                let (from, to) = (settlement_key(user_id, settles, at_ms, 0), settlement_key(user_id, settles, at_ms, u64::MAX));
+                for (_, page) in self.pages_between(&from[..10], from.to_vec(), to.to_vec(), at_ms)? {
+                    found.extend(decode_page::<Settlement>(&page)?.into_iter().filter(|settlement| settlement.entry.mid == mid && settlement.entry.at_ms == at_ms));
                 }
             }
+            found.sort_by_key(|settlement| std::cmp::Reverse(settlement.entry.seq));
+            settlements.extend(found);
         }
         Ok(settlements)
     }
@@ -1129,7 +1129,7 @@ impl Fold<'_> {
                     let settlement = Settlement { entry, bets: std::mem::take(&mut self.settled) };
                     let settles = Settles::of(settlement.bets.first());
                     let key = settlement_key(user_id, settles, settlement.entry.at_ms, settlement.entry.seq);
-                    self.batch.insert(&market_key(settlement.entry.mid, settlement.entry.seq), &settlement.entry.at_ms.to_be_bytes());
+                    self.batch.insert(&market_key(settlement.entry.mid, settlement.entry.at_ms), &settlement.entry.at_ms.to_be_bytes());
                     let group = self.settlements.entry(key[..10].to_vec()).or_default();
                     group.rows.push((key.to_vec(), settlement));
                     self.settled_here.insert(user_id, (key[..10].to_vec(), group.rows.len() - 1));

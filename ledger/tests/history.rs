@@ -403,3 +403,37 @@ fn a_compacted_history_holds_the_same_keys_in_smaller_files_and_opens_caught_up(
     assert_eq!(compared.bets, 6 * page + 3);
     assert_eq!(history.settlements(1).expect("reads").len() as u64, 6 * page + 3);
 }
+
+#[test]
+fn a_markets_settlement_is_found_for_each_of_its_accounts_and_for_no_other() {
+    let bet_by = |user_id: u64, mid: u64, request_id: &str| {
+        let market = market(mid, schemas::sports::MarketType::Match, vec![section(1, 185, 187), section(2, 210, 214)]);
+        Command::Sports(SportsCommand::PlaceBet { user_id, request_id: request_id.into(), market, delay: ledger::BetDelay::default(), stake_minor: 10_000, info: info(1, Side::Back, 185), accept_odds: Default::default() })
+    };
+    let (mut state, mut log) = history_log(vec![]);
+    let mut push = |state: &mut State, event: Event| {
+        let envelope = Envelope { seq: state.head_seq + 1, at_ms: T0 + state.head_seq as i64 * 1_000, event };
+        apply(state, &envelope);
+        log.push(envelope);
+    };
+    for event in [opened(3, "bob", Role::User), credited(3, 100_000, 100_000), logged_in(3, 2, 8)] {
+        push(&mut state, event);
+    }
+    // Both bet on market 9, only bob on market 10; both settled.
+    for command in [bet_by(1, 9, "a9"), bet_by(3, 9, "b9"), bet_by(3, 10, "b10"), settle(9), settle(10)] {
+        for event in decide(&state, T0 + state.head_seq as i64 * 1_000, &command).unwrap_or_else(|e| panic!("{command:?}: {e:?}")) {
+            push(&mut state, event);
+        }
+    }
+    let dir = tempfile::tempdir().expect("temp dir");
+    let history = folded_in_batches(dir.path(), &log, 3);
+    for user_id in [1, 3] {
+        let found = history.market_settlements(user_id, 9).expect("reads");
+        assert_eq!(found.len(), 1, "account {user_id}'s row of market 9");
+        assert_eq!(found[0].entry.mid, 9);
+        assert_eq!(found[0].bets.iter().map(|bet| bet.user_id).collect::<Vec<_>>(), vec![user_id], "account {user_id}'s own bet");
+        assert_eq!(Some(&found[0]), history.settlements(user_id).expect("reads").iter().find(|settlement| settlement.entry.mid == 9), "as the full read has it");
+    }
+    assert_eq!(history.market_settlements(3, 10).expect("reads").len(), 1, "bob's market 10");
+    assert_eq!(history.market_settlements(1, 10).expect("reads"), vec![], "alice had nothing on market 10");
+}
