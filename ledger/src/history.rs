@@ -27,7 +27,7 @@
 //! [0x10][bet_id u64 BE]                   ->  open bet   (removed at its settlement)
 //! [0x20][request_id u64 BE]               ->  wallet request, as it stands (open or decided)
 //! [0x21][user_id u64 BE][request_id u64 BE]  ->  nothing (an account's wallet requests)
-//! [0x22][mid u64 BE][at_ms BE, sign flipped]  ->  at_ms i64 BE (a market or round settled then: its accounts' rows are at that time)
+//! [0x22][mid u64 BE][at_ms BE, sign flipped]  ->  nothing (a market or round settled then: its accounts' rows are at that time)
 //! [0x31][table][at_ms BE, sign flipped][book u64 BE]  ->  page of (book, resulted round)  (table: gtype's length u8, its bytes)
 //! [0x30][table][lowest book u64 BE][at_ms BE, sign flipped][book u64 BE]  ->  highest book u64 BE  (a page's entry by book)
 //! [0x32][table]                           ->  the table's open round: (mid, gmid)
@@ -765,8 +765,7 @@ impl History {
         prefix[1..].copy_from_slice(&mid.to_be_bytes());
         let mut settlements = Vec::new();
         for item in self.tree.scan_prefix(prefix).rev() {
-            let (key, at) = item?;
-            let at_ms = <[u8; 8]>::try_from(at.as_ref()).map(i64::from_be_bytes).map_err(|_| StoreError::Corrupt { key: key_tail(&key).unwrap_or_default(), reason: format!("the time of market {mid}'s settlement") })?;
+            let at_ms = time_of(key_tail(&item?.0)?);
             let mut found = Vec::new();
             for settles in Settles::ALL {
                 let (from, to) = (settlement_key(user_id, settles, at_ms, 0), settlement_key(user_id, settles, at_ms, u64::MAX));
@@ -1129,7 +1128,7 @@ impl Fold<'_> {
                     let settlement = Settlement { entry, bets: std::mem::take(&mut self.settled) };
                     let settles = Settles::of(settlement.bets.first());
                     let key = settlement_key(user_id, settles, settlement.entry.at_ms, settlement.entry.seq);
-                    self.batch.insert(&market_key(settlement.entry.mid, settlement.entry.at_ms), &settlement.entry.at_ms.to_be_bytes());
+                    self.batch.insert(&market_key(settlement.entry.mid, settlement.entry.at_ms), &[]);
                     let group = self.settlements.entry(key[..10].to_vec()).or_default();
                     group.rows.push((key.to_vec(), settlement));
                     self.settled_here.insert(user_id, (key[..10].to_vec(), group.rows.len() - 1));

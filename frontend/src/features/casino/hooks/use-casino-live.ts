@@ -11,7 +11,7 @@ import type { ApiError } from '@/lib/api-client';
 import { conflate } from '@/lib/conflate';
 import { usePolling, useTopic } from '@/lib/use-topic';
 import { getRound } from '../api/get-round';
-import { isRoundDelta, motionScale, nextPace, type Pace, type RoundDelta } from '../model/round';
+import { isRoundDelta, motionScale, nextPace, paceIntervalMs, type Pace, type RoundDelta } from '../model/round';
 import { selectUnavailable, useCasinoStore } from '../stores/casino-store';
 
 export const ROUND_POLL_MS = 1000;
@@ -50,7 +50,7 @@ export function useCasinoLive(gtype: string): { live: boolean } {
     if (!isRoundDelta(data)) return;
     if (typeof data.lt === 'number' && data.lt > 0) {
       pace.current = nextPace(pace.current, data.lt, performance.now());
-      const { intervalMs } = pace.current;
+      const intervalMs = paceIntervalMs(pace.current);
       if (intervalMs !== null) useCasinoStore.getState().setMotionScale(motionScale(intervalMs));
     }
     display.push(data);

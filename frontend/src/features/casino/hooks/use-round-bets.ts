@@ -51,8 +51,8 @@ export function useRoundBets(): void {
       return;
     }
     const money = `${balance}:${exp}`;
-    const fetch = needsRoundBets(shown.current, mid, money);
+    const wanted = needsRoundBets(shown.current, mid, money);
     if (shown.current?.mid !== mid) shown.current = { mid, money };
-    if (fetch) void refreshRoundBets();
+    if (wanted) void refreshRoundBets();
   }, [signedIn, mid, balance, exp]);
 }

@@ -36,30 +36,32 @@ export function drawsMotion(scale: number): boolean {
 }
 
 /** The countdown's pace: the last second seen; whether the run of seconds it is in is being timed
- * (from its first second counted down); the intervals timed so far and their sum; their mean. */
-export type Pace = { lt: number; at: number; timing: boolean; counted: number; elapsedMs: number; intervalMs: number | null };
+ * (from its first second counted down); the intervals timed so far and their sum. */
+export type Pace = { lt: number; at: number; timing: boolean; counted: number; elapsedMs: number };
 
 /** Intervals timed before the first estimate: the seconds can come two in a burst (5 ms, then 95),
  * and a late tick is followed by a quick one. */
 const FIRST_ESTIMATE_INTERVALS = 4;
 
 /**
- * The pace after the countdown shows `lt` at time `at` (ms): the mean real time between two
- * seconds, over every second counted down since the table was opened (bursts and late ticks
- * average out). Only a second counted down from the one before is an interval, and a run of
- * seconds (a round's countdown) is timed from its first second counted down: the first second
- * seen may have come at any moment of that second, as a snapshot does. What was learnt stays
- * across rounds, so the motions' scale settles once and stays (a scale that changed would
- * restyle the table); there is no estimate before `FIRST_ESTIMATE_INTERVALS` intervals.
+ * The pace after the countdown shows `lt` at time `at` (ms). Only a second counted down from the
+ * one before is an interval, and a run of seconds (a round's countdown) is timed from its first
+ * second counted down: the first second seen may have come at any moment of that second, as a
+ * snapshot does. What was timed stays across rounds, so the motions' scale settles once and
+ * stays (a scale that changed would restyle the table).
  */
 export function nextPace(pace: Pace | null, lt: number, at: number): Pace {
   if (pace && lt === pace.lt) return pace;
-  const learnt = { counted: pace?.counted ?? 0, elapsedMs: pace?.elapsedMs ?? 0, intervalMs: pace?.intervalMs ?? null };
-  if (!pace || lt !== pace.lt - 1) return { lt, at, timing: false, ...learnt };
-  if (!pace.timing) return { lt, at, timing: true, ...learnt };
-  const counted = pace.counted + 1;
-  const elapsedMs = pace.elapsedMs + (at - pace.at);
-  return { lt, at, timing: true, counted, elapsedMs, intervalMs: counted >= FIRST_ESTIMATE_INTERVALS ? elapsedMs / counted : null };
+  const timed = { counted: pace?.counted ?? 0, elapsedMs: pace?.elapsedMs ?? 0 };
+  if (!pace || lt !== pace.lt - 1) return { lt, at, timing: false, ...timed };
+  if (!pace.timing) return { lt, at, timing: true, ...timed };
+  return { lt, at, timing: true, counted: pace.counted + 1, elapsedMs: pace.elapsedMs + (at - pace.at) };
+}
+
+/** The mean real time between two seconds over every interval timed (bursts and late ticks
+ * average out), or null before `FIRST_ESTIMATE_INTERVALS` of them. */
+export function paceIntervalMs(pace: Pace | null): number | null {
+  return pace && pace.counted >= FIRST_ESTIMATE_INTERVALS ? pace.elapsedMs / pace.counted : null;
 }
 
 export function isRoundDelta(value: unknown): value is RoundDelta {
