@@ -108,6 +108,23 @@ fn snapshots_survive_the_process_and_only_the_same_build_trusts_them() {
 }
 
 #[test]
+fn a_builds_identity_is_the_checksum_and_length_of_its_whole_file_read_in_parts() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    // Over two of the megabytes it is read in, not a multiple of one.
+    let bytes: Vec<u8> = (0..2_500_003u32).map(|i| (i.wrapping_mul(2_654_435_761) >> 24) as u8).collect();
+    let path = dir.path().join("program");
+    std::fs::write(&path, &bytes).expect("writes");
+    let whole = (u64::from(crc32fast::hash(&bytes)) << 32) | bytes.len() as u64;
+    assert_eq!(ledger::snapshot::build_of(&path), whole);
+
+    let mut changed = bytes.clone();
+    changed[2_400_000] ^= 1;
+    std::fs::write(&path, &changed).expect("writes");
+    assert_ne!(ledger::snapshot::build_of(&path), whole, "one byte in the last part changes it");
+    assert_eq!(ledger::snapshot::build_of(&dir.path().join("missing")), u64::from(crc32fast::hash(&[])), "an unreadable program is the empty one");
+}
+
+#[test]
 fn a_snapshot_of_another_log_or_ahead_of_the_log_is_passed_over() {
     let dir = tempfile::tempdir().expect("temp dir");
     let (store, state) = log_of(20);
