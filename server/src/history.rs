@@ -1,6 +1,7 @@
 //! The history projection (`ledger::history`) kept up with the log, and read from it. On an
-//! engine node a thread folds in what the log holds past the projection each time the engine has
-//! made a batch durable; it reads the log itself, so the engine's only cost is a wake-up, and the
+//! engine node a thread folds in what the log holds past the projection after the engine has
+//! made a batch durable, at most once every `limits::HISTORY_FOLD_PAUSE_MS` (the batches between
+//! are folded together); it reads the log itself, so the engine's only cost is a wake-up, and the
 //! projection never flushes (sled writes it out in the background; at start it catches up from
 //! where it stopped). A reader first makes sure the projection reaches the state it read
 //! (`HistoryReads::at`), so an answer never lists less than the state it was read with.
@@ -51,13 +52,17 @@ impl HistoryReads {
 }
 
 fn keep_up(history: &History, store: &dyn Store, woken: &mpsc::Receiver<()>) {
+    let pause = std::time::Duration::from_millis(crate::limits::HISTORY_FOLD_PAUSE_MS);
     loop {
+        let began = std::time::Instant::now();
         match history.catch_up(store) {
             Ok(folded) if folded > 0 => tracing::debug!(folded, "history caught up"),
             Ok(_) => {}
             // Tried again at the next wake-up (and by the next reader); the log stays the truth.
             Err(error) => tracing::error!(%error, "the history projection could not catch up with the log"),
         }
+        // Batches that come meanwhile are folded together after the pause (see the limit).
+        std::thread::sleep(pause.saturating_sub(began.elapsed()));
         if woken.recv().is_err() {
             if let Err(error) = history.flush() {
                 tracing::warn!(%error, "the history projection was not flushed at the stop");

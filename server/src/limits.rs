@@ -83,3 +83,10 @@ const _: () = assert!(PAGE_SIZE_MAX <= OPS_PAGE_SIZE_DEFAULT && OPS_PAGE_SIZE_DE
 /// this of the kernel's memory (Linux doubles it for its own bookkeeping) and backs up into its
 /// connection's queue within seconds, where the stall check sees it.
 pub const WS_SEND_BUFFER_BYTES: usize = 256 * 1024;
+
+/// The least time between two folds of the history's thread (`history::keep_up`). sled 0.34
+/// writes out its buffer twice for every atomic batch (`apply_batch` rolls it before and after its
+/// reservation), each a write the device finishes before the next: a fold after every engine batch
+/// put two device writes beside each bet's flush. Batches that come within the pause are folded
+/// as one; a reader never waits for it (it folds what it needs itself, `HistoryReads::at`).
+pub const HISTORY_FOLD_PAUSE_MS: u64 = 20;
