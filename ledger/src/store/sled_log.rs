@@ -43,6 +43,8 @@ struct SledFiles {
     db: sled::Db,
     log: sled::Tree,
     sealed: sled::Tree,
+    /// The span of the last batch, written before its events (`append`).
+    batch: sled::Tree,
     /// sled's own flush ends in `sync_file_range`, which does not empty the drive's write cache
     /// nor sync metadata; an `fdatasync` of its data file after each flush makes a batch durable
     /// before the engine answers.
@@ -60,6 +62,7 @@ impl SledFiles {
         let db = open_sled(dir)?;
         let log = db.open_tree("log")?;
         let sealed = db.open_tree("sealed")?;
+        let batch = db.open_tree("batch")?;
         let sealed_end = match sealed.last()? {
             Some((key, value)) => {
                 let first = key_to_seq(&key)?;
@@ -73,13 +76,45 @@ impl SledFiles {
             leftovers.remove(item?.0);
         }
         log.apply_batch(leftovers)?;
-        let head = match log.last()? {
+        let mut head = match log.last()? {
             Some((key, _)) => key_to_seq(&key)?.max(sealed_end),
             None => sealed_end,
         };
+        // sled recovers its writes up to the first one a crash cut short, in the order they were
+        // made. A batch is written as its span, then its events one by one (see `append`): some
+        // of its events without its last are a batch that was never durable, so never
+        // acknowledged, and they go.
+        if let Some((first, last)) = batch.get(OPEN_BATCH)?.as_deref().map(span_of).transpose()? {
+            if first <= head && head < last && first > sealed_end {
+                let mut cut = sled::Batch::default();
+                for seq in first..=head {
+                    cut.remove(&seq.to_be_bytes());
+                }
+                log.apply_batch(cut)?;
+                tracing::warn!(first, last, found = head, "the log ended inside a batch never acknowledged: its events were removed");
+                head = first - 1;
+            }
+        }
         let data_file = std::fs::File::open(dir.join("db")).map_err(|source| StoreError::Io { context: "opening sled's data file", source })?;
-        Ok((SledFiles { db, log, sealed, data_file }, Ends { head, sealed: sealed_end }))
+        Ok((SledFiles { db, log, sealed, batch, data_file }, Ends { head, sealed: sealed_end }))
     }
+}
+
+/// The `batch` tree's one key: the span of the last batch.
+const OPEN_BATCH: &[u8] = b"span";
+
+fn span_record(first: u64, last: u64) -> [u8; 16] {
+    let mut record = [0u8; 16];
+    record[..8].copy_from_slice(&first.to_be_bytes());
+    record[8..].copy_from_slice(&last.to_be_bytes());
+    record
+}
+
+fn span_of(record: &[u8]) -> Result<(u64, u64), StoreError> {
+    let bad = || StoreError::Corrupt { key: 0, reason: "the last batch's span is not 16 bytes".into() };
+    let first = u64::from_be_bytes(record.get(..8).ok_or_else(bad)?.try_into().map_err(|_| bad())?);
+    let last = u64::from_be_bytes(record.get(8..16).ok_or_else(bad)?.try_into().map_err(|_| bad())?);
+    Ok((first, last))
 }
 
 /// How long an open waits for sled's lock on its files, which a store just dropped in this process
@@ -288,14 +323,22 @@ impl Store for SledStore {
             shared.reopen()?;
         }
         let outcome = shared.files(|files| {
-            let mut writes = sled::Batch::default();
-            for envelope in batch {
-                writes.insert(&envelope.seq.to_be_bytes(), encode(envelope));
-            }
-            files.log.apply_batch(writes)?;
-            let durable = files.db.flush().map(|_| ()).map_err(StoreError::from).and_then(|()| {
+            // Not sled's atomic batch: sled 0.34 writes its buffer out before and after each one
+            // (`apply_batch` rolls it twice), two device writes before the flush's own. A batch
+            // is its span, then its events: a crash that leaves some of them leaves the span
+            // too, and the open removes them (`SledFiles::open`). The span is every batch's, so
+            // the one recorded is always the last batch's (a failed batch's is replaced).
+            let written = || -> Result<(), StoreError> {
+                if let (Some(first), Some(last)) = (batch.first(), batch.last()) {
+                    files.batch.insert(OPEN_BATCH, &span_record(first.seq, last.seq))?;
+                }
+                for envelope in batch {
+                    files.log.insert(envelope.seq.to_be_bytes(), encode(envelope))?;
+                }
+                files.db.flush()?;
                 files.data_file.sync_data().map_err(|source| StoreError::Io { context: "fdatasync", source })
-            });
+            };
+            let durable = written();
             if durable.is_err() {
                 // Not durable, so not in the log: take the records back out of sled's memory, so a
                 // later append continues from the same head.
@@ -597,5 +640,34 @@ mod sealing_tests {
         wait_sealed(&store, 36);
         assert_eq!(store.sealed(), 36, "nudged by the appends");
         assert_eq!(seqs(&store, 1), (1..=40).collect::<Vec<_>>());
+    }
+
+    #[test]
+    fn a_batch_a_crash_cut_short_is_removed_at_open_and_a_whole_one_kept() {
+        let dir = tempfile::tempdir().expect("temp dir");
+        {
+            let store = SledStore::open(dir.path()).expect("opens");
+            store.append(&batch(1, 1)).expect("appends");
+            store.append(&batch(2, 3)).expect("appends");
+        }
+        assert_eq!(seqs(&SledStore::open(dir.path()).expect("opens again"), 1), (1..=4).collect::<Vec<_>>(), "a whole batch of three stays");
+        // A crash while the batch 5..=7 was written: its span and first two events reached the
+        // disk, not its last, and it was never acknowledged (no record of it).
+        {
+            let db = super::open_sled(dir.path()).expect("sled opens");
+            db.open_tree("batch").expect("the spans").insert(OPEN_BATCH, &span_record(5, 7)).expect("written");
+            let log = db.open_tree("log").expect("the log");
+            for envelope in batch(5, 2) {
+                log.insert(envelope.seq.to_be_bytes(), encode(&envelope)).expect("written");
+            }
+            db.flush().expect("flushed");
+        }
+        let store = SledStore::open(dir.path()).expect("opens");
+        assert_eq!(store.head(), 4, "the batch cut short is not in the log");
+        assert_eq!(singles(&store), (1..=4).collect::<Vec<_>>(), "its events are removed");
+        store.append(&batch(5, 2)).expect("appends on from the last whole batch");
+        assert_eq!(seqs(&store, 1), (1..=6).collect::<Vec<_>>());
+        drop(store);
+        assert_eq!(SledStore::open(dir.path()).expect("opens again").head(), 6, "the whole batch 5..=6 stays");
     }
 }
