@@ -289,9 +289,9 @@ fn wallet_user_key(user_id: UserId, request_id: u64) -> [u8; 17] {
 }
 
 /// A market or round settled at `at_ms`, one entry for all its accounts (each account's row is
-/// its own event): `[0x22][mid][at_ms]`. The time finds each account's row among its settlements
-/// (an entry per account and market made the keys, and so sled's memory at open, grow with
-/// accounts × markets: 16M of the 20M keys at 50M events).
+/// its own event): `[0x22][mid][at_ms]`. The time finds each account's row among its settlements;
+/// an entry per account and market would make the keys, and so sled's memory at open, grow with
+/// accounts × markets (16M of 20M keys at 50M events).
 fn market_key(mid: u64, at_ms: i64) -> [u8; 17] {
     let mut key = [MARKET_PREFIX; 17];
     key[1..9].copy_from_slice(&mid.to_be_bytes());

@@ -164,7 +164,8 @@ const EMPTY_BUILD: u64 = 0;
 /// The identity [`this_build`] gives the program at `path` (a benchmark writes snapshots the
 /// server it starts will trust); an unreadable file is the empty program's. The file is read a
 /// megabyte at a time: a release server with its debug information is over 200 MB, which a
-/// whole read kept in the allocator's hands, counted in the server's memory, long after start.
+/// whole read would leave in the allocator's hands, counted in the server's memory, long after
+/// start.
 pub fn build_of(path: &Path) -> u64 {
     let identity = || -> std::io::Result<u64> {
         let mut file = File::open(path)?;

@@ -87,6 +87,6 @@ pub const WS_SEND_BUFFER_BYTES: usize = 256 * 1024;
 /// The least time between two folds of the history's thread (`history::keep_up`). sled 0.34
 /// writes out its buffer twice for every atomic batch (`apply_batch` rolls it before and after its
 /// reservation), each a write the device finishes before the next: a fold after every engine batch
-/// put two device writes beside each bet's flush. Batches that come within the pause are folded
+/// would put two device writes beside each bet's flush. Batches that come within the pause are folded
 /// as one; a reader never waits for it (it folds what it needs itself, `HistoryReads::at`).
 pub const HISTORY_FOLD_PAUSE_MS: u64 = 20;
