@@ -322,3 +322,27 @@ fn snapshots_kept_in_sled_by_an_earlier_version_are_cleared_and_replaced_by_file
     snaps.save(state.clone(), &store).expect("saves");
     assert_eq!(snaps.restore(&store).expect("restores").1, Restored { snapshot_seq: state.head_seq, tail_events: 0 });
 }
+
+#[test]
+fn a_snapshot_is_kept_packed_and_restores_the_same_state() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let (store, mut state) = log_of(10);
+    let players: Vec<Command> = (0..500).map(|i| open(&format!("player{i}"))).collect();
+    write(&store, &mut state, &players);
+    snapshots(dir.path(), BUILD).save(state.clone(), &store).expect("saves");
+
+    let file = dir.path().join(ledger::snapshot::SNAPSHOT_DIR).join(format!("{:020}.snap", state.head_seq));
+    let (kept, encoded) = (std::fs::metadata(&file).expect("the snapshot's file").len(), rmp_serde::to_vec(&state).expect("encodes").len() as u64);
+    assert!(kept * 2 < encoded, "{kept} bytes kept for a state of {encoded} encoded bytes");
+    let (restored, how) = snapshots(dir.path(), BUILD).restore(&store).expect("restores");
+    assert_eq!(how.snapshot_seq, state.head_seq);
+    assert_eq!(restored.fingerprint(), state.fingerprint());
+
+    // A snapshot of the version before, whose parts were not packed (its trailer's magic), is
+    // removed when the snapshots open; this version's file stays.
+    let earlier = dir.path().join(ledger::snapshot::SNAPSHOT_DIR).join(format!("{:020}.snap", 3));
+    std::fs::write(&earlier, [&[0u8; 40][..], b"EXSNAP01"].concat()).expect("an earlier version's file");
+    let snaps = snapshots(dir.path(), BUILD);
+    assert!(!earlier.exists(), "the earlier version's snapshot is removed");
+    assert_eq!(snaps.list(), vec![state.head_seq]);
+}

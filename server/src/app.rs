@@ -41,6 +41,16 @@ pub fn open_store(dir: &Path, asked: Option<ledger::LocalLog>) -> anyhow::Result
     Ok(Arc::from(store))
 }
 
+/// Runs a start's opening work (sled's recovery, the history's open, the snapshot's decoding) on
+/// a thread that ends with it. That work allocates and frees hundreds of megabytes; the
+/// allocator (mimalloc) keeps what a thread freed for that thread while it lives, so done on the
+/// server's own thread it stayed in the process's memory for good (measured on a 50M-event
+/// directory: the sled opens alone held 55 MB they had freed). A thread that ends hands its
+/// memory back.
+pub(crate) fn on_a_thread_that_ends<T: Send>(work: impl FnOnce() -> T + Send) -> T {
+    std::thread::scope(|scope| scope.spawn(work).join()).unwrap_or_else(|panic| std::panic::resume_unwind(panic))
+}
+
 fn damaged_log(dir: &Path, error: &ledger::StoreError) -> anyhow::Error {
     // sled's own recovery zeroes a damaged tail as it opens, before the head record is compared.
     let changed = if ledger::store::held_log(dir) == Some(ledger::LocalLog::Sled) {
@@ -159,7 +169,7 @@ impl Application {
         let mut push = crate::push::notify::notifier(hub.clone());
         book.write().unwrap_or_else(|p| p.into_inner()).set_exchange(settings.exchange.matching);
         let mut depth = crate::exchange::notifier(book.clone(), hub.clone());
-        let (history, wake_history) = crate::history::HistoryReads::start(&settings.application.data_dir, log.store.clone())?;
+        let (history, wake_history) = on_a_thread_that_ends(|| crate::history::HistoryReads::start(&settings.application.data_dir, log.store.clone()))?;
         let notify: ledger::engine::Notify = Box::new(move |envelopes, state| {
             push(envelopes, state);
             depth(envelopes, state);
@@ -170,7 +180,7 @@ impl Application {
                 let started_from = format!("at event {}, followed from the log (begun {began})", state.head_seq);
                 (state, started_from)
             }
-            None => restore(&settings.application, &log.store)?,
+            None => on_a_thread_that_ends(|| restore(&settings.application, &log.store))?,
         };
         let engine = ledger::start_on(log.store, state, notify).context("starting the engine")?;
         crate::services::seed::seed(&engine, &settings).await.context("seeding accounts")?;

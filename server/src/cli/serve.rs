@@ -1,6 +1,6 @@
 //! `exchange serve`: the site, the API and the push socket, as an engine, standby or edge node.
 
-use crate::app::{open_store, Application, Ledger};
+use crate::app::{on_a_thread_that_ends, open_store, Application, Ledger};
 use crate::configuration::Settings;
 use anyhow::Context;
 use clap::Args;
@@ -69,8 +69,12 @@ pub(super) async fn run(mut settings: Settings, args: ServeArgs) -> anyhow::Resu
     let log = match settings.application.jetstream() {
         Some(_) => crate::standby::take_the_engine(&settings, &role).await?,
         None => {
-            compact_bloated(&settings.application.data_dir)?;
-            Ledger { store: open_store(&settings.application.data_dir, settings.application.local_log())?, folded: None }
+            let dir = &settings.application.data_dir;
+            let store = on_a_thread_that_ends(|| {
+                compact_bloated(dir)?;
+                open_store(dir, settings.application.local_log())
+            })?;
+            Ledger { store, folded: None }
         }
     };
     serve(settings, log).await?;

@@ -289,6 +289,9 @@ async fn mixed_load(client: Rc<Client>, players: Rc<Vec<Player>>, users: u64, cl
                         let bet = json!({"gameId": market["gmid"], "marketId": market["mid"], "sectionId": market["section"][0]["sid"],
                             "uRate": back, "amount": stake, "betType": if rng.below(2) == 0 { "back" } else { "lay" }, "requestId": format!("s{c}-{n}")});
                         let result = client.call("POST", "/api/bet/place", Some(&player.token), Some(&client.seal(&bet))).await;
+                        if t.bets.failed == 0 && !matches!(result, Ok((200, _))) {
+                            eprintln!("a bet failed ({}): {:?}", market["mname"], result.as_ref().map(|(status, body)| (status, body.to_string())));
+                        }
                         t.bets.record(sent, matches!(result, Ok((200, _))));
                     } else if roll < 85 {
                         let result = client.call("GET", &statement_path(&mut rng), Some(&player.token), None).await;
