@@ -206,6 +206,8 @@ impl Application {
         }
         // Markets operators suspended stay suspended across the restart.
         book.write().unwrap_or_else(|p| p.into_inner()).set_holds(engine.read().sports.market_holds.clone());
+        // Markets with a result stay closed across the restart, whoever settled them.
+        book.write().unwrap_or_else(|p| p.into_inner()).set_resulted(engine.read().sports.resulted.clone());
         let feed = crate::sports::start_feed(&settings, book.clone(), hub.clone(), engine.clone()).await.context("starting the feed")?;
         let makers = if settings.exchange.matching && settings.feed.simulator {
             crate::exchange::makers::start(settings.exchange.makers.clone(), book.clone(), engine.clone()).await.context("starting the market makers")?

@@ -86,3 +86,31 @@ async fn open_sports_bets_survive_a_clean_stop_and_a_kill_and_then_settle_normal
     let audit = audit_verify(&dir);
     assert!(audit.status.success(), "audit verify failed:\n{}", String::from_utf8_lossy(&audit.stdout));
 }
+
+#[actix_web::test]
+async fn a_market_an_operator_settled_stays_closed_after_a_restart() {
+    let temp = tempfile::tempdir().expect("a temporary directory");
+    let dir = temp.path().join("data");
+    let http = awc::Client::builder().timeout(Duration::from_secs(30)).finish();
+    let mut running = start(&http, &dir, "first.log").await;
+    let market = open_market(&http, &running.base).await;
+    let (gmid, mid, sid) = (market["gmid"].clone(), market["mid"].clone(), market["section"][0]["sid"].clone());
+    let operator = login(&http, &running.base, "operator", "operator123").await;
+    let settled = call(&http, "POST", &format!("{}/api/ops/feed/{gmid}/markets/{mid}/settle", running.base), Some(&operator), Some(&json!({"result": {"kind": "winner", "sid": sid}, "remark": "settled by hand"}))).await;
+    assert_eq!(settled["success"], true, "{settled}");
+    assert_eq!(market_now(&http, &running.base, &gmid, &mid).await.expect("listed")["status"], "CLOSED");
+
+    // The simulator's world resumes after the restart with the market it never settled itself.
+    stop_server(&mut running.server);
+    running = start(&http, &dir, "second.log").await;
+    let shown = market_now(&http, &running.base, &gmid, &mid).await.expect("still listed");
+    assert_eq!(shown["status"], "CLOSED", "after a restart the settled market shows closed: {shown}");
+    let cipher = common::payload_cipher(&http, &running.base).await;
+    let back = market["section"][0]["odds"].as_array().expect("odds").iter().find(|l| l["otype"] == "back").expect("a back price")["odds"].clone();
+    let bet = json!({"gameId": gmid, "marketId": mid, "sectionId": sid, "uRate": back, "amount": 100, "betType": "back", "requestId": "after-settle"});
+    let refused = call(&http, "POST", &format!("{}/api/bet/place", running.base), Some(&running.token), Some(&json!({"Payload": cipher.encrypt(bet.to_string().as_bytes())}))).await;
+    assert_eq!(refused["success"], false, "{refused}");
+    let other = open_market(&http, &running.base).await;
+    assert_ne!((&other["gmid"], &other["mid"]), (&gmid, &mid), "the open markets listed are others");
+    kill_server(&mut running.server);
+}

@@ -103,6 +103,10 @@ pub struct Book {
     /// The exchange's best prices of each market with orders, per runner.
     #[serde(default)]
     depth: BTreeMap<u64, RunnerLevels>,
+    /// The markets the ledger had resulted when the server started (`Book::set_resulted`): the
+    /// feed's world, resumed after a restart, still has open those an operator settled.
+    #[serde(default)]
+    resulted: ledger::sports::IdRanges,
 }
 
 /// A market's best prices per runner, as `OddsLevel`s (back levels, then lay levels).
@@ -115,6 +119,7 @@ pub enum BookOp {
     Apply { source: String, event: FeedEvent },
     Silence { source: String, silent: bool },
     SetHolds { holds: BTreeSet<(u64, Option<u64>)> },
+    SetResulted { resulted: ledger::sports::IdRanges },
     Clock { clock_ms: i64 },
     Depth { gmid: u64, mid: u64, levels: RunnerLevels },
 }
@@ -226,6 +231,15 @@ impl Entry {
 
     /// Shows the feed's `market`, suspended while `held` (its feed state kept for later); an
     /// exchange market with the order book's `levels` in place of the feed's prices.
+    /// Closes a market that has a result the book was not sent (`Book::set_resulted`).
+    fn close(&mut self, mid: u64) {
+        self.settled.insert(mid);
+        self.unheld.remove(&mid);
+        if let Some(market) = self.markets.get_mut(&mid) {
+            market.status = "CLOSED".into();
+        }
+    }
+
     fn show(&mut self, mut market: Market, held: bool, levels: Option<&RunnerLevels>) -> &Market {
         let mid = market.mid;
         if let Some(levels) = levels {
@@ -275,6 +289,7 @@ impl Book {
             BookOp::Apply { source, event } => self.apply_from(&source, event),
             BookOp::Silence { source, silent } => self.silence(&source, silent),
             BookOp::SetHolds { holds } => self.set_holds(holds),
+            BookOp::SetResulted { resulted } => self.set_resulted(resulted),
             BookOp::Clock { clock_ms } => {
                 self.set_clock(clock_ms);
                 Changes::default()
@@ -329,6 +344,10 @@ impl Book {
                         entry.fair.insert(market.mid, market.clone());
                     }
                     entry.show(market, held, levels.as_ref());
+                }
+                let resulted: Vec<u64> = entry.markets.keys().copied().filter(|mid| self.resulted.contains(*mid)).collect();
+                for mid in resulted {
+                    entry.close(mid);
                 }
                 entry.fixture = self.headline(&entry, entry.fixture.clone());
                 noted = Some(FeedEvent::FixtureAdded { fixture: entry.fixture.clone(), markets: entry.markets.values().map(|m| entry.as_fed(m)).collect() });
@@ -386,7 +405,13 @@ impl Book {
                 }
                 if let Some(entry) = self.fixtures.get_mut(&gmid) {
                     if !entry.settled.insert(mid) {
-                        // Settled already (by an operator): the feed's own result comes too late.
+                        // Settled already (by an operator): the feed's own result comes too late
+                        // to settle anything. A market closed at a start (`set_resulted`) has no
+                        // result shown yet: the feed's names its winner.
+                        if !entry.results.iter().any(|(settled, _)| *settled == mid) {
+                            entry.results.push((mid, result.clone()));
+                            changes.matches.push((gmid, MatchDelta::Settled { mid, result: &result }.to_json()));
+                        }
                         return changes;
                     }
                     entry.unheld.remove(&mid);
@@ -543,6 +568,25 @@ impl Book {
         self.fixtures.get(&gmid).is_some_and(|e| e.settled.contains(&mid))
     }
 
+    /// The markets the ledger has resulted (at start): those the book has show CLOSED and take
+    /// nothing more from the feed, and so do those of fixtures the feed adds later. Without it a
+    /// market an operator settled came back open after a restart (the simulator's world resumes
+    /// without the operator's result) and every bet on it was refused.
+    pub fn set_resulted(&mut self, resulted: ledger::sports::IdRanges) -> Changes {
+        self.relayed(|| BookOp::SetResulted { resulted: resulted.clone() });
+        let mut changes = Changes::default();
+        for (gmid, entry) in &mut self.fixtures {
+            let closing: Vec<u64> = entry.markets.keys().copied().filter(|mid| resulted.contains(*mid) && !entry.settled.contains(mid)).collect();
+            for mid in closing {
+                entry.close(mid);
+                changes.matches.push((*gmid, MatchDelta::Market { market: &entry.markets[&mid] }.to_json()));
+            }
+        }
+        self.holds.retain(|(_, mid)| mid.is_none_or(|mid| !resulted.contains(mid)));
+        self.resulted = resulted;
+        changes
+    }
+
     /// The holds become exactly `holds` (the ledger's, at start); returns what that changed.
     pub fn set_holds(&mut self, holds: BTreeSet<(u64, Option<u64>)>) -> Changes {
         self.relayed(|| BookOp::SetHolds { holds: holds.clone() });
@@ -694,6 +738,32 @@ mod tests {
         assert_eq!(text(MatchDelta::Market { market: &markets[0] }), json!({"kind": "market", "market": markets[0]}));
         assert_eq!(text(MatchDelta::Scoreboard { scoreboard: &scoreboard }), json!({"kind": "scoreboard", "scoreboard": scoreboard}));
         assert_eq!(text(MatchDelta::Settled { mid: 10, result: &result }), json!({"kind": "settled", "mid": 10, "result": result}));
+    }
+
+    #[test]
+    fn a_market_the_ledger_resulted_shows_closed_whenever_the_feed_brings_it() {
+        let mut resulted = ledger::sports::IdRanges::default();
+        resulted.insert(10);
+        // Already in the book when the ledger's results come (a feed caught up first).
+        let mut book = Book::default();
+        book.apply(added());
+        book.set_resulted(resulted.clone());
+        assert!(book.is_settled(1, 10));
+        assert_eq!(book.market(1, 10).expect("market").status, "CLOSED");
+        // Added by the feed after them, as a restarted simulator does.
+        let mut book = Book::default();
+        book.set_resulted(resulted);
+        book.apply(added());
+        assert_eq!(book.market(1, 10).expect("market").status, "CLOSED", "the feed's OPEN is not shown");
+        let mut update = book.market(1, 10).expect("market").clone();
+        update.status = "OPEN".into();
+        book.apply(FeedEvent::MarketUpdated { market: update });
+        assert_eq!(book.market(1, 10).expect("market").status, "CLOSED", "nor its later updates");
+        assert!(book.exchange_markets().is_empty(), "the market makers do not quote it");
+        // The feed's own result then names the winner, and settles nothing again.
+        let changes = book.apply(FeedEvent::MarketSettled { gmid: 1, mid: 10, result: MarketResult::Winner { sid: 1 } });
+        assert!(changes.results.is_empty(), "the ledger is not asked to settle it again");
+        assert_eq!(book.match_state(1).expect("state").results.len(), 1, "{:?}", book.match_state(1));
     }
 
     #[test]
