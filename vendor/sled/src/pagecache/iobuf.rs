@@ -933,7 +933,7 @@ pub(in crate::pagecache) fn make_stable_inner(
             // nothing to write, don't bother sealing
             // current IO buffer.
         } else {
-            maybe_seal_and_write_iobuf(iobufs, &iobuf, header, false)?;
+            maybe_seal_and_write_iobuf_here(iobufs, &iobuf, header)?;
             stable = iobufs.stable();
             // NB we have to continue here to possibly clear
             // the next io buffer, which may have dirty
@@ -1022,6 +1022,28 @@ pub(in crate::pagecache) fn maybe_seal_and_write_iobuf(
     iobuf: &Arc<IoBuf>,
     header: Header,
     from_reserve: bool,
+) -> Result<()> {
+    seal_and_write(iobufs, iobuf, header, from_reserve, false)
+}
+
+/// Patched for this project (vendor/README.md): as `maybe_seal_and_write_iobuf`, but a buffer
+/// this call seals is written on the calling thread. `make_stable` (a flush, or a read that
+/// needs its bytes on disk) waits for that write anyway; handing it to sled's thread pool and
+/// waiting on a condition variable cost two thread wake-ups on every durable batch.
+fn maybe_seal_and_write_iobuf_here(
+    iobufs: &Arc<IoBufs>,
+    iobuf: &Arc<IoBuf>,
+    header: Header,
+) -> Result<()> {
+    seal_and_write(iobufs, iobuf, header, false, true)
+}
+
+fn seal_and_write(
+    iobufs: &Arc<IoBufs>,
+    iobuf: &Arc<IoBuf>,
+    header: Header,
+    from_reserve: bool,
+    here: bool,
 ) -> Result<()> {
     if header::is_sealed(header) {
         // this buffer is already sealed. nothing to do here.
@@ -1178,6 +1200,16 @@ pub(in crate::pagecache) fn maybe_seal_and_write_iobuf(
             "asynchronously writing iobuf with lsn {} to log from maybe_seal",
             lsn
         );
+        if here {
+            if let Err(e) = iobufs.write_to_log(iobuf) {
+                error!("hit error while writing iobuf with lsn {}: {:?}", lsn, e);
+                iobufs.config.set_global_error(e);
+                let intervals = iobufs.intervals.lock();
+                drop(intervals);
+                let _notified = iobufs.interval_updated.notify_all();
+            }
+            return Ok(());
+        }
         let iobufs = iobufs.clone();
         let iobuf = iobuf.clone();
         let _result = threadpool::spawn(move || {
