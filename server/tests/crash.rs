@@ -57,7 +57,7 @@ const BETTOR_FUNDS: f64 = 1_000_000.0;
 const ENV: [(&str, &str); 8] = [
     // Chunks of 16 events on sled: the kills land while the sealer packs them.
     (ledger::store::sled_log::SEAL_EVENTS_VAR, "16"),
-    // A start compacts the log and the history whenever they hold 3× what they should, however small.
+    // A start compacts the log (1.5×) and the history (3×) whenever they hold more than they should, however small.
     (ledger::compaction::BLOATED_BYTES_MIN_VAR, "0"),
     ("APP_LIMITS__API_REQUESTS_PER_SEC_PER_IP", "0"),
     ("APP_LIMITS__BETS_PER_SEC_PER_ACCOUNT", "0"),

@@ -402,7 +402,7 @@ async fn main() -> anyhow::Result<()> {
     let rss_idle = rss_bytes(pid)?;
     println!("| measure | value |\n|---|---:|");
     println!("| first start after the build: to the first answer of /health, s; RSS then, MB; its stop (SIGTERM), s | {:.2}; {:.1}; {:.2} |", first_started.as_secs_f64(), mb(first_rss), first_stop.as_secs_f64());
-    println!("| what the first start compacted (`exchange serve`: files holding 3× what they should) | {} |", if first_compacted.is_empty() { "nothing" } else { &first_compacted });
+    println!("| what the first start compacted (`exchange serve`: the log 1.5×, the history 3× what they should hold) | {} |", if first_compacted.is_empty() { "nothing" } else { &first_compacted });
     println!("| disk ÷ encoded bytes after the first start | {:.2}× |", disk_after_first as f64 / encoded as f64);
     println!("| **start-up** (second start): spawn to the first answer of /health, s | **{:.2}** |", server.started.as_secs_f64());
     println!("| **RSS after start**: at the first answer, MB; 10 s later, idle, MB | **{:.1}**; {:.1} |", mb(rss_at_start), mb(rss_idle));
