@@ -1,7 +1,8 @@
 //! Compaction at a start: the sled log and the history projection are copied into new files
 //! (`store::sled_compact`, `History::compact`) when their files hold several times what their
-//! last compaction left, scaled by the events since (the log 1.5×, the history 3×), so a server that restarts now and then
-//! never carries years of sled's garbage on disk or in memory at open.
+//! last compaction left, scaled by the events since (the log 1.5×, the history 3×), so a
+//! server that restarts now and then never carries years of sled's garbage on disk or in
+//! memory at open.
 
 use crate::history::History;
 use crate::store::sled_compact::{compact_log, files_bytes, finish, log_bytes, read_record, recorded_head, Record, HISTORY_RECORD, LOG_RECORD};
