@@ -229,8 +229,6 @@ impl Entry {
         }
     }
 
-    /// Shows the feed's `market`, suspended while `held` (its feed state kept for later); an
-    /// exchange market with the order book's `levels` in place of the feed's prices.
     /// Closes a market that has a result the book was not sent (`Book::set_resulted`).
     fn close(&mut self, mid: u64) {
         self.settled.insert(mid);
@@ -240,6 +238,8 @@ impl Entry {
         }
     }
 
+    /// Shows the feed's `market`, suspended while `held` (its feed state kept for later); an
+    /// exchange market with the order book's `levels` in place of the feed's prices.
     fn show(&mut self, mut market: Market, held: bool, levels: Option<&RunnerLevels>) -> &Market {
         let mid = market.mid;
         if let Some(levels) = levels {
