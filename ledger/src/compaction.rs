@@ -19,8 +19,9 @@ pub const BLOATED_BYTES_MIN_VAR: &str = "LEDGER_COMPACT_BYTES_MIN";
 /// [`BLOATED_BYTES_MIN`] are. Its copy is the slow one (19 s for 1.1 GB at 10M events).
 pub const BLOATED_FACTOR: f64 = 3.0;
 /// The same for the sled log, whose copy is quick (whole chunks: 1.3 GB in 4.9 s at 10M events)
-/// and whose files grew 1.65× the scaled size in 5M events of the 10M benchmark's build: at 3×
-/// a start never compacted them, and they alone held the directory above 2× its encoded bytes.
+/// and whose files grow 1.65× the scaled size in 5M events of the 10M benchmark's build: at 3×
+/// no start would compact them, and they alone would hold the directory above 2× its encoded
+/// bytes.
 pub const LOG_BLOATED_FACTOR: f64 = 1.5;
 
 /// Whether files of `bytes`, when the log's head is `head`, hold `factor` times what the last

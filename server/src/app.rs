@@ -43,10 +43,9 @@ pub fn open_store(dir: &Path, asked: Option<ledger::LocalLog>) -> anyhow::Result
 
 /// Runs a start's opening work (sled's recovery, the history's open, the snapshot's decoding) on
 /// a thread that ends with it. That work allocates and frees hundreds of megabytes; the
-/// allocator (mimalloc) keeps what a thread freed for that thread while it lives, so done on the
-/// server's own thread it stayed in the process's memory for good (measured on a 50M-event
-/// directory: the sled opens alone held 55 MB they had freed). A thread that ends hands its
-/// memory back.
+/// allocator (mimalloc) keeps what a thread freed for that thread while it lives, so on a
+/// thread that lives on it would stay resident for good (on a 50M-event directory the sled
+/// opens alone leave 55 MB freed). A thread that ends hands its memory back.
 pub(crate) fn on_a_thread_that_ends<T: Send>(work: impl FnOnce() -> T + Send) -> T {
     std::thread::scope(|scope| scope.spawn(work).join()).unwrap_or_else(|panic| std::panic::resume_unwind(panic))
 }

@@ -32,6 +32,14 @@ async fn market_now(http: &awc::Client, base: &str, gmid: &Value, mid: &Value) -
     markets["data"].as_array()?.iter().find(|m| &m["mid"] == mid).cloned()
 }
 
+/// Backs the first runner of `market` for 100 at its best back price (the answer as sent).
+async fn back_100(http: &awc::Client, running: &Running, market: &Value, request_id: &str) -> Value {
+    let cipher = common::payload_cipher(http, &running.base).await;
+    let back = market["section"][0]["odds"].as_array().expect("odds").iter().find(|l| l["otype"] == "back").expect("a back price")["odds"].clone();
+    let bet = json!({"gameId": market["gmid"], "marketId": market["mid"], "sectionId": market["section"][0]["sid"], "uRate": back, "amount": 100, "betType": "back", "requestId": request_id});
+    call(http, "POST", &format!("{}/api/bet/place", running.base), Some(&running.token), Some(&json!({"Payload": cipher.encrypt(bet.to_string().as_bytes())}))).await
+}
+
 async fn open_bets(http: &awc::Client, running: &Running, gmid: &Value) -> Vec<Value> {
     let bets = call(http, "GET", &format!("{}/api/bet?gameId={gmid}", running.base), Some(&running.token), None).await;
     bets["data"]["bets"].as_array().cloned().unwrap_or_default()
@@ -48,12 +56,9 @@ async fn open_sports_bets_survive_a_clean_stop_and_a_kill_and_then_settle_normal
     let http = awc::Client::builder().timeout(Duration::from_secs(30)).finish();
     // Arrange: a back bet on an open match-odds market.
     let mut running = start(&http, &dir, "first.log").await;
-    let cipher = common::payload_cipher(&http, &running.base).await;
     let market = open_market(&http, &running.base).await;
     let (gmid, mid) = (market["gmid"].clone(), market["mid"].clone());
-    let back = market["section"][0]["odds"].as_array().expect("odds").iter().find(|l| l["otype"] == "back").expect("a back price")["odds"].clone();
-    let bet = json!({"gameId": gmid, "marketId": mid, "sectionId": market["section"][0]["sid"], "uRate": back, "amount": 100, "betType": "back", "requestId": "restart-bet"});
-    let placed = call(&http, "POST", &format!("{}/api/bet/place", running.base), Some(&running.token), Some(&json!({"Payload": cipher.encrypt(bet.to_string().as_bytes())}))).await;
+    let placed = back_100(&http, &running, &market, "restart-bet").await;
     assert!(placed["Payload"].is_string(), "the bet is placed: {placed}");
     let held = account(&http, &running).await;
     assert_eq!(held["exp"].as_f64(), Some(-100.0), "{held}");
@@ -105,11 +110,8 @@ async fn a_market_an_operator_settled_stays_closed_after_a_restart() {
     running = start(&http, &dir, "second.log").await;
     let shown = market_now(&http, &running.base, &gmid, &mid).await.expect("still listed");
     assert_eq!(shown["status"], "CLOSED", "after a restart the settled market shows closed: {shown}");
-    let cipher = common::payload_cipher(&http, &running.base).await;
-    let back = market["section"][0]["odds"].as_array().expect("odds").iter().find(|l| l["otype"] == "back").expect("a back price")["odds"].clone();
-    let bet = json!({"gameId": gmid, "marketId": mid, "sectionId": sid, "uRate": back, "amount": 100, "betType": "back", "requestId": "after-settle"});
-    let refused = call(&http, "POST", &format!("{}/api/bet/place", running.base), Some(&running.token), Some(&json!({"Payload": cipher.encrypt(bet.to_string().as_bytes())}))).await;
-    assert_eq!(refused["success"], false, "{refused}");
+    let refused = back_100(&http, &running, &market, "after-settle").await;
+    assert_eq!((&refused["success"], refused["message"].as_str().is_some_and(|m| m.contains("CLOSED"))), (&json!(false), true), "refused as closed: {refused}");
     let other = open_market(&http, &running.base).await;
     assert_ne!((&other["gmid"], &other["mid"]), (&gmid, &mid), "the open markets listed are others");
     kill_server(&mut running.server);

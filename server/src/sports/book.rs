@@ -569,9 +569,9 @@ impl Book {
     }
 
     /// The markets the ledger has resulted (at start): those the book has show CLOSED and take
-    /// nothing more from the feed, and so do those of fixtures the feed adds later. Without it a
-    /// market an operator settled came back open after a restart (the simulator's world resumes
-    /// without the operator's result) and every bet on it was refused.
+    /// nothing more from the feed, and so do those of fixtures the feed adds later. The
+    /// simulator's world resumes after a restart without the results an operator gave by hand,
+    /// so without this such a market would show open while the ledger refuses every bet on it.
     pub fn set_resulted(&mut self, resulted: ledger::sports::IdRanges) -> Changes {
         self.relayed(|| BookOp::SetResulted { resulted: resulted.clone() });
         let mut changes = Changes::default();

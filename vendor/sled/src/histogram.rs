@@ -49,7 +49,7 @@ impl Default for Histogram {
     fn default() -> Histogram {
         // Patched for this project (vendor/README.md): with `no_metrics` (a default feature)
         // nothing is ever recorded or read, so no buckets are made: 46 histograms of 2^16
-        // buckets, written when made, were 23 MB of every process that opened sled.
+        // buckets, written when made, would be 23 MB of every process that opens sled.
         #[cfg(feature = "no_metrics")]
         {
             Histogram { vals: Vec::new(), sum: AtomicUsize::new(0), count: AtomicUsize::new(0) }

@@ -1029,7 +1029,7 @@ pub(in crate::pagecache) fn maybe_seal_and_write_iobuf(
 /// Patched for this project (vendor/README.md): as `maybe_seal_and_write_iobuf`, but a buffer
 /// this call seals is written on the calling thread. `make_stable` (a flush, or a read that
 /// needs its bytes on disk) waits for that write anyway; handing it to sled's thread pool and
-/// waiting on a condition variable cost two thread wake-ups on every durable batch.
+/// waiting on a condition variable would cost two thread wake-ups on every durable batch.
 fn maybe_seal_and_write_iobuf_here(
     iobufs: &Arc<IoBufs>,
     iobuf: &Arc<IoBuf>,
@@ -1201,36 +1201,13 @@ fn seal_and_write(
             lsn
         );
         if here {
-            if let Err(e) = iobufs.write_to_log(iobuf) {
-                error!("hit error while writing iobuf with lsn {}: {:?}", lsn, e);
-                iobufs.config.set_global_error(e);
-                let intervals = iobufs.intervals.lock();
-                drop(intervals);
-                let _notified = iobufs.interval_updated.notify_all();
-            }
+            write_or_record_error(iobufs, iobuf, lsn);
             return Ok(());
         }
         let iobufs = iobufs.clone();
         let iobuf = iobuf.clone();
         let _result = threadpool::spawn(move || {
-            if let Err(e) = iobufs.write_to_log(&iobuf) {
-                error!(
-                    "hit error while writing iobuf with lsn {}: {:?}",
-                    lsn, e
-                );
-
-                // store error before notifying so that waiting threads will see
-                // it
-                iobufs.config.set_global_error(e);
-
-                let intervals = iobufs.intervals.lock();
-
-                // having held the mutex makes this linearized
-                // with the notify below.
-                drop(intervals);
-
-                let _notified = iobufs.interval_updated.notify_all();
-            }
+            write_or_record_error(&iobufs, &iobuf, lsn);
         })?;
 
         #[cfg(feature = "event_log")]
@@ -1239,6 +1216,26 @@ fn seal_and_write(
         Ok(())
     } else {
         Ok(())
+    }
+}
+
+/// Writes a sealed buffer to the log; an error is stored as the global error, and the threads
+/// waiting for the buffer are woken to see it.
+fn write_or_record_error(iobufs: &IoBufs, iobuf: &IoBuf, lsn: Lsn) {
+    if let Err(e) = iobufs.write_to_log(iobuf) {
+        error!("hit error while writing iobuf with lsn {}: {:?}", lsn, e);
+
+        // store error before notifying so that waiting threads will see
+        // it
+        iobufs.config.set_global_error(e);
+
+        let intervals = iobufs.intervals.lock();
+
+        // having held the mutex makes this linearized
+        // with the notify below.
+        drop(intervals);
+
+        let _notified = iobufs.interval_updated.notify_all();
     }
 }
 

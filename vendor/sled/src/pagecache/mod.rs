@@ -2078,8 +2078,8 @@ impl PageCache {
             trace!("load_snapshot pid {} {:?}", pid, state);
 
             // Patched for this project (vendor/README.md): exactly as many entries as the page
-            // has. `Vec::default()` and `push` gave every page room for four (192 bytes) when
-            // nearly all have one: 87 MB of a 50M-event directory's 160 MB at open.
+            // has. `Vec::default()` and `push` would give every page room for four (192 bytes)
+            // when nearly all have one: 87 MB of a 50M-event directory's 160 MB at open.
             let mut cache_infos = Vec::with_capacity(match *state {
                 PageState::Present { ref frags, .. } => 1 + frags.len(),
                 _ => 1,
