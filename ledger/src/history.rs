@@ -75,7 +75,7 @@ use crate::wallet::WalletRequest;
 use crate::store::{Store, StoreError};
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
-use crate::limits::{HISTORY_PAGE_ROUNDS, HISTORY_PAGE_ROWS, HISTORY_RECENT_GROUPS_MAX};
+use crate::limits::{HISTORY_PAGE_ROUNDS, HISTORY_PAGE_ROWS, HISTORY_RECENT_GROUPS_MAX, STATEMENT_ROW_BETS_MAX};
 use crate::store::sled_compact::{self, files_bytes};
 use std::path::Path;
 
@@ -356,6 +356,60 @@ impl Timed for (u64, Row) {
 impl Timed for Settlement {
     fn at_ms(&self) -> i64 {
         self.entry.at_ms
+    }
+}
+
+/// A settlement row as a statement page lists it: its first `STATEMENT_ROW_BETS_MAX` bets
+/// decoded, the others skipped unread (a page's row of thousands of bets decoded whole was most
+/// of a statement page's time). Decoded from what `Settlement` encodes, `[entry, [bet, …]]`.
+struct Listed(Settlement);
+
+impl Timed for Listed {
+    fn at_ms(&self) -> i64 {
+        self.0.entry.at_ms
+    }
+}
+
+impl<'de> Deserialize<'de> for Listed {
+    fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        use serde::de::{Error, IgnoredAny, SeqAccess, Visitor};
+        struct FirstBets(Vec<Bet>);
+        impl<'de> Deserialize<'de> for FirstBets {
+            fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+                struct Bets;
+                impl<'de> Visitor<'de> for Bets {
+                    type Value = FirstBets;
+                    fn expecting(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
+                        f.write_str("a settlement row's bets")
+                    }
+                    fn visit_seq<A: SeqAccess<'de>>(self, mut seq: A) -> Result<FirstBets, A::Error> {
+                        let mut bets = Vec::new();
+                        while bets.len() < STATEMENT_ROW_BETS_MAX {
+                            match seq.next_element()? {
+                                Some(bet) => bets.push(bet),
+                                None => return Ok(FirstBets(bets)),
+                            }
+                        }
+                        while seq.next_element::<IgnoredAny>()?.is_some() {}
+                        Ok(FirstBets(bets))
+                    }
+                }
+                deserializer.deserialize_seq(Bets)
+            }
+        }
+        struct Row;
+        impl<'de> Visitor<'de> for Row {
+            type Value = Listed;
+            fn expecting(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
+                f.write_str("a settlement row")
+            }
+            fn visit_seq<A: SeqAccess<'de>>(self, mut seq: A) -> Result<Listed, A::Error> {
+                let entry = seq.next_element()?.ok_or_else(|| A::Error::invalid_length(0, &self))?;
+                let FirstBets(bets) = seq.next_element()?.ok_or_else(|| A::Error::invalid_length(1, &self))?;
+                Ok(Listed(Settlement { entry, bets }))
+            }
+        }
+        deserializer.deserialize_tuple(2, Row)
     }
 }
 
@@ -708,8 +762,10 @@ impl History {
 
     /// One account's settlement rows of sports markets or of casino rounds (`settles`) settled
     /// from `from_ms` to `to_ms` (both included): how many there are, and `take` of them after
-    /// the `skip` newest, newest first. It counts whole pages from their headers, and decodes
-    /// the pages a bound falls inside and those the rows taken are in.
+    /// the `skip` newest, newest first, each with its first `STATEMENT_ROW_BETS_MAX` bets (its
+    /// entry's ids count them all; `market_settlements` reads a row whole). It counts whole
+    /// pages from their headers, and decodes the pages a bound falls inside and those the rows
+    /// taken are in.
     pub fn settlement_page(&self, user_id: UserId, settles: Settles, from_ms: i64, to_ms: i64, skip: usize, take: usize) -> Result<(u64, Vec<Settlement>), StoreError> {
         if from_ms > to_ms {
             return Ok((0, Vec::new()));
@@ -721,7 +777,7 @@ impl History {
         for (key, value) in &pages {
             let head = header(value)?;
             let inside = time_of(key_time(key)?) >= from_ms && head.last_ms <= to_ms;
-            counts.push(if inside { head.rows } else { rows_between::<Settlement>(std::slice::from_ref(&(key.clone(), value.clone())), from_ms, to_ms)?.len() as u64 });
+            counts.push(if inside { head.rows } else { rows_between::<Listed>(std::slice::from_ref(&(key.clone(), value.clone())), from_ms, to_ms)?.len() as u64 });
         }
         let total = counts.iter().sum();
         let mut page = Vec::with_capacity(take.min(usize::try_from(total).unwrap_or(usize::MAX)));
@@ -734,9 +790,9 @@ impl History {
                 skip -= rows;
                 continue;
             }
-            let found = rows_between::<Settlement>(&pages[at..=at], from_ms, to_ms)?;
+            let found = rows_between::<Listed>(&pages[at..=at], from_ms, to_ms)?;
             let wanted = take - page.len();
-            page.extend(found.into_iter().rev().skip(usize::try_from(skip).unwrap_or(usize::MAX)).take(wanted));
+            page.extend(found.into_iter().rev().skip(usize::try_from(skip).unwrap_or(usize::MAX)).take(wanted).map(|Listed(settlement)| settlement));
             skip = 0;
         }
         Ok((total, page))

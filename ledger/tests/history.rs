@@ -333,6 +333,25 @@ fn a_tables_rounds_are_packed_and_found_by_book_and_by_time() {
 }
 
 #[test]
+fn a_statement_page_reads_a_rows_first_bets_and_its_popup_all_of_them() {
+    let listed = ledger::limits::STATEMENT_ROW_BETS_MAX;
+    let credit = Command::Oversight(OperatorCommand::Operator { by: 2, username: "alice".into(), action: AccountAction::Credit { amount_minor: 100_000 * listed as i64 }, remark: "a trader".into() });
+    let mut many = vec![credit];
+    many.extend((0..listed + 20).map(|n| bet(&format!("r{n}"), 1, Side::Back, 185)));
+    many.push(Command::Sports(SportsCommand::SettleMarket { gmid: 500, mid: 7, result: MarketResult::Winner { sid: 1 }, market: match_odds() }));
+    let (_, log) = history_log(many);
+    let dir = tempfile::tempdir().expect("temp dir");
+    let history = History::rebuild(dir.path(), &store_of(&log)).expect("rebuilds");
+    let whole = history.market_settlements(1, 7).expect("reads").remove(0);
+    assert!(whole.bets.len() > listed, "{} bets settled", whole.bets.len());
+    assert_eq!(whole.entry.bets.len(), whole.bets.len());
+    let (total, rows) = history.settlement_page(1, Settles::Sports, i64::MIN, i64::MAX, 0, 10).expect("reads");
+    assert_eq!((total, rows.len()), (1, 1));
+    assert_eq!(rows[0].entry, whole.entry, "the row's entry counts every bet");
+    assert_eq!(rows[0].bets[..], whole.bets[..listed], "the page reads the first {listed}");
+}
+
+#[test]
 fn a_commission_is_written_into_its_settlement_row_whether_the_row_is_then_packed_or_not() {
     use ledger::bets::messages::BetEvent;
     let page = ledger::limits::HISTORY_PAGE_ROWS as u64;

@@ -450,7 +450,12 @@ pub struct SettlementRow {
     pub pts: Money,
     pub is_synthetic: bool,
     pub remarks: String,
+    /// The row's bets in the order the ledger settled them (book by book, each book's as they were
+    /// placed): in a statement page and an operator's view of the account the first 100 of them
+    /// (`STATEMENT_ROW_BETS_MAX`), in the popup (`accstatepopup`) all.
     pub bets: Vec<BetView>,
+    /// How many bets the row settled, listed in `bets` or not.
+    pub bet_count: u32,
     #[ts(type = "number")]
     pub seq: u64,
 }

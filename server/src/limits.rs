@@ -17,6 +17,13 @@ pub const RATE_LIMIT_KEYS_MAX: usize = 100_000;
 /// the list without paging and pages it itself, so a page is large, but it is bounded.
 pub const STATEMENT_ROWS_MAX: u32 = 500;
 
+/// Bets one statement row lists (`SettlementRow.bets`) in a statement page or an operator's view
+/// of an account; the row says how many it settled (`betCount`) and its popup lists them all. A
+/// trader's row can settle thousands of bets on one market (8,500 in the 50M benchmark), and a
+/// page of 500 rows carried every one, the ledger's lock held while they were written out. The
+/// history's statement page reads no more (`ledger::limits::STATEMENT_ROW_BETS_MAX`).
+pub const STATEMENT_ROW_BETS_MAX: usize = ledger::limits::STATEMENT_ROW_BETS_MAX;
+
 /// Account-and-address pairs and addresses tracked for failed-login counting; past this, the
 /// one heard from longest ago is forgotten.
 pub const LOGIN_TRACKED_MAX: usize = 100_000;

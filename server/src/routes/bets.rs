@@ -7,7 +7,7 @@ use crate::services::round_bets::bets_of_round;
 use crate::http::error::{ApiError, ApiResult};
 use crate::clock::now_ms;
 use crate::http::extract::{ok, AuthUser, EncryptedBody, Encrypted, JsonBody};
-use crate::limits::STATEMENT_ROWS_MAX;
+use crate::limits::{STATEMENT_ROWS_MAX, STATEMENT_ROW_BETS_MAX};
 use crate::http::timefmt::Days;
 use crate::services::views::{open_bets, open_markets, settlement_row, spots};
 use actix_web::{web, HttpRequest, HttpResponse};
@@ -153,7 +153,7 @@ pub async fn statement_popup(state: web::Data<AppState>, user: AuthUser, JsonBod
     let row = settlements
         .iter()
         .filter(|settlement| body.seq.is_none_or(|seq| settlement.entry.seq == seq))
-        .filter_map(|settlement| settlement_row(&ledger, history, settlement))
+        .filter_map(|settlement| settlement_row(&ledger, history, settlement, usize::MAX))
         .find(|row| row.market_id == body.market_id)
         .ok_or_else(|| ApiError::not_found("No statement row for this market".into()))?;
     Ok(ok("Success", row))
@@ -219,7 +219,7 @@ pub async fn get_bet_statement(state: web::Data<AppState>, user: AuthUser, query
     let settles = if casino { Settles::Casino } else { Settles::Sports };
     let skip = usize::try_from(u64::from(page - 1) * u64::from(limit)).unwrap_or(usize::MAX);
     let (total, entries) = history.settlement_page(user.user_id, settles, from_ms, to_ms, skip, limit as usize).map_err(crate::http::error::history_failed)?;
-    let rows = entries.iter().filter_map(|settlement| settlement_row(&ledger, history, settlement)).collect();
+    let rows = entries.iter().filter_map(|settlement| settlement_row(&ledger, history, settlement, STATEMENT_ROW_BETS_MAX)).collect();
     Ok(Encrypted(Envelope { success: true, message: "Success".into(), data: rows, total: Some(total) }))
 }
 

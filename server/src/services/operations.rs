@@ -121,7 +121,7 @@ pub fn user_detail(ledger: &State, history: &ledger::history::History, username:
     Ok(OpsUserDetail {
         user: user_row(ledger, account),
         open_bets: open_bets(ledger, account.id, None),
-        settled: settlements.iter().filter_map(|settlement| settlement_row(ledger, history, settlement)).collect(),
+        settled: settlements.iter().filter_map(|settlement| settlement_row(ledger, history, settlement, crate::limits::STATEMENT_ROW_BETS_MAX)).collect(),
         account_rows: crate::services::history::account_rows(history, account.id)?,
         wallet_requests,
         sessions: ledger

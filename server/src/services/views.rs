@@ -187,10 +187,11 @@ pub fn round_bets(ledger: &State, history: &History, user_id: u64, book: u64) ->
     Ok(bets)
 }
 
-/// One settled market or round of a statement, with its bets (from the history).
-pub fn settlement_row(ledger: &ledger::State, history: &History, settlement: &Settlement) -> Option<SettlementRow> {
+/// One settled market or round of a statement, with the first `bets_max` of its bets (from the
+/// history) and their count.
+pub fn settlement_row(ledger: &ledger::State, history: &History, settlement: &Settlement, bets_max: usize) -> Option<SettlementRow> {
     let entry = &settlement.entry;
-    let bets: Vec<_> = settlement.bets.iter().map(|bet| bet_view(ledger, Some(history), bet)).collect();
+    let bets: Vec<_> = settlement.bets.iter().take(bets_max).map(|bet| bet_view(ledger, Some(history), bet)).collect();
     let first = bets.first()?;
     let (event_name, market_name) = (first.event_name.clone(), first.market_name.clone());
     let (market_id, game_id) = (first.market_id, first.game_id);
@@ -207,5 +208,7 @@ pub fn settlement_row(ledger: &ledger::State, history: &History, settlement: &Se
         is_synthetic: false,
         seq: entry.seq,
         bets,
+        // The entry's ids count them all: a statement page's read decodes only the bets it lists.
+        bet_count: u32::try_from(entry.bets.len()).unwrap_or(u32::MAX),
     })
 }

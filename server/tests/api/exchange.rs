@@ -413,3 +413,47 @@ async fn with_matching_off_the_site_says_so_and_match_odds_are_booked_against_th
     let operator = app.operator().await;
     assert_eq!(app.get("/api/ops/exchange/makers", Some(&operator)).await.status, 404, "no makers without matching");
 }
+
+/// A trader's row listing thousands of bets made every statement page carrying it that heavy
+/// (docs/decisions.md "A statement row lists its first 100 bets"): a page and an operator's view
+/// list the first `STATEMENT_ROW_BETS_MAX` with the count, the popup all of them.
+#[actix_web::test]
+async fn a_statement_row_lists_its_first_hundred_bets_and_counts_them_all() {
+    let app = spawn_app_with(|s| {
+        s.feed.speed = 0.0;
+        s.betting.inplay_delay_ms_per_sec = 0;
+        s.exchange.makers.count = 0;
+        s.limits.api_requests_per_sec_per_ip = 0.0;
+        s.limits.bets_per_sec_per_account = 0.0;
+    })
+    .await;
+    let operator = app.operator().await;
+    let maker = trader(&app, &operator, "deep_maker").await;
+    assert_eq!(app.credit(&operator, "deep_maker", 10_000.0).await.status, 200);
+    let (fixture, market) = match_odds(&app).await;
+    order(&app, &maker, &market, 0, "lay", 2.0, 10_500.0, "depth").await;
+    let player = app.player().await;
+    for n in 0..105 {
+        let backed = order(&app, &player, &market, 0, "back", 2.0, 100.0, &format!("many-{n}")).await;
+        assert_eq!(backed["order"]["matched"], 100.0, "bet {n} is one fill");
+    }
+    let finished = app.post(&format!("/api/ops/feed/{}/finish", fixture["gmid"]), Some(&operator), &json!({"winner": "home", "remark": "match over"})).await;
+    assert_eq!(finished.status, 200, "{}", finished.body);
+
+    let statement = app.open(&app.get("/api/bet/account-statement?type=game", Some(&player)).await);
+    let row = statement["data"].as_array().expect("rows").iter().find(|r| r["marketId"] == market["mid"]).expect("a row for the market").clone();
+    assert_eq!(row["bets"].as_array().expect("bets").len(), 100, "the first hundred");
+    assert_eq!(row["betCount"], 105, "and how many it settled");
+    let popup = app.post("/data/front/accstatepopup", Some(&player), &json!({"marketId": market["mid"], "seq": row["seq"]})).await;
+    assert_eq!(popup.status, 200, "{}", popup.body);
+    let all = popup.data()["bets"].as_array().expect("bets").clone();
+    assert_eq!((all.len(), &popup.data()["betCount"]), (105, &json!(105)), "the popup lists them all");
+    assert_eq!(all[..100], row["bets"].as_array().expect("bets")[..], "the page's are the popup's first hundred");
+    let total: f64 = all.iter().map(|b| b["result"].as_f64().expect("result")).sum();
+    assert_eq!(Some(total), row["totalProfit"].as_f64(), "the row's total is all its bets'");
+
+    let user = app.get("/api/ops/users/player1", Some(&operator)).await;
+    assert_eq!(user.status, 200, "{}", user.body);
+    let seen = user.data()["settled"].as_array().expect("settled").iter().find(|r| r["marketId"] == market["mid"]).expect("the operator sees the row").clone();
+    assert_eq!((seen["bets"].as_array().expect("bets").len(), &seen["betCount"]), (100, &json!(105)));
+}

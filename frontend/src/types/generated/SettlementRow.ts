@@ -13,4 +13,14 @@ commission: number,
 /**
  * The balance after this row.
  */
-pts: number, isSynthetic: boolean, remarks: string, bets: Array<BetView>, seq: number, };
+pts: number, isSynthetic: boolean, remarks: string, 
+/**
+ * The row's bets in the order the ledger settled them (book by book, each book's as they were
+ * placed): in a statement page and an operator's view of the account the first 100 of them
+ * (`STATEMENT_ROW_BETS_MAX`), in the popup (`accstatepopup`) all.
+ */
+bets: Array<BetView>, 
+/**
+ * How many bets the row settled, listed in `bets` or not.
+ */
+betCount: number, seq: number, };

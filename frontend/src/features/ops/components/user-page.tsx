@@ -29,7 +29,7 @@ const BETS: ReadonlyArray<DataColumn<BetView>> = [
 const SETTLED: ReadonlyArray<DataColumn<SettlementRow>> = [
   { id: 'at', header: 'Settled', nowrap: true, render: (r) => formatDateTime(r.createdAt) },
   { id: 'what', header: 'Event / market', minWidth: 200, render: (r) => r.remarks },
-  { id: 'bets', header: 'Bets', align: 'right', render: (r) => r.bets.length },
+  { id: 'bets', header: 'Bets', align: 'right', render: (r) => r.betCount },
   { id: 'pl', header: 'P/L', align: 'right', nowrap: true, render: (r) => <Box component="span" sx={{ color: r.totalProfit < 0 ? 'error.main' : 'success.main' }}>{formatFixed(r.totalProfit)}</Box> },
   { id: 'balance', header: 'Balance', align: 'right', nowrap: true, render: (r) => formatFixed(r.pts) },
 ];

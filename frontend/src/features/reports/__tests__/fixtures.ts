@@ -58,6 +58,7 @@ export function makeSettlement(overrides: Partial<SettlementRow> = {}): Settleme
     pts: 100180,
     isSynthetic: false,
     remarks: `${first.eventName} / ${first.marketName}`,
+    betCount: bets.length,
     bets,
     seq: 7,
     ...overrides,

@@ -29,7 +29,7 @@ function bet(overrides: Partial<BetView> = {}): BetView {
 }
 
 function row(bets: BetView[]): SettlementRow {
-  return { createdAt: '2026-01-10T10:01:00.000Z', marketId: 1, gameId: 1, eventName: 'Teen Patti 20-20', marketName: '1', totalProfit: 0, commission: 0, pts: 0, isSynthetic: false, remarks: '', bets, seq: 1 };
+  return { createdAt: '2026-01-10T10:01:00.000Z', marketId: 1, gameId: 1, eventName: 'Teen Patti 20-20', marketName: '1', totalProfit: 0, commission: 0, pts: 0, isSynthetic: false, remarks: '', bets, betCount: bets.length, seq: 1 };
 }
 
 describe('live casino bet rows', () => {
