@@ -7,7 +7,8 @@
 //!    the server's RSS (`/proc/PID/status` VmRSS) at that answer and 10 s later, idle;
 //! 2. statement pages: `--statement-requests` sequential requests of `/api/bet/account-statement`
 //!    (sports, a page of 10 of the settled markets, page 1 to 5) for players with long histories,
-//!    and of `/api/transaction/user/statement/{id}` (their money rows), p50/p99;
+//!    and of `/api/transaction/user/statement/{id}` (their money rows), p50/p99; then again (the
+//!    first pass reads each page the first time after the start);
 //! 3. time travel: `/api/ops/audit/moment?seq=` to the middle and to the end of the built log;
 //! 4. `--load-seconds` of mixed load from `--clients` clients (bets on an open match-odds market,
 //!    statement pages, money rows, sign-ins), sampling RSS every 30 s; RSS after it;
@@ -412,6 +413,8 @@ async fn main() -> anyhow::Result<()> {
     let players = Rc::new(sign_in(&client, &operator, args.players, users).await?);
     let mut rng = Rng(0x5EED_0000_0000_0031);
     let (mut pages, mut money, rows_seen, money_rows_seen) = statement_pages(&client, &players, args.statement_requests, &mut rng).await;
+    // The same players' pages again: the first pass read each page the first time after a start.
+    let (mut pages_again, mut money_again, _, _) = statement_pages(&client, &players, args.statement_requests, &mut rng).await;
 
     let middle = travel(&client, &operator, events / 2).await;
     let end = travel(&client, &operator, events).await;
@@ -439,6 +442,8 @@ async fn main() -> anyhow::Result<()> {
     println!("| requests | done | failed | p50 ms | p99 ms | max ms |\n|---|---:|---:|---:|---:|---:|");
     println!("{}", pages.row(&format!("**statement page** before the load, one at a time (`/api/bet/account-statement`, {STATEMENT_PAGE_ROWS} rows, pages 1–5; up to {rows_seen} settled markets a player)")));
     println!("{}", money.row(&format!("money rows before the load, one at a time (`/api/transaction/user/statement/{{id}}`, all of them: up to {money_rows_seen} a player)")));
+    println!("{}", pages_again.row("**statement page** before the load, read again, one at a time"));
+    println!("{}", money_again.row("money rows before the load, read again, one at a time"));
     println!("{}", pages_after.row(&format!("**statement page** after the load, one at a time (up to {rows_seen_after} settled markets a player)")));
     println!("{}", money_after.row("money rows after the load, one at a time"));
     println!("{}", load.bets.row(&format!("load: bets placed ({} clients in all, {} players)", args.clients, players.len())));
