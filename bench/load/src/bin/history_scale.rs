@@ -12,8 +12,9 @@
 //! 3. time travel: `/api/ops/audit/moment?seq=` to the middle and to the end of the built log;
 //! 4. `--load-seconds` of mixed load from `--clients` clients (bets on an open match-odds market,
 //!    statement pages, money rows, sign-ins), sampling RSS every 30 s; RSS after it;
-//! 5. statement pages again, then the server is stopped (SIGTERM) and the directory's bytes on
-//!    disk are divided by the encoded bytes of the built events (`DIR.summary`).
+//! 5. statement pages again, the load's market settled (as an operator would: the directory
+//!    keeps no bets of the run open), then the server is stopped (SIGTERM) and the directory's
+//!    bytes on disk are divided by the encoded bytes of the built events (`DIR.summary`).
 //!
 //! The server runs with the sports feed simulator on at speed 0 (frozen prices: bets find their
 //! market open) and the casino tables dealing at real time, per-address limits off (every client
@@ -268,7 +269,8 @@ struct LoadTimings {
     logins: Timings,
 }
 
-async fn mixed_load(client: Rc<Client>, players: Rc<Vec<Player>>, users: u64, clients: usize, seconds: u64, pid: u32) -> anyhow::Result<(LoadTimings, Vec<(u64, u64)>, f64)> {
+/// The load, its RSS samples, its length, and the market it bet on.
+async fn mixed_load(client: Rc<Client>, players: Rc<Vec<Player>>, users: u64, clients: usize, seconds: u64, pid: u32) -> anyhow::Result<(LoadTimings, Vec<(u64, u64)>, f64, Value)> {
     let market = client.open_match_odds().await?;
     let back = best_back(&market);
     let stake = market["min"].as_f64().filter(|m| *m > 0.0).or(market["minb"].as_f64()).unwrap_or(100.0);
@@ -329,7 +331,7 @@ async fn mixed_load(client: Rc<Client>, players: Rc<Vec<Player>>, users: u64, cl
         all.money.merge(t.money);
         all.logins.merge(t.logins);
     }
-    Ok((all, samples, started.elapsed().as_secs_f64()))
+    Ok((all, samples, started.elapsed().as_secs_f64(), market))
 }
 
 /// Signs the players in: the first `count` players of the history whose sign-in works (each
@@ -427,11 +429,20 @@ async fn main() -> anyhow::Result<()> {
     let rss_before_load = rss_bytes(pid)?;
     println!("| RSS after the signed-in players, statement pages and travels, before the load, MB | {:.1} |", mb(rss_before_load));
 
-    let (mut load, samples, load_seconds) = mixed_load(client.clone(), players.clone(), users, args.clients, args.load_seconds, pid).await?;
+    let (mut load, samples, load_seconds, market) = mixed_load(client.clone(), players.clone(), users, args.clients, args.load_seconds, pid).await?;
     let rss_after_load = rss_bytes(pid)?;
     let peak = samples.iter().map(|s| s.1).max().unwrap_or(0);
     println!("| **RSS after {:.0} s of mixed load**, MB (highest of the 30 s samples) | **{:.1}** ({:.1}) |", load_seconds, mb(rss_after_load), mb(peak));
     let (mut pages_after, mut money_after, rows_seen_after, _) = statement_pages(&client, &players, args.statement_requests, &mut rng).await;
+    // The load's market settled as an operator would, so that the directory does not keep this
+    // run's bets open for the next run's start (its open state is what the build left).
+    let operator = client.login("operator", "operator123").await?;
+    let path = format!("/api/ops/feed/{}/markets/{}/settle", market["gmid"], market["mid"]);
+    let result = json!({"remark": "history-scale: the load's market", "result": {"kind": "winner", "sid": market["section"][0]["sid"]}});
+    let (status, body) = client.call("POST", &path, Some(&operator), Some(&result)).await?;
+    if status != 200 {
+        bail!("settling the load's market: {status} {body}");
+    }
     let stop = server.stop()?;
     let disk = directory_bytes(&args.data);
     let built = summary.number("built_total_bytes")?;
