@@ -43,7 +43,7 @@ use std::fs::File;
 use std::io::{BufWriter, Read, Write};
 use std::os::unix::fs::FileExt;
 use std::path::{Path, PathBuf};
-use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
 use std::collections::BTreeMap;
 use std::sync::Arc;
 use std::time::{Duration, Instant};
@@ -276,7 +276,10 @@ impl Snapshots {
         };
         let (bets, users) = (std::mem::take(&mut state.betting.bets), std::mem::take(&mut state.accounts.users));
         let path = self.dir.join(file_name(seq));
-        let temp = self.dir.join(format!("{seq:020}{TEMP_SUFFIX}"));
+        // A name of its own: the snapshot thread and a server's stop may save the same event.
+        static SAVES: AtomicU64 = AtomicU64::new(0);
+        let save = SAVES.fetch_add(1, Ordering::Relaxed);
+        let temp = self.dir.join(format!("{seq:020}.{save}{TEMP_SUFFIX}"));
         let write = || -> Result<(), StoreError> {
             let file = File::create(&temp).map_err(io("creating a snapshot file"))?;
             let mut writer = PartWriter { out: BufWriter::with_capacity(1 << 20, file), offset: 0, raw: Vec::new(), entries: 0 };
@@ -304,6 +307,18 @@ impl Snapshots {
 
     /// Keeps every snapshot at a multiple of `every_events` (where time travel starts) and the
     /// newest [`SNAPSHOTS_KEPT`] (where a start starts); removes the others.
+    /// Saves `state` unless a snapshot of this build at its event is kept already; whether it
+    /// saved. A server's clean stop: its next start then restores the state at its last event,
+    /// with no tail to replay (after a market of many bets settled, the tail is that settlement,
+    /// and the snapshot before it holds every one of those bets to decode and drop).
+    pub fn save_unless_kept(&self, state: State, store: &dyn Store) -> Result<bool, StoreError> {
+        if self.stored().iter().any(|s| s.header.build == self.build && s.header.seq == state.head_seq) {
+            return Ok(false);
+        }
+        self.save(state, store)?;
+        Ok(true)
+    }
+
     fn prune(&self, every_events: u64) -> Result<(), StoreError> {
         let stored = self.stored();
         let older = &stored[..stored.len().saturating_sub(SNAPSHOTS_KEPT)];

@@ -18,6 +18,9 @@ pub struct Application {
     server: actix_web::dev::Server,
     /// How the ledger came to its state at start, for the start-up lines.
     started_from: String,
+    /// Where a clean stop saves the state at its last event (a node keeping its own snapshots
+    /// of a log in its data directory; none for a JetStream log or an edge).
+    snapshot_at_stop: Option<(Arc<ledger::Snapshots>, ledger::EngineHandle)>,
 }
 
 /// Opens the ledger's log in `dir` (`ledger::open_data_dir`: the log the directory holds, or in a
@@ -271,6 +274,9 @@ impl Application {
             .with_context(|| format!("binding {}:{}", settings.application.host, settings.application.port))?;
         let port = listener.local_addr().context("reading the bound port")?.port();
         let Parts { engine, history, hub, book, casino, dealer, feed, makers, edge, started_from } = parts;
+        let snapshots = Arc::new(ledger::Snapshots::reading(&settings.application.data_dir, ledger::snapshot::this_build()));
+        let keeps_snapshots = edge.is_none() && settings.application.jetstream().is_none() && settings.application.snapshot_every_events > 0;
+        let snapshot_at_stop = keeps_snapshots.then(|| (snapshots.clone(), engine.clone()));
         let state = crate::http::state::AppState {
             book,
             casino,
@@ -288,14 +294,14 @@ impl Application {
             client_limits: Arc::new(crate::http::client_limits::ClientLimits::new(&settings.limits)),
             verification: crate::verification::Verification::default(),
             audit_calls: crate::audit_calls::AuditCalls::new(settings.limits.audit_calls_at_once, settings.limits.audit_calls_waiting_max),
-            snapshots: Arc::new(ledger::Snapshots::reading(&settings.application.data_dir, ledger::snapshot::this_build())),
+            snapshots: snapshots.clone(),
             settings,
             engine,
             history: Arc::new(history),
             hub,
         };
         let server = crate::startup::run(listener, state)?;
-        Ok(Application { port, server, started_from })
+        Ok(Application { port, server, started_from, snapshot_at_stop })
     }
 
     pub fn port(&self) -> u16 {
@@ -307,7 +313,20 @@ impl Application {
         &self.started_from
     }
 
+    /// Serves until the server is stopped (SIGTERM, SIGINT), then saves a snapshot of the state
+    /// at its last event, so that the next start replays no tail (`Snapshots::save_unless_kept`).
     pub async fn run_until_stopped(self) -> std::io::Result<()> {
-        self.server.await
+        self.server.await?;
+        if let Some((snapshots, engine)) = self.snapshot_at_stop {
+            let started = std::time::Instant::now();
+            let state = engine.read().clone();
+            let seq = state.head_seq;
+            match snapshots.save_unless_kept(state, engine.store().as_ref()) {
+                Ok(true) => tracing::info!(seq, elapsed_ms = started.elapsed().as_millis() as u64, "a snapshot of the state at the stop saved"),
+                Ok(false) => {}
+                Err(error) => tracing::warn!(%error, "no snapshot at the stop: the next start replays the log after the last one"),
+            }
+        }
+        Ok(())
     }
 }

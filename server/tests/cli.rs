@@ -24,11 +24,22 @@ const IDLE: &[(&str, &str)] = &[("APP_FEED__SIMULATOR", "false"), ("APP_CASINO__
 
 /// `serve` with settings from the environment (`APP_FEED__SPEED`, ...).
 fn serve_with(dir: &str, env: &[(&str, &str)]) -> (Child, String) {
-    let mut child = Command::new(BIN).args(["serve", "--data", dir, "--port", "0"]).envs(env.iter().copied()).stdout(Stdio::piped()).stderr(Stdio::null()).spawn().expect("server starts");
-    let mut first = String::new();
-    BufReader::new(child.stdout.as_mut().expect("stdout")).read_line(&mut first).expect("first line");
-    let url = first.trim().strip_prefix("listening on ").expect("listening line").to_owned();
+    let (child, url, _) = serve_saying(dir, env);
     (child, url)
+}
+
+/// `serve_with`, and the `ledger:` line it prints after the `listening on` one (how it came to
+/// its state).
+fn serve_saying(dir: &str, env: &[(&str, &str)]) -> (Child, String, String) {
+    let mut child = Command::new(BIN).args(["serve", "--data", dir, "--port", "0"]).envs(env.iter().copied()).stdout(Stdio::piped()).stderr(Stdio::null()).spawn().expect("server starts");
+    let mut out = BufReader::new(child.stdout.take().expect("stdout"));
+    let (mut first, mut ledger) = (String::new(), String::new());
+    out.read_line(&mut first).expect("first line");
+    out.read_line(&mut ledger).expect("the ledger line");
+    let url = first.trim().strip_prefix("listening on ").expect("listening line").to_owned();
+    // The rest of what it prints is read and dropped, so that it never waits on a full pipe.
+    std::thread::spawn(move || std::io::copy(&mut out, &mut std::io::sink()));
+    (child, url, ledger)
 }
 
 #[test]
@@ -163,6 +174,39 @@ fn time_travel_on_a_data_directory_starts_from_the_snapshots_its_server_took() {
     }
     let report = stdout_json(&exchange(&["audit", "verify", "--data", data]));
     assert!(report["checks"].as_array().expect("checks").iter().all(|c| c["pass"] == true), "{report}");
+}
+
+#[test]
+fn a_clean_stop_saves_the_state_so_the_next_start_replays_no_tail() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let data = dir.path().to_str().expect("utf-8 path");
+    let snapshot_seqs = || -> Vec<u64> {
+        let names = std::fs::read_dir(dir.path().join("snapshots")).expect("the snapshots' directory").map(|e| e.expect("entry").file_name().to_string_lossy().into_owned());
+        let mut seqs: Vec<u64> = names.filter_map(|name| name.strip_suffix(".snap").and_then(|seq| seq.parse().ok())).collect();
+        seqs.sort_unstable();
+        seqs
+    };
+    let (mut server, url) = serve_with(data, IDLE);
+    let credited = stdout_json(&exchange(&["credit", "--username", "player1", "--amount", "12", "--remark", "before the stop", "--url", &url]));
+    let credited = credited["seq"].as_u64().expect("seq");
+    assert!(snapshot_seqs().is_empty(), "no snapshot yet (one every 250,000 events)");
+    // SIGTERM, as a deploy or `systemctl stop` stops it.
+    assert!(Command::new("kill").args(["-TERM", &server.id().to_string()]).status().expect("kill runs").success());
+    assert!(server.wait().expect("reaped").success(), "a clean stop exits 0");
+    let head = *snapshot_seqs().last().expect("a snapshot at the stop");
+    assert!(head >= credited, "the snapshot at {head} holds the credit at {credited}");
+
+    let (mut again, url, line) = serve_saying(data, IDLE);
+    assert!(line.contains(&format!("at event {head}, from the snapshot at event {head} and the 0 events after it")), "{line}");
+    stdout_json(&exchange(&["credit", "--username", "player1", "--amount", "1", "--remark", "after", "--url", &url]));
+    // Killed, it saves none: the next start restores from the snapshot and the tail after it.
+    again.kill().expect("stops");
+    again.wait().expect("reaped");
+    assert_eq!(snapshot_seqs(), vec![head], "a kill saves no snapshot");
+    let (mut last, _, line) = serve_saying(data, IDLE);
+    assert!(line.contains(&format!("from the snapshot at event {head} and the ")) && !line.contains(" the 0 events after it"), "{line}");
+    last.kill().expect("stops");
+    last.wait().expect("reaped");
 }
 
 #[test]
