@@ -305,8 +305,6 @@ impl Snapshots {
         Ok(())
     }
 
-    /// Keeps every snapshot at a multiple of `every_events` (where time travel starts) and the
-    /// newest [`SNAPSHOTS_KEPT`] (where a start starts); removes the others.
     /// Saves `state` unless a snapshot of this build at its event is kept already; whether it
     /// saved. A server's clean stop: its next start then restores the state at its last event,
     /// with no tail to replay (after a market of many bets settled, the tail is that settlement,
@@ -319,6 +317,8 @@ impl Snapshots {
         Ok(true)
     }
 
+    /// Keeps every snapshot at a multiple of `every_events` (where time travel starts) and the
+    /// newest [`SNAPSHOTS_KEPT`] (where a start starts); removes the others.
     fn prune(&self, every_events: u64) -> Result<(), StoreError> {
         let stored = self.stored();
         let older = &stored[..stored.len().saturating_sub(SNAPSHOTS_KEPT)];
