@@ -372,44 +372,35 @@ impl Timed for Listed {
 
 impl<'de> Deserialize<'de> for Listed {
     fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
-        use serde::de::{Error, IgnoredAny, SeqAccess, Visitor};
-        struct FirstBets(Vec<Bet>);
-        impl<'de> Deserialize<'de> for FirstBets {
-            fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
-                struct Bets;
-                impl<'de> Visitor<'de> for Bets {
-                    type Value = FirstBets;
-                    fn expecting(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
-                        f.write_str("a settlement row's bets")
-                    }
-                    fn visit_seq<A: SeqAccess<'de>>(self, mut seq: A) -> Result<FirstBets, A::Error> {
-                        let mut bets = Vec::new();
-                        while bets.len() < STATEMENT_ROW_BETS_MAX {
-                            match seq.next_element()? {
-                                Some(bet) => bets.push(bet),
-                                None => return Ok(FirstBets(bets)),
-                            }
-                        }
-                        while seq.next_element::<IgnoredAny>()?.is_some() {}
-                        Ok(FirstBets(bets))
+        let (entry, FirstBets(bets)) = <(SettlementEntry, FirstBets)>::deserialize(deserializer)?;
+        Ok(Listed(Settlement { entry, bets }))
+    }
+}
+
+/// A settlement row's bets, the first `STATEMENT_ROW_BETS_MAX` of them decoded (`Listed`).
+struct FirstBets(Vec<Bet>);
+
+impl<'de> Deserialize<'de> for FirstBets {
+    fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        struct Bets;
+        impl<'de> serde::de::Visitor<'de> for Bets {
+            type Value = FirstBets;
+            fn expecting(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
+                f.write_str("a settlement row's bets")
+            }
+            fn visit_seq<A: serde::de::SeqAccess<'de>>(self, mut seq: A) -> Result<FirstBets, A::Error> {
+                let mut bets = Vec::new();
+                while bets.len() < STATEMENT_ROW_BETS_MAX {
+                    match seq.next_element()? {
+                        Some(bet) => bets.push(bet),
+                        None => return Ok(FirstBets(bets)),
                     }
                 }
-                deserializer.deserialize_seq(Bets)
+                while seq.next_element::<serde::de::IgnoredAny>()?.is_some() {}
+                Ok(FirstBets(bets))
             }
         }
-        struct Row;
-        impl<'de> Visitor<'de> for Row {
-            type Value = Listed;
-            fn expecting(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
-                f.write_str("a settlement row")
-            }
-            fn visit_seq<A: SeqAccess<'de>>(self, mut seq: A) -> Result<Listed, A::Error> {
-                let entry = seq.next_element()?.ok_or_else(|| A::Error::invalid_length(0, &self))?;
-                let FirstBets(bets) = seq.next_element()?.ok_or_else(|| A::Error::invalid_length(1, &self))?;
-                Ok(Listed(Settlement { entry, bets }))
-            }
-        }
-        deserializer.deserialize_tuple(2, Row)
+        deserializer.deserialize_seq(Bets)
     }
 }
 
