@@ -4,7 +4,8 @@
 // (404) is marked unavailable and neither polled nor subscribed.
 // The topic's updates are conflated for display (at most one batch every DISPLAY_INTERVAL_MS,
 // `lib/conflate`): a table at test speed sends 20 a second, more than anyone can read and a
-// repaint each; what changes whether a bet is taken (round status, items, results) shows at once.
+// repaint each; what changes whether a bet is taken (round status, items, results) shows at once,
+// and so does each stage a staged table deals.
 // The real time between countdown seconds sets the pace of the table's motions.
 import { useCallback, useEffect, useMemo, useRef } from 'react';
 import type { ApiError } from '@/lib/api-client';
@@ -15,9 +16,15 @@ import { isRoundDelta, motionScale, nextPace, paceIntervalMs, type Pace, type Ro
 import { selectUnavailable, useCasinoStore } from '../stores/casino-store';
 
 export const ROUND_POLL_MS = 1000;
-export const DISPLAY_INTERVAL_MS = 250;
+/** Twice a second, as the match page: at x20 the countdown shown four times a second was most of
+ * what a spectator's roulette page cost above a bare page (docs/benchmarks.md). */
+export const DISPLAY_INTERVAL_MS = 500;
 
 const changesBetting = (delta: RoundDelta) => 'status' in delta || 'items' in delta || 'results' in delta;
+/** A staged table (Poker 20-20) deals a stage and starts counting to the next: each stage is shown,
+ * even when the stages come quicker than the display's interval (x10 and faster). */
+const dealsStage = (delta: RoundDelta) => 'hands' in delta && (delta.next_lt ?? 0) > 0;
+const showsAtOnce = (delta: RoundDelta) => changesBetting(delta) || dealsStage(delta);
 
 export function useCasinoLive(gtype: string): { live: boolean } {
   const fetchRound = useCallback(() => {
@@ -32,7 +39,7 @@ export function useCasinoLive(gtype: string): { live: boolean } {
   }, [gtype]);
 
   const display = useMemo(
-    () => conflate<RoundDelta>((deltas) => deltas.forEach((delta) => useCasinoStore.getState().applyRound(delta)), { intervalMs: DISPLAY_INTERVAL_MS, urgent: changesBetting }),
+    () => conflate<RoundDelta>((deltas) => deltas.forEach((delta) => useCasinoStore.getState().applyRound(delta)), { intervalMs: DISPLAY_INTERVAL_MS, urgent: showsAtOnce }),
     [],
   );
   useEffect(() => () => display.cancel(), [display]);
