@@ -1,4 +1,4 @@
-import { balancedColumns, clearsSlip, drawsMotion, groupItems, isBoardLocked, isItemLocked, itemLabel, mergeRound, motionScale, nextPace, paceIntervalMs, sideRows, startsNewRound, winnerOf } from '../model/round';
+import { balancedColumns, clearsSlip, drawsMotion, groupItems, isBoardLocked, isItemLocked, itemLabel, mergeRound, motionScale, nextPace, paceIntervalMs, showsAtOnce, sideRows, startsNewRound, winnerOf } from '../model/round';
 import { dealing, makeItem, makeRound } from './round-fixtures';
 
 describe('a delta is merged into the round it belongs to', () => {
@@ -248,5 +248,21 @@ describe('nextPace', () => {
       pace = nextPace(pace, 19 - i, at);
     });
     expect(paceIntervalMs(pace)).toBe(100);
+  });
+});
+
+describe('which updates are shown at once rather than with the next display batch', () => {
+  const at = { mid: '1', ts: 1 };
+  it('shows a change of betting at once and lets a countdown tick wait', () => {
+    expect(showsAtOnce({ ...at, status: 'SUSPENDED', lt: 0 })).toBe(true);
+    expect(showsAtOnce({ ...at, items: [] })).toBe(true);
+    expect(showsAtOnce({ ...at, results: [] })).toBe(true);
+    expect(showsAtOnce({ ...at, lt: 13 })).toBe(false);
+    expect(showsAtOnce({ ...at, next_lt: 2 })).toBe(false);
+  });
+  it('shows a staged table\'s stage at once, and a card dealt within a stage with the batch', () => {
+    expect(showsAtOnce({ ...at, card: '2CC,4HH,2DD,JCC', hands: [], next_lt: 3 })).toBe(true);
+    expect(showsAtOnce({ ...at, card: '2CC', hands: [] })).toBe(false);
+    expect(showsAtOnce({ ...at, card: '2CC,4HH,2DD,JCC,8HH', hands: [], next_lt: 0 })).toBe(false);
   });
 });

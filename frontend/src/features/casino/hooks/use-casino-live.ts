@@ -12,7 +12,7 @@ import type { ApiError } from '@/lib/api-client';
 import { conflate } from '@/lib/conflate';
 import { usePolling, useTopic } from '@/lib/use-topic';
 import { getRound } from '../api/get-round';
-import { isRoundDelta, motionScale, nextPace, paceIntervalMs, type Pace, type RoundDelta } from '../model/round';
+import { isRoundDelta, motionScale, nextPace, paceIntervalMs, showsAtOnce, type Pace, type RoundDelta } from '../model/round';
 import { selectUnavailable, useCasinoStore } from '../stores/casino-store';
 
 export const ROUND_POLL_MS = 1000;
@@ -20,11 +20,6 @@ export const ROUND_POLL_MS = 1000;
  * what a spectator's roulette page cost above a bare page (docs/benchmarks.md). */
 export const DISPLAY_INTERVAL_MS = 500;
 
-const changesBetting = (delta: RoundDelta) => 'status' in delta || 'items' in delta || 'results' in delta;
-/** A staged table (Poker 20-20) deals a stage and starts counting to the next: each stage is shown,
- * even when the stages come quicker than the display's interval (x10 and faster). */
-const dealsStage = (delta: RoundDelta) => 'hands' in delta && (delta.next_lt ?? 0) > 0;
-const showsAtOnce = (delta: RoundDelta) => changesBetting(delta) || dealsStage(delta);
 
 export function useCasinoLive(gtype: string): { live: boolean } {
   const fetchRound = useCallback(() => {
