@@ -67,11 +67,7 @@ export function paceIntervalMs(pace: Pace | null): number | null {
 /** Whether a topic update is shown at once rather than with the next display batch: it changes
  * whether a bet is taken (the round's status, its items, its results), or a staged table (Poker
  * 20-20) deals a stage and starts counting to the next, which at x10 lasts less than a batch. */
-export function showsAtOnce(delta: RoundDelta): boolean {
-  const changesBetting = 'status' in delta || 'items' in delta || 'results' in delta;
-  const dealsStage = 'hands' in delta && (delta.next_lt ?? 0) > 0;
-  return changesBetting || dealsStage;
-}
+export const showsAtOnce = (delta: RoundDelta): boolean => 'status' in delta || 'items' in delta || 'results' in delta || ('hands' in delta && (delta.next_lt ?? 0) > 0);
 
 export function isRoundDelta(value: unknown): value is RoundDelta {
   return typeof value === 'object' && value !== null && typeof (value as RoundDelta).mid === 'string' && typeof (value as RoundDelta).ts === 'number';
