@@ -92,7 +92,7 @@ const APPLIED_KEY: &[u8] = b"\xffapplied";
 const LAYOUT_KEY: &[u8] = b"\xfflayout";
 /// The layout of the keys and values above. A history kept with another one (or none: the
 /// layout before this record) is dropped at open and folded again from the log.
-const LAYOUT: u32 = 7;
+const LAYOUT: u32 = 8;
 /// Where `History::compact` writes its copy, and moves the history it replaces, in a data
 /// directory.
 const COMPACT_DIR: &str = "history.compact";
@@ -335,6 +335,15 @@ fn decode<T: serde::de::DeserializeOwned>(bytes: &[u8]) -> Result<T, StoreError>
 const HEADER_LEN: usize = 13;
 /// zstd's level for a page: its fastest levels already pack a page's repeated names and fields.
 const ZSTD_LEVEL: i32 = 1;
+/// A page header's last byte: one row alone, a page of compressed rows, or a volume of pages.
+const SINGLE: u8 = 0;
+const PAGE: u8 = 1;
+const VOLUME: u8 = 2;
+/// An account's balance/exposure timeline keeps its full pages this many to a key (a volume):
+/// it is most of the history (a point per change of an account's money, nearly an event each),
+/// and it is only ever read whole, so a volume costs no read more decompression. sled holds
+/// about 23 bytes of memory per key of a tree, cold or not (docs/benchmarks.md).
+const MONEY_VOLUME_PAGES: usize = 8;
 
 /// A row kept in pages, and its time (a page's header keeps its last row's).
 trait Timed {
@@ -413,7 +422,7 @@ impl Timed for (u64, RoundRecord) {
 /// A page value: the header, then the rows (compressed when there are more than one).
 fn encode_page<T: Serialize + Timed>(rows: &[T]) -> Vec<u8> {
     let body = encode(&rows);
-    let (packed, body) = if rows.len() > 1 { (1u8, zstd::bulk::compress(&body, ZSTD_LEVEL).expect("zstd compresses bytes in memory")) } else { (0u8, body) };
+    let (packed, body) = if rows.len() > 1 { (PAGE, zstd::bulk::compress(&body, ZSTD_LEVEL).expect("zstd compresses bytes in memory")) } else { (SINGLE, body) };
     let last = rows.last().map_or(0, |row| time_part(row.at_ms()));
     let mut value = Vec::with_capacity(HEADER_LEN + body.len());
     value.extend_from_slice(&u32::try_from(rows.len()).expect("a page holds HISTORY_PAGE_ROWS rows at most").to_be_bytes());
@@ -437,15 +446,69 @@ fn header(value: &[u8]) -> Result<Header, StoreError> {
     Ok(Header { rows: u64::from(rows), last_ms: time_of(last) })
 }
 
+/// What a value holds: `SINGLE`, `PAGE` or `VOLUME`.
+fn packing(value: &[u8]) -> Result<u8, StoreError> {
+    value.get(HEADER_LEN - 1).copied().ok_or_else(|| StoreError::Corrupt { key: 0, reason: "a history page's header".into() })
+}
+
+/// The rows of a value: one alone, a page's, or every page's of a volume in order.
 fn decode_page<T: serde::de::DeserializeOwned>(value: &[u8]) -> Result<Vec<T>, StoreError> {
-    match (value.get(HEADER_LEN - 1), value.get(HEADER_LEN..)) {
-        (Some(0), Some(body)) => decode(body),
-        (Some(1), Some(body)) => {
+    let corrupt = || StoreError::Corrupt { key: 0, reason: "a history page".into() };
+    let body = value.get(HEADER_LEN..).ok_or_else(corrupt)?;
+    match packing(value)? {
+        SINGLE => decode(body),
+        PAGE => {
             let raw = zstd::stream::decode_all(body).map_err(|e| StoreError::Corrupt { key: 0, reason: format!("a history page: {e}") })?;
             decode(&raw)
         }
-        _ => Err(StoreError::Corrupt { key: 0, reason: "a history page".into() }),
+        VOLUME => {
+            let mut rows = Vec::new();
+            for page in volume_pages(body) {
+                rows.extend(decode_page::<T>(page.ok_or_else(corrupt)?)?);
+            }
+            Ok(rows)
+        }
+        _ => Err(corrupt()),
     }
+}
+
+/// A volume: the header (its rows, its last page's last time, `VOLUME`), then each page's value
+/// after its length (u32 BE).
+fn encode_volume(pages: &[&[u8]]) -> Result<Vec<u8>, StoreError> {
+    let mut rows: u64 = 0;
+    for page in pages {
+        rows += header(page)?.rows;
+    }
+    let last = pages.last().and_then(|page| page.get(4..12)).ok_or_else(|| StoreError::Corrupt { key: 0, reason: "a volume's last page".into() })?;
+    let mut value = Vec::with_capacity(HEADER_LEN + pages.iter().map(|page| 4 + page.len()).sum::<usize>());
+    value.extend_from_slice(&u32::try_from(rows).expect("a volume holds a few pages").to_be_bytes());
+    value.extend_from_slice(last);
+    value.push(VOLUME);
+    for page in pages {
+        value.extend_from_slice(&u32::try_from(page.len()).expect("a page is far under 4 GB").to_be_bytes());
+        value.extend_from_slice(page);
+    }
+    Ok(value)
+}
+
+/// The pages of a volume's body, in order; `None` where the body is cut short.
+fn volume_pages(mut body: &[u8]) -> impl Iterator<Item = Option<&[u8]>> {
+    std::iter::from_fn(move || {
+        if body.is_empty() {
+            return None;
+        }
+        let page = body.get(..4).and_then(|b| <[u8; 4]>::try_from(b).ok()).map(|len| u32::from_be_bytes(len) as usize).and_then(|len| body.get(4..4 + len).map(|page| (page, 4 + len)));
+        match page {
+            Some((page, used)) => {
+                body = &body[used..];
+                Some(Some(page))
+            }
+            None => {
+                body = &[];
+                Some(None)
+            }
+        }
+    })
 }
 
 /// The time of a key part written by `time_part`.
@@ -597,15 +660,16 @@ impl History {
             batch.insert(&wallet_key(*request_id), encode(request));
         }
         for (prefix, pending) in rows {
-            self.write_group(&mut batch, &recent, &mut counted, prefix, pending, HISTORY_PAGE_ROWS)?;
+            let volume = if prefix.first() == Some(&(RowKind::Money as u8)) { MONEY_VOLUME_PAGES } else { 1 };
+            self.write_group(&mut batch, &recent, &mut counted, prefix, pending, HISTORY_PAGE_ROWS, volume)?;
         }
         for (prefix, pending) in settlements {
-            self.write_group(&mut batch, &recent, &mut counted, prefix, pending, HISTORY_PAGE_ROWS)?;
+            self.write_group(&mut batch, &recent, &mut counted, prefix, pending, HISTORY_PAGE_ROWS, 1)?;
         }
         for (prefix, pending) in rounds {
             let mut table = prefix.clone();
             table[0] = ROUND_PREFIX;
-            let written = self.write_group(&mut batch, &recent, &mut counted, prefix, pending, HISTORY_PAGE_ROUNDS)?;
+            let written = self.write_group(&mut batch, &recent, &mut counted, prefix, pending, HISTORY_PAGE_ROUNDS, 1)?;
             for key in &written.packed {
                 let book = key_tail(key)?;
                 batch.remove(round_index_key(&table, book, key)?);
@@ -644,8 +708,11 @@ impl History {
 
     /// Writes a group's rows of this batch into it: one to a key while the group ends with at
     /// most `page_rows` of them, else its recent rows and these cut into pages of `page_rows`
-    /// from the first, the last (1 to `page_rows`) left one to a key. What it wrote (`Written`).
-    fn write_group<T: Serialize + serde::de::DeserializeOwned + Timed>(&self, batch: &mut sled::Batch, recent: &Recent, counted: &mut Recent, prefix: Vec<u8>, pending: Pending<T>, page_rows: usize) -> Result<Written, StoreError> {
+    /// from the first, the last (1 to `page_rows`) left one to a key; with `volume_pages` above
+    /// 1, its full pages are then packed that many to a key (`write_volumes`). What it wrote
+    /// (`Written`).
+    #[allow(clippy::too_many_arguments)]
+    fn write_group<T: Serialize + serde::de::DeserializeOwned + Timed>(&self, batch: &mut sled::Batch, recent: &Recent, counted: &mut Recent, prefix: Vec<u8>, pending: Pending<T>, page_rows: usize, volume_pages: usize) -> Result<Written, StoreError> {
         let kept = self.recent_rows(recent, counted, &prefix)?;
         let added = pending.rows.len() - usize::from(pending.replaces);
         let mut rows: Vec<(Vec<u8>, T, bool)> = Vec::with_capacity(kept + added);
@@ -668,10 +735,11 @@ impl History {
         let packed = if kept + added > page_rows { (rows.len() - 1) / page_rows * page_rows } else { 0 };
         let mut written = Written::default();
         let mut rest = rows.into_iter();
+        let mut pages = Vec::with_capacity(packed / page_rows);
         for _ in 0..packed / page_rows {
             let page: Vec<(Vec<u8>, T, bool)> = rest.by_ref().take(page_rows).collect();
             let values: Vec<&T> = page.iter().map(|(_, row, _)| row).collect();
-            batch.insert(page[0].0.as_slice(), encode_page(&values));
+            pages.push(Loose { key: page[0].0.clone(), value: encode_page(&values), written: false, stored: page[0].2 });
             for (at, (key, _, _)) in page.iter().enumerate().filter(|(_, (_, _, kept))| *kept) {
                 if at > 0 {
                     batch.remove(key.as_slice());
@@ -679,6 +747,13 @@ impl History {
                 written.packed.push(key.clone());
             }
             written.values.push(page.into_iter().map(|(key, _, _)| key).collect());
+        }
+        if volume_pages > 1 && !pages.is_empty() {
+            self.write_volumes(batch, &prefix, kept, pages, volume_pages)?;
+        } else {
+            for page in pages {
+                batch.insert(page.key, page.value);
+            }
         }
         for (key, row, was_kept) in rest {
             if !was_kept || pending.replaces {
@@ -690,6 +765,38 @@ impl History {
         }
         counted.insert(prefix, kept + added - packed);
         Ok(written)
+    }
+
+    /// Packs group `prefix`'s full pages `volume_pages` to a key, from its first page after its
+    /// last volume: its pages in the tree before its `kept` recent rows, then `pages`, this
+    /// batch's. A volume goes under its first page's key and the others' keys are removed; the
+    /// pages short of a volume stay as they are. Where the volumes are cut depends on the rows
+    /// alone, as the pages do.
+    fn write_volumes(&self, batch: &mut sled::Batch, prefix: &[u8], kept: usize, pages: Vec<Loose>, volume_pages: usize) -> Result<(), StoreError> {
+        let mut loose = Vec::new();
+        for item in self.tree.scan_prefix(prefix).rev().skip(kept) {
+            let (key, value) = item?;
+            if packing(&value)? != PAGE {
+                break;
+            }
+            loose.push(Loose { key: key.to_vec(), value: value.to_vec(), written: true, stored: true });
+        }
+        loose.reverse();
+        loose.extend(pages);
+        let packed = loose.len() / volume_pages * volume_pages;
+        let mut rest = loose.into_iter();
+        for _ in 0..packed / volume_pages {
+            let volume: Vec<Loose> = rest.by_ref().take(volume_pages).collect();
+            let values: Vec<&[u8]> = volume.iter().map(|page| page.value.as_slice()).collect();
+            batch.insert(volume[0].key.as_slice(), encode_volume(&values)?);
+            for page in volume.iter().skip(1).filter(|page| page.stored) {
+                batch.remove(page.key.as_slice());
+            }
+        }
+        for page in rest.filter(|page| !page.written) {
+            batch.insert(page.key, page.value);
+        }
+        Ok(())
     }
 
     /// Folds in what the log holds after `applied`, unless it reaches `head` already; how many
@@ -1049,6 +1156,16 @@ struct Pending<T> {
 struct Written {
     values: Vec<Vec<Vec<u8>>>,
     packed: Vec<Vec<u8>>,
+}
+
+/// A full page on its way into a volume (`History::write_volumes`): its key and value, whether
+/// the value is in the tree already (`written`), and whether anything is under its key (a page
+/// of the tree, or a recent row this batch packs).
+struct Loose {
+    key: Vec<u8>,
+    value: Vec<u8>,
+    written: bool,
+    stored: bool,
 }
 
 /// A round page's entry in its table's index by book (`table`: `[0x30][table]`): its lowest

@@ -456,3 +456,26 @@ fn a_markets_settlement_is_found_for_each_of_its_accounts_and_for_no_other() {
     assert_eq!(history.market_settlements(3, 10).expect("reads").len(), 1, "bob's market 10");
     assert_eq!(history.market_settlements(1, 10).expect("reads"), vec![], "alice had nothing on market 10");
 }
+
+#[test]
+fn an_accounts_timeline_packs_its_full_pages_eight_to_a_key_and_reads_every_point() {
+    let page = ledger::limits::HISTORY_PAGE_ROWS;
+    // Rows, then the timeline's keys: a row alone until the row after a page exists, full pages
+    // one to a key until the eighth, then eight to a key (a volume).
+    for (rows, keys) in [(8 * page, 7 + page), (8 * page + 1, 1 + 1), (9 * page + 1, 1 + 1 + 1), (16 * page + 5, 2 + 5), (17 * page + 1, 2 + 1 + 1)] {
+        let log = log_of((1..=rows as i64).map(|n| credited(1, n, n * (n + 1) / 2)).collect());
+        let store = store_of(&log);
+        for events in [1, 7, rows] {
+            let dir = tempfile::tempdir().expect("temp dir");
+            {
+                let history = folded_in_batches(dir.path(), &log, events);
+                let again = tempfile::tempdir().expect("temp dir");
+                let compared = history.compare(&History::rebuild(again.path(), &store).expect("rebuilds"), &state_at(&log)).expect("the same keys and values");
+                assert_eq!(compared.points, rows as u64, "{rows} points");
+                let balances: Vec<i64> = history.money_timeline(1).expect("reads").iter().map(|point| point.balance_minor).collect();
+                assert_eq!(balances, (1..=rows as i64).map(|n| n * (n + 1) / 2).collect::<Vec<i64>>(), "{rows} rows fed {events} at a time: every point, in order");
+            }
+            assert_eq!(keys_of_kind(dir.path(), RowKind::Money as u8), keys, "{rows} rows fed {events} at a time");
+        }
+    }
+}
