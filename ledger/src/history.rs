@@ -93,6 +93,9 @@ const LAYOUT_KEY: &[u8] = b"\xfflayout";
 /// The layout of the keys and values above. A history kept with another one (or none: the
 /// layout before this record) is dropped at open and folded again from the log.
 const LAYOUT: u32 = 8;
+/// The layout before: the same keys and values, but an account's timeline kept its full pages
+/// one to a key. A history of it is upgraded at open (`upgrade_timelines`), not folded again.
+const PAGED_TIMELINE_LAYOUT: u32 = 7;
 /// Where `History::compact` writes its copy, and moves the history it replaces, in a data
 /// directory.
 const COMPACT_DIR: &str = "history.compact";
@@ -562,6 +565,15 @@ impl History {
         if layout == Some(LAYOUT) {
             return Ok(History { db, tree, writing: std::sync::Mutex::new(Recent::new()) });
         }
+        if layout == Some(PAGED_TIMELINE_LAYOUT) {
+            let history = History { db, tree, writing: std::sync::Mutex::new(Recent::new()) };
+            let started = std::time::Instant::now();
+            let volumes = history.upgrade_timelines()?;
+            history.tree.insert(LAYOUT_KEY, &LAYOUT.to_be_bytes())?;
+            history.db.flush()?;
+            tracing::info!(volumes, elapsed_ms = started.elapsed().as_millis() as u64, "the history's timelines packed into volumes (layout {PAGED_TIMELINE_LAYOUT} to {LAYOUT})");
+            return Ok(history);
+        }
         let (db, tree) = if tree.is_empty() {
             (db, tree)
         } else {
@@ -572,6 +584,50 @@ impl History {
         };
         tree.insert(LAYOUT_KEY, &LAYOUT.to_be_bytes())?;
         Ok(History { db, tree, writing: std::sync::Mutex::new(Recent::new()) })
+    }
+
+    /// Packs every account timeline's full pages after its last volume into volumes, as a fold
+    /// of this layout would have (`write_volumes`): a history of the layout before becomes one of
+    /// this. A group at a time, in batches of whole groups, so an upgrade cut short leaves each
+    /// group packed or not, and runs again at the next open. How many volumes it wrote.
+    fn upgrade_timelines(&self) -> Result<u64, StoreError> {
+        fn pack(loose: &mut Vec<(sled::IVec, sled::IVec)>, batch: &mut sled::Batch) -> Result<u64, StoreError> {
+            let mut volumes = 0;
+            for volume in loose.chunks_exact(MONEY_VOLUME_PAGES) {
+                let values: Vec<&[u8]> = volume.iter().map(|(_, value)| value.as_ref()).collect();
+                batch.insert(volume[0].0.clone(), encode_volume(&values)?);
+                for (key, _) in &volume[1..] {
+                    batch.remove(key.clone());
+                }
+                volumes += 1;
+            }
+            loose.clear();
+            Ok(volumes)
+        }
+        const GROUPS_PER_BATCH: usize = 1024;
+        let (mut batch, mut groups, mut volumes) = (sled::Batch::default(), 0, 0);
+        let mut group: Vec<u8> = Vec::new();
+        let mut loose = Vec::new();
+        for item in self.tree.scan_prefix([RowKind::Money as u8]) {
+            let (key, value) = item?;
+            let prefix = key.get(..9).ok_or_else(|| StoreError::Corrupt { key: 0, reason: "a timeline key".into() })?;
+            if prefix != group.as_slice() {
+                volumes += pack(&mut loose, &mut batch)?;
+                group = prefix.to_vec();
+                groups += 1;
+                if groups % GROUPS_PER_BATCH == 0 {
+                    self.tree.apply_batch(std::mem::take(&mut batch))?;
+                }
+            }
+            match packing(&value)? {
+                PAGE => loose.push((key, value)),
+                VOLUME => loose.clear(),
+                _ => {}
+            }
+        }
+        volumes += pack(&mut loose, &mut batch)?;
+        self.tree.apply_batch(batch)?;
+        Ok(volumes)
     }
 
     fn open_tree(path: &Path, cache_bytes: u64) -> Result<(sled::Db, sled::Tree), StoreError> {
