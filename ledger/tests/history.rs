@@ -479,3 +479,43 @@ fn an_accounts_timeline_packs_its_full_pages_eight_to_a_key_and_reads_every_poin
         }
     }
 }
+
+/// Turns `dir`'s history back into the layout before timelines' volumes (7): each volume's
+/// pages under their own keys (a page's key is its first row's), as that layout kept them.
+fn unpack_volumes(dir: &std::path::Path) {
+    let db = sled::open(dir.join(ledger::history::HISTORY_DIR)).expect("opens");
+    let tree = db.open_tree("history").expect("opens");
+    let volumes: Vec<(sled::IVec, sled::IVec)> = tree.scan_prefix([RowKind::Money as u8]).map(|item| item.expect("reads")).filter(|(_, value)| value[12] == 2).collect();
+    assert!(!volumes.is_empty(), "a volume to unpack");
+    for (key, value) in volumes {
+        let mut body = &value[13..];
+        while !body.is_empty() {
+            let len = u32::from_be_bytes(body[..4].try_into().expect("a length")) as usize;
+            let page = &body[4..4 + len];
+            let rows: Vec<(u64, serde::de::IgnoredAny)> = rmp_serde::from_slice(&zstd::stream::decode_all(&page[13..]).expect("a page")).expect("rows");
+            tree.insert([&key[..9], &rows[0].0.to_be_bytes()[..]].concat(), page).expect("writes");
+            body = &body[4 + len..];
+        }
+    }
+    tree.insert(b"\xfflayout", &7u32.to_be_bytes()).expect("writes");
+    db.flush().expect("flushes");
+}
+
+#[test]
+fn a_history_whose_timelines_kept_their_pages_one_to_a_key_is_upgraded_at_open() {
+    let page = ledger::limits::HISTORY_PAGE_ROWS;
+    let rows = 17 * page + 3;
+    let log = log_of((1..=rows as i64).map(|n| credited(1, n, n * (n + 1) / 2)).collect());
+    let store = store_of(&log);
+    let dir = tempfile::tempdir().expect("temp dir");
+    drop(folded_in_batches(dir.path(), &log, 64));
+    unpack_volumes(dir.path());
+    assert_eq!(keys_of_kind(dir.path(), RowKind::Money as u8), 17 + 3, "the pages one to a key, as layout 7 kept them");
+    let history = History::open(dir.path()).expect("opens, upgraded");
+    assert_eq!(history.applied().expect("reads"), rows as u64, "upgraded, not folded again");
+    let again = tempfile::tempdir().expect("temp dir");
+    let compared = history.compare(&History::rebuild(again.path(), &store).expect("rebuilds"), &state_at(&log)).expect("the same keys as a fold of this layout");
+    assert_eq!(compared.points, rows as u64);
+    drop(history);
+    assert_eq!(keys_of_kind(dir.path(), RowKind::Money as u8), 2 + 1 + 3, "two volumes, a page, the recent rows");
+}
