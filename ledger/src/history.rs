@@ -37,7 +37,10 @@
 //!
 //! A page value is a header, `[rows u32 BE][its last row's at_ms BE, sign flipped][packed u8]`,
 //! then its rows, a list in rmp-serde, compressed with zstd when it holds more than one row
-//! (`packed` 1). Counting the rows of a range reads the headers only; only a page that a range
+//! (`packed` 1). An account's balance/exposure timeline (kind 5, most of the history's pages,
+//! only ever read whole) packs its full pages eight to a key (`MONEY_VOLUME_PAGES`): a volume,
+//! `packed` 2, whose header counts all its rows, then each page's value after its length (u32
+//! BE), under its first page's key; a group's pages after its last volume wait as pages. Counting the rows of a range reads the headers only; only a page that a range
 //! bound falls inside is decoded to count. A table's round is found by its book through the
 //! `0x30` keys, one a page (or a round alone), with the lowest and highest books it holds: a
 //! table's books grow with its rounds (a round id starts with the day and the second its round
