@@ -40,8 +40,9 @@
 //! (`packed` 1). An account's balance/exposure timeline (kind 5, most of the history's pages,
 //! only ever read whole) packs its full pages eight to a key (`MONEY_VOLUME_PAGES`): a volume,
 //! `packed` 2, whose header counts all its rows, then each page's value after its length (u32
-//! BE), under its first page's key; a group's pages after its last volume wait as pages. Counting the rows of a range reads the headers only; only a page that a range
-//! bound falls inside is decoded to count. A table's round is found by its book through the
+//! BE), under its first page's key; a group's pages after its last volume wait as pages.
+//! Counting the rows of a range reads the headers only; only a page that a range bound falls
+//! inside is decoded to count. A table's round is found by its book through the
 //! `0x30` keys, one a page (or a round alone), with the lowest and highest books it holds: a
 //! table's books grow with its rounds (a round id starts with the day and the second its round
 //! opened), so the page holding round `book` is the last one whose lowest book is at or below
@@ -719,16 +720,15 @@ impl History {
             batch.insert(&wallet_key(*request_id), encode(request));
         }
         for (prefix, pending) in rows {
-            let volume = if prefix.first() == Some(&(RowKind::Money as u8)) { MONEY_VOLUME_PAGES } else { 1 };
-            self.write_group(&mut batch, &recent, &mut counted, prefix, pending, HISTORY_PAGE_ROWS, volume)?;
+            self.write_group(&mut batch, &recent, &mut counted, prefix, pending, HISTORY_PAGE_ROWS)?;
         }
         for (prefix, pending) in settlements {
-            self.write_group(&mut batch, &recent, &mut counted, prefix, pending, HISTORY_PAGE_ROWS, 1)?;
+            self.write_group(&mut batch, &recent, &mut counted, prefix, pending, HISTORY_PAGE_ROWS)?;
         }
         for (prefix, pending) in rounds {
             let mut table = prefix.clone();
             table[0] = ROUND_PREFIX;
-            let written = self.write_group(&mut batch, &recent, &mut counted, prefix, pending, HISTORY_PAGE_ROUNDS, 1)?;
+            let written = self.write_group(&mut batch, &recent, &mut counted, prefix, pending, HISTORY_PAGE_ROUNDS)?;
             for key in &written.packed {
                 let book = key_tail(key)?;
                 batch.remove(round_index_key(&table, book, key)?);
@@ -767,11 +767,9 @@ impl History {
 
     /// Writes a group's rows of this batch into it: one to a key while the group ends with at
     /// most `page_rows` of them, else its recent rows and these cut into pages of `page_rows`
-    /// from the first, the last (1 to `page_rows`) left one to a key; with `volume_pages` above
-    /// 1, its full pages are then packed that many to a key (`write_volumes`). What it wrote
-    /// (`Written`).
-    #[allow(clippy::too_many_arguments)]
-    fn write_group<T: Serialize + serde::de::DeserializeOwned + Timed>(&self, batch: &mut sled::Batch, recent: &Recent, counted: &mut Recent, prefix: Vec<u8>, pending: Pending<T>, page_rows: usize, volume_pages: usize) -> Result<Written, StoreError> {
+    /// from the first, the last (1 to `page_rows`) left one to a key; an account's timeline then
+    /// packs its full pages into volumes (`write_volumes`). What it wrote (`Written`).
+    fn write_group<T: Serialize + serde::de::DeserializeOwned + Timed>(&self, batch: &mut sled::Batch, recent: &Recent, counted: &mut Recent, prefix: Vec<u8>, pending: Pending<T>, page_rows: usize) -> Result<Written, StoreError> {
         let kept = self.recent_rows(recent, counted, &prefix)?;
         let added = pending.rows.len() - usize::from(pending.replaces);
         let mut rows: Vec<(Vec<u8>, T, bool)> = Vec::with_capacity(kept + added);
@@ -807,8 +805,8 @@ impl History {
             }
             written.values.push(page.into_iter().map(|(key, _, _)| key).collect());
         }
-        if volume_pages > 1 && !pages.is_empty() {
-            self.write_volumes(batch, &prefix, kept, pages, volume_pages)?;
+        if prefix.first() == Some(&(RowKind::Money as u8)) && !pages.is_empty() {
+            self.write_volumes(batch, &prefix, kept, pages)?;
         } else {
             for page in pages {
                 batch.insert(page.key, page.value);
@@ -826,12 +824,12 @@ impl History {
         Ok(written)
     }
 
-    /// Packs group `prefix`'s full pages `volume_pages` to a key, from its first page after its
-    /// last volume: its pages in the tree before its `kept` recent rows, then `pages`, this
-    /// batch's. A volume goes under its first page's key and the others' keys are removed; the
-    /// pages short of a volume stay as they are. Where the volumes are cut depends on the rows
-    /// alone, as the pages do.
-    fn write_volumes(&self, batch: &mut sled::Batch, prefix: &[u8], kept: usize, pages: Vec<Loose>, volume_pages: usize) -> Result<(), StoreError> {
+    /// Packs timeline `prefix`'s full pages `MONEY_VOLUME_PAGES` to a key, from its first page
+    /// after its last volume: its pages in the tree before its `kept` recent rows, then `pages`,
+    /// this batch's. A volume goes under its first page's key and the others' keys are removed;
+    /// the pages short of a volume stay as they are. Where the volumes are cut depends on the
+    /// rows alone, as the pages do.
+    fn write_volumes(&self, batch: &mut sled::Batch, prefix: &[u8], kept: usize, pages: Vec<Loose>) -> Result<(), StoreError> {
         let mut loose = Vec::new();
         for item in self.tree.scan_prefix(prefix).rev().skip(kept) {
             let (key, value) = item?;
@@ -842,10 +840,9 @@ impl History {
         }
         loose.reverse();
         loose.extend(pages);
-        let packed = loose.len() / volume_pages * volume_pages;
         let mut rest = loose.into_iter();
-        for _ in 0..packed / volume_pages {
-            let volume: Vec<Loose> = rest.by_ref().take(volume_pages).collect();
+        for _ in 0..rest.len() / MONEY_VOLUME_PAGES {
+            let volume: Vec<Loose> = rest.by_ref().take(MONEY_VOLUME_PAGES).collect();
             let values: Vec<&[u8]> = volume.iter().map(|page| page.value.as_slice()).collect();
             batch.insert(volume[0].key.as_slice(), encode_volume(&values)?);
             for page in volume.iter().skip(1).filter(|page| page.stored) {

@@ -16,10 +16,10 @@ import { isRoundDelta, motionScale, nextPace, paceIntervalMs, showsAtOnce, type 
 import { selectUnavailable, useCasinoStore } from '../stores/casino-store';
 
 export const ROUND_POLL_MS = 1000;
-/** Twice a second, as the match page: at x20 the countdown shown four times a second was most of
- * what a spectator's roulette page cost above a bare page (docs/benchmarks.md). */
+/** Twice a second, as the match page: each batch shown is a frame of the whole page (style, paint,
+ * commit), and at x20 the countdown's batches are most of what a spectator's page costs
+ * (docs/benchmarks.md). */
 export const DISPLAY_INTERVAL_MS = 500;
-
 
 export function useCasinoLive(gtype: string): { live: boolean } {
   const fetchRound = useCallback(() => {
