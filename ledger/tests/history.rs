@@ -204,11 +204,23 @@ fn state_at(log: &[Envelope]) -> State {
     State { head_seq: log.len() as u64, ..State::default() }
 }
 
+/// `dir`'s history as sled keeps it, opened once the `History` dropped before lets go of its
+/// files (sled's threads hold them a moment after the drop, as `History::open` waits for too).
+fn history_tree(dir: &std::path::Path) -> (sled::Db, sled::Tree) {
+    let started = std::time::Instant::now();
+    let db = loop {
+        match sled::open(dir.join(ledger::history::HISTORY_DIR)) {
+            Err(sled::Error::Io(e)) if e.to_string().contains("lock") && started.elapsed() < std::time::Duration::from_secs(10) => std::thread::sleep(std::time::Duration::from_millis(20)),
+            opened => break opened.expect("opens"),
+        }
+    };
+    let tree = db.open_tree("history").expect("opens");
+    (db, tree)
+}
+
 /// The keys of `dir`'s history whose first byte is `kind`.
 fn keys_of_kind(dir: &std::path::Path, kind: u8) -> usize {
-    let db = sled::open(dir.join(ledger::history::HISTORY_DIR)).expect("opens");
-    let tree = db.open_tree("history").expect("opens");
-    tree.scan_prefix([kind]).count()
+    history_tree(dir).1.scan_prefix([kind]).count()
 }
 
 #[test]
@@ -483,8 +495,7 @@ fn an_accounts_timeline_packs_its_full_pages_eight_to_a_key_and_reads_every_poin
 /// Turns `dir`'s history back into the layout before timelines' volumes (7): each volume's
 /// pages under their own keys (a page's key is its first row's), as that layout kept them.
 fn unpack_volumes(dir: &std::path::Path) {
-    let db = sled::open(dir.join(ledger::history::HISTORY_DIR)).expect("opens");
-    let tree = db.open_tree("history").expect("opens");
+    let (db, tree) = history_tree(dir);
     let volumes: Vec<(sled::IVec, sled::IVec)> = tree.scan_prefix([RowKind::Money as u8]).map(|item| item.expect("reads")).filter(|(_, value)| value[12] == 2).collect();
     assert!(!volumes.is_empty(), "a volume to unpack");
     for (key, value) in volumes {
