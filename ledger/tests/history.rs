@@ -530,3 +530,21 @@ fn a_history_whose_timelines_kept_their_pages_one_to_a_key_is_upgraded_at_open()
     drop(history);
     assert_eq!(keys_of_kind(dir.path(), RowKind::Money as u8), 2 + 1 + 3, "two volumes, a page, the recent rows");
 }
+
+#[test]
+fn a_volume_cut_short_is_reported_as_damage_not_read_short() {
+    let page = ledger::limits::HISTORY_PAGE_ROWS;
+    let log = log_of((1..=(8 * page + 1) as i64).map(|n| credited(1, n, n)).collect());
+    let dir = tempfile::tempdir().expect("temp dir");
+    drop(folded_in_batches(dir.path(), &log, 64));
+    {
+        let (db, tree) = history_tree(dir.path());
+        let (key, value) = tree.scan_prefix([RowKind::Money as u8]).next().expect("a key").expect("reads");
+        assert_eq!(value[12], 2, "the timeline's first key is a volume");
+        tree.insert(key, &value[..value.len() - 10]).expect("writes");
+        db.flush().expect("flushes");
+    }
+    let history = History::open(dir.path()).expect("opens");
+    let error = history.money_timeline(1).expect_err("a damaged volume");
+    assert!(error.to_string().contains("history page"), "{error}");
+}
