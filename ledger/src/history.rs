@@ -25,6 +25,7 @@
 //! [kind u8][user_id u64 BE][seq u64 BE]  ->  page of (seq, row)   (kind: 1 statement, 3 activity, 4 action, 5 money)
 //! [2][user_id u64 BE][settles u8][at_ms BE, sign flipped][seq u64 BE]  ->  page of settlements and their bets
 //! [0x10][bet_id u64 BE]                   ->  open bet   (removed at its settlement)
+//! [0x11][user_id u64 BE][seq u64 BE]      ->  a settlement row's bets past its first STATEMENT_ROW_BETS_MAX
 //! [0x20][request_id u64 BE]               ->  wallet request, as it stands (open or decided)
 //! [0x21][user_id u64 BE][request_id u64 BE]  ->  nothing (an account's wallet requests)
 //! [0x22][mid u64 BE][at_ms BE, sign flipped]  ->  nothing (a market or round settled then: its accounts' rows are at that time)
@@ -58,6 +59,10 @@
 //! A bet is written twice: open, under its id, when it is placed (a settlement needs what it
 //! was, and the event says only its id), then into its settlement row, its open record removed:
 //! what a statement page shows is one range read, and the history keeps one copy of each bet.
+//! A row keeps its first `STATEMENT_ROW_BETS_MAX` bets, what a statement page lists; the rest
+//! (a trader's row can settle thousands on one market) are kept under a key of their own
+//! (`0x11`, by the row's event), read only by what lists a row whole (`market_settlements`,
+//! `settlements`, `bet`): a page holding such a row costs a statement page no more to read.
 //!
 //! The rows are derived from the events alone (`rows_of`), and a settlement row also records the
 //! commission charged right after it; `compare` checks a history against one rebuilt from the
@@ -86,6 +91,7 @@ use std::path::Path;
 pub use crate::store::HISTORY_DIR;
 
 const BET_PREFIX: u8 = 0x10;
+const ROW_BETS_PREFIX: u8 = 0x11;
 const WALLET_PREFIX: u8 = 0x20;
 const WALLET_USER_PREFIX: u8 = 0x21;
 const MARKET_PREFIX: u8 = 0x22;
@@ -96,9 +102,12 @@ const APPLIED_KEY: &[u8] = b"\xffapplied";
 const LAYOUT_KEY: &[u8] = b"\xfflayout";
 /// The layout of the keys and values above. A history kept with another one (or none: the
 /// layout before this record) is dropped at open and folded again from the log.
-const LAYOUT: u32 = 8;
-/// The layout before: the same keys and values, but an account's timeline kept its full pages
-/// one to a key. A history of it is upgraded at open (`upgrade_timelines`), not folded again.
+const LAYOUT: u32 = 9;
+/// The layout before: the same keys and values, but a settlement row kept all its bets. A
+/// history of it is upgraded at open (`upgrade_row_bets`), not folded again.
+const WHOLE_ROWS_LAYOUT: u32 = 8;
+/// The layout before that: an account's timeline also kept its full pages one to a key. A
+/// history of it is upgraded at open (`upgrade_timelines`, then `upgrade_row_bets`).
 const PAGED_TIMELINE_LAYOUT: u32 = 7;
 /// Where `History::compact` writes its copy, and moves the history it replaces, in a data
 /// directory.
@@ -306,6 +315,25 @@ fn market_key(mid: u64, at_ms: i64) -> [u8; 17] {
     key
 }
 
+/// The bets of user `user_id`'s settlement row of event `seq` past its first
+/// `STATEMENT_ROW_BETS_MAX`.
+fn row_bets_key(user_id: UserId, seq: u64) -> [u8; 17] {
+    let mut key = [ROW_BETS_PREFIX; 17];
+    key[1..9].copy_from_slice(&user_id.to_be_bytes());
+    key[9..].copy_from_slice(&seq.to_be_bytes());
+    key
+}
+
+/// A settlement row's bets past its first `STATEMENT_ROW_BETS_MAX`: rmp-serde, compressed.
+fn encode_row_bets(bets: &[Bet]) -> Vec<u8> {
+    zstd::bulk::compress(&encode(&bets), ZSTD_LEVEL).expect("zstd compresses bytes in memory")
+}
+
+fn decode_row_bets(value: &[u8]) -> Result<Vec<Bet>, StoreError> {
+    let raw = zstd::stream::decode_all(value).map_err(|e| StoreError::Corrupt { key: 0, reason: format!("a settlement row's bets: {e}") })?;
+    decode(&raw)
+}
+
 fn bet_key(bet_id: u64) -> [u8; 9] {
     let mut key = [BET_PREFIX; 9];
     key[1..].copy_from_slice(&bet_id.to_be_bytes());
@@ -372,51 +400,6 @@ impl Timed for (u64, Row) {
 impl Timed for Settlement {
     fn at_ms(&self) -> i64 {
         self.entry.at_ms
-    }
-}
-
-/// A settlement row as a statement page lists it: its first `STATEMENT_ROW_BETS_MAX` bets
-/// decoded, the others skipped unread (a page's row of thousands of bets decoded whole was most
-/// of a statement page's time). Decoded from what `Settlement` encodes, `[entry, [bet, …]]`.
-struct Listed(Settlement);
-
-impl Timed for Listed {
-    fn at_ms(&self) -> i64 {
-        self.0.entry.at_ms
-    }
-}
-
-impl<'de> Deserialize<'de> for Listed {
-    fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
-        let (entry, FirstBets(bets)) = <(SettlementEntry, FirstBets)>::deserialize(deserializer)?;
-        Ok(Listed(Settlement { entry, bets }))
-    }
-}
-
-/// A settlement row's bets, the first `STATEMENT_ROW_BETS_MAX` of them decoded (`Listed`).
-struct FirstBets(Vec<Bet>);
-
-impl<'de> Deserialize<'de> for FirstBets {
-    fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
-        struct Bets;
-        impl<'de> serde::de::Visitor<'de> for Bets {
-            type Value = FirstBets;
-            fn expecting(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
-                f.write_str("a settlement row's bets")
-            }
-            fn visit_seq<A: serde::de::SeqAccess<'de>>(self, mut seq: A) -> Result<FirstBets, A::Error> {
-                let mut bets = Vec::new();
-                while bets.len() < STATEMENT_ROW_BETS_MAX {
-                    match seq.next_element()? {
-                        Some(bet) => bets.push(bet),
-                        None => return Ok(FirstBets(bets)),
-                    }
-                }
-                while seq.next_element::<serde::de::IgnoredAny>()?.is_some() {}
-                Ok(FirstBets(bets))
-            }
-        }
-        deserializer.deserialize_seq(Bets)
     }
 }
 
@@ -566,16 +549,9 @@ impl History {
         let path = dir.join(HISTORY_DIR);
         let (db, tree) = Self::open_tree(&path, cache_bytes)?;
         let layout = tree.get(LAYOUT_KEY)?.and_then(|bytes| <[u8; 4]>::try_from(bytes.as_ref()).ok()).map(u32::from_be_bytes);
-        if layout == Some(LAYOUT) {
-            return Ok(History { db, tree, writing: std::sync::Mutex::new(Recent::new()) });
-        }
-        if layout == Some(PAGED_TIMELINE_LAYOUT) {
+        if let Some(layout @ (LAYOUT | WHOLE_ROWS_LAYOUT | PAGED_TIMELINE_LAYOUT)) = layout {
             let history = History { db, tree, writing: std::sync::Mutex::new(Recent::new()) };
-            let started = std::time::Instant::now();
-            let volumes = history.upgrade_timelines()?;
-            history.tree.insert(LAYOUT_KEY, &LAYOUT.to_be_bytes())?;
-            history.db.flush()?;
-            tracing::info!(volumes, elapsed_ms = started.elapsed().as_millis() as u64, "the history's timelines packed into volumes (layout {PAGED_TIMELINE_LAYOUT} to {LAYOUT})");
+            history.upgrade(layout)?;
             return Ok(history);
         }
         let (db, tree) = if tree.is_empty() {
@@ -588,6 +564,63 @@ impl History {
         };
         tree.insert(LAYOUT_KEY, &LAYOUT.to_be_bytes())?;
         Ok(History { db, tree, writing: std::sync::Mutex::new(Recent::new()) })
+    }
+
+    /// Brings a history of `layout` (this one or one before it) to this layout, a step at a time,
+    /// each step recorded once done: one cut short runs again at the next open.
+    fn upgrade(&self, mut layout: u32) -> Result<(), StoreError> {
+        let started = std::time::Instant::now();
+        if layout == PAGED_TIMELINE_LAYOUT {
+            let volumes = self.upgrade_timelines()?;
+            layout = WHOLE_ROWS_LAYOUT;
+            self.tree.insert(LAYOUT_KEY, &layout.to_be_bytes())?;
+            self.db.flush()?;
+            tracing::info!(volumes, elapsed_ms = started.elapsed().as_millis() as u64, "the history's timelines packed into volumes (layout {PAGED_TIMELINE_LAYOUT} to {WHOLE_ROWS_LAYOUT})");
+        }
+        if layout == WHOLE_ROWS_LAYOUT {
+            let rows = self.upgrade_row_bets()?;
+            self.tree.insert(LAYOUT_KEY, &LAYOUT.to_be_bytes())?;
+            self.db.flush()?;
+            tracing::info!(rows, elapsed_ms = started.elapsed().as_millis() as u64, "the history's settlement rows keep their first bets (layout {WHOLE_ROWS_LAYOUT} to {LAYOUT})");
+        }
+        Ok(())
+    }
+
+    /// Moves every settlement row's bets past its first `STATEMENT_ROW_BETS_MAX` under a key of
+    /// their own and rewrites its page, as a fold of this layout would have written them. A page
+    /// at a time, page and keys in one batch, so an upgrade cut short leaves each page moved or
+    /// not. How many rows it cut.
+    fn upgrade_row_bets(&self) -> Result<u64, StoreError> {
+        const PAGES_PER_BATCH: usize = 256;
+        let (mut batch, mut pages, mut rows) = (sled::Batch::default(), 0, 0);
+        for item in self.tree.scan_prefix([RowKind::Settlement as u8]) {
+            let (key, value) = item?;
+            // The entries alone first: they count the row's bets (kept or cut), and few rows have
+            // many.
+            let entries = decode_page::<(SettlementEntry, serde::de::IgnoredAny)>(&value)?;
+            if entries.iter().all(|(entry, _)| entry.bets.len() <= STATEMENT_ROW_BETS_MAX) {
+                continue;
+            }
+            let user_id = key.get(1..9).and_then(|b| <[u8; 8]>::try_from(b).ok()).map(u64::from_be_bytes).ok_or_else(|| StoreError::Corrupt { key: 0, reason: "a settlement key".into() })?;
+            let mut settlements = decode_page::<Settlement>(&value)?;
+            let mut cut = 0;
+            for settlement in settlements.iter_mut().filter(|settlement| settlement.bets.len() > STATEMENT_ROW_BETS_MAX) {
+                batch.insert(&row_bets_key(user_id, settlement.entry.seq), encode_row_bets(&settlement.bets.split_off(STATEMENT_ROW_BETS_MAX)));
+                cut += 1;
+            }
+            if cut == 0 {
+                // Cut at an upgrade cut short since.
+                continue;
+            }
+            batch.insert(key, encode_page(&settlements));
+            rows += cut;
+            pages += 1;
+            if pages % PAGES_PER_BATCH == 0 {
+                self.tree.apply_batch(std::mem::take(&mut batch))?;
+            }
+        }
+        self.tree.apply_batch(batch)?;
+        Ok(rows)
     }
 
     /// Packs every account timeline's full pages after its last volume into volumes, as a fold
@@ -931,7 +964,7 @@ impl History {
         for (key, value) in &pages {
             let head = header(value)?;
             let inside = time_of(key_time(key)?) >= from_ms && head.last_ms <= to_ms;
-            counts.push(if inside { head.rows } else { rows_between::<Listed>(std::slice::from_ref(&(key.clone(), value.clone())), from_ms, to_ms)?.len() as u64 });
+            counts.push(if inside { head.rows } else { rows_between::<Settlement>(std::slice::from_ref(&(key.clone(), value.clone())), from_ms, to_ms)?.len() as u64 });
         }
         let total = counts.iter().sum();
         let mut page = Vec::with_capacity(take.min(usize::try_from(total).unwrap_or(usize::MAX)));
@@ -944,15 +977,15 @@ impl History {
                 skip -= rows;
                 continue;
             }
-            let found = rows_between::<Listed>(&pages[at..=at], from_ms, to_ms)?;
+            let found = rows_between::<Settlement>(&pages[at..=at], from_ms, to_ms)?;
             let wanted = take - page.len();
-            page.extend(found.into_iter().rev().skip(usize::try_from(skip).unwrap_or(usize::MAX)).take(wanted).map(|Listed(settlement)| settlement));
+            page.extend(found.into_iter().rev().skip(usize::try_from(skip).unwrap_or(usize::MAX)).take(wanted));
             skip = 0;
         }
         Ok((total, page))
     }
 
-    /// One account's settlement rows (one per settled market or round) and their bets, newest
+    /// One account's settlement rows (one per settled market or round) and all their bets, newest
     /// first.
     pub fn settlements(&self, user_id: UserId) -> Result<Vec<Settlement>, StoreError> {
         let mut prefix = [0u8; 9];
@@ -960,7 +993,9 @@ impl History {
         prefix[1..].copy_from_slice(&user_id.to_be_bytes());
         let mut settlements = Vec::new();
         for item in self.tree.scan_prefix(prefix).values() {
-            settlements.extend(decode_page::<Settlement>(&item?)?);
+            for settlement in decode_page::<Settlement>(&item?)? {
+                settlements.push(self.whole(user_id, settlement)?);
+            }
         }
         settlements.sort_by_key(|settlement| std::cmp::Reverse(settlement.entry.seq));
         Ok(settlements)
@@ -980,7 +1015,9 @@ impl History {
             for settles in Settles::ALL {
                 let (from, to) = (settlement_key(user_id, settles, at_ms, 0), settlement_key(user_id, settles, at_ms, u64::MAX));
                 for (_, page) in self.pages_between(&from[..10], from.to_vec(), to.to_vec(), at_ms)? {
-                    found.extend(decode_page::<Settlement>(&page)?.into_iter().filter(|settlement| settlement.entry.mid == mid && settlement.entry.at_ms == at_ms));
+                    for settlement in decode_page::<Settlement>(&page)?.into_iter().filter(|settlement| settlement.entry.mid == mid && settlement.entry.at_ms == at_ms) {
+                        found.push(self.whole(user_id, settlement)?);
+                    }
                 }
             }
             found.sort_by_key(|settlement| std::cmp::Reverse(settlement.entry.seq));
@@ -989,8 +1026,20 @@ impl History {
         Ok(settlements)
     }
 
+    /// A settlement row of `user_id` with all its bets: those past its first
+    /// `STATEMENT_ROW_BETS_MAX` read from their own key.
+    fn whole(&self, user_id: UserId, mut settlement: Settlement) -> Result<Settlement, StoreError> {
+        if settlement.entry.bets.len() > settlement.bets.len() {
+            let seq = settlement.entry.seq;
+            let rest = self.tree.get(row_bets_key(user_id, seq))?.ok_or_else(|| StoreError::Corrupt { key: seq, reason: format!("user {user_id}'s settlement row of event {seq} lists more bets than it keeps") })?;
+            settlement.bets.extend(decode_row_bets(&rest)?);
+        }
+        Ok(settlement)
+    }
+
     /// One account's `n` newest settlement rows of sports markets and casino rounds (a row that
-    /// settled no bet is not listed), newest first: read from each group's newest page backwards
+    /// settled no bet is not listed), newest first, each with its first `STATEMENT_ROW_BETS_MAX`
+    /// bets: read from each group's newest page backwards
     /// until it has `n`, not all of them.
     pub fn latest_settlements(&self, user_id: UserId, n: usize) -> Result<Vec<Settlement>, StoreError> {
         let mut latest = Vec::new();
@@ -1075,8 +1124,8 @@ impl History {
             let range = settlement_key(user_id, settles, i64::MIN, 0)..=settlement_key(user_id, settles, i64::MAX, u64::MAX);
             for item in self.tree.range(range).values().rev() {
                 for settlement in decode_page::<Settlement>(&item?)?.into_iter().rev() {
-                    if let Some(bet) = settlement.bets.into_iter().find(|bet| bet.id == bet_id) {
-                        return Ok(Some(bet));
+                    if settlement.entry.bets.contains(&bet_id) {
+                        return Ok(self.whole(user_id, settlement)?.bets.into_iter().find(|bet| bet.id == bet_id));
                     }
                 }
             }
@@ -1184,6 +1233,7 @@ impl Compared {
     fn count(&mut self, key: &[u8], value: &[u8]) -> Result<(), StoreError> {
         match key.first() {
             Some(&BET_PREFIX) => self.bets += 1,
+            Some(&ROW_BETS_PREFIX) => self.bets += decode_row_bets(value)?.len() as u64,
             Some(kind) if *kind == RowKind::Settlement as u8 => {
                 let page = decode_page::<Settlement>(value)?;
                 self.rows += page.len() as u64;
@@ -1345,7 +1395,11 @@ impl Fold<'_> {
         for (user_id, row) in rows_of(envelope) {
             match row {
                 Row::Settlement(entry) => {
-                    let settlement = Settlement { entry, bets: std::mem::take(&mut self.settled) };
+                    let mut bets = std::mem::take(&mut self.settled);
+                    if bets.len() > STATEMENT_ROW_BETS_MAX {
+                        self.batch.insert(&row_bets_key(user_id, entry.seq), encode_row_bets(&bets.split_off(STATEMENT_ROW_BETS_MAX)));
+                    }
+                    let settlement = Settlement { entry, bets };
                     let settles = Settles::of(settlement.bets.first());
                     let key = settlement_key(user_id, settles, settlement.entry.at_ms, settlement.entry.seq);
                     self.batch.insert(&market_key(settlement.entry.mid, settlement.entry.at_ms), &[]);

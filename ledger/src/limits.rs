@@ -51,9 +51,10 @@ pub const HISTORY_PAGE_ROUNDS: usize = 64;
 /// history remembers between batches, so that folding a batch does not count them again; past
 /// this the memory is dropped and counted again from the keys (about 40 bytes a group).
 pub const HISTORY_RECENT_GROUPS_MAX: usize = 1 << 20;
-/// Bets of one settlement row a statement page reads (`History::settlement_page`); the rest are
-/// skipped unread, counted by the row's entry, and listed by the row's popup. A trader's row can
-/// settle thousands of bets on one market (8,500 in the 50M-event benchmark).
+/// Bets of one settlement row a statement page reads (`History::settlement_page`), kept in the
+/// row's page; the rest are kept under a key of their own, counted by the row's entry, and listed
+/// by the row's popup. A trader's row can settle thousands of bets on one market (8,500 in the
+/// 50M-event benchmark).
 pub const STATEMENT_ROW_BETS_MAX: usize = 100;
 
 /// Demo accounts one command retires (two events each): keeps the batch small; a sweep that finds

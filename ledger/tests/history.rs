@@ -344,23 +344,61 @@ fn a_tables_rounds_are_packed_and_found_by_book_and_by_time() {
     assert_eq!(keys_of_kind(dir.path(), 0x30), 5, "a round's book for each of them");
 }
 
+/// A trader's log: `bets` bets on market 7, settled (won, and a commission charged on it), then
+/// `after` markets of one bet each, each settled (a settlement row each after the trader's).
+fn a_traders_row(bets: usize, after: u64) -> (State, Vec<Envelope>) {
+    use ledger::bets::messages::BetEvent;
+    let credit = Command::Oversight(OperatorCommand::Operator { by: 2, username: "alice".into(), action: AccountAction::Credit { amount_minor: 100_000 * bets as i64 }, remark: "a trader".into() });
+    let mut commands = vec![credit];
+    commands.extend((0..bets).map(|n| bet(&format!("r{n}"), 1, Side::Back, 185)));
+    commands.push(Command::Sports(SportsCommand::SettleMarket { gmid: 500, mid: 7, result: MarketResult::Winner { sid: 1 }, market: match_odds() }));
+    commands.extend((100..100 + after).flat_map(|mid| [bet_on(mid, &format!("s{mid}")), settle(mid)]));
+    let (_, mut log) = history_log(commands);
+    // The house's bets pay no commission: the row's commission is written in by hand, as a
+    // matched market's would be.
+    let at = log.iter().position(|e| matches!(e.event, Event::Bets(BetEvent::BetsSettled { mid: 7, .. }))).expect("market 7 settled");
+    let Event::Bets(BetEvent::BetsSettled { balance_after_minor, .. }) = log[at].event else { unreachable!() };
+    let commission = BetEvent::CommissionCharged { user_id: 1, gmid: 500, mid: 7, event_name: "A v B".into(), market_name: "Match Odds".into(), net_winnings_minor: 100, rate_bp: 500, commission_minor: 5, balance_after_minor: balance_after_minor - 5 };
+    log.insert(at + 1, Envelope { seq: 0, at_ms: log[at].at_ms, event: Event::Bets(commission) });
+    let mut state = State::default();
+    for (n, envelope) in log.iter_mut().enumerate() {
+        envelope.seq = n as u64 + 1;
+        apply(&mut state, envelope);
+    }
+    (state, log)
+}
+
 #[test]
 fn a_statement_page_reads_a_rows_first_bets_and_its_popup_all_of_them() {
     let listed = ledger::limits::STATEMENT_ROW_BETS_MAX;
-    let credit = Command::Oversight(OperatorCommand::Operator { by: 2, username: "alice".into(), action: AccountAction::Credit { amount_minor: 100_000 * listed as i64 }, remark: "a trader".into() });
-    let mut many = vec![credit];
-    many.extend((0..listed + 20).map(|n| bet(&format!("r{n}"), 1, Side::Back, 185)));
-    many.push(Command::Sports(SportsCommand::SettleMarket { gmid: 500, mid: 7, result: MarketResult::Winner { sid: 1 }, market: match_odds() }));
-    let (_, log) = history_log(many);
-    let dir = tempfile::tempdir().expect("temp dir");
-    let history = History::rebuild(dir.path(), &store_of(&log)).expect("rebuilds");
-    let whole = history.market_settlements(1, 7).expect("reads").remove(0);
-    assert!(whole.bets.len() > listed, "{} bets settled", whole.bets.len());
-    assert_eq!(whole.entry.bets.len(), whole.bets.len());
-    let (total, rows) = history.settlement_page(1, Settles::Sports, i64::MIN, i64::MAX, 0, 10).expect("reads");
-    assert_eq!((total, rows.len()), (1, 1));
-    assert_eq!(rows[0].entry, whole.entry, "the row's entry counts every bet");
-    assert_eq!(rows[0].bets[..], whole.bets[..listed], "the page reads the first {listed}");
+    // The trader's row, then a page's worth of rows: it is packed into the first page.
+    let after = ledger::limits::HISTORY_PAGE_ROWS as u64;
+    let (state, log) = a_traders_row(listed + 20, after);
+    let store = store_of(&log);
+    let again = tempfile::tempdir().expect("temp dir");
+    let rebuilt = History::rebuild(again.path(), &store).expect("rebuilds");
+    for events in [1, 7, log.len()] {
+        let dir = tempfile::tempdir().expect("temp dir");
+        {
+            let history = folded_in_batches(dir.path(), &log, events);
+            let compared = history.compare(&rebuilt, &state).expect("the same keys, however it was batched");
+            assert_eq!(compared.bets, (listed + 20) as u64 + after, "every settled bet counted once, those cut from their row too");
+            let whole = history.market_settlements(1, 7).expect("reads").remove(0);
+            assert_eq!(whole.bets.len(), listed + 20, "the popup lists every bet");
+            assert_eq!(whole.entry.commission_minor, 5, "the row rewritten with its commission keeps its bets");
+            assert_eq!(whole.entry.bets, whole.bets.iter().map(|bet| bet.id).collect::<Vec<u64>>(), "in the order settled");
+            let (total, rows) = history.settlement_page(1, Settles::Sports, i64::MIN, i64::MAX, after as usize, 10).expect("reads");
+            assert_eq!((total, rows.len()), (after + 1, 1));
+            assert_eq!(rows[0].entry, whole.entry, "the row's entry counts every bet");
+            assert_eq!(rows[0].bets[..], whole.bets[..listed], "the page reads the first {listed}");
+            let last = whole.bets.last().expect("a bet");
+            assert_eq!(history.bet(1, last.id).expect("reads").as_ref(), Some(last), "a bet past the first {listed} is found by its id");
+            let all = history.settlements(1).expect("reads");
+            assert_eq!((all.len() as u64, all.last().map(|settlement| &settlement.bets)), (after + 1, Some(&whole.bets)), "the full read lists every bet");
+        }
+        assert_eq!(keys_of_kind(dir.path(), 0x11), 1, "the row's bets past the first {listed} under one key");
+        assert_eq!(keys_of_kind(dir.path(), RowKind::Settlement as u8), 2, "a page, and the last row alone");
+    }
 }
 
 #[test]
@@ -529,6 +567,50 @@ fn a_history_whose_timelines_kept_their_pages_one_to_a_key_is_upgraded_at_open()
     assert_eq!(compared.points, rows as u64);
     drop(history);
     assert_eq!(keys_of_kind(dir.path(), RowKind::Money as u8), 2 + 1 + 3, "two volumes, a page, the recent rows");
+}
+
+/// Turns `dir`'s history back into the layout before a settlement row's bets were cut (8): each
+/// row's bets past the first `STATEMENT_ROW_BETS_MAX` put back into its page, their key removed.
+fn rejoin_row_bets(dir: &std::path::Path) {
+    use ledger::history::Settlement;
+    let (db, tree) = history_tree(dir);
+    let cut: Vec<(sled::IVec, sled::IVec)> = tree.scan_prefix([0x11]).map(|item| item.expect("reads")).collect();
+    assert!(!cut.is_empty(), "a row's bets to put back");
+    for (key, value) in cut {
+        let (user_id, seq) = (&key[1..9], u64::from_be_bytes(key[9..].try_into().expect("a seq")));
+        let rest: Vec<ledger::Bet> = rmp_serde::from_slice(&zstd::stream::decode_all(&value[..]).expect("bets")).expect("bets");
+        let (page_key, page) = tree.scan_prefix([&[2u8][..], user_id].concat()).map(|item| item.expect("reads")).find(|(_, page)| {
+            let rows: Vec<Settlement> = rmp_serde::from_slice(&zstd::stream::decode_all(&page[13..]).expect("a page")).expect("rows");
+            rows.iter().any(|row| row.entry.seq == seq)
+        }).expect("the row's page");
+        assert_eq!(page[12], 1, "the row is in a page of rows");
+        let mut rows: Vec<Settlement> = rmp_serde::from_slice(&zstd::stream::decode_all(&page[13..]).expect("a page")).expect("rows");
+        rows.iter_mut().find(|row| row.entry.seq == seq).expect("the row").bets.extend(rest);
+        let body = zstd::bulk::compress(&rmp_serde::to_vec(&rows).expect("encodes"), 1).expect("compresses");
+        tree.insert(page_key, [&page[..13], &body[..]].concat()).expect("writes");
+        tree.remove(key).expect("removes");
+    }
+    tree.insert(b"\xfflayout", &8u32.to_be_bytes()).expect("writes");
+    db.flush().expect("flushes");
+}
+
+#[test]
+fn a_history_whose_settlement_rows_kept_all_their_bets_is_upgraded_at_open() {
+    let listed = ledger::limits::STATEMENT_ROW_BETS_MAX;
+    let (state, log) = a_traders_row(listed + 20, ledger::limits::HISTORY_PAGE_ROWS as u64);
+    let store = store_of(&log);
+    let dir = tempfile::tempdir().expect("temp dir");
+    drop(folded_in_batches(dir.path(), &log, 64));
+    rejoin_row_bets(dir.path());
+    assert_eq!(keys_of_kind(dir.path(), 0x11), 0, "every bet in its row, as layout 8 kept them");
+    let history = History::open(dir.path()).expect("opens, upgraded");
+    assert_eq!(history.applied().expect("reads"), log.len() as u64, "upgraded, not folded again");
+    let again = tempfile::tempdir().expect("temp dir");
+    let compared = history.compare(&History::rebuild(again.path(), &store).expect("rebuilds"), &state).expect("the same keys as a fold of this layout");
+    assert_eq!(compared.bets, (listed + 20) as u64 + ledger::limits::HISTORY_PAGE_ROWS as u64);
+    assert_eq!(history.market_settlements(1, 7).expect("reads")[0].bets.len(), listed + 20);
+    drop(history);
+    assert_eq!(keys_of_kind(dir.path(), 0x11), 1, "the row's bets past the first {listed} under their key");
 }
 
 #[test]

@@ -11,11 +11,6 @@ pub fn account_rows(history: &History, user_id: ledger::UserId) -> ApiResult<Vec
     })
 }
 
-/// One account's settlement rows (one per settled market or round) and their bets, newest first.
-pub fn settlements(history: &History, user_id: ledger::UserId) -> ApiResult<Vec<ledger::history::Settlement>> {
-    history.settlements(user_id).map_err(crate::http::error::history_failed)
-}
-
 /// One account's settlement rows of market or round `mid` (more than one when it was settled
 /// again), newest first.
 pub fn market_settlements(history: &History, user_id: ledger::UserId, mid: u64) -> ApiResult<Vec<ledger::history::Settlement>> {
