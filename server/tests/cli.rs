@@ -413,7 +413,7 @@ fn two_external_feeds_drive_one_server_and_a_silent_feed_suspends_its_fixtures()
 /// `exchange serve` on `dir`: how it exited and what it said, or `None` if it kept running.
 fn serve_exit(dir: &str) -> Option<(bool, String)> {
     let mut child = Command::new(BIN).args(["serve", "--data", dir, "--port", "0"]).stdout(Stdio::null()).stderr(Stdio::piped()).spawn().expect("server starts");
-    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(20);
+    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(60);
     while std::time::Instant::now() < deadline {
         if let Some(status) = child.try_wait().expect("the server can be waited for") {
             let mut stderr = String::new();
