@@ -153,7 +153,8 @@ impl Settles {
     }
 }
 
-/// A settlement row and its bets as they were settled (the row's `bets` are their ids).
+/// A settlement row and its bets as they were settled (the row's `bets` are their ids): all of
+/// them where it is read whole, its first `STATEMENT_ROW_BETS_MAX` where a statement page lists it.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct Settlement {
     pub entry: SettlementEntry,
@@ -1039,8 +1040,7 @@ impl History {
 
     /// One account's `n` newest settlement rows of sports markets and casino rounds (a row that
     /// settled no bet is not listed), newest first, each with its first `STATEMENT_ROW_BETS_MAX`
-    /// bets: read from each group's newest page backwards
-    /// until it has `n`, not all of them.
+    /// bets: read from each group's newest page backwards until it has `n`, not all of them.
     pub fn latest_settlements(&self, user_id: UserId, n: usize) -> Result<Vec<Settlement>, StoreError> {
         let mut latest = Vec::new();
         for settles in [Settles::Sports, Settles::Casino] {
