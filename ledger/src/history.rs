@@ -327,12 +327,20 @@ fn row_bets_key(user_id: UserId, seq: u64) -> [u8; 17] {
 
 /// A settlement row's bets past its first `STATEMENT_ROW_BETS_MAX`: rmp-serde, compressed.
 fn encode_row_bets(bets: &[Bet]) -> Vec<u8> {
-    zstd::bulk::compress(&encode(&bets), ZSTD_LEVEL).expect("zstd compresses bytes in memory")
+    compress(&encode(&bets))
 }
 
 fn decode_row_bets(value: &[u8]) -> Result<Vec<Bet>, StoreError> {
-    let raw = zstd::stream::decode_all(value).map_err(|e| StoreError::Corrupt { key: 0, reason: format!("a settlement row's bets: {e}") })?;
-    decode(&raw)
+    decode(&decompress(value, "a settlement row's bets")?)
+}
+
+fn compress(raw: &[u8]) -> Vec<u8> {
+    zstd::bulk::compress(raw, ZSTD_LEVEL).expect("zstd compresses bytes in memory")
+}
+
+/// `what` names the value in the error when it does not decompress.
+fn decompress(body: &[u8], what: &str) -> Result<Vec<u8>, StoreError> {
+    zstd::stream::decode_all(body).map_err(|e| StoreError::Corrupt { key: 0, reason: format!("{what}: {e}") })
 }
 
 fn bet_key(bet_id: u64) -> [u8; 9] {
@@ -413,7 +421,7 @@ impl Timed for (u64, RoundRecord) {
 /// A page value: the header, then the rows (compressed when there are more than one).
 fn encode_page<T: Serialize + Timed>(rows: &[T]) -> Vec<u8> {
     let body = encode(&rows);
-    let (packed, body) = if rows.len() > 1 { (PAGE, zstd::bulk::compress(&body, ZSTD_LEVEL).expect("zstd compresses bytes in memory")) } else { (SINGLE, body) };
+    let (packed, body) = if rows.len() > 1 { (PAGE, compress(&body)) } else { (SINGLE, body) };
     let last = rows.last().map_or(0, |row| time_part(row.at_ms()));
     let mut value = Vec::with_capacity(HEADER_LEN + body.len());
     value.extend_from_slice(&u32::try_from(rows.len()).expect("a page holds HISTORY_PAGE_ROWS rows at most").to_be_bytes());
@@ -449,8 +457,7 @@ fn decode_page<T: serde::de::DeserializeOwned>(value: &[u8]) -> Result<Vec<T>, S
     match packing(value)? {
         SINGLE => decode(body),
         PAGE => {
-            let raw = zstd::stream::decode_all(body).map_err(|e| StoreError::Corrupt { key: 0, reason: format!("a history page: {e}") })?;
-            decode(&raw)
+            decode(&decompress(body, "a history page")?)
         }
         VOLUME => {
             let mut rows = Vec::new();
@@ -610,7 +617,7 @@ impl History {
                 cut += 1;
             }
             if cut == 0 {
-                // Cut at an upgrade cut short since.
+                // Cut already, by an upgrade that stopped after this page.
                 continue;
             }
             batch.insert(key, encode_page(&settlements));
