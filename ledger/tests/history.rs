@@ -630,3 +630,22 @@ fn a_volume_cut_short_is_reported_as_damage_not_read_short() {
     let error = history.money_timeline(1).expect_err("a damaged volume");
     assert!(error.to_string().contains("history page"), "{error}");
 }
+
+#[test]
+fn a_rows_cut_bets_gone_missing_are_reported_as_damage_not_listed_short() {
+    let listed = ledger::limits::STATEMENT_ROW_BETS_MAX;
+    let (_, log) = a_traders_row(listed + 20, 1);
+    let dir = tempfile::tempdir().expect("temp dir");
+    drop(folded_in_batches(dir.path(), &log, 64));
+    {
+        let (db, tree) = history_tree(dir.path());
+        let (key, _) = tree.scan_prefix([0x11]).next().expect("the row's cut bets").expect("reads");
+        tree.remove(key).expect("removes");
+        db.flush().expect("flushes");
+    }
+    let history = History::open(dir.path()).expect("opens");
+    let error = history.market_settlements(1, 7).expect_err("a row without its cut bets");
+    assert!(error.to_string().contains("lists more bets than it keeps"), "{error}");
+    let (total, rows) = history.settlement_page(1, Settles::Sports, i64::MIN, i64::MAX, 0, 10).expect("a statement page reads the rows' first bets only");
+    assert_eq!((total, rows[1].bets.len()), (2, listed));
+}
